@@ -1,0 +1,122 @@
+//! Sandboxed execution of untrusted Python (model samples).
+//!
+//! The judge hands an [`Executor`] a [`Job`]; the executor runs it in a
+//! fresh child process forked from a pre-warmed worker, confined (limits,
+//! no network, no surviving processes, capped output, scratch directory) and
+//! reports an [`Outcome`]. Expected outputs never reach this module: a
+//! [`Job::Calls`] returns the candidate's *values* (exact-type-checked and
+//! encoded in the child) and the judge compares them.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// How the executor is set up; one per judge run.
+#[derive(Debug, Clone)]
+pub struct ExecConfig {
+    /// Python interpreter (`python3` on PATH, or the `flowbench env` venv).
+    pub python: PathBuf,
+    /// Code every worker imports once before forking children (e.g. the
+    /// Code-Vision prelude with `from sympy import *`).
+    pub prelude: String,
+    /// Number of concurrent workers (default: all cores).
+    pub workers: usize,
+    /// Address-space limit per child, bytes (default 2 GiB).
+    pub memory_bytes: u64,
+    /// Cap on captured stdout and on stderr, bytes each (default 1 MiB).
+    pub output_cap: usize,
+    /// Largest file a child may write, bytes.
+    pub file_size_cap: u64,
+    /// Whether candidates may start processes (they never outlive the job).
+    pub allow_subprocess: bool,
+}
+
+/// How the entry point is called.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CallStyle {
+    /// `entry_point(*args, **kwargs)`.
+    Function,
+    /// `Solution().entry_point(*args, **kwargs)` (LeetCode style).
+    SolutionMethod,
+}
+
+/// Time and memory limits of one job.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Limits {
+    /// Wall-clock limit: the whole program for [`Job::Script`], each call for
+    /// [`Job::Calls`].
+    pub wall: Duration,
+    /// CPU-time limit (same scope as `wall`).
+    pub cpu: Duration,
+}
+
+/// Arguments of one call, in the tagged-JSON value encoding (see README).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct CallArgs {
+    pub args: Vec<serde_json::Value>,
+    #[serde(default)]
+    pub kwargs: serde_json::Map<String, serde_json::Value>,
+}
+
+/// Work for the sandbox.
+#[derive(Debug, Clone)]
+pub enum Job {
+    /// Run a whole program as `__main__` (legacy asserts). Success means it
+    /// ran to completion.
+    Script { source: String, limits: Limits },
+    /// Define `source`, then call `entry_point` once per element of `calls`,
+    /// each with freshly decoded arguments, returning each result encoded.
+    Calls {
+        source: String,
+        entry_point: String,
+        call_style: CallStyle,
+        calls: Vec<CallArgs>,
+        limits: Limits,
+    },
+}
+
+/// Why a run (or a call) ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Status {
+    /// Completed normally.
+    Completed,
+    /// An exception escaped: `class` is the exception type's name
+    /// (`AssertionError`, `SyntaxError`, `SystemExit`, …), `message` its `str()`.
+    Raised { class: String, message: String },
+    /// Wall or CPU limit exceeded; the process tree was killed.
+    TimedOut,
+    /// Memory limit hit (MemoryError or killed while at the limit).
+    MemoryLimit,
+    /// stdout/stderr/file-size cap exceeded.
+    OutputLimit,
+    /// The process died without reporting (signal, `os._exit`, segfault).
+    Crashed { detail: String },
+    /// The sandbox itself could not run the job (reported, never a verdict
+    /// on the candidate).
+    SandboxError { detail: String },
+}
+
+/// Result of one call in a [`Job::Calls`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct CallOutcome {
+    pub status: Status,
+    /// The returned value in tagged JSON, when `status` is `Completed` and the
+    /// value could be encoded with exact type checks; `None` otherwise.
+    pub value: Option<serde_json::Value>,
+    pub wall: Duration,
+}
+
+/// What happened to a job.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    /// For `Script`: the program's status. For `Calls`: status of defining
+    /// the code (import-time errors); per-call results are in `calls`.
+    pub status: Status,
+    /// One entry per requested call that was attempted (after a fatal
+    /// status, later calls may be missing).
+    pub calls: Vec<CallOutcome>,
+    /// Captured output, truncated to the cap.
+    pub stdout: String,
+    pub stderr: String,
+    pub wall: Duration,
+}

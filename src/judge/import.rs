@@ -1,0 +1,1 @@
+//! Conversion of legacy (assert-code) tests to native data tests.

@@ -1,0 +1,4 @@
+//! Judging: samples + tests → per-sample verdicts, pass@k and reports.
+
+pub mod import;
+pub mod problem;

@@ -1,0 +1,1 @@
+//! Rendering: [`crate::layout::Geometry`] → SVG text → PNG bytes.
