@@ -150,7 +150,7 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
     let selected: Vec<&Sample> = samples.iter().filter(|s| args.shard.is_none_or(|sh| sh.contains(s.index))).collect();
     let work: Vec<(&LoadedProblem, &Sample)> =
         selected.iter().filter(|s| !done.contains(&s.key)).filter_map(|s| problems.by_id.get(&s.task_id).map(|p| (p, *s))).collect();
-    if done.len() > 0 {
+    if !done.is_empty() {
         eprintln!("resuming: {} samples already judged in {}", selected.len() - work.len(), output.display());
     }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());

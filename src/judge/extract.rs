@@ -8,6 +8,11 @@
 //! else the whole response; the code is cut at the first occurrence of the
 //! substring `assert` (anywhere, even inside an identifier); when a fence is
 //! present but the pattern does not match, the whole response is returned.
+//! Then the code stops before the first line containing `input(` (lines
+//! joined by `\n`, the cut line and all after it dropped). That last step is
+//! not in the published `evaluate.py`, but the recorded completions need it:
+//! with it, all 3,668 shared samples' `completion`s are reproduced from their
+//! `response`s (56 differ without it); see `tests/judge_codevision.rs`.
 //!
 //! [`Extract::Strict`] fixes those quirks: fences must start a line, only a
 //! `python`/`py`/untagged block counts, the code is cut only at the first
@@ -42,10 +47,27 @@ fn cut_at_assert(code: &str) -> String {
     }
 }
 
+/// Code-Vision's extraction (see module docs).
+pub fn codevision_extract(content: &str) -> String {
+    cut_before_input(&fenced_block(content))
+}
+
+/// Keeps the lines before the first one containing `input(`.
+fn cut_before_input(code: &str) -> String {
+    let mut kept: Vec<&str> = Vec::new();
+    for line in code.split('\n') {
+        if line.contains("input(") {
+            return kept.join("\n");
+        }
+        kept.push(line);
+    }
+    code.to_string()
+}
+
 /// `re.findall(r'```python\n(.*?)\n```', s, re.DOTALL)[0]` and
 /// `re.findall(r'```(.*?)\n(.*?)```', s, re.DOTALL)[0][1]`, with the
-/// surrounding `try/except: return content`.
-pub fn codevision_extract(content: &str) -> String {
+/// surrounding `try/except: return content`, and the `assert` cut.
+fn fenced_block(content: &str) -> String {
     if content.contains("```python") {
         const OPEN: &str = "```python\n";
         let mut from = 0;
@@ -134,6 +156,8 @@ mod tests {
         assert_eq!(codevision_extract("text ```py\ny = 2\n``` tail"), "y = 2\n");
         // No fence at all.
         assert_eq!(codevision_extract("def f(): pass"), "def f(): pass");
+        // Stops before the first line calling input(), keeping comments about input.
+        assert_eq!(codevision_extract("```python\ndef f(): pass\n# read input\nn = int(input())\nf()\n```"), "def f(): pass\n# read input");
         // Unclosed python block.
         assert_eq!(codevision_extract("```python\ndef f(): pass"), "```python\ndef f(): pass");
         // Empty python block needs the closing fence after a newline.

@@ -8,7 +8,7 @@ use std::time::Duration;
 use crate::exec::{CallArgs, Job, Limits, Outcome, Status};
 
 use super::compare::{CompareOptions, values_equal};
-use super::problem::Problem;
+use super::problem::{Compare, Problem, python_truthy};
 use super::value::Value;
 use super::verdict::{ErrorClass, Failure, Verdict, describe_status, truncate};
 
@@ -48,6 +48,7 @@ impl TimePolicy {
 pub struct PreparedTests {
     pub expected: Vec<Value>,
     pub inputs: Vec<String>,
+    pub compares: Vec<Compare>,
 }
 
 impl PreparedTests {
@@ -57,6 +58,9 @@ impl PreparedTests {
         let mut inputs = Vec::with_capacity(problem.tests.len());
         for (i, t) in problem.tests.iter().enumerate() {
             let e = Value::decode(&t.expected).map_err(|e| format!("test {}: expected: {e}", i + 1))?;
+            if t.compare != Compare::Eq && !matches!(e, Value::Bool(_)) {
+                return Err(format!("test {}: compare {:?} needs a boolean `expected`", i + 1, t.compare));
+            }
             let mut parts = Vec::new();
             for a in &t.args {
                 parts.push(Value::decode(a).map_err(|e| format!("test {}: argument: {e}", i + 1))?.repr_truncated(SHOWN));
@@ -68,7 +72,7 @@ impl PreparedTests {
             expected.push(e);
             inputs.push(truncate(&format!("{}({})", problem.entry_point, parts.join(", ")), SHOWN));
         }
-        Ok(PreparedTests { expected, inputs })
+        Ok(PreparedTests { expected, inputs, compares: problem.tests.iter().map(|t| t.compare).collect() })
     }
 }
 
@@ -125,7 +129,7 @@ pub fn native_verdict(
             }
             Some(call) => match (&call.status, &call.value) {
                 (Status::Completed, Some(json)) => match Value::decode(json) {
-                    Ok(got) if values_equal(&got, expected, opts) => {
+                    Ok(got) if check(tests.compares.get(i).copied().unwrap_or_default(), json, &got, expected, opts) => {
                         passed += 1;
                         continue;
                     }
@@ -140,7 +144,9 @@ pub fn native_verdict(
                     }
                 },
                 (Status::Completed, None) => {
-                    failure.message = "the returned value is not a plain Python value (exact type check)".into();
+                    let what = call.unencodable.as_deref().unwrap_or("unknown type");
+                    failure.got = Some(format!("<{}>", truncate(what, SHOWN)));
+                    failure.message = format!("the returned value is not a plain Python value ({what})");
                     (format!("failed: unencodable result on test {}/{total}", i + 1), ErrorClass::WrongAnswer)
                 }
                 (status, _) => {
@@ -169,6 +175,16 @@ pub fn native_verdict(
     Ok(verdict)
 }
 
+/// Applies a test's comparator: `eq` is [`values_equal`]; `truthy` compares
+/// Python truthiness with the boolean expected; `is` needs a real `bool`.
+fn check(compare: Compare, json: &serde_json::Value, got: &Value, expected: &Value, opts: &CompareOptions) -> bool {
+    match compare {
+        Compare::Eq => values_equal(got, expected, opts),
+        Compare::Truthy => matches!(expected, Value::Bool(e) if python_truthy(json) == Some(*e)),
+        Compare::Is => matches!((got, expected), (Value::Bool(g), Value::Bool(e)) if g == e),
+    }
+}
+
 trait OrDefaultFailure {
     fn unwrap_or_default_failure(self) -> (String, ErrorClass, String);
 }
@@ -194,6 +210,7 @@ mod tests {
             kwargs: Default::default(),
             expected: e,
             category: Default::default(),
+            compare: Default::default(),
         };
         Problem {
             task_id: "t".into(),
@@ -211,7 +228,7 @@ mod tests {
     }
 
     fn call(status: Status, value: Option<serde_json::Value>) -> CallOutcome {
-        CallOutcome { status, value, wall: Duration::from_millis(1) }
+        CallOutcome { status, value, unencodable: None, wall: Duration::from_millis(1) }
     }
 
     fn outcome(calls: Vec<CallOutcome>) -> Outcome {
@@ -253,6 +270,28 @@ mod tests {
         let mut o = outcome(vec![]);
         o.status = Status::Raised { class: "SyntaxError".into(), message: "invalid syntax".into() };
         assert_eq!(judge(&o).error_class, Some(ErrorClass::SyntaxError));
+    }
+
+    #[test]
+    fn truthy_and_is_comparators() {
+        let mut p = problem();
+        p.tests.truncate(1);
+        p.tests[0].expected = json!(true);
+        p.tests[0].compare = Compare::Truthy;
+        let t = PreparedTests::new(&p).expect("valid tests");
+        let run = |v: serde_json::Value, p: &Problem, t: &PreparedTests| {
+            native_verdict(p, t, &outcome(vec![call(Status::Completed, Some(v))]), &CompareOptions::default(), Duration::from_secs(1))
+                .expect("verdict")
+                .passed
+        };
+        assert!(run(json!([0]), &p, &t));
+        assert!(!run(json!({"__tuple__": []}), &p, &t));
+        p.tests[0].compare = Compare::Is;
+        let t = PreparedTests::new(&p).expect("valid tests");
+        assert!(run(json!(true), &p, &t));
+        assert!(!run(json!(1), &p, &t));
+        p.tests[0].expected = json!(1);
+        assert!(PreparedTests::new(&p).is_err());
     }
 
     #[test]

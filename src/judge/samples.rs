@@ -152,7 +152,7 @@ mod tests {
         std::fs::write(&path, text).expect("write");
         let (samples, diags) = load_samples(&[path], &problems(), SampleOptions::default()).expect("loads");
         assert_eq!(samples.len(), 3);
-        assert_eq!(samples[1].code, "def f(): return 2");
+        assert_eq!(samples[1].code, "def f(): return 2\n");
         assert_eq!((samples[0].model.as_str(), samples[2].model.as_str()), ("gpt", "m2"));
         assert!(samples[0].key.starts_with("gpt/a#0:") && samples[1].key.starts_with("gpt/a#1:"));
         assert!(samples[2].key.starts_with("m2/a#0:"));

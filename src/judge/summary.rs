@@ -98,8 +98,8 @@ pub fn summarize(records: &[Record], ks: &[usize]) -> Summary {
     let mut modes = BTreeMap::new();
     let mut errors = BTreeMap::new();
     // model → task → (subset, difficulty, n, c)
-    let mut per_task: BTreeMap<&str, BTreeMap<&str, (String, Option<String>, usize, usize)>> = BTreeMap::new();
-    let mut per_model_samples: BTreeMap<&str, (usize, Vec<f64>, BTreeMap<String, usize>)> = BTreeMap::new();
+    let mut per_task: BTreeMap<&str, TaskCounts> = BTreeMap::new();
+    let mut per_model_samples: BTreeMap<&str, SampleStats> = BTreeMap::new();
     let mut near_limit = Vec::new();
     let mut timed_out = 0;
     let mut total_time_s = 0.0;
@@ -110,11 +110,11 @@ pub fn summarize(records: &[Record], ks: &[usize]) -> Summary {
         let subset = j.subset.clone().unwrap_or_else(|| NO_SUBSET.to_string());
         match columns.iter_mut().find(|(s, _)| *s == subset) {
             Some((_, diffs)) => {
-                if let Some(d) = &j.difficulty {
-                    if !diffs.contains(d) {
-                        diffs.push(d.clone());
-                        diffs.sort_by_key(|d| difficulty_rank(d));
-                    }
+                if let Some(d) = &j.difficulty
+                    && !diffs.contains(d)
+                {
+                    diffs.push(d.clone());
+                    diffs.sort_by_key(|d| difficulty_rank(d));
                 }
             }
             None => columns.push((subset.clone(), j.difficulty.iter().cloned().collect())),
@@ -125,10 +125,10 @@ pub fn summarize(records: &[Record], ks: &[usize]) -> Summary {
         entry.3 += usize::from(j.passed);
         let m = per_model_samples.entry(&j.model).or_default();
         m.0 += 1;
-        if let (Some(p), Some(t)) = (j.tests_passed, j.tests_total) {
-            if t > 0 {
-                m.1.push(p as f64 / t as f64);
-            }
+        if let (Some(p), Some(t)) = (j.tests_passed, j.tests_total)
+            && t > 0
+        {
+            m.1.push(p as f64 / t as f64);
         }
         if let Some(class) = j.error_class {
             *m.2.entry(class.label().to_string()).or_insert(0) += 1;
@@ -180,7 +180,10 @@ pub fn summarize(records: &[Record], ks: &[usize]) -> Summary {
     }
 }
 
+/// Per model: task id → (subset, difficulty, samples n, passed c).
 type TaskCounts<'a> = BTreeMap<&'a str, (String, Option<String>, usize, usize)>;
+/// Per model: samples, per-sample test fractions, error class counts.
+type SampleStats = (usize, Vec<f64>, BTreeMap<String, usize>);
 
 fn model_summary(tasks: &TaskCounts, samples: usize, fractions: &[f64], errors: BTreeMap<String, usize>, ks: &[usize]) -> ModelSummary {
     let all: Vec<(usize, usize)> = tasks.values().map(|t| (t.2, t.3)).collect();

@@ -103,10 +103,10 @@ impl Value {
             Json::String(s) => Value::Str(s.clone()),
             Json::Array(items) => Value::List(decode_all(items)?),
             Json::Object(map) => {
-                if map.len() == 1 {
-                    if let Some((tag, inner)) = map.iter().next().filter(|(k, _)| TAGS.contains(&k.as_str())) {
-                        return decode_tagged(tag, inner);
-                    }
+                if map.len() == 1
+                    && let Some((tag, inner)) = map.iter().next().filter(|(k, _)| TAGS.contains(&k.as_str()))
+                {
+                    return decode_tagged(tag, inner);
                 }
                 let mut pairs = Vec::with_capacity(map.len());
                 for (k, v) in map {
