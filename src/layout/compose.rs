@@ -414,6 +414,10 @@ fn diamond_exits(cx: &Ctx, l: usize, p: &Problem, sol: &mut layered::Solution, m
             boxes.push((usize::MAX, rect_of(*c, sz)));
         }
     }
+    // Sorted by top edge so each test only visits boxes in its y-range
+    // (one rank gap), never the whole level.
+    boxes.sort_by(|a, b| a.1.y.total_cmp(&b.1.y).then(a.0.cmp(&b.0)));
+    let max_h = boxes.iter().map(|(_, r)| r.height).fold(0.0, f32::max);
     for (k, e) in p.edges.iter().enumerate() {
         if meta[k].3.is_some() {
             continue;
@@ -438,7 +442,9 @@ fn diamond_exits(cx: &Ctx, l: usize, p: &Problem, sol: &mut layered::Solution, m
             if leg_ok && (pts[2].x - c.x).abs() > hw {
                 let side = Point { x: c.x + hw * (pts[2].x - c.x).signum(), y: c.y };
                 let other = if at_start { e.to } else { e.from };
-                let blocked = boxes.iter().any(|&(b, r)| b != v && b != other && super::metrics::segment_hits(side, pts[2], &r));
+                let (lo, hi) = (side.y.min(pts[2].y), side.y.max(pts[2].y));
+                let start = boxes.partition_point(|(_, r)| r.y < lo - max_h);
+                let blocked = boxes[start..].iter().take_while(|(_, r)| r.y <= hi).any(|&(b, r)| b != v && b != other && super::metrics::segment_hits(side, pts[2], &r));
                 if !blocked {
                     pts[1] = side;
                 }
