@@ -27,3 +27,16 @@ impl std::fmt::Display for ParseError {
 }
 
 impl std::error::Error for ParseError {}
+
+pub mod diagnostic;
+pub mod fix;
+pub mod fix_shape;
+pub mod fmt;
+mod fmt_text;
+pub mod hint;
+pub mod lint;
+pub mod lint_text;
+pub mod pitfall;
+mod pitfall_stmt;
+mod pitfall_tok;
+mod scan;
