@@ -22,6 +22,9 @@ pub struct Change {
     pub col: usize,
     /// Pitfall id (`P01`…) or `semantic` for dropped statements.
     pub pitfall: String,
+    /// True when the original was valid Mermaid that meant something else
+    /// (a ⚠ pitfall); false when it was an error.
+    pub silent: bool,
     /// The affected lines before and after.
     pub before: String,
     pub after: String,
@@ -112,6 +115,7 @@ fn describe(text: &str, f: &Finding) -> Change {
         line,
         col,
         pitfall: f.pitfall.to_string(),
+        silent: f.silent,
         before: text[start..end].trim().to_string(),
         after: after.trim().to_string(),
     }
@@ -132,9 +136,15 @@ fn drop_semantic_failure(text: &mut String, err: &ParseError) -> Option<Change> 
         line: l,
         col: c,
         pitfall: "semantic".into(),
+        silent: false,
         before: line.trim().to_string(),
         after: String::new(),
     };
     text.replace_range(start..end, "");
     Some(change)
+}
+
+/// Fix `source` with the crate's parser.
+pub fn fix(source: &str) -> Fixed {
+    fix_with(source, &super::parse)
 }

@@ -169,3 +169,140 @@ fn unknown_subgraphs(chart: &Flowchart, sub_ids: &BTreeSet<&str>) -> Vec<Diagnos
     }
     out
 }
+
+/// Outcome of checking one text: the model and its warnings, or the parse
+/// error as a diagnostic (with its pitfall hint).
+#[derive(Debug, Clone)]
+pub enum Checked {
+    Ok { chart: Box<Flowchart>, warnings: Vec<Diagnostic> },
+    Err(Box<Diagnostic>),
+}
+
+/// Parse and lint `source`: what `flowbench check` and `build` report.
+pub fn check(source: &str) -> Checked {
+    match super::parse(source) {
+        Ok(chart) => {
+            let mut warnings = lint(&chart);
+            warnings.extend(super::lint_text::lint_text(source));
+            warnings.sort_by_key(|d| (d.span.start, d.code.clone()));
+            Checked::Ok { chart: Box::new(chart), warnings }
+        }
+        Err(e) => Checked::Err(Box::new(super::diagnostic::from_parse_error(source, &e))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mermaid::model::{ArrowHead, Edge, LabelType, Node, Subgraph};
+
+    fn node(id: &str, shape: Shape, label: &str) -> Node {
+        Node {
+            id: id.into(),
+            label: label.into(),
+            label_type: LabelType::Text,
+            shape,
+            classes: Vec::new(),
+            styles: Vec::new(),
+            click: None,
+            extra: serde_json::Value::Null,
+            span: Span::default(),
+        }
+    }
+
+    fn edge(from: &str, to: &str, label: Option<&str>) -> Edge {
+        Edge {
+            id: format!("L_{from}_{to}_0"),
+            from: from.into(),
+            to: to.into(),
+            label: label.map(String::from),
+            label_type: LabelType::Text,
+            stroke: Stroke::Normal,
+            head_start: ArrowHead::None,
+            head_end: ArrowHead::Arrow,
+            length: 1,
+            styles: Vec::new(),
+            classes: Vec::new(),
+            interpolate: None,
+            animation: None,
+            user_id: false,
+            span: Span::default(),
+        }
+    }
+
+    fn codes(chart: &Flowchart) -> Vec<String> {
+        lint(chart).into_iter().map(|d| format!("{}:{}", d.code, d.message.split('`').nth(1).unwrap_or(""))).collect()
+    }
+
+    #[test]
+    fn clean_chart_has_no_warnings() {
+        let chart = Flowchart {
+            nodes: vec![
+                node("S", Shape::Stadium, "Start"),
+                node("C", Shape::Diam, "x > 0?"),
+                node("A", Shape::Rect, "print x"),
+                node("E", Shape::Stadium, "End"),
+            ],
+            edges: vec![edge("S", "C", None), edge("C", "A", Some("yes")), edge("C", "E", Some("no")), edge("A", "E", None)],
+            ..Default::default()
+        };
+        assert_eq!(codes(&chart), Vec::<String>::new());
+    }
+
+    #[test]
+    fn finds_unreachable_dead_end_and_bad_decision() {
+        let chart = Flowchart {
+            nodes: vec![
+                node("S", Shape::Stadium, "Start"),
+                node("C", Shape::Diam, "ok?"),
+                node("A", Shape::Rect, "work"),
+                node("X", Shape::Rect, "orphan"),
+            ],
+            edges: vec![edge("S", "C", None), edge("C", "A", None)],
+            ..Default::default()
+        };
+        let got = codes(&chart);
+        assert!(got.contains(&"dead-end:A".to_string()), "{got:?}");
+        assert!(got.contains(&"unreachable:X".to_string()), "{got:?}");
+        assert!(got.contains(&"decision-branches:C".to_string()), "{got:?}");
+        assert!(got.iter().any(|c| c.starts_with("decision-label")), "{got:?}");
+    }
+
+    #[test]
+    fn cycles_have_no_start_or_end() {
+        let chart = Flowchart {
+            nodes: vec![node("A", Shape::Rect, "a"), node("B", Shape::Rect, "b")],
+            edges: vec![edge("A", "B", None), edge("B", "A", None)],
+            ..Default::default()
+        };
+        let got = codes(&chart);
+        assert!(got.iter().any(|c| c.starts_with("no-start")), "{got:?}");
+        assert!(got.iter().any(|c| c.starts_with("no-end")), "{got:?}");
+    }
+
+    #[test]
+    fn edges_to_subgraphs_reach_members_and_misnamed_subgraphs_are_flagged() {
+        let chart = Flowchart {
+            nodes: vec![
+                node("S", Shape::Stadium, "Start"),
+                node("A", Shape::Stadium, "End"),
+                node("loop", Shape::Rect, "loop"),
+            ],
+            edges: vec![edge("S", "sg1", None), edge("S", "loop", None)],
+            subgraphs: vec![Subgraph {
+                id: "sg1".into(),
+                title: "Loop".into(),
+                label_type: LabelType::Text,
+                members: vec!["A".into()],
+                direction: None,
+                classes: Vec::new(),
+                styles: Vec::new(),
+                span: Span::default(),
+            }],
+            ..Default::default()
+        };
+        let got = codes(&chart);
+        assert!(!got.iter().any(|c| c.starts_with("unreachable")), "{got:?}");
+        assert!(got.contains(&"unknown-subgraph:loop".to_string()), "{got:?}");
+    }
+}

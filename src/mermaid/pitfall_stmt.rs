@@ -133,7 +133,7 @@ pub(crate) fn style_rule(l: &Line, out: &mut Vec<Finding>) {
     if out.last().is_some_and(|f| f.span.start >= l.start && f.span.end <= l.start + l.text.len() && f.pitfall == "P09") {
         return;
     }
-    let first = t.trim_start().split_whitespace().next().unwrap_or("");
+    let first = t.split_whitespace().next().unwrap_or("");
     if first == "linkStyle" && t.ends_with(';') && ends_with_hex(&t[..t.len() - 1]) {
         let p = l.start + t.len() - 1;
         out.push(finding(

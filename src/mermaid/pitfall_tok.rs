@@ -229,11 +229,16 @@ fn link_rule(l: &Line, toks: &[Tok], i: usize, range: &Range<usize>, inline: Opt
         let close = s[t.end - range.start..].trim();
         let stroke = |x: &str| if x.contains('=') { '=' } else if x.contains('.') { '.' } else { '-' };
         if stroke(open) != stroke(close) {
-            let new_close = match stroke(open) {
-                '=' => close.replace(['-', '.'], "=").replace("==", "=="),
-                '.' => format!("{}.->", "").replace("..", "."),
-                _ => close.replace('=', "-").replace('.', "-"),
-            };
+            let open_end = close.ends_with(['-', '=']) || close.ends_with(".-");
+            let new_close = match (stroke(open), open_end) {
+                ('=', false) => "==>",
+                ('=', true) => "===",
+                ('.', false) => ".->",
+                ('.', true) => ".-",
+                (_, false) => "-->",
+                (_, true) => "---",
+            }
+            .to_string();
             let c = l.start + range.end - close.len()..l.start + range.end;
             push(out, "P06", abs, format!("an inline label's closing link must use the opening stroke: `{open} text {new_close}`"),
                 vec![Edit { range: c, text: new_close }], false);

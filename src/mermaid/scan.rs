@@ -159,8 +159,8 @@ pub(crate) fn scan(line: &str) -> Vec<Tok> {
         } else if c == '&' && rest[1..].starts_with(char::is_whitespace) {
             toks.push(Tok::Amp(i..i + 1));
             i += 1;
-        } else if rest.starts_with(":::") {
-            let n = 3 + rest[3..].find(|ch: char| ch.is_whitespace() || ch == ';' || ch == '&').unwrap_or(rest.len() - 3);
+        } else if let Some(name) = rest.strip_prefix(":::") {
+            let n = 3 + name.find(|ch: char| ch.is_whitespace() || ch == ';' || ch == '&').unwrap_or(name.len());
             toks.push(Tok::Class(i..i + n));
             i += n;
         } else if rest.starts_with("@{") {
