@@ -154,6 +154,8 @@ mod tests {
             span: Span { start: at, end: at + 1, line: line as u32, col: col as u32 },
             message: "unexpected `(`".into(),
             expected: expected.iter().map(|s| s.to_string()).collect(),
+            kind: Default::default(),
+            found: None,
         }
     }
 

@@ -11,6 +11,7 @@
 use std::ops::Range;
 
 use super::diagnostic::line_col;
+use super::hint::hint;
 use super::pitfall::{Edit, Finding, findings};
 use super::{Flowchart, ParseError};
 
@@ -37,28 +38,42 @@ pub struct Fixed {
     pub changes: Vec<Change>,
 }
 
-const MAX_ROUNDS: usize = 12;
+const MAX_ROUNDS: usize = 40;
 
-/// Fix `source`, using `parse` to find statements only the parser can reject.
+/// Fix `source`, using `parse` to decide what is broken: while the parser
+/// rejects the text, the pitfall nearest the error (the one its diagnostic
+/// hints at) is rewritten; then the silent pitfalls (valid text that means
+/// something else) are rewritten everywhere. Text the parser accepts is only
+/// touched by silent-pitfall fixes.
 pub fn fix_with(source: &str, parse: &dyn Fn(&str) -> Result<Flowchart, ParseError>) -> Fixed {
     let mut text = source.to_string();
     let mut changes = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
     for _ in 0..MAX_ROUNDS {
-        let fs: Vec<Finding> = findings(&text).into_iter().filter(|f| !f.edits.is_empty()).collect();
-        if fs.is_empty() {
+        let Err(err) = parse(&text) else { break };
+        let finding = hint(&text, &err).filter(|f| !f.edits.is_empty());
+        let change = match finding {
+            Some(f) => {
+                let (next, mut applied) = apply_round(&text, std::slice::from_ref(&f));
+                text = next;
+                applied.pop()
+            }
+            None => drop_semantic_failure(&mut text, &err),
+        };
+        let Some(change) = change else { break };
+        changes.push(change);
+        if !seen.insert(text.clone()) {
             break;
         }
+    }
+    for _ in 0..MAX_ROUNDS {
+        let fs: Vec<Finding> = findings(&text).into_iter().filter(|f| f.silent && !f.edits.is_empty()).collect();
         let (next, mut applied) = apply_round(&text, &fs);
-        if next == text {
+        if fs.is_empty() || next == text {
             break;
         }
         changes.append(&mut applied);
         text = next;
-    }
-    for _ in 0..MAX_ROUNDS {
-        let Err(err) = parse(&text) else { break };
-        let Some(change) = drop_semantic_failure(&mut text, &err) else { break };
-        changes.push(change);
     }
     Fixed { text, changes }
 }

@@ -284,8 +284,11 @@ fn write_styling(chart: &Flowchart, out: &mut String) {
         if let Some(c) = &e.interpolate {
             keys.push(format!("curve: {c}"));
         }
-        if let Some(a) = &e.animation {
-            keys.push(format!("animation: {a}"));
+        match e.animation.as_deref() {
+            Some("default") => keys.push("animate: true".into()),
+            Some("false") => keys.push("animate: false".into()),
+            Some(a) => keys.push(format!("animation: {a}")),
+            None => {}
         }
         if !keys.is_empty() {
             let _ = writeln!(out, "{INDENT}{}@{{ {} }}", e.id, keys.join(", "));

@@ -51,17 +51,28 @@ pub(crate) fn node_shape(n: &Node) -> String {
     if n.shape == Shape::Rect && plain_label && n.extra.is_null() {
         return n.id.clone();
     }
+    if let Some((field, value)) = single_prop(n) {
+        // `B[|borders:lt|text]`
+        return format!("{}[|{field}:{value}|{}]", n.id, label_source(&n.label, n.label_type, "[|"));
+    }
+    // Bracketed labels are trimmed when read: labels with blanks at either end
+    // (or, unquoted, a newline) go through `@{ label: … }`, which keeps them.
+    let untrimmed = n.label_type != LabelType::Markdown
+        && (n.label.trim() != n.label
+            || (n.label_type == LabelType::Text && n.label.contains('\n')));
     match classic_brackets(n.shape) {
-        Some((open, close)) if n.extra.is_null() => {
+        Some((open, close)) if n.extra.is_null() && !untrimmed => {
             format!("{}{open}{}{close}", n.id, label_source(&n.label, n.label_type, open))
         }
         _ => {
             let mut keys = vec![format!("shape: {}", n.shape.name())];
             if !plain_label {
                 keys.push(format!("label: \"{}\"", encode(&n.label, Ctx::Yaml)));
-                if n.label_type == LabelType::Markdown {
-                    keys.push("labelType: markdown".to_string());
-                }
+            }
+            match n.label_type {
+                LabelType::Markdown => keys.push("labelType: markdown".to_string()),
+                LabelType::String => keys.push("labelType: string".to_string()),
+                LabelType::Text => {}
             }
             if let Some(map) = n.extra.as_object() {
                 for (k, v) in map {
@@ -77,9 +88,23 @@ pub(crate) fn node_shape(n: &Node) -> String {
     }
 }
 
+/// The one `[|field:value|…]` property of a rect node whose only extra is it.
+fn single_prop(n: &Node) -> Option<(String, String)> {
+    let map = n.extra.as_object()?;
+    let props = map.get("props")?.as_object()?;
+    if map.len() != 1 || props.len() != 1 || n.shape != Shape::Rect {
+        return None;
+    }
+    let (k, v) = props.iter().next()?;
+    Some((k.clone(), v.as_str()?.to_string()))
+}
+
 /// A label inside the brackets that open with `open`.
 fn label_source(label: &str, ty: LabelType, open: &str) -> String {
     match ty {
+        // `" "` is read as the empty string (quoted labels are trimmed)
+        LabelType::String if label.is_empty() => "\" \"".to_string(),
+        LabelType::Text if label.is_empty() => " ".to_string(),
         LabelType::String => format!("\"{}\"", encode(label, Ctx::Quoted)),
         LabelType::Markdown => format!("\"`{}`\"", encode(label, Ctx::Markdown)),
         LabelType::Text => {
@@ -140,15 +165,22 @@ fn encode(s: &str, ctx: Ctx) -> String {
     for (i, c) in s.char_indices() {
         let rest = &s[i..];
         let special = match ctx {
-            Ctx::Text => matches!(c, '[' | ']' | '(' | ')' | '{' | '}' | '|' | '"'),
+            Ctx::Text => matches!(c, '[' | ']' | '(' | ')' | '{' | '}' | '|' | '"' | '@'),
             Ctx::Quoted => c == '"',
             Ctx::Markdown => false,
-            Ctx::Yaml => matches!(c, '"' | '\\' | '}' | '{'),
+            Ctx::Yaml => matches!(c, '"' | '}' | '{'),
         };
-        if c == '"' && ctx != Ctx::Markdown {
+        if ctx == Ctx::Yaml && matches!(c, '\\' | '\n') {
+            // YAML double-quoted escapes keep a real newline a newline
+            out.push_str(if c == '\n' { "\\n" } else { "\\\\" });
+        } else if c == '"' && ctx != Ctx::Markdown {
             out.push_str("#quot;");
         } else if special {
             out.push_str(&format!("#{};", u32::from(c)));
+        } else if c == '<' && opens_unclosed_tag(rest) {
+            // mermaid rewrites `="…"` inside `<tag …>` spans; an unclosed `<h`
+            // would open one that reaches into the next statement
+            out.push_str("#60;");
         } else if c == '#' && looks_like_entity(&rest[1..]) {
             out.push_str("#35;");
         } else if c == 'd' && swallowed_direction(rest) {
@@ -161,6 +193,11 @@ fn encode(s: &str, ctx: Ctx) -> String {
         out.replace_range(0..1, "#96;");
     }
     out
+}
+
+/// `<` + a word character with no `>` after it in the label.
+fn opens_unclosed_tag(rest: &str) -> bool {
+    rest[1..].starts_with(|c: char| c.is_alphanumeric() || c == '_') && !rest.contains('>')
 }
 
 /// `\w+;` right after a `#` (mermaid encodes such runs before parsing).

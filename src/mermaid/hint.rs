@@ -44,19 +44,26 @@ fn distance(f: &Finding, at: usize) -> usize {
 /// Hints that need the parser's message: semantic limits and dangling links
 /// leave nothing wrong in the text to point at.
 fn message_hint(source: &str, err: &ParseError) -> Option<Finding> {
+    use super::ErrorKind;
     let msg = err.message.to_ascii_lowercase();
     let span = err.span.start.min(source.len())..err.span.end.min(source.len());
     let make = |pitfall: &'static str, help: &str| {
         Some(Finding { pitfall, span: span.clone(), help: help.to_string(), edits: Vec::new(), silent: false })
     };
-    if msg.contains("edge limit") || msg.contains("maxedges") || msg.contains("500 edges") {
+    if err.kind == ErrorKind::EdgeLimit || msg.contains("edge limit") {
         return make("P17", "mermaid refuses charts with more than 500 edges (`maxEdges`, not configurable from the diagram): split the chart");
     }
-    if msg.contains("linkstyle") || msg.contains("out of bounds") {
+    if err.kind == ErrorKind::LinkStyleIndex || msg.contains("out of bounds") {
         return make("P09", "`linkStyle N` counts edges from 0 in definition order; N must be below the number of edges");
     }
-    if msg.contains("shape") {
+    if err.kind == ErrorKind::BadShape {
         return make("P13", "use one of the shape names of mermaid 12.3 (lower case, `-` separated), e.g. `rect`, `diam`, `lean-r`");
+    }
+    if err.kind == ErrorKind::NoDiagramType {
+        return make("P12", "a flowchart starts with `flowchart` or `graph` (lower case) and a direction: `flowchart TD`");
+    }
+    if err.kind == ErrorKind::AnonymousSubgraph {
+        return make("P11", "a subgraph needs an id or a title: `subgraph group1 [Title]`");
     }
     let line_start = source[..span.start].rfind('\n').map_or(0, |p| p + 1);
     let prev = source[..line_start].trim_end();

@@ -131,6 +131,7 @@ pub(crate) fn split_lines(source: &str) -> Vec<Line<'_>> {
     let mut first = true;
     let mut in_block = false;
     let mut open_quote = false;
+    let mut in_meta = false;
     for raw in source.split_inclusive('\n') {
         let text = raw.trim_end_matches(['\n', '\r']);
         let t = text.trim();
@@ -153,6 +154,16 @@ pub(crate) fn split_lines(source: &str) -> Vec<Line<'_>> {
         }
         if t.starts_with("%%{") {
             continue;
+        }
+        if in_meta {
+            in_meta = !t.contains('}');
+            continue;
+        }
+        if let Some(p) = text.rfind("@{")
+            && !text[p..].contains('}')
+        {
+            // a multi-line `@{ … }` block: only its first line is a statement
+            in_meta = true;
         }
         if t.starts_with("accDescr") && t.contains('{') && !t.contains('}') {
             in_block = true;

@@ -105,20 +105,32 @@ fn link_len(s: &str) -> Option<(usize, bool)> {
     None
 }
 
-/// Whether a link token starts at `s` (including invented ones like `->`).
-pub(crate) fn link_at(s: &str) -> Option<usize> {
-    if let Some((n, _)) = link_len(s) {
-        return Some(n);
+/// Whether a link token starts at `s` (including invented ones like `->`,
+/// and an edge id prefix `e1@`): its length and whether it opens an inline
+/// label (`-- text -->`).
+pub(crate) fn link_at(s: &str) -> Option<(usize, bool)> {
+    if let Some(l) = link_len(s) {
+        return Some(l);
     }
     let b = s.as_bytes();
-    let xo_two_way = matches!(b.first(), Some(b'x' | b'o')) && link_len(&s[1..]).is_some();
-    if xo_two_way {
-        return link_len(&s[1..]).map(|(n, _)| n + 1);
+    if matches!(b.first(), Some(b'x' | b'o'))
+        && let Some((n, inline)) = link_len(&s[1..])
+    {
+        return Some((n + 1, inline));
     }
     for bad in ["->", "=>", "—>", "–>", "→", "—", "–"] {
         if s.starts_with(bad) {
-            return Some(bad.len());
+            return Some((bad.len(), false));
         }
+    }
+    // `e1@-->`: an edge id glued to its link
+    let word = s.find(|c: char| c.is_whitespace() || c == '"').unwrap_or(s.len());
+    if let Some(at) = s[..word].find('@')
+        && at > 0
+        && !s[at + 1..].starts_with('{')
+        && let Some((n, inline)) = link_at(&s[at + 1..])
+    {
+        return Some((at + 1 + n, inline));
     }
     None
 }
@@ -173,8 +185,7 @@ pub(crate) fn scan(line: &str) -> Vec<Tok> {
             let close = (end + 1).min(rest.len());
             toks.push(Tok::Pipe { range: i..i + close, content: i + 1..i + end.max(1) });
             i += close;
-        } else if let Some(n) = link_at(rest) {
-            let (_, inline) = link_len(rest).unwrap_or((n, false));
+        } else if let Some((n, inline)) = link_at(rest).filter(|_| !rest.starts_with(['x', 'o']) || !after_node_glued(&toks, line, i)) {
             let mut tok = Tok::Link { range: i..i + n, inline_text: None };
             if inline && let Some((t_end, close_end)) = inline_close(line, i + n) {
                 tok = Tok::Link { range: i..close_end, inline_text: Some(i + n..t_end) };
@@ -189,6 +200,12 @@ pub(crate) fn scan(line: &str) -> Vec<Tok> {
         }
     }
     toks
+}
+
+/// Whether the previous token is a node ending right before `i` (so an
+/// `x`/`o` here continues nothing: `A-->xylo` has already been split).
+fn after_node_glued(toks: &[Tok], _line: &str, i: usize) -> bool {
+    matches!(toks.last(), Some(Tok::Node { id, shape: None }) if id.end == i)
 }
 
 /// End of the inline label text starting at `from` and end of its closing
