@@ -97,6 +97,12 @@ fn cyl_ry(w: f32, h: f32) -> f32 {
     (rx / (2.5 + w / 50.0)).min(h / 4.0)
 }
 
+/// Shapes mermaid draws without their label (start/stop dots, junction,
+/// fork bar, anchor point).
+pub fn is_glyph(shape: Shape) -> bool {
+    matches!(shape, Shape::SmCirc | Shape::FrCirc | Shape::FCirc | Shape::Fork | Shape::Anchor)
+}
+
 /// Offset of the label centre from the box centre, for shapes whose text
 /// area is not centred (cylinder body, document above its wave, stacks).
 pub fn label_offset(shape: Shape, r: Rect) -> (f32, f32) {

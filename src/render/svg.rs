@@ -206,6 +206,10 @@ fn nodes(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme) {
         let r: Rect = placed.rect;
         out.push_str("<g>");
         shapes::draw(out, node.shape, r, &Paint { body: &body, line: &line, solid: &solid });
+        if shapes::is_glyph(node.shape) {
+            out.push_str("</g>");
+            continue;
+        }
         let (dx, dy) = shapes::label_offset(node.shape, r);
         let cx = r.x + r.width / 2.0 + dx;
         let top = r.y + (r.height - placed.label.height) / 2.0 + dy;
