@@ -1,10 +1,82 @@
-//! `flowbench env` (not yet implemented).
+//! `flowbench env`: create or update the candidates' virtualenv with the
+//! Code-Vision prelude's packages at the authors' pins, or show it.
 
-use std::process::ExitCode;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+use anyhow::{Context, bail};
+
+use crate::exec::venv::{self, PINNED};
 
 #[derive(Debug, clap::Args)]
-pub struct EnvArgs {}
+pub struct EnvArgs {
+    /// Only show the interpreter the judge will use and its version.
+    #[arg(long)]
+    print: bool,
+    /// Python used to create the virtualenv (default: `python3` on PATH).
+    #[arg(long, default_value = "python3")]
+    python: PathBuf,
+}
 
-pub fn run(_args: EnvArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("not implemented yet")
+pub fn run(args: EnvArgs) -> anyhow::Result<ExitCode> {
+    if args.print {
+        return show();
+    }
+    let dir = venv::venv_dir();
+    let python = dir.join("bin").join("python");
+    if !python.exists() {
+        eprintln!("creating virtualenv {}", dir.display());
+        check(Command::new(&args.python).arg("-m").arg("venv").arg(&dir), "python -m venv")?;
+    }
+    eprintln!("installing {}", PINNED.join(" "));
+    check(
+        Command::new(&python)
+            .args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check"])
+            .args(PINNED),
+        "pip install",
+    )?;
+    show()
+}
+
+fn check(cmd: &mut Command, what: &str) -> anyhow::Result<()> {
+    let status = cmd.status().with_context(|| format!("cannot run {what}"))?;
+    if !status.success() {
+        bail!("{what} failed ({status})");
+    }
+    Ok(())
+}
+
+fn show() -> anyhow::Result<ExitCode> {
+    let loc = venv::locate();
+    if let Some(w) = &loc.warning {
+        eprintln!("warning: {w}");
+    }
+    let (version, packages) = describe(&loc.python)?;
+    println!("python: {}", loc.python.display());
+    println!("version: {version}");
+    if let Some(v) = &loc.venv {
+        println!("venv: {}", v.display());
+    }
+    println!("packages: {packages}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Version of `python` and the installed versions of the pinned packages.
+fn describe(python: &Path) -> anyhow::Result<(String, String)> {
+    let names: Vec<&str> = PINNED.iter().filter_map(|p| p.split("==").next()).collect();
+    let script = format!(
+        "import sys, importlib.metadata as m\nprint(sys.version.split()[0])\n\
+         for n in {names:?}:\n    try: print(n + '==' + m.version(n))\n    except Exception: print(n + ' missing')\n"
+    );
+    let out = Command::new(python)
+        .args(["-I", "-c", &script])
+        .output()
+        .with_context(|| format!("cannot run {}", python.display()))?;
+    if !out.status.success() {
+        bail!("{} failed: {}", python.display(), String::from_utf8_lossy(&out.stderr).trim());
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut lines = text.lines();
+    let version = lines.next().unwrap_or("?").to_string();
+    Ok((version, lines.collect::<Vec<_>>().join(" ")))
 }

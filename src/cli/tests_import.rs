@@ -1,10 +1,76 @@
-//! `flowbench tests` (not yet implemented).
+//! `flowbench tests import`: legacy assert code → native data tests.
 
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-#[derive(Debug, clap::Args)]
-pub struct TestsArgs {}
+use anyhow::Context;
 
-pub fn run(_args: TestsArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("not implemented yet")
+use crate::judge::import::{Figures, Source, import_file, write_report};
+
+/// `flowbench tests <action>`.
+#[derive(Debug, clap::Args)]
+pub struct TestsArgs {
+    #[command(subcommand)]
+    action: Action,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Action {
+    /// Convert legacy tests (asserts in code) to native tests (data).
+    ///
+    /// A problem gets native tests only when every assert converts exactly;
+    /// otherwise it stays legacy-only and is listed. The legacy test is kept
+    /// in every problem so `judge --mode auto` can fall back.
+    Import(ImportArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct ImportArgs {
+    /// Problems JSONL with legacy `test` code.
+    input: PathBuf,
+    /// Input layout.
+    #[arg(long = "from", value_enum, default_value = "codevision")]
+    from: Source,
+    /// Output native problems JSONL.
+    #[arg(short, long)]
+    output: PathBuf,
+    /// Also write a Markdown report listing every unconverted problem and why.
+    #[arg(long)]
+    report: Option<PathBuf>,
+    /// Python interpreter used to parse the test code.
+    #[arg(long, default_value = "python3")]
+    python: PathBuf,
+}
+
+pub fn run(args: TestsArgs) -> anyhow::Result<ExitCode> {
+    match args.action {
+        Action::Import(a) => import(a),
+    }
+}
+
+fn import(args: ImportArgs) -> anyhow::Result<ExitCode> {
+    let (problems, outcomes) = import_file(&args.input, args.from, &args.python)?;
+    let mut out = String::new();
+    for p in &problems {
+        out.push_str(&serde_json::to_string(p)?);
+        out.push('\n');
+    }
+    // Write to a temporary file first so an interrupted run never leaves a
+    // half-written problems file behind.
+    let dir = args.output.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).with_context(|| format!("cannot write in {}", dir.display()))?;
+    tmp.write_all(out.as_bytes())?;
+    tmp.persist(&args.output).with_context(|| format!("cannot write {}", args.output.display()))?;
+    if let Some(path) = &args.report {
+        std::fs::write(path, write_report(&outcomes)).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    let figures = Figures::from_outcomes(&outcomes);
+    eprint!("{}", figures.table());
+    let legacy: Vec<&str> = outcomes.iter().filter(|o| !o.converted()).map(|o| o.task_id.as_str()).collect();
+    if !legacy.is_empty() {
+        eprintln!("legacy-only ({}): {}", legacy.len(), legacy.join(", "));
+    }
+    eprintln!("wrote {} problems to {}", problems.len(), args.output.display());
+    Ok(ExitCode::SUCCESS)
 }

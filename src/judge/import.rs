@@ -1,1 +1,0 @@
-//! Conversion of legacy (assert-code) tests to native data tests.

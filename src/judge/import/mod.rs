@@ -1,0 +1,253 @@
+//! Conversion of legacy (assert-code) tests to native data tests.
+//!
+//! Legacy test code comes from the benchmark, not from model samples, so it
+//! is trusted data: it is parsed with Python's own `ast` module by an embedded
+//! helper (`convert.py`, run with `python3`), which evaluates literal and
+//! closed constant expressions (`[9] * 100`, `10**9`, comprehensions over
+//! constants) under an AST whitelist and returns tagged-JSON values. Rust
+//! decides per problem: **all or nothing** — a problem gets native tests only
+//! when every assert converted (or was a no-op such as `assert True`), so
+//! native mode never judges on a subset of the original tests. The legacy
+//! test is always kept so `--mode auto` can fall back.
+
+mod category;
+mod report;
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use anyhow::{Context, bail};
+use serde::Deserialize;
+
+pub use category::{LARGE_ELEMENTS, LARGE_INT, categorize};
+pub use report::{Figures, SubsetFigures, write_report};
+
+use crate::exec::CallStyle;
+use crate::judge::problem::{Compare, LegacyTest, Problem, TestCase};
+
+/// The embedded converter script.
+const CONVERTER: &str = include_str!("convert.py");
+
+/// Layout of the input JSONL.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Source {
+    /// `../shared/codevision/problems.jsonl` (subset, call_style, starter_code…).
+    Codevision,
+    /// OpenAI human-eval style (`task_id`, `prompt`, `entry_point`, `test`):
+    /// the judge runs `prompt + completion + test + check(entry_point)`.
+    HumanEval,
+}
+
+/// One input record; fields absent in one source are optional.
+#[derive(Debug, Clone, Deserialize)]
+struct Record {
+    task_id: String,
+    entry_point: String,
+    test: String,
+    #[serde(default)]
+    prompt: Option<String>,
+    #[serde(default)]
+    starter_code: Option<String>,
+    #[serde(default)]
+    call_style: Option<CallStyle>,
+    #[serde(default)]
+    subset: Option<String>,
+    #[serde(default)]
+    difficulty: Option<String>,
+}
+
+/// Why an assert was dropped or not converted, with its line in the test.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct Note {
+    pub line: u32,
+    pub reason: String,
+}
+
+/// A test as the helper emits it (before categorising).
+#[derive(Debug, Clone, Deserialize)]
+struct RawTest {
+    args: Vec<serde_json::Value>,
+    kwargs: serde_json::Map<String, serde_json::Value>,
+    expected: serde_json::Value,
+    #[serde(default)]
+    cmp: Option<String>,
+}
+
+/// The helper's answer for one problem.
+#[derive(Debug, Clone, Deserialize)]
+struct Converted {
+    task_id: String,
+    asserts: usize,
+    asserts_converted: usize,
+    asserts_dropped: usize,
+    tests: Vec<RawTest>,
+    dropped: Vec<Note>,
+    failures: Vec<Note>,
+    float_tol: Option<f64>,
+}
+
+/// What happened to one problem; the input of the figures and the report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    pub task_id: String,
+    pub subset: String,
+    /// Assert statements in the legacy test.
+    pub asserts: usize,
+    /// Asserts with an exact native equivalent.
+    pub asserts_converted: usize,
+    /// Asserts that check nothing (`assert True, "..."`, a candidate compared
+    /// with itself): left out of the native tests.
+    pub asserts_dropped: usize,
+    /// Native tests emitted (loops over constants expand to several).
+    pub tests: usize,
+    pub dropped: Vec<Note>,
+    /// Non-empty exactly when the problem stays legacy-only.
+    pub failures: Vec<Note>,
+}
+
+impl Outcome {
+    /// Whether the problem got native tests.
+    pub fn converted(&self) -> bool {
+        self.failures.is_empty() && self.tests > 0
+    }
+}
+
+/// Converts every problem of `input`; problems whose tests do not all convert
+/// keep empty `tests` (and, like all problems, their `legacy` test).
+pub fn import_file(input: &Path, source: Source, python: &Path) -> anyhow::Result<(Vec<Problem>, Vec<Outcome>)> {
+    let file = std::fs::File::open(input).with_context(|| format!("cannot open {}", input.display()))?;
+    let mut records = Vec::new();
+    for (i, line) in BufReader::new(file).lines().enumerate() {
+        let line = line.with_context(|| format!("{}:{}: cannot read", input.display(), i + 1))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let record: Record = serde_json::from_str(&line)
+            .map_err(|e| anyhow::anyhow!("{}:{}:{}: {e}", input.display(), i + 1, e.column()))?;
+        records.push(record);
+    }
+    import_records(&records, source, python)
+}
+
+fn import_records(records: &[Record], source: Source, python: &Path) -> anyhow::Result<(Vec<Problem>, Vec<Outcome>)> {
+    let converted = run_helper(records, python)?;
+    let mut problems = Vec::with_capacity(records.len());
+    let mut outcomes = Vec::with_capacity(records.len());
+    for (record, conv) in records.iter().zip(converted) {
+        if conv.task_id != record.task_id {
+            bail!("converter answered for {} instead of {}", conv.task_id, record.task_id);
+        }
+        let (problem, outcome) = build(record, source, conv);
+        problems.push(problem);
+        outcomes.push(outcome);
+    }
+    Ok((problems, outcomes))
+}
+
+/// Runs the embedded helper over all records at once (one interpreter start).
+fn run_helper(records: &[Record], python: &Path) -> anyhow::Result<Vec<Converted>> {
+    let mut script = tempfile::Builder::new().prefix("flowbench-import-").suffix(".py").tempfile()?;
+    script.write_all(CONVERTER.as_bytes())?;
+    let mut input = String::new();
+    for r in records {
+        let line = serde_json::json!({
+            "task_id": r.task_id, "entry_point": r.entry_point, "test": r.test,
+            "call_style": r.call_style.unwrap_or(CallStyle::Function),
+        });
+        input.push_str(&line.to_string());
+        input.push('\n');
+    }
+    let mut child = Command::new(python)
+        .arg(script.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .with_context(|| format!("cannot run {}", python.display()))?;
+    let mut stdin = child.stdin.take().context("no stdin for the converter")?;
+    // Feed stdin from a thread: the helper writes while we write.
+    let feeder = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output()?;
+    feeder.join().map_err(|_| anyhow::anyhow!("converter input thread panicked"))??;
+    if !output.status.success() {
+        bail!(
+            "converter failed ({}): {}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr).trim()
+        );
+    }
+    let mut out = Vec::with_capacity(records.len());
+    for (i, line) in String::from_utf8_lossy(&output.stdout).lines().enumerate() {
+        let conv: Converted =
+            serde_json::from_str(line).with_context(|| format!("converter output line {}", i + 1))?;
+        out.push(conv);
+    }
+    if out.len() != records.len() {
+        bail!("converter answered {} of {} problems", out.len(), records.len());
+    }
+    Ok(out)
+}
+
+fn build(record: &Record, source: Source, conv: Converted) -> (Problem, Outcome) {
+    // Loops report the same failure once per iteration: keep the first.
+    let mut failures: Vec<Note> = Vec::new();
+    for note in conv.failures {
+        if !failures.contains(&note) {
+            failures.push(note);
+        }
+    }
+    let mut tests = Vec::with_capacity(conv.tests.len());
+    for raw in conv.tests {
+        let compare = match raw.cmp.as_deref() {
+            None | Some("eq") | Some("approx") => Compare::Eq,
+            Some("truthy") | Some("falsy") => Compare::Truthy,
+            Some("is") => Compare::Is,
+            Some(other) => {
+                failures.push(Note { line: 0, reason: format!("unknown comparison {other}") });
+                continue;
+            }
+        };
+        let category = categorize(&raw.args, &raw.kwargs);
+        tests.push(TestCase { args: raw.args, kwargs: raw.kwargs, expected: raw.expected, category, compare });
+    }
+    if conv.asserts == 0 || tests.is_empty() && failures.is_empty() {
+        failures.push(Note { line: 0, reason: "no assert checks the entry point".into() });
+    }
+    let keep = failures.is_empty();
+    let outcome = Outcome {
+        task_id: record.task_id.clone(),
+        subset: record.subset.clone().unwrap_or_else(|| "all".into()),
+        asserts: conv.asserts,
+        asserts_converted: conv.asserts_converted,
+        asserts_dropped: conv.asserts_dropped,
+        tests: if keep { tests.len() } else { 0 },
+        dropped: conv.dropped,
+        failures,
+    };
+    let (call_style, prompt, check_entry_point) = match source {
+        Source::HumanEval => (CallStyle::Function, record.prompt.clone(), true),
+        Source::Codevision => {
+            let style = record.call_style.unwrap_or(CallStyle::Function);
+            // Code-Vision runs prompt + completion + check() only for HumanEval-V.
+            let humaneval = record.subset.as_deref() == Some("HumanEval-V");
+            (style, record.prompt.clone().filter(|_| humaneval), humaneval)
+        }
+    };
+    let problem = Problem {
+        task_id: record.task_id.clone(),
+        entry_point: record.entry_point.clone(),
+        starter_code: record.starter_code.clone().or_else(|| record.prompt.clone()).unwrap_or_default(),
+        call_style,
+        tests: if keep { tests } else { Vec::new() },
+        time_limit_s: None,
+        float_tolerance: if keep { conv.float_tol } else { None },
+        legacy: Some(LegacyTest { test: record.test.clone(), prompt, check_entry_point }),
+        subset: record.subset.clone(),
+        difficulty: record.difficulty.clone(),
+    };
+    (problem, outcome)
+}
+
+#[cfg(test)]
+mod tests;

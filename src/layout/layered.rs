@@ -1,0 +1,285 @@
+//! One layered drawing, top to bottom: the phases in sequence (cycle
+//! breaking, ranking, dummy chains with label nodes, crossing reduction,
+//! Brandes–Köpf, rank bands) and the edge paths through them. Works on
+//! plain sizes; shapes, clusters and directions are the caller's business.
+
+use super::Point;
+use super::graph::{LEdge, LGraph, LNode};
+use super::order::{self, Layers};
+use super::{acyclic, position, rank};
+
+/// An edge to lay out; `minlen` counts mermaid ranks (`-->` = 1, `--->` = 2).
+#[derive(Debug, Clone, Copy)]
+pub struct PEdge {
+    pub from: usize,
+    pub to: usize,
+    pub minlen: u32,
+    /// Label chip size, placed as a node on the edge's middle rank.
+    pub label: Option<(f32, f32)>,
+    /// Horizontal offsets of the attach points from the end nodes' centres
+    /// (a cluster block is entered at its port, not its centre).
+    pub from_dx: f32,
+    pub to_dx: f32,
+}
+
+/// Where a node must sit in the ranking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pin {
+    Free,
+    /// Above every free node (a cluster's entry port).
+    Top,
+    /// Below every free node (a cluster's exit port).
+    Bottom,
+}
+
+/// The graph to draw: node sizes (top-to-bottom frame) and edges.
+#[derive(Debug, Clone, Default)]
+pub struct Problem {
+    pub sizes: Vec<(f32, f32)>,
+    pub pins: Vec<Pin>,
+    pub edges: Vec<PEdge>,
+    pub node_sep: f32,
+    pub rank_sep: f32,
+    pub edge_sep: f32,
+}
+
+/// Node centres, edge paths (source centre … target centre, through the
+/// rank bands) and label centres, in a box `[0, width] × [0, height]`.
+#[derive(Debug, Clone, Default)]
+pub struct Solution {
+    pub centers: Vec<Point>,
+    pub paths: Vec<Vec<Point>>,
+    pub labels: Vec<Option<Point>>,
+    pub width: f32,
+    pub height: f32,
+    pub crossings: u64,
+}
+
+/// Lays out `p` top to bottom.
+pub fn solve(p: &Problem) -> Solution {
+    let n = p.sizes.len();
+    if n == 0 {
+        return Solution::default();
+    }
+    // 1. Cycle breaking on the real graph (self-loops are the caller's).
+    let nodes: Vec<LNode> = p.sizes.iter().map(|&(w, h)| LNode { w, h, dummy: false }).collect();
+    let base = LGraph::new(nodes.clone(), p.edges.iter().map(|e| LEdge { from: e.from, to: e.to, minlen: e.minlen }).collect());
+    let mut reversed = acyclic::back_edges(&base);
+    // 2. Ranking with doubled lengths: the odd ranks between real ranks hold
+    // edge labels, as in dagre/mermaid (rank separation is halved to match).
+    let mut oriented: Vec<LEdge> = p
+        .edges
+        .iter()
+        .zip(&reversed)
+        .map(|(e, &r)| {
+            let (from, to) = if r { (e.to, e.from) } else { (e.from, e.to) };
+            LEdge { from, to, minlen: 2 * e.minlen.max(1) }
+        })
+        .collect();
+    let g = LGraph::new(nodes, oriented.clone());
+    let mut ranks = rank::rank(&g);
+    pin_ranks(&g, p, &mut ranks);
+    // Pinning may turn an edge upwards: draw it as a back edge instead.
+    for (e, rev) in oriented.iter_mut().zip(reversed.iter_mut()) {
+        if ranks[e.from] > ranks[e.to] {
+            std::mem::swap(&mut e.from, &mut e.to);
+            *rev = !*rev;
+        }
+    }
+    // 3. Dummy chains: one node per intermediate rank; the middle one is the
+    // label node, sized like the label.
+    let mut sizes: Vec<(f32, f32)> = p.sizes.clone();
+    let mut dummy = vec![false; n];
+    let mut rank_of: Vec<usize> = ranks.iter().map(|&r| r as usize).collect();
+    let mut chains: Vec<Vec<usize>> = Vec::with_capacity(oriented.len());
+    let mut label_node: Vec<Option<usize>> = vec![None; oriented.len()];
+    let mut down: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut up: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, e) in oriented.iter().enumerate() {
+        let (r0, r1) = (rank_of[e.from], rank_of[e.to]);
+        let mid = (r0 + r1) / 2;
+        let mut chain = vec![e.from];
+        for r in r0 + 1..r1 {
+            let size = match p.edges[i].label {
+                Some(s) if r == mid => s,
+                _ => (0.0, 0.0),
+            };
+            sizes.push(size);
+            dummy.push(true);
+            rank_of.push(r);
+            down.push(Vec::new());
+            up.push(Vec::new());
+            let d = sizes.len() - 1;
+            if r == mid && p.edges[i].label.is_some() {
+                label_node[i] = Some(d);
+            }
+            chain.push(d);
+        }
+        chain.push(e.to);
+        for w in chain.windows(2) {
+            down[w[0]].push(w[1]);
+            up[w[1]].push(w[0]);
+        }
+        chains.push(chain);
+    }
+    let total = sizes.len();
+    let nlayers = rank_of.iter().copied().max().unwrap_or(0) + 1;
+    // 4. Crossing reduction.
+    let mut layers = Layers { layers: order::init_order(&rank_of, &down, nlayers), up, down };
+    let crossings = order::order(&mut layers, total);
+    // 5. Coordinates: x by Brandes–Köpf, y by rank bands.
+    let widths: Vec<f32> = sizes.iter().map(|s| s.0).collect();
+    let xs = position::x_coords(&layers, &position::Spacing { width: &widths, dummy: &dummy, node_sep: p.node_sep, edge_sep: p.edge_sep });
+    let mut band_h = vec![0f32; nlayers];
+    let mut occupied = vec![false; nlayers];
+    for v in 0..total {
+        band_h[rank_of[v]] = band_h[rank_of[v]].max(sizes[v].1);
+        occupied[rank_of[v]] = true;
+    }
+    // Band centre per rank; empty ranks take no room.
+    let mut band_y = vec![0f32; nlayers];
+    let mut y = 0f32;
+    let mut first = true;
+    for r in 0..nlayers {
+        if !occupied[r] {
+            band_y[r] = y;
+            continue;
+        }
+        if !first {
+            y += p.rank_sep / 2.0;
+        }
+        first = false;
+        band_y[r] = y + band_h[r] / 2.0;
+        y += band_h[r];
+    }
+    let height = y;
+    let min_x = (0..total).map(|v| xs[v] - widths[v] / 2.0).fold(f32::INFINITY, f32::min);
+    let max_x = (0..total).map(|v| xs[v] + widths[v] / 2.0).fold(f32::NEG_INFINITY, f32::max);
+    let at = |v: usize| Point { x: xs[v] - min_x, y: band_y[rank_of[v]] };
+    let top = |v: usize| band_y[rank_of[v]] - band_h[rank_of[v]] / 2.0;
+    let bottom = |v: usize| band_y[rank_of[v]] + band_h[rank_of[v]] / 2.0;
+    // 6. Paths: vertical through every band (where nodes live), diagonal
+    // only in the gaps between bands (where nothing lives).
+    let mut paths = Vec::with_capacity(chains.len());
+    for (i, chain) in chains.iter().enumerate() {
+        let mut pts = Vec::with_capacity(chain.len() * 2 + 2);
+        let (s, t) = (chain[0], chain[chain.len() - 1]);
+        let (sdx, tdx) = if reversed[i] { (p.edges[i].to_dx, p.edges[i].from_dx) } else { (p.edges[i].from_dx, p.edges[i].to_dx) };
+        let (ps, pt) = (Point { x: at(s).x + sdx, y: at(s).y }, Point { x: at(t).x + tdx, y: at(t).y });
+        pts.push(ps);
+        pts.push(Point { x: ps.x, y: bottom(s) });
+        for &d in &chain[1..chain.len() - 1] {
+            pts.push(Point { x: at(d).x, y: top(d) });
+            pts.push(Point { x: at(d).x, y: bottom(d) });
+        }
+        pts.push(Point { x: pt.x, y: top(t) });
+        pts.push(pt);
+        let mut pts = simplify(pts);
+        if reversed[i] {
+            pts.reverse();
+        }
+        paths.push(pts);
+    }
+    Solution {
+        centers: (0..n).map(at).collect(),
+        paths,
+        labels: label_node.iter().map(|d| d.map(at)).collect(),
+        width: (max_x - min_x).max(0.0),
+        height,
+        crossings,
+    }
+}
+
+/// Moves pinned nodes to the first/last rank (their edges only get longer,
+/// so the ranking stays feasible).
+fn pin_ranks(g: &LGraph, p: &Problem, ranks: &mut [i32]) {
+    if p.pins.iter().all(|&pin| pin == Pin::Free) {
+        return;
+    }
+    let free = |v: usize| p.pins.get(v).is_none_or(|&pin| pin == Pin::Free);
+    let lo = (0..g.len()).filter(|&v| free(v)).map(|v| ranks[v]).min().unwrap_or(0);
+    let hi = (0..g.len()).filter(|&v| free(v)).map(|v| ranks[v]).max().unwrap_or(0);
+    for (r, pin) in ranks.iter_mut().zip(&p.pins) {
+        match pin {
+            Pin::Top => *r = lo - 2,
+            Pin::Bottom => *r = hi + 2,
+            Pin::Free => {}
+        }
+    }
+    let min = ranks.iter().copied().min().unwrap_or(0);
+    for r in ranks.iter_mut() {
+        *r -= min;
+    }
+}
+
+/// Drops repeated points and middle points of straight runs.
+pub fn simplify(pts: Vec<Point>) -> Vec<Point> {
+    let mut out: Vec<Point> = Vec::with_capacity(pts.len());
+    for p in pts {
+        if out.last().is_some_and(|q| (q.x - p.x).abs() < 1e-3 && (q.y - p.y).abs() < 1e-3) {
+            continue;
+        }
+        if out.len() >= 2 {
+            let (a, b) = (out[out.len() - 2], out[out.len() - 1]);
+            let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
+            if cross.abs() < 1e-3 && (b.x - a.x) * (p.x - b.x) + (b.y - a.y) * (p.y - b.y) >= 0.0 {
+                out.pop();
+            }
+        }
+        out.push(p);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problem(sizes: Vec<(f32, f32)>, edges: &[(usize, usize)]) -> Problem {
+        Problem {
+            pins: vec![Pin::Free; sizes.len()],
+            sizes,
+            edges: edges.iter().map(|&(from, to)| PEdge { from, to, minlen: 1, label: None, from_dx: 0.0, to_dx: 0.0 }).collect(),
+            node_sep: 50.0,
+            rank_sep: 50.0,
+            edge_sep: 20.0,
+        }
+    }
+
+    #[test]
+    fn chain_ranks_are_50_apart() {
+        let s = solve(&problem(vec![(60.0, 54.0); 3], &[(0, 1), (1, 2)]));
+        assert_eq!(s.centers[0].y, 27.0);
+        assert_eq!(s.centers[1].y, 27.0 + 54.0 + 50.0);
+        assert_eq!(s.paths[0].len(), 2);
+        assert_eq!(s.crossings, 0);
+    }
+
+    #[test]
+    fn label_sits_on_middle_rank() {
+        let mut p = problem(vec![(60.0, 54.0); 2], &[(0, 1)]);
+        p.edges[0].label = Some((40.0, 24.0));
+        let s = solve(&p);
+        let l = s.labels[0].expect("label placed");
+        assert!(l.y > s.centers[0].y + 27.0 && l.y < s.centers[1].y - 27.0);
+        assert_eq!(s.centers[1].y - s.centers[0].y, 54.0 + 25.0 + 24.0 + 25.0);
+    }
+
+    #[test]
+    fn back_edge_path_runs_from_source_to_target() {
+        let s = solve(&problem(vec![(60.0, 54.0); 3], &[(0, 1), (1, 2), (2, 0)]));
+        let back = &s.paths[2];
+        assert_eq!(back[0], s.centers[2]);
+        assert_eq!(*back.last().unwrap(), s.centers[0]);
+        // It detours beside the middle node rather than through it.
+        assert!(back.iter().any(|p| (p.x - s.centers[1].x).abs() > 30.0));
+    }
+
+    #[test]
+    fn pins_go_to_the_ends() {
+        let mut p = problem(vec![(10.0, 10.0); 4], &[(0, 1), (1, 2), (3, 1)]);
+        p.pins[3] = Pin::Bottom;
+        let s = solve(&p);
+        assert!(s.centers[3].y > s.centers[2].y);
+    }
+}

@@ -1,0 +1,88 @@
+//! Layer assignment: longest path from the sources, then a tightening pass
+//! that pulls every node whose out-edges outnumber its in-edges (sources
+//! especially) down next to its successors. This approximates dagre's
+//! network-simplex ranking (short edges, compact drawing) in linear time.
+
+use super::graph::LGraph;
+
+/// Topological order of an acyclic `g` (Kahn's algorithm, ties by index).
+pub fn topo_order(g: &LGraph) -> Vec<usize> {
+    let n = g.len();
+    let mut indeg: Vec<usize> = (0..n).map(|v| g.in_edges[v].len()).collect();
+    let mut queue: std::collections::VecDeque<usize> = (0..n).filter(|&v| indeg[v] == 0).collect();
+    let mut order = Vec::with_capacity(n);
+    while let Some(v) = queue.pop_front() {
+        order.push(v);
+        for &e in &g.out_edges[v] {
+            let w = g.edges[e].to;
+            indeg[w] -= 1;
+            if indeg[w] == 0 {
+                queue.push_back(w);
+            }
+        }
+    }
+    order
+}
+
+/// Ranks of an acyclic `g` (no self-loops), smallest rank 0, respecting
+/// every edge's `minlen`.
+pub fn rank(g: &LGraph) -> Vec<i32> {
+    let order = topo_order(g);
+    let mut rank = vec![0i32; g.len()];
+    for &v in &order {
+        for &e in &g.in_edges[v] {
+            let ed = &g.edges[e];
+            rank[v] = rank[v].max(rank[ed.from] + ed.minlen as i32);
+        }
+    }
+    // Tightening: in reverse topological order every successor is final, so
+    // moving `v` down within its slack keeps all edges feasible.
+    for &v in order.iter().rev() {
+        let (ins, outs) = (g.in_edges[v].len(), g.out_edges[v].len());
+        if outs == 0 || ins >= outs {
+            continue;
+        }
+        let max = g.out_edges[v].iter().map(|&e| rank[g.edges[e].to] - g.edges[e].minlen as i32).min();
+        if let Some(max) = max {
+            rank[v] = rank[v].max(max);
+        }
+    }
+    let min = rank.iter().copied().min().unwrap_or(0);
+    for r in &mut rank {
+        *r -= min;
+    }
+    rank
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::graph::{LEdge, LNode};
+    use super::*;
+
+    fn graph(n: usize, edges: &[(usize, usize, u32)]) -> LGraph {
+        let nodes = vec![LNode { w: 1.0, h: 1.0, dummy: false }; n];
+        LGraph::new(nodes, edges.iter().map(|&(from, to, minlen)| LEdge { from, to, minlen }).collect())
+    }
+
+    #[test]
+    fn respects_minlen() {
+        let g = graph(3, &[(0, 1, 2), (1, 2, 1), (0, 2, 1)]);
+        let r = rank(&g);
+        assert_eq!(r, vec![0, 2, 3]);
+    }
+
+    #[test]
+    fn sources_pulled_down_next_to_their_target() {
+        // 0→1→2→3 and a lone source 4→3: 4 belongs right above 3.
+        let g = graph(5, &[(0, 1, 1), (1, 2, 1), (2, 3, 1), (4, 3, 1)]);
+        let r = rank(&g);
+        assert_eq!(r[4], 2);
+    }
+
+    #[test]
+    fn sinks_stay_close_to_their_source() {
+        // 0→1→2→3 and 0→4: 4 must sit right below 0, not at the bottom.
+        let g = graph(5, &[(0, 1, 1), (1, 2, 1), (2, 3, 1), (0, 4, 1)]);
+        assert_eq!(rank(&g)[4], 1);
+    }
+}

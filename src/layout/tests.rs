@@ -1,0 +1,129 @@
+//! End-to-end checks of [`super::layout`] on hand-built charts: every
+//! direction, clusters (nested, crossed by edges, with their own
+//! direction), self-loops, multi-edges, labels and back edges must give
+//! clean layouts.
+
+use crate::mermaid::{Direction, Edge, Flowchart, LabelType, Node, Shape, Subgraph};
+use crate::text::Fonts;
+
+use super::metrics::metrics;
+use super::{LayoutOptions, layout};
+
+fn node(id: &str, shape: Shape) -> Node {
+    Node { id: id.into(), label: id.into(), label_type: LabelType::Text, shape, classes: vec![], styles: vec![], click: None, extra: serde_json::Value::Null, span: Default::default() }
+}
+
+/// A chart from `"a>b:label"` edge specs; nodes named `d*` are diamonds.
+pub fn chart(dir: Direction, edges: &[&str], subgraphs: &[(&str, &[&str], Option<Direction>)]) -> Flowchart {
+    let mut c = Flowchart { direction: dir, ..Default::default() };
+    let add = |c: &mut Flowchart, id: &str| {
+        let sg = subgraphs.iter().any(|s| s.0 == id);
+        if !sg && c.node(id).is_none() {
+            c.nodes.push(node(id, if id.starts_with('d') { Shape::Diam } else { Shape::Rect }));
+        }
+    };
+    for spec in edges {
+        let (ends, label) = spec.split_once(':').map_or((*spec, None), |(a, b)| (a, Some(b.to_string())));
+        let (a, b) = ends.split_once('>').expect("edge spec");
+        add(&mut c, a);
+        add(&mut c, b);
+        c.edges.push(Edge {
+            id: format!("L_{a}_{b}"),
+            from: a.into(),
+            to: b.into(),
+            label,
+            label_type: LabelType::Text,
+            stroke: Default::default(),
+            head_start: Default::default(),
+            head_end: Default::default(),
+            length: 1,
+            styles: vec![],
+            classes: vec![],
+            interpolate: None,
+            animation: None,
+            user_id: false,
+            span: Default::default(),
+        });
+    }
+    for (id, members, d) in subgraphs {
+        for m in *members {
+            add(&mut c, m);
+        }
+        c.subgraphs.push(Subgraph { id: id.to_string(), title: id.to_string(), label_type: LabelType::Text, members: members.iter().map(|s| s.to_string()).collect(), direction: *d, classes: vec![], styles: vec![], span: Default::default() });
+    }
+    c
+}
+
+fn assert_clean(c: &Flowchart) {
+    let g = layout(c, &LayoutOptions::default(), &Fonts::embedded()).expect("layout");
+    let m = metrics(c, &g);
+    assert_eq!((m.node_overlaps, m.label_overlaps, m.edges_through_nodes), (0, 0, 0), "{m:?}\n{g:#?}");
+    for e in &g.edges {
+        assert!(e.points.len() >= 2, "every edge is drawn");
+    }
+    for (n, pn) in c.nodes.iter().zip(&g.nodes) {
+        assert!(pn.rect.width >= pn.label.width, "{}", n.id);
+        assert!(pn.rect.x >= 0.0 && pn.rect.x + pn.rect.width <= g.width, "{} inside drawing", n.id);
+    }
+}
+
+const DIRS: [Direction; 4] = [Direction::TB, Direction::BT, Direction::LR, Direction::RL];
+
+#[test]
+fn decision_loop_all_directions() {
+    for d in DIRS {
+        let c = chart(d, &["A>B", "B>dC", "dC>D:Yes", "dC>E:No", "D>B", "E>F", "D>F:a rather long label that will wrap over lines"], &[]);
+        assert_clean(&c);
+    }
+}
+
+#[test]
+fn self_loops_and_multi_edges() {
+    for d in DIRS {
+        let c = chart(d, &["A>A", "A>A:again", "A>B", "A>B", "A>B:x", "B>C", "C>A"], &[]);
+        assert_clean(&c);
+        let g = layout(&c, &LayoutOptions::default(), &Fonts::embedded()).unwrap();
+        assert_ne!(g.edges[2].points, g.edges[3].points, "parallel edges are separated");
+    }
+}
+
+#[test]
+fn clusters_nested_and_crossed() {
+    for d in DIRS {
+        let c = chart(
+            d,
+            &["X>a1", "a1>a2", "a2>b1", "b1>b2", "b2>X", "a2>Y", "b1>a1:back", "one>Y", "Z>two", "c1>c2"],
+            &[("one", &["a1", "a2"], None), ("two", &["b1", "three"], None), ("three", &["b2"], Some(Direction::LR)), ("four", &["c1", "c2"], Some(Direction::LR))],
+        );
+        assert_clean(&c);
+        let g = layout(&c, &LayoutOptions::default(), &Fonts::embedded()).unwrap();
+        // Members lie inside their cluster's box.
+        let inside = |n: usize, cl: usize| {
+            let (r, b) = (g.nodes[n].rect, g.clusters[cl].rect);
+            r.x >= b.x && r.y >= b.y && r.x + r.width <= b.x + b.width && r.y + r.height <= b.y + b.height
+        };
+        let ix = |id: &str| c.nodes.iter().position(|n| n.id == id).unwrap();
+        assert!(inside(ix("a1"), 0) && inside(ix("b2"), 2) && inside(ix("b2"), 1));
+        // "four" has no crossing edges, so it keeps LR: c2 right of c1.
+        if d == Direction::TB {
+            assert!(g.nodes[ix("c2")].rect.x > g.nodes[ix("c1")].rect.x + 10.0);
+        }
+    }
+}
+
+#[test]
+fn deterministic() {
+    let c = chart(Direction::TB, &["A>B", "B>C", "C>A", "A>D", "D>C"], &[("s", &["B", "C"], None)]);
+    let f = Fonts::embedded();
+    let a = layout(&c, &LayoutOptions::default(), &f).unwrap();
+    let b = layout(&c, &LayoutOptions::default(), &f).unwrap();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn refuses_over_the_limit() {
+    let c = chart(Direction::TB, &["A>B", "B>C"], &[]);
+    let opts = LayoutOptions { max_nodes: 2, ..Default::default() };
+    let err = layout(&c, &opts, &Fonts::embedded()).unwrap_err();
+    assert!(err.to_string().contains("limit of 2"));
+}

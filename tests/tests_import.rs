@@ -1,0 +1,109 @@
+//! `flowbench tests import` end to end: the real Code-Vision problems (when
+//! `../shared` is present) and the CLI's handling of bad input.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+use flowbench::judge::import::{Figures, Source, import_file};
+
+/// Conversion levels reached on Code-Vision's problems.jsonl; a converter
+/// change that loses any of them fails here.
+const MIN_PROBLEMS_CONVERTED: usize = 431;
+const MIN_ASSERTS_CONVERTED: usize = 17_136;
+/// The seven problems with no exact native form (random tests, any-of and
+/// prefix comparisons), see TEST_STYLES.md.
+const EXPECTED_LEGACY: [&str; 7] = [
+    "HumanEval-32",
+    "HumanEval-38",
+    "HumanEval-50",
+    "HumanEval-53",
+    "1030. Matrix Cells in Distance Order",
+    "667. Beautiful Arrangement II",
+    "368. Largest Divisible Subset",
+];
+
+#[test]
+fn codevision_converts_at_the_measured_level() {
+    let Some(path) = common::shared("codevision/problems.jsonl") else { return };
+    let (problems, outcomes) = import_file(&path, Source::Codevision, Path::new("python3")).expect("import");
+    let figures = Figures::from_outcomes(&outcomes);
+    println!("{}", figures.table());
+    assert_eq!(problems.len(), 438);
+    assert!(figures.total.problems_converted >= MIN_PROBLEMS_CONVERTED, "{}", figures.table());
+    assert!(figures.total.asserts_converted >= MIN_ASSERTS_CONVERTED, "{}", figures.table());
+    assert_eq!(figures.total.asserts, 17_197, "TEST_STYLES.md counts 17,197 asserts");
+    let mut legacy: Vec<&str> = outcomes.iter().filter(|o| !o.converted()).map(|o| o.task_id.as_str()).collect();
+    legacy.sort_unstable();
+    let mut expected = EXPECTED_LEGACY.to_vec();
+    expected.sort_unstable();
+    assert_eq!(legacy, expected);
+    // Every problem keeps its legacy test; converted ones have tests.
+    for (p, o) in problems.iter().zip(&outcomes) {
+        assert!(p.legacy.is_some(), "{}", p.task_id);
+        assert_eq!(p.tests.is_empty(), !o.converted(), "{}", p.task_id);
+    }
+    // Big ints survive exactly (62. Unique Paths expects C(198, 99)).
+    let unique = problems.iter().find(|p| p.task_id == "62. Unique Paths").expect("62 present");
+    let big = unique.tests.iter().map(|t| t.expected.to_string()).find(|e| e.len() > 50);
+    assert_eq!(big.as_deref(), Some("22750883079422934966181954039568885395604168260154104734000"));
+}
+
+fn flowbench() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_flowbench"))
+}
+
+#[test]
+fn cli_writes_problems_and_report_for_human_eval_input() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = dir.path().join("he.jsonl");
+    let rec = serde_json::json!({
+        "task_id": "HumanEval/0", "entry_point": "add", "prompt": "def add(a, b):\n",
+        "canonical_solution": "    return a + b\n",
+        "test": "def check(candidate):\n    assert candidate(1, 2) == 3\n    assert candidate(0, 0) == 0\n",
+    });
+    let bad = serde_json::json!({
+        "task_id": "HumanEval/1", "entry_point": "pick", "prompt": "def pick(a):\n",
+        "test": "def check(candidate):\n    assert candidate(1) in (1, 2)\n",
+    });
+    std::fs::write(&input, format!("{rec}\n{bad}\n")).expect("write input");
+    let out = dir.path().join("native.jsonl");
+    let report = dir.path().join("report.md");
+    let run = flowbench()
+        .args(["tests", "import", "--from", "human-eval"])
+        .arg(&input)
+        .arg("-o")
+        .arg(&out)
+        .arg("--report")
+        .arg(&report)
+        .output()
+        .expect("run flowbench");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    assert!(stderr.contains("| all | 1/2 | 2/3 |"), "{stderr}");
+    assert!(stderr.contains("legacy-only (1): HumanEval/1"), "{stderr}");
+    let text = std::fs::read_to_string(&out).expect("output written");
+    let problems: Vec<flowbench::judge::problem::Problem> =
+        text.lines().map(|l| serde_json::from_str(l).expect("valid problem")).collect();
+    assert_eq!(problems[0].tests.len(), 2);
+    assert_eq!(problems[0].tests[1].category, flowbench::judge::problem::Category::Edge);
+    assert_eq!(problems[0].legacy.as_ref().and_then(|l| l.prompt.as_deref()), Some("def add(a, b):\n"));
+    assert!(problems[1].tests.is_empty());
+    let report = std::fs::read_to_string(&report).expect("report written");
+    assert!(report.contains("`HumanEval/1`"), "{report}");
+}
+
+#[test]
+fn cli_reports_malformed_input_with_file_line_and_column() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = dir.path().join("broken.jsonl");
+    std::fs::write(&input, "{\"task_id\": \"a\", \"entry_point\": \"f\", \"test\": \"\"}\n{\"task_id\": oops}\n")
+        .expect("write input");
+    let out = dir.path().join("native.jsonl");
+    let run = flowbench().args(["tests", "import"]).arg(&input).arg("-o").arg(&out).output().expect("run");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(!run.status.success());
+    assert!(stderr.contains("broken.jsonl:2:"), "{stderr}");
+    assert!(!out.exists(), "no half-written output");
+}
