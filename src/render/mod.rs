@@ -12,6 +12,7 @@ pub mod css;
 pub mod curve;
 pub mod label;
 pub mod markers;
+pub mod pipeline;
 pub mod png;
 pub mod shapes;
 pub mod style;
