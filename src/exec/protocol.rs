@@ -136,6 +136,9 @@ impl From<WireStatus> for Status {
 #[derive(Debug, Deserialize)]
 struct WireCall {
     status: WireStatus,
+    /// Absent when there is no value; present (possibly `null`, i.e.
+    /// Python's `None`) when the call returned a plain value.
+    #[serde(default, deserialize_with = "present")]
     value: Option<Value>,
     unencodable: Option<String>,
     wall: f64,
@@ -148,6 +151,10 @@ struct WireReply {
     stdout: String,
     stderr: String,
     wall: f64,
+}
+
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(d).map(Some)
 }
 
 fn secs(s: f64) -> Duration {

@@ -152,11 +152,43 @@ def probe_pidns():
 # ---------------------------------------------------------------- child side
 
 def child_main(cfg, job, jobdir, out_w, err_w, res_w, uid):
-    """Runs in the forked child: confine, then hand over to the job code."""
+    """PID 1 of the job's namespace: a trusted init that forks the candidate
+    process, reaps every orphan, and exits with the candidate's status. The
+    candidate is not init, so signals (SIGXFSZ, SIGXCPU, kill(getpid())) act
+    on it normally; when init exits the kernel kills whatever is left."""
     try:
         os.setsid()
     except OSError:
         pass
+    LIBC.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    try:
+        # A /proc of this PID namespace only: the judge and other jobs vanish.
+        libc_call("unshare", CLONE_NEWNS)
+        mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, None)
+    except OSError:
+        pass
+    pid = os.fork()
+    if pid == 0:
+        try:
+            candidate_main(cfg, job, jobdir, out_w, err_w, res_w, uid)
+        finally:
+            os._exit(70)
+    os.closerange(0, 65536)
+    while True:
+        try:
+            got, status = os.waitpid(-1, 0)
+        except ChildProcessError:
+            os._exit(71)
+        except InterruptedError:
+            continue
+        if got == pid:
+            if os.WIFSIGNALED(status):
+                os._exit(128 + os.WTERMSIG(status))
+            os._exit(os.WEXITSTATUS(status) & 0x7F)
+
+
+def candidate_main(cfg, job, jobdir, out_w, err_w, res_w, uid):
+    """The candidate's process: confine, then hand over to the job code."""
     nul = os.open("/dev/null", os.O_RDONLY)
     os.dup2(nul, 0)
     os.dup2(out_w, 1)
@@ -188,24 +220,25 @@ def child_main(cfg, job, jobdir, out_w, err_w, res_w, uid):
     sys.stdin = open(0, "r", closefd=False)
     sys.stdout = open(1, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
     sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
-    import fbjob  # noqa: the job runner module registered below
+    import fbjob  # noqa: the job runner module registered in main()
     fbjob.run(cfg, job, PRELUDE_GLOBALS)
 
 
 # ---------------------------------------------------------------- supervision
 
-def read_records(buf):
-    """Split complete length-prefixed records off `buf`."""
-    out = []
+def read_records(buf, out):
+    """Move complete length-prefixed records from `buf` to `out`."""
     while len(buf) >= 4:
         (n,) = struct.unpack(">I", bytes(buf[:4]))
         if n > MAX_RECORD:
             raise ValueError("record of %d bytes" % n)
         if len(buf) < 4 + n:
             break
-        out.append(json.loads(bytes(buf[4:4 + n])))
+        rec = json.loads(bytes(buf[4:4 + n]))
+        if type(rec) is not dict:
+            raise ValueError("record is not an object")
+        out.append(rec)
         del buf[:4 + n]
-    return out
 
 
 def kill_tree(pid, uid, pidns):
@@ -285,16 +318,18 @@ def run_child(cfg, job, state, uid, pidns):
             kind = fds[fd]
             if kind == "res":
                 resbuf += data
+                new = []
                 try:
-                    new = read_records(resbuf)
+                    read_records(resbuf, new)
                 except (ValueError, UnicodeDecodeError):
                     how = "garbled"
-                    break
                 for rec in new:
                     rec["t"] = time.monotonic() - started
                     records.append(rec)
-                    if rec.get("k") == "call":
+                    if rec.get("k") in ("call", "defined"):
                         deadline = time.monotonic() + job["wall_each"]
+                if how:
+                    break
             else:
                 cap = state["cap_left"][kind]
                 state["out"][kind] += data[:cap]
@@ -340,8 +375,12 @@ def death_status(how, status, ru, cfg):
         return {"k": "output"}
     if how == "garbled":
         return {"k": "crashed", "detail": "garbled result channel"}
+    sig = None
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
+    elif os.WIFEXITED(status) and os.WEXITSTATUS(status) > 128:
+        sig = os.WEXITSTATUS(status) - 128
+    if sig is not None:
         if sig == signal.SIGXCPU or (sig == signal.SIGKILL and ru.ru_utime + ru.ru_stime >= cfg["cpu_hint"]):
             return {"k": "timeout"}
         if sig == signal.SIGXFSZ:
@@ -390,7 +429,7 @@ def run_job(cfg, job, uid, pidns):
             n = len(rest)
             j = dict(job, calls=rest, cpu_total=max(1, int(cpu * (n + 1) + 0.999)),
                      wall_first=2 * wall, wall_each=wall, wall_total=wall * (n + 2))
-            how, status, ru, records, _ = run_child(cfg, j, state, uid, pidns)
+            how, status, ru, records, took = run_child(cfg, j, state, uid, pidns)
             defined = [r for r in records if r.get("k") == "defined"]
             done = [r for r in records if r.get("k") == "call"]
             if not defined:
@@ -403,8 +442,10 @@ def run_job(cfg, job, uid, pidns):
             prev_t = defined[0]["t"]
             for r in done[:n]:
                 st = status_of(r)
-                reply["calls"].append({"status": st, "value": r.get("v") if st["k"] == "completed" else None,
-                                       "unencodable": r.get("bad"), "wall": max(0.0, r["t"] - prev_t)})
+                call = {"status": st, "unencodable": r.get("bad"), "wall": max(0.0, r["t"] - prev_t)}
+                if st["k"] == "completed" and "v" in r and r.get("bad") is None:
+                    call["value"] = r["v"]
+                reply["calls"].append(call)
                 prev_t = r["t"]
             start += min(len(done), n)
             ended = any(r.get("k") == "end" for r in records)
@@ -413,8 +454,8 @@ def run_job(cfg, job, uid, pidns):
             if start >= len(calls):
                 break
             # The child died during call `start`: record it and go on with a fresh child.
-            elapsed = 0.0
-            reply["calls"].append({"status": death_status(how, status, ru, cfg), "value": None,
+            elapsed = max(0.0, took - prev_t)
+            reply["calls"].append({"status": death_status(how, status, ru, cfg),
                                    "unencodable": None, "wall": elapsed})
             start += 1
             if how == "output":

@@ -1,0 +1,3 @@
+# job: script
+# expect: status=raised:BaseException
+raise BaseException("bye")

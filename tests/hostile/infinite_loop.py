@@ -1,0 +1,4 @@
+# job: script
+# expect: status=timeout
+while True:
+    pass

@@ -1,0 +1,4 @@
+# job: calls f
+# expect: call=raised:KeyboardInterrupt
+def f(x):
+    raise KeyboardInterrupt

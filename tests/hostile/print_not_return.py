@@ -1,0 +1,4 @@
+# job: calls f
+# expect: call=completed value=null
+def f(x):
+    print(x * 2)
