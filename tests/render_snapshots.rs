@@ -4,6 +4,10 @@
 //! `../shared/anchors/charts` (skipped when shared data is absent).
 //! Also checks that the SVG and PNG bytes are identical across runs and
 //! thread counts.
+//!
+//! These snapshots move whenever layout or text measurement changes on
+//! purpose: review the diff with `cargo insta review`, or accept it with
+//! `INSTA_UPDATE=always cargo test --release --test render_snapshots`.
 
 mod common;
 

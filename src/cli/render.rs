@@ -138,10 +138,8 @@ pub fn run(args: RenderArgs) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    if let Some(sweep) = &args.sweep {
-        if let Some(dir) = &args.out_dir {
-            write_sweep_index(dir, &jobs, sweep)?;
-        }
+    if let (Some(sweep), Some(dir)) = (&args.sweep, &args.out_dir) {
+        write_sweep_index(dir, &jobs, sweep)?;
     }
     if jobs.len() > 1 {
         eprintln!("rendered {} of {} charts", jobs.len() - failed, jobs.len());

@@ -123,8 +123,9 @@ fn safe_value(v: &str) -> bool {
     !v.is_empty() && v.len() <= 100 && !v.chars().any(|c| "\"'<>&;{}\\".contains(c))
 }
 
-/// Declarations for node `i`: `classDef default`, then its classes in
-/// `classDef` order (CSS: equal specificity, later rule wins), then `style`.
+/// Declarations for node `i`: `classDef default`, then its classes in the
+/// order they were assigned, then `style` — mermaid's `getCompiledStyles`
+/// order, where later declarations win.
 pub fn for_node(chart: &Flowchart, i: usize) -> Resolved {
     let node = &chart.nodes[i];
     resolve(chart, &node.classes, &node.styles, true)
@@ -142,8 +143,8 @@ pub fn for_edge(chart: &Flowchart, i: usize) -> Resolved {
     let edge = &chart.edges[i];
     let mut r = Resolved::default();
     r.apply(&chart.default_link_styles);
-    for def in &chart.class_defs {
-        if edge.classes.contains(&def.name) {
+    for class in &edge.classes {
+        if let Some(def) = chart.class_defs.iter().find(|d| d.name == *class) {
             r.apply(&def.styles);
         }
     }
@@ -153,13 +154,11 @@ pub fn for_edge(chart: &Flowchart, i: usize) -> Resolved {
 
 fn resolve(chart: &Flowchart, classes: &[String], styles: &[String], use_default: bool) -> Resolved {
     let mut r = Resolved::default();
-    for def in &chart.class_defs {
-        let hit = if def.name == "default" {
-            use_default
-        } else {
-            classes.contains(&def.name)
-        };
-        if hit {
+    if use_default && let Some(def) = chart.class_defs.iter().find(|d| d.name == "default") {
+        r.apply(&def.styles);
+    }
+    for class in classes {
+        if let Some(def) = chart.class_defs.iter().find(|d| d.name == *class) {
             r.apply(&def.styles);
         }
     }

@@ -98,9 +98,9 @@ fn cyl_ry(w: f32, h: f32) -> f32 {
 }
 
 /// Shapes mermaid draws without their label (start/stop dots, junction,
-/// fork bar, anchor point).
+/// fork bar, anchor point, summing junction).
 pub fn is_glyph(shape: Shape) -> bool {
-    matches!(shape, Shape::SmCirc | Shape::FrCirc | Shape::FCirc | Shape::Fork | Shape::Anchor)
+    matches!(shape, Shape::SmCirc | Shape::FrCirc | Shape::FCirc | Shape::Fork | Shape::Anchor | Shape::CrossCirc)
 }
 
 /// Offset of the label centre from the box centre, for shapes whose text
