@@ -37,7 +37,7 @@ fn overlaps(a: &Rect, b: &Rect) -> bool {
 }
 
 /// Does segment `p`–`q` pass through the interior of `r` (shrunk by EPS)?
-fn segment_hits(p: Point, q: Point, r: &Rect) -> bool {
+pub(crate) fn segment_hits(p: Point, q: Point, r: &Rect) -> bool {
     let (x0, x1, y0, y1) = (r.x + EPS, r.x + r.width - EPS, r.y + EPS, r.y + r.height - EPS);
     if x0 >= x1 || y0 >= y1 {
         return false;
