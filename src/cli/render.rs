@@ -70,10 +70,17 @@ pub struct RenderArgs {
     /// Refuse PNGs with more pixels than this (memory guard).
     #[arg(long, default_value_t = crate::render::png::DEFAULT_MAX_PIXELS)]
     max_pixels: u64,
+    /// Refuse charts with more edges than this. mermaid stops at 500; render
+    /// allows generated charts far beyond that by default.
+    #[arg(long, default_value_t = DEFAULT_MAX_EDGES)]
+    max_edges: usize,
     /// Refuse charts with more nodes than this (time guard).
     #[arg(long, default_value_t = crate::layout::DEFAULT_MAX_NODES)]
     max_nodes: usize,
 }
+
+/// Render's default edge limit: enough for 10,000-node generated charts.
+pub const DEFAULT_MAX_EDGES: usize = 100_000;
 
 /// One file to produce.
 struct Job {
@@ -158,7 +165,7 @@ impl Ctx<'_> {
     /// Render one job; the error string already names the file.
     fn render(&self, job: &Job) -> Result<Option<String>, String> {
         let name = job.input.display().to_string();
-        let chart = load_chart(&job.input)?;
+        let chart = load_chart(&job.input, self.args.max_edges)?;
         let mut st = style::Style::default();
         style::apply_chart_config(&mut st, &chart.config);
         let layers = [self.file_style, job.sweep.as_ref().map(|s| &s.style), Some(self.cli_style)];
@@ -199,13 +206,14 @@ fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
 
 /// Read a chart: Mermaid text is parsed (errors as `file:line:col: …`),
 /// `.json` is taken as an already-parsed model.
-pub fn load_chart(path: &Path) -> Result<Flowchart, String> {
+pub fn load_chart(path: &Path, max_edges: usize) -> Result<Flowchart, String> {
     let name = path.display();
     let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
     if path.extension().is_some_and(|e| e == "json") {
         return serde_json::from_str(&text).map_err(|e| format!("{name}:{}:{}: {e}", e.line(), e.column()));
     }
-    crate::mermaid::parse(&text).map_err(|e| format!("{name}:{}:{}: {}", e.span.line, e.span.col, e.message))
+    let opts = crate::mermaid::ParseOptions { max_edges, ..Default::default() };
+    crate::mermaid::parse_with(&text, &opts).map_err(|e| format!("{name}:{}:{}: {}", e.span.line, e.span.col, e.message))
 }
 
 fn is_chart(p: &Path) -> bool {
