@@ -34,7 +34,7 @@ fn generated(n: usize) -> Flowchart {
             span: Default::default(),
         });
     }
-    let mut edge = |c: &mut Flowchart, a: usize, b: usize, label: Option<&str>| {
+    let edge = |c: &mut Flowchart, a: usize, b: usize, label: Option<&str>| {
         c.edges.push(Edge {
             id: format!("L{}", c.edges.len()),
             from: format!("n{a}"),

@@ -277,15 +277,16 @@ fn level(cx: &Ctx, l: usize, blocks: &[Block]) -> Block {
         let x0 = c.x + w / 2.0;
         let mut acc = 0.0;
         for &e in ls {
-            let d = acc + LOOP_GAP;
+            // The loop's outer side runs through its label's centre.
+            let lw = label_frame(e).map_or(0.0, |(lw, _)| lw + 4.0);
+            let d = acc + LOOP_GAP + lw / 2.0;
             let dy = h / 4.0;
             let pts = [c, Point { x: x0 + d, y: c.y - dy }, Point { x: x0 + d, y: c.y + dy }, c];
             block.pieces.insert(e, pts.iter().map(|&p| place(p)).collect());
-            acc = d;
-            if let Some((lw, _)) = label_frame(e) {
-                block.labels.insert(e, place(Point { x: x0 + d + 2.0 + lw / 2.0, y: c.y }));
-                acc += lw + 4.0;
+            if label_frame(e).is_some() {
+                block.labels.insert(e, place(Point { x: x0 + d, y: c.y }));
             }
+            acc = d + lw / 2.0;
         }
     }
     block
