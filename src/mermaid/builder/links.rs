@@ -5,7 +5,7 @@ use super::*;
 
 impl Builder<'_> {
     /// FlowDB `addLink` over the cartesian product of two groups.
-    pub(super) fn add_link(&mut self, from: &[String], to: &[String], link: &ast::Link) -> Res<()> {
+    pub(super) fn add_link(&mut self, from: &[&str], to: &[&str], link: &ast::Link) -> Res<()> {
         let info = destruct_link(&link.token, link.start.as_deref());
         let user_id = link.id.as_ref().map(|s| s.replacen('@', "", 1));
         for (i, a) in from.iter().enumerate() {
@@ -39,7 +39,7 @@ impl Builder<'_> {
             }
             None => (None, LabelType::Text),
         };
-        let key = (a.to_string(), b.to_string());
+        let key = (self.intern(a), self.intern(b));
         let existing = self.pair_count.get(&key).copied().unwrap_or(0);
         let (id, user_id) = match id {
             Some(id) if !id.is_empty() && !self.eindex.contains_key(&id) => (id, true),

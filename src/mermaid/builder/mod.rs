@@ -4,6 +4,7 @@
 //! `linkStyle` by index, and the semantic errors FlowDB throws.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use serde_json::{Map, Value};
 
@@ -18,6 +19,34 @@ mod meta;
 pub use links::{LinkInfo, destruct_link};
 use meta::*;
 
+/// rustc's Fx hash: lookups only (never iterated), so order cannot leak
+/// into output, and no DoS concern for a local parser; SipHash was a tenth
+/// of the parse time on large charts.
+#[derive(Default, Clone, Copy)]
+pub struct Fx(u64);
+
+impl Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+            self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(K);
+        }
+        for &b in chunks.remainder() {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
+        }
+    }
+    fn write_u8(&mut self, b: u8) {
+        self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
+
 /// A semantic error: message, error kind and preprocessed byte range.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SemErr {
@@ -31,12 +60,14 @@ type Res<T> = Result<T, SemErr>;
 /// Builder state (FlowDB's maps, with lookup indexes).
 pub struct Builder<'m> {
     fc: Flowchart,
-    vindex: HashMap<String, usize>,
+    vindex: FxMap<String, usize>,
     /// First edge carrying each id (`edges.find(e => e.id === id)`).
-    eindex: HashMap<String, usize>,
-    pair_count: HashMap<(String, String), usize>,
-    sindex: HashMap<String, usize>,
-    cindex: HashMap<String, usize>,
+    eindex: FxMap<String, usize>,
+    /// Interned names for `pair_count` keys.
+    names: FxMap<String, u32>,
+    pair_count: FxMap<(u32, u32), usize>,
+    sindex: FxMap<String, usize>,
+    cindex: FxMap<String, usize>,
     sub_count: usize,
     max_edges: usize,
     span: &'m dyn Fn(ast::Range) -> Span,
@@ -54,15 +85,25 @@ impl<'m> Builder<'m> {
     pub fn new(max_edges: usize, span: &'m dyn Fn(ast::Range) -> Span) -> Self {
         Builder {
             fc: Flowchart::default(),
-            vindex: HashMap::new(),
-            eindex: HashMap::new(),
-            pair_count: HashMap::new(),
-            sindex: HashMap::new(),
-            cindex: HashMap::new(),
+            vindex: FxMap::default(),
+            eindex: FxMap::default(),
+            names: FxMap::default(),
+            pair_count: FxMap::default(),
+            sindex: FxMap::default(),
+            cindex: FxMap::default(),
             sub_count: 0,
             max_edges,
             span,
         }
+    }
+
+    fn intern(&mut self, s: &str) -> u32 {
+        if let Some(&i) = self.names.get(s) {
+            return i;
+        }
+        let i = self.names.len() as u32;
+        self.names.insert(s.to_string(), i);
+        i
     }
 
     /// Apply the whole document.
@@ -73,7 +114,10 @@ impl<'m> Builder<'m> {
             _ => Header::Flowchart,
         };
         self.fc.direction = doc.dir.as_deref().map_or(Direction::TB, direction);
-        self.stmts(&doc.stmts)?;
+        self.stmts(&doc.stmts, false)?;
+        if self.fc.subgraphs.is_empty() {
+            return Ok(self.fc);
+        }
         let known: std::collections::HashSet<String> = self
             .fc
             .nodes
@@ -89,12 +133,12 @@ impl<'m> Builder<'m> {
 
     /// Statements in order; returns the document items subgraphs collect
     /// (node ids, nested subgraph ids, directions).
-    fn stmts(&mut self, stmts: &[Stmt]) -> Res<(Vec<String>, Option<Direction>)> {
+    fn stmts(&mut self, stmts: &[Stmt], collect: bool) -> Res<(Vec<String>, Option<Direction>)> {
         let mut items = Vec::new();
         let mut dir = None;
         for s in stmts {
             match s {
-                Stmt::Chain(c) => items.extend(self.chain(c)?),
+                Stmt::Chain(c) => items.extend(self.chain(c, collect)?),
                 Stmt::Style { id, range, styles } => {
                     self.add_vertex(id, *range, None, None, Some(styles), None)?
                 }
@@ -121,21 +165,33 @@ impl<'m> Builder<'m> {
         Ok((items, dir))
     }
 
-    fn chain(&mut self, c: &Chain) -> Res<Vec<String>> {
-        let mut prev: Vec<String> = self.group(&c.first)?;
-        let mut nodes = prev.clone();
+    /// Returns the statement's node list as mermaid builds it (last group
+    /// first) when `collect` (inside a subgraph).
+    fn chain(&mut self, c: &Chain, collect: bool) -> Res<Vec<String>> {
+        let mut prev: Vec<&str> = self.group(&c.first)?;
+        let mut groups: Vec<Vec<&str>> = Vec::new();
         for (link, g) in &c.links {
             let ids = self.group(g)?;
             self.add_link(&prev, &ids, link)?;
-            let mut n = ids.clone();
-            n.extend(nodes);
-            nodes = n;
-            prev = ids;
+            if collect {
+                groups.push(std::mem::replace(&mut prev, ids));
+            } else {
+                prev = ids;
+            }
         }
-        Ok(nodes)
+        if !collect {
+            return Ok(Vec::new());
+        }
+        groups.push(prev);
+        Ok(groups
+            .iter()
+            .rev()
+            .flatten()
+            .map(|s| s.to_string())
+            .collect())
     }
 
-    fn group(&mut self, g: &[ast::Vertex]) -> Res<Vec<String>> {
+    fn group<'g>(&mut self, g: &'g [ast::Vertex]) -> Res<Vec<&'g str>> {
         let mut ids = Vec::with_capacity(g.len());
         for v in g {
             let label = v.shape.as_ref().map(|(_, l)| l);
@@ -153,7 +209,7 @@ impl<'m> Builder<'m> {
             if let Some(cls) = &v.class {
                 self.set_class(&v.id, cls);
             }
-            ids.push(v.id.clone());
+            ids.push(v.id.as_str());
         }
         for v in g {
             if let Some(meta) = &v.meta {
@@ -315,7 +371,7 @@ impl<'m> Builder<'m> {
         body: &[Stmt],
         range: ast::Range,
     ) -> Res<String> {
-        let (items, dir) = self.stmts(body)?;
+        let (items, dir) = self.stmts(body, true)?;
         let Some(id_l) = id else {
             return Err(sem(
                 super::ErrorKind::AnonymousSubgraph,

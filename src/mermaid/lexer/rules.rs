@@ -82,7 +82,7 @@ impl Lexer<'_> {
             }
         }
         if st == ShapeData {
-            let n = s.find(['}', '^', '"']).unwrap_or(s.len());
+            let n = find_ascii(s, b"}^\"");
             if n > 0 {
                 self.adv(n);
                 return Ok(Some(Tk::ShapeData));
@@ -129,7 +129,7 @@ impl Lexer<'_> {
             return Ok(Some(Tk::CallbackArgs));
         }
         if st == MdString {
-            let n = s.find(['`', '"']).unwrap_or(s.len());
+            let n = find_ascii(s, b"`\"");
             if n > 0 {
                 self.adv(n);
                 return Ok(Some(Tk::MdStr));

@@ -43,6 +43,11 @@ pub(super) fn len_of<'a>(s: &'a str, r: R<'a>) -> Option<usize> {
 
 /// `\s*[xo<]?` followed by `body`, then `\s*`; the optional head is tried
 /// first with a head, then without (regex backtracking order).
+/// Index of the first byte in `s` that is one of the ASCII `set` (or `s.len()`).
+pub(super) fn find_ascii(s: &str, set: &[u8]) -> usize {
+    s.bytes().position(|b| set.contains(&b)).unwrap_or(s.len())
+}
+
 pub(super) fn with_head(
     s: &str,
     heads: &[char],
@@ -50,12 +55,11 @@ pub(super) fn with_head(
 ) -> Option<usize> {
     let lead = s.len() - s.trim_start_matches(js_ws).len();
     let rest = &s[lead..];
-    let mut tries: Vec<usize> = Vec::with_capacity(2);
-    if rest.chars().next().is_some_and(|c| heads.contains(&c)) {
-        tries.push(1);
-    }
-    tries.push(0);
-    for h in tries {
+    let has_head = rest.chars().next().is_some_and(|c| heads.contains(&c));
+    for h in [1, 0] {
+        if h == 1 && !has_head {
+            continue;
+        }
         if let Some(n) = body(&rest[h..]) {
             let after = &rest[h + n..];
             let trail = after.len() - after.trim_start_matches(js_ws).len();

@@ -9,6 +9,15 @@ impl Lexer<'_> {
         use St::*;
         let ini = st == Initial;
         let heads = ['x', 'o', '<'];
+        // Fast path: every link rule starts with blanks or one of these.
+        let may_link = s
+            .trim_start_matches(js_ws)
+            .chars()
+            .next()
+            .is_some_and(|c| matches!(c, 'x' | 'o' | '<' | '-' | '=' | '.' | '~'));
+        if ini && !may_link {
+            return None;
+        }
         if (ini || st == EdgeText)
             && let Some(n) = with_head(s, &heads, |r| long_link_body(r, b'-'))
         {
@@ -157,9 +166,7 @@ impl Lexer<'_> {
             if matches!(b.first(), Some(b'/' | b'\\')) && b.get(1) != Some(&b']') {
                 take!(1, Tk::Text);
             }
-            let n = s
-                .find(['\\', '[', ']', '(', ')', '{', '}', '/'])
-                .unwrap_or(s.len());
+            let n = find_ascii(s, b"\\[](){}/");
             if n > 0 {
                 take!(n, Tk::Text);
             }
@@ -205,9 +212,7 @@ impl Lexer<'_> {
             _ => {}
         }
         if text {
-            let n = s
-                .find(['[', ']', '(', ')', '{', '}', '|', '"'])
-                .unwrap_or(s.len());
+            let n = find_ascii(s, b"[](){}|\"");
             if n > 0 {
                 take!(n, Tk::Text);
             }
