@@ -178,7 +178,7 @@ impl Ctx<'_> {
             (Some(p), _) if p.as_os_str() == "-" => print!("{}", out.svg),
             (Some(p), Format::Svg) => write(p, out.svg.as_bytes())?,
             (Some(p), Format::Png) => {
-                let png = self.renderer.png(&out.svg, self.args.scale).map_err(|e| format!("{name}: {e}"))?;
+                let png = self.renderer.png_of(&out, self.args.scale).map_err(|e| format!("{name}: {e}"))?;
                 write(p, &png)?;
             }
         }

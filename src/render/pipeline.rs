@@ -71,6 +71,13 @@ impl Renderer {
         Ok(Output { geometry, svg })
     }
 
+    /// Rasterise `out` at `scale`, refusing an oversize PNG before any
+    /// rasterising work.
+    pub fn png_of(&self, out: &Output, scale: f32) -> Result<Vec<u8>, PngError> {
+        png::pixel_size(out.geometry.width, out.geometry.height, scale, self.max_pixels)?;
+        self.png(&out.svg, scale)
+    }
+
     /// Rasterise an SVG made by [`Renderer::svg`] at `scale`.
     pub fn png(&self, svg: &str, scale: f32) -> Result<Vec<u8>, PngError> {
         png::svg_to_png(svg, scale, &self.db, self.max_pixels)

@@ -58,6 +58,21 @@ pub fn primary_family(db: &fontdb::Database) -> String {
         .unwrap_or_else(|| "sans-serif".into())
 }
 
+/// Pixel size of a `width`×`height` drawing at `scale`, or the reason it
+/// is refused. Callers that know the drawing's size check this before doing
+/// any work, so an oversize chart fails in milliseconds.
+pub fn pixel_size(width: f32, height: f32, scale: f32, max_pixels: u64) -> Result<(u32, u32), PngError> {
+    if !(scale.is_finite() && scale > 0.0) {
+        return Err(PngError::BadScale(scale));
+    }
+    let w = (width * scale).ceil().clamp(1.0, u32::MAX as f32) as u32;
+    let h = (height * scale).ceil().clamp(1.0, u32::MAX as f32) as u32;
+    if u64::from(w) * u64::from(h) > max_pixels {
+        return Err(PngError::TooLarge { w, h, mpx: f64::from(w) * f64::from(h) / 1e6, limit: max_pixels });
+    }
+    Ok((w, h))
+}
+
 /// Rasterise `svg` at `scale` and encode it as PNG.
 pub fn svg_to_png(svg: &str, scale: f32, db: &Arc<fontdb::Database>, max_pixels: u64) -> Result<Vec<u8>, PngError> {
     if !(scale.is_finite() && scale > 0.0) {
@@ -70,11 +85,7 @@ pub fn svg_to_png(svg: &str, scale: f32, db: &Arc<fontdb::Database>, max_pixels:
     };
     let tree = usvg::Tree::from_str(svg, &opt)?;
     let size = tree.size();
-    let w = (size.width() * scale).ceil().max(1.0) as u32;
-    let h = (size.height() * scale).ceil().max(1.0) as u32;
-    if u64::from(w) * u64::from(h) > max_pixels {
-        return Err(PngError::TooLarge { w, h, mpx: f64::from(w) * f64::from(h) / 1e6, limit: max_pixels });
-    }
+    let (w, h) = pixel_size(size.width(), size.height(), scale, max_pixels)?;
     let mut pixmap = resvg::tiny_skia::Pixmap::new(w, h).ok_or(PngError::TooLarge {
         w,
         h,
