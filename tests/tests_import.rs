@@ -50,6 +50,24 @@ fn codevision_converts_at_the_measured_level() {
     assert_eq!(big.as_deref(), Some("22750883079422934966181954039568885395604168260154104734000"));
 }
 
+/// HumanEval's canonical solutions must pass every converted test, as they
+/// pass the legacy asserts: this catches any value or comparison the
+/// conversion got wrong (types, tolerance, expansions).
+#[test]
+fn humaneval_references_pass_the_converted_tests() {
+    let Some(path) = common::shared("codevision/problems.jsonl") else { return };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("native.jsonl");
+    let run = flowbench().args(["tests", "import"]).arg(&path).arg("-o").arg(&out).output().expect("run");
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/support/check_reference.py");
+    let check = Command::new("python3").arg(script).arg(&path).arg(&out).output().expect("python3");
+    let stdout = String::from_utf8_lossy(&check.stdout);
+    assert!(check.status.success(), "{stdout}{}", String::from_utf8_lossy(&check.stderr));
+    assert!(!stdout.contains("FAIL"), "{stdout}");
+    assert!(stdout.contains("checked 1126"), "{stdout}");
+}
+
 fn flowbench() -> Command {
     Command::new(env!("CARGO_BIN_EXE_flowbench"))
 }

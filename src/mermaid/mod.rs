@@ -1,11 +1,23 @@
 //! The Mermaid front end: text → syntax tree → [`Flowchart`] model.
 //!
-//! Entry point: [`parse`]. Errors are [`ParseError`]s carrying a [`Span`];
-//! rendering them as rustc-style diagnostics, lints, `--fix` rewrites and the
-//! canonical formatter are separate submodules that only consume the model or
-//! the error.
+//! Entry points: [`parse`] and [`parse_with`]. The pipeline copies mermaid
+//! 12.3 step by step so that accept/reject verdicts and vertex/edge/subgraph
+//! counts agree with it: [`preprocess`] (CRLF, frontmatter, directives,
+//! comments, detection, entity encoding), [`lexer`] (jison's first-match
+//! lexer), [`parser`] (the `flow.jison` grammar → [`ast`]), [`builder`]
+//! (FlowDB semantics → [`Flowchart`]). Errors are [`ParseError`]s whose
+//! [`Span`] points into the caller's original text.
 
+pub mod ast;
+pub mod builder;
+mod entities;
+pub mod lexer;
 pub mod model;
+pub mod parser;
+pub mod preprocess;
+pub mod shapes;
+mod unicode;
+mod yaml;
 
 pub use model::*;
 
@@ -18,6 +30,37 @@ pub struct ParseError {
     pub message: String,
     /// Tokens or constructs that would have been accepted here.
     pub expected: Vec<String>,
+    /// Which stage rejected the text (diagnostics choose hints by it).
+    pub kind: ErrorKind,
+    /// The offending token in mermaid's terminal names (`PS`, `STR`, …) for
+    /// syntax errors, so hints can match mermaid's "got 'PS'" messages.
+    pub found: Option<String>,
+}
+
+/// The stage and reason of a [`ParseError`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub enum ErrorKind {
+    /// No lexer rule matches (mermaid's "Lexical error … Unrecognized text").
+    Lexical,
+    /// The grammar rejects a token (mermaid's "Parse error … Expecting").
+    #[default]
+    Syntax,
+    /// The text does not start with `graph`/`flowchart`.
+    NoDiagramType,
+    /// Frontmatter YAML that does not load.
+    Frontmatter,
+    /// `@{ shape: … }` names no shape.
+    BadShape,
+    /// `@{ … }` is not valid YAML.
+    BadYaml,
+    /// `linkStyle N` with no edge N.
+    LinkStyleIndex,
+    /// More edges than [`ParseOptions::max_edges`].
+    EdgeLimit,
+    /// `subgraph` without id or title (a crash inside mermaid).
+    AnonymousSubgraph,
+    /// Longer than [`ParseOptions::max_text_size`].
+    TextTooLarge,
 }
 
 impl std::fmt::Display for ParseError {
@@ -27,3 +70,173 @@ impl std::fmt::Display for ParseError {
 }
 
 impl std::error::Error for ParseError {}
+
+/// Limits mermaid applies through its (secure) configuration.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// mermaid's `maxEdges` (500); more edges are an error. Raise it for
+    /// generated charts — mermaid itself cannot be told to from a diagram.
+    pub max_edges: usize,
+    /// mermaid's `maxTextSize` (50 000). `mermaid.parse` does not enforce it
+    /// (only `render` does), so the default is `None`; set it to reject what
+    /// mermaid would refuse to draw.
+    pub max_text_size: Option<usize>,
+}
+
+impl Default for ParseOptions {
+    fn default() -> Self {
+        ParseOptions {
+            max_edges: 500,
+            max_text_size: None,
+        }
+    }
+}
+
+/// mermaid's `maxTextSize` default, for callers that want render semantics.
+pub const MERMAID_MAX_TEXT_SIZE: usize = 50_000;
+
+/// Parse a flowchart the way `mermaid.parse` (12.3) does, with mermaid's
+/// default limits.
+pub fn parse(text: &str) -> Result<Flowchart, ParseError> {
+    parse_with(text, &ParseOptions::default())
+}
+
+/// [`parse`] with explicit limits.
+pub fn parse_with(text: &str, opts: &ParseOptions) -> Result<Flowchart, ParseError> {
+    let lines = LineIndex::new(text);
+    if let Some(max) = opts.max_text_size
+        && text.chars().count() > max
+    {
+        return Err(ParseError {
+            span: lines.span(0, 0),
+            message: format!("Maximum text size in diagram exceeded ({max} characters)"),
+            expected: Vec::new(),
+            kind: ErrorKind::TextTooLarge,
+            found: None,
+        });
+    }
+    let pre = preprocess::preprocess(text).map_err(|e| ParseError {
+        span: lines.span(e.pos, e.pos),
+        message: e.message,
+        expected: if e.no_diagram {
+            vec!["'graph' or 'flowchart'".to_string()]
+        } else {
+            Vec::new()
+        },
+        kind: if e.no_diagram {
+            ErrorKind::NoDiagramType
+        } else {
+            ErrorKind::Frontmatter
+        },
+        found: None,
+    })?;
+    let code = &pre.code;
+    let to_span = |r: ast::Range| -> Span {
+        let s = code.orig_at(r.0 as usize);
+        let e = if r.1 > r.0 {
+            code.orig_at(r.1 as usize - 1) + 1
+        } else {
+            s
+        };
+        lines.span(s, e.max(s))
+    };
+    let toks = lexer::Lexer::new(&code.text).tokenize().map_err(|e| {
+        let s = code.orig_at(e.pos);
+        let ch = text[s.min(text.len())..].chars().next();
+        let end = s + ch.map_or(0, char::len_utf8);
+        ParseError {
+            span: lines.span(s, end),
+            message: format!(
+                "Lexical error: unrecognized text {}",
+                ch.map_or("at end of input".to_string(), |c| format!("'{c}'"))
+            ),
+            expected: Vec::new(),
+            kind: ErrorKind::Lexical,
+            found: None,
+        }
+    })?;
+    let doc = parser::Parser::new(&toks, &code.text)
+        .document()
+        .map_err(|e| {
+            let t = toks.get(e.at).copied().unwrap_or(lexer::Token {
+                kind: lexer::Tk::End0,
+                start: 0,
+                end: 0,
+            });
+            let span = if t.kind == lexer::Tk::End0 {
+                lines.span(text.len(), text.len())
+            } else {
+                to_span((t.start, t.end))
+            };
+            let got = if t.kind == lexer::Tk::End0 {
+                "the end of the text".to_string()
+            } else {
+                let s = &code.text[t.start as usize..t.end as usize];
+                format!(
+                    "'{}' ({})",
+                    s.trim_matches(|c: char| c == ' '),
+                    t.kind.mermaid_name()
+                )
+            };
+            ParseError {
+                span,
+                message: format!(
+                    "Parse error: expected {}, got {got}",
+                    e.expected.join(" or ")
+                ),
+                expected: e.expected.iter().map(|s| s.to_string()).collect(),
+                kind: ErrorKind::Syntax,
+                found: Some(t.kind.mermaid_name().to_string()),
+            }
+        })?;
+    let mut fc = builder::Builder::new(opts.max_edges, &to_span)
+        .build(&doc)
+        .map_err(|e| ParseError {
+            span: to_span(e.range),
+            message: e.message,
+            expected: Vec::new(),
+            kind: e.kind,
+            found: None,
+        })?;
+    fc.config = pre.config;
+    fc.title = pre.title;
+    if fc.header == Header::FlowchartElk {
+        preprocess::merge(&mut fc.config, &serde_json::json!({"layout": "elk"}));
+    }
+    Ok(fc)
+}
+
+/// Byte offset → 1-based line and column (columns count characters).
+struct LineIndex<'t> {
+    text: &'t str,
+    starts: Vec<usize>,
+}
+
+impl<'t> LineIndex<'t> {
+    fn new(text: &'t str) -> Self {
+        let mut starts = vec![0];
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        LineIndex { text, starts }
+    }
+
+    fn span(&self, start: usize, end: usize) -> Span {
+        let start = floor_char(self.text, start.min(self.text.len()));
+        let end = floor_char(self.text, end.min(self.text.len())).max(start);
+        let line = self.starts.partition_point(|&s| s <= start).max(1);
+        let ls = self.starts[line - 1];
+        let col = self.text[ls..start].chars().count() + 1;
+        Span {
+            start,
+            end,
+            line: line as u32,
+            col: col as u32,
+        }
+    }
+}
+
+fn floor_char(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
