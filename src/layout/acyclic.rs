@@ -21,7 +21,11 @@ pub fn back_edges(g: &LGraph) -> Vec<bool> {
     // Explicit stack of (node, next out-edge position) so deep chains (a
     // 10,000-node path) cannot overflow the call stack.
     let mut stack: Vec<(usize, usize)> = Vec::new();
-    for root in 0..n {
+    // Start from true sources (in node order) so a chart's entry node is
+    // not made to look like the end of a loop, then cover the rest.
+    let has_in = |v: usize| g.in_edges[v].iter().any(|&e| g.edges[e].from != v);
+    let roots = (0..n).filter(|&v| !has_in(v)).chain((0..n).filter(|&v| has_in(v)));
+    for root in roots {
         if state[root] != State::New {
             continue;
         }
@@ -71,6 +75,14 @@ mod tests {
     fn cycle_broken_at_closing_edge() {
         let g = graph(3, &[(0, 1), (1, 2), (2, 0)]);
         assert_eq!(back_edges(&g), vec![false, false, true]);
+    }
+
+    #[test]
+    fn sources_start_the_search() {
+        // 3 is the entry into the cycle 0→1→2→0: searching from it first
+        // cuts the cycle at 0→1, so 3→1→2→0 reads downwards.
+        let g = graph(4, &[(0, 1), (1, 2), (2, 0), (3, 1)]);
+        assert_eq!(back_edges(&g), vec![true, false, false, false]);
     }
 
     #[test]

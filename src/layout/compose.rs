@@ -216,7 +216,8 @@ fn level(cx: &Ctx, l: usize, blocks: &[Block]) -> Block {
         meta.push((e, leaving && drop, !leaving && drop, Some(port)));
     }
     let problem = Problem { sizes, pins, edges, node_sep: opts.node_spacing, rank_sep: opts.rank_spacing, edge_sep: opts.edge_spacing };
-    let sol = layered::solve(&problem);
+    let mut sol = layered::solve(&problem);
+    diamond_exits(cx, l, &problem, &mut sol, &meta);
     let (fw, fh) = (sol.width, sol.height);
     let out = |p: Point| frame::point_out(dir, p, fw, fh);
     let (cw, ch) = frame::size_in(dir, (fw, fh));
@@ -276,15 +277,16 @@ fn level(cx: &Ctx, l: usize, blocks: &[Block]) -> Block {
         let x0 = c.x + w / 2.0;
         let mut acc = 0.0;
         for &e in ls {
-            let d = acc + LOOP_GAP;
+            // The loop's outer side runs through its label's centre.
+            let lw = label_frame(e).map_or(0.0, |(lw, _)| lw + 4.0);
+            let d = acc + LOOP_GAP + lw / 2.0;
             let dy = h / 4.0;
             let pts = [c, Point { x: x0 + d, y: c.y - dy }, Point { x: x0 + d, y: c.y + dy }, c];
             block.pieces.insert(e, pts.iter().map(|&p| place(p)).collect());
-            acc = d;
-            if let Some((lw, _)) = label_frame(e) {
-                block.labels.insert(e, place(Point { x: x0 + d + 2.0 + lw / 2.0, y: c.y }));
-                acc += lw + 4.0;
+            if label_frame(e).is_some() {
+                block.labels.insert(e, place(Point { x: x0 + d, y: c.y }));
             }
+            acc = d + lw / 2.0;
         }
     }
     block
@@ -384,9 +386,73 @@ fn assemble(cx: &Ctx, blocks: &[Block], labels: Vec<TextBlock>) -> Geometry {
         .map(|c| {
             let rect = cluster_rect(c);
             let t = cx.titles[c].clone();
-            let tr = Rect { x: rect.x + (rect.width - t.width) / 2.0, y: rect.y + pad, width: t.width, height: t.height };
+            // Centred like mermaid's, unless an edge enters through the top
+            // border there: then left- or right-aligned, clear of it.
+            let top_ports: Vec<f32> = blocks[c].ports.values().filter(|p| p.y == 0.0).map(|p| p.x).collect();
+            let candidates = [(rect.width - t.width) / 2.0, pad, rect.width - pad - t.width];
+            let clear = |x: f32| top_ports.iter().all(|&px| px < x - 4.0 || px > x + t.width + 4.0);
+            let tx = candidates.into_iter().find(|&x| clear(x)).unwrap_or(candidates[0]);
+            let tr = Rect { x: rect.x + tx, y: rect.y + pad, width: t.width, height: t.height };
             PlacedCluster { rect, title: (tr, t) }
         })
         .collect();
     Geometry { width: blocks[root].w + 2.0 * m, height: blocks[root].h + 2.0 * m, nodes, edges, clusters }
+}
+
+/// Decision exits: an edge that leaves (or enters) a diamond towards a
+/// point clearly to one side uses the diamond's left or right vertex, as in
+/// mermaid, unless that diagonal would cut through another box of the level.
+fn diamond_exits(cx: &Ctx, l: usize, p: &Problem, sol: &mut layered::Solution, meta: &[(usize, bool, bool, Option<usize>)]) {
+    let items = &cx.tree.children[l];
+    let is_diamond = |v: usize| matches!(items.get(v), Some(Item::Node(i)) if matches!(cx.chart.nodes[*i].shape, crate::mermaid::Shape::Diam));
+    if !(0..items.len()).any(is_diamond) {
+        return;
+    }
+    let rect_of = |c: Point, (w, h): (f32, f32)| Rect { x: c.x - w / 2.0, y: c.y - h / 2.0, width: w, height: h };
+    let mut boxes: Vec<(usize, Rect)> = (0..items.len()).map(|v| (v, rect_of(sol.centers[v], p.sizes[v]))).collect();
+    for (k, lp) in sol.labels.iter().enumerate() {
+        if let (Some(c), Some(sz)) = (lp, p.edges[k].label) {
+            boxes.push((usize::MAX, rect_of(*c, sz)));
+        }
+    }
+    // Sorted by top edge so each test only visits boxes in its y-range
+    // (one rank gap), never the whole level.
+    boxes.sort_by(|a, b| a.1.y.total_cmp(&b.1.y).then(a.0.cmp(&b.0)));
+    let max_h = boxes.iter().map(|(_, r)| r.height).fold(0.0, f32::max);
+    for (k, e) in p.edges.iter().enumerate() {
+        if meta[k].3.is_some() {
+            continue;
+        }
+        for at_start in [true, false] {
+            let v = if at_start { e.from } else { e.to };
+            if !is_diamond(v) {
+                continue;
+            }
+            let pts = &mut sol.paths[k];
+            if !at_start {
+                pts.reverse();
+            }
+            let c = sol.centers[v];
+            let hw = p.sizes[v].0 / 2.0;
+            // Only the leg to the next rank gap may be replaced, and never
+            // one carrying the edge's label.
+            let leg_ok = pts.len() >= 3
+                && (pts[1].x - c.x).abs() < 1e-3
+                && (pts[1].y - c.y).abs() <= p.sizes[v].1 / 2.0 + p.rank_sep
+                && sol.labels[k].is_none_or(|lp| (lp.x - c.x).abs() > 1e-3 || (lp.y - c.y).abs() > (pts[1].y - c.y).abs());
+            if leg_ok && (pts[2].x - c.x).abs() > hw {
+                let side = Point { x: c.x + hw * (pts[2].x - c.x).signum(), y: c.y };
+                let other = if at_start { e.to } else { e.from };
+                let (lo, hi) = (side.y.min(pts[2].y), side.y.max(pts[2].y));
+                let start = boxes.partition_point(|(_, r)| r.y < lo - max_h);
+                let blocked = boxes[start..].iter().take_while(|(_, r)| r.y <= hi).any(|&(b, r)| b != v && b != other && super::metrics::segment_hits(side, pts[2], &r));
+                if !blocked {
+                    pts[1] = side;
+                }
+            }
+            if !at_start {
+                pts.reverse();
+            }
+        }
+    }
 }

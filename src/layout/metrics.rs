@@ -20,6 +20,8 @@ pub struct Metrics {
     /// (edge, node) pairs where the edge passes through a node it does not
     /// start or end at.
     pub edges_through_nodes: usize,
+    /// Edge labels whose centre is not on their own edge's path.
+    pub labels_off_edge: usize,
     /// Proper crossings between segments of different edges.
     pub edge_crossings: usize,
     /// Sum of all edge polyline lengths.
@@ -37,7 +39,7 @@ fn overlaps(a: &Rect, b: &Rect) -> bool {
 }
 
 /// Does segment `p`–`q` pass through the interior of `r` (shrunk by EPS)?
-fn segment_hits(p: Point, q: Point, r: &Rect) -> bool {
+pub(crate) fn segment_hits(p: Point, q: Point, r: &Rect) -> bool {
     let (x0, x1, y0, y1) = (r.x + EPS, r.x + r.width - EPS, r.y + EPS, r.y + r.height - EPS);
     if x0 >= x1 || y0 >= y1 {
         return false;
@@ -61,6 +63,14 @@ fn segment_hits(p: Point, q: Point, r: &Rect) -> bool {
         }
     }
     t0 < t1
+}
+
+fn dist_to_segment(p: Point, a: Point, b: Point) -> f32 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 == 0.0 { 0.0 } else { (((p.x - a.x) * dx + (p.y - a.y) * dy) / len2).clamp(0.0, 1.0) };
+    let (qx, qy) = (a.x + t * dx - p.x, a.y + t * dy - p.y);
+    (qx * qx + qy * qy).sqrt()
 }
 
 /// Proper intersection of two segments (touching ends do not count).
@@ -126,6 +136,11 @@ pub fn metrics(chart: &Flowchart, g: &Geometry) -> Metrics {
                     hit.push(i);
                 }
             }
+        }
+        if let Some((r, _)) = &edge.label {
+            let c = Point { x: r.x + r.width / 2.0, y: r.y + r.height / 2.0 };
+            let on = edge.points.windows(2).any(|w| dist_to_segment(c, w[0], w[1]) <= 1.0);
+            m.labels_off_edge += usize::from(!on);
         }
         hit.sort_unstable();
         hit.dedup();

@@ -57,7 +57,7 @@ pub fn chart(dir: Direction, edges: &[&str], subgraphs: &[(&str, &[&str], Option
 fn assert_clean(c: &Flowchart) {
     let g = layout(c, &LayoutOptions::default(), &Fonts::embedded()).expect("layout");
     let m = metrics(c, &g);
-    assert_eq!((m.node_overlaps, m.label_overlaps, m.edges_through_nodes), (0, 0, 0), "{m:?}\n{g:#?}");
+    assert_eq!((m.node_overlaps, m.label_overlaps, m.edges_through_nodes, m.labels_off_edge), (0, 0, 0, 0), "{m:?}\n{g:#?}");
     for e in &g.edges {
         assert!(e.points.len() >= 2, "every edge is drawn");
     }

@@ -68,18 +68,39 @@ impl Tree {
             }
         }
         let mut children = vec![Vec::new(); nc + 1];
-        let mut node_slot = vec![0; chart.nodes.len()];
-        let mut cluster_slot = vec![0; nc];
-        // Clusters first in their parent's list, then nodes, both in model order.
         for (c, &p) in cluster_parent.iter().enumerate() {
-            cluster_slot[c] = children[p].len();
             children[p].push(Item::Cluster(c));
         }
         for (i, &p) in node_parent.iter().enumerate() {
-            node_slot[i] = children[p].len();
             children[p].push(Item::Node(i));
         }
-        Tree { node_parent, cluster_parent, children, node_slot, cluster_slot, root }
+        let mut t = Tree { node_parent, cluster_parent, children, node_slot: vec![0; chart.nodes.len()], cluster_slot: vec![0; nc], root };
+        // Children in first-appearance order (a cluster appears with its
+        // earliest node), which is the order the layout's searches follow.
+        let mut first = vec![usize::MAX; nc + 1];
+        for l in t.post_order() {
+            let f = t.children[l].iter().map(|&it| match it {
+                Item::Node(i) => i,
+                Item::Cluster(c) => first[c],
+            });
+            let f = f.min();
+            first[l] = f.unwrap_or(usize::MAX);
+        }
+        for kids in &mut t.children {
+            kids.sort_by_key(|&it| match it {
+                Item::Node(i) => (i, 1, i),
+                Item::Cluster(c) => (first[c], 0, c),
+            });
+        }
+        for kids in &t.children {
+            for (s, &it) in kids.iter().enumerate() {
+                match it {
+                    Item::Node(i) => t.node_slot[i] = s,
+                    Item::Cluster(c) => t.cluster_slot[c] = s,
+                }
+            }
+        }
+        t
     }
 
     /// The level directly containing `item`.

@@ -5,7 +5,10 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use harfrust::{FontRef, ShapeOptions, ShaperData, UnicodeBuffer};
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use harfrust::{Direction, FontRef, Script, ShapeOptions, ShapePlan, ShaperData, UnicodeBuffer};
 
 /// DejaVu Sans (regular), embedded so output never depends on host fonts.
 pub static DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
@@ -45,6 +48,13 @@ impl Face {
     }
 }
 
+type PlanKey = (u64, FaceId, Script, Direction);
+
+thread_local! {
+    /// Shape plans are not `Send`, so they are cached per thread.
+    static PLANS: RefCell<Vec<(PlanKey, ShapePlan)>> = const { RefCell::new(Vec::new()) };
+}
+
 /// Index into [`Fonts`]' faces: 0 regular, 1 bold, 2.. fallbacks.
 type FaceId = u8;
 
@@ -54,6 +64,8 @@ type FaceId = u8;
 /// …). Measurements are cached per face and string, so measuring thousands
 /// of labels shapes each distinct word only once.
 pub struct Fonts {
+    /// Process-unique id, keying this set's shape plans in [`PLANS`].
+    id: u64,
     faces: Vec<Face>,
     /// `(face, text)` → advance in font units. Only looked up, never
     /// iterated, so its order cannot reach any output.
@@ -104,7 +116,8 @@ impl Fonts {
     }
 
     fn from_faces(faces: Vec<Face>) -> Fonts {
-        Fonts { faces, cache: Mutex::new(HashMap::new()), coverage: Mutex::new(HashMap::new()) }
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        Fonts { id: NEXT.fetch_add(1, Ordering::Relaxed), faces, cache: Mutex::new(HashMap::new()), coverage: Mutex::new(HashMap::new()) }
     }
 
     /// Every face's bytes in lookup order (primary regular, primary bold,
@@ -183,14 +196,28 @@ impl Fonts {
     }
 
     /// Shapes `text` with one face: `(glyph id, x advance)` per glyph.
-    fn shape(&self, face: FaceId, text: &str) -> Vec<(u32, i32)> {
-        let face = &self.faces[usize::from(face)];
+    fn shape(&self, face_id: FaceId, text: &str) -> Vec<(u32, i32)> {
+        let face = &self.faces[usize::from(face_id)];
         let Ok(font) = FontRef::from_index(&face.data, 0) else { return Vec::new() };
         let shaper = face.shaper_data.shaper(&font).build();
         let mut buffer = UnicodeBuffer::new();
         buffer.push_str(text);
         buffer.guess_segment_properties();
-        let out = shaper.shape(buffer, ShapeOptions::new());
+        let (script, dir) = (buffer.script(), buffer.direction());
+        // Compiling a shape plan costs more than shaping a word: keep one
+        // per (font set, face, script, direction) and thread.
+        let out = PLANS.with(|plans| {
+            let mut plans = plans.borrow_mut();
+            let key = (self.id, face_id, script, dir);
+            let pos = match plans.iter().position(|(k, _)| *k == key) {
+                Some(p) => p,
+                None => {
+                    plans.push((key, ShapePlan::new(&shaper, dir, Some(script), None, &[])));
+                    plans.len() - 1
+                }
+            };
+            shaper.shape(buffer, ShapeOptions::new().plan(Some(&plans[pos].1)))
+        });
         out.glyph_infos().iter().zip(out.glyph_positions()).map(|(i, p)| (i.glyph_id, p.x_advance)).collect()
     }
 }

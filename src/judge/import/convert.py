@@ -59,7 +59,7 @@ def const_eval(node, env):
     """Value of a closed constant expression, or Unconvertible."""
     try:
         return check_size(ast.literal_eval(node))
-    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+    except (ValueError, TypeError, SyntaxError, RecursionError):
         pass
     for sub in ast.walk(node):
         if not isinstance(sub, SAFE_NODES):
@@ -334,6 +334,8 @@ def convert(rec):
         p.failures.append({"line": 0, "reason": str(why)})
     except RecursionError:
         p.failures.append({"line": 0, "reason": "value too deeply nested"})
+    except MemoryError:
+        p.failures.append({"line": 0, "reason": "constant expression too large"})
     finally:
         signal.alarm(0)
     if len(p.tols) > 1:
@@ -350,6 +352,13 @@ def convert(rec):
 
 def main():
     sys.setrecursionlimit(10_000)
+    try:
+        # A typo such as `[0] * 10**10` must fail the problem, not the machine.
+        import resource
+        limit = 4 << 30
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    except (ImportError, ValueError, OSError):
+        pass
     out = sys.stdout
     for line in sys.stdin:
         line = line.strip()

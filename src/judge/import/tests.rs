@@ -110,6 +110,11 @@ fn random_or_helper_based_tests_stay_legacy() {
     // Attribute access never reaches eval (no `().__class__` escapes).
     let (_, o) = humaneval("    assert candidate(().__class__) == 1\n");
     assert!(!o.converted());
+    // Runaway constants fail the problem instead of exhausting the machine.
+    let (_, o) = humaneval("    assert candidate([0] * 10**10) == 1\n");
+    assert!(!o.converted());
+    let (_, o) = humaneval("    assert candidate(10**10**10) == 1\n");
+    assert!(o.failures.iter().any(|n| n.reason.contains("unbounded power")), "{:?}", o.failures);
     // Values without a native encoding.
     let (_, o) = humaneval("    assert candidate(1) == 1j\n");
     assert!(o.failures.iter().any(|n| n.reason.contains("complex")), "{:?}", o.failures);
