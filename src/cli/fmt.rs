@@ -1,10 +1,68 @@
-//! `flowbench fmt` (not yet implemented).
+//! `flowbench fmt FILE…`: print flowcharts as canonical Mermaid.
+//!
+//! Exit codes: 0 done (or, with `--check`, already canonical), 1 `--check`
+//! found files that would change, 2 unreadable file or parse error.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-#[derive(Debug, clap::Args)]
-pub struct FmtArgs {}
+use crate::mermaid::diagnostic::render;
+use crate::mermaid::fmt::format;
 
-pub fn run(_args: FmtArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("not implemented yet")
+use super::mmd_io::{read_source, write_source};
+
+#[derive(Debug, clap::Args)]
+pub struct FmtArgs {
+    /// Mermaid files; `-` reads standard input.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Rewrite the files in place instead of printing.
+    #[arg(long, conflicts_with = "check")]
+    pub write: bool,
+    /// Print nothing; exit 1 if any file is not canonical (for CI).
+    #[arg(long)]
+    pub check: bool,
+}
+
+pub fn run(args: FmtArgs) -> anyhow::Result<ExitCode> {
+    let (mut errors, mut unformatted) = (0usize, 0usize);
+    for path in &args.files {
+        let name = path.display().to_string();
+        let source = match read_source(path) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("error: {name}: {e:#}");
+                errors += 1;
+                continue;
+            }
+        };
+        let chart = match crate::mermaid::parse(&source) {
+            Ok(c) => c,
+            Err(e) => {
+                eprint!("{}", render(&name, &source, &e));
+                errors += 1;
+                continue;
+            }
+        };
+        let text = format(&chart);
+        if args.check {
+            if text != source {
+                println!("{name}: not canonical");
+                unformatted += 1;
+            }
+        } else if args.write && name != "-" {
+            if text != source {
+                write_source(path, &text)?;
+            }
+        } else {
+            print!("{text}");
+        }
+    }
+    Ok(if errors > 0 {
+        ExitCode::from(2)
+    } else if unformatted > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

@@ -10,6 +10,7 @@ mod check;
 mod env;
 mod fmt;
 mod judge;
+mod mmd_io;
 mod parse;
 mod render;
 mod tests_import;

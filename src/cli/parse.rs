@@ -61,15 +61,9 @@ pub fn run(args: ParseArgs) -> anyhow::Result<ExitCode> {
 
 /// Print a parse error as `file:line:col: error: …` with what was expected.
 /// The single place errors are printed, so a richer renderer can replace it.
-pub fn report_error(file: &str, _text: &str, err: &ParseError) {
+pub fn report_error(file: &str, text: &str, err: &ParseError) {
     let name = if file == "-" { "<stdin>" } else { file };
-    eprintln!(
-        "{name}:{}:{}: error: {}",
-        err.span.line, err.span.col, err.message
-    );
-    if !err.expected.is_empty() {
-        eprintln!("  expected: {}", err.expected.join(", "));
-    }
+    eprint!("{}", crate::mermaid::diagnostic::render(name, text, err));
 }
 
 /// A few lines a person can read: header, counts, then every node and edge.

@@ -18,6 +18,18 @@ pub mod preprocess;
 pub mod shapes;
 mod unicode;
 mod yaml;
+pub mod diagnostic;
+pub mod fix;
+pub mod fix_shape;
+pub mod fmt;
+mod fmt_text;
+pub mod hint;
+pub mod lint;
+pub mod lint_text;
+pub mod pitfall;
+mod pitfall_stmt;
+mod pitfall_tok;
+mod scan;
 
 pub use model::*;
 

@@ -1,0 +1,69 @@
+//! `flowbench check` and `flowbench fmt` end to end: exit codes, `--fix`
+//! in place and to stdout, `fmt --check/--write`.
+
+use std::process::Command;
+
+fn flowbench(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_flowbench")).args(args).output().expect("binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn file(dir: &tempfile::TempDir, name: &str, text: &str) -> String {
+    let p = dir.path().join(name);
+    std::fs::write(&p, text).expect("temp file");
+    p.display().to_string()
+}
+
+const CLEAN: &str = "flowchart TD\n    S([Start]) --> C{x > 0?}\n    C -->|yes| A[print x]\n    C -->|no| E([End])\n    A --> E\n";
+
+#[test]
+fn check_exit_codes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let clean = file(&dir, "clean.mmd", CLEAN);
+    let warn = file(&dir, "warn.mmd", "flowchart TD\n    S([Start]) --> C{ok?}\n    C --> A[work]\n");
+    let broken = file(&dir, "broken.mmd", "flowchart TD\n    B[Provisioner (Terraform + Helm)] --> C\n");
+    assert_eq!(flowbench(&["check", &clean]).0, 0);
+    let (code, _, err) = flowbench(&["check", &warn]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("dead-end") && err.contains("decision-branches"), "{err}");
+    assert_eq!(flowbench(&["check", "--deny", &warn]).0, 1);
+    let (code, _, err) = flowbench(&["check", &broken, &clean]);
+    assert_eq!(code, 2);
+    assert!(err.contains("broken.mmd:2:") && err.contains("B[\"Provisioner (Terraform + Helm)\"]"), "{err}");
+    assert_eq!(flowbench(&["check", "/nonexistent/x.mmd"]).0, 2);
+}
+
+#[test]
+fn check_fix_rewrites_in_place_and_reports_changes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let broken = file(&dir, "b.mmd", "flowchart TD\n    S([Start]) --> A[call foo()] %% note\n    A --> end\n");
+    let (code, out, err) = flowbench(&["check", "--fix", "--stdout", &broken]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("A[\"call foo()\"]") && out.contains("--> End"), "{out}");
+    assert!(err.contains("fixed [P01]") && err.contains("fixed [P04]") && err.contains("fixed [P07]"), "{err}");
+    let (code, _, err) = flowbench(&["check", "--fix", &broken]);
+    assert_eq!(code, 0, "{err}");
+    let written = std::fs::read_to_string(&broken).expect("fixed file");
+    assert!(written.contains("%% note\n") && written.contains("A[\"call foo()\"]"), "{written}");
+}
+
+#[test]
+fn fmt_prints_checks_and_writes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let messy = file(&dir, "m.mmd", "graph LR;A[\"x\"]-->B;B-- t -->C\n");
+    let (code, out, err) = flowbench(&["fmt", &messy]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("graph LR\n"), "{out}");
+    assert_eq!(flowbench(&["fmt", "--check", &messy]).0, 1);
+    assert_eq!(flowbench(&["fmt", "--write", &messy]).0, 0);
+    assert_eq!(std::fs::read_to_string(&messy).expect("written"), out);
+    assert_eq!(flowbench(&["fmt", "--check", &messy]).0, 0);
+    let broken = file(&dir, "x.mmd", "flowchart TD\n    A -> B\n");
+    let (code, _, err) = flowbench(&["fmt", &broken]);
+    assert_eq!(code, 2);
+    assert!(err.contains("x.mmd:2:"), "{err}");
+}
