@@ -3,8 +3,9 @@
 
 use std::path::PathBuf;
 
-/// Packages the Code-Vision prelude imports, pinned as the authors did.
-pub const PINNED: &[&str] = &["sympy==1.13.1", "sortedcontainers==2.4.0"];
+/// Packages the Code-Vision prelude imports, pinned as the authors did, plus
+/// numpy from the authors' requirements.txt (recorded passing samples import it).
+pub const PINNED: &[&str] = &["numpy==2.1.1", "sympy==1.13.1", "sortedcontainers==2.4.0"];
 
 /// A located interpreter.
 #[derive(Debug, Clone)]

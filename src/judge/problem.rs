@@ -22,6 +22,11 @@ pub struct Problem {
     /// Relative float tolerance; `Some(0.0)` for exact comparison.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub float_tolerance: Option<f64>,
+    /// Runtime of the reference solution on its slowest test, seconds. When
+    /// known (and `time_limit_s` is not set) the judge limits each test to
+    /// EvalPlus's `max(floor, k × reference)` instead of a fixed default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reference_time_s: Option<f64>,
     /// Legacy fields kept so one file can drive both modes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legacy: Option<LegacyTest>,

@@ -242,6 +242,7 @@ fn build(record: &Record, source: Source, conv: Converted) -> (Problem, Outcome)
         tests: if keep { tests } else { Vec::new() },
         time_limit_s: None,
         float_tolerance: if keep { conv.float_tol } else { None },
+        reference_time_s: None,
         legacy: Some(LegacyTest { test: record.test.clone(), prompt, check_entry_point }),
         subset: record.subset.clone(),
         difficulty: record.difficulty.clone(),

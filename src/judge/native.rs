@@ -1,0 +1,309 @@
+//! Native mode: every test is data. The sandbox calls the entry point once
+//! per test with freshly decoded arguments and returns the values it got
+//! (exact-type-checked, encoded in the child); the comparison happens here,
+//! where the candidate cannot reach it.
+
+use std::time::Duration;
+
+use crate::exec::{CallArgs, Job, Limits, Outcome, Status};
+
+use super::compare::{CompareOptions, values_equal};
+use super::problem::{Compare, Problem, python_truthy};
+use super::value::Value;
+use super::verdict::{ErrorClass, Failure, Verdict, describe_status, truncate};
+
+/// Label attached to every native verdict.
+pub const NATIVE_NOTE: &str = "native: values compared in the judge";
+
+/// Longest rendering of an input/expected/got value in a report.
+const SHOWN: usize = 200;
+
+/// Per-test time limit policy.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TimePolicy {
+    /// Used when a problem has neither `time_limit_s` nor a reference time.
+    pub default: Duration,
+    /// EvalPlus-style `max(floor, factor × reference time)`.
+    pub floor: Duration,
+    pub factor: f64,
+}
+
+impl TimePolicy {
+    /// The per-test limit for a problem: its own `time_limit_s`, else the
+    /// EvalPlus rule when the reference solution's runtime is known, else
+    /// the default.
+    pub fn limit_for(&self, problem: &Problem) -> Duration {
+        if let Some(t) = problem.time_limit_s.filter(|t| t.is_finite() && *t > 0.0) {
+            return Duration::from_secs_f64(t);
+        }
+        if let Some(r) = problem.reference_time_s.filter(|t| t.is_finite() && *t >= 0.0) {
+            return self.floor.max(Duration::from_secs_f64(r * self.factor));
+        }
+        self.default
+    }
+}
+
+/// A problem whose expected values are decoded once, not per sample.
+#[derive(Debug, Clone)]
+pub struct PreparedTests {
+    pub expected: Vec<Value>,
+    pub inputs: Vec<String>,
+    pub compares: Vec<Compare>,
+}
+
+impl PreparedTests {
+    /// Decodes every test's values; the error names the test (1-based).
+    pub fn new(problem: &Problem) -> Result<PreparedTests, String> {
+        let mut expected = Vec::with_capacity(problem.tests.len());
+        let mut inputs = Vec::with_capacity(problem.tests.len());
+        for (i, t) in problem.tests.iter().enumerate() {
+            let e = Value::decode(&t.expected).map_err(|e| format!("test {}: expected: {e}", i + 1))?;
+            if t.compare != Compare::Eq && !matches!(e, Value::Bool(_)) {
+                return Err(format!("test {}: compare {:?} needs a boolean `expected`", i + 1, t.compare));
+            }
+            let mut parts = Vec::new();
+            for a in &t.args {
+                parts.push(Value::decode(a).map_err(|e| format!("test {}: argument: {e}", i + 1))?.repr_truncated(SHOWN));
+            }
+            for (k, v) in &t.kwargs {
+                let v = Value::decode(v).map_err(|e| format!("test {}: argument {k}: {e}", i + 1))?;
+                parts.push(format!("{k}={}", v.repr_truncated(SHOWN)));
+            }
+            expected.push(e);
+            inputs.push(truncate(&format!("{}({})", problem.entry_point, parts.join(", ")), SHOWN));
+        }
+        Ok(PreparedTests { expected, inputs, compares: problem.tests.iter().map(|t| t.compare).collect() })
+    }
+}
+
+/// The sandbox job for one native sample: `source` is the full code to
+/// define (prelude, prompt and completion already joined).
+pub fn native_job(problem: &Problem, source: String, limits: Limits) -> Job {
+    Job::Calls {
+        source,
+        entry_point: problem.entry_point.clone(),
+        call_style: problem.call_style,
+        calls: problem.tests.iter().map(|t| CallArgs { args: t.args.clone(), kwargs: t.kwargs.clone() }).collect(),
+        limits,
+    }
+}
+
+/// Judges the outcome of [`native_job`]; `Err` is a sandbox failure.
+pub fn native_verdict(
+    problem: &Problem,
+    tests: &PreparedTests,
+    outcome: &Outcome,
+    opts: &CompareOptions,
+    limit: Duration,
+) -> Result<Verdict, String> {
+    let total = problem.tests.len();
+    let mut verdict = Verdict {
+        passed: false,
+        result: String::new(),
+        error_class: None,
+        tests_passed: Some(0),
+        tests_total: Some(total),
+        first_failure: None,
+        time_s: outcome.wall.as_secs_f64(),
+        time_limit_s: limit.as_secs_f64(),
+    };
+    if let Some((result, class, message)) = describe_status(&outcome.status)? {
+        verdict.result = result;
+        verdict.error_class = Some(class);
+        verdict.first_failure = Some(Failure { message, ..Failure::default() });
+        return Ok(verdict);
+    }
+    let mut passed = 0;
+    let mut first: Option<(String, ErrorClass, Failure)> = None;
+    for (i, expected) in tests.expected.iter().enumerate() {
+        let mut failure = Failure {
+            test: Some(i + 1),
+            input: tests.inputs.get(i).cloned(),
+            expected: Some(expected.repr_truncated(SHOWN)),
+            ..Failure::default()
+        };
+        let failed: (String, ErrorClass) = match outcome.calls.get(i) {
+            None => {
+                failure.message = "not run: the process ended before this test".into();
+                ("failed: not run".into(), ErrorClass::Crash)
+            }
+            Some(call) => match (&call.status, &call.value) {
+                (Status::Completed, Some(json)) => match Value::decode(json) {
+                    Ok(got) if check(tests.compares.get(i).copied().unwrap_or_default(), json, &got, expected, opts) => {
+                        passed += 1;
+                        continue;
+                    }
+                    Ok(got) => {
+                        failure.got = Some(got.repr_truncated(SHOWN));
+                        failure.message = "wrong answer".into();
+                        (format!("failed: wrong answer on test {}/{total}", i + 1), ErrorClass::WrongAnswer)
+                    }
+                    Err(e) => {
+                        failure.message = format!("garbled result: {e}");
+                        (format!("failed: garbled result on test {}/{total}", i + 1), ErrorClass::WrongAnswer)
+                    }
+                },
+                (Status::Completed, None) => {
+                    let what = call.unencodable.as_deref().unwrap_or("unknown type");
+                    failure.got = Some(format!("<{}>", truncate(what, SHOWN)));
+                    failure.message = format!("the returned value is not a plain Python value ({what})");
+                    (format!("failed: unencodable result on test {}/{total}", i + 1), ErrorClass::WrongAnswer)
+                }
+                (status, _) => {
+                    let (result, class, message) = describe_status(status)?.unwrap_or_default_failure();
+                    failure.message = message;
+                    (result, class)
+                }
+            },
+        };
+        if first.is_none() {
+            first = Some((failed.0, failed.1, failure));
+        }
+    }
+    verdict.tests_passed = Some(passed);
+    match first {
+        None => {
+            verdict.passed = true;
+            verdict.result = "passed".into();
+        }
+        Some((result, class, failure)) => {
+            verdict.result = result;
+            verdict.error_class = Some(class);
+            verdict.first_failure = Some(failure);
+        }
+    }
+    Ok(verdict)
+}
+
+/// Applies a test's comparator: `eq` is [`values_equal`]; `truthy` compares
+/// Python truthiness with the boolean expected; `is` needs a real `bool`.
+fn check(compare: Compare, json: &serde_json::Value, got: &Value, expected: &Value, opts: &CompareOptions) -> bool {
+    match compare {
+        Compare::Eq => values_equal(got, expected, opts),
+        Compare::Truthy => matches!(expected, Value::Bool(e) if python_truthy(json) == Some(*e)),
+        Compare::Is => matches!((got, expected), (Value::Bool(g), Value::Bool(e)) if g == e),
+    }
+}
+
+trait OrDefaultFailure {
+    fn unwrap_or_default_failure(self) -> (String, ErrorClass, String);
+}
+
+impl OrDefaultFailure for Option<(String, ErrorClass, String)> {
+    /// `Completed` was handled by the caller; keep a failure anyway so no
+    /// path can turn into a pass by accident.
+    fn unwrap_or_default_failure(self) -> (String, ErrorClass, String) {
+        self.unwrap_or_else(|| ("failed: no result".into(), ErrorClass::Crash, "no result".into()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exec::{CallOutcome, CallStyle};
+    use crate::judge::problem::TestCase;
+    use serde_json::json;
+
+    fn problem() -> Problem {
+        let t = |a: i64, e: serde_json::Value| TestCase {
+            args: vec![json!(a)],
+            kwargs: Default::default(),
+            expected: e,
+            category: Default::default(),
+            compare: Default::default(),
+        };
+        Problem {
+            task_id: "t".into(),
+            entry_point: "f".into(),
+            starter_code: String::new(),
+            call_style: CallStyle::Function,
+            tests: vec![t(1, json!(2)), t(2, json!({"__tuple__": [3, 4]}))],
+            time_limit_s: None,
+            float_tolerance: None,
+            reference_time_s: None,
+            legacy: None,
+            subset: None,
+            difficulty: None,
+        }
+    }
+
+    fn call(status: Status, value: Option<serde_json::Value>) -> CallOutcome {
+        CallOutcome { status, value, unencodable: None, wall: Duration::from_millis(1) }
+    }
+
+    fn outcome(calls: Vec<CallOutcome>) -> Outcome {
+        Outcome { status: Status::Completed, calls, stdout: String::new(), stderr: String::new(), wall: Duration::from_millis(5) }
+    }
+
+    fn judge(o: &Outcome) -> Verdict {
+        let p = problem();
+        let t = PreparedTests::new(&p).expect("valid tests");
+        native_verdict(&p, &t, o, &CompareOptions::default(), Duration::from_secs(1)).expect("verdict")
+    }
+
+    #[test]
+    fn all_pass_with_list_for_tuple() {
+        let v = judge(&outcome(vec![call(Status::Completed, Some(json!(2.0))), call(Status::Completed, Some(json!([3, 4])))]));
+        assert!(v.passed, "{v:?}");
+        assert_eq!((v.tests_passed, v.tests_total, v.result.as_str()), (Some(2), Some(2), "passed"));
+    }
+
+    #[test]
+    fn wrong_answer_reports_first_failure() {
+        let v = judge(&outcome(vec![call(Status::Completed, Some(json!(3))), call(Status::Completed, Some(json!([3, 4])))]));
+        assert!(!v.passed);
+        assert_eq!(v.result, "failed: wrong answer on test 1/2");
+        let f = v.first_failure.expect("failure");
+        assert_eq!((f.input.as_deref(), f.expected.as_deref(), f.got.as_deref()), (Some("f(1)"), Some("2"), Some("3")));
+        assert_eq!(v.tests_passed, Some(1));
+    }
+
+    #[test]
+    fn unencodable_missing_and_exceptions_fail() {
+        let v = judge(&outcome(vec![call(Status::Completed, None)]));
+        assert_eq!((v.passed, v.error_class, v.tests_passed), (false, Some(ErrorClass::WrongAnswer), Some(0)));
+        let raised = Status::Raised { class: "IndexError".into(), message: "list index out of range".into() };
+        let v = judge(&outcome(vec![call(Status::Completed, Some(json!(2))), call(raised, None)]));
+        assert_eq!((v.result.as_str(), v.error_class), ("failed: list index out of range", Some(ErrorClass::IndexError)));
+        let v = judge(&outcome(vec![call(Status::TimedOut, None)]));
+        assert_eq!(v.result, "timed out");
+        let mut o = outcome(vec![]);
+        o.status = Status::Raised { class: "SyntaxError".into(), message: "invalid syntax".into() };
+        assert_eq!(judge(&o).error_class, Some(ErrorClass::SyntaxError));
+    }
+
+    #[test]
+    fn truthy_and_is_comparators() {
+        let mut p = problem();
+        p.tests.truncate(1);
+        p.tests[0].expected = json!(true);
+        p.tests[0].compare = Compare::Truthy;
+        let t = PreparedTests::new(&p).expect("valid tests");
+        let run = |v: serde_json::Value, p: &Problem, t: &PreparedTests| {
+            native_verdict(p, t, &outcome(vec![call(Status::Completed, Some(v))]), &CompareOptions::default(), Duration::from_secs(1))
+                .expect("verdict")
+                .passed
+        };
+        assert!(run(json!([0]), &p, &t));
+        assert!(!run(json!({"__tuple__": []}), &p, &t));
+        p.tests[0].compare = Compare::Is;
+        let t = PreparedTests::new(&p).expect("valid tests");
+        assert!(run(json!(true), &p, &t));
+        assert!(!run(json!(1), &p, &t));
+        p.tests[0].expected = json!(1);
+        assert!(PreparedTests::new(&p).is_err());
+    }
+
+    #[test]
+    fn time_policy() {
+        let policy = TimePolicy { default: Duration::from_secs(3), floor: Duration::from_secs(1), factor: 4.0 };
+        let mut p = problem();
+        assert_eq!(policy.limit_for(&p), Duration::from_secs(3));
+        p.reference_time_s = Some(0.01);
+        assert_eq!(policy.limit_for(&p), Duration::from_secs(1));
+        p.reference_time_s = Some(0.5);
+        assert_eq!(policy.limit_for(&p), Duration::from_secs(2));
+        p.time_limit_s = Some(0.25);
+        assert_eq!(policy.limit_for(&p), Duration::from_millis(250));
+    }
+}

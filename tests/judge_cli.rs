@@ -1,0 +1,166 @@
+//! End-to-end tests of `flowbench judge` with the real sandbox on small
+//! synthetic problems: legacy and native verdicts, bad input, resume,
+//! shards + merge, summaries.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const PROBLEMS: &str = r#"{"task_id": "add", "entry_point": "add", "call_style": "function", "legacy": {"test": "assert add(1, 2) == 3\nassert add(-1, 1) == 0"}, "tests": [{"args": [1, 2], "expected": 3}, {"args": [-1, 1], "expected": 0}, {"args": [0.1, 0.2], "expected": 0.3}]}
+{"task_id": "pair", "entry_point": "pair", "call_style": "solution_method", "tests": [{"kwargs": {"n": 2}, "expected": {"__tuple__": [2, 4]}}]}
+{"task_id": "old", "entry_point": "f", "call_style": "function", "subset": "MATH", "difficulty": "easy", "test": "assert f(2) == 4"}
+not json at all
+"#;
+
+fn sample_lines() -> String {
+    [
+        r#"{"task_id": "add", "completion": "def add(a, b):\n    return a + b\n"}"#,
+        r#"{"task_id": "add", "completion": "def add(a, b):\n    return a - b\n"}"#,
+        // Always-equal object: passes a legacy assert, never a native test.
+        r#"{"task_id": "add", "completion": "class E:\n    def __eq__(self, o): return True\ndef add(a, b):\n    return E()\n"}"#,
+        r#"{"task_id": "pair", "completion": "class Solution:\n    def pair(self, n):\n        return [n, 2 * n]\n"}"#,
+        r#"{"task_id": "old", "response": "Here:\n```python\ndef f(x):\n    while True:\n        pass\n```"}"#,
+        r#"{"task_id": "old", "completion": "def f(x):\n    return x * x\nif __name__ == '__main__':\n    print(f(int(input())))\n"}"#,
+        r#"{"task_id": "nope", "completion": ""}"#,
+        r#"{"completion": "x"}"#,
+    ]
+    .join("\n")
+        + "\n"
+}
+
+fn flowbench(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_flowbench")).args(args).output().expect("flowbench runs")
+}
+
+fn setup(dir: &Path) -> (PathBuf, PathBuf) {
+    let problems = dir.join("problems.jsonl");
+    let samples = dir.join("model-x.jsonl");
+    std::fs::write(&problems, PROBLEMS).expect("write problems");
+    std::fs::write(&samples, sample_lines()).expect("write samples");
+    (problems, samples)
+}
+
+fn judge(problems: &Path, samples: &Path, out: &Path, mode: &str, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "judge",
+        "--problems",
+        problems.to_str().expect("utf-8 path"),
+        "--samples",
+        samples.to_str().expect("utf-8 path"),
+        "--mode",
+        mode,
+        "--prelude",
+        "none",
+        "--timeout",
+        "1",
+        "-j",
+        "2",
+        "-o",
+        out.to_str().expect("utf-8 path"),
+    ];
+    args.extend_from_slice(extra);
+    flowbench(&args)
+}
+
+fn lines(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path).expect("results").lines().map(|l| serde_json::from_str(l).expect("json line")).collect()
+}
+
+fn verdicts(path: &Path) -> Vec<(String, bool, String)> {
+    lines(path)
+        .iter()
+        .map(|v| (v["task_id"].as_str().unwrap_or("").to_string(), v["passed"] == Value::Bool(true), v["result"].as_str().unwrap_or("").to_string()))
+        .collect()
+}
+
+#[test]
+fn auto_mode_verdicts_bad_input_and_resume() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (problems, samples) = setup(dir.path());
+    let out = dir.path().join("results.jsonl");
+    let run = judge(&problems, &samples, &out, "auto", &[]);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    // Bad lines are reported with file:line, and the exit code says so.
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("problems.jsonl:4: malformed JSON"), "{stderr}");
+    assert!(stderr.contains("model-x.jsonl:7: unknown task_id \"nope\""), "{stderr}");
+    assert!(stderr.contains("model-x.jsonl:8: missing field `task_id`"), "{stderr}");
+    let v = verdicts(&out);
+    assert_eq!(v.len(), 6, "{v:?}");
+    assert_eq!(v[0], ("add".into(), true, "passed".into()));
+    assert_eq!(v[1], ("add".into(), false, "failed: wrong answer on test 1/3".into()));
+    assert!(!v[2].1, "always-equal object must fail natively: {:?}", v[2]);
+    assert_eq!(v[3], ("pair".into(), true, "passed".into()), "list accepted for tuple");
+    assert_eq!(v[4], ("old".into(), false, "timed out".into()));
+    assert_eq!(v[5], ("old".into(), true, "passed".into()), "__main__ block must not run in legacy mode");
+    let rows = lines(&out);
+    assert_eq!(rows[0]["mode"], "native");
+    assert_eq!(rows[4]["mode"], "legacy");
+    assert_eq!(rows[4]["judge"], "legacy: in-process asserts, not tamper-proof");
+    assert_eq!(rows[4]["error_class"], "timeout");
+    assert_eq!((rows[1]["tests_passed"].clone(), rows[1]["tests_total"].clone()), (Value::from(0), Value::from(3)));
+    assert_eq!(rows[1]["first_failure"]["input"], "add(1, 2)");
+    assert_eq!(rows[1]["first_failure"]["got"], "-1");
+    assert_eq!(rows[1]["model"], "model-x");
+    // Summary files next to the output; printed Markdown on stdout.
+    let md = std::fs::read_to_string(dir.path().join("results.summary.md")).expect("summary md");
+    assert!(md.contains("| model-x | 6 | 3 |"), "{md}");
+    let json: Value = serde_json::from_str(&std::fs::read_to_string(dir.path().join("results.summary.json")).expect("json")).expect("summary json");
+    assert_eq!(json["models"]["model-x"]["table"]["MATH"]["easy"]["tasks"], 1);
+    assert!(String::from_utf8_lossy(&run.stdout).contains("## Errors"));
+
+    // A re-run judges nothing new and keeps one line per sample; an
+    // interrupted last line is dropped and that sample judged again.
+    let text = std::fs::read_to_string(&out).expect("results");
+    let mut kept: Vec<&str> = text.lines().collect();
+    let last = kept.pop().expect("a line");
+    std::fs::write(&out, format!("{}\n{}", kept.join("\n"), &last[..last.len() / 2])).expect("truncate");
+    let again = judge(&problems, &samples, &out, "auto", &[]);
+    let stderr = String::from_utf8_lossy(&again.stderr);
+    assert!(stderr.contains("dropped a partial last line"), "{stderr}");
+    assert!(stderr.contains("5 samples already judged"), "{stderr}");
+    assert_eq!(verdicts(&out), v);
+}
+
+#[test]
+fn legacy_mode_is_fooled_native_is_not() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (problems, samples) = setup(dir.path());
+    let out = dir.path().join("legacy.jsonl");
+    judge(&problems, &samples, &out, "legacy", &[]);
+    let v = verdicts(&out);
+    // "pair" has no legacy test: skipped, not judged.
+    assert_eq!(v.iter().filter(|x| x.0 == "pair").count(), 0);
+    assert_eq!(v[2], ("add".into(), true, "passed".into()), "legacy asserts trust __eq__");
+    let native = dir.path().join("native.jsonl");
+    let run = judge(&problems, &samples, &native, "native", &["--strict-types"]);
+    assert!(String::from_utf8_lossy(&run.stderr).contains("old: no native tests"));
+    let v = verdicts(&native);
+    assert_eq!(v.iter().map(|x| x.1).collect::<Vec<_>>(), vec![true, false, false, false], "{v:?}");
+}
+
+#[test]
+fn shards_merge_to_the_full_run() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (problems, samples) = setup(dir.path());
+    let full = dir.path().join("full.jsonl");
+    judge(&problems, &samples, &full, "auto", &[]);
+    let mut parts = Vec::new();
+    for i in 0..3 {
+        let part = dir.path().join(format!("part{i}.jsonl"));
+        judge(&problems, &samples, &part, "auto", &["--shard", &format!("{i}/3")]);
+        assert!(lines(&part).len() <= 2);
+        parts.push(part.to_str().expect("utf-8").to_string());
+    }
+    let merged = dir.path().join("merged.jsonl");
+    let mut args = vec!["judge", "merge"];
+    args.extend(parts.iter().map(String::as_str));
+    args.extend(["-o", merged.to_str().expect("utf-8")]);
+    let run = flowbench(&args);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    assert_eq!(verdicts(&merged), verdicts(&full));
+    assert!(dir.path().join("merged.summary.md").exists());
+    let bad = flowbench(&["judge", "--shard", "3/3", "--problems", "p", "--samples", "s", "-o", "o"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
