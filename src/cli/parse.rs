@@ -2,7 +2,7 @@
 //! (JSON for tools, a short summary for people). Exit code 0 on success, 2 on
 //! a parse error.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -45,10 +45,19 @@ pub fn run(args: ParseArgs) -> anyhow::Result<ExitCode> {
     };
     match mermaid::parse_with(&text, &opts) {
         Ok(fc) => {
-            if args.json {
-                println!("{}", serde_json::to_string_pretty(&fc)?);
+            let out = if args.json {
+                serde_json::to_string_pretty(&fc)? + "\n"
             } else {
-                print!("{}", summary(&fc));
+                summary(&fc)
+            };
+            let mut stdout = std::io::stdout().lock();
+            match stdout
+                .write_all(out.as_bytes())
+                .and_then(|()| stdout.flush())
+            {
+                // A closed pipe (`| head`) is not an error worth a panic.
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => return Err(e.into()),
+                _ => {}
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -376,6 +376,9 @@ pub(crate) const UNICODE_TEXT: &[(u32, u32)] = &[
 /// Whether `c` is one `UNICODE_TEXT` character (one token per character, as in jison).
 pub(crate) fn is_unicode_text(c: char) -> bool {
     let c = c as u32;
+    if c < 0xAA {
+        return false;
+    }
     UNICODE_TEXT
         .binary_search_by(|&(lo, hi)| {
             if hi < c {

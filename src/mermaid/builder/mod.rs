@@ -4,6 +4,7 @@
 //! `linkStyle` by index, and the semantic errors FlowDB throws.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use serde_json::{Map, Value};
 
@@ -11,6 +12,40 @@ use super::ast::{self, Chain, Classic, LinkTargets, Stmt};
 use super::entities::decode;
 use super::model::*;
 use super::shapes;
+
+mod links;
+mod meta;
+
+pub use links::{LinkInfo, destruct_link};
+use meta::*;
+
+/// rustc's Fx hash: lookups only (never iterated), so order cannot leak
+/// into output, and no DoS concern for a local parser; SipHash was a tenth
+/// of the parse time on large charts.
+#[derive(Default, Clone, Copy)]
+pub struct Fx(u64);
+
+impl Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+            self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(K);
+        }
+        for &b in chunks.remainder() {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
+        }
+    }
+    fn write_u8(&mut self, b: u8) {
+        self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
 
 /// A semantic error: message, error kind and preprocessed byte range.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,12 +60,14 @@ type Res<T> = Result<T, SemErr>;
 /// Builder state (FlowDB's maps, with lookup indexes).
 pub struct Builder<'m> {
     fc: Flowchart,
-    vindex: HashMap<String, usize>,
+    vindex: FxMap<String, usize>,
     /// First edge carrying each id (`edges.find(e => e.id === id)`).
-    eindex: HashMap<String, usize>,
-    pair_count: HashMap<(String, String), usize>,
-    sindex: HashMap<String, usize>,
-    cindex: HashMap<String, usize>,
+    eindex: FxMap<String, usize>,
+    /// Interned names for `pair_count` keys.
+    names: FxMap<String, u32>,
+    pair_count: FxMap<(u32, u32), usize>,
+    sindex: FxMap<String, usize>,
+    cindex: FxMap<String, usize>,
     sub_count: usize,
     max_edges: usize,
     span: &'m dyn Fn(ast::Range) -> Span,
@@ -48,15 +85,25 @@ impl<'m> Builder<'m> {
     pub fn new(max_edges: usize, span: &'m dyn Fn(ast::Range) -> Span) -> Self {
         Builder {
             fc: Flowchart::default(),
-            vindex: HashMap::new(),
-            eindex: HashMap::new(),
-            pair_count: HashMap::new(),
-            sindex: HashMap::new(),
-            cindex: HashMap::new(),
+            vindex: FxMap::default(),
+            eindex: FxMap::default(),
+            names: FxMap::default(),
+            pair_count: FxMap::default(),
+            sindex: FxMap::default(),
+            cindex: FxMap::default(),
             sub_count: 0,
             max_edges,
             span,
         }
+    }
+
+    fn intern(&mut self, s: &str) -> u32 {
+        if let Some(&i) = self.names.get(s) {
+            return i;
+        }
+        let i = self.names.len() as u32;
+        self.names.insert(s.to_string(), i);
+        i
     }
 
     /// Apply the whole document.
@@ -67,7 +114,10 @@ impl<'m> Builder<'m> {
             _ => Header::Flowchart,
         };
         self.fc.direction = doc.dir.as_deref().map_or(Direction::TB, direction);
-        self.stmts(&doc.stmts)?;
+        self.stmts(&doc.stmts, false)?;
+        if self.fc.subgraphs.is_empty() {
+            return Ok(self.fc);
+        }
         let known: std::collections::HashSet<String> = self
             .fc
             .nodes
@@ -83,12 +133,12 @@ impl<'m> Builder<'m> {
 
     /// Statements in order; returns the document items subgraphs collect
     /// (node ids, nested subgraph ids, directions).
-    fn stmts(&mut self, stmts: &[Stmt]) -> Res<(Vec<String>, Option<Direction>)> {
+    fn stmts(&mut self, stmts: &[Stmt], collect: bool) -> Res<(Vec<String>, Option<Direction>)> {
         let mut items = Vec::new();
         let mut dir = None;
         for s in stmts {
             match s {
-                Stmt::Chain(c) => items.extend(self.chain(c)?),
+                Stmt::Chain(c) => items.extend(self.chain(c, collect)?),
                 Stmt::Style { id, range, styles } => {
                     self.add_vertex(id, *range, None, None, Some(styles), None)?
                 }
@@ -115,21 +165,33 @@ impl<'m> Builder<'m> {
         Ok((items, dir))
     }
 
-    fn chain(&mut self, c: &Chain) -> Res<Vec<String>> {
-        let mut prev: Vec<String> = self.group(&c.first)?;
-        let mut nodes = prev.clone();
+    /// Returns the statement's node list as mermaid builds it (last group
+    /// first) when `collect` (inside a subgraph).
+    fn chain(&mut self, c: &Chain, collect: bool) -> Res<Vec<String>> {
+        let mut prev: Vec<&str> = self.group(&c.first)?;
+        let mut groups: Vec<Vec<&str>> = Vec::new();
         for (link, g) in &c.links {
             let ids = self.group(g)?;
             self.add_link(&prev, &ids, link)?;
-            let mut n = ids.clone();
-            n.extend(nodes);
-            nodes = n;
-            prev = ids;
+            if collect {
+                groups.push(std::mem::replace(&mut prev, ids));
+            } else {
+                prev = ids;
+            }
         }
-        Ok(nodes)
+        if !collect {
+            return Ok(Vec::new());
+        }
+        groups.push(prev);
+        Ok(groups
+            .iter()
+            .rev()
+            .flatten()
+            .map(|s| s.to_string())
+            .collect())
     }
 
-    fn group(&mut self, g: &[ast::Vertex]) -> Res<Vec<String>> {
+    fn group<'g>(&mut self, g: &'g [ast::Vertex]) -> Res<Vec<&'g str>> {
         let mut ids = Vec::with_capacity(g.len());
         for v in g {
             let label = v.shape.as_ref().map(|(_, l)| l);
@@ -147,7 +209,7 @@ impl<'m> Builder<'m> {
             if let Some(cls) = &v.class {
                 self.set_class(&v.id, cls);
             }
-            ids.push(v.id.clone());
+            ids.push(v.id.as_str());
         }
         for v in g {
             if let Some(meta) = &v.meta {
@@ -239,83 +301,6 @@ impl<'m> Builder<'m> {
         Ok(())
     }
 
-    /// FlowDB `addLink` over the cartesian product of two groups.
-    fn add_link(&mut self, from: &[String], to: &[String], link: &ast::Link) -> Res<()> {
-        let info = destruct_link(&link.token, link.start.as_deref());
-        let user_id = link.id.as_ref().map(|s| s.replacen('@', "", 1));
-        for (i, a) in from.iter().enumerate() {
-            for (j, b) in to.iter().enumerate() {
-                let id = if i == from.len() - 1 && j == 0 {
-                    user_id.clone()
-                } else {
-                    None
-                };
-                self.add_single_link(a, b, &info, link, id)?;
-            }
-        }
-        Ok(())
-    }
-
-    fn add_single_link(
-        &mut self,
-        a: &str,
-        b: &str,
-        info: &LinkInfo,
-        link: &ast::Link,
-        id: Option<String>,
-    ) -> Res<()> {
-        let (label, label_type) = match &link.text {
-            Some(l) => {
-                let mut t = decode(l.text.trim());
-                if t.len() >= 2 && t.starts_with('"') && t.ends_with('"') {
-                    t = t[1..t.len() - 1].to_string();
-                }
-                (Some(t), l.kind)
-            }
-            None => (None, LabelType::Text),
-        };
-        let key = (a.to_string(), b.to_string());
-        let existing = self.pair_count.get(&key).copied().unwrap_or(0);
-        let (id, user_id) = match id {
-            Some(id) if !id.is_empty() && !self.eindex.contains_key(&id) => (id, true),
-            _ => {
-                let counter = if existing == 0 { 0 } else { existing + 1 };
-                (format!("L_{a}_{b}_{counter}"), false)
-            }
-        };
-        if self.fc.edges.len() >= self.max_edges {
-            return Err(sem(
-                super::ErrorKind::EdgeLimit,
-                format!(
-                    "Edge limit exceeded. {} edges found, but the limit is {}.",
-                    self.fc.edges.len() + 1,
-                    self.max_edges
-                ),
-                link.range,
-            ));
-        }
-        *self.pair_count.entry(key).or_insert(0) += 1;
-        self.eindex.entry(id.clone()).or_insert(self.fc.edges.len());
-        self.fc.edges.push(Edge {
-            id,
-            from: a.to_string(),
-            to: b.to_string(),
-            label: label.filter(|l| !l.is_empty()),
-            label_type,
-            stroke: info.stroke,
-            head_start: info.head_start,
-            head_end: info.head_end,
-            length: info.length.min(10) as u8,
-            styles: Vec::new(),
-            classes: Vec::new(),
-            interpolate: self.fc.default_interpolate.clone(),
-            animation: None,
-            user_id,
-            span: (self.span)(link.range),
-        });
-        Ok(())
-    }
-
     fn class_def(&mut self, ids: &str, styles: &[String]) {
         let joined = styles
             .join(",")
@@ -354,55 +339,6 @@ impl<'m> Builder<'m> {
         }
     }
 
-    fn link_style(
-        &mut self,
-        targets: &LinkTargets,
-        interpolate: Option<&str>,
-        styles: Option<&[String]>,
-        range: ast::Range,
-    ) -> Res<()> {
-        match targets {
-            LinkTargets::Default => {
-                if let Some(i) = interpolate {
-                    self.fc.default_interpolate = Some(i.to_string());
-                }
-                if let Some(s) = styles {
-                    self.fc.default_link_styles = s.to_vec();
-                }
-            }
-            LinkTargets::Indices(list) => {
-                for (text, r) in list {
-                    // mermaid indexes `edges[text]`: "01" is not index 1.
-                    let idx = text
-                        .parse::<usize>()
-                        .ok()
-                        .filter(|n| n.to_string() == *text);
-                    let Some(e) = idx.and_then(|n| self.fc.edges.get_mut(n)) else {
-                        let n = self.fc.edges.len();
-                        return Err(sem(
-                            super::ErrorKind::LinkStyleIndex,
-                            format!(
-                                "The index {text} for linkStyle is out of bounds. Valid indices for linkStyle are between 0 and {}. (Help: Ensure that the index is within the range of existing edges.)",
-                                n as i64 - 1
-                            ),
-                            if r.0 == r.1 { range } else { *r },
-                        ));
-                    };
-                    if let Some(i) = interpolate {
-                        e.interpolate = Some(i.to_string());
-                    }
-                    if let Some(s) = styles {
-                        e.styles = s.to_vec();
-                        if !e.styles.is_empty() && !e.styles.iter().any(|s| s.starts_with("fill")) {
-                            e.styles.push("fill:none".into());
-                        }
-                    }
-                }
-            }
-        }
-        Ok(())
-    }
-
     fn click(&mut self, ids: &str, a: &ast::ClickAction) {
         for id in ids.split(',') {
             if let Some(&i) = self.vindex.get(id) {
@@ -435,7 +371,7 @@ impl<'m> Builder<'m> {
         body: &[Stmt],
         range: ast::Range,
     ) -> Res<String> {
-        let (items, dir) = self.stmts(body)?;
+        let (items, dir) = self.stmts(body, true)?;
         let Some(id_l) = id else {
             return Err(sem(
                 super::ErrorKind::AnonymousSubgraph,
@@ -489,198 +425,5 @@ impl<'m> Builder<'m> {
         });
         self.sindex.insert(sid.clone(), idx);
         Ok(sid)
-    }
-}
-
-fn load_meta(body: &str) -> Result<Value, String> {
-    let yaml = if body.contains('\n') {
-        format!("{body}\n")
-    } else {
-        format!("{{\n{body}\n}}")
-    };
-    super::yaml::load_json(&yaml)
-        .map(|v| v.unwrap_or(Value::Null))
-        .map_err(|e| format!("YAMLException: {e}"))
-}
-
-fn truthy(v: &Value) -> bool {
-    match v {
-        Value::Null => false,
-        Value::Bool(b) => *b,
-        Value::Number(n) => n.as_f64().is_some_and(|f| f != 0.0),
-        Value::String(s) => !s.is_empty(),
-        _ => true,
-    }
-}
-
-fn apply_node_meta(n: &mut Node, d: Map<String, Value>, range: ast::Range) -> Result<(), SemErr> {
-    if let Some(s) = d.get("shape").filter(|v| truthy(v)) {
-        let name = match s {
-            Value::String(s) => s.clone(),
-            other => other.to_string(),
-        };
-        n.shape = shapes::lookup(&name).map_err(|m| sem(super::ErrorKind::BadShape, m, range))?;
-    }
-    if let Some(l) = d.get("label").filter(|v| truthy(v)) {
-        n.label = decode(&match l {
-            Value::String(s) => s.clone(),
-            other => other.to_string(),
-        });
-    }
-    if let Some(t) = d.get("labelType").and_then(Value::as_str) {
-        n.label_type = match t {
-            "markdown" => LabelType::Markdown,
-            "string" => LabelType::String,
-            _ => LabelType::Text,
-        };
-    }
-    let has_label = d
-        .get("label")
-        .and_then(Value::as_str)
-        .is_some_and(|s| !s.trim().is_empty());
-    if (d.get("icon").is_some_and(truthy) || d.get("img").is_some_and(truthy))
-        && !has_label
-        && n.label == n.id
-    {
-        n.label = String::new();
-    }
-    let mut extra = Map::new();
-    for (k, v) in d {
-        if !matches!(k.as_str(), "shape" | "label" | "labelType") {
-            extra.insert(k, v);
-        }
-    }
-    if !extra.is_empty() {
-        super::preprocess::merge(&mut n.extra, &Value::Object(extra));
-    }
-    Ok(())
-}
-
-fn direction(d: &str) -> Direction {
-    let d = d.trim();
-    if d.contains('<') || d == "RL" {
-        Direction::RL
-    } else if d.contains('^') || d == "BT" {
-        Direction::BT
-    } else if d.contains('>') || d == "LR" {
-        Direction::LR
-    } else {
-        // TB, TD, v and mermaid's stored-as-is `BR` (laid out top-down).
-        Direction::TB
-    }
-}
-
-fn classic(c: Classic) -> Shape {
-    match c {
-        Classic::Square | Classic::PropsRect => Shape::Rect,
-        Classic::Round => Shape::Rounded,
-        Classic::Stadium => Shape::Stadium,
-        Classic::Subroutine => Shape::FrRect,
-        Classic::Cylinder => Shape::Cyl,
-        Classic::Circle => Shape::Circle,
-        Classic::DoubleCircle => Shape::DblCirc,
-        Classic::Ellipse => Shape::Ellipse,
-        Classic::Diamond => Shape::Diam,
-        Classic::Hexagon => Shape::Hex,
-        Classic::Odd => Shape::Odd,
-        Classic::LeanRight => Shape::LeanR,
-        Classic::LeanLeft => Shape::LeanL,
-        Classic::Trapezoid => Shape::TrapB,
-        Classic::InvTrapezoid => Shape::TrapT,
-    }
-}
-
-/// What `destructLink` extracts from the link tokens.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct LinkInfo {
-    pub stroke: Stroke,
-    pub head_start: ArrowHead,
-    pub head_end: ArrowHead,
-    pub length: usize,
-}
-
-fn head_of(c: char) -> ArrowHead {
-    match c {
-        'x' => ArrowHead::Cross,
-        'o' => ArrowHead::Circle,
-        '>' | '<' => ArrowHead::Arrow,
-        _ => ArrowHead::None,
-    }
-}
-
-/// FlowDB `destructLink(link, startLink)`.
-pub fn destruct_link(token: &str, start: Option<&str>) -> LinkInfo {
-    let s = token.trim();
-    let last = s.chars().last().unwrap_or('-');
-    let first = s.chars().next().unwrap_or('-');
-    let mut line: &str = if s.is_empty() {
-        s
-    } else {
-        &s[..s.len() - last.len_utf8()]
-    };
-    let mut end = ArrowHead::None;
-    let mut begin = ArrowHead::None;
-    let double_of = match last {
-        'x' => Some('x'),
-        '>' => Some('<'),
-        'o' => Some('o'),
-        _ => None,
-    };
-    if let Some(d) = double_of {
-        end = head_of(last);
-        if first == d && !line.is_empty() {
-            begin = end;
-            line = &line[1..];
-        }
-    }
-    let mut stroke = Stroke::Normal;
-    let mut length = line.chars().count().saturating_sub(1);
-    if line.starts_with('=') {
-        stroke = Stroke::Thick;
-    }
-    if line.starts_with('~') {
-        stroke = Stroke::Invisible;
-    }
-    let dots = line.matches('.').count();
-    if dots > 0 {
-        stroke = Stroke::Dotted;
-        length = dots;
-    }
-    let Some(st) = start else {
-        return LinkInfo {
-            stroke,
-            head_start: begin,
-            head_end: end,
-            length,
-        };
-    };
-    // Inline-label form: the start token decides the start head.
-    let st = st.trim();
-    let sfirst = st.chars().next().unwrap_or('-');
-    let shead = match sfirst {
-        '<' | 'x' | 'o' => head_of(sfirst),
-        _ => ArrowHead::None,
-    };
-    let sstroke = if st.contains('.') {
-        Stroke::Dotted
-    } else if st.contains('=') {
-        Stroke::Thick
-    } else {
-        Stroke::Normal
-    };
-    if sstroke != stroke || (shead != ArrowHead::None && shead != end) {
-        // mermaid's 'INVALID' type: drawn without heads.
-        return LinkInfo {
-            stroke,
-            head_start: ArrowHead::None,
-            head_end: ArrowHead::None,
-            length,
-        };
-    }
-    LinkInfo {
-        stroke,
-        head_start: shead,
-        head_end: end,
-        length,
     }
 }

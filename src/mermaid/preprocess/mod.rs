@@ -7,25 +7,64 @@ use serde_json::{Map, Value};
 
 use super::lexer::js_ws;
 
-/// Text plus, for every byte, the byte offset in the original text it came
-/// from (`orig.len() == text.len() + 1`; the last entry maps the end).
+mod front;
+use front::{directives, frontmatter};
+
+/// One piece of the map: processed bytes from `at` come from original
+/// offset `orig` on (`linear`) or all from `orig` (inserted text).
+#[derive(Debug, Clone, Copy)]
+struct Seg {
+    at: u32,
+    orig: u32,
+    linear: bool,
+}
+
+/// Text plus a compact map from its bytes back to the original text.
 #[derive(Debug, Clone)]
 pub struct Mapped {
     pub text: String,
-    pub orig: Vec<u32>,
+    segs: Vec<Seg>,
+    /// Original offset of the end of the text.
+    end: u32,
 }
 
 impl Mapped {
     fn identity(s: &str) -> Self {
         Mapped {
             text: s.to_string(),
-            orig: (0..=s.len() as u32).collect(),
+            segs: vec![Seg {
+                at: 0,
+                orig: 0,
+                linear: true,
+            }],
+            end: s.len() as u32,
         }
     }
 
-    /// Original byte offset of processed byte `i` (clamped).
+    /// Original byte offset of processed byte `i` (the end maps to the end).
     pub fn orig_at(&self, i: usize) -> usize {
-        self.orig[i.min(self.orig.len() - 1)] as usize
+        if i >= self.text.len() {
+            return self.end as usize;
+        }
+        let k = self
+            .segs
+            .partition_point(|s| s.at as usize <= i)
+            .saturating_sub(1);
+        match self.segs.get(k) {
+            Some(s) if s.linear => s.orig as usize + (i - s.at as usize),
+            Some(s) => s.orig as usize,
+            None => i,
+        }
+    }
+
+    /// Append a newline that maps to the end of the original text.
+    fn push_newline(&mut self) {
+        self.segs.push(Seg {
+            at: self.text.len() as u32,
+            orig: self.end,
+            linear: false,
+        });
+        self.text.push('\n');
     }
 }
 
@@ -33,32 +72,54 @@ impl Mapped {
 struct Mb<'a> {
     src: &'a Mapped,
     text: String,
-    orig: Vec<u32>,
+    segs: Vec<Seg>,
 }
 
 impl<'a> Mb<'a> {
     fn new(src: &'a Mapped) -> Self {
         Mb {
             src,
-            text: String::with_capacity(src.text.len()),
-            orig: Vec::with_capacity(src.orig.len()),
+            text: String::with_capacity(src.text.len() + 1),
+            segs: Vec::with_capacity(src.segs.len() + 4),
         }
     }
     fn copy(&mut self, from: usize, to: usize) {
+        if from >= to {
+            return;
+        }
+        let base = self.text.len();
+        let first = self
+            .src
+            .segs
+            .partition_point(|s| s.at as usize <= from)
+            .saturating_sub(1);
+        for s in self.src.segs[first..]
+            .iter()
+            .take_while(|s| (s.at as usize) < to)
+        {
+            let p = (s.at as usize).max(from);
+            self.segs.push(Seg {
+                at: (base + p - from) as u32,
+                orig: self.src.orig_at(p) as u32,
+                linear: s.linear,
+            });
+        }
         self.text.push_str(&self.src.text[from..to]);
-        self.orig.extend_from_slice(&self.src.orig[from..to]);
     }
     /// Inserted text maps to the original position of source byte `at`.
     fn insert(&mut self, s: &str, at: usize) {
+        self.segs.push(Seg {
+            at: self.text.len() as u32,
+            orig: self.src.orig_at(at) as u32,
+            linear: false,
+        });
         self.text.push_str(s);
-        let o = self.src.orig[at];
-        self.orig.extend(std::iter::repeat_n(o, s.len()));
     }
-    fn finish(mut self, end: usize) -> Mapped {
-        self.orig.push(self.src.orig[end]);
+    fn finish(self, end: usize) -> Mapped {
         Mapped {
             text: self.text,
-            orig: self.orig,
+            segs: self.segs,
+            end: self.src.orig_at(end) as u32,
         }
     }
 }
@@ -205,116 +266,9 @@ fn cleanup_text(m: Mapped) -> Mapped {
     }
     Mapped {
         text: String::from_utf8(bytes).unwrap_or(m.text),
-        orig: m.orig,
+        segs: m.segs,
+        end: m.end,
     }
-}
-
-/// `^-{3}\s*[\n\r](.*?)[\n\r]-{3}\s*[\n\r]+` (dotall) at the very start.
-fn frontmatter(m: Mapped) -> Result<(Mapped, Option<Value>), PreError> {
-    let t = &m.text;
-    if !t.starts_with("---") {
-        return Ok((m, None));
-    }
-    let ws_run =
-        |from: usize| -> usize { t[from..].len() - t[from..].trim_start_matches(js_ws).len() };
-    let w1 = ws_run(3);
-    // Candidate body starts: after each newline of the first run, last first.
-    let nls: Vec<usize> = t[3..3 + w1]
-        .match_indices(['\n', '\r'])
-        .map(|(i, _)| 3 + i + 1)
-        .collect();
-    for &body_start in nls.iter().rev() {
-        let mut from = body_start;
-        while let Some(off) = t[from..].find(['\n', '\r']) {
-            let p = from + off;
-            if t[p + 1..].starts_with("---") {
-                let w2 = ws_run(p + 4);
-                if let Some(last_nl) = t[p + 4..p + 4 + w2].rfind(['\n', '\r']) {
-                    let end = p + 4 + last_nl + 1;
-                    let body = &t[body_start..p];
-                    let v = super::yaml::load_json(body).map_err(|e| PreError {
-                        pos: m.orig_at(body_start),
-                        message: format!("invalid YAML frontmatter: {e}"),
-                        no_diagram: false,
-                    })?;
-                    let mut b = Mb::new(&m);
-                    b.copy(end, t.len());
-                    return Ok((b.finish(t.len()), v));
-                }
-            }
-            from = p + 1;
-        }
-    }
-    Ok((m, None))
-}
-
-/// Remove `%%{…}%%` directives; return the merged `init` config (and `wrap`).
-fn directives(m: Mapped) -> (Mapped, Value) {
-    if !m.text.contains("%%{") {
-        return (m, Value::Null);
-    }
-    let t = &m.text;
-    let mut b = Mb::new(&m);
-    let mut last = 0;
-    let mut from = 0;
-    let mut inits: Vec<String> = Vec::new();
-    let mut wrap = false;
-    while let Some(off) = t[from..].find("%%{") {
-        let s = from + off;
-        let mut i = s + 3;
-        i += t[i..].len() - t[i..].trim_start_matches(js_ws).len();
-        let wl = t[i..]
-            .bytes()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == b'_')
-            .count();
-        if wl == 0 {
-            from = s + 1;
-            continue;
-        }
-        let name = &t[i..i + wl];
-        i += wl;
-        let after = t[i..].trim_start_matches(js_ws);
-        if after.starts_with(':') {
-            i = t.len() - after.len() + 1;
-        }
-        i += t[i..].len() - t[i..].trim_start_matches(js_ws).len();
-        // Body: up to `}%%` or a line terminator other than `\n`.
-        let body_end = t[i..].find("}%%").map_or(t.len(), |p| i + p);
-        let stop = t[i..body_end]
-            .find(['\r', '\u{2028}', '\u{2029}'])
-            .map_or(body_end, |p| i + p);
-        let body = t[i..stop].trim();
-        let mut end = stop;
-        end += t[end..].len() - t[end..].trim_start_matches(js_ws).len();
-        if t[end..].starts_with("}%%") {
-            end += 3;
-        }
-        if name == "init" || name == "initialize" {
-            inits.push(body.replace('\'', "\""));
-        } else if name == "wrap" {
-            wrap = true;
-        }
-        b.copy(last, s);
-        last = end;
-        from = end.max(s + 1);
-    }
-    b.copy(last, t.len());
-    let out = b.finish(t.len());
-    let mut cfg = Value::Object(Map::new());
-    // JSON.parse failures make mermaid ignore every init directive.
-    let parsed: Result<Vec<Value>, _> = inits
-        .iter()
-        .map(|s| serde_json::from_str::<Value>(s))
-        .collect();
-    if let Ok(vals) = parsed {
-        for v in vals {
-            merge(&mut cfg, &v);
-        }
-    }
-    if wrap {
-        merge(&mut cfg, &serde_json::json!({"wrap": true}));
-    }
-    (out, cfg)
 }
 
 /// `^\s*%%(?!\{)[^\n]+\n?` (multiline) removed, then `trimStart()`.
@@ -355,8 +309,13 @@ fn cleanup_comments(m: Mapped) -> Mapped {
             }
         }
     }
-    b.copy(last, t.len());
-    let m2 = b.finish(t.len());
+    let m2 = if last == 0 && b.text.is_empty() {
+        drop(b);
+        m
+    } else {
+        b.copy(last, t.len());
+        b.finish(t.len())
+    };
     let lead = m2.text.len() - m2.text.trim_start_matches(js_ws).len();
     if lead == 0 {
         return m2;
@@ -406,6 +365,11 @@ fn encode_entities(m: Mapped) -> Mapped {
             }
         }
         drops.sort_unstable();
+    }
+    if drops.is_empty() && !t.contains('#') {
+        let mut m = m;
+        m.push_newline();
+        return m;
     }
     let mut b = Mb::new(&m);
     let bytes = t.as_bytes();
