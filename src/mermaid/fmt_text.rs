@@ -57,7 +57,9 @@ pub(crate) fn node_shape(n: &Node) -> String {
     }
     // Bracketed labels are trimmed when read: labels with blanks at either end
     // (or, unquoted, a newline) go through `@{ label: … }`, which keeps them.
+    // (`ellipse` has no `@{}` name, so it always keeps its brackets.)
     let untrimmed = n.label_type != LabelType::Markdown
+        && n.shape != Shape::Ellipse
         && (n.label.trim() != n.label
             || (n.label_type == LabelType::Text && n.label.contains('\n')));
     match classic_brackets(n.shape) {
@@ -80,6 +82,8 @@ pub(crate) fn node_shape(n: &Node) -> String {
                         serde_json::Value::String(s) => format!("\"{}\"", encode(s, Ctx::Yaml)),
                         other => other.to_string(),
                     };
+                    let plain = !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+                    let k = if plain { k.clone() } else { format!("\"{}\"", encode(k, Ctx::Yaml)) };
                     keys.push(format!("{k}: {v}"));
                 }
             }

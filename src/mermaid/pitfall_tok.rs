@@ -18,7 +18,7 @@ pub(crate) fn label_rule(l: &Line, shape: &Shape, id_start: usize, in_subgraph: 
     if !in_subgraph && !is_text_shape(l.text, shape) {
         return;
     }
-    let content = &l.text[shape.content.clone()];
+    let Some(content) = l.text.get(shape.content.clone()) else { return };
     let abs = l.start + shape.content.start..l.start + shape.content.end;
     if content.trim().is_empty() && shape.close.end > shape.close.start {
         let r = l.start + shape.open.start..l.start + shape.close.end;
@@ -27,7 +27,8 @@ pub(crate) fn label_rule(l: &Line, shape: &Shape, id_start: usize, in_subgraph: 
         return;
     }
     if let Some((fixed, pitfall, what, silent)) = fix_label(content) {
-        let example = format!("{}{fixed}{}", &l.text[id_start.min(shape.content.start)..shape.content.start], &l.text[shape.close.clone()]);
+        let lead = l.text.get(id_start.min(shape.content.start)..shape.content.start).unwrap_or("");
+        let example = format!("{lead}{fixed}{}", l.text.get(shape.close.clone()).unwrap_or(""));
         let help = format!("{what}: `{}`", example.trim());
         push(out, pitfall, abs.clone(), help, vec![Edit { range: abs, text: fixed }], silent);
     }
@@ -171,7 +172,8 @@ pub(crate) fn rules(l: &Line, toks: &[Tok], ctx: &mut Ctx, out: &mut Vec<Finding
                 }
             }
             Tok::Pipe { content, .. } => {
-                let shape = Shape { open: content.start - 1..content.start, content: content.clone(), close: content.end..content.end + 1 };
+                let close_end = (content.end + 1).min(l.text.len());
+                let shape = Shape { open: content.start - 1..content.start, content: content.clone(), close: content.end..close_end };
                 label_rule(l, &shape, content.start - 1, true, out);
             }
             Tok::Meta(r) => meta_rule(l, toks, i, r, out),

@@ -1,0 +1,83 @@
+//! Nothing in the diagnostics/fix/lint/fmt path panics, whatever the input:
+//! arbitrary strings and corpus texts with random edits (the kind of broken
+//! Mermaid the fixer and hints must cope with).
+
+mod common;
+#[path = "support/corpus.rs"]
+mod corpus;
+
+use flowbench::mermaid::{diagnostic::render, fix::fix, fmt::format, lint::{Checked, check}, parse, pitfall::findings};
+use proptest::prelude::*;
+
+/// Source files of the parser: a panic there is the parser's bug (its own
+/// fuzz target covers it); this test is about the diagnostics/fix/fmt code.
+const PARSER_FILES: &[&str] = &["lexer.rs", "parser.rs", "builder.rs", "preprocess.rs", "entities.rs", "yaml.rs", "shapes.rs", "unicode.rs", "mermaid/mod.rs"];
+
+thread_local! {
+    /// Where the last panic on this thread happened (set by the hook).
+    static PANIC_AT: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
+/// Run `exercise`, failing on any panic outside the parser's files.
+fn exercise_guarded(text: &str) {
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        std::panic::set_hook(Box::new(|info| {
+            let at = info.location().map(|l| l.file().to_string()).unwrap_or_default();
+            PANIC_AT.with(|p| *p.borrow_mut() = format!("{at}\u{0}{info}"));
+        }));
+    });
+    let t = text.to_string();
+    if let Err(e) = std::panic::catch_unwind(move || exercise(&t)) {
+        let at = PANIC_AT.with(|p| p.borrow().clone());
+        let file = at.split('\u{0}').next().unwrap_or("");
+        if !PARSER_FILES.iter().any(|p| file.ends_with(p)) {
+            eprintln!("panic in diag code on input {text:?}: {at}");
+            std::panic::resume_unwind(e);
+        }
+    }
+}
+
+fn exercise(text: &str) {
+    let _ = findings(text);
+    match check(text) {
+        Checked::Ok { chart, .. } => {
+            let f = format(&chart);
+            assert!(parse(&f).is_ok(), "formatted text must parse:\n{f}\nfrom:\n{text}");
+        }
+        Checked::Err(_) => {}
+    }
+    if let Err(e) = parse(text) {
+        let _ = render("x.mmd", text, &e);
+    }
+    let _ = fix(text);
+}
+
+fn corpus_texts() -> Vec<String> {
+    corpus::load().map(|c| c.into_iter().map(|c| c.text).filter(|t| t.len() < 3000).collect()).unwrap_or_default()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(200), .. ProptestConfig::default() })]
+
+    #[test]
+    fn arbitrary_text_never_panics(body in "[ -~\\n\u{a7}\u{1F600}\u{2014}\u{3000}é]{0,120}") {
+        exercise_guarded(&format!("flowchart TD\n{body}"));
+        exercise_guarded(&body);
+    }
+
+    #[test]
+    fn mutated_corpus_texts_never_panic(pick in any::<prop::sample::Index>(), edits in proptest::collection::vec((any::<prop::sample::Index>(), "[\\[\\](){}|\"%;:&@<>#\\-=. \\nx\u{1F600}]{0,3}", 0usize..3), 1..4)) {
+        let texts = corpus_texts();
+        prop_assume!(!texts.is_empty());
+        let mut t = texts[pick.index(texts.len())].clone();
+        for (at, ins, del) in edits {
+            let mut p = at.index(t.len() + 1);
+            while !t.is_char_boundary(p) { p -= 1; }
+            let mut q = (p + del).min(t.len());
+            while !t.is_char_boundary(q) { q += 1; }
+            t.replace_range(p..q, &ins);
+        }
+        exercise_guarded(&t);
+    }
+}
