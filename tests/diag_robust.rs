@@ -58,7 +58,7 @@ fn corpus_texts() -> Vec<String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(200), .. ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(200), failure_persistence: None, .. ProptestConfig::default() })]
 
     #[test]
     fn arbitrary_text_never_panics(body in "[ -~\\n\u{a7}\u{1F600}\u{2014}\u{3000}é]{0,120}") {

@@ -120,7 +120,7 @@ fn chart() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(256), .. ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(256), failure_persistence: None, .. ProptestConfig::default() })]
     #[test]
     fn fmt_round_trips_generated_charts(text in chart()) {
         prop_assume!(parse(&text).is_ok());

@@ -1,10 +1,335 @@
-//! `flowbench render` (not yet implemented).
+//! `flowbench render`: one chart to SVG/PNG, a batch in parallel, or one
+//! chart in a sweep of styles. Failures are reported per file (with
+//! `file:line:col` for syntax errors) without stopping the batch; the exit
+//! code is 1 if any chart failed.
 
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-#[derive(Debug, clap::Args)]
-pub struct RenderArgs {}
+use anyhow::{Context, bail};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
 
-pub fn run(_args: RenderArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("not implemented yet")
+use crate::mermaid::Flowchart;
+use crate::render::pipeline::Renderer;
+use crate::render::style::{self, StyleFile, SweepEntry};
+use crate::text::Fonts;
+
+/// Output format of batch renders.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Svg,
+    Png,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct RenderArgs {
+    /// Mermaid files (`.mmd`, `.mermaid`), model JSON files (`.json`, as
+    /// printed by `flowbench parse`), or directories searched recursively for them.
+    #[arg(required = true)]
+    inputs: Vec<PathBuf>,
+    /// Output file for a single chart; `.svg` or `.png` (`-` writes SVG to stdout).
+    #[arg(short = 'o', long, conflicts_with = "out_dir")]
+    output: Option<PathBuf>,
+    /// Output directory for a batch or a sweep (files keep the inputs' relative names).
+    #[arg(short = 'O', long = "out-dir")]
+    out_dir: Option<PathBuf>,
+    /// Format of files written with `-O`.
+    #[arg(long, value_enum, default_value = "png")]
+    format: Format,
+    /// Palette: default, neutral, dark or forest (overrides the chart's own config).
+    #[arg(long)]
+    theme: Option<String>,
+    /// TOML style file (colours, stroke widths, font_size, node_spacing, rank_spacing, curve…).
+    #[arg(long)]
+    style: Option<PathBuf>,
+    /// Font file (TTF/OTF) used to measure and draw labels instead of DejaVu Sans.
+    #[arg(long)]
+    font: Option<PathBuf>,
+    /// Override every chart's direction: TB, TD, BT, LR or RL.
+    #[arg(long)]
+    direction: Option<String>,
+    /// Edge curve: basis, linear, step, stepBefore, stepAfter, catmullRom.
+    #[arg(long)]
+    curve: Option<String>,
+    /// PNG pixels per SVG unit.
+    #[arg(long, default_value_t = 1.0)]
+    scale: f32,
+    /// Page colour (CSS colour) or `transparent`.
+    #[arg(long)]
+    background: Option<String>,
+    /// Render the input in every style of this TOML file ([[style]] tables and/or a [grid]) into `-O DIR`.
+    #[arg(long, requires = "out_dir")]
+    sweep: Option<PathBuf>,
+    /// Print one JSON line of layout metrics per chart on stdout.
+    #[arg(long)]
+    metrics: bool,
+    /// Worker threads (default: all cores).
+    #[arg(short = 'j', long)]
+    jobs: Option<usize>,
+    /// Refuse PNGs with more pixels than this (memory guard).
+    #[arg(long, default_value_t = crate::render::png::DEFAULT_MAX_PIXELS)]
+    max_pixels: u64,
+    /// Refuse charts with more edges than this. mermaid stops at 500; render
+    /// allows generated charts far beyond that by default.
+    #[arg(long, default_value_t = DEFAULT_MAX_EDGES)]
+    max_edges: usize,
+    /// Refuse charts with more nodes than this (time guard).
+    #[arg(long, default_value_t = crate::layout::DEFAULT_MAX_NODES)]
+    max_nodes: usize,
+}
+
+/// Render's default edge limit: enough for 10,000-node generated charts.
+pub const DEFAULT_MAX_EDGES: usize = 100_000;
+
+/// One file to produce.
+struct Job {
+    input: PathBuf,
+    output: Option<PathBuf>,
+    format: Format,
+    sweep: Option<SweepEntry>,
+}
+
+pub fn run(args: RenderArgs) -> anyhow::Result<ExitCode> {
+    let cli_style = StyleFile {
+        theme: args.theme.clone(),
+        background: args.background.clone(),
+        curve: args.curve.clone(),
+        direction: args.direction.clone(),
+        ..StyleFile::default()
+    };
+    cli_style.apply(&mut style::Style::default()).map_err(anyhow::Error::msg)?;
+    let file_style = args.style.as_deref().map(StyleFile::load).transpose()?;
+    let fonts = match &args.font {
+        Some(p) => {
+            let bytes = std::fs::read(p).with_context(|| format!("{}: cannot read font", p.display()))?;
+            Fonts::with_user_font(bytes).with_context(|| format!("{}", p.display()))?
+        }
+        None => Fonts::embedded(),
+    };
+    let mut renderer = Renderer::new(fonts);
+    renderer.max_nodes = args.max_nodes;
+    renderer.max_pixels = args.max_pixels;
+    let jobs = plan(&args)?;
+
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(args.jobs.unwrap_or(0)).build()?;
+    let bar = if jobs.len() > 1 {
+        let pb = ProgressBar::with_draw_target(Some(jobs.len() as u64), ProgressDrawTarget::stderr());
+        if let Ok(st) = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {msg}") {
+            pb.set_style(st);
+        }
+        pb
+    } else {
+        ProgressBar::hidden()
+    };
+    let ctx = Ctx { renderer: &renderer, file_style: file_style.as_ref(), cli_style: &cli_style, args: &args };
+    let results: Vec<Result<Option<String>, String>> = pool.install(|| {
+        jobs.par_iter()
+            .map(|job| {
+                let r = ctx.render(job);
+                bar.inc(1);
+                r
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+
+    let mut failed = 0usize;
+    for r in &results {
+        match r {
+            Ok(Some(metrics)) => println!("{metrics}"),
+            Ok(None) => {}
+            Err(e) => {
+                failed += 1;
+                eprintln!("error: {e}");
+            }
+        }
+    }
+    if let (Some(sweep), Some(dir)) = (&args.sweep, &args.out_dir) {
+        write_sweep_index(dir, &jobs, sweep)?;
+    }
+    if jobs.len() > 1 {
+        eprintln!("rendered {} of {} charts", jobs.len() - failed, jobs.len());
+    }
+    Ok(if failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+struct Ctx<'a> {
+    renderer: &'a Renderer,
+    file_style: Option<&'a StyleFile>,
+    cli_style: &'a StyleFile,
+    args: &'a RenderArgs,
+}
+
+impl Ctx<'_> {
+    /// Render one job; the error string already names the file.
+    fn render(&self, job: &Job) -> Result<Option<String>, String> {
+        let name = job.input.display().to_string();
+        let chart = load_chart(&job.input, self.args.max_edges)?;
+        let mut st = style::Style::default();
+        style::apply_chart_config(&mut st, &chart.config);
+        let layers = [self.file_style, job.sweep.as_ref().map(|s| &s.style), Some(self.cli_style)];
+        for layer in layers.into_iter().flatten() {
+            layer.apply(&mut st).map_err(|e| format!("{name}: {e}"))?;
+        }
+        let out = self.renderer.svg(&chart, &st).map_err(|e| format!("{name}: {e}"))?;
+        match (&job.output, job.format) {
+            (None, _) => {}
+            (Some(p), _) if p.as_os_str() == "-" => print!("{}", out.svg),
+            (Some(p), Format::Svg) => write(p, out.svg.as_bytes())?,
+            (Some(p), Format::Png) => {
+                let png = self.renderer.png_of(&out, self.args.scale).map_err(|e| format!("{name}: {e}"))?;
+                write(p, &png)?;
+            }
+        }
+        if !self.args.metrics {
+            return Ok(None);
+        }
+        let m = crate::layout::metrics::metrics(&chart, &out.geometry);
+        let mut v = serde_json::to_value(&m).map_err(|e| format!("{name}: {e}"))?;
+        if let Some(obj) = v.as_object_mut() {
+            obj.insert("file".into(), serde_json::Value::String(name));
+            if let Some(s) = &job.sweep {
+                obj.insert("style".into(), serde_json::Value::String(s.name.clone()));
+            }
+        }
+        Ok(Some(v.to_string()))
+    }
+}
+
+fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Read a chart: Mermaid text is parsed (errors as `file:line:col: …`),
+/// `.json` is taken as an already-parsed model.
+pub fn load_chart(path: &Path, max_edges: usize) -> Result<Flowchart, String> {
+    let name = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+    if path.extension().is_some_and(|e| e == "json") {
+        return serde_json::from_str(&text).map_err(|e| format!("{name}:{}:{}: {e}", e.line(), e.column()));
+    }
+    let opts = crate::mermaid::ParseOptions { max_edges, ..Default::default() };
+    crate::mermaid::parse_with(&text, &opts).map_err(|e| format!("{name}:{}:{}: {}", e.span.line, e.span.col, e.message))
+}
+
+fn is_chart(p: &Path) -> bool {
+    p.extension().and_then(|e| e.to_str()).is_some_and(|e| matches!(e, "mmd" | "mermaid" | "json"))
+}
+
+/// Inputs expanded (directories recursively, sorted) as `(file, name
+/// relative to the input root)`.
+fn expand(inputs: &[PathBuf]) -> anyhow::Result<Vec<(PathBuf, PathBuf)>> {
+    let mut out = Vec::new();
+    for input in inputs {
+        if input.is_dir() {
+            let mut stack = vec![input.clone()];
+            let mut found = Vec::new();
+            while let Some(dir) = stack.pop() {
+                for entry in std::fs::read_dir(&dir).with_context(|| format!("{}", dir.display()))? {
+                    let p = entry?.path();
+                    if p.is_dir() {
+                        stack.push(p);
+                    } else if is_chart(&p) {
+                        found.push(p);
+                    }
+                }
+            }
+            found.sort();
+            for p in found {
+                let rel = p.strip_prefix(input).map(Path::to_path_buf).unwrap_or_else(|_| p.clone());
+                out.push((p, rel));
+            }
+        } else if input.exists() {
+            let rel = PathBuf::from(input.file_name().unwrap_or(input.as_os_str()));
+            out.push((input.clone(), rel));
+        } else {
+            bail!("{}: no such file or directory", input.display());
+        }
+    }
+    Ok(out)
+}
+
+fn plan(args: &RenderArgs) -> anyhow::Result<Vec<Job>> {
+    let files = expand(&args.inputs)?;
+    if files.is_empty() {
+        bail!("no charts found (looked for .mmd, .mermaid and .json files)");
+    }
+    if let Some(out) = &args.output {
+        if files.len() != 1 {
+            bail!("-o takes exactly one input; use -O DIR for {} charts", files.len());
+        }
+        let format = if out.as_os_str() == "-" {
+            Format::Svg
+        } else {
+            match out.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+                Some("svg") => Format::Svg,
+                Some("png") => Format::Png,
+                _ => bail!("{}: output must end in .svg or .png", out.display()),
+            }
+        };
+        return Ok(vec![Job { input: files[0].0.clone(), output: Some(out.clone()), format, sweep: None }]);
+    }
+    let ext = match args.format {
+        Format::Svg => "svg",
+        Format::Png => "png",
+    };
+    let Some(dir) = &args.out_dir else {
+        if args.metrics {
+            return Ok(files.into_iter().map(|(input, _)| Job { input, output: None, format: args.format, sweep: None }).collect());
+        }
+        bail!("give -o OUT.svg|png for one chart or -O DIR for several");
+    };
+    if let Some(sweep) = &args.sweep {
+        let text = std::fs::read_to_string(sweep).with_context(|| format!("{}", sweep.display()))?;
+        let entries = style::parse_sweep(&text).map_err(|e| anyhow::anyhow!("{}: {e}", sweep.display()))?;
+        let mut jobs = Vec::new();
+        for (input, rel) in &files {
+            for e in &entries {
+                let stem = rel.with_extension("");
+                let out = dir.join(format!("{}.{}.{ext}", stem.display(), e.name));
+                jobs.push(Job { input: input.clone(), output: Some(out), format: args.format, sweep: Some(e.clone()) });
+            }
+        }
+        return Ok(jobs);
+    }
+    Ok(files
+        .into_iter()
+        .map(|(input, rel)| Job { output: Some(dir.join(rel.with_extension(ext))), input, format: args.format, sweep: None })
+        .collect())
+}
+
+/// `index.html` next to a sweep's images: one grid per chart, each cell
+/// captioned with its style, for eyeballing robustness at a glance.
+fn write_sweep_index(dir: &Path, jobs: &[Job], sweep: &Path) -> anyhow::Result<()> {
+    use std::fmt::Write as _;
+    let mut html = String::from(
+        "<!doctype html><meta charset=utf-8><title>flowbench sweep</title><style>body{font-family:sans-serif}.g{display:flex;flex-wrap:wrap;gap:12px}figure{margin:0;border:1px solid #ccc;padding:4px}img{max-width:360px;display:block}</style>\n",
+    );
+    let _ = writeln!(html, "<h1>Sweep {}</h1>", crate::render::xml::esc(&sweep.display().to_string()));
+    let mut current: Option<&Path> = None;
+    for job in jobs {
+        if current != Some(job.input.as_path()) {
+            if current.is_some() {
+                html.push_str("</div>\n");
+            }
+            let _ = write!(html, "<h2>{}</h2><div class=g>", crate::render::xml::esc(&job.input.display().to_string()));
+            current = Some(&job.input);
+        }
+        let (Some(out), Some(entry)) = (&job.output, &job.sweep) else { continue };
+        let rel = out.strip_prefix(dir).unwrap_or(out).display().to_string();
+        let _ = write!(
+            html,
+            "<figure><img src=\"{0}\"><figcaption>{1}</figcaption></figure>",
+            crate::render::xml::esc(&rel),
+            crate::render::xml::esc(&entry.name)
+        );
+    }
+    html.push_str("</div>\n");
+    std::fs::create_dir_all(dir)?;
+    std::fs::write(dir.join("index.html"), html).with_context(|| format!("{}", dir.display()))?;
+    Ok(())
 }

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Whole-process render timings and peak memory for `flowbench render`.
+#
+#   scripts/bench-render.sh [RUNS]        (default 5 runs; best and median printed)
+#
+# Charts: the anchors in ../shared/anchors/charts when present (12/20/200/1,000
+# nodes), plus generated 100/1,000/10,000-node charts. Every figure is the wall
+# time of a complete `flowbench render IN -o OUT.png` process at scale 1 (PNG
+# encode included). Peak RSS comes from `/usr/bin/time -v` on the 1,000-node
+# render. If `merman-cli` is on PATH (cargo install merman-cli), it is timed
+# on the same charts in the same run. On a shared machine take the best of
+# several runs and say so.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+RUNS=${1:-5}
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target}
+cargo build --release --quiet
+BIN="$CARGO_TARGET_DIR/release/flowbench"
+SHARED=${FLOWBENCH_SHARED:-../shared}
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+
+# Generated layered charts: N nodes, about 1.3 N edges, some labels and back edges.
+gen() {
+  python3 - "$1" > "$WORK/gen$1.mmd" <<'PY'
+import random, sys
+n = int(sys.argv[1]); r = random.Random(n)
+print("flowchart TD")
+for i in range(n):
+    print(f"  n{i}[Step {i}]" if i % 7 else f"  n{i}{{Check {i}?}}")
+for i in range(1, n):
+    print(f"  n{r.randrange(max(0, i - 30), i)} --> n{i}")
+for _ in range(n // 4):
+    a = r.randrange(n); b = r.randrange(n)
+    if a != b:
+        print(f"  n{a} -->|x| n{b}")
+PY
+}
+for n in 100 1000 10000; do gen $n; done
+
+now() { date +%s%N; }
+# time_cmd NAME -- CMD...: best and median of $RUNS runs, in ms.
+time_cmd() {
+  local name=$1; shift; shift
+  local ts=()
+  for _ in $(seq "$RUNS"); do
+    local t0; t0=$(now)
+    if ! "$@" >/dev/null 2>"$WORK/err"; then
+      echo "$name: FAILED: $(head -c 300 "$WORK/err")"; return
+    fi
+    ts+=($(( ($(now) - t0) / 1000 )))
+  done
+  printf '%s\n' "${ts[@]}" | sort -n | awk -v name="$name" '
+    {a[NR]=$1} END {printf "%-44s best %8.1f ms   median %8.1f ms   (%d runs)\n", name, a[1]/1000, a[int((NR+1)/2)]/1000, NR}'
+}
+
+CHARTS=()
+for c in etl12 flow20 random200 grid200 random1000; do
+  [ -f "$SHARED/anchors/charts/$c.mmd" ] && CHARTS+=("$SHARED/anchors/charts/$c.mmd")
+done
+CHARTS+=("$WORK/gen100.mmd" "$WORK/gen1000.mmd")
+
+echo "== flowbench render → PNG, scale 1 (whole process)"
+for c in "${CHARTS[@]}"; do
+  time_cmd "$(basename "$c" .mmd) → png" -- "$BIN" render "$c" -o "$WORK/out.png"
+done
+for c in "${CHARTS[@]:0:2}"; do
+  time_cmd "$(basename "$c" .mmd) → svg" -- "$BIN" render "$c" -o "$WORK/out.svg"
+done
+echo "== 10,000 nodes (SVG; PNG if within --max-pixels)"
+RUNS_SAVE=$RUNS; RUNS=1
+time_cmd "gen10000 → svg" -- "$BIN" render "$WORK/gen10000.mmd" -o "$WORK/big.svg"
+time_cmd "gen10000 → png" -- "$BIN" render "$WORK/gen10000.mmd" -o "$WORK/big.png"
+RUNS=$RUNS_SAVE
+
+echo "== peak RSS (1,000 nodes → PNG)"
+BIG=$SHARED/anchors/charts/random1000.mmd; [ -f "$BIG" ] || BIG=$WORK/gen1000.mmd
+/usr/bin/time -v "$BIN" render "$BIG" -o "$WORK/rss.png" 2>&1 >/dev/null | awk -F: '/Maximum resident/ {printf "%-44s %8.1f MB\n", "'"$(basename "$BIG" .mmd)"' peak RSS", $2/1024}'
+
+if command -v merman-cli >/dev/null; then
+  echo "== competitor: merman-cli (same charts)"
+  for c in "${CHARTS[@]:0:3}"; do
+    time_cmd "merman $(basename "$c" .mmd) → svg" -- merman-cli render -f svg -o "$WORK/m.svg" "$c"
+    time_cmd "merman $(basename "$c" .mmd) → png" -- merman-cli render -f png -o "$WORK/m.png" "$c"
+  done
+else
+  echo "(merman-cli not on PATH: competitor not timed; cargo install merman-cli to include it)"
+fi

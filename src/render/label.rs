@@ -1,0 +1,82 @@
+//! Drawing a measured [`TextBlock`]: one `<text>` per line, centred, with a
+//! `<tspan>` per bold/italic run. Positions come from the block's own
+//! measurements, so what usvg lays out is what the layout reserved.
+
+use std::fmt::Write;
+
+use crate::text::TextBlock;
+
+use super::xml::{N, esc};
+
+/// Baseline offset from a line's vertical centre, as a fraction of the font
+/// size: half of (ascent − descent) for DejaVu Sans (0.928 and 0.236 em),
+/// which centres the glyphs' box in the line like a browser does.
+const CENTRAL_BASELINE: f32 = 0.346;
+
+/// Write `block` centred on `cx`, its top at `top`. `attrs` carries the
+/// fill and any user style for the text.
+pub fn draw(out: &mut String, block: &TextBlock, cx: f32, top: f32, attrs: &str) {
+    if block.lines.is_empty() {
+        return;
+    }
+    let n = block.lines.len() as f32;
+    let line_h = if block.height > 0.0 { block.height / n } else { block.font_size * 1.5 };
+    let fs = if block.font_size > 0.0 { block.font_size } else { 16.0 };
+    for (i, line) in block.lines.iter().enumerate() {
+        if line.runs.iter().all(|r| r.text.is_empty()) {
+            continue;
+        }
+        let baseline = top + line_h * (i as f32 + 0.5) + fs * CENTRAL_BASELINE;
+        let _ = write!(
+            out,
+            r#"<text x="{}" y="{}" font-size="{}" text-anchor="middle" {attrs}>"#,
+            N(cx),
+            N(baseline),
+            N(fs)
+        );
+        for run in &line.runs {
+            let text = esc(&run.text);
+            if !run.bold && !run.italic {
+                out.push_str(&text);
+                continue;
+            }
+            out.push_str("<tspan");
+            if run.bold {
+                out.push_str(r#" font-weight="bold""#);
+            }
+            if run.italic {
+                out.push_str(r#" font-style="italic""#);
+            }
+            let _ = write!(out, ">{text}</tspan>");
+        }
+        out.push_str("</text>");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::{TextLine, TextRun};
+
+    fn run(t: &str, bold: bool) -> TextRun {
+        TextRun { text: t.into(), bold, italic: false }
+    }
+
+    #[test]
+    fn one_text_per_line_with_styled_runs() {
+        let block = TextBlock {
+            lines: vec![
+                TextLine { runs: vec![run("a<b ", false), run("bold", true)], width: 50.0 },
+                TextLine { runs: vec![run("second", false)], width: 40.0 },
+            ],
+            width: 50.0,
+            height: 48.0,
+            font_size: 16.0,
+        };
+        let mut s = String::new();
+        draw(&mut s, &block, 100.0, 10.0, r##"fill="#333""##);
+        assert_eq!(s.matches("<text").count(), 2);
+        assert!(s.contains(r#"y="27.54""#), "{s}");
+        assert!(s.contains("a&lt;b <tspan font-weight=\"bold\">bold</tspan>"));
+    }
+}

@@ -1,0 +1,90 @@
+//! The whole chain for one chart — style → layout → SVG → PNG — with the
+//! fonts loaded once and shared by every chart of a batch.
+
+use std::sync::Arc;
+
+use usvg::fontdb;
+
+use crate::layout::{self, Geometry, LayoutError, LayoutOptions};
+use crate::mermaid::Flowchart;
+use crate::text::{Fonts, TextStyle};
+
+use super::png::{self, PngError};
+use super::style::Style;
+
+/// A laid-out, drawn chart.
+#[derive(Debug, Clone)]
+pub struct Output {
+    pub geometry: Geometry,
+    pub svg: String,
+}
+
+/// Why a chart could not be rendered.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    #[error(transparent)]
+    Layout(#[from] LayoutError),
+    #[error(transparent)]
+    Png(#[from] PngError),
+}
+
+/// Fonts for measuring (layout) and drawing (usvg), built from the same
+/// bytes so the two agree. Cheap to share across threads.
+pub struct Renderer {
+    fonts: Fonts,
+    db: Arc<fontdb::Database>,
+    /// Charts with more nodes are refused (see `layout::DEFAULT_MAX_NODES`).
+    pub max_nodes: usize,
+    /// PNGs with more pixels are refused (see `png::DEFAULT_MAX_PIXELS`).
+    pub max_pixels: u64,
+}
+
+impl Default for Renderer {
+    fn default() -> Self {
+        Renderer::new(Fonts::embedded())
+    }
+}
+
+impl Renderer {
+    /// A renderer drawing with exactly `fonts`.
+    pub fn new(fonts: Fonts) -> Renderer {
+        let db = Arc::new(png::font_database(&fonts.face_data()));
+        Renderer { fonts, db, max_nodes: layout::DEFAULT_MAX_NODES, max_pixels: png::DEFAULT_MAX_PIXELS }
+    }
+
+    /// Layout options carrying the style's spacing, font size and direction.
+    pub fn layout_options(&self, style: &Style) -> LayoutOptions {
+        LayoutOptions {
+            node_spacing: style.node_spacing,
+            rank_spacing: style.rank_spacing,
+            text: TextStyle { font_size: style.font_size, ..TextStyle::default() },
+            direction: style.direction,
+            max_nodes: self.max_nodes,
+            ..LayoutOptions::default()
+        }
+    }
+
+    /// Lay out and draw `chart` as SVG.
+    pub fn svg(&self, chart: &Flowchart, style: &Style) -> Result<Output, RenderError> {
+        let geometry = layout::layout(chart, &self.layout_options(style), &self.fonts)?;
+        let svg = super::to_svg(chart, &geometry, style);
+        Ok(Output { geometry, svg })
+    }
+
+    /// Rasterise `out` at `scale`, refusing an oversize PNG before any
+    /// rasterising work.
+    pub fn png_of(&self, out: &Output, scale: f32) -> Result<Vec<u8>, PngError> {
+        png::pixel_size(out.geometry.width, out.geometry.height, scale, self.max_pixels)?;
+        self.png(&out.svg, scale)
+    }
+
+    /// Rasterise an SVG made by [`Renderer::svg`] at `scale`.
+    pub fn png(&self, svg: &str, scale: f32) -> Result<Vec<u8>, PngError> {
+        png::svg_to_png(svg, scale, &self.db, self.max_pixels)
+    }
+
+    /// The measuring fonts (for callers that lay out themselves).
+    pub fn fonts(&self) -> &Fonts {
+        &self.fonts
+    }
+}

@@ -1,0 +1,312 @@
+//! Render styles: what `--theme`, `--style FILE`, the chart's own
+//! `%%{init}%%`/frontmatter config and the other CLI flags resolve to, and
+//! the `--sweep` grid that renders one chart in many styles.
+//!
+//! Precedence, lowest first: mermaid's defaults → the chart's config → the
+//! `--style` file → explicit CLI flags. A benchmark re-rendered "in the dark
+//! theme" must get the dark theme even if a chart asked for another.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::curve::Curve;
+use super::theme::{THEMES, Theme, sanitize_colour};
+use crate::mermaid::Direction;
+
+/// Fully resolved style for one rendering.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Style {
+    pub theme: Theme,
+    pub curve: Curve,
+    /// Label font size in px (mermaid: 16).
+    pub font_size: f32,
+    /// Gap between nodes of one rank (mermaid `nodeSpacing`: 50).
+    pub node_spacing: f32,
+    /// Gap between ranks (mermaid `rankSpacing`: 50).
+    pub rank_spacing: f32,
+    /// Overrides the chart's direction when set.
+    pub direction: Option<Direction>,
+}
+
+impl Default for Style {
+    fn default() -> Self {
+        Style { theme: Theme::default(), curve: Curve::Basis, font_size: 16.0, node_spacing: 50.0, rank_spacing: 50.0, direction: None }
+    }
+}
+
+/// A `--style` TOML file (also the shape of CLI overrides and of one sweep
+/// entry). Every key is optional; unknown keys are an error so a typo does
+/// not silently render the default look.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StyleFile {
+    pub theme: Option<String>,
+    /// Page colour, or `transparent`.
+    pub background: Option<String>,
+    pub node_fill: Option<String>,
+    pub node_stroke: Option<String>,
+    pub node_stroke_width: Option<f32>,
+    pub node_text: Option<String>,
+    pub edge_stroke: Option<String>,
+    pub edge_stroke_width: Option<f32>,
+    pub edge_label_background: Option<String>,
+    pub edge_label_text: Option<String>,
+    pub cluster_fill: Option<String>,
+    pub cluster_stroke: Option<String>,
+    pub cluster_text: Option<String>,
+    pub font_size: Option<f32>,
+    pub node_spacing: Option<f32>,
+    pub rank_spacing: Option<f32>,
+    /// `basis`, `linear`, `step`, `stepBefore`, `stepAfter`, `catmullRom`.
+    pub curve: Option<String>,
+    /// `TB`, `TD`, `BT`, `LR`, `RL`.
+    pub direction: Option<String>,
+}
+
+/// Parse a direction the way mermaid's header does.
+pub fn parse_direction(s: &str) -> Option<Direction> {
+    Some(match s.trim().to_ascii_uppercase().as_str() {
+        "TB" | "TD" | "V" => Direction::TB,
+        "BT" | "^" => Direction::BT,
+        "LR" | ">" => Direction::LR,
+        "RL" | "<" => Direction::RL,
+        _ => return None,
+    })
+}
+
+fn positive(name: &str, v: f32, max: f32) -> Result<f32, String> {
+    if v.is_finite() && v > 0.0 && v <= max {
+        Ok(v)
+    } else {
+        Err(format!("{name} must be in (0, {max}], got {v}"))
+    }
+}
+
+impl StyleFile {
+    /// Read and validate a style file.
+    pub fn load(path: &std::path::Path) -> anyhow::Result<StyleFile> {
+        let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        let sf: StyleFile = toml::from_str(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        sf.apply(&mut Style::default()).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        Ok(sf)
+    }
+
+    /// Overlay these settings on `style`. A `theme` replaces the palette
+    /// first, so colours given alongside it refine that theme.
+    pub fn apply(&self, style: &mut Style) -> Result<(), String> {
+        if let Some(t) = &self.theme {
+            style.theme = Theme::named(t).ok_or_else(|| format!("unknown theme `{t}` (expected one of {})", THEMES.join(", ")))?;
+        }
+        let colour = |name: &str, v: &Option<String>, slot: &mut String| -> Result<(), String> {
+            if let Some(v) = v {
+                *slot = sanitize_colour(v).ok_or_else(|| format!("{name}: `{v}` is not a colour"))?;
+            }
+            Ok(())
+        };
+        let th = &mut style.theme;
+        colour("node_fill", &self.node_fill, &mut th.node_fill)?;
+        colour("node_stroke", &self.node_stroke, &mut th.node_stroke)?;
+        colour("node_text", &self.node_text, &mut th.node_text)?;
+        colour("edge_stroke", &self.edge_stroke, &mut th.edge_stroke)?;
+        colour("edge_label_background", &self.edge_label_background, &mut th.edge_label_background)?;
+        colour("edge_label_text", &self.edge_label_text, &mut th.edge_label_text)?;
+        colour("cluster_fill", &self.cluster_fill, &mut th.cluster_fill)?;
+        colour("cluster_stroke", &self.cluster_stroke, &mut th.cluster_stroke)?;
+        colour("cluster_text", &self.cluster_text, &mut th.cluster_text)?;
+        if let Some(edge) = &self.edge_stroke {
+            th.solid_fill = sanitize_colour(edge).unwrap_or_else(|| th.solid_fill.clone());
+        }
+        if let Some(bg) = &self.background {
+            th.background = if bg.eq_ignore_ascii_case("transparent") || bg.eq_ignore_ascii_case("none") {
+                None
+            } else {
+                Some(sanitize_colour(bg).ok_or_else(|| format!("background: `{bg}` is not a colour"))?)
+            };
+        }
+        if let Some(w) = self.node_stroke_width {
+            th.node_stroke_width = positive("node_stroke_width", w, 50.0)?;
+        }
+        if let Some(w) = self.edge_stroke_width {
+            th.edge_stroke_width = positive("edge_stroke_width", w, 50.0)?;
+            th.thick_stroke_width = th.edge_stroke_width * 3.5;
+        }
+        if let Some(v) = self.font_size {
+            style.font_size = positive("font_size", v, 200.0)?;
+        }
+        if let Some(v) = self.node_spacing {
+            style.node_spacing = positive("node_spacing", v, 1000.0)?;
+        }
+        if let Some(v) = self.rank_spacing {
+            style.rank_spacing = positive("rank_spacing", v, 1000.0)?;
+        }
+        if let Some(c) = &self.curve {
+            style.curve = Curve::parse(c).ok_or_else(|| format!("unknown curve `{c}` (basis, linear, step, stepBefore, stepAfter, catmullRom)"))?;
+        }
+        if let Some(d) = &self.direction {
+            style.direction = Some(parse_direction(d).ok_or_else(|| format!("unknown direction `{d}` (TB, TD, BT, LR, RL)"))?);
+        }
+        Ok(())
+    }
+}
+
+/// Apply the chart's merged mermaid config (`theme`, `themeVariables`,
+/// `flowchart.curve`, `flowchart.nodeSpacing`, `flowchart.rankSpacing`,
+/// `fontSize`). Invalid values are ignored, as mermaid ignores them.
+pub fn apply_chart_config(style: &mut Style, config: &serde_json::Value) {
+    if let Some(t) = config.get("theme").and_then(|v| v.as_str()).and_then(Theme::named) {
+        style.theme = t;
+    }
+    if let Some(vars) = config.get("themeVariables") {
+        style.theme.apply_theme_variables(vars);
+        if let Some(fs) = vars.get("fontSize").and_then(px) {
+            style.font_size = fs;
+        }
+    }
+    if let Some(fs) = config.get("fontSize").and_then(px) {
+        style.font_size = fs;
+    }
+    if let Some(fc) = config.get("flowchart") {
+        if let Some(c) = fc.get("curve").and_then(|v| v.as_str()).and_then(Curve::parse) {
+            style.curve = c;
+        }
+        if let Some(v) = fc.get("nodeSpacing").and_then(px) {
+            style.node_spacing = v;
+        }
+        if let Some(v) = fc.get("rankSpacing").and_then(px) {
+            style.rank_spacing = v;
+        }
+    }
+}
+
+/// A number or a `"16px"` string, accepted when positive and sane.
+fn px(v: &serde_json::Value) -> Option<f32> {
+    let n = match v {
+        serde_json::Value::Number(n) => n.as_f64()? as f32,
+        serde_json::Value::String(s) => s.trim().trim_end_matches("px").trim().parse().ok()?,
+        _ => return None,
+    };
+    (n.is_finite() && n > 0.0 && n <= 1000.0).then_some(n)
+}
+
+/// Resolve the style for one chart.
+pub fn resolve(config: &serde_json::Value, file: Option<&StyleFile>, cli: &StyleFile) -> Result<Style, String> {
+    let mut s = Style::default();
+    apply_chart_config(&mut s, config);
+    if let Some(f) = file {
+        f.apply(&mut s)?;
+    }
+    cli.apply(&mut s)?;
+    Ok(s)
+}
+
+/// One named entry of a `--sweep` file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SweepEntry {
+    /// File-name-safe name, used for the output file.
+    pub name: String,
+    pub style: StyleFile,
+}
+
+/// Parse a sweep file: explicit `[[style]]` tables (each may have a `name`)
+/// and/or a `[grid]` table of arrays whose cartesian product is rendered
+/// (keys in sorted order, so the file list is stable).
+pub fn parse_sweep(text: &str) -> Result<Vec<SweepEntry>, String> {
+    let doc: toml::Table = toml::from_str(text).map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    for key in doc.keys() {
+        if key != "style" && key != "grid" {
+            return Err(format!("unknown key `{key}` (expected [[style]] tables or a [grid] table)"));
+        }
+    }
+    if let Some(list) = doc.get("style") {
+        let list = list.as_array().ok_or("`style` must be an array of tables ([[style]])")?;
+        for (i, item) in list.iter().enumerate() {
+            let mut t = item.as_table().ok_or("each [[style]] must be a table")?.clone();
+            let name = match t.remove("name") {
+                Some(toml::Value::String(s)) => s,
+                Some(_) => return Err(format!("style #{}: `name` must be a string", i + 1)),
+                None => format!("style{}", i + 1),
+            };
+            out.push(entry(name, t)?);
+        }
+    }
+    if let Some(grid) = doc.get("grid") {
+        let grid = grid.as_table().ok_or("`grid` must be a table of arrays")?;
+        let axes: BTreeMap<&String, Vec<toml::Value>> = grid
+            .iter()
+            .map(|(k, v)| (k, v.as_array().cloned().unwrap_or_else(|| vec![v.clone()])))
+            .collect();
+        let mut combos: Vec<toml::Table> = vec![toml::Table::new()];
+        for (k, values) in &axes {
+            let mut next = Vec::with_capacity(combos.len() * values.len());
+            for c in &combos {
+                for v in values {
+                    let mut c2 = c.clone();
+                    c2.insert((*k).clone(), v.clone());
+                    next.push(c2);
+                }
+            }
+            combos = next;
+        }
+        if combos.len() > 10_000 {
+            return Err(format!("grid expands to {} styles; the limit is 10000", combos.len()));
+        }
+        for c in combos {
+            let name = c
+                .iter()
+                .map(|(k, v)| format!("{k}={}", v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())))
+                .collect::<Vec<_>>()
+                .join(",");
+            out.push(entry(name, c)?);
+        }
+    }
+    if out.is_empty() {
+        return Err("no styles: add [[style]] tables or a [grid] table".into());
+    }
+    Ok(out)
+}
+
+fn entry(name: String, t: toml::Table) -> Result<SweepEntry, String> {
+    let style: StyleFile = toml::Value::Table(t).try_into().map_err(|e: toml::de::Error| format!("style `{name}`: {e}"))?;
+    style.apply(&mut Style::default()).map_err(|e| format!("style `{name}`: {e}"))?;
+    let safe: String = name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || "-_=.,".contains(c) { c } else { '_' })
+        .collect();
+    Ok(SweepEntry { name: safe, style })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn precedence_chart_then_file_then_cli() {
+        let cfg = serde_json::json!({"theme": "forest", "flowchart": {"curve": "linear", "rankSpacing": 80}});
+        let file = StyleFile { node_fill: Some("#123456".into()), ..Default::default() };
+        let cli = StyleFile { theme: Some("dark".into()), ..Default::default() };
+        let s = resolve(&cfg, Some(&file), &StyleFile::default()).expect("style");
+        assert_eq!((s.theme.name.as_str(), s.curve, s.rank_spacing), ("forest", Curve::Linear, 80.0));
+        assert_eq!(s.theme.node_fill, "#123456");
+        let s = resolve(&cfg, Some(&file), &cli).expect("style");
+        assert_eq!(s.theme.name, "dark");
+    }
+
+    #[test]
+    fn bad_values_are_errors() {
+        let bad = StyleFile { curve: Some("wiggly".into()), ..Default::default() };
+        assert!(bad.apply(&mut Style::default()).unwrap_err().contains("wiggly"));
+        assert!(toml::from_str::<StyleFile>("colour = 1").is_err());
+    }
+
+    #[test]
+    fn sweep_grid_is_a_sorted_cartesian_product() {
+        let e = parse_sweep("[grid]\ntheme = [\"default\", \"dark\"]\ncurve = [\"basis\", \"linear\"]\n").expect("sweep");
+        let names: Vec<&str> = e.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["curve=basis,theme=default", "curve=basis,theme=dark", "curve=linear,theme=default", "curve=linear,theme=dark"]);
+        let e = parse_sweep("[[style]]\nname = \"big\"\nfont_size = 20\n").expect("sweep");
+        assert_eq!(e[0].style.font_size, Some(20.0));
+        assert!(parse_sweep("[[style]]\ntheme = \"nope\"\n").is_err());
+    }
+}

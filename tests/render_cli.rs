@@ -1,0 +1,118 @@
+//! End-to-end checks of `flowbench render` as a user runs it: single files,
+//! batches with a broken chart, sweeps, metrics, style files, and byte
+//! identity of the CLI's output across thread counts.
+
+use std::path::Path;
+use std::process::Command;
+
+fn flowbench(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_flowbench")).arg("render").args(args).output().expect("run flowbench")
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, text).expect("write");
+    p.display().to_string()
+}
+
+const GOOD: &str = "flowchart TD\n  A[Start] --> B{Ok?}\n  B -->|yes| C[Done]\n  B -->|no| A\n";
+
+#[test]
+fn single_file_svg_and_png() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let input = write(dir.path(), "a.mmd", GOOD);
+    let svg = dir.path().join("a.svg");
+    let png = dir.path().join("a.png");
+    assert!(flowbench(&[&input, "-o", svg.to_str().unwrap_or_default()]).status.success());
+    assert!(flowbench(&[&input, "-o", png.to_str().unwrap_or_default(), "--scale", "2", "--theme", "dark"]).status.success());
+    let svg = std::fs::read_to_string(svg).expect("svg");
+    assert!(svg.starts_with("<svg") && svg.contains(">Start</text>"));
+    let png = std::fs::read(png).expect("png");
+    assert_eq!(&png[1..4], b"PNG");
+    let out = flowbench(&[&input, "-o", "x.gif"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn batch_reports_broken_chart_with_position_and_continues() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let inp = dir.path().join("in");
+    std::fs::create_dir_all(inp.join("sub")).expect("mkdir");
+    write(&inp, "good.mmd", GOOD);
+    write(&inp.join("sub"), "also.mmd", "flowchart LR\n  x --> y\n");
+    write(&inp, "bad.mmd", "flowchart TD\n  A --> B\n  C -->\n");
+    let out_dir = dir.path().join("out");
+    let out = flowbench(&[inp.to_str().unwrap_or_default(), "-O", out_dir.to_str().unwrap_or_default(), "--format", "svg"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    // `file:line:col: message`
+    let pos = err.split("bad.mmd:").nth(1).unwrap_or_default();
+    let mut parts = pos.splitn(3, ':');
+    let (line, col) = (parts.next().unwrap_or_default(), parts.next().unwrap_or_default());
+    assert!(line.parse::<u32>().is_ok_and(|l| l >= 3) && col.parse::<u32>().is_ok(), "{err}");
+    assert!(out_dir.join("good.svg").exists() && out_dir.join("sub/also.svg").exists());
+    assert!(!out_dir.join("bad.svg").exists());
+}
+
+#[test]
+fn sweep_renders_grid_and_index() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let input = write(dir.path(), "c.mmd", GOOD);
+    let sweep = write(dir.path(), "s.toml", "[grid]\ntheme = [\"default\", \"forest\"]\ncurve = [\"basis\", \"step\"]\n");
+    let out_dir = dir.path().join("sw");
+    let out = flowbench(&["--sweep", &sweep, &input, "-O", out_dir.to_str().unwrap_or_default()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let mut files: Vec<String> = std::fs::read_dir(&out_dir).expect("dir").map(|e| e.expect("e").file_name().to_string_lossy().into_owned()).collect();
+    files.sort();
+    assert_eq!(files.len(), 5, "{files:?}");
+    assert!(files.contains(&"c.curve=step,theme=forest.png".to_string()));
+    let index = std::fs::read_to_string(out_dir.join("index.html")).expect("index");
+    assert_eq!(index.matches("<img").count(), 4);
+}
+
+#[test]
+fn metrics_are_json_lines() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let a = write(dir.path(), "a.mmd", GOOD);
+    let b = write(dir.path(), "b.mmd", "flowchart LR\n  x --> y\n");
+    let out = flowbench(&[&a, &b, "--metrics"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).expect("json")).collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines[0]["file"].as_str().unwrap_or_default().ends_with("a.mmd"));
+    assert_eq!(lines[0]["node_overlaps"], 0);
+}
+
+#[test]
+fn style_file_is_applied_and_validated() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let input = write(dir.path(), "a.mmd", GOOD);
+    let good = write(dir.path(), "good.toml", "node_fill = \"#123456\"\ncurve = \"linear\"\nfont_size = 20\n");
+    let bad = write(dir.path(), "bad.toml", "node_colour = \"red\"\n");
+    let out = flowbench(&[&input, "-o", "-", "--style", &good]);
+    assert!(out.status.success());
+    let svg = String::from_utf8_lossy(&out.stdout);
+    assert!(svg.contains("#123456") && svg.contains(r#"font-size="20""#));
+    let out = flowbench(&[&input, "-o", "-", "--style", &bad]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("node_colour"));
+}
+
+#[test]
+fn cli_output_identical_with_one_or_two_threads() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let inp = dir.path().join("in");
+    std::fs::create_dir_all(&inp).expect("mkdir");
+    for i in 0..4 {
+        write(&inp, &format!("c{i}.mmd"), &GOOD.replace("Start", &format!("Start {i}")));
+    }
+    let mut outs = Vec::new();
+    for j in ["1", "2"] {
+        let o = dir.path().join(format!("o{j}"));
+        assert!(flowbench(&[inp.to_str().unwrap_or_default(), "-O", o.to_str().unwrap_or_default(), "-j", j]).status.success());
+        let bytes: Vec<Vec<u8>> = (0..4).map(|i| std::fs::read(o.join(format!("c{i}.png"))).expect("png")).collect();
+        outs.push(bytes);
+    }
+    assert!(outs[0] == outs[1]);
+}
