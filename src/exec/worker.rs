@@ -22,7 +22,8 @@ const MAX_FRAME: usize = 256 << 20;
 /// A running zygote.
 pub(crate) struct Worker {
     child: Child,
-    stdin: ChildStdin,
+    /// `None` once closed (shutting down).
+    stdin: Option<ChildStdin>,
     stdout: ChildStdout,
     pub ready: Ready,
 }
@@ -54,7 +55,7 @@ impl Worker {
             let _ = child.kill();
             return Err(WorkerError("worker pipes missing".into()));
         };
-        let mut worker = Worker { child, stdin, stdout, ready: Ready::default() };
+        let mut worker = Worker { child, stdin: Some(stdin), stdout, ready: Ready::default() };
         let started = (|| {
             worker.send(&protocol::config_frame(cfg, uid))?;
             let frame = worker.recv(Instant::now() + Duration::from_secs(120))?;
@@ -85,10 +86,11 @@ impl Worker {
     pub fn send(&mut self, value: &serde_json::Value) -> Result<(), WorkerError> {
         let data = serde_json::to_vec(value).map_err(|e| WorkerError(e.to_string()))?;
         let len = u32::try_from(data.len()).map_err(|_| WorkerError("job too large".into()))?;
-        self.stdin
+        let stdin = self.stdin.as_mut().ok_or_else(|| WorkerError("worker closed".into()))?;
+        stdin
             .write_all(&len.to_be_bytes())
-            .and_then(|()| self.stdin.write_all(&data))
-            .and_then(|()| self.stdin.flush())
+            .and_then(|()| stdin.write_all(&data))
+            .and_then(|()| stdin.flush())
             .map_err(|e| WorkerError(format!("worker gone: {e}")))
     }
 
@@ -138,7 +140,17 @@ impl Worker {
 }
 
 impl Drop for Worker {
+    /// Closing the zygote's stdin makes it exit after killing its job (so
+    /// its CPU time is accounted to the judge); kill it if it lingers.
     fn drop(&mut self) {
+        drop(self.stdin.take());
+        let until = Instant::now() + Duration::from_secs(1);
+        while Instant::now() < until {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
         self.kill();
     }
 }

@@ -135,8 +135,8 @@ pub(crate) fn link_at(s: &str) -> Option<(usize, bool)> {
     None
 }
 
-/// Byte range of the next `"`-quoted region boundaries are ignored by callers
-/// that only need "outside quotes" checks.
+/// For each byte of `line`, whether it lies outside `"…"` (quote characters
+/// themselves count as inside), so rules can ignore text in quoted labels.
 pub(crate) fn outside_quotes(line: &str) -> Vec<bool> {
     let mut inside = false;
     let mut v = Vec::with_capacity(line.len());
