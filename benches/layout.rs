@@ -95,4 +95,21 @@ fn main() {
         println!("{n:>8} {:>8} {t:>12.4} {growth:>10} {model:>12}", chart.edges.len());
         prev = Some((t, elog));
     }
+    // The anchor charts, parsed with the real front end, when present.
+    let root = std::env::var_os("FLOWBENCH_SHARED").map(std::path::PathBuf::from).unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../shared").into());
+    for name in ["random200", "grid200", "random1000"] {
+        let path = root.join(format!("anchors/charts/{name}.mmd"));
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            println!("{name}: skipped ({} not found)", path.display());
+            continue;
+        };
+        let popts = flowbench::mermaid::ParseOptions { max_edges: usize::MAX, ..Default::default() };
+        match flowbench::mermaid::parse_with(&text, &popts) {
+            Ok(chart) => {
+                let t = best_of(5, &chart, &fonts).as_secs_f64();
+                println!("{name:>10}: {} nodes, {} edges, layout {t:.4} s", chart.nodes.len(), chart.edges.len());
+            }
+            Err(e) => println!("{name}: parse error {e}"),
+        }
+    }
 }

@@ -13,6 +13,7 @@
 //! - [`judge`]: samples + tests → verdicts, pass@k, reports;
 //! - [`cli`]: the `flowbench` command line.
 
+pub mod bank;
 pub mod cli;
 pub mod exec;
 pub mod judge;

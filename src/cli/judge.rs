@@ -170,8 +170,13 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
     let mut sandbox_errors = 0usize;
     if !work.is_empty() {
         let mut cfg = ExecConfig { workers, human_eval_compat: true, coerce_numbers: args.coerce_numbers, ..ExecConfig::default() };
-        if let Some(p) = &args.python {
-            cfg.python = p.clone();
+        match &args.python {
+            Some(p) => cfg.python = p.clone(),
+            None => {
+                if let Some(warning) = crate::exec::venv::locate().warning {
+                    eprintln!("warning: {warning}");
+                }
+            }
         }
         if args.prelude == Prelude::Codevision {
             cfg.prelude = CODEVISION_PRELUDE.to_string();

@@ -94,41 +94,55 @@ fn align(layers: &[Vec<usize>], nbrs: &[Vec<usize>], pos: &[usize], conflicts: &
 /// then pull blocks right as far as their successors allow.
 fn compact(layers: &[Vec<usize>], root: &[usize], sp: &Spacing, reverse: bool) -> Vec<f32> {
     let n = root.len();
-    // Block graph: edge root(u) → root(v) for every left neighbour u of v.
-    let mut succ: Vec<Vec<(usize, f32)>> = vec![Vec::new(); n];
-    let mut pred: Vec<Vec<(usize, f32)>> = vec![Vec::new(); n];
+    // Block graph: edge root(u) → root(v) for every left neighbour u of v,
+    // stored as flat adjacency arrays (CSR): two allocations, not 2n.
+    let mut edges: Vec<(usize, usize, f32)> = Vec::with_capacity(n);
     for layer in layers {
         for w in layer.windows(2) {
             let (u, v) = (w[0], w[1]);
             let s = if reverse { sp.sep(v, u) } else { sp.sep(u, v) };
-            let (ru, rv) = (root[u], root[v]);
-            succ[ru].push((rv, s));
-            pred[rv].push((ru, s));
+            edges.push((root[u], root[v], s));
         }
     }
+    let csr = |key: fn(&(usize, usize, f32)) -> usize, other: fn(&(usize, usize, f32)) -> usize| {
+        let mut start = vec![0usize; n + 1];
+        for e in &edges {
+            start[key(e) + 1] += 1;
+        }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut adj = vec![(0usize, 0f32); edges.len()];
+        for e in &edges {
+            let k = key(e);
+            adj[fill[k]] = (other(e), e.2);
+            fill[k] += 1;
+        }
+        (start, adj)
+    };
+    let (s_start, succ) = csr(|e| e.0, |e| e.1);
+    let (p_start, pred) = csr(|e| e.1, |e| e.0);
     // Topological order of roots (Kahn).
-    let roots: Vec<usize> = (0..n).filter(|&v| root[v] == v).collect();
-    let mut indeg = vec![0usize; n];
-    for &r in &roots {
-        indeg[r] = pred[r].len();
-    }
-    let mut queue: std::collections::VecDeque<usize> = roots.iter().copied().filter(|&r| indeg[r] == 0).collect();
-    let mut topo = Vec::with_capacity(roots.len());
-    while let Some(r) = queue.pop_front() {
-        topo.push(r);
-        for &(s, _) in &succ[r] {
+    let mut indeg: Vec<usize> = (0..n).map(|v| p_start[v + 1] - p_start[v]).collect();
+    let mut topo: Vec<usize> = (0..n).filter(|&v| root[v] == v && indeg[v] == 0).collect();
+    let mut head = 0;
+    while head < topo.len() {
+        let r = topo[head];
+        head += 1;
+        for &(s, _) in &succ[s_start[r]..s_start[r + 1]] {
             indeg[s] -= 1;
             if indeg[s] == 0 {
-                queue.push_back(s);
+                topo.push(s);
             }
         }
     }
     let mut xs = vec![0f32; n];
     for &r in &topo {
-        xs[r] = pred[r].iter().map(|&(p, s)| xs[p] + s).fold(0.0, f32::max);
+        xs[r] = pred[p_start[r]..p_start[r + 1]].iter().map(|&(p, s)| xs[p] + s).fold(0.0, f32::max);
     }
     for &r in topo.iter().rev() {
-        let min = succ[r].iter().map(|&(s, sep)| xs[s] - sep).fold(f32::INFINITY, f32::min);
+        let min = succ[s_start[r]..s_start[r + 1]].iter().map(|&(s, sep)| xs[s] - sep).fold(f32::INFINITY, f32::min);
         if min.is_finite() && min > xs[r] {
             xs[r] = min;
         }
