@@ -181,7 +181,7 @@ fn mutate(seed: &str, edits: &[(u8, usize, usize)]) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1500, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn random_pieces_never_panic(ix in proptest::collection::vec(0usize..1000, 0..40)) {
@@ -199,6 +199,12 @@ proptest! {
         let seeds = seeds_cached();
         check(&mutate(&seeds[pick % seeds.len()], &edits));
     }
+}
+
+/// 1500 cases per property in CI; `FLOWBENCH_FUZZ_CASES` turns this into a
+/// long stable-toolchain fuzz run.
+fn cases() -> u32 {
+    std::env::var("FLOWBENCH_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(1500)
 }
 
 fn seeds_cached() -> &'static Vec<String> {

@@ -42,7 +42,7 @@ impl Builder<'_> {
         let key = (self.intern(a), self.intern(b));
         let existing = self.pair_count.get(&key).copied().unwrap_or(0);
         let (id, user_id) = match id {
-            Some(id) if !id.is_empty() && !self.eindex.contains_key(&id) => (id, true),
+            Some(id) if !id.is_empty() && self.edge_by_id(&id).is_none() => (id, true),
             _ => {
                 let counter = if existing == 0 { 0 } else { existing + 1 };
                 (format!("L_{a}_{b}_{counter}"), false)
@@ -60,7 +60,9 @@ impl Builder<'_> {
             ));
         }
         *self.pair_count.entry(key).or_insert(0) += 1;
-        self.eindex.entry(id.clone()).or_insert(self.fc.edges.len());
+        if user_id || self.eindex_full {
+            self.eindex.entry(id.clone()).or_insert(self.fc.edges.len());
+        }
         self.fc.edges.push(Edge {
             id,
             from: a.to_string(),

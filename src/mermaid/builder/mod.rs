@@ -63,6 +63,9 @@ pub struct Builder<'m> {
     vindex: FxMap<String, usize>,
     /// First edge carrying each id (`edges.find(e => e.id === id)`).
     eindex: FxMap<String, usize>,
+    /// Whether `eindex` also holds the automatic `L_…` ids (built on the
+    /// first look-up of such an id; most charts never need it).
+    eindex_full: bool,
     /// Interned names for `pair_count` keys.
     names: FxMap<String, u32>,
     pair_count: FxMap<(u32, u32), usize>,
@@ -87,6 +90,7 @@ impl<'m> Builder<'m> {
             fc: Flowchart::default(),
             vindex: FxMap::default(),
             eindex: FxMap::default(),
+            eindex_full: false,
             names: FxMap::default(),
             pair_count: FxMap::default(),
             sindex: FxMap::default(),
@@ -95,6 +99,17 @@ impl<'m> Builder<'m> {
             max_edges,
             span,
         }
+    }
+
+    /// FlowDB's `edges.find(e => e.id === id)`: the first edge with that id.
+    fn edge_by_id(&mut self, id: &str) -> Option<usize> {
+        if !self.eindex_full && id.starts_with("L_") {
+            for (i, e) in self.fc.edges.iter().enumerate() {
+                self.eindex.entry(e.id.clone()).or_insert(i);
+            }
+            self.eindex_full = true;
+        }
+        self.eindex.get(id).copied()
     }
 
     fn intern(&mut self, s: &str) -> u32 {
@@ -238,7 +253,7 @@ impl<'m> Builder<'m> {
             }
             None => None,
         };
-        if let Some(&ei) = self.eindex.get(id) {
+        if let Some(ei) = self.edge_by_id(id) {
             if let Some(Value::Object(d)) = &doc {
                 let e = &mut self.fc.edges[ei];
                 if let Some(a) = d.get("animate") {
@@ -330,7 +345,7 @@ impl<'m> Builder<'m> {
             if let Some(&i) = self.vindex.get(id) {
                 self.fc.nodes[i].classes.push(class.to_string());
             }
-            if let Some(&i) = self.eindex.get(id) {
+            if let Some(i) = self.edge_by_id(id) {
                 self.fc.edges[i].classes.push(class.to_string());
             }
             if let Some(&i) = self.sindex.get(id) {

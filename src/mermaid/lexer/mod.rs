@@ -91,7 +91,7 @@ impl<'s> Lexer<'s> {
 
     /// Tokenize everything; the last token is always [`Tk::End0`].
     pub fn tokenize(mut self) -> Result<Vec<Token>, LexError> {
-        let mut out = Vec::with_capacity(self.src.len() / 3 + 4);
+        let mut out = Vec::with_capacity(self.src.len() / 2 + 4);
         loop {
             let t = self.next_token()?;
             out.push(t);
