@@ -164,37 +164,10 @@ impl Parser<'_> {
         })
     }
 
+    /// Subgraph title: like [`Self::text`] but without tag tokens, and a
+    /// quoted title counts as plain text (FlowDB's rule for titles).
     pub(super) fn text_no_tags(&mut self) -> Res<Label> {
-        let start = self.start();
-        match self.peek() {
-            Tk::Str | Tk::MdStr => {
-                let kind = if self.peek() == Tk::Str {
-                    LabelType::Text
-                } else {
-                    LabelType::Markdown
-                };
-                let text = self.cur_text().to_string();
-                self.i += 1;
-                Ok(Label {
-                    text,
-                    kind,
-                    range: (start, self.prev_end()),
-                })
-            }
-            k if is_text_no_tags(k) => {
-                let mut text = String::new();
-                while is_text_no_tags(self.peek()) {
-                    text.push_str(self.cur_text());
-                    self.i += 1;
-                }
-                Ok(Label {
-                    text,
-                    kind: LabelType::Text,
-                    range: (start, self.prev_end()),
-                })
-            }
-            _ => self.err(&["a subgraph id or title"]),
-        }
+        self.label_tokens(is_text_no_tags, LabelType::Text, &["a subgraph id or title"])
     }
 
     pub(super) fn subgraph(&mut self) -> Res<Stmt> {

@@ -175,35 +175,29 @@ impl Parser<'_> {
 
     /// `text: textToken+ | STR | MD_STR`
     pub(super) fn text(&mut self) -> Res<Label> {
+        self.label_tokens(is_text, LabelType::String, &[E_TEXT, E_STR])
+    }
+
+    /// A label: one `STR` (typed `quoted`) or `MD_STR` token, or a run of
+    /// tokens accepted by `is_part`, concatenated.
+    pub(super) fn label_tokens(&mut self, is_part: fn(Tk) -> bool, quoted: LabelType, expected: &[&'static str]) -> Res<Label> {
         let start = self.start();
         match self.peek() {
             Tk::Str | Tk::MdStr => {
-                let kind = if self.peek() == Tk::Str {
-                    LabelType::String
-                } else {
-                    LabelType::Markdown
-                };
+                let kind = if self.peek() == Tk::Str { quoted } else { LabelType::Markdown };
                 let text = self.cur_text().to_string();
                 self.i += 1;
-                Ok(Label {
-                    text,
-                    kind,
-                    range: (start, self.prev_end()),
-                })
+                Ok(Label { text, kind, range: (start, self.prev_end()) })
             }
-            k if is_text(k) => {
+            k if is_part(k) => {
                 let mut text = String::new();
-                while is_text(self.peek()) {
+                while is_part(self.peek()) {
                     text.push_str(self.cur_text());
                     self.i += 1;
                 }
-                Ok(Label {
-                    text,
-                    kind: LabelType::Text,
-                    range: (start, self.prev_end()),
-                })
+                Ok(Label { text, kind: LabelType::Text, range: (start, self.prev_end()) })
             }
-            _ => self.err(&[E_TEXT, E_STR]),
+            _ => self.err(expected),
         }
     }
 
