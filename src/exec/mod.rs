@@ -49,6 +49,11 @@ pub struct ExecConfig {
     /// rejecting them (the conversion yields plain data, so it cannot forge
     /// equality; off by default because the issue asks for exact types).
     pub coerce_numbers: bool,
+    /// In a [`Job::Calls`], attempt no further calls after one times out
+    /// (they are missing from [`Outcome::calls`]). Judges that fail a
+    /// sample at its first failing test set this: an endless loop would
+    /// otherwise cost the full limit on every remaining test.
+    pub stop_after_timeout: bool,
     /// Directories hidden from candidates (besides the built-in list:
     /// `/root`, `/home`, `/work`, `/mnt`, `/srv`, `/opt`, `/media`, `/run`,
     /// the judge's working directory); put test-data locations here.
@@ -71,6 +76,7 @@ impl Default for ExecConfig {
             scratch_bytes: 256 << 20,
             human_eval_compat: true,
             coerce_numbers: false,
+            stop_after_timeout: false,
             hide_paths: Vec::new(),
         }
     }

@@ -40,6 +40,7 @@ pub(crate) fn config_frame(cfg: &ExecConfig, uid: u32) -> Value {
         "scratch_bytes": cfg.scratch_bytes,
         "human_eval_compat": cfg.human_eval_compat,
         "coerce_numbers": cfg.coerce_numbers,
+        "stop_after_timeout": cfg.stop_after_timeout,
         "uid": uid,
         "gid": CANDIDATE_GID,
         "hide": hide,

@@ -456,10 +456,10 @@ def run_job(cfg, job, uid, pid_init):
                 break
             # The child died during call `start`: record it and go on with a fresh child.
             elapsed = max(0.0, took - prev_t)
-            reply["calls"].append({"status": death_status(how, status, ru, cfg),
-                                   "unencodable": None, "wall": elapsed})
+            died = death_status(how, status, ru, cfg)
+            reply["calls"].append({"status": died, "unencodable": None, "wall": elapsed})
             start += 1
-            if how == "output":
+            if how == "output" or (died["k"] == "timeout" and cfg["stop_after_timeout"]):
                 break
     for kind in ("stdout", "stderr"):
         reply[kind] = bytes(state["out"][kind]).decode("utf-8", "replace")
