@@ -14,6 +14,21 @@ pub struct Layers {
     pub down: Vec<Vec<usize>>,
 }
 
+impl Layers {
+    /// Layers over `n` nodes with adjacency built from `(upper, lower)`
+    /// edges; tests of every ordering and positioning phase start here.
+    #[cfg(test)]
+    pub(crate) fn from_edges(layers: Vec<Vec<usize>>, edges: &[(usize, usize)], n: usize) -> Layers {
+        let mut up = vec![Vec::new(); n];
+        let mut down = vec![Vec::new(); n];
+        for &(a, b) in edges {
+            down[a].push(b);
+            up[b].push(a);
+        }
+        Layers { layers, up, down }
+    }
+}
+
 /// Initial order: depth-first from each node of the first layers, in index
 /// order, appending nodes to their layer when first reached; neighbours end
 /// up close, which gives the sweeps a good start.
@@ -208,13 +223,7 @@ mod tests {
     use super::*;
 
     fn layers(layers: Vec<Vec<usize>>, edges: &[(usize, usize)], n: usize) -> Layers {
-        let mut up = vec![Vec::new(); n];
-        let mut down = vec![Vec::new(); n];
-        for &(a, b) in edges {
-            down[a].push(b);
-            up[b].push(a);
-        }
-        Layers { layers, up, down }
+        Layers::from_edges(layers, edges, n)
     }
 
     #[test]

@@ -234,13 +234,7 @@ mod tests {
     use super::*;
 
     fn layers(layers: Vec<Vec<usize>>, edges: &[(usize, usize)], n: usize) -> Layers {
-        let mut up = vec![Vec::new(); n];
-        let mut down = vec![Vec::new(); n];
-        for &(a, b) in edges {
-            down[a].push(b);
-            up[b].push(a);
-        }
-        Layers { layers, up, down }
+        Layers::from_edges(layers, edges, n)
     }
 
     fn no_overlap(l: &Layers, xs: &[f32], w: &[f32], gap: f32) {
