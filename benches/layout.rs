@@ -36,21 +36,8 @@ fn generated(n: usize) -> Flowchart {
     }
     let edge = |c: &mut Flowchart, a: usize, b: usize, label: Option<&str>| {
         c.edges.push(Edge {
-            id: format!("L{}", c.edges.len()),
-            from: format!("n{a}"),
-            to: format!("n{b}"),
             label: label.map(str::to_string),
-            label_type: LabelType::Text,
-            stroke: Default::default(),
-            head_start: Default::default(),
-            head_end: Default::default(),
-            length: 1,
-            styles: vec![],
-            classes: vec![],
-            interpolate: None,
-            animation: None,
-            user_id: false,
-            span: Default::default(),
+            ..Edge::new(format!("L{}", c.edges.len()), format!("n{a}"), format!("n{b}"))
         });
     };
     for i in 0..n.saturating_sub(1) {

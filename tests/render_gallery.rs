@@ -26,21 +26,11 @@ fn node(id: &str, label: &str, shape: Shape) -> Node {
 
 fn edge(from: &str, to: &str, stroke: Stroke, start: ArrowHead, end: ArrowHead, label: Option<&str>) -> Edge {
     Edge {
-        id: format!("L_{from}_{to}_0"),
-        from: from.into(),
-        to: to.into(),
         label: label.map(Into::into),
-        label_type: LabelType::Text,
         stroke,
         head_start: start,
         head_end: end,
-        length: 1,
-        styles: vec![],
-        classes: vec![],
-        interpolate: None,
-        animation: None,
-        user_id: false,
-        span: Span::default(),
+        ..Edge::new(format!("L_{from}_{to}_0"), from, to)
     }
 }
 

@@ -27,23 +27,7 @@ pub fn chart(dir: Direction, edges: &[&str], subgraphs: &[(&str, &[&str], Option
         let (a, b) = ends.split_once('>').expect("edge spec");
         add(&mut c, a);
         add(&mut c, b);
-        c.edges.push(Edge {
-            id: format!("L_{a}_{b}"),
-            from: a.into(),
-            to: b.into(),
-            label,
-            label_type: LabelType::Text,
-            stroke: Default::default(),
-            head_start: Default::default(),
-            head_end: Default::default(),
-            length: 1,
-            styles: vec![],
-            classes: vec![],
-            interpolate: None,
-            animation: None,
-            user_id: false,
-            span: Default::default(),
-        });
+        c.edges.push(Edge { label, ..Edge::new(format!("L_{a}_{b}"), a, b) });
     }
     for (id, members, d) in subgraphs {
         for m in *members {

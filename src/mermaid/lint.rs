@@ -212,21 +212,9 @@ mod tests {
 
     fn edge(from: &str, to: &str, label: Option<&str>) -> Edge {
         Edge {
-            id: format!("L_{from}_{to}_0"),
-            from: from.into(),
-            to: to.into(),
             label: label.map(String::from),
-            label_type: LabelType::Text,
-            stroke: Stroke::Normal,
-            head_start: ArrowHead::None,
             head_end: ArrowHead::Arrow,
-            length: 1,
-            styles: Vec::new(),
-            classes: Vec::new(),
-            interpolate: None,
-            animation: None,
-            user_id: false,
-            span: Span::default(),
+            ..Edge::new(format!("L_{from}_{to}_0"), from, to)
         }
     }
 

@@ -342,6 +342,31 @@ impl Shape {
     }
 }
 
+impl Edge {
+    /// A plain one-length link `from --- to` (no heads, no label) with the
+    /// given id: the base that hand-built charts in tests and benchmarks
+    /// adjust with struct-update syntax.
+    pub fn new(id: impl Into<String>, from: impl Into<String>, to: impl Into<String>) -> Edge {
+        Edge {
+            id: id.into(),
+            from: from.into(),
+            to: to.into(),
+            label: None,
+            label_type: LabelType::Text,
+            stroke: Stroke::Normal,
+            head_start: ArrowHead::None,
+            head_end: ArrowHead::None,
+            length: 1,
+            styles: Vec::new(),
+            classes: Vec::new(),
+            interpolate: None,
+            animation: None,
+            user_id: false,
+            span: Span::default(),
+        }
+    }
+}
+
 impl Flowchart {
     /// Look up a node by id (linear; callers that need many look-ups build
     /// their own index).
