@@ -20,6 +20,7 @@ mod unicode;
 mod yaml;
 pub mod diagnostic;
 pub mod fix;
+mod fix_dangling;
 pub mod fix_shape;
 pub mod fmt;
 mod fmt_text;
