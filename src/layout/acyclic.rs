@@ -1,58 +1,93 @@
-//! Cycle breaking: a depth-first search in node order reverses every edge
-//! that closes a cycle (points to a node still on the stack). Linear time,
-//! deterministic, and it keeps the author's "forward" edges forward because
-//! nodes are visited in first-appearance order, as dagre does.
+//! Cycle breaking. Only edges inside a strongly connected component can
+//! lie on a cycle, so edges between components are never reversed. Inside
+//! a component, nodes are read in first-appearance order starting from the
+//! component's entry (its first node reached from outside), and every edge
+//! pointing backwards in that order is reversed. Authors write flowcharts
+//! top-down, so this reverses the loops' closing edges; a depth-first
+//! search (dagre's) instead enters nested loops from whichever node it
+//! reaches first and then reverses forward edges, stretching the ranking
+//! (random200 went from 28 to 48 ranks that way). Linear time.
 
 use super::graph::LGraph;
 
-/// Returns, per edge, whether it must be reversed to make `g` acyclic.
-/// Self-loops are reported as reversed-irrelevant (`false`): callers remove
-/// them before layering.
-pub fn back_edges(g: &LGraph) -> Vec<bool> {
-    #[derive(Clone, Copy, PartialEq)]
-    enum State {
-        New,
-        OnStack,
-        Done,
-    }
+/// Strongly connected components (Tarjan, iterative so a 10,000-node chain
+/// cannot overflow the stack): component id per node.
+pub fn components(g: &LGraph) -> Vec<usize> {
     let n = g.len();
-    let mut state = vec![State::New; n];
-    let mut reversed = vec![false; g.edges.len()];
-    // Explicit stack of (node, next out-edge position) so deep chains (a
-    // 10,000-node path) cannot overflow the call stack.
-    let mut stack: Vec<(usize, usize)> = Vec::new();
-    // Start from true sources (in node order) so a chart's entry node is
-    // not made to look like the end of a loop, then cover the rest.
-    let has_in = |v: usize| g.in_edges[v].iter().any(|&e| g.edges[e].from != v);
-    let roots = (0..n).filter(|&v| !has_in(v)).chain((0..n).filter(|&v| has_in(v)));
-    for root in roots {
-        if state[root] != State::New {
+    const NONE: usize = usize::MAX;
+    let mut index = vec![NONE; n];
+    let mut low = vec![0usize; n];
+    let mut on_stack = vec![false; n];
+    let mut comp = vec![NONE; n];
+    let mut stack: Vec<usize> = Vec::new();
+    let mut call: Vec<(usize, usize)> = Vec::new();
+    let (mut next, mut ncomp) = (0usize, 0usize);
+    for root in 0..n {
+        if index[root] != NONE {
             continue;
         }
-        state[root] = State::OnStack;
-        stack.push((root, 0));
-        while let Some(&mut (v, ref mut k)) = stack.last_mut() {
+        call.push((root, 0));
+        index[root] = next;
+        low[root] = next;
+        next += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&mut (v, ref mut k)) = call.last_mut() {
             if let Some(&e) = g.out_edges[v].get(*k) {
                 *k += 1;
                 let w = g.edges[e].to;
-                if w == v {
-                    continue;
-                }
-                match state[w] {
-                    State::New => {
-                        state[w] = State::OnStack;
-                        stack.push((w, 0));
-                    }
-                    State::OnStack => reversed[e] = true,
-                    State::Done => {}
+                if index[w] == NONE {
+                    index[w] = next;
+                    low[w] = next;
+                    next += 1;
+                    stack.push(w);
+                    on_stack[w] = true;
+                    call.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
                 }
             } else {
-                state[v] = State::Done;
-                stack.pop();
+                call.pop();
+                if let Some(&(u, _)) = call.last() {
+                    low[u] = low[u].min(low[v]);
+                }
+                if low[v] == index[v] {
+                    while let Some(w) = stack.pop() {
+                        on_stack[w] = false;
+                        comp[w] = ncomp;
+                        if w == v {
+                            break;
+                        }
+                    }
+                    ncomp += 1;
+                }
             }
         }
     }
-    reversed
+    comp
+}
+
+/// Returns, per edge, whether it must be reversed to make `g` acyclic.
+/// Self-loops are never reversed: callers remove them before layering.
+pub fn back_edges(g: &LGraph) -> Vec<bool> {
+    let n = g.len();
+    let comp = components(g);
+    // Entry of each component: its first node with an edge from outside
+    // (a source component has none and starts at its first node).
+    let mut entry = vec![usize::MAX; n];
+    for e in &g.edges {
+        if comp[e.from] != comp[e.to] {
+            let c = comp[e.to];
+            entry[c] = entry[c].min(e.to);
+        }
+    }
+    // Reading order inside a component: from the entry on, then wrapping
+    // round to the nodes declared before it.
+    let key = |v: usize| {
+        let start = entry[comp[v]];
+        (start != usize::MAX && v < start, v)
+    };
+    g.edges.iter().map(|e| e.from != e.to && comp[e.from] == comp[e.to] && key(e.from) > key(e.to)).collect()
 }
 
 #[cfg(test)]
@@ -83,6 +118,22 @@ mod tests {
         // cuts the cycle at 0→1, so 3→1→2→0 reads downwards.
         let g = graph(4, &[(0, 1), (1, 2), (2, 0), (3, 1)]);
         assert_eq!(back_edges(&g), vec![true, false, false, false]);
+    }
+
+    #[test]
+    fn loop_entered_from_the_side_keeps_its_forward_edges() {
+        // A depth-first search along the edge list reaches the loop 1→2→3→1
+        // at 3 (via 4) and would reverse 2→3; reading order reverses 3→1.
+        let g = graph(5, &[(0, 4), (4, 3), (3, 1), (0, 1), (1, 2), (2, 3)]);
+        assert_eq!(back_edges(&g), vec![false, false, true, false, false, false]);
+    }
+
+    #[test]
+    fn edges_between_components_stay() {
+        // 2→1 points backwards in node order but lies on no cycle.
+        let g = graph(3, &[(0, 2), (2, 1)]);
+        assert_eq!(back_edges(&g), vec![false, false]);
+        assert_eq!(components(&graph(3, &[(0, 1), (1, 0), (1, 2)])).iter().filter(|&&c| c == components(&graph(3, &[(0, 1), (1, 0), (1, 2)]))[0]).count(), 2);
     }
 
     #[test]

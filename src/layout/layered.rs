@@ -6,7 +6,7 @@
 use super::Point;
 use super::graph::{LEdge, LGraph, LNode};
 use super::order::{self, Layers};
-use super::{acyclic, position, rank};
+use super::{acyclic, position, rank, relax};
 
 /// An edge to lay out; `minlen` counts mermaid ranks (`-->` = 1, `--->` = 2).
 #[derive(Debug, Clone, Copy)]
@@ -129,7 +129,8 @@ pub fn solve(p: &Problem) -> Solution {
     let crossings = order::order(&mut layers, total);
     // 5. Coordinates: x by Brandes–Köpf, y by rank bands.
     let widths: Vec<f32> = sizes.iter().map(|s| s.0).collect();
-    let xs = position::x_coords(&layers, &position::Spacing { width: &widths, dummy: &dummy, node_sep: p.node_sep, edge_sep: p.edge_sep });
+    let sp = position::Spacing { width: &widths, dummy: &dummy, node_sep: p.node_sep, edge_sep: p.edge_sep };
+    let xs = x_coords(&layers, &sp);
     let mut band_h = vec![0f32; nlayers];
     let mut occupied = vec![false; nlayers];
     for v in 0..total {
@@ -189,6 +190,30 @@ pub fn solve(p: &Problem) -> Solution {
         crossings,
     }
 }
+
+/// Brandes–Köpf (dagre's placement: straight long edges, aligned chains)
+/// unless its drawing comes out much wider than the compact placement of
+/// [`relax`], as it does once many long edges interleave (large charts).
+fn x_coords(layers: &Layers, sp: &position::Spacing) -> Vec<f32> {
+    let bk = position::x_coords(layers, sp);
+    let extent = |xs: &[f32]| {
+        let lo = xs.iter().zip(sp.width).map(|(x, w)| x - w / 2.0).fold(f32::INFINITY, f32::min);
+        let hi = xs.iter().zip(sp.width).map(|(x, w)| x + w / 2.0).fold(f32::NEG_INFINITY, f32::max);
+        hi - lo
+    };
+    let mut qp = relax::packed(layers, sp);
+    // No placement is narrower than the widest packed layer: when
+    // Brandes–Köpf is close to that, the compact placement cannot win.
+    let bk_w = extent(&bk);
+    if bk_w <= WIDER * extent(&qp) {
+        return bk;
+    }
+    relax::relax(layers, sp, &mut qp);
+    if bk_w > WIDER * extent(&qp) { qp } else { bk }
+}
+
+/// How much wider than the compact placement Brandes–Köpf may be.
+const WIDER: f32 = 1.5;
 
 /// Moves pinned nodes to the first/last rank (their edges only get longer,
 /// so the ranking stays feasible).

@@ -126,6 +126,7 @@ pub mod layered;
 pub mod order;
 pub mod position;
 pub mod rank;
+pub mod relax;
 pub mod shapes;
 pub mod frame;
 pub mod tree;

@@ -17,7 +17,7 @@ pub struct Spacing<'a> {
 
 impl Spacing<'_> {
     /// Minimum distance between the centres of neighbours `a` and `b`.
-    fn sep(&self, a: usize, b: usize) -> f32 {
+    pub(crate) fn sep(&self, a: usize, b: usize) -> f32 {
         let ga = if self.dummy[a] { self.edge_sep } else { self.node_sep };
         let gb = if self.dummy[b] { self.edge_sep } else { self.node_sep };
         self.width[a] / 2.0 + ga / 2.0 + gb / 2.0 + self.width[b] / 2.0

@@ -1,6 +1,6 @@
-//! Layer assignment: longest path from the sources, then a tightening pass
-//! that pulls every node whose out-edges outnumber its in-edges (sources
-//! especially) down next to its successors. This approximates dagre's
+//! Layer assignment: longest path from the sources, then tightening passes
+//! that move every node whose out-edges outnumber its in-edges (sources
+//! especially) down next to its successors, and the reverse, until stable. This approximates dagre's
 //! network-simplex ranking (short edges, compact drawing) in linear time.
 
 use super::graph::LGraph;
@@ -35,16 +35,31 @@ pub fn rank(g: &LGraph) -> Vec<i32> {
             rank[v] = rank[v].max(rank[ed.from] + ed.minlen as i32);
         }
     }
-    // Tightening: in reverse topological order every successor is final, so
-    // moving `v` down within its slack keeps all edges feasible.
-    for &v in order.iter().rev() {
-        let (ins, outs) = (g.in_edges[v].len(), g.out_edges[v].len());
-        if outs == 0 || ins >= outs {
-            continue;
+    // Tightening by local moves until stable: moving `v` one rank down
+    // lengthens its in-edges and shortens its out-edges, so a node with more
+    // out- than in-edges goes as far down as its successors allow, one with
+    // more in-edges as far up as its predecessors allow. Each move lowers
+    // the total edge length, so this converges; passes are capped.
+    for _pass in 0..16 {
+        let mut moved = false;
+        for &v in order.iter().rev().chain(order.iter()) {
+            let (ins, outs) = (g.in_edges[v].len(), g.out_edges[v].len());
+            if outs > ins {
+                let max = g.out_edges[v].iter().map(|&e| rank[g.edges[e].to] - g.edges[e].minlen as i32).min().unwrap_or(rank[v]);
+                if max > rank[v] {
+                    rank[v] = max;
+                    moved = true;
+                }
+            } else if ins > outs {
+                let min = g.in_edges[v].iter().map(|&e| rank[g.edges[e].from] + g.edges[e].minlen as i32).max().unwrap_or(rank[v]);
+                if min < rank[v] {
+                    rank[v] = min;
+                    moved = true;
+                }
+            }
         }
-        let max = g.out_edges[v].iter().map(|&e| rank[g.edges[e].to] - g.edges[e].minlen as i32).min();
-        if let Some(max) = max {
-            rank[v] = rank[v].max(max);
+        if !moved {
+            break;
         }
     }
     let min = rank.iter().copied().min().unwrap_or(0);
