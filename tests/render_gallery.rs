@@ -147,10 +147,12 @@ fn gallery_svgs_snapshot_and_rasterise() {
 fn every_shape_and_link_form_is_drawn() {
     let (chart, geom) = gallery();
     let svg = render::to_svg(&chart, &geom, &Style::default());
-    // One group per node; invisible links draw nothing, the 7 others a path.
-    assert_eq!(svg.matches("<g>").count(), chart.nodes.len());
-    let edges = svg.split(r#"<g class="edges""#).nth(1).and_then(|s| s.split("</g>").next()).unwrap_or("");
+    // One group per node and per drawn edge; invisible links draw nothing,
+    // the 7 others a path.
+    let edges = svg.split(r#"<g class="edges""#).nth(1).and_then(|s| s.split(r#"<g class="edge-labels""#).next()).unwrap_or("");
+    assert_eq!(edges.matches("<g><path").count(), 7);
     assert_eq!(edges.matches("<path").count(), 7);
+    assert_eq!(svg.matches("<g>").count(), chart.nodes.len() + 7);
     assert_eq!(svg.matches("<marker").count(), 7, "arrow end+start, circle ×2, cross ×2, red arrow");
     assert!(svg.contains(r#"stroke-dasharray="2""#));
     assert!(svg.contains("style=\"fill:#f9f;stroke:#333;stroke-width:4px;\""));

@@ -13,6 +13,7 @@ use rayon::prelude::*;
 use crate::mermaid::Flowchart;
 use crate::render::pipeline::Renderer;
 use crate::render::style::{self, StyleFile, SweepEntry};
+use crate::render::timings;
 use crate::text::Fonts;
 
 /// Output format of batch renders.
@@ -91,6 +92,7 @@ struct Job {
 }
 
 pub fn run(args: RenderArgs) -> anyhow::Result<ExitCode> {
+    let t_start = std::time::Instant::now();
     let cli_style = StyleFile {
         theme: args.theme.clone(),
         background: args.background.clone(),
@@ -100,39 +102,27 @@ pub fn run(args: RenderArgs) -> anyhow::Result<ExitCode> {
     };
     cli_style.apply(&mut style::Style::default()).map_err(anyhow::Error::msg)?;
     let file_style = args.style.as_deref().map(StyleFile::load).transpose()?;
-    let fonts = match &args.font {
+    let fonts = timings::time("fonts", || match &args.font {
         Some(p) => {
             let bytes = std::fs::read(p).with_context(|| format!("{}: cannot read font", p.display()))?;
-            Fonts::with_user_font(bytes).with_context(|| format!("{}", p.display()))?
+            Fonts::with_user_font(bytes).with_context(|| format!("{}", p.display()))
         }
-        None => Fonts::embedded(),
-    };
+        None => Ok(Fonts::embedded()),
+    })?;
     let mut renderer = Renderer::new(fonts);
     renderer.max_nodes = args.max_nodes;
     renderer.max_pixels = args.max_pixels;
     let jobs = plan(&args)?;
 
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(args.jobs.unwrap_or(0)).build()?;
-    let bar = if jobs.len() > 1 {
-        let pb = ProgressBar::with_draw_target(Some(jobs.len() as u64), ProgressDrawTarget::stderr());
-        if let Ok(st) = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {msg}") {
-            pb.set_style(st);
-        }
-        pb
-    } else {
-        ProgressBar::hidden()
-    };
     let ctx = Ctx { renderer: &renderer, file_style: file_style.as_ref(), cli_style: &cli_style, args: &args };
-    let results: Vec<Result<Option<String>, String>> = pool.install(|| {
-        jobs.par_iter()
-            .map(|job| {
-                let r = ctx.render(job);
-                bar.inc(1);
-                r
-            })
-            .collect()
-    });
-    bar.finish_and_clear();
+    let results: Vec<Result<Option<String>, String>> = if jobs.len() == 1 && args.jobs.is_none() {
+        // One chart: no pool of our own and no progress bar; starting worker
+        // threads costs more than a small chart takes to render (a large
+        // PNG still rasterises in parallel on rayon's global pool).
+        jobs.iter().map(|job| ctx.render(job)).collect()
+    } else {
+        render_batch(&ctx, &jobs, args.jobs)?
+    };
 
     let mut failed = 0usize;
     for r in &results {
@@ -151,7 +141,30 @@ pub fn run(args: RenderArgs) -> anyhow::Result<ExitCode> {
     if jobs.len() > 1 {
         eprintln!("rendered {} of {} charts", jobs.len() - failed, jobs.len());
     }
+    timings::report("total", t_start);
     Ok(if failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// Renders jobs in parallel on a pool of `threads` (`-j`) with a progress
+/// bar, results in job order.
+fn render_batch(ctx: &Ctx, jobs: &[Job], threads: Option<usize>) -> anyhow::Result<Vec<Result<Option<String>, String>>> {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.unwrap_or(0)).build()?;
+    let target = if jobs.len() > 1 { ProgressDrawTarget::stderr() } else { ProgressDrawTarget::hidden() };
+    let pb = ProgressBar::with_draw_target(Some(jobs.len() as u64), target);
+    if let Ok(st) = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {msg}") {
+        pb.set_style(st);
+    }
+    let results = pool.install(|| {
+        jobs.par_iter()
+            .map(|job| {
+                let r = ctx.render(job);
+                pb.inc(1);
+                r
+            })
+            .collect()
+    });
+    pb.finish_and_clear();
+    Ok(results)
 }
 
 struct Ctx<'a> {
@@ -165,7 +178,7 @@ impl Ctx<'_> {
     /// Render one job; the error string already names the file.
     fn render(&self, job: &Job) -> Result<Option<String>, String> {
         let name = job.input.display().to_string();
-        let chart = load_chart(&job.input, self.args.max_edges)?;
+        let chart = timings::time("parse", || load_chart(&job.input, self.args.max_edges))?;
         let mut st = style::Style::default();
         style::apply_chart_config(&mut st, &chart.config);
         let layers = [self.file_style, job.sweep.as_ref().map(|s| &s.style), Some(self.cli_style)];
@@ -179,7 +192,7 @@ impl Ctx<'_> {
             (Some(p), Format::Svg) => write(p, out.svg.as_bytes())?,
             (Some(p), Format::Png) => {
                 let png = self.renderer.png_of(&out, self.args.scale).map_err(|e| format!("{name}: {e}"))?;
-                write(p, &png)?;
+                timings::time("write", || write(p, &png))?;
             }
         }
         if !self.args.metrics {

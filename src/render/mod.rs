@@ -14,10 +14,12 @@ pub mod label;
 pub mod markers;
 pub mod pipeline;
 pub mod png;
+pub mod raster;
 pub mod shapes;
 pub mod style;
 pub mod svg;
 pub mod theme;
+pub mod timings;
 pub mod xml;
 
 use crate::layout::Geometry;

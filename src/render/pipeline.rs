@@ -11,6 +11,7 @@ use crate::text::{Fonts, TextStyle};
 
 use super::png::{self, PngError};
 use super::style::Style;
+use super::timings;
 
 /// A laid-out, drawn chart.
 #[derive(Debug, Clone)]
@@ -48,7 +49,7 @@ impl Default for Renderer {
 impl Renderer {
     /// A renderer drawing with exactly `fonts`.
     pub fn new(fonts: Fonts) -> Renderer {
-        let db = Arc::new(png::font_database(&fonts.face_data()));
+        let db = timings::time("fontdb", || Arc::new(png::font_database(&fonts.face_data())));
         Renderer { fonts, db, max_nodes: layout::DEFAULT_MAX_NODES, max_pixels: png::DEFAULT_MAX_PIXELS }
     }
 
@@ -66,8 +67,8 @@ impl Renderer {
 
     /// Lay out and draw `chart` as SVG.
     pub fn svg(&self, chart: &Flowchart, style: &Style) -> Result<Output, RenderError> {
-        let geometry = layout::layout(chart, &self.layout_options(style), &self.fonts)?;
-        let svg = super::to_svg(chart, &geometry, style);
+        let geometry = timings::time("layout", || layout::layout(chart, &self.layout_options(style), &self.fonts))?;
+        let svg = timings::time("svg", || super::to_svg(chart, &geometry, style));
         Ok(Output { geometry, svg })
     }
 

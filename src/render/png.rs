@@ -1,6 +1,6 @@
-//! SVG → pixels (resvg/tiny-skia) → PNG (the `png` crate's fast mode, which
-//! is about ten times faster than tiny-skia's own encoder and dominated
-//! whole-process time otherwise).
+//! SVG → pixels (resvg/tiny-skia) → PNG (the `png` crate's fastest mode,
+//! about ten times faster than tiny-skia's own encoder), drawn and encoded
+//! band by band in [`super::raster`].
 //!
 //! Fonts come only from the bytes handed in (the embedded fonts, or
 //! `--font`), never from the host, so a PNG is the same on every machine.
@@ -8,6 +8,9 @@
 use std::sync::Arc;
 
 use usvg::fontdb;
+
+use super::timings;
+use crate::text::FontBytes;
 
 /// Default cap on the pixels of one PNG (width × height after scaling).
 /// 40 Mpx is a 160 MB pixmap — the largest we allow without being asked, so
@@ -28,15 +31,19 @@ pub enum PngError {
     BadScale(f32),
     #[error("PNG encoding failed: {0}")]
     Encode(#[from] png::EncodingError),
+    #[error("PNG encoding failed: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("cannot allocate a {w}×{h} px drawing band")]
+    Alloc { w: u32, h: u32 },
 }
 
 /// A font database holding exactly `faces`, with every generic family
 /// (`sans-serif`, `serif`, …) mapped to the first face's family so no SVG
 /// font name can reach for a system font.
-pub fn font_database(faces: &[Arc<[u8]>]) -> fontdb::Database {
+pub fn font_database(faces: &[FontBytes]) -> fontdb::Database {
     let mut db = fontdb::Database::new();
     for f in faces {
-        db.load_font_source(fontdb::Source::Binary(Arc::new(Arc::clone(f))));
+        db.load_font_source(fontdb::Source::Binary(Arc::clone(f)));
     }
     let primary = db.faces().next().and_then(|f| f.families.first()).map(|(name, _)| name.clone());
     if let Some(name) = primary {
@@ -83,60 +90,15 @@ pub fn svg_to_png(svg: &str, scale: f32, db: &Arc<fontdb::Database>, max_pixels:
         font_family: primary_family(db),
         ..usvg::Options::default()
     };
-    let tree = usvg::Tree::from_str(svg, &opt)?;
+    let tree = timings::time("usvg", || usvg::Tree::from_str(svg, &opt))?;
     let size = tree.size();
     let (w, h) = pixel_size(size.width(), size.height(), scale, max_pixels)?;
-    let mut pixmap = resvg::tiny_skia::Pixmap::new(w, h).ok_or(PngError::TooLarge {
-        w,
-        h,
-        mpx: f64::from(w) * f64::from(h) / 1e6,
-        limit: max_pixels,
-    })?;
-    resvg::render(&tree, resvg::tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
-    drop(tree);
-    let mut data = pixmap.take();
-    demultiply(&mut data);
-    encode(&data, w, h)
-}
-
-/// tiny-skia stores premultiplied alpha; PNG wants straight alpha.
-fn demultiply(rgba: &mut [u8]) {
-    for px in rgba.chunks_exact_mut(4) {
-        let a = px[3];
-        if a == 255 || a == 0 {
-            continue;
-        }
-        let a16 = u16::from(a);
-        for c in &mut px[..3] {
-            *c = ((u16::from(*c) * 255 + a16 / 2) / a16).min(255) as u8;
-        }
-    }
-}
-
-fn encode(rgba: &[u8], w: u32, h: u32) -> Result<Vec<u8>, PngError> {
-    let mut out = Vec::with_capacity(rgba.len() / 8 + 1024);
-    {
-        let mut enc = png::Encoder::new(&mut out, w, h);
-        enc.set_color(png::ColorType::Rgba);
-        enc.set_depth(png::BitDepth::Eight);
-        enc.set_compression(png::Compression::Fast);
-        let mut writer = enc.write_header()?;
-        writer.write_image_data(rgba)?;
-        writer.finish()?;
-    }
-    Ok(out)
+    timings::time("raster+png", || super::raster::encode_png(&tree, scale, w, h))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn demultiply_restores_straight_alpha() {
-        let mut px = [64, 0, 32, 128, 10, 20, 30, 255, 0, 0, 0, 0];
-        demultiply(&mut px);
-        assert_eq!(px, [128, 0, 64, 128, 10, 20, 30, 255, 0, 0, 0, 0]);
-    }
 
     #[test]
     fn rasterises_and_refuses_oversize() {

@@ -131,9 +131,11 @@ fn edges(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme, de
             curve::shorten(&mut pts, ARROW_INSET, true);
         }
         let c = edge.interpolate.as_deref().and_then(Curve::parse).unwrap_or(fallback);
+        // Each edge in its own group: a straight edge has an empty fill box,
+        // and the PNG rasteriser can skip a group by its box, not such a path.
         let _ = write!(
             out,
-            r#"<path d="{}" stroke="{}" stroke-width="{}""#,
+            r#"<g><path d="{}" stroke="{}" stroke-width="{}""#,
             curve::path(&pts, c),
             esc(&theme.edge_stroke),
             N(width)
@@ -148,7 +150,7 @@ fn edges(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme, de
             let _ = write!(out, r#" marker-end="url(#{id})""#);
         }
         out.push_str(&style_attr(&without_fill(&style)));
-        out.push_str("/>");
+        out.push_str("/></g>");
     }
     out.push_str("</g>");
 }

@@ -3,7 +3,7 @@
 //! so a width measured here is the width resvg draws.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -14,13 +14,22 @@ use harfrust::{Direction, FontRef, Script, ShapeOptions, ShapePlan, ShaperData, 
 pub static DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 /// DejaVu Sans Bold, for `**bold**` markdown and `<b>` runs.
 pub static DEJAVU_SANS_BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+/// DejaVu Sans Oblique, for `*italic*` markdown and `<i>` runs.
+pub static DEJAVU_SANS_OBLIQUE: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Oblique.ttf");
+/// DejaVu Sans Bold Oblique, for bold italic runs.
+pub static DEJAVU_SANS_BOLD_OBLIQUE: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-BoldOblique.ttf");
 
-/// The embedded fonts as `(family-independent) bytes`: regular then bold.
-/// Render loads exactly these into its font database so that what is drawn
-/// is what was measured.
-pub fn fonts() -> [&'static [u8]; 2] {
-    [DEJAVU_SANS, DEJAVU_SANS_BOLD]
+/// The embedded fonts: regular, bold, oblique, bold oblique. Render loads
+/// exactly these into its font database so that what is drawn is what was
+/// measured.
+pub fn fonts() -> [&'static [u8]; 4] {
+    [DEJAVU_SANS, DEJAVU_SANS_BOLD, DEJAVU_SANS_OBLIQUE, DEJAVU_SANS_BOLD_OBLIQUE]
 }
+
+/// Font file bytes, shared without copying: the embedded fonts are used
+/// straight from the binary's static data, user fonts from the heap. The
+/// same type `fontdb` takes, so render hands them on as they are.
+pub type FontBytes = Arc<dyn AsRef<[u8]> + Send + Sync>;
 
 /// Why a font could not be used.
 #[derive(Debug, thiserror::Error)]
@@ -30,21 +39,28 @@ pub struct FontError(String);
 /// One font file held in memory.
 #[derive(Clone)]
 struct Face {
-    data: Arc<[u8]>,
+    data: FontBytes,
     upem: f32,
-    /// Shaping tables parsed once per face, not once per string.
-    shaper_data: Arc<ShaperData>,
+    /// Shaping tables, parsed on first use (a face that measures nothing,
+    /// like the italic ones in most charts, costs nothing) and then once
+    /// per face, not once per string.
+    shaper_data: Arc<OnceLock<ShaperData>>,
 }
 
 impl Face {
-    fn new(data: Arc<[u8]>) -> Result<Face, FontError> {
-        let font = FontRef::from_index(&data, 0).map_err(|e| FontError(e.to_string()))?;
-        let shaper_data = ShaperData::new(&font);
-        let upem = shaper_data.shaper(&font).build().units_per_em() as f32;
+    fn new(data: FontBytes) -> Result<Face, FontError> {
+        let font = FontRef::from_index((*data).as_ref(), 0).map_err(|e| FontError(e.to_string()))?;
+        // unitsPerEm is the u16 at byte 18 of the `head` table.
+        let head = font.table_data(harfrust::Tag::new(b"head")).ok_or_else(|| FontError("no head table".into()))?;
+        let upem = f32::from(head.read_at::<u16>(18).map_err(|e| FontError(e.to_string()))?);
         if upem <= 0.0 {
             return Err(FontError("units per em is zero".into()));
         }
-        Ok(Face { data: data.clone(), upem, shaper_data: Arc::new(shaper_data) })
+        Ok(Face { data, upem, shaper_data: Arc::new(OnceLock::new()) })
+    }
+
+    fn bytes(&self) -> &[u8] {
+        (*self.data).as_ref()
     }
 }
 
@@ -55,11 +71,16 @@ thread_local! {
     static PLANS: RefCell<Vec<(PlanKey, ShapePlan)>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Index into [`Fonts`]' faces: 0 regular, 1 bold, 2.. fallbacks.
+/// Index into [`Fonts`]' faces: 0 regular, 1 bold, 2 italic, 3 bold
+/// italic, [`FIRST_FALLBACK`].. fallbacks.
 type FaceId = u8;
 
-/// The fonts labels are measured with: a regular and a bold primary face
-/// (embedded DejaVu Sans unless the user gave `--font`) plus optional
+/// Faces before this index are the primary styles; the rest are fallbacks.
+const FIRST_FALLBACK: FaceId = 4;
+
+/// The fonts labels are measured with: regular, bold, italic and bold
+/// italic primary faces (embedded DejaVu Sans unless the user gave
+/// `--font`) plus optional
 /// fallback faces tried, in order, for characters the primary lacks (CJK,
 /// …). Measurements are cached per face and string, so measuring thousands
 /// of labels shapes each distinct word only once.
@@ -87,19 +108,22 @@ impl Default for Fonts {
 }
 
 impl Fonts {
-    /// The embedded DejaVu Sans regular and bold.
+    /// The embedded DejaVu Sans regular, bold, oblique and bold oblique,
+    /// used in place from the binary (no copy, nothing parsed until used).
     pub fn embedded() -> Fonts {
-        let regular = Face::new(Arc::from(DEJAVU_SANS)).expect("embedded DejaVu Sans parses");
-        let bold = Face::new(Arc::from(DEJAVU_SANS_BOLD)).expect("embedded DejaVu Sans Bold parses");
-        Fonts::from_faces(vec![regular, bold])
+        let faces = fonts()
+            .into_iter()
+            .map(|b| Face::new(Arc::new(b)).expect("embedded DejaVu Sans faces parse"))
+            .collect();
+        Fonts::from_faces(faces)
     }
 
-    /// A user font (render's `--font FILE`) used for both regular and bold
-    /// text, with the embedded fonts kept as fallbacks.
+    /// A user font (render's `--font FILE`) used for every style, with the
+    /// embedded fonts kept as fallbacks.
     pub fn with_user_font(bytes: Vec<u8>) -> Result<Fonts, FontError> {
-        let user = Face::new(Arc::from(bytes))?;
+        let user = Face::new(Arc::new(bytes))?;
         let emb = Fonts::embedded();
-        let mut faces = vec![user.clone(), user];
+        let mut faces = vec![user.clone(), user.clone(), user.clone(), user];
         faces.extend(emb.faces);
         Ok(Fonts::from_faces(faces))
     }
@@ -110,7 +134,7 @@ impl Fonts {
         if self.faces.len() >= usize::from(FaceId::MAX) {
             return Err(FontError("too many fallback fonts".into()));
         }
-        self.faces.push(Face::new(Arc::from(bytes))?);
+        self.faces.push(Face::new(Arc::new(bytes))?);
         self.coverage.lock().unwrap_or_else(|e| e.into_inner()).clear();
         Ok(())
     }
@@ -120,9 +144,9 @@ impl Fonts {
         Fonts { id: NEXT.fetch_add(1, Ordering::Relaxed), faces, cache: Mutex::new(HashMap::new()), coverage: Mutex::new(HashMap::new()) }
     }
 
-    /// Every face's bytes in lookup order (primary regular, primary bold,
-    /// fallbacks), for render to load into its font database.
-    pub fn face_data(&self) -> Vec<Arc<[u8]>> {
+    /// Every face's bytes in lookup order (primary regular, bold, italic,
+    /// bold italic, fallbacks), for render to load into its font database.
+    pub fn face_data(&self) -> Vec<FontBytes> {
         self.faces.iter().map(|f| f.data.clone()).collect()
     }
 
@@ -130,7 +154,13 @@ impl Fonts {
     /// as usvg does; characters the primary face lacks are measured with the
     /// first fallback face that has them.
     pub fn measure(&self, text: &str, font_size: f32, bold: bool) -> f32 {
-        let primary: FaceId = if bold { 1 } else { 0 };
+        self.measure_styled(text, font_size, bold, false)
+    }
+
+    /// [`Fonts::measure`] for any of the four styles, so italic runs are
+    /// measured with the oblique face they are drawn with.
+    pub fn measure_styled(&self, text: &str, font_size: f32, bold: bool, italic: bool) -> f32 {
+        let primary: FaceId = u8::from(bold) + 2 * u8::from(italic);
         let mut total = 0.0f32;
         for (face, run) in self.split_by_face(text, primary) {
             let units = self.advance_units(face, run);
@@ -141,7 +171,7 @@ impl Fonts {
 
     /// Splits `text` into maximal runs drawn by one face each.
     fn split_by_face<'t>(&self, text: &'t str, primary: FaceId) -> Vec<(FaceId, &'t str)> {
-        if text.is_ascii() || self.faces.len() <= 2 {
+        if text.is_ascii() || self.faces.len() <= usize::from(FIRST_FALLBACK) {
             return vec![(primary, text)];
         }
         let mut runs: Vec<(FaceId, &'t str)> = Vec::new();
@@ -175,7 +205,7 @@ impl Fonts {
         let mut buf = [0u8; 4];
         let s = ch.encode_utf8(&mut buf);
         let mut found = 0;
-        for id in std::iter::once(primary).chain(2..self.faces.len() as FaceId) {
+        for id in std::iter::once(primary).chain(FIRST_FALLBACK..self.faces.len() as FaceId) {
             if self.shape(id, s).iter().all(|&(g, _)| g != 0) {
                 found = if id == primary { 0 } else { id };
                 break;
@@ -198,8 +228,8 @@ impl Fonts {
     /// Shapes `text` with one face: `(glyph id, x advance)` per glyph.
     fn shape(&self, face_id: FaceId, text: &str) -> Vec<(u32, i32)> {
         let face = &self.faces[usize::from(face_id)];
-        let Ok(font) = FontRef::from_index(&face.data, 0) else { return Vec::new() };
-        let shaper = face.shaper_data.shaper(&font).build();
+        let Ok(font) = FontRef::from_index(face.bytes(), 0) else { return Vec::new() };
+        let shaper = face.shaper_data.get_or_init(|| ShaperData::new(&font)).shaper(&font).build();
         let mut buffer = UnicodeBuffer::new();
         buffer.push_str(text);
         buffer.guess_segment_properties();
@@ -257,5 +287,16 @@ mod tests {
         let after = f.measure("漢字 ok", 16.0, false);
         assert_eq!(before, after);
         assert!(Fonts::with_user_font(b"not a font".to_vec()).is_err());
+    }
+
+    #[test]
+    fn italic_measured_with_oblique_faces() {
+        let f = Fonts::embedded();
+        let upright = f.measure_styled("Italic words", 16.0, false, false);
+        let italic = f.measure_styled("Italic words", 16.0, false, true);
+        let bold_italic = f.measure_styled("Italic words", 16.0, true, true);
+        assert!(italic > 0.0 && italic != upright, "{upright} {italic}");
+        assert!(bold_italic > italic, "{italic} {bold_italic}");
+        assert_eq!(f.measure_styled("x", 16.0, true, false), f.measure("x", 16.0, true));
     }
 }

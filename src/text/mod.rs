@@ -14,7 +14,7 @@ use crate::mermaid::LabelType;
 mod fonts;
 pub mod markup;
 
-pub use fonts::{DEJAVU_SANS, DEJAVU_SANS_BOLD, FontError, Fonts, fonts};
+pub use fonts::{DEJAVU_SANS, DEJAVU_SANS_BOLD, DEJAVU_SANS_BOLD_OBLIQUE, DEJAVU_SANS_OBLIQUE, FontBytes, FontError, Fonts, fonts};
 
 /// A label broken into lines, with its measured size.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
@@ -92,7 +92,7 @@ pub fn layout_label(label: &str, kind: LabelType, style: &TextStyle, fonts: &Fon
 }
 
 fn runs_width(runs: &[TextRun], fs: f32, fonts: &Fonts) -> f32 {
-    runs.iter().map(|r| fonts.measure(&r.text, fs, r.bold)).sum()
+    runs.iter().map(|r| fonts.measure_styled(&r.text, fs, r.bold, r.italic)).sum()
 }
 
 /// Greedy word wrap of one hard line; a word wider than the limit gets a
@@ -120,7 +120,8 @@ fn wrap(line: &[TextRun], style: &TextStyle, fonts: &Fonts) -> Vec<TextLine> {
     for word in words {
         let ww = runs_width(&word, fs, fonts);
         let bold = word.first().is_some_and(|r| r.bold);
-        let space = fonts.measure(" ", fs, bold);
+        let italic = word.first().is_some_and(|r| r.italic);
+        let space = fonts.measure_styled(" ", fs, bold, italic);
         if !cur.is_empty() && cur_w + space + ww > style.wrap_width {
             out.push(TextLine { width: runs_width(&cur, fs, fonts), runs: std::mem::take(&mut cur) });
             cur_w = 0.0;

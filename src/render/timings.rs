@@ -1,0 +1,31 @@
+//! `FLOWBENCH_TIMINGS=1`: per-phase wall times of `flowbench render` on
+//! stderr, so a slow render can be attributed (parse, layout, SVG, usvg,
+//! rasterise, encode, write) without a profiler. Off by default and then
+//! costs one cached environment lookup per phase.
+
+use std::sync::OnceLock;
+use std::time::Instant;
+
+/// Whether `FLOWBENCH_TIMINGS` is set to something other than `0`/empty.
+pub fn enabled() -> bool {
+    static ON: OnceLock<bool> = OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("FLOWBENCH_TIMINGS").is_some_and(|v| !v.is_empty() && v != "0"))
+}
+
+/// Runs `f`, printing `timing <name> <ms>` on stderr when enabled.
+pub fn time<T>(name: &str, f: impl FnOnce() -> T) -> T {
+    if !enabled() {
+        return f();
+    }
+    let t0 = Instant::now();
+    let out = f();
+    report(name, t0);
+    out
+}
+
+/// Prints the time since `t0` under `name` when enabled.
+pub fn report(name: &str, t0: Instant) {
+    if enabled() {
+        eprintln!("timing {name:<12} {:9.3} ms", t0.elapsed().as_secs_f64() * 1e3);
+    }
+}

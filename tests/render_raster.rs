@@ -1,0 +1,67 @@
+//! The banded, culled, parallel PNG path: same bytes with 1 or 2 threads,
+//! and the same picture as resvg drawing the whole tree at once (so no node
+//! is lost by culling and no seam shows between bands).
+
+use std::sync::Arc;
+
+use flowbench::render::pipeline::Renderer;
+use flowbench::render::{Style, png};
+use flowbench::text::Fonts;
+
+/// A chart whose PNG at `SCALE` is above the parallel threshold (2 Mpx).
+fn big_chart() -> String {
+    let mut s = String::from("flowchart TD\n");
+    for i in 0..24 {
+        s.push_str(&format!("  n{i}[\"Step {i} **bold** *italic*\"] --> n{}{{Check {i}?}}\n", i + 1));
+        s.push_str(&format!("  n{i} -->|side {i}| s{i}([Side {i}])\n"));
+    }
+    s
+}
+
+const SCALE: f32 = 1.5;
+
+/// Width, height, whether RGB (not RGBA), pixel bytes.
+fn decode(bytes: &[u8]) -> (u32, u32, bool, Vec<u8>) {
+    let dec = ::png::Decoder::new(std::io::Cursor::new(bytes));
+    let mut reader = dec.read_info().expect("png header");
+    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
+    let info = reader.next_frame(&mut buf).expect("png data");
+    buf.truncate(info.buffer_size());
+    (info.width, info.height, info.color_type == ::png::ColorType::Rgb, buf)
+}
+
+#[test]
+fn large_png_identical_for_1_and_2_threads_and_matches_whole_render() {
+    let chart = flowbench::mermaid::parse(&big_chart()).expect("parse");
+    let r = Renderer::default();
+    let out = r.svg(&chart, &Style::default()).expect("svg");
+    let run = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("pool");
+        pool.install(|| r.png(&out.svg, SCALE).expect("png"))
+    };
+    let one = run(1);
+    assert!(one == run(2), "1 vs 2 threads differ");
+    let (w, h, rgb, pixels) = decode(&one);
+    assert!(u64::from(w) * u64::from(h) >= 2_000_000, "{w}×{h} too small to take the parallel path");
+    assert!(rgb, "opaque page should encode as RGB");
+
+    // Reference: resvg draws the whole tree into one pixmap.
+    let db = Arc::new(png::font_database(&Fonts::embedded().face_data()));
+    let opt = usvg::Options { fontdb: Arc::clone(&db), font_family: png::primary_family(&db), ..Default::default() };
+    let tree = usvg::Tree::from_str(&out.svg, &opt).expect("usvg");
+    let mut pm = resvg::tiny_skia::Pixmap::new(w, h).expect("pixmap");
+    pm.fill(resvg::tiny_skia::Color::WHITE);
+    resvg::render(&tree, resvg::tiny_skia::Transform::from_scale(SCALE, SCALE), &mut pm.as_mut());
+    // Drawing node by node shifts sub-pixel positions by float rounding, so
+    // anti-aliased edges may differ by a coverage step or two; a lost or
+    // clipped node would differ by far more, over many pixels.
+    let (mut small, mut large) = (0usize, 0usize);
+    for (a, b) in pixels.chunks_exact(3).zip(pm.data().chunks_exact(4)) {
+        let d = (0..3).map(|k| a[k].abs_diff(b[k])).max().unwrap_or(0);
+        small += usize::from(d > 8);
+        large += usize::from(d > 64);
+    }
+    let total = (w * h) as usize;
+    assert!(small * 1_000 < total, "{small} of {total} pixels differ by more than 8");
+    assert!(large * 100_000 < total, "{large} of {total} pixels differ by more than 64");
+}
