@@ -48,6 +48,12 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
             for c in &fixed.changes {
                 let after = if c.after.is_empty() { "(removed)" } else { c.after.as_str() };
                 eprintln!("{name}:{}:{}: fixed [{}] {} → {}", c.line, c.col, c.pitfall, c.before, after);
+                if c.lossy {
+                    eprintln!(
+                        "{name}:{}:{}: note: lossy fix: the link had no target, so it was dropped and the original line kept in a `%%` comment above; add the target node by hand",
+                        c.line, c.col
+                    );
+                }
             }
             if args.stdout || name == "-" {
                 print!("{}", fixed.text);

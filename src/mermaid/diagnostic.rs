@@ -69,7 +69,13 @@ pub fn from_parse_error(source: &str, err: &ParseError) -> Diagnostic {
         }
         d.code = f.pitfall.into();
         d.help = Some(f.help);
-        let fix = if f.edits.is_empty() { "" } else { "; `flowbench check --fix` rewrites it" };
+        let fix = if !f.edits.is_empty() {
+            "; `flowbench check --fix` rewrites it"
+        } else if super::fix_dangling::drop_dangling_link(source, err, &super::parse).is_some() {
+            "; `flowbench check --fix` drops the incomplete link and keeps its text in a `%%` comment: add the target"
+        } else {
+            ""
+        };
         d.notes.push(format!("a common mistake in LLM-written Mermaid (pitfall {}){fix}", f.pitfall));
     }
     d

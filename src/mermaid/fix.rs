@@ -5,8 +5,10 @@
 //! applied in rounds (a fix can uncover the next mistake, e.g. splitting a
 //! header line exposes the statements behind it) until none is left; then
 //! statements the parser still rejects for semantic reasons (`linkStyle` index
-//! out of range) are dropped. Every change is reported with its position and
-//! the affected lines before and after.
+//! out of range) are dropped, and so is a link with no target (its text kept
+//! in a comment, the change reported as lossy: see [`super::fix_dangling`]).
+//! Every change is reported with its position and the affected lines before
+//! and after.
 
 use std::ops::Range;
 
@@ -26,6 +28,10 @@ pub struct Change {
     /// True when the original was valid Mermaid that meant something else
     /// (a ⚠ pitfall); false when it was an error.
     pub silent: bool,
+    /// True when the rewrite could not keep everything the text said (a
+    /// link with no target is dropped): the user must finish it by hand.
+    /// What was dropped stays in the text as a `%%` comment.
+    pub lossy: bool,
     /// The affected lines before and after.
     pub before: String,
     pub after: String,
@@ -58,7 +64,11 @@ pub fn fix_with(source: &str, parse: &dyn Fn(&str) -> Result<Flowchart, ParseErr
                 text = next;
                 applied.pop()
             }
-            None => drop_semantic_failure(&mut text, &err),
+            None => drop_semantic_failure(&mut text, &err).or_else(|| {
+                let (next, change) = super::fix_dangling::drop_dangling_link(&text, &err, parse)?;
+                text = next;
+                Some(change)
+            }),
         };
         let Some(change) = change else { break };
         changes.push(change);
@@ -131,6 +141,7 @@ fn describe(text: &str, f: &Finding) -> Change {
         col,
         pitfall: f.pitfall.to_string(),
         silent: f.silent,
+        lossy: false,
         before: text[start..end].trim().to_string(),
         after: after.trim().to_string(),
     }
@@ -152,6 +163,7 @@ fn drop_semantic_failure(text: &mut String, err: &ParseError) -> Option<Change> 
         col: c,
         pitfall: "semantic".into(),
         silent: false,
+        lossy: false,
         before: line.trim().to_string(),
         after: String::new(),
     };

@@ -20,6 +20,7 @@ mod unicode;
 mod yaml;
 pub mod diagnostic;
 pub mod fix;
+mod fix_dangling;
 pub mod fix_shape;
 pub mod fmt;
 mod fmt_text;
@@ -167,8 +168,23 @@ pub fn parse_with(text: &str, opts: &ParseOptions) -> Result<Flowchart, ParseErr
             found: None,
         }
     })?;
-    let doc = parser::Parser::new(&toks, &code.text)
-        .document()
+    // Statements are applied as they are parsed (see
+    // `Parser::statements_each`); a syntax error anywhere still wins over a
+    // semantic one, as when the whole tree was built first.
+    let mut builder = builder::Builder::new(opts.max_edges, &to_span);
+    let mut sem_err = None;
+    let mut p = parser::Parser::new(&toks, &code.text);
+    p.header()
+        .and_then(|(header, dir)| {
+            builder.begin(&header, dir.as_deref());
+            p.statements_each(&mut |s| {
+                if sem_err.is_none()
+                    && let Err(e) = builder.stmt(&s)
+                {
+                    sem_err = Some(e);
+                }
+            })
+        })
         .map_err(|e| {
             let t = toks.get(e.at).copied().unwrap_or(lexer::Token {
                 kind: lexer::Tk::End0,
@@ -201,15 +217,16 @@ pub fn parse_with(text: &str, opts: &ParseOptions) -> Result<Flowchart, ParseErr
                 found: Some(t.kind.mermaid_name().to_string()),
             }
         })?;
-    let mut fc = builder::Builder::new(opts.max_edges, &to_span)
-        .build(&doc)
-        .map_err(|e| ParseError {
+    if let Some(e) = sem_err {
+        return Err(ParseError {
             span: to_span(e.range),
             message: e.message,
             expected: Vec::new(),
             kind: e.kind,
             found: None,
-        })?;
+        });
+    }
+    let mut fc = builder.finish();
     fc.config = pre.config;
     fc.title = pre.title;
     if fc.header == Header::FlowchartElk {
@@ -222,19 +239,34 @@ pub fn parse_with(text: &str, opts: &ParseOptions) -> Result<Flowchart, ParseErr
 struct LineIndex<'t> {
     text: &'t str,
     starts: Vec<usize>,
+    /// The line of the previous look-up: spans are asked for in text
+    /// order, so this usually answers without a binary search.
+    last: std::cell::Cell<usize>,
 }
 
 impl<'t> LineIndex<'t> {
     fn new(text: &'t str) -> Self {
         let mut starts = vec![0];
         starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        LineIndex { text, starts }
+        LineIndex {
+            text,
+            starts,
+            last: std::cell::Cell::new(1),
+        }
     }
 
     fn span(&self, start: usize, end: usize) -> Span {
         let start = floor_char(self.text, start.min(self.text.len()));
         let end = floor_char(self.text, end.min(self.text.len())).max(start);
-        let line = self.starts.partition_point(|&s| s <= start).max(1);
+        let hint = self.last.get();
+        let line = if self.starts[hint - 1] <= start
+            && self.starts.get(hint).is_none_or(|&next| next > start)
+        {
+            hint
+        } else {
+            self.starts.partition_point(|&s| s <= start).max(1)
+        };
+        self.last.set(line);
         let ls = self.starts[line - 1];
         let col = self.text[ls..start].chars().count() + 1;
         Span {

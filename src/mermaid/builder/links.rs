@@ -5,7 +5,13 @@ use super::*;
 
 impl Builder<'_> {
     /// FlowDB `addLink` over the cartesian product of two groups.
-    pub(super) fn add_link(&mut self, from: &[&str], to: &[&str], link: &ast::Link) -> Res<()> {
+    /// `from`/`to` pair each id with its interned name.
+    pub(super) fn add_link(
+        &mut self,
+        from: &[(&str, u32)],
+        to: &[(&str, u32)],
+        link: &ast::Link,
+    ) -> Res<()> {
         let info = destruct_link(&link.token, link.start.as_deref());
         let user_id = link.id.as_ref().map(|s| s.replacen('@', "", 1));
         for (i, a) in from.iter().enumerate() {
@@ -15,7 +21,7 @@ impl Builder<'_> {
                 } else {
                     None
                 };
-                self.add_single_link(a, b, &info, link, id)?;
+                self.add_single_link(*a, *b, &info, link, id)?;
             }
         }
         Ok(())
@@ -23,8 +29,8 @@ impl Builder<'_> {
 
     pub(super) fn add_single_link(
         &mut self,
-        a: &str,
-        b: &str,
+        (a, na): (&str, u32),
+        (b, nb): (&str, u32),
         info: &LinkInfo,
         link: &ast::Link,
         id: Option<String>,
@@ -39,15 +45,6 @@ impl Builder<'_> {
             }
             None => (None, LabelType::Text),
         };
-        let key = (self.intern(a), self.intern(b));
-        let existing = self.pair_count.get(&key).copied().unwrap_or(0);
-        let (id, user_id) = match id {
-            Some(id) if !id.is_empty() && self.edge_by_id(&id).is_none() => (id, true),
-            _ => {
-                let counter = if existing == 0 { 0 } else { existing + 1 };
-                (format!("L_{a}_{b}_{counter}"), false)
-            }
-        };
         if self.fc.edges.len() >= self.max_edges {
             return Err(sem(
                 crate::mermaid::ErrorKind::EdgeLimit,
@@ -59,7 +56,16 @@ impl Builder<'_> {
                 link.range,
             ));
         }
-        *self.pair_count.entry(key).or_insert(0) += 1;
+        let count = self.pair_count.entry((na, nb)).or_insert(0);
+        let existing = *count;
+        *count += 1;
+        let (id, user_id) = match id {
+            Some(id) if !id.is_empty() && self.edge_by_id(&id).is_none() => (id, true),
+            _ => {
+                let counter = if existing == 0 { 0 } else { existing + 1 };
+                (format!("L_{a}_{b}_{counter}"), false)
+            }
+        };
         if user_id || self.eindex_full {
             self.eindex.entry(id.clone()).or_insert(self.fc.edges.len());
         }

@@ -3,9 +3,6 @@
 //! edge ids, subgraph membership (innermost wins), classes, styles,
 //! `linkStyle` by index, and the semantic errors FlowDB throws.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use serde_json::{Map, Value};
 
 use super::ast::{self, Chain, Classic, LinkTargets, Stmt};
@@ -15,37 +12,13 @@ use super::shapes;
 
 mod links;
 mod meta;
+mod names;
 
 pub use links::{LinkInfo, destruct_link};
 use meta::*;
+pub use names::Fx;
+use names::{FxMap, Names};
 
-/// rustc's Fx hash: lookups only (never iterated), so order cannot leak
-/// into output, and no DoS concern for a local parser; SipHash was a tenth
-/// of the parse time on large charts.
-#[derive(Default, Clone, Copy)]
-pub struct Fx(u64);
-
-impl Hasher for Fx {
-    fn write(&mut self, bytes: &[u8]) {
-        const K: u64 = 0x517c_c1b7_2722_0a95;
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
-            self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(K);
-        }
-        for &b in chunks.remainder() {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
-        }
-    }
-    fn write_u8(&mut self, b: u8) {
-        self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
 
 /// A semantic error: message, error kind and preprocessed byte range.
 #[derive(Debug, Clone, PartialEq)]
@@ -60,14 +33,14 @@ type Res<T> = Result<T, SemErr>;
 /// Builder state (FlowDB's maps, with lookup indexes).
 pub struct Builder<'m> {
     fc: Flowchart,
-    vindex: FxMap<String, usize>,
+    /// Vertex ids: node index and edge-counter key in one look-up.
+    names: Names,
     /// First edge carrying each id (`edges.find(e => e.id === id)`).
     eindex: FxMap<String, usize>,
     /// Whether `eindex` also holds the automatic `L_…` ids (built on the
     /// first look-up of such an id; most charts never need it).
     eindex_full: bool,
-    /// Interned names for `pair_count` keys.
-    names: FxMap<String, u32>,
+    /// Edges so far per (from, to) pair of interned names.
     pair_count: FxMap<(u32, u32), usize>,
     sindex: FxMap<String, usize>,
     cindex: FxMap<String, usize>,
@@ -88,10 +61,9 @@ impl<'m> Builder<'m> {
     pub fn new(max_edges: usize, span: &'m dyn Fn(ast::Range) -> Span) -> Self {
         Builder {
             fc: Flowchart::default(),
-            vindex: FxMap::default(),
+            names: Names::default(),
             eindex: FxMap::default(),
             eindex_full: false,
-            names: FxMap::default(),
             pair_count: FxMap::default(),
             sindex: FxMap::default(),
             cindex: FxMap::default(),
@@ -112,26 +84,34 @@ impl<'m> Builder<'m> {
         self.eindex.get(id).copied()
     }
 
-    fn intern(&mut self, s: &str) -> u32 {
-        if let Some(&i) = self.names.get(s) {
-            return i;
-        }
-        let i = self.names.len() as u32;
-        self.names.insert(s.to_string(), i);
-        i
-    }
-
     /// Apply the whole document.
     pub fn build(mut self, doc: &ast::Document) -> Res<Flowchart> {
-        self.fc.header = match doc.header.as_str() {
+        self.begin(&doc.header, doc.dir.as_deref());
+        self.stmts(&doc.stmts, false)?;
+        Ok(self.finish())
+    }
+
+    /// Start a document: header keyword and direction as written. With
+    /// [`Self::stmt`] and [`Self::finish`] this builds the chart one
+    /// top-level statement at a time, as the parser yields them.
+    pub fn begin(&mut self, header: &str, dir: Option<&str>) {
+        self.fc.header = match header {
             "graph" => Header::Graph,
             "flowchart-elk" => Header::FlowchartElk,
             _ => Header::Flowchart,
         };
-        self.fc.direction = doc.dir.as_deref().map_or(Direction::TB, direction);
-        self.stmts(&doc.stmts, false)?;
+        self.fc.direction = dir.map_or(Direction::TB, direction);
+    }
+
+    /// Apply one top-level statement.
+    pub fn stmt(&mut self, s: &Stmt) -> Res<()> {
+        self.stmts(std::slice::from_ref(s), false).map(drop)
+    }
+
+    /// The chart, once every statement is applied.
+    pub fn finish(mut self) -> Flowchart {
         if self.fc.subgraphs.is_empty() {
-            return Ok(self.fc);
+            return self.fc;
         }
         let known: std::collections::HashSet<String> = self
             .fc
@@ -143,7 +123,7 @@ impl<'m> Builder<'m> {
         for sg in &mut self.fc.subgraphs {
             sg.members.retain(|m| known.contains(m));
         }
-        Ok(self.fc)
+        self.fc
     }
 
     /// Statements in order; returns the document items subgraphs collect
@@ -155,7 +135,7 @@ impl<'m> Builder<'m> {
             match s {
                 Stmt::Chain(c) => items.extend(self.chain(c, collect)?),
                 Stmt::Style { id, range, styles } => {
-                    self.add_vertex(id, *range, None, None, Some(styles), None)?
+                    self.add_vertex(id, *range, None, None, Some(styles), None)?;
                 }
                 Stmt::ClassDef { ids, styles, .. } => self.class_def(ids, styles),
                 Stmt::Class { ids, class, .. } => self.set_class(ids, class),
@@ -183,8 +163,8 @@ impl<'m> Builder<'m> {
     /// Returns the statement's node list as mermaid builds it (last group
     /// first) when `collect` (inside a subgraph).
     fn chain(&mut self, c: &Chain, collect: bool) -> Res<Vec<String>> {
-        let mut prev: Vec<&str> = self.group(&c.first)?;
-        let mut groups: Vec<Vec<&str>> = Vec::new();
+        let mut prev = self.group(&c.first)?;
+        let mut groups: Vec<Vec<(&str, u32)>> = Vec::new();
         for (link, g) in &c.links {
             let ids = self.group(g)?;
             self.add_link(&prev, &ids, link)?;
@@ -202,18 +182,19 @@ impl<'m> Builder<'m> {
             .iter()
             .rev()
             .flatten()
-            .map(|s| s.to_string())
+            .map(|(s, _)| s.to_string())
             .collect())
     }
 
-    fn group<'g>(&mut self, g: &'g [ast::Vertex]) -> Res<Vec<&'g str>> {
+    /// The group's ids with their interned names (for the edge counters).
+    fn group<'g>(&mut self, g: &'g [ast::Vertex]) -> Res<Vec<(&'g str, u32)>> {
         let mut ids = Vec::with_capacity(g.len());
         for v in g {
             let label = v.shape.as_ref().map(|(_, l)| l);
             let shape = v.shape.as_ref().map(|(s, _)| classic(*s));
-            self.add_vertex(&v.id, v.range, label, shape, None, None)?;
+            let name = self.add_vertex(&v.id, v.range, label, shape, None, None)?;
             if let Some((f, val)) = &v.props
-                && let Some(&i) = self.vindex.get(&v.id)
+                && let Some(i) = self.names.node_of(name)
             {
                 let mut m = Map::new();
                 m.insert(f.clone(), Value::String(val.clone()));
@@ -224,7 +205,7 @@ impl<'m> Builder<'m> {
             if let Some(cls) = &v.class {
                 self.set_class(&v.id, cls);
             }
-            ids.push(v.id.as_str());
+            ids.push((v.id.as_str(), name));
         }
         for v in g {
             if let Some(meta) = &v.meta {
@@ -234,7 +215,8 @@ impl<'m> Builder<'m> {
         Ok(ids)
     }
 
-    /// FlowDB `addVertex`.
+    /// FlowDB `addVertex`; returns the id's interned name (interned even
+    /// when no vertex is made, since links still count it as an endpoint).
     fn add_vertex(
         &mut self,
         id: &str,
@@ -243,9 +225,10 @@ impl<'m> Builder<'m> {
         shape: Option<Shape>,
         styles: Option<&[String]>,
         meta: Option<&(String, ast::Range)>,
-    ) -> Res<()> {
+    ) -> Res<u32> {
+        let name = self.names.intern(id);
         if id.trim().is_empty() {
-            return Ok(());
+            return Ok(name);
         }
         let doc = match meta {
             Some((body, r)) => {
@@ -270,10 +253,10 @@ impl<'m> Builder<'m> {
                     e.interpolate = Some(c.to_string());
                 }
             }
-            return Ok(());
+            return Ok(name);
         }
-        let i = match self.vindex.get(id) {
-            Some(&i) => i,
+        let i = match self.names.node_of(name) {
+            Some(i) => i,
             None => {
                 let i = self.fc.nodes.len();
                 self.fc.nodes.push(Node {
@@ -287,7 +270,7 @@ impl<'m> Builder<'m> {
                     extra: Value::Null,
                     span: (self.span)(range),
                 });
-                self.vindex.insert(id.to_string(), i);
+                self.names.set_node(name, i);
                 i
             }
         };
@@ -313,7 +296,7 @@ impl<'m> Builder<'m> {
                 // `doc.shape` on a non-object is just undefined in JS.
             }
         }
-        Ok(())
+        Ok(name)
     }
 
     fn class_def(&mut self, ids: &str, styles: &[String]) {
@@ -342,7 +325,7 @@ impl<'m> Builder<'m> {
 
     fn set_class(&mut self, ids: &str, class: &str) {
         for id in ids.split(',') {
-            if let Some(&i) = self.vindex.get(id) {
+            if let Some(i) = self.names.node(id) {
                 self.fc.nodes[i].classes.push(class.to_string());
             }
             if let Some(i) = self.edge_by_id(id) {
@@ -356,7 +339,7 @@ impl<'m> Builder<'m> {
 
     fn click(&mut self, ids: &str, a: &ast::ClickAction) {
         for id in ids.split(',') {
-            if let Some(&i) = self.vindex.get(id) {
+            if let Some(i) = self.names.node(id) {
                 let c = self.fc.nodes[i].click.get_or_insert(Click {
                     href: None,
                     callback: None,

@@ -158,6 +158,22 @@ impl<'a> Parser<'a> {
 
     /// `start: graphConfig document`
     pub fn document(&mut self) -> Res<Document> {
+        let (header, dir) = self.header()?;
+        let stmts = self.lines(false)?;
+        Ok(Document { header, dir, stmts })
+    }
+
+    /// The rest of [`Self::document`] after [`Self::header`], handing each
+    /// top-level statement to `each` as soon as it is parsed. Applying a
+    /// statement while it is still in cache, instead of after the whole
+    /// tree is built, keeps parse time linear on large charts (the tree of
+    /// a 10,000-node chart does not fit in cache).
+    pub fn statements_each(&mut self, each: &mut dyn FnMut(Stmt)) -> Res<()> {
+        self.lines_each(false, each)
+    }
+
+    /// `graphConfig`: the header keyword as written and the direction.
+    pub fn header(&mut self) -> Res<(String, Option<String>)> {
         while matches!(self.peek(), Tk::Space | Tk::Newline) {
             self.i += 1;
         }
@@ -185,23 +201,27 @@ impl<'a> Parser<'a> {
             }
             _ => return self.err(&["a direction (TB, TD, BT, RL, LR) or a newline"]),
         };
-        let stmts = self.lines(false)?;
-        Ok(Document { header, dir, stmts })
+        Ok((header, dir))
     }
 
     /// `document: line*`, ending at `$end` (top) or `end` (subgraph).
     fn lines(&mut self, in_sub: bool) -> Res<Vec<Stmt>> {
         let mut out = Vec::new();
+        self.lines_each(in_sub, &mut |s| out.push(s))?;
+        Ok(out)
+    }
+
+    fn lines_each(&mut self, in_sub: bool, each: &mut dyn FnMut(Stmt)) -> Res<()> {
         loop {
             match self.peek() {
                 Tk::Semi | Tk::Newline | Tk::Space | Tk::Eof => self.i += 1,
                 Tk::End if in_sub => {
                     self.i += 1;
-                    return Ok(out);
+                    return Ok(());
                 }
                 Tk::End0 if in_sub => return self.err(&["'end'"]),
-                Tk::End0 => return Ok(out),
-                _ => out.push(self.statement()?),
+                Tk::End0 => return Ok(()),
+                _ => each(self.statement()?),
             }
         }
     }
