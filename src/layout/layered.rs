@@ -127,6 +127,10 @@ pub fn solve(p: &Problem) -> Solution {
     // 4. Crossing reduction.
     let mut layers = Layers { layers: order::init_order(&rank_of, &down, nlayers), up, down };
     let crossings = order::order(&mut layers, total);
+    // Back edges swing round the outside, as in mermaid, where that costs
+    // no crossings.
+    let back: Vec<&[usize]> = chains.iter().zip(&reversed).filter(|(c, r)| **r && c.len() > 2).map(|(c, _)| &c[1..c.len() - 1]).collect();
+    let crossings = order::push_outside(&mut layers, &back, &rank_of, crossings);
     // 5. Coordinates: x by Brandes–Köpf, y by rank bands.
     let widths: Vec<f32> = sizes.iter().map(|s| s.0).collect();
     let sp = position::Spacing { width: &widths, dummy: &dummy, node_sep: p.node_sep, edge_sep: p.edge_sep };
