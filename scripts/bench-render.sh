@@ -75,7 +75,7 @@ CHARTS+=("$WORK/gen100.mmd" "$WORK/gen1000.mmd")
 breakdown() {
   rm -f "$2"
   local phases; phases=$(FLOWBENCH_TIMINGS=1 "$BIN" render "$1" -o "$2" 2>&1 >/dev/null \
-    | awk '/^timing/ {printf "%s %.1f  ", $2, $3} /^error/ {print; exit}')
+    | awk '/^timing/ {printf "%s %.1f  ", $2, $3} /^error/ {print "refused"}' || true)
   local size="-"
   [ -f "$2" ] && size=$(python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(24); w,h=struct.unpack(">II",d[16:24]); print(f"{w}x{h} px ({w*h/1e6:.1f} Mpx)")' "$2")
   printf '    %s | %s\n' "$size" "$phases"
@@ -92,17 +92,17 @@ done
 echo "== 10,000 nodes (SVG; PNG if within --max-pixels)"
 RUNS_SAVE=$RUNS; RUNS=1
 time_cmd "gen10000 → svg" -- "$BIN" render "$WORK/gen10000.mmd" -o "$WORK/big.svg"
-FLOWBENCH_TIMINGS=1 "$BIN" render "$WORK/gen10000.mmd" -o "$WORK/big.svg" 2>&1 >/dev/null | awk '/^timing/ {printf "%s %.1f  ", $2, $3} END {print ""}' | sed 's/^/    /'
+{ FLOWBENCH_TIMINGS=1 "$BIN" render "$WORK/gen10000.mmd" -o "$WORK/big.svg" 2>&1 >/dev/null || true; } | awk '/^timing/ {printf "%s %.1f  ", $2, $3} END {print ""}' | sed 's/^/    /'
 ls -l "$WORK/big.svg" | awk '{printf "    SVG %.1f MB\n", $5/1e6}'
 # Refused up front (the node boxes alone exceed --max-pixels) or rendered.
-t0=$(now); "$BIN" render "$WORK/gen10000.mmd" -o "$WORK/big.png" 2>&1 | head -c 300 | sed 's/^/    /'
+t0=$(now); { "$BIN" render "$WORK/gen10000.mmd" -o "$WORK/big.png" 2>&1 || true; } | head -c 300 | sed 's/^/    /'
 echo "    gen10000 → png finished in $(( ($(now) - t0) / 1000000 )) ms"
 RUNS=$RUNS_SAVE
 
 echo "== peak RSS (1,000 nodes → PNG, --max-pixels raised so it renders)"
 for BIG in "$SHARED/anchors/charts/random1000.mmd" "$WORK/gen1000.mmd"; do
   [ -f "$BIG" ] || continue
-  /usr/bin/time -v "$BIN" render "$BIG" -o "$WORK/rss.png" --max-pixels 400000000 2>&1 >/dev/null \
+  { /usr/bin/time -v "$BIN" render "$BIG" -o "$WORK/rss.png" --max-pixels 400000000 2>&1 >/dev/null || true; } \
     | awk -F: '/Maximum resident/ {printf "%-44s %8.1f MB\n", "'"$(basename "$BIG" .mmd)"' peak RSS", $2/1024} /Elapsed/ {print "    wall " $0}'
 done
 
