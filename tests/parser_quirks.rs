@@ -164,3 +164,20 @@ fn labels_and_entities() {
     assert_eq!(fc.edges[0].label.as_deref(), Some("**md**"));
     assert_eq!(fc.nodes[1].label, "x-{y}");
 }
+
+/// Statements are applied while the parse goes on (for linear parse time);
+/// the error reported is still the one the earlier parse-then-build order
+/// gave: a syntax error anywhere beats an earlier semantic one, otherwise
+/// the first semantic one wins. (mermaid's jison runs FlowDB's actions
+/// during the parse and may name the semantic error instead; the verdict,
+/// rejected, is the same.)
+#[test]
+fn syntax_errors_win_over_earlier_semantic_errors() {
+    let bad_shape = "A@{ shape: nope }";
+    let e = parse(&format!("flowchart TD\n{bad_shape}\nB --> C\nD(x(y))\n")).expect_err("rejected");
+    assert_eq!((e.kind, e.span.line), (ErrorKind::Syntax, 4));
+    let e = parse(&format!("flowchart TD\n{bad_shape}\nlinkStyle 9 color:red\n")).expect_err("rejected");
+    assert_eq!((e.kind, e.span.line), (ErrorKind::BadShape, 2));
+    let e = parse("flowchart TD\nA --> B\nlinkStyle 9 color:red\nsubgraph S\nC\nend\n").expect_err("rejected");
+    assert_eq!((e.kind, e.span.line), (ErrorKind::LinkStyleIndex, 3));
+}
