@@ -6,10 +6,12 @@
 # Charts: the anchors in ../shared/anchors/charts when present (12/20/200/1,000
 # nodes), plus generated 100/1,000/10,000-node charts. Every figure is the wall
 # time of a complete `flowbench render IN -o OUT.png` process at scale 1 (PNG
-# encode included). Peak RSS comes from `/usr/bin/time -v` on the 1,000-node
+# encode included), followed by the PNG's pixel size and one run's phase
+# breakdown (FLOWBENCH_TIMINGS=1: fonts, parse, layout, svg, usvg,
+# raster+png, write). Peak RSS comes from `/usr/bin/time -v` on the 1,000-node
 # render. If `merman-cli` is on PATH (cargo install merman-cli), it is timed
 # on the same charts in the same run. On a shared machine take the best of
-# several runs and say so.
+# several runs and say so (the load average is printed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${1:-5}
@@ -39,19 +41,28 @@ PY
 for n in 100 1000 10000; do gen $n; done
 
 now() { date +%s%N; }
-# time_cmd NAME -- CMD...: best and median of $RUNS runs, in ms.
+# time_cmd NAME -- CMD...: best and median wall time of $RUNS runs, in ms,
+# plus the best CPU time (user+sys, which the machine's load inflates less).
+# Timed in Python around fork/exec/wait so no helper process is counted.
 time_cmd() {
   local name=$1; shift; shift
-  local ts=()
-  for _ in $(seq "$RUNS"); do
-    local t0; t0=$(now)
-    if ! "$@" >/dev/null 2>"$WORK/err"; then
-      echo "$name: FAILED: $(head -c 300 "$WORK/err")"; return
-    fi
-    ts+=($(( ($(now) - t0) / 1000 )))
-  done
-  printf '%s\n' "${ts[@]}" | sort -n | awk -v name="$name" '
-    {a[NR]=$1} END {printf "%-44s best %8.1f ms   median %8.1f ms   (%d runs)\n", name, a[1]/1000, a[int((NR+1)/2)]/1000, NR}'
+  python3 - "$name" "$RUNS" "$WORK/err" "$@" <<'PY'
+import os, subprocess, sys, time
+name, runs, err, cmd = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4:]
+walls, cpus = [], []
+for _ in range(runs):
+    with open(err, "wb") as e:
+        t = time.perf_counter()
+        p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=e)
+        _, status, ru = os.wait4(p.pid, 0)
+        walls.append((time.perf_counter() - t) * 1e3)
+    cpus.append((ru.ru_utime + ru.ru_stime) * 1e3)
+    if status != 0:
+        print(f"{name}: FAILED: {open(err, errors='replace').read()[:300].strip()}")
+        sys.exit(0)
+walls.sort()
+print(f"{name:<44} best {walls[0]:8.1f} ms   median {walls[len(walls) // 2]:8.1f} ms   cpu best {min(cpus):7.1f} ms   ({runs} runs)")
+PY
 }
 
 CHARTS=()
@@ -60,9 +71,20 @@ for c in etl12 flow20 random200 grid200 random1000; do
 done
 CHARTS+=("$WORK/gen100.mmd" "$WORK/gen1000.mmd")
 
-echo "== flowbench render → PNG, scale 1 (whole process)"
+# breakdown CHART OUT: pixel size and per-phase times of one more run.
+breakdown() {
+  rm -f "$2"
+  local phases; phases=$(FLOWBENCH_TIMINGS=1 "$BIN" render "$1" -o "$2" 2>&1 >/dev/null \
+    | awk '/^timing/ {printf "%s %.1f  ", $2, $3} /^error/ {print; exit}')
+  local size="-"
+  [ -f "$2" ] && size=$(python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(24); w,h=struct.unpack(">II",d[16:24]); print(f"{w}x{h} px ({w*h/1e6:.1f} Mpx)")' "$2")
+  printf '    %s | %s\n' "$size" "$phases"
+}
+
+echo "== flowbench render → PNG, scale 1 (whole process; load $(cut -d' ' -f1 /proc/loadavg))"
 for c in "${CHARTS[@]}"; do
   time_cmd "$(basename "$c" .mmd) → png" -- "$BIN" render "$c" -o "$WORK/out.png"
+  breakdown "$c" "$WORK/out.png"
 done
 for c in "${CHARTS[@]:0:2}"; do
   time_cmd "$(basename "$c" .mmd) → svg" -- "$BIN" render "$c" -o "$WORK/out.svg"
@@ -70,12 +92,19 @@ done
 echo "== 10,000 nodes (SVG; PNG if within --max-pixels)"
 RUNS_SAVE=$RUNS; RUNS=1
 time_cmd "gen10000 → svg" -- "$BIN" render "$WORK/gen10000.mmd" -o "$WORK/big.svg"
-time_cmd "gen10000 → png" -- "$BIN" render "$WORK/gen10000.mmd" -o "$WORK/big.png"
+FLOWBENCH_TIMINGS=1 "$BIN" render "$WORK/gen10000.mmd" -o "$WORK/big.svg" 2>&1 >/dev/null | awk '/^timing/ {printf "%s %.1f  ", $2, $3} END {print ""}' | sed 's/^/    /'
+ls -l "$WORK/big.svg" | awk '{printf "    SVG %.1f MB\n", $5/1e6}'
+# Refused up front (the node boxes alone exceed --max-pixels) or rendered.
+t0=$(now); "$BIN" render "$WORK/gen10000.mmd" -o "$WORK/big.png" 2>&1 | head -c 300 | sed 's/^/    /'
+echo "    gen10000 → png finished in $(( ($(now) - t0) / 1000000 )) ms"
 RUNS=$RUNS_SAVE
 
-echo "== peak RSS (1,000 nodes → PNG)"
-BIG=$SHARED/anchors/charts/random1000.mmd; [ -f "$BIG" ] || BIG=$WORK/gen1000.mmd
-/usr/bin/time -v "$BIN" render "$BIG" -o "$WORK/rss.png" 2>&1 >/dev/null | awk -F: '/Maximum resident/ {printf "%-44s %8.1f MB\n", "'"$(basename "$BIG" .mmd)"' peak RSS", $2/1024}'
+echo "== peak RSS (1,000 nodes → PNG, --max-pixels raised so it renders)"
+for BIG in "$SHARED/anchors/charts/random1000.mmd" "$WORK/gen1000.mmd"; do
+  [ -f "$BIG" ] || continue
+  /usr/bin/time -v "$BIN" render "$BIG" -o "$WORK/rss.png" --max-pixels 400000000 2>&1 >/dev/null \
+    | awk -F: '/Maximum resident/ {printf "%-44s %8.1f MB\n", "'"$(basename "$BIG" .mmd)"' peak RSS", $2/1024} /Elapsed/ {print "    wall " $0}'
+done
 
 if command -v merman-cli >/dev/null; then
   echo "== competitor: merman-cli (same charts)"

@@ -185,6 +185,9 @@ impl Ctx<'_> {
         for layer in layers.into_iter().flatten() {
             layer.apply(&mut st).map_err(|e| format!("{name}: {e}"))?;
         }
+        if job.format == Format::Png && job.output.as_ref().is_some_and(|p| p.as_os_str() != "-") {
+            self.renderer.check_png(&chart, &st, self.args.scale).map_err(|e| format!("{name}: {e}"))?;
+        }
         let out = self.renderer.svg(&chart, &st).map_err(|e| format!("{name}: {e}"))?;
         match (&job.output, job.format) {
             (None, _) => {}

@@ -63,11 +63,11 @@ pub fn shorten(points: &mut [Point], by: f32, at_start: bool) {
 pub fn path(points: &[Point], c: Curve) -> String {
     let mut d = String::with_capacity(points.len() * 40);
     let Some(first) = points.first() else { return d };
-    let _ = write!(d, "M{},{}", N(first.x), N(first.y));
+    N::push_cmd(&mut d, 'M', &[first.x, first.y]);
     let straight = points.len() == 2 && matches!(c, Curve::Basis | Curve::CatmullRom);
     if straight || c == Curve::Linear {
         for p in &points[1..] {
-            let _ = write!(d, "L{},{}", N(p.x), N(p.y));
+            N::push_cmd(&mut d, 'L', &[p.x, p.y]);
         }
         return d;
     }
@@ -93,24 +93,23 @@ fn basis(d: &mut String, pts: &[Point]) {
     let (mut x0, mut y0) = (pts[0].x, pts[0].y);
     let (mut x1, mut y1) = (pts[1].x, pts[1].y);
     let bez = |d: &mut String, x0: f32, y0: f32, x1: f32, y1: f32, x: f32, y: f32| {
-        let _ = write!(
-            d,
-            "C{},{},{},{},{},{}",
-            N((2.0 * x0 + x1) / 3.0),
-            N((2.0 * y0 + y1) / 3.0),
-            N((x0 + 2.0 * x1) / 3.0),
-            N((y0 + 2.0 * y1) / 3.0),
-            N((x0 + 4.0 * x1 + x) / 6.0),
-            N((y0 + 4.0 * y1 + y) / 6.0)
-        );
+        let c = [
+            (2.0 * x0 + x1) / 3.0,
+            (2.0 * y0 + y1) / 3.0,
+            (x0 + 2.0 * x1) / 3.0,
+            (y0 + 2.0 * y1) / 3.0,
+            (x0 + 4.0 * x1 + x) / 6.0,
+            (y0 + 4.0 * y1 + y) / 6.0,
+        ];
+        N::push_cmd(d, 'C', &c);
     };
-    let _ = write!(d, "L{},{}", N((5.0 * x0 + x1) / 6.0), N((5.0 * y0 + y1) / 6.0));
+    N::push_cmd(d, 'L', &[(5.0 * x0 + x1) / 6.0, (5.0 * y0 + y1) / 6.0]);
     for p in &pts[2..] {
         bez(d, x0, y0, x1, y1, p.x, p.y);
         (x0, y0, x1, y1) = (x1, y1, p.x, p.y);
     }
     bez(d, x0, y0, x1, y1, x1, y1);
-    let _ = write!(d, "L{},{}", N(x1), N(y1));
+    N::push_cmd(d, 'L', &[x1, y1]);
 }
 
 /// d3's `curveStep` family: `t` is where along x the vertical jump happens.

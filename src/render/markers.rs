@@ -38,7 +38,11 @@ impl Markers {
         Some(format!("m{idx}"))
     }
 
-    /// The `<marker>` definitions for everything registered.
+    /// The `<marker>` definitions for everything registered. Markers are
+    /// `overflow="visible"`: a clipped marker is an isolated layer with its
+    /// own pixmap and mask in resvg, which made every arrowhead cost as much
+    /// as a node; unclipped, only the outer half of the 1 px outline (0.4 px
+    /// at the tip and back) is drawn beyond the marker box.
     pub fn defs(&self) -> String {
         let mut s = String::new();
         for (i, (head, start, colour)) in self.used.iter().enumerate() {
@@ -54,7 +58,7 @@ impl Markers {
             };
             let _ = write!(
                 s,
-                r#"<marker id="m{i}" viewBox="{vb}" refX="{ref_x}" refY="{ref_y}" markerUnits="userSpaceOnUse" markerWidth="{size}" markerHeight="{size}" orient="auto" fill="{c}" stroke="{c}" stroke-width="1">{body}</marker>"#
+                r#"<marker id="m{i}" viewBox="{vb}" refX="{ref_x}" refY="{ref_y}" markerUnits="userSpaceOnUse" markerWidth="{size}" markerHeight="{size}" orient="auto" overflow="visible" fill="{c}" stroke="{c}" stroke-width="1">{body}</marker>"#
             );
         }
         s

@@ -72,6 +72,30 @@ impl Renderer {
         Ok(Output { geometry, svg })
     }
 
+    /// Refuses, before any layout work, a PNG that cannot fit in
+    /// `max_pixels`: laid-out nodes never overlap, so the drawing is at
+    /// least as large as the sum of the node boxes (measured with the real
+    /// fonts, as layout will). A 10,000-node chart is refused in
+    /// milliseconds this way instead of after seconds of layout.
+    pub fn check_png(&self, chart: &Flowchart, style: &Style, scale: f32) -> Result<(), PngError> {
+        png::pixel_size(1.0, 1.0, scale, u64::MAX)?;
+        let ts = self.layout_options(style).text;
+        let area: f64 = chart
+            .nodes
+            .iter()
+            .map(|n| {
+                let b = crate::text::layout_label(&n.label, n.label_type, &ts, &self.fonts);
+                let (w, h) = layout::shapes::shape_size(n.shape, b.width, b.height);
+                f64::from(w) * f64::from(h)
+            })
+            .sum();
+        let px = area * f64::from(scale) * f64::from(scale);
+        if px > self.max_pixels as f64 {
+            return Err(PngError::TooLargeAtLeast { mpx: px / 1e6, nodes: chart.nodes.len(), limit: self.max_pixels });
+        }
+        Ok(())
+    }
+
     /// Rasterise `out` at `scale`, refusing an oversize PNG before any
     /// rasterising work.
     pub fn png_of(&self, out: &Output, scale: f32) -> Result<Vec<u8>, PngError> {

@@ -27,6 +27,10 @@ pub enum PngError {
         "PNG would be {w}×{h} px ({mpx:.1} Mpx), above the limit of {limit} px; lower --scale or raise --max-pixels"
     )]
     TooLarge { w: u32, h: u32, mpx: f64, limit: u64 },
+    #[error(
+        "PNG would be at least {mpx:.1} Mpx (the boxes of its {nodes} nodes alone cover that much), above the limit of {limit} px; lower --scale or raise --max-pixels"
+    )]
+    TooLargeAtLeast { mpx: f64, nodes: usize, limit: u64 },
     #[error("scale must be a positive finite number, got {0}")]
     BadScale(f32),
     #[error("PNG encoding failed: {0}")]

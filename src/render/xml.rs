@@ -10,26 +10,72 @@ use std::fmt;
 #[derive(Clone, Copy)]
 pub struct N(pub f32);
 
-impl fmt::Display for N {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl N {
+    /// Appends the number to `out`, without the formatting machinery: the
+    /// fast path for path data, which is most of a large SVG.
+    pub fn push(self, out: &mut String) {
+        let mut buf = [0u8; 24];
+        out.push_str(self.digits(&mut buf));
+    }
+
+    /// Appends `cmd` and then `values` separated by commas (`C1,2,3,4,5,6`).
+    pub fn push_cmd(out: &mut String, cmd: char, values: &[f32]) {
+        out.push(cmd);
+        for (i, v) in values.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            N(*v).push(out);
+        }
+    }
+
+    /// The digits, written backwards into `buf` (at most 24 bytes: an
+    /// `i64` of hundredths with sign and point).
+    fn digits(self, buf: &mut [u8; 24]) -> &str {
         let v = self.0;
         if !v.is_finite() {
-            return f.write_str("0");
+            return "0";
         }
         let scaled = (f64::from(v) * 100.0).round() as i64;
         if scaled == 0 {
-            return f.write_str("0");
+            return "0";
         }
-        let (sign, abs) = if scaled < 0 { ("-", -scaled) } else { ("", scaled) };
-        let int = abs / 100;
-        let frac = abs % 100;
-        if frac == 0 {
-            write!(f, "{sign}{int}")
-        } else if frac % 10 == 0 {
-            write!(f, "{sign}{int}.{}", frac / 10)
-        } else {
-            write!(f, "{sign}{int}.{frac:02}")
+        let neg = scaled < 0;
+        let mut abs = scaled.unsigned_abs();
+        let mut i = buf.len();
+        let frac = (abs % 100) as u8;
+        abs /= 100;
+        if frac != 0 {
+            let (tens, ones) = (frac / 10, frac % 10);
+            if ones != 0 {
+                i -= 1;
+                buf[i] = b'0' + ones;
+            }
+            i -= 1;
+            buf[i] = b'0' + tens;
+            i -= 1;
+            buf[i] = b'.';
         }
+        loop {
+            i -= 1;
+            buf[i] = b'0' + (abs % 10) as u8;
+            abs /= 10;
+            if abs == 0 {
+                break;
+            }
+        }
+        if neg {
+            i -= 1;
+            buf[i] = b'-';
+        }
+        std::str::from_utf8(&buf[i..]).unwrap_or("0")
+    }
+}
+
+impl fmt::Display for N {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut buf = [0u8; 24];
+        f.write_str(self.digits(&mut buf))
     }
 }
 
@@ -67,6 +113,8 @@ mod tests {
         let s: Vec<String> = [0.0, -0.001, 1.5, 2.25, -3.0, 10.004, 7.1].iter().map(|v| N(*v).to_string()).collect();
         assert_eq!(s, ["0", "0", "1.5", "2.25", "-3", "10", "7.1"]);
         assert_eq!(N(f32::NAN).to_string(), "0");
+        let t: Vec<String> = [0.05, -0.5, 123.07, 4096.9, -0.01, 99.999].iter().map(|v| N(*v).to_string()).collect();
+        assert_eq!(t, ["0.05", "-0.5", "123.07", "4096.9", "-0.01", "100"]);
     }
 
     #[test]
