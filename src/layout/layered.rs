@@ -1,6 +1,7 @@
 //! One layered drawing, top to bottom: the phases in sequence (cycle
 //! breaking, ranking, dummy chains with label nodes, crossing reduction,
-//! Brandes–Köpf, rank bands) and the edge paths through them. Works on
+//! back edges moved outside, Brandes–Köpf or the compact placement, rank
+//! bands) and the edge paths through them. Works on
 //! plain sizes; shapes, clusters and directions are the caller's business.
 
 use super::Point;
