@@ -20,6 +20,10 @@ const SHARE_DIAMOND: f32 = 0.3;
 /// Largest gap between neighbouring attach points.
 const MAX_STEP: f32 = 16.0;
 
+/// One edge end on a side: where the edge goes next (x), the edge, and
+/// whether this is its start.
+type End = (f32, usize, bool);
+
 /// A node whose sides may take spread attach points (cluster blocks and
 /// their ports may not: their edges must meet the port inside).
 #[derive(Debug, Clone, Copy)]
@@ -32,8 +36,8 @@ pub(super) struct Attachable {
 /// Spreads the attach points of every side that two or more edges share.
 /// `nodes[v]` is `None` for items whose attach points are fixed.
 pub(super) fn spread_sides(p: &Problem, sol: &mut Solution, nodes: &[Option<Attachable>]) {
-    // (node, bottom side?) → (x where the edge goes next, edge, at its start?)
-    let mut sides: BTreeMap<(usize, bool), Vec<(f32, usize, bool)>> = BTreeMap::new();
+    // (node, bottom side?) → the edge ends on that side.
+    let mut sides: BTreeMap<(usize, bool), Vec<End>> = BTreeMap::new();
     for (k, e) in p.edges.iter().enumerate() {
         for at_start in [true, false] {
             let v = if at_start { e.from } else { e.to };
