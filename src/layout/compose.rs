@@ -13,6 +13,7 @@ use crate::text::{Fonts, TextBlock, layout_label};
 use super::frame::{self, Side};
 use super::layered::{self, PEdge, Pin, Problem};
 use super::shapes::{clip, shape_size};
+use super::spread::{Attachable, spread_sides};
 use super::tree::{self, Item, Route, Tree};
 use super::{Geometry, LayoutError, LayoutOptions, PlacedCluster, PlacedNode, Point, Rect, RoutedEdge, acyclic, graph};
 
@@ -218,6 +219,16 @@ fn level(cx: &Ctx, l: usize, blocks: &[Block]) -> Block {
     let problem = Problem { sizes, pins, edges, node_sep: opts.node_spacing, rank_sep: opts.rank_spacing, edge_sep: opts.edge_spacing };
     let mut sol = layered::solve(&problem);
     diamond_exits(cx, l, &problem, &mut sol, &meta);
+    let attachable: Vec<Option<Attachable>> = (0..problem.sizes.len())
+        .map(|v| match items.get(v) {
+            Some(&it @ Item::Node(i)) => {
+                let (width, height) = frame::size_in(dir, item_size(cx, blocks, it));
+                Some(Attachable { width, height, diamond: matches!(cx.chart.nodes[i].shape, crate::mermaid::Shape::Diam) })
+            }
+            _ => None,
+        })
+        .collect();
+    spread_sides(&problem, &mut sol, &attachable);
     let (fw, fh) = (sol.width, sol.height);
     let out = |p: Point| frame::point_out(dir, p, fw, fh);
     let (cw, ch) = frame::size_in(dir, (fw, fh));

@@ -128,6 +128,7 @@ pub mod position;
 pub mod rank;
 pub mod relax;
 pub mod shapes;
+mod spread;
 pub mod frame;
 pub mod tree;
 pub mod metrics;
