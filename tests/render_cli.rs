@@ -116,3 +116,26 @@ fn cli_output_identical_with_one_or_two_threads() {
     }
     assert!(outs[0] == outs[1]);
 }
+
+#[test]
+fn oversize_png_is_refused_with_the_limit_named_and_nothing_written() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let input = write(dir.path(), "a.mmd", GOOD);
+    let png = dir.path().join("a.png");
+    let png_arg = png.to_str().unwrap_or_default();
+    // The node boxes alone exceed 1,000 px: refused before layout.
+    let out = flowbench(&[&input, "-o", png_arg, "--max-pixels", "1000"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(err.contains("--max-pixels") && err.contains("a.mmd"), "{err}");
+    assert!(!png.exists());
+    // Boxes fit but the whole drawing does not: refused after layout.
+    let out = flowbench(&[&input, "-o", png_arg, "--max-pixels", "30000"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(err.contains("PNG would be") && err.contains("--max-pixels"), "{err}");
+    assert!(!png.exists());
+    // Raising the limit (or lowering the scale) renders it.
+    assert!(flowbench(&[&input, "-o", png_arg, "--max-pixels", "30000", "--scale", "0.5"]).status.success());
+    assert!(png.exists());
+}
