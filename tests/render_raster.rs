@@ -62,6 +62,9 @@ fn large_png_identical_for_1_and_2_threads_and_matches_whole_render() {
         large += usize::from(d > 64);
     }
     let total = (w * h) as usize;
-    assert!(small * 1_000 < total, "{small} of {total} pixels differ by more than 8");
+    eprintln!("banded vs whole render: {small} of {total} px differ by more than 8, {large} by more than 64");
+    // Seams at band edges (strokes clipped there leave a tick) pushed this
+    // to 400; drawing each band with margin rows brought it to 164.
+    assert!(small * 20_000 < total, "{small} of {total} pixels differ by more than 8");
     assert!(large * 100_000 < total, "{large} of {total} pixels differ by more than 64");
 }

@@ -26,6 +26,10 @@ const BAND_PIXELS: u32 = 1 << 18;
 /// Target pixels per band of a large image: taller bands mean fewer nodes
 /// straddling two bands and drawn twice (4 MB of RGBA per band).
 const BAND_PIXELS_LARGE: u32 = 1 << 20;
+/// Rows drawn above and below each band and then dropped: where a stroke
+/// runs out of the pixmap, tiny-skia's clipping leaves a one-pixel tick in
+/// the row at the edge, so no pixmap edge may fall on a row that is kept.
+const SEAM_ROWS: u32 = 4;
 /// Bands drawn per parallel batch; fixed so memory does not grow with cores
 /// (two batches in flight: 32 MB).
 const BATCH: usize = 4;
@@ -111,10 +115,14 @@ impl Plan<'_> {
     /// Rows `y0..y0 + n` as PNG pixel bytes, drawn in `buf` and left there
     /// (RGB over an opaque page, straight-alpha RGBA otherwise).
     fn band(&self, y0: u32, n: u32, buf: &mut Vec<u8>) -> Result<(), PngError> {
+        let rows = n + 2 * SEAM_ROWS;
+        let row_bytes = self.w as usize * 4;
+        buf.resize(row_bytes * rows as usize, 0);
+        let mut pm = tiny_skia::PixmapMut::from_bytes(buf, self.w, rows).ok_or(PngError::Alloc { w: self.w, h: rows })?;
+        self.draw(&mut pm, y0 as f32 - SEAM_ROWS as f32);
+        buf.copy_within(row_bytes * SEAM_ROWS as usize..row_bytes * (SEAM_ROWS + n) as usize, 0);
         let px = self.w as usize * n as usize;
-        buf.resize(px * 4, 0);
-        let mut pm = tiny_skia::PixmapMut::from_bytes(buf, self.w, n).ok_or(PngError::Alloc { w: self.w, h: n })?;
-        self.draw(&mut pm, y0);
+        buf.truncate(px * 4);
         if self.page.is_some() {
             rgb_in_place(buf);
             buf.truncate(px * 3);
@@ -124,9 +132,10 @@ impl Plan<'_> {
         Ok(())
     }
 
-    fn draw(&self, pm: &mut tiny_skia::PixmapMut, y0: u32) {
+    /// Draws the image rows from `first_row` on into `pm`.
+    fn draw(&self, pm: &mut tiny_skia::PixmapMut, first_row: f32) {
         pm.fill(self.page.unwrap_or(Color::TRANSPARENT));
-        let ts = Transform::from_row(self.scale, 0.0, 0.0, self.scale, 0.0, -(y0 as f32));
+        let ts = Transform::from_row(self.scale, 0.0, 0.0, self.scale, 0.0, -first_row);
         if !self.cullable {
             // Something resvg can only draw as part of the whole tree: draw
             // it all (the page again too, harmlessly).
@@ -135,8 +144,8 @@ impl Plan<'_> {
         }
         // The band in user units, widened for anti-aliasing.
         let margin = 2.0 / self.scale;
-        let top = y0 as f32 / self.scale - margin;
-        let bottom = (y0 + pm.height()) as f32 / self.scale + margin;
+        let top = first_row / self.scale - margin;
+        let bottom = (first_row + pm.height() as f32) / self.scale + margin;
         draw_culled(self.nodes, ts, top, bottom, pm);
     }
 }
