@@ -68,3 +68,36 @@ fn large_png_identical_for_1_and_2_threads_and_matches_whole_render() {
     assert!(small * 20_000 < total, "{small} of {total} pixels differ by more than 8");
     assert!(large * 100_000 < total, "{large} of {total} pixels differ by more than 64");
 }
+
+/// Pixels of `a` and `b` (RGB) differing by more than 8 and more than 64.
+fn differing(a: &[u8], b: &[u8]) -> (usize, usize) {
+    let (mut small, mut large) = (0, 0);
+    for (p, q) in a.chunks_exact(3).zip(b.chunks_exact(3)) {
+        let d = (0..3).map(|k| p[k].abs_diff(q[k])).max().unwrap_or(0);
+        small += usize::from(d > 8);
+        large += usize::from(d > 64);
+    }
+    (small, large)
+}
+
+#[test]
+fn labels_as_outlines_draw_the_same_picture_as_text() {
+    // Regular, bold, italic and a user text colour (outlined) plus a user
+    // font size (left as <text>).
+    let src = format!("{}  classDef big font-size:20px\n  class n3 big\n  style n5 color:#c00\n", big_chart());
+    let chart = flowbench::mermaid::parse(&src).expect("parse");
+    let r = Renderer::default();
+    let text = r.svg(&chart, &Style::default()).expect("svg");
+    let outlined = r.svg_for_png(&chart, &Style::default()).expect("svg");
+    assert!(outlined.svg.matches("<text").count() < text.svg.matches("<text").count());
+    assert!(outlined.svg.contains("<text"), "the label with a user font size stays text");
+    let (w, h, _, a) = decode(&r.png(&text.svg, 1.0).expect("png"));
+    let (w2, h2, _, b) = decode(&r.png(&outlined.svg, 1.0).expect("png"));
+    assert_eq!((w, h), (w2, h2));
+    let (small, large) = differing(&a, &b);
+    let total = (w * h) as usize;
+    eprintln!("outlined vs text labels: {small} of {total} px differ by more than 8, {large} by more than 64");
+    // Outline coordinates are written to 0.01 px, so anti-aliased glyph
+    // edges may differ by a step; a missing or misplaced glyph would not.
+    assert!(small * 1_000 < total && large * 20_000 < total, "{small} / {large} of {total}");
+}

@@ -188,7 +188,9 @@ impl Ctx<'_> {
         if job.format == Format::Png && job.output.as_ref().is_some_and(|p| p.as_os_str() != "-") {
             self.renderer.check_png(&chart, &st, self.args.scale).map_err(|e| format!("{name}: {e}"))?;
         }
-        let out = self.renderer.svg(&chart, &st).map_err(|e| format!("{name}: {e}"))?;
+        let to_png_file = job.format == Format::Png && job.output.as_ref().is_some_and(|p| p.as_os_str() != "-");
+        let out = if to_png_file { self.renderer.svg_for_png(&chart, &st) } else { self.renderer.svg(&chart, &st) };
+        let out = out.map_err(|e| format!("{name}: {e}"))?;
         match (&job.output, job.format) {
             (None, _) => {}
             (Some(p), _) if p.as_os_str() == "-" => print!("{}", out.svg),

@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use crate::text::TextBlock;
+use crate::text::{Fonts, Seg, TextBlock};
 
 use super::xml::{N, esc};
 
@@ -50,6 +50,41 @@ pub fn draw(out: &mut String, block: &TextBlock, cx: f32, top: f32, attrs: &str)
             let _ = write!(out, ">{text}</tspan>");
         }
         out.push_str("</text>");
+    }
+}
+
+/// [`draw`] with each line as one `<path>` of glyph outlines, placed
+/// exactly where usvg would put the glyphs of the `<text>` (same shaper,
+/// same faces, same centring on the line's advance).
+pub fn draw_outlined(out: &mut String, block: &TextBlock, cx: f32, top: f32, attrs: &str, fonts: &Fonts) {
+    let n = block.lines.len() as f32;
+    let line_h = if block.height > 0.0 { block.height / n } else { block.font_size * 1.5 };
+    let fs = if block.font_size > 0.0 { block.font_size } else { 16.0 };
+    for (i, line) in block.lines.iter().enumerate() {
+        let runs: Vec<_> = line.runs.iter().map(|r| fonts.glyphs(&r.text, fs, r.bold, r.italic)).collect();
+        if runs.iter().all(|(glyphs, _)| glyphs.is_empty()) {
+            continue;
+        }
+        let baseline = top + line_h * (i as f32 + 0.5) + fs * CENTRAL_BASELINE;
+        let mut x = cx - runs.iter().map(|(_, advance)| advance).sum::<f32>() / 2.0;
+        let _ = write!(out, r#"<path {attrs} d=""#);
+        for (glyphs, advance) in &runs {
+            for g in glyphs {
+                let (ox, oy) = (x + g.x, baseline + g.y);
+                let p = |px: f32, py: f32| [ox + px * g.scale, oy - py * g.scale];
+                for seg in g.outline.iter() {
+                    match *seg {
+                        Seg::Move(a, b) => N::push_cmd(out, 'M', &p(a, b)),
+                        Seg::Line(a, b) => N::push_cmd(out, 'L', &p(a, b)),
+                        Seg::Quad(a, b, c, d) => N::push_cmd(out, 'Q', &[p(a, b), p(c, d)].concat()),
+                        Seg::Cubic(a, b, c, d, e, f) => N::push_cmd(out, 'C', &[p(a, b), p(c, d), p(e, f)].concat()),
+                        Seg::Close => out.push('Z'),
+                    }
+                }
+            }
+            x += advance;
+        }
+        out.push_str(r#""/>"#);
     }
 }
 

@@ -24,6 +24,7 @@ pub mod xml;
 
 use crate::layout::Geometry;
 use crate::mermaid::{Flowchart, Shape};
+use crate::text::Fonts;
 
 pub use curve::Curve;
 pub use style::{Style, StyleFile};
@@ -43,5 +44,11 @@ pub const ALL_SHAPES: [Shape; 54] = {
 
 /// The SVG of `chart` laid out as `geom`, in `style`.
 pub fn to_svg(chart: &Flowchart, geom: &Geometry, style: &Style) -> String {
-    svg::write(chart, geom, &style.theme, style.curve)
+    svg::write(chart, geom, &style.theme, style.curve, None)
+}
+
+/// [`to_svg`] with labels as glyph outlines from `fonts`: the same picture,
+/// meant only for rasterising (usvg then has no text to lay out).
+pub fn to_raster_svg(chart: &Flowchart, geom: &Geometry, style: &Style, fonts: &Fonts) -> String {
+    svg::write(chart, geom, &style.theme, style.curve, Some(fonts))
 }

@@ -67,8 +67,23 @@ impl Renderer {
 
     /// Lay out and draw `chart` as SVG.
     pub fn svg(&self, chart: &Flowchart, style: &Style) -> Result<Output, RenderError> {
+        self.draw(chart, style, false)
+    }
+
+    /// Lay out and draw `chart` as the SVG a PNG is made from: the same
+    /// picture with labels as glyph outlines, so usvg has no text to lay
+    /// out again (most of its time on small charts). Not for people: the
+    /// text is not selectable.
+    pub fn svg_for_png(&self, chart: &Flowchart, style: &Style) -> Result<Output, RenderError> {
+        self.draw(chart, style, true)
+    }
+
+    fn draw(&self, chart: &Flowchart, style: &Style, outlined: bool) -> Result<Output, RenderError> {
         let geometry = timings::time("layout", || layout::layout(chart, &self.layout_options(style), &self.fonts))?;
-        let svg = timings::time("svg", || super::to_svg(chart, &geometry, style));
+        let svg = timings::time("svg", || match outlined {
+            true => super::to_raster_svg(chart, &geometry, style, &self.fonts),
+            false => super::to_svg(chart, &geometry, style),
+        });
         Ok(Output { geometry, svg })
     }
 

@@ -9,6 +9,7 @@ use std::fmt::Write;
 
 use crate::layout::{Geometry, Point, Rect};
 use crate::mermaid::{ArrowHead, Flowchart, Shape, Stroke};
+use crate::text::{Fonts, TextBlock};
 
 use super::css::{self, Resolved};
 use super::curve::{self, Curve};
@@ -21,7 +22,11 @@ use super::xml::{N, esc};
 /// Write the SVG for `chart` laid out as `geom`. `curve` is the default
 /// interpolation; per-edge `interpolate` and `linkStyle default interpolate`
 /// take precedence, as in mermaid.
-pub fn write(chart: &Flowchart, geom: &Geometry, theme: &Theme, curve: Curve) -> String {
+///
+/// With `outlines`, labels are written as glyph outlines from those fonts
+/// instead of `<text>` (for rasterising: usvg need not lay text out
+/// again); a label whose user style changes the font stays `<text>`.
+pub fn write(chart: &Flowchart, geom: &Geometry, theme: &Theme, curve: Curve, outlines: Option<&Fonts>) -> String {
     let mut out = String::with_capacity(2048 + geom.nodes.len() * 600 + geom.edges.len() * 400);
     let (w, h) = (geom.width.max(1.0), geom.height.max(1.0));
     let _ = write!(
@@ -42,11 +47,11 @@ pub fn write(chart: &Flowchart, geom: &Geometry, theme: &Theme, curve: Curve) ->
         let _ = write!(out, r#"<rect width="100%" height="100%" fill="{}"/>"#, esc(bg));
     }
     let mut body = String::with_capacity(out.capacity());
-    clusters(&mut body, chart, geom, theme);
+    clusters(&mut body, chart, geom, theme, outlines);
     let mut markers = Markers::default();
     edges(&mut body, chart, geom, theme, curve, &mut markers);
-    edge_labels(&mut body, chart, geom, theme);
-    nodes(&mut body, chart, geom, theme);
+    edge_labels(&mut body, chart, geom, theme, outlines);
+    nodes(&mut body, chart, geom, theme, outlines);
     let defs = markers.defs();
     if !defs.is_empty() {
         let _ = write!(out, "<defs>{defs}</defs>");
@@ -80,7 +85,7 @@ fn cluster_depths(chart: &Flowchart) -> Vec<usize> {
         .collect()
 }
 
-fn clusters(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme) {
+fn clusters(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme, outlines: Option<&Fonts>) {
     if geom.clusters.is_empty() {
         return;
     }
@@ -103,8 +108,7 @@ fn clusters(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme)
             style_attr(&style.shape_style())
         );
         let (tr, tb) = &c.title;
-        let attrs = text_attrs(&theme.cluster_text, &style);
-        label::draw(out, tb, tr.x + tr.width / 2.0, tr.y + (tr.height - tb.height) / 2.0, &attrs);
+        put_label(out, tb, tr.x + tr.width / 2.0, tr.y + (tr.height - tb.height) / 2.0, (&theme.cluster_text, &style), outlines);
     }
     out.push_str("</g>");
 }
@@ -163,7 +167,7 @@ fn without_fill(r: &Resolved) -> String {
     r.shape_style()
 }
 
-fn edge_labels(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme) {
+fn edge_labels(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme, outlines: Option<&Fonts>) {
     out.push_str(r#"<g class="edge-labels">"#);
     for (i, routed) in geom.edges.iter().enumerate() {
         let Some((r, block)) = &routed.label else { continue };
@@ -180,13 +184,12 @@ fn edge_labels(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &The
             N(r.height),
             esc(&theme.edge_label_background)
         );
-        let attrs = text_attrs(&theme.edge_label_text, &style);
-        label::draw(out, block, r.x + r.width / 2.0, r.y + (r.height - block.height) / 2.0, &attrs);
+        put_label(out, block, r.x + r.width / 2.0, r.y + (r.height - block.height) / 2.0, (&theme.edge_label_text, &style), outlines);
     }
     out.push_str("</g>");
 }
 
-fn nodes(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme) {
+fn nodes(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme, outlines: Option<&Fonts>) {
     out.push_str(r#"<g class="nodes">"#);
     for (i, placed) in geom.nodes.iter().enumerate() {
         let Some(node) = chart.nodes.get(i) else { break };
@@ -215,11 +218,22 @@ fn nodes(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme) {
         let (dx, dy) = shapes::label_offset(node.shape, r);
         let cx = r.x + r.width / 2.0 + dx;
         let top = r.y + (r.height - placed.label.height) / 2.0 + dy;
-        let attrs = text_attrs(&theme.node_text, &style);
-        label::draw(out, &placed.label, cx, top, &attrs);
+        put_label(out, &placed.label, cx, top, (&theme.node_text, &style), outlines);
         out.push_str("</g>");
     }
     out.push_str("</g>");
+}
+
+/// Draws a label centred on `cx`, its top at `top`, in the theme colour
+/// `paint.0` unless the user's style `paint.1` says otherwise.
+fn put_label(out: &mut String, block: &TextBlock, cx: f32, top: f32, paint: (&str, &Resolved), outlines: Option<&Fonts>) {
+    let (fill, style) = paint;
+    let attrs = text_attrs(fill, style);
+    // Only usvg's text engine applies a user font-size, weight or family.
+    match outlines.filter(|_| style.text.iter().all(|(k, _)| k == "fill")) {
+        Some(fonts) => label::draw_outlined(out, block, cx, top, &attrs, fonts),
+        None => label::draw(out, block, cx, top, &attrs),
+    }
 }
 
 fn text_attrs(fill: &str, style: &Resolved) -> String {

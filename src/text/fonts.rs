@@ -10,6 +10,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use harfrust::{Direction, FontRef, Script, ShapeOptions, ShapePlan, ShaperData, UnicodeBuffer};
 
+mod outline;
+pub use outline::{PlacedGlyph, Seg};
+
 /// DejaVu Sans (regular), embedded so output never depends on host fonts.
 pub static DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 /// DejaVu Sans Bold, for `**bold**` markdown and `<b>` runs.
@@ -71,6 +74,15 @@ thread_local! {
     static PLANS: RefCell<Vec<(PlanKey, ShapePlan)>> = const { RefCell::new(Vec::new()) };
 }
 
+/// A shaped glyph in font units.
+#[derive(Debug, Clone, Copy)]
+struct ShapedGlyph {
+    id: u32,
+    x_advance: i32,
+    x_offset: i32,
+    y_offset: i32,
+}
+
 /// Index into [`Fonts`]' faces: 0 regular, 1 bold, 2 italic, 3 bold
 /// italic, [`FIRST_FALLBACK`].. fallbacks.
 type FaceId = u8;
@@ -93,6 +105,8 @@ pub struct Fonts {
     cache: Mutex<HashMap<(FaceId, Box<str>), i64>>,
     /// Per-character "which face draws this" decisions for non-ASCII text.
     coverage: Mutex<HashMap<char, FaceId>>,
+    /// Glyph outlines read so far (see [`Fonts::glyphs`]).
+    outlines: Mutex<outline::OutlineCache>,
 }
 
 impl std::fmt::Debug for Fonts {
@@ -141,7 +155,7 @@ impl Fonts {
 
     fn from_faces(faces: Vec<Face>) -> Fonts {
         static NEXT: AtomicU64 = AtomicU64::new(0);
-        Fonts { id: NEXT.fetch_add(1, Ordering::Relaxed), faces, cache: Mutex::new(HashMap::new()), coverage: Mutex::new(HashMap::new()) }
+        Fonts { id: NEXT.fetch_add(1, Ordering::Relaxed), faces, cache: Mutex::new(HashMap::new()), coverage: Mutex::new(HashMap::new()), outlines: Mutex::new(HashMap::new()) }
     }
 
     /// Every face's bytes in lookup order (primary regular, bold, italic,
@@ -227,6 +241,12 @@ impl Fonts {
 
     /// Shapes `text` with one face: `(glyph id, x advance)` per glyph.
     fn shape(&self, face_id: FaceId, text: &str) -> Vec<(u32, i32)> {
+        self.shape_positioned(face_id, text).iter().map(|g| (g.id, g.x_advance)).collect()
+    }
+
+    /// Shapes `text` with one face, every glyph with its position (font
+    /// units).
+    fn shape_positioned(&self, face_id: FaceId, text: &str) -> Vec<ShapedGlyph> {
         let face = &self.faces[usize::from(face_id)];
         let Ok(font) = FontRef::from_index(face.bytes(), 0) else { return Vec::new() };
         let shaper = face.shaper_data.get_or_init(|| ShaperData::new(&font)).shaper(&font).build();
@@ -248,7 +268,11 @@ impl Fonts {
             };
             shaper.shape(buffer, ShapeOptions::new().plan(Some(&plans[pos].1)))
         });
-        out.glyph_infos().iter().zip(out.glyph_positions()).map(|(i, p)| (i.glyph_id, p.x_advance)).collect()
+        out.glyph_infos()
+            .iter()
+            .zip(out.glyph_positions())
+            .map(|(i, p)| ShapedGlyph { id: i.glyph_id, x_advance: p.x_advance, x_offset: p.x_offset, y_offset: p.y_offset })
+            .collect()
     }
 }
 

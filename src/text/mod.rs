@@ -14,7 +14,7 @@ use crate::mermaid::LabelType;
 mod fonts;
 pub mod markup;
 
-pub use fonts::{DEJAVU_SANS, DEJAVU_SANS_BOLD, DEJAVU_SANS_BOLD_OBLIQUE, DEJAVU_SANS_OBLIQUE, FontBytes, FontError, Fonts, fonts};
+pub use fonts::{DEJAVU_SANS, DEJAVU_SANS_BOLD, DEJAVU_SANS_BOLD_OBLIQUE, DEJAVU_SANS_OBLIQUE, FontBytes, FontError, Fonts, PlacedGlyph, Seg, fonts};
 
 /// A label broken into lines, with its measured size.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
