@@ -3,7 +3,7 @@
 #
 #   scripts/bench-render.sh [RUNS]        (default 5 runs; best and median printed)
 #
-# Charts: the anchors in ../shared/anchors/charts when present (12/20/200/1,000
+# Charts: the anchors in ../shared/anchors/charts when present (12/13/20/200/1,000
 # nodes), plus generated 100/1,000/10,000-node charts. Every figure is the wall
 # time of a complete `flowbench render IN -o OUT.png` process at scale 1 (PNG
 # encode included), followed by the PNG's pixel size and one run's phase
@@ -66,7 +66,7 @@ PY
 }
 
 CHARTS=()
-for c in etl12 flow20 random200 grid200 random1000; do
+for c in etl12 palindrome flow20 random200 grid200 random1000; do
   [ -f "$SHARED/anchors/charts/$c.mmd" ] && CHARTS+=("$SHARED/anchors/charts/$c.mmd")
 done
 CHARTS+=("$WORK/gen100.mmd" "$WORK/gen1000.mmd")
