@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use crate::mermaid::{Direction, Flowchart};
-use crate::text::{Fonts, TextBlock, layout_label};
+use crate::text::{Fonts, TextBlock, TextStyle, layout_label};
 
 use super::frame::{self, Side};
 use super::layered::{self, PEdge, Pin, Problem};
@@ -68,7 +68,10 @@ pub fn layout(chart: &Flowchart, opts: &LayoutOptions, fonts: &Fonts) -> Result<
         .iter()
         .map(|e| e.label.as_deref().map(|l| layout_label(l, e.label_type, ts, fonts)).filter(|b| !b.lines.is_empty()))
         .collect();
-    let titles = chart.subgraphs.iter().map(|s| layout_label(&s.title, s.label_type, ts, fonts)).collect();
+    // A subgraph title is not wrapped at the label width: the box widens to
+    // it instead, as mermaid draws it (hard breaks still apply).
+    let title_style = TextStyle { wrap_width: f32::INFINITY, ..*ts };
+    let titles = chart.subgraphs.iter().map(|s| layout_label(&s.title, s.label_type, &title_style, fonts)).collect();
     let nlevels = tree.root + 1;
     let mut cx = Ctx { chart, opts, tree, routes, ends, node_sizes, edge_labels, titles, reversed: vec![false; chart.edges.len()], ports: vec![Vec::new(); nlevels], dirs: Vec::new() };
     orient(&mut cx);
