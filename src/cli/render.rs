@@ -185,10 +185,10 @@ impl Ctx<'_> {
         for layer in layers.into_iter().flatten() {
             layer.apply(&mut st).map_err(|e| format!("{name}: {e}"))?;
         }
-        if job.format == Format::Png && job.output.as_ref().is_some_and(|p| p.as_os_str() != "-") {
+        let to_png_file = job.format == Format::Png && job.output.as_ref().is_some_and(|p| p.as_os_str() != "-");
+        if to_png_file {
             self.renderer.check_png(&chart, &st, self.args.scale).map_err(|e| format!("{name}: {e}"))?;
         }
-        let to_png_file = job.format == Format::Png && job.output.as_ref().is_some_and(|p| p.as_os_str() != "-");
         let out = if to_png_file { self.renderer.svg_for_png(&chart, &st) } else { self.renderer.svg(&chart, &st) };
         let out = out.map_err(|e| format!("{name}: {e}"))?;
         match (&job.output, job.format) {

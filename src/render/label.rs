@@ -19,14 +19,12 @@ pub fn draw(out: &mut String, block: &TextBlock, cx: f32, top: f32, attrs: &str)
     if block.lines.is_empty() {
         return;
     }
-    let n = block.lines.len() as f32;
-    let line_h = if block.height > 0.0 { block.height / n } else { block.font_size * 1.5 };
-    let fs = if block.font_size > 0.0 { block.font_size } else { 16.0 };
+    let fs = font_size(block);
     for (i, line) in block.lines.iter().enumerate() {
         if line.runs.iter().all(|r| r.text.is_empty()) {
             continue;
         }
-        let baseline = top + line_h * (i as f32 + 0.5) + fs * CENTRAL_BASELINE;
+        let baseline = baseline(block, top, i);
         let _ = write!(
             out,
             r#"<text x="{}" y="{}" font-size="{}" text-anchor="middle" {attrs}>"#,
@@ -53,19 +51,30 @@ pub fn draw(out: &mut String, block: &TextBlock, cx: f32, top: f32, attrs: &str)
     }
 }
 
+/// The block's font size (mermaid's 16 px when unset).
+fn font_size(block: &TextBlock) -> f32 {
+    if block.font_size > 0.0 { block.font_size } else { 16.0 }
+}
+
+/// Baseline of line `i` of `block` whose top is at `top`: lines are equal
+/// bands of the block's height, glyphs centred in each.
+fn baseline(block: &TextBlock, top: f32, i: usize) -> f32 {
+    let n = block.lines.len() as f32;
+    let line_h = if block.height > 0.0 { block.height / n } else { block.font_size * 1.5 };
+    top + line_h * (i as f32 + 0.5) + font_size(block) * CENTRAL_BASELINE
+}
+
 /// [`draw`] with each line as one `<path>` of glyph outlines, placed
 /// exactly where usvg would put the glyphs of the `<text>` (same shaper,
 /// same faces, same centring on the line's advance).
 pub fn draw_outlined(out: &mut String, block: &TextBlock, cx: f32, top: f32, attrs: &str, fonts: &Fonts) {
-    let n = block.lines.len() as f32;
-    let line_h = if block.height > 0.0 { block.height / n } else { block.font_size * 1.5 };
-    let fs = if block.font_size > 0.0 { block.font_size } else { 16.0 };
+    let fs = font_size(block);
     for (i, line) in block.lines.iter().enumerate() {
         let runs: Vec<_> = line.runs.iter().map(|r| fonts.glyphs(&r.text, fs, r.bold, r.italic)).collect();
         if runs.iter().all(|(glyphs, _)| glyphs.is_empty()) {
             continue;
         }
-        let baseline = top + line_h * (i as f32 + 0.5) + fs * CENTRAL_BASELINE;
+        let baseline = baseline(block, top, i);
         let mut x = cx - runs.iter().map(|(_, advance)| advance).sum::<f32>() / 2.0;
         let _ = write!(out, r#"<path {attrs} d=""#);
         for (glyphs, advance) in &runs {
