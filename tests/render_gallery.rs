@@ -132,7 +132,7 @@ fn gallery_svgs_snapshot_and_rasterise() {
     let db = Arc::new(png::font_database(&Fonts::embedded().face_data()));
     for theme in render::theme::THEMES {
         let svg = render::to_svg(&chart, &geom, &style(theme));
-        let bytes = png::svg_to_png(&svg, 1.0, &db, png::DEFAULT_MAX_PIXELS).expect("png");
+        let bytes = png::svg_to_png(&svg, &[], 1.0, &db, png::DEFAULT_MAX_PIXELS).expect("png");
         assert!(bytes.len() > 10_000, "{theme}: suspiciously small PNG");
         if let Some(dir) = std::env::var_os("FLOWBENCH_GALLERY_OUT") {
             std::fs::write(std::path::Path::new(&dir).join(format!("gallery.{theme}.png")), &bytes).expect("write");
@@ -165,7 +165,7 @@ fn rendering_is_byte_identical_across_runs_and_threads() {
     let db = Arc::new(png::font_database(&Fonts::embedded().face_data()));
     let once = || {
         let svg = render::to_svg(&chart, &geom, &style("forest"));
-        let png = png::svg_to_png(&svg, 1.5, &db, png::DEFAULT_MAX_PIXELS).expect("png");
+        let png = png::svg_to_png(&svg, &[], 1.5, &db, png::DEFAULT_MAX_PIXELS).expect("png");
         (svg, png)
     };
     let a = once();

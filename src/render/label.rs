@@ -4,8 +4,9 @@
 
 use std::fmt::Write;
 
-use crate::text::{Fonts, Seg, TextBlock};
+use crate::text::{PlacedGlyph, TextBlock};
 
+use super::glyphs::Outliner;
 use super::xml::{N, esc};
 
 /// Baseline offset from a line's vertical centre, as a fraction of the font
@@ -64,36 +65,22 @@ fn baseline(block: &TextBlock, top: f32, i: usize) -> f32 {
     top + line_h * (i as f32 + 0.5) + font_size(block) * CENTRAL_BASELINE
 }
 
-/// [`draw`] with each line as one `<path>` of glyph outlines, placed
-/// exactly where usvg would put the glyphs of the `<text>` (same shaper,
-/// same faces, same centring on the line's advance).
-pub fn draw_outlined(out: &mut String, block: &TextBlock, cx: f32, top: f32, attrs: &str, fonts: &Fonts) {
+/// [`draw`] for a PNG: each line's glyphs placed exactly where usvg would
+/// put those of the `<text>` (same shaper, same faces, same centring on the
+/// line's advance), handed to `outliner`, which leaves a placeholder in
+/// `out` for the rasteriser to draw them at.
+pub fn draw_outlined(out: &mut String, block: &TextBlock, cx: f32, top: f32, attrs: &str, outliner: &mut Outliner) {
     let fs = font_size(block);
     for (i, line) in block.lines.iter().enumerate() {
-        let runs: Vec<_> = line.runs.iter().map(|r| fonts.glyphs(&r.text, fs, r.bold, r.italic)).collect();
-        if runs.iter().all(|(glyphs, _)| glyphs.is_empty()) {
-            continue;
-        }
+        let runs: Vec<_> = line.runs.iter().map(|r| outliner.fonts.glyphs(&r.text, fs, r.bold, r.italic)).collect();
         let baseline = baseline(block, top, i);
         let mut x = cx - runs.iter().map(|(_, advance)| advance).sum::<f32>() / 2.0;
-        let _ = write!(out, r#"<path {attrs} d=""#);
-        for (glyphs, advance) in &runs {
-            for g in glyphs {
-                let (ox, oy) = (x + g.x, baseline + g.y);
-                let p = |px: f32, py: f32| [ox + px * g.scale, oy - py * g.scale];
-                for seg in g.outline.iter() {
-                    match *seg {
-                        Seg::Move(a, b) => N::push_cmd(out, 'M', &p(a, b)),
-                        Seg::Line(a, b) => N::push_cmd(out, 'L', &p(a, b)),
-                        Seg::Quad(a, b, c, d) => N::push_cmd(out, 'Q', &[p(a, b), p(c, d)].concat()),
-                        Seg::Cubic(a, b, c, d, e, f) => N::push_cmd(out, 'C', &[p(a, b), p(c, d), p(e, f)].concat()),
-                        Seg::Close => out.push('Z'),
-                    }
-                }
-            }
+        let mut placed = Vec::new();
+        for (glyphs, advance) in runs {
+            placed.extend(glyphs.into_iter().map(|g| PlacedGlyph { x: x + g.x, y: baseline + g.y, ..g }));
             x += advance;
         }
-        out.push_str(r#""/>"#);
+        outliner.push_line(out, placed, attrs);
     }
 }
 

@@ -4,12 +4,14 @@
 //!   [`curve`], [`markers`], [`label`] and the declarations resolved by [`css`];
 //! - [`theme`] and [`style`] decide colours, curve, font size and spacing
 //!   (mermaid's four themes, the chart's config, `--style` files, sweeps);
-//! - [`png`] rasterises with resvg using only the fonts it is given.
+//! - [`png`] rasterises with resvg using only the fonts it is given, and
+//!   [`glyphs`] draws the labels of a PNG itself.
 //!
 //! Everything here is deterministic: same inputs, same bytes.
 
 pub mod css;
 pub mod curve;
+pub mod glyphs;
 pub mod label;
 pub mod markers;
 pub mod pipeline;
@@ -47,8 +49,12 @@ pub fn to_svg(chart: &Flowchart, geom: &Geometry, style: &Style) -> String {
     svg::write(chart, geom, &style.theme, style.curve, None)
 }
 
-/// [`to_svg`] with labels as glyph outlines from `fonts`: the same picture,
-/// meant only for rasterising (usvg then has no text to lay out).
-pub fn to_raster_svg(chart: &Flowchart, geom: &Geometry, style: &Style, fonts: &Fonts) -> String {
-    svg::write(chart, geom, &style.theme, style.curve, Some(fonts))
+/// [`to_svg`] for rasterising: labels are shaped with `fonts` and returned
+/// as glyph lines for the rasteriser, with placeholders in the SVG marking
+/// where each is drawn (see [`glyphs`]). Not an SVG for people: alone it
+/// has no text.
+pub fn to_raster_svg(chart: &Flowchart, geom: &Geometry, style: &Style, fonts: &Fonts) -> (String, Vec<glyphs::GlyphLine>) {
+    let mut outliner = glyphs::Outliner::new(fonts);
+    let svg = svg::write(chart, geom, &style.theme, style.curve, Some(&mut outliner));
+    (svg, outliner.lines)
 }

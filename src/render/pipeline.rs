@@ -9,6 +9,7 @@ use crate::layout::{self, Geometry, LayoutError, LayoutOptions};
 use crate::mermaid::Flowchart;
 use crate::text::{Fonts, TextStyle};
 
+use super::glyphs::GlyphLine;
 use super::png::{self, PngError};
 use super::style::Style;
 use super::timings;
@@ -18,6 +19,9 @@ use super::timings;
 pub struct Output {
     pub geometry: Geometry,
     pub svg: String,
+    /// Label lines the rasteriser draws at the SVG's placeholders (empty
+    /// unless made by [`Renderer::svg_for_png`]).
+    pub glyphs: Vec<GlyphLine>,
 }
 
 /// Why a chart could not be rendered.
@@ -70,21 +74,22 @@ impl Renderer {
         self.draw(chart, style, false)
     }
 
-    /// Lay out and draw `chart` as the SVG a PNG is made from: the same
-    /// picture with labels as glyph outlines, so usvg has no text to lay
-    /// out again (most of its time on small charts). Not for people: the
-    /// text is not selectable.
+    /// Lay out and draw `chart` as the SVG a PNG is made from, for
+    /// [`Renderer::png_of`]: the same picture, but the labels are shaped
+    /// here and drawn by the rasteriser, so usvg has no text to lay out
+    /// again (most of its time on small charts). Not for people: the SVG
+    /// alone has no text.
     pub fn svg_for_png(&self, chart: &Flowchart, style: &Style) -> Result<Output, RenderError> {
         self.draw(chart, style, true)
     }
 
     fn draw(&self, chart: &Flowchart, style: &Style, outlined: bool) -> Result<Output, RenderError> {
         let geometry = timings::time("layout", || layout::layout(chart, &self.layout_options(style), &self.fonts))?;
-        let svg = timings::time("svg", || match outlined {
+        let (svg, glyphs) = timings::time("svg", || match outlined {
             true => super::to_raster_svg(chart, &geometry, style, &self.fonts),
-            false => super::to_svg(chart, &geometry, style),
+            false => (super::to_svg(chart, &geometry, style), Vec::new()),
         });
-        Ok(Output { geometry, svg })
+        Ok(Output { geometry, svg, glyphs })
     }
 
     /// Refuses, before any layout work, a PNG that cannot fit in
@@ -115,12 +120,12 @@ impl Renderer {
     /// rasterising work.
     pub fn png_of(&self, out: &Output, scale: f32) -> Result<Vec<u8>, PngError> {
         png::pixel_size(out.geometry.width, out.geometry.height, scale, self.max_pixels)?;
-        self.png(&out.svg, scale)
+        png::svg_to_png(&out.svg, &out.glyphs, scale, &self.db, self.max_pixels)
     }
 
     /// Rasterise an SVG made by [`Renderer::svg`] at `scale`.
     pub fn png(&self, svg: &str, scale: f32) -> Result<Vec<u8>, PngError> {
-        png::svg_to_png(svg, scale, &self.db, self.max_pixels)
+        png::svg_to_png(svg, &[], scale, &self.db, self.max_pixels)
     }
 
     /// The measuring fonts (for callers that lay out themselves).

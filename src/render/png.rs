@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use usvg::fontdb;
 
+use super::glyphs::GlyphLine;
 use super::timings;
 use crate::text::FontBytes;
 
@@ -86,8 +87,9 @@ pub fn pixel_size(width: f32, height: f32, scale: f32, max_pixels: u64) -> Resul
     Ok((w, h))
 }
 
-/// Rasterise `svg` at `scale` and encode it as PNG.
-pub fn svg_to_png(svg: &str, scale: f32, db: &Arc<fontdb::Database>, max_pixels: u64) -> Result<Vec<u8>, PngError> {
+/// Rasterise `svg` at `scale` and encode it as PNG; `glyphs` are the label
+/// lines its placeholders stand for (see [`super::glyphs`]).
+pub fn svg_to_png(svg: &str, glyphs: &[GlyphLine], scale: f32, db: &Arc<fontdb::Database>, max_pixels: u64) -> Result<Vec<u8>, PngError> {
     if !(scale.is_finite() && scale > 0.0) {
         return Err(PngError::BadScale(scale));
     }
@@ -99,7 +101,7 @@ pub fn svg_to_png(svg: &str, scale: f32, db: &Arc<fontdb::Database>, max_pixels:
     let tree = timings::time("usvg", || usvg::Tree::from_str(svg, &opt))?;
     let size = tree.size();
     let (w, h) = pixel_size(size.width(), size.height(), scale, max_pixels)?;
-    timings::time("raster+png", || super::raster::encode_png(&tree, scale, w, h))
+    timings::time("raster+png", || super::raster::encode_png(&tree, glyphs, scale, w, h))
 }
 
 #[cfg(test)]
@@ -110,10 +112,10 @@ mod tests {
     fn rasterises_and_refuses_oversize() {
         let db = Arc::new(font_database(&[]));
         let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><rect width="20" height="10" fill="red"/></svg>"#;
-        let png = svg_to_png(svg, 2.0, &db, DEFAULT_MAX_PIXELS).expect("png");
+        let png = svg_to_png(svg, &[], 2.0, &db, DEFAULT_MAX_PIXELS).expect("png");
         assert_eq!(&png[1..4], b"PNG");
-        let err = svg_to_png(svg, 2.0, &db, 100).expect_err("too large");
+        let err = svg_to_png(svg, &[], 2.0, &db, 100).expect_err("too large");
         assert!(err.to_string().contains("--max-pixels"), "{err}");
-        assert!(matches!(svg_to_png(svg, 0.0, &db, 100), Err(PngError::BadScale(_))));
+        assert!(matches!(svg_to_png(svg, &[], 0.0, &db, 100), Err(PngError::BadScale(_))));
     }
 }

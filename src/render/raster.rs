@@ -18,20 +18,25 @@ use rayon::prelude::*;
 use resvg::tiny_skia::{self, Color, Transform};
 use usvg::{Node, Tree};
 
+use super::glyphs::{self, GlyphLine, Scratch};
 use super::png::PngError;
 
-/// Target pixels per band of a small image (1 MB of RGBA: one buffer that
-/// stays in cache and costs few page faults in a short-lived process).
-const BAND_PIXELS: u32 = 1 << 18;
-/// Target pixels per band of a large image: taller bands mean fewer nodes
-/// straddling two bands and drawn twice (4 MB of RGBA per band).
-const BAND_PIXELS_LARGE: u32 = 1 << 20;
+/// Target pixels per band of a small image (512 KB of RGBA: one buffer
+/// that stays in cache and costs few page faults in a short-lived process;
+/// 1 MB bands made a 20-node chart 0.3 ms slower, 256 KB ones too).
+const BAND_PIXELS: u32 = 1 << 17;
+/// Target pixels per band of a large image (1 MB of RGBA, one core's L2).
+/// Taller bands mean fewer nodes straddling two bands and drawn twice, but
+/// 4 MB bands made 200-node charts 20 % slower: each pass over a band
+/// (draw, convert, filter, compress) went to memory, and eight fresh
+/// 4 MB buffers cost 8,000 page faults.
+const BAND_PIXELS_LARGE: u32 = 1 << 18;
 /// Rows drawn above and below each band and then dropped: where a stroke
 /// runs out of the pixmap, tiny-skia's clipping leaves a one-pixel tick in
 /// the row at the edge, so no pixmap edge may fall on a row that is kept.
 const SEAM_ROWS: u32 = 4;
 /// Bands drawn per parallel batch; fixed so memory does not grow with cores
-/// (two batches in flight: 32 MB).
+/// (two batches in flight: 8 MB).
 const BATCH: usize = 4;
 /// Images with fewer pixels are drawn on the calling thread only: waking a
 /// thread pool costs more than it saves.
@@ -49,15 +54,18 @@ struct Plan<'a> {
     /// Whether every node can be culled by its bounds (else each band
     /// draws the whole tree with resvg's own walk).
     cullable: bool,
+    /// Label lines drawn at their placeholders.
+    glyphs: &'a [GlyphLine],
 }
 
-/// Rasterise `tree` at `scale` into a `w`×`h` PNG.
-pub fn encode_png(tree: &Tree, scale: f32, w: u32, h: u32) -> Result<Vec<u8>, PngError> {
+/// Rasterise `tree` at `scale` into a `w`×`h` PNG, drawing `glyphs` at
+/// their placeholders.
+pub fn encode_png(tree: &Tree, glyphs: &[GlyphLine], scale: f32, w: u32, h: u32) -> Result<Vec<u8>, PngError> {
     let root = tree.root().children();
     let page = page_colour(tree);
     let nodes = if page.is_some() { &root[1..] } else { root };
     let cullable = nodes.iter().all(cullable);
-    let plan = Plan { tree, scale, w, page, nodes, cullable };
+    let plan = Plan { tree, scale, w, page, nodes, cullable, glyphs };
 
     let mut out = Vec::with_capacity((w as usize * h as usize / 16).min(1 << 26) + 1024);
     let mut enc = png::Encoder::new(&mut out, w, h);
@@ -120,13 +128,14 @@ impl Plan<'_> {
         buf.resize(row_bytes * rows as usize, 0);
         let mut pm = tiny_skia::PixmapMut::from_bytes(buf, self.w, rows).ok_or(PngError::Alloc { w: self.w, h: rows })?;
         self.draw(&mut pm, y0 as f32 - SEAM_ROWS as f32);
-        buf.copy_within(row_bytes * SEAM_ROWS as usize..row_bytes * (SEAM_ROWS + n) as usize, 0);
-        let px = self.w as usize * n as usize;
-        buf.truncate(px * 4);
+        // Keep rows SEAM_ROWS.. and move them to the front.
+        let (kept, px) = (row_bytes * SEAM_ROWS as usize, self.w as usize * n as usize);
         if self.page.is_some() {
-            rgb_in_place(buf);
+            rgb_in_place(buf, kept, px);
             buf.truncate(px * 3);
         } else {
+            buf.copy_within(kept..kept + px * 4, 0);
+            buf.truncate(px * 4);
             demultiply(buf);
         }
         Ok(())
@@ -136,46 +145,98 @@ impl Plan<'_> {
     fn draw(&self, pm: &mut tiny_skia::PixmapMut, first_row: f32) {
         pm.fill(self.page.unwrap_or(Color::TRANSPARENT));
         let ts = Transform::from_row(self.scale, 0.0, 0.0, self.scale, 0.0, -first_row);
-        if !self.cullable {
+        let (top, bottom) = if self.cullable {
+            // The band in user units, widened for anti-aliasing.
+            let margin = 2.0 / self.scale;
+            (first_row / self.scale - margin, (first_row + pm.height() as f32) / self.scale + margin)
+        } else {
+            (f32::NEG_INFINITY, f32::INFINITY)
+        };
+        let mut painter = Painter { glyphs: self.glyphs, scratch: Scratch::default(), pm, top, bottom };
+        if self.cullable {
+            painter.draw_culled(self.nodes, ts);
+        } else {
             // Something resvg can only draw as part of the whole tree: draw
-            // it all (the page again too, harmlessly).
-            resvg::render(self.tree, ts, pm);
-            return;
+            // it all (the page again too, harmlessly), then the labels.
+            resvg::render(self.tree, ts, painter.pm);
+            painter.glyphs_within(self.tree.root().children(), ts);
         }
-        // The band in user units, widened for anti-aliasing.
-        let margin = 2.0 / self.scale;
-        let top = first_row / self.scale - margin;
-        let bottom = (first_row + pm.height() as f32) / self.scale + margin;
-        draw_culled(self.nodes, ts, top, bottom, pm);
     }
 }
 
-/// Draws `nodes` (children of a group whose accumulated transform is `ts`)
-/// that reach into `top..bottom`, descending into plain groups whose
-/// children can each be drawn alone.
-fn draw_culled(nodes: &[Node], ts: Transform, top: f32, bottom: f32, pm: &mut tiny_skia::PixmapMut) {
-    for node in nodes {
-        let Some(bb) = node.abs_layer_bounding_box() else { continue };
-        let stroke = node.abs_stroke_bounding_box();
-        let (y1, y2) = (bb.top().min(stroke.top()), bb.bottom().max(stroke.bottom()));
-        if y2 < top || y1 > bottom {
-            continue;
-        }
-        match node {
-            Node::Group(g) if !g.should_isolate() && g.children().iter().all(|c| c.abs_layer_bounding_box().is_some()) => {
-                draw_culled(g.children(), ts.pre_concat(g.transform()), top, bottom, pm)
+/// Draws one band: the tree's nodes through resvg, the labels' glyph lines
+/// itself.
+struct Painter<'a, 'b, 'p> {
+    glyphs: &'a [GlyphLine],
+    scratch: Scratch,
+    pm: &'b mut tiny_skia::PixmapMut<'p>,
+    /// The band in user units: nodes entirely above or below are skipped.
+    top: f32,
+    bottom: f32,
+}
+
+impl Painter<'_, '_, '_> {
+    /// Draws `nodes` (children of a group whose accumulated transform is
+    /// `ts`) that reach into the band, descending into plain groups whose
+    /// children can each be drawn alone.
+    fn draw_culled(&mut self, nodes: &[Node], ts: Transform) {
+        for node in nodes {
+            let Some(bb) = node.abs_layer_bounding_box() else { continue };
+            let stroke = node.abs_stroke_bounding_box();
+            let (y1, y2) = (bb.top().min(stroke.top()), bb.bottom().max(stroke.bottom()));
+            if y2 < self.top || y1 > self.bottom {
+                continue;
             }
-            // `render_node` draws relative to the node's layer box; undo that.
-            _ => {
-                resvg::render_node(node, ts.pre_translate(bb.x(), bb.y()), pm);
+            match node {
+                Node::Path(p) if glyphs::line_index(p.id()).is_some() => self.glyph_line(p, ts),
+                Node::Group(g)
+                    if !g.should_isolate() && g.children().iter().all(|c| c.abs_layer_bounding_box().is_some()) =>
+                {
+                    self.draw_culled(g.children(), ts.pre_concat(g.transform()))
+                }
+                // `render_node` draws relative to the node's layer box; undo that.
+                _ => {
+                    resvg::render_node(node, ts.pre_translate(bb.x(), bb.y()), self.pm);
+                    // Our SVGs put no label in a group resvg must draw
+                    // whole (opacity, clip, filter); should one, its
+                    // labels are drawn over it rather than lost.
+                    if let Node::Group(g) = node {
+                        self.glyphs_within(g.children(), ts.pre_concat(g.transform()));
+                    }
+                }
             }
         }
+    }
+
+    /// Draws every glyph line whose placeholder is in `nodes` or below.
+    fn glyphs_within(&mut self, nodes: &[Node], ts: Transform) {
+        for node in nodes {
+            match node {
+                Node::Path(p) if glyphs::line_index(p.id()).is_some() => self.glyph_line(p, ts),
+                Node::Group(g) => self.glyphs_within(g.children(), ts.pre_concat(g.transform())),
+                _ => {}
+            }
+        }
+    }
+
+    /// Draws the glyph line `placeholder` stands for, in its fill.
+    fn glyph_line(&mut self, placeholder: &usvg::Path, ts: Transform) {
+        let Some(line) = glyphs::line_index(placeholder.id()).and_then(|i| self.glyphs.get(i)) else { return };
+        let Some(fill) = placeholder.fill() else { return };
+        // Our writer fills labels with a plain colour; anything else (no
+        // such SVG is written) falls back to black.
+        let [r, g, b] = match fill.paint() {
+            usvg::Paint::Color(c) => [c.red, c.green, c.blue],
+            _ => [0; 3],
+        };
+        let a = (fill.opacity().get() * 255.0).round() as u8;
+        glyphs::fill_line(&mut self.scratch, self.pm, line, ts, [r, g, b, a]);
     }
 }
 
 /// Whether `node` can be drawn on its own with `resvg::render_node`, which
 /// needs a non-empty layer box (a stroked straight line has none and would
-/// be silently dropped). Groups always have one; [`draw_culled`] descends
+/// be silently dropped). Groups always have one; [`Painter::draw_culled`] descends
 /// only into groups whose children all have one, and draws others whole.
 fn cullable(node: &Node) -> bool {
     node.abs_layer_bounding_box().is_some()
@@ -196,15 +257,15 @@ fn page_colour(tree: &Tree) -> Option<Color> {
     (covers && plain && rect).then(|| Color::from_rgba8(c.red, c.green, c.blue, 255))
 }
 
-/// Premultiplied RGBA of opaque pixels → RGB, packed in place at the
-/// front of `buf`, four pixels per step (the 12 bytes written never pass
-/// the 16 already read); about 0.3 ns per pixel.
-fn rgb_in_place(buf: &mut [u8]) {
-    let px = buf.len() / 4;
+/// `px` premultiplied RGBA pixels of opaque colour starting at byte
+/// `from` → RGB, packed in place at the front of `buf`, four pixels per
+/// step (the 12 bytes written never pass the 16 already read); about
+/// 0.3 ns per pixel.
+fn rgb_in_place(buf: &mut [u8], from: usize, px: usize) {
     let quads = px / 4;
     for q in 0..quads {
         let mut s = [0u8; 16];
-        s.copy_from_slice(&buf[16 * q..16 * q + 16]);
+        s.copy_from_slice(&buf[from + 16 * q..from + 16 * q + 16]);
         // Drop bytes 3, 7, 11, 15 (alpha) with shifts on one 128-bit word.
         let a = u128::from_le_bytes(s);
         let m = 0xFF_FFFF;
@@ -212,7 +273,7 @@ fn rgb_in_place(buf: &mut [u8]) {
         buf[12 * q..12 * q + 12].copy_from_slice(&packed.to_le_bytes()[..12]);
     }
     for i in 4 * quads..px {
-        buf.copy_within(4 * i..4 * i + 3, 3 * i);
+        buf.copy_within(from + 4 * i..from + 4 * i + 3, 3 * i);
     }
 }
 
@@ -246,14 +307,18 @@ mod tests {
         let rgba: Vec<u8> = (0..28).collect();
         let want: Vec<u8> = rgba.chunks(4).flat_map(|p| p[..3].to_vec()).collect();
         let mut buf = rgba.clone();
-        rgb_in_place(&mut buf);
+        rgb_in_place(&mut buf, 0, 7);
+        assert_eq!(&buf[..21], &want[..]);
+        // Starting further in, as a band's kept rows do.
+        let mut buf = [vec![9; 8], rgba.clone()].concat();
+        rgb_in_place(&mut buf, 8, 7);
         assert_eq!(&buf[..21], &want[..]);
     }
 
     #[test]
     fn bands_depend_on_width_only() {
-        assert_eq!(band_rows(1000, 1000), 262);
-        assert_eq!(band_rows(1000, 100_000), 1048);
+        assert_eq!(band_rows(1000, 1000), 131);
+        assert_eq!(band_rows(1000, 100_000), 262);
         assert_eq!(band_rows(100_000, 50), 16);
         assert_eq!(band_rows(10, 5), 5);
     }

@@ -9,10 +9,11 @@ use std::fmt::Write;
 
 use crate::layout::{Geometry, Point, Rect};
 use crate::mermaid::{ArrowHead, Flowchart, Shape, Stroke};
-use crate::text::{Fonts, TextBlock};
+use crate::text::TextBlock;
 
 use super::css::{self, Resolved};
 use super::curve::{self, Curve};
+use super::glyphs::Outliner;
 use super::label;
 use super::markers::{ARROW_INSET, Markers};
 use super::shapes::{self, Paint};
@@ -23,10 +24,10 @@ use super::xml::{N, esc};
 /// interpolation; per-edge `interpolate` and `linkStyle default interpolate`
 /// take precedence, as in mermaid.
 ///
-/// With `outlines`, labels are written as glyph outlines from those fonts
-/// instead of `<text>` (for rasterising: usvg need not lay text out
-/// again); a label whose user style changes the font stays `<text>`.
-pub fn write(chart: &Flowchart, geom: &Geometry, theme: &Theme, curve: Curve, outlines: Option<&Fonts>) -> String {
+/// With `outlines`, labels are shaped with its fonts and left to the
+/// rasteriser (see [`super::glyphs`]) instead of written as `<text>`; a
+/// label whose user style changes the font stays `<text>`.
+pub fn write(chart: &Flowchart, geom: &Geometry, theme: &Theme, curve: Curve, mut outlines: Option<&mut Outliner>) -> String {
     let mut out = String::with_capacity(2048 + geom.nodes.len() * 600 + geom.edges.len() * 400);
     let (w, h) = (geom.width.max(1.0), geom.height.max(1.0));
     let _ = write!(
@@ -47,10 +48,10 @@ pub fn write(chart: &Flowchart, geom: &Geometry, theme: &Theme, curve: Curve, ou
         let _ = write!(out, r#"<rect width="100%" height="100%" fill="{}"/>"#, esc(bg));
     }
     let mut body = String::with_capacity(out.capacity());
-    clusters(&mut body, chart, geom, theme, outlines);
+    clusters(&mut body, chart, geom, theme, outlines.as_deref_mut());
     let mut markers = Markers::default();
     edges(&mut body, chart, geom, theme, curve, &mut markers);
-    edge_labels(&mut body, chart, geom, theme, outlines);
+    edge_labels(&mut body, chart, geom, theme, outlines.as_deref_mut());
     nodes(&mut body, chart, geom, theme, outlines);
     let defs = markers.defs();
     if !defs.is_empty() {
@@ -85,7 +86,7 @@ fn cluster_depths(chart: &Flowchart) -> Vec<usize> {
         .collect()
 }
 
-fn clusters(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme, outlines: Option<&Fonts>) {
+fn clusters(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme, mut outlines: Option<&mut Outliner>) {
     if geom.clusters.is_empty() {
         return;
     }
@@ -108,7 +109,7 @@ fn clusters(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme,
             style_attr(&style.shape_style())
         );
         let (tr, tb) = &c.title;
-        put_label(out, tb, tr.x + tr.width / 2.0, tr.y + (tr.height - tb.height) / 2.0, (&theme.cluster_text, &style), outlines);
+        put_label(out, tb, tr.x + tr.width / 2.0, tr.y + (tr.height - tb.height) / 2.0, (&theme.cluster_text, &style), outlines.as_deref_mut());
     }
     out.push_str("</g>");
 }
@@ -167,7 +168,7 @@ fn without_fill(r: &Resolved) -> String {
     r.shape_style()
 }
 
-fn edge_labels(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme, outlines: Option<&Fonts>) {
+fn edge_labels(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme, mut outlines: Option<&mut Outliner>) {
     out.push_str(r#"<g class="edge-labels">"#);
     for (i, routed) in geom.edges.iter().enumerate() {
         let Some((r, block)) = &routed.label else { continue };
@@ -184,12 +185,12 @@ fn edge_labels(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &The
             N(r.height),
             esc(&theme.edge_label_background)
         );
-        put_label(out, block, r.x + r.width / 2.0, r.y + (r.height - block.height) / 2.0, (&theme.edge_label_text, &style), outlines);
+        put_label(out, block, r.x + r.width / 2.0, r.y + (r.height - block.height) / 2.0, (&theme.edge_label_text, &style), outlines.as_deref_mut());
     }
     out.push_str("</g>");
 }
 
-fn nodes(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme, outlines: Option<&Fonts>) {
+fn nodes(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme, mut outlines: Option<&mut Outliner>) {
     out.push_str(r#"<g class="nodes">"#);
     for (i, placed) in geom.nodes.iter().enumerate() {
         let Some(node) = chart.nodes.get(i) else { break };
@@ -218,7 +219,7 @@ fn nodes(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme, ou
         let (dx, dy) = shapes::label_offset(node.shape, r);
         let cx = r.x + r.width / 2.0 + dx;
         let top = r.y + (r.height - placed.label.height) / 2.0 + dy;
-        put_label(out, &placed.label, cx, top, (&theme.node_text, &style), outlines);
+        put_label(out, &placed.label, cx, top, (&theme.node_text, &style), outlines.as_deref_mut());
         out.push_str("</g>");
     }
     out.push_str("</g>");
@@ -226,12 +227,12 @@ fn nodes(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme, ou
 
 /// Draws a label centred on `cx`, its top at `top`, in the theme colour
 /// `paint.0` unless the user's style `paint.1` says otherwise.
-fn put_label(out: &mut String, block: &TextBlock, cx: f32, top: f32, paint: (&str, &Resolved), outlines: Option<&Fonts>) {
+fn put_label(out: &mut String, block: &TextBlock, cx: f32, top: f32, paint: (&str, &Resolved), outlines: Option<&mut Outliner>) {
     let (fill, style) = paint;
     let attrs = text_attrs(fill, style);
     // Only usvg's text engine applies a user font-size, weight or family.
     match outlines.filter(|_| style.text.iter().all(|(k, _)| k == "fill")) {
-        Some(fonts) => label::draw_outlined(out, block, cx, top, &attrs, fonts),
+        Some(outliner) => label::draw_outlined(out, block, cx, top, &attrs, outliner),
         None => label::draw(out, block, cx, top, &attrs),
     }
 }
