@@ -16,6 +16,7 @@ pub mod label;
 pub mod markers;
 pub mod pipeline;
 pub mod png;
+pub mod png_file;
 pub mod raster;
 pub mod shapes;
 pub mod style;

@@ -37,8 +37,6 @@ pub enum PngError {
     #[error("scale must be a positive finite number, got {0}")]
     BadScale(f32),
     #[error("PNG encoding failed: {0}")]
-    Encode(#[from] png::EncodingError),
-    #[error("PNG encoding failed: {0}")]
     Io(#[from] std::io::Error),
     #[error("cannot allocate a {w}×{h} px drawing band")]
     Alloc { w: u32, h: u32 },
