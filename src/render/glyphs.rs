@@ -20,6 +20,7 @@ use resvg::tiny_skia::{PixmapMut, Transform};
 
 use crate::text::{Fonts, PlacedGlyph, Seg};
 
+use super::blend::src_over;
 use super::xml::N;
 
 /// Id prefix of a line's placeholder; the line's index follows.
@@ -138,6 +139,7 @@ pub fn fill_line(scratch: &mut Scratch, pm: &mut PixmapMut, line: &GlyphLine, ts
     let (pw, ph) = (pm.width() as i64, pm.height() as i64);
     let data = pm.data_mut();
     let alpha = f32::from(rgba[3]) / 255.0;
+    let rgb = [rgba[0], rgba[1], rgba[2]];
     let (x_off, y_off) = (min_x as i64, y0 as i64);
     rast.for_each_pixel_2d(|x, y, coverage| {
         let a = coverage.min(1.0) * alpha;
@@ -146,12 +148,7 @@ pub fn fill_line(scratch: &mut Scratch, pm: &mut PixmapMut, line: &GlyphLine, ts
             return;
         }
         let i = 4 * (py * pw + px) as usize;
-        let keep = 1.0 - a;
-        let dst = &mut data[i..i + 4];
-        for c in 0..3 {
-            dst[c] = (f32::from(rgba[c]) * a + f32::from(dst[c]) * keep + 0.5) as u8;
-        }
-        dst[3] = (255.0 * a + f32::from(dst[3]) * keep + 0.5) as u8;
+        src_over(&mut data[i..i + 4], rgb, a);
     });
 }
 

@@ -9,9 +9,11 @@
 //!
 //! Everything here is deterministic: same inputs, same bytes.
 
+pub mod blend;
 pub mod css;
 pub mod curve;
 pub mod glyphs;
+pub mod hairline;
 pub mod label;
 pub mod markers;
 pub mod pipeline;
