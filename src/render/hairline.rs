@@ -86,8 +86,8 @@ pub fn draw(pm: &mut PixmapMut, path: &usvg::Path, ts: Transform, paint: &Hairli
             pm.fill_path(path.data(), fill, paint.fill_rule, ts, None);
         }
     }
-    let mut lines = Lines { pm, rgb: paint.rgb, alpha: paint.alpha };
-    let (w, h) = (lines.pm.width() as f32, lines.pm.height() as f32);
+    let (w, h) = (pm.width() as f32, pm.height() as f32);
+    let mut lines = Lines { w: i64::from(pm.width()), h: i64::from(pm.height()), data: pm.data_mut(), rgb: paint.rgb, alpha: paint.alpha };
     // A piece whose points all lie off the pixmap draws nothing there (a
     // curve stays inside its points' hull): skip it without flattening.
     let off = |pts: &[Point]| {
@@ -149,13 +149,16 @@ fn weighted<const N: usize>(terms: [(Point, f32); N]) -> Point {
 }
 
 /// Where lines are drawn, and in what.
-struct Lines<'a, 'p> {
-    pm: &'a mut PixmapMut<'p>,
+struct Lines<'a> {
+    /// The pixmap's premultiplied RGBA bytes, `w`×`h`.
+    data: &'a mut [u8],
+    w: i64,
+    h: i64,
     rgb: [u8; 3],
     alpha: f32,
 }
 
-impl Lines<'_, '_> {
+impl Lines<'_> {
     /// `n` lines along the curve `at(t)`, t from 0 to 1.
     fn curve(&mut self, n: usize, at: impl Fn(f32) -> Point) {
         let mut from = at(0.0);
@@ -168,7 +171,7 @@ impl Lines<'_, '_> {
 
     /// One anti-aliased hairline from `a` to `b`.
     fn line(&mut self, a: Point, b: Point) {
-        let (w, h) = (self.pm.width() as f32, self.pm.height() as f32);
+        let (w, h) = (self.w as f32, self.h as f32);
         let Some((a, b)) = clip(a, b, -2.0, -2.0, w + 2.0, h + 2.0) else { return };
         let (dx, dy) = (b.x - a.x, b.y - a.y);
         if dx.abs() >= dy.abs() {
@@ -206,13 +209,12 @@ impl Lines<'_, '_> {
 
     fn plot(&mut self, major: i64, minor: i64, coverage: f32, steep: bool) {
         let (x, y) = if steep { (minor, major) } else { (major, minor) };
-        let (w, h) = (i64::from(self.pm.width()), i64::from(self.pm.height()));
         let a = coverage * self.alpha;
-        if x < 0 || y < 0 || x >= w || y >= h || a < 0.5 / 255.0 {
+        if x < 0 || y < 0 || x >= self.w || y >= self.h || a < 0.5 / 255.0 {
             return;
         }
-        let i = 4 * (y * w + x) as usize;
-        src_over(&mut self.pm.data_mut()[i..i + 4], self.rgb, a.min(1.0));
+        let i = 4 * (y * self.w + x) as usize;
+        src_over(&mut self.data[i..i + 4], self.rgb, a.min(1.0));
     }
 }
 
