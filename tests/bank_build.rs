@@ -35,6 +35,20 @@ fn embedded_bank_builds_deterministically() {
     }
     let second = build_all(&bank, b.path(), &executor, &renderer);
     assert_eq!(first, second);
+    // Each image is what `flowbench render` makes of the built chart, so
+    // re-rendering a benchmark reproduces it.
+    for r in &first {
+        let dir = a.path().join(&r.name);
+        let png = dir.join("again.png");
+        let status = std::process::Command::new(env!("CARGO_BIN_EXE_flowbench"))
+            .args(["render", "-o"])
+            .arg(&png)
+            .arg(dir.join("flowchart.mmd"))
+            .status()
+            .expect("flowbench runs");
+        assert!(status.success());
+        assert!(std::fs::read(&png).unwrap() == std::fs::read(dir.join("flowchart.png")).unwrap(), "{}: render differs from build", r.name);
+    }
     for r in &first {
         for f in &r.outputs {
             let (x, y) = (std::fs::read(a.path().join(f)).unwrap(), std::fs::read(b.path().join(f)).unwrap());

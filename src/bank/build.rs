@@ -136,7 +136,9 @@ impl Builder<'_> {
         let style = resolve(&chart.config, None, &StyleFile::default()).map_err(|e| anyhow::anyhow!("{shown}: style: {e}"))?;
         let drawn = self.renderer.svg(&chart, &style).with_context(|| format!("rendering {shown}"))?;
         write("flowchart.svg", drawn.svg.as_bytes())?;
-        write("flowchart.png", &self.renderer.png(&drawn.svg, 1.0).with_context(|| format!("rasterising {shown}"))?)?;
+        // The PNG as `flowbench render` makes it, byte for byte.
+        let for_png = self.renderer.svg_for_png(&chart, &style).with_context(|| format!("rendering {shown}"))?;
+        write("flowchart.png", &self.renderer.png_of(&for_png, 1.0).with_context(|| format!("rasterising {shown}"))?)?;
         write(SOLUTION, bank.solution.as_bytes())?;
         let passed = self.validate(bank)?;
         report.reference_passed = passed;
