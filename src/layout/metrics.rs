@@ -44,25 +44,8 @@ pub(crate) fn segment_hits(p: Point, q: Point, r: &Rect) -> bool {
     if x0 >= x1 || y0 >= y1 {
         return false;
     }
-    // Liang–Barsky clipping.
-    let (dx, dy) = (q.x - p.x, q.y - p.y);
-    let mut t0 = 0.0f32;
-    let mut t1 = 1.0f32;
-    for (pk, qk) in [(-dx, p.x - x0), (dx, x1 - p.x), (-dy, p.y - y0), (dy, y1 - p.y)] {
-        if pk == 0.0 {
-            if qk < 0.0 {
-                return false;
-            }
-        } else {
-            let t = qk / pk;
-            if pk < 0.0 {
-                t0 = t0.max(t);
-            } else {
-                t1 = t1.min(t);
-            }
-        }
-    }
-    t0 < t1
+    let inner = Rect { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+    inner.clip_segment(p, q).is_some_and(|(t0, t1)| t0 < t1)
 }
 
 fn dist_to_segment(p: Point, a: Point, b: Point) -> f32 {

@@ -25,6 +25,33 @@ pub struct Rect {
     pub height: f32,
 }
 
+impl Rect {
+    /// The part of segment `p`–`q` inside this rectangle, as the range of
+    /// `t` (0 at `p`, 1 at `q`), or `None` when it misses (Liang–Barsky).
+    /// Layout metrics test edges against nodes with it; the rasteriser
+    /// clips lines to a band.
+    pub fn clip_segment(&self, p: Point, q: Point) -> Option<(f32, f32)> {
+        let (dx, dy) = (q.x - p.x, q.y - p.y);
+        let (x1, y1) = (self.x + self.width, self.y + self.height);
+        let (mut t0, mut t1) = (0.0f32, 1.0f32);
+        for (pk, qk) in [(-dx, p.x - self.x), (dx, x1 - p.x), (-dy, p.y - self.y), (dy, y1 - p.y)] {
+            if pk == 0.0 {
+                if qk < 0.0 {
+                    return None;
+                }
+            } else {
+                let t = qk / pk;
+                if pk < 0.0 {
+                    t0 = t0.max(t);
+                } else {
+                    t1 = t1.min(t);
+                }
+            }
+        }
+        (t0 <= t1).then_some((t0, t1))
+    }
+}
+
 /// The positioned drawing of a whole chart.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct Geometry {

@@ -16,6 +16,7 @@ use resvg::tiny_skia::{self, PixmapMut, Transform};
 use usvg::tiny_skia_path::{PathSegment, Point};
 
 use super::blend::src_over;
+use crate::layout::Rect;
 
 /// Largest distance between a curve and the lines drawn for it, in pixels.
 const TOLERANCE: f32 = 0.1;
@@ -226,25 +227,12 @@ fn floor(v: f32) -> i64 {
     i - i64::from((i as f32) > v)
 }
 
-/// The part of segment `a`–`b` inside the box (Liang–Barsky), if any.
+/// The part of segment `a`–`b` inside the box, if any.
 fn clip(a: Point, b: Point, x0: f32, y0: f32, x1: f32, y1: f32) -> Option<(Point, Point)> {
-    let (dx, dy) = (b.x - a.x, b.y - a.y);
-    let (mut t0, mut t1) = (0.0f32, 1.0f32);
-    for (p, q) in [(-dx, a.x - x0), (dx, x1 - a.x), (-dy, a.y - y0), (dy, y1 - a.y)] {
-        if p == 0.0 {
-            if q < 0.0 {
-                return None;
-            }
-        } else {
-            let r = q / p;
-            if p < 0.0 {
-                t0 = t0.max(r);
-            } else {
-                t1 = t1.min(r);
-            }
-        }
-    }
-    (t0 <= t1).then(|| (Point::from_xy(a.x + t0 * dx, a.y + t0 * dy), Point::from_xy(a.x + t1 * dx, a.y + t1 * dy)))
+    let pt = |p: Point| crate::layout::Point { x: p.x, y: p.y };
+    let (t0, t1) = Rect { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }.clip_segment(pt(a), pt(b))?;
+    let at = |t: f32| Point::from_xy(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y));
+    Some((at(t0), at(t1)))
 }
 
 #[cfg(test)]
