@@ -120,6 +120,8 @@ pub fn layout(chart: &Flowchart, opts: &LayoutOptions, fonts: &Fonts) -> Result<
 }
 
 mod compose;
+mod exits;
+mod place;
 pub mod acyclic;
 pub mod graph;
 pub mod layered;
