@@ -16,50 +16,50 @@ use crate::text::{Fonts, TextBlock, TextStyle, layout_label};
 
 use super::frame::{self, Side};
 use super::layered::{self, PEdge, Pin, Problem};
-use super::shapes::{clip, shape_size};
+use super::shapes::shape_size;
 use super::spread::{Attachable, spread_sides};
 use super::place::Place;
 use super::tree::{self, Item, Route, Tree};
-use super::exits;
-use super::{Geometry, LayoutError, LayoutOptions, PlacedCluster, PlacedNode, Point, Rect, RoutedEdge, acyclic, graph};
+use super::{assemble, exits};
+use super::{Geometry, LayoutError, LayoutOptions, Point, acyclic, graph};
 
 /// One laid-out level, in its own coordinates (origin top-left).
 #[derive(Debug, Default)]
-struct Block {
-    w: f32,
-    h: f32,
+pub(super) struct Block {
+    pub(super) w: f32,
+    pub(super) h: f32,
     /// Centres of the level's items, by slot.
-    pos: Vec<Point>,
+    pub(super) pos: Vec<Point>,
     /// Border point of this cluster's port, per crossing edge.
-    ports: BTreeMap<usize, Point>,
+    pub(super) ports: BTreeMap<usize, Point>,
     /// Path pieces drawn at this level, per edge.
-    pieces: BTreeMap<usize, Vec<Point>>,
-    labels: BTreeMap<usize, Point>,
+    pub(super) pieces: BTreeMap<usize, Vec<Point>>,
+    pub(super) labels: BTreeMap<usize, Point>,
     /// Rank-axis extents (output coordinates, frame order) of the segments
     /// this block is cut into when a port leaves through its side; empty
     /// when it is always one item.
-    segs: Vec<(f32, f32)>,
+    pub(super) segs: Vec<(f32, f32)>,
     /// Per crossing edge: the segment its port is on.
-    port_seg: BTreeMap<usize, usize>,
+    pub(super) port_seg: BTreeMap<usize, usize>,
     /// Where each child cluster lands in this level.
-    places: BTreeMap<usize, Place>,
+    pub(super) places: BTreeMap<usize, Place>,
 }
 
 pub(super) struct Ctx<'a> {
     pub(super) chart: &'a Flowchart,
-    opts: &'a LayoutOptions,
+    pub(super) opts: &'a LayoutOptions,
     pub(super) tree: Tree,
-    routes: Vec<Route>,
+    pub(super) routes: Vec<Route>,
     /// Per edge: its resolved `from` and `to`.
-    ends: Vec<(Item, Item)>,
-    node_sizes: Vec<(f32, f32)>,
-    edge_labels: Vec<Option<TextBlock>>,
-    titles: Vec<TextBlock>,
+    pub(super) ends: Vec<(Item, Item)>,
+    pub(super) node_sizes: Vec<(f32, f32)>,
+    pub(super) edge_labels: Vec<Option<TextBlock>>,
+    pub(super) titles: Vec<TextBlock>,
     /// Per edge: does the common level draw it upwards (reversed)?
-    reversed: Vec<bool>,
+    pub(super) reversed: Vec<bool>,
     /// Per level: (edge, inner item, port is at the frame top).
-    ports: Vec<Vec<(usize, Item, bool)>>,
-    dirs: Vec<Direction>,
+    pub(super) ports: Vec<Vec<(usize, Item, bool)>>,
+    pub(super) dirs: Vec<Direction>,
 }
 
 pub fn layout(chart: &Flowchart, opts: &LayoutOptions, fonts: &Fonts) -> Result<Geometry, LayoutError> {
@@ -94,7 +94,7 @@ pub fn layout(chart: &Flowchart, opts: &LayoutOptions, fonts: &Fonts) -> Result<
     for l in cx.tree.post_order() {
         blocks[l] = level(&cx, l, &mut blocks, true);
     }
-    Ok(assemble(&cx, &blocks, labels))
+    Ok(assemble::assemble(&cx, &blocks, labels))
 }
 
 /// Orientation of every edge at its common level (the same depth-first
@@ -463,116 +463,4 @@ fn level(cx: &Ctx, l: usize, blocks: &mut [Block], side: bool) -> Block {
         }
     }
     block
-}
-
-/// Places every block absolutely and joins each edge's pieces.
-fn assemble(cx: &Ctx, blocks: &[Block], labels: Vec<TextBlock>) -> Geometry {
-    let root = cx.tree.root;
-    let m = cx.opts.margin;
-    // Each cluster's place in its parent, composed up to the root.
-    let mut places = vec![Place::default(); root];
-    for l in 0..=root {
-        for (&c, p) in &blocks[l].places {
-            places[c] = p.clone();
-        }
-    }
-    let abs = |l: usize, p: Point| {
-        let (mut l, mut p) = (l, p);
-        while l != root {
-            p = places[l].apply(p);
-            l = cx.tree.cluster_parent[l];
-        }
-        Point { x: p.x + m, y: p.y + m }
-    };
-    let cluster_rect = |c: usize| {
-        let (a, b) = (abs(c, Point::default()), abs(c, Point { x: blocks[c].w, y: blocks[c].h }));
-        Rect { x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y }
-    };
-    let nodes: Vec<PlacedNode> = labels
-        .into_iter()
-        .enumerate()
-        .map(|(i, label)| {
-            let l = cx.tree.node_parent[i];
-            let c = abs(l, blocks[l].pos[cx.tree.node_slot[i]]);
-            let (w, h) = cx.node_sizes[i];
-            PlacedNode { rect: Rect { x: c.x - w / 2.0, y: c.y - h / 2.0, width: w, height: h }, label }
-        })
-        .collect();
-    let clip_end = |it: Item, toward: Point| match it {
-        Item::Node(i) => clip(cx.chart.nodes[i].shape, &nodes[i].rect, toward),
-        Item::Cluster(c) => clip(crate::mermaid::Shape::Rect, &cluster_rect(c), toward),
-    };
-    let mut edges = Vec::with_capacity(cx.chart.edges.len());
-    for (e, r) in cx.routes.iter().enumerate() {
-        let (a, b) = cx.ends[e];
-        let mut pts: Vec<Point> = Vec::new();
-        let mut label_at = None;
-        let mut take = |l: usize, pts: &mut Vec<Point>| {
-            if let Some(piece) = blocks[l].pieces.get(&e) {
-                pts.extend(piece.iter().map(|&p| abs(l, p)));
-            }
-            if let Some(&lp) = blocks[l].labels.get(&e) {
-                label_at = Some(abs(l, lp));
-            }
-        };
-        match r {
-            Route::SelfLoop { level, .. } => take(*level, &mut pts),
-            Route::Span { level, up_from, up_to, .. } => {
-                for &c in up_from {
-                    take(c, &mut pts);
-                }
-                take(*level, &mut pts);
-                for &c in up_to.iter().rev() {
-                    take(c, &mut pts);
-                }
-            }
-            Route::Degenerate => {
-                // A node joined to a cluster that contains it: a short
-                // stub up to the cluster's border.
-                let (inner, outer) = if matches!(b, Item::Cluster(_)) { (a, b) } else { (b, a) };
-                if let (Item::Node(i), Item::Cluster(c)) = (inner, outer) {
-                    let r = nodes[i].rect;
-                    let top = cluster_rect(c).y;
-                    let c0 = Point { x: r.x + r.width / 2.0, y: r.y + r.height / 2.0 };
-                    pts = vec![c0, Point { x: c0.x, y: top }];
-                    if inner != a {
-                        pts.reverse();
-                    }
-                }
-            }
-        }
-        let mut pts = layered::simplify(pts);
-        if pts.len() >= 2 {
-            let n = pts.len();
-            let first = clip_end(a, pts[1]);
-            let last = clip_end(b, pts[n - 2]);
-            if !matches!(r, Route::Degenerate) || matches!(a, Item::Node(_)) {
-                pts[0] = first;
-            }
-            if !matches!(r, Route::Degenerate) || matches!(b, Item::Node(_)) {
-                pts[n - 1] = last;
-            }
-        }
-        let label = match (&cx.edge_labels[e], label_at) {
-            (Some(block), Some(c)) => Some((Rect { x: c.x - block.width / 2.0, y: c.y - block.height / 2.0, width: block.width, height: block.height }, block.clone())),
-            _ => None,
-        };
-        edges.push(RoutedEdge { points: layered::simplify(pts), label });
-    }
-    let pad = cx.opts.cluster_padding;
-    let clusters = (0..root)
-        .map(|c| {
-            let rect = cluster_rect(c);
-            let t = cx.titles[c].clone();
-            // Centred like mermaid's, unless an edge enters through the top
-            // border there: then left- or right-aligned, clear of it.
-            let top_ports: Vec<f32> = blocks[c].ports.values().filter(|p| p.y == 0.0).map(|p| p.x).collect();
-            let candidates = [(rect.width - t.width) / 2.0, pad, rect.width - pad - t.width];
-            let clear = |x: f32| top_ports.iter().all(|&px| px < x - 4.0 || px > x + t.width + 4.0);
-            let tx = candidates.into_iter().find(|&x| clear(x)).unwrap_or(candidates[0]);
-            let tr = Rect { x: rect.x + tx, y: rect.y + pad, width: t.width, height: t.height };
-            PlacedCluster { rect, title: (tr, t) }
-        })
-        .collect();
-    Geometry { width: blocks[root].w + 2.0 * m, height: blocks[root].h + 2.0 * m, nodes, edges, clusters }
 }

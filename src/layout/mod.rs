@@ -119,6 +119,7 @@ pub fn layout(chart: &Flowchart, opts: &LayoutOptions, fonts: &Fonts) -> Result<
     compose::layout(chart, opts, fonts)
 }
 
+mod assemble;
 mod compose;
 mod exits;
 mod place;
