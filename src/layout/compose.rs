@@ -1,9 +1,13 @@
 //! Compound layout: each cluster is laid out on its own (bottom-up) and
 //! becomes one block in its parent, so clusters can never overlap nodes or
-//! each other. Edges crossing a cluster border get a port node pinned to the
-//! cluster's top or bottom rank; their pieces (inside, at the common level,
-//! inside again) are joined into one path. As in mermaid, a cluster keeps
-//! its own `direction` only when no edge crosses its border.
+//! each other. Edges crossing a cluster border get a port node: entries at
+//! the cluster's top rank, exits beside their inner item (through the side,
+//! at its level). A block with side exits spans ranks in its parent (one
+//! segment per rank band of its content), so what follows the exit can sit
+//! beside the cluster, as dagre's joint ranking puts it. The pieces (inside,
+//! at the common level, inside again) are joined into one path. As in
+//! mermaid, a cluster keeps its own `direction` only when no edge crosses
+//! its border.
 
 use std::collections::BTreeMap;
 
@@ -12,40 +16,50 @@ use crate::text::{Fonts, TextBlock, TextStyle, layout_label};
 
 use super::frame::{self, Side};
 use super::layered::{self, PEdge, Pin, Problem};
-use super::shapes::{clip, shape_size};
+use super::shapes::shape_size;
 use super::spread::{Attachable, spread_sides};
+use super::place::Place;
 use super::tree::{self, Item, Route, Tree};
-use super::{Geometry, LayoutError, LayoutOptions, PlacedCluster, PlacedNode, Point, Rect, RoutedEdge, acyclic, graph};
+use super::{assemble, exits};
+use super::{Geometry, LayoutError, LayoutOptions, Point, acyclic, graph};
 
 /// One laid-out level, in its own coordinates (origin top-left).
 #[derive(Debug, Default)]
-struct Block {
-    w: f32,
-    h: f32,
+pub(super) struct Block {
+    pub(super) w: f32,
+    pub(super) h: f32,
     /// Centres of the level's items, by slot.
-    pos: Vec<Point>,
+    pub(super) pos: Vec<Point>,
     /// Border point of this cluster's port, per crossing edge.
-    ports: BTreeMap<usize, Point>,
+    pub(super) ports: BTreeMap<usize, Point>,
     /// Path pieces drawn at this level, per edge.
-    pieces: BTreeMap<usize, Vec<Point>>,
-    labels: BTreeMap<usize, Point>,
+    pub(super) pieces: BTreeMap<usize, Vec<Point>>,
+    pub(super) labels: BTreeMap<usize, Point>,
+    /// Rank-axis extents (output coordinates, frame order) of the segments
+    /// this block is cut into when a port leaves through its side; empty
+    /// when it is always one item.
+    pub(super) segs: Vec<(f32, f32)>,
+    /// Per crossing edge: the segment its port is on.
+    pub(super) port_seg: BTreeMap<usize, usize>,
+    /// Where each child cluster lands in this level.
+    pub(super) places: BTreeMap<usize, Place>,
 }
 
-struct Ctx<'a> {
-    chart: &'a Flowchart,
-    opts: &'a LayoutOptions,
-    tree: Tree,
-    routes: Vec<Route>,
+pub(super) struct Ctx<'a> {
+    pub(super) chart: &'a Flowchart,
+    pub(super) opts: &'a LayoutOptions,
+    pub(super) tree: Tree,
+    pub(super) routes: Vec<Route>,
     /// Per edge: its resolved `from` and `to`.
-    ends: Vec<(Item, Item)>,
-    node_sizes: Vec<(f32, f32)>,
-    edge_labels: Vec<Option<TextBlock>>,
-    titles: Vec<TextBlock>,
+    pub(super) ends: Vec<(Item, Item)>,
+    pub(super) node_sizes: Vec<(f32, f32)>,
+    pub(super) edge_labels: Vec<Option<TextBlock>>,
+    pub(super) titles: Vec<TextBlock>,
     /// Per edge: does the common level draw it upwards (reversed)?
-    reversed: Vec<bool>,
+    pub(super) reversed: Vec<bool>,
     /// Per level: (edge, inner item, port is at the frame top).
-    ports: Vec<Vec<(usize, Item, bool)>>,
-    dirs: Vec<Direction>,
+    pub(super) ports: Vec<Vec<(usize, Item, bool)>>,
+    pub(super) dirs: Vec<Direction>,
 }
 
 pub fn layout(chart: &Flowchart, opts: &LayoutOptions, fonts: &Fonts) -> Result<Geometry, LayoutError> {
@@ -78,9 +92,9 @@ pub fn layout(chart: &Flowchart, opts: &LayoutOptions, fonts: &Fonts) -> Result<
     cx.dirs = directions(&cx);
     let mut blocks: Vec<Block> = (0..nlevels).map(|_| Block::default()).collect();
     for l in cx.tree.post_order() {
-        blocks[l] = level(&cx, l, &blocks);
+        blocks[l] = level(&cx, l, &mut blocks, true);
     }
-    Ok(assemble(&cx, &blocks, labels))
+    Ok(assemble::assemble(&cx, &blocks, labels))
 }
 
 /// Orientation of every edge at its common level (the same depth-first
@@ -155,8 +169,23 @@ fn item_size(cx: &Ctx, blocks: &[Block], it: Item) -> (f32, f32) {
 /// Gap between a node and its first self-loop, and between loops.
 const LOOP_GAP: f32 = 20.0;
 
-/// Lays out level `l` (children already done) into a block.
-fn level(cx: &Ctx, l: usize, blocks: &[Block]) -> Block {
+/// One level's layered problem and what each of its nodes stands for.
+struct Built {
+    problem: Problem,
+    /// Per problem edge: (chart edge, drop first point, drop last point,
+    /// port node).
+    meta: Vec<(usize, bool, bool, Option<usize>)>,
+    loops: Vec<Vec<usize>>,
+    /// Per item: the nodes of its segments, when a cluster spans ranks.
+    chain: Vec<Option<Vec<usize>>>,
+    /// Nodes `0..nboxes` are boxes (items and segments); ports follow.
+    nboxes: usize,
+}
+
+/// Builds level `l`'s problem; `segments` lets child clusters with side
+/// ports span several ranks (one segment node per band of their content)
+/// and lets this level's own exits leave through its side.
+fn build(cx: &Ctx, l: usize, blocks: &[Block], segments: bool) -> Built {
     let dir = cx.dirs[l];
     let items = &cx.tree.children[l];
     let opts = cx.opts;
@@ -171,57 +200,135 @@ fn level(cx: &Ctx, l: usize, blocks: &[Block]) -> Block {
         }
     }
     let label_frame = |e: usize| cx.edge_labels[e].as_ref().map(|b| frame::size_in(dir, (b.width, b.height)));
+    // A cluster spans ranks only if every edge meets it at a port: an edge
+    // to the cluster itself is drawn to its centre, through the segments.
+    let mut whole = vec![false; items.len()];
+    for (e, r) in cx.routes.iter().enumerate() {
+        if let Route::Span { level, from, to, .. } = r
+            && *level == l
+        {
+            for it in [*from, *to] {
+                if let Item::Cluster(c) = it
+                    && !blocks[c].ports.contains_key(&e)
+                {
+                    whole[cx.tree.slot(it)] = true;
+                }
+            }
+        }
+    }
     let mut sizes = Vec::with_capacity(items.len());
     let mut pins = Vec::with_capacity(items.len());
+    let mut chain: Vec<Option<Vec<usize>>> = vec![None; items.len()];
+    let mut extra = Vec::new();
     for (s, &it) in items.iter().enumerate() {
         let (w, h) = frame::size_in(dir, item_size(cx, blocks, it));
         let ext: f32 = loops[s].iter().map(|&e| LOOP_GAP + label_frame(e).map_or(0.0, |(lw, _)| lw + 4.0)).sum();
-        sizes.push((w + 2.0 * ext, h));
+        pins.push(Pin::Free);
+        match it {
+            Item::Cluster(c) if segments && blocks[c].segs.len() > 1 && loops[s].is_empty() && !whole[s] => {
+                let segs = &blocks[c].segs;
+                sizes.push((w, segs[0].1 - segs[0].0));
+                let mut nodes = vec![s];
+                for &(lo, hi) in &segs[1..] {
+                    nodes.push(items.len() + extra.len());
+                    extra.push((w, hi - lo));
+                }
+                chain[s] = Some(nodes);
+            }
+            _ => sizes.push((w + 2.0 * ext, h)),
+        }
+    }
+    for sz in extra {
+        sizes.push(sz);
         pins.push(Pin::Free);
     }
-    // Where an edge attaches to a cluster item: at that cluster's port.
-    let attach = |it: Item, e: usize| -> (f32, bool) {
+    let nboxes = sizes.len();
+    // Where an edge attaches to an item: a cluster at its port (on the
+    // segment holding it).
+    let attach = |it: Item, e: usize| -> (usize, f32, bool) {
+        let slot = cx.tree.slot(it);
         if let Item::Cluster(c) = it
             && let Some(p) = blocks[c].ports.get(&e)
         {
             let b = &blocks[c];
-            return (frame::frame_dx(dir, Point { x: p.x - b.w / 2.0, y: p.y - b.h / 2.0 }), true);
+            let node = match (&chain[slot], b.port_seg.get(&e)) {
+                (Some(nodes), Some(&k)) => nodes.get(k).copied().unwrap_or(slot),
+                _ => slot,
+            };
+            return (node, frame::frame_dx(dir, Point { x: p.x - b.w / 2.0, y: p.y - b.h / 2.0 }), true);
         }
-        (0.0, false)
+        (slot, 0.0, false)
     };
     let mut edges = Vec::new();
-    // (edge, drop first point, drop last point, port slot)
     let mut meta: Vec<(usize, bool, bool, Option<usize>)> = Vec::new();
     for (e, r) in cx.routes.iter().enumerate() {
         if let Route::Span { level, from, to, .. } = r
             && *level == l
         {
-            let (from_dx, drop_first) = attach(*from, e);
-            let (to_dx, drop_last) = attach(*to, e);
+            let (from, from_dx, drop_first) = attach(*from, e);
+            let (to, to_dx, drop_last) = attach(*to, e);
             let minlen = u32::from(cx.chart.edges[e].length.max(1));
-            edges.push(PEdge { from: cx.tree.slot(*from), to: cx.tree.slot(*to), minlen, label: label_frame(e), from_dx, to_dx });
+            edges.push(PEdge { from, to, minlen, label: label_frame(e), from_dx, to_dx });
             meta.push((e, drop_first, drop_last, None));
         }
     }
     for &(e, inner, top) in &cx.ports[l] {
         let port = sizes.len();
         sizes.push((0.0, 0.0));
-        pins.push(if top { Pin::Top } else { Pin::Bottom });
-        let (dx, drop) = attach(inner, e);
-        let slot = cx.tree.slot(inner);
+        let (node, dx, drop) = attach(inner, e);
+        // Ports below their item leave through the side at its level.
+        pins.push(match (top, segments) {
+            (true, _) => Pin::Top,
+            (false, true) => Pin::After(node),
+            (false, false) => Pin::Bottom,
+        });
         // Keep the piece in the edge's own direction.
         let leaving = matches!(&cx.routes[e], Route::Span { up_from, .. } if up_from.contains(&l));
         let pe = if leaving {
-            PEdge { from: slot, to: port, minlen: 1, label: None, from_dx: dx, to_dx: 0.0 }
+            PEdge { from: node, to: port, minlen: 1, label: None, from_dx: dx, to_dx: 0.0 }
         } else {
-            PEdge { from: port, to: slot, minlen: 1, label: None, from_dx: 0.0, to_dx: dx }
+            PEdge { from: port, to: node, minlen: 1, label: None, from_dx: 0.0, to_dx: dx }
         };
         edges.push(pe);
         meta.push((e, leaving && drop, !leaving && drop, Some(port)));
     }
-    let problem = Problem { sizes, pins, edges, node_sep: opts.node_spacing, rank_sep: opts.rank_spacing, edge_sep: opts.edge_spacing };
-    let mut sol = layered::solve(&problem);
-    diamond_exits(cx, l, &problem, &mut sol, &meta);
+    let chains = chain.iter().flatten().cloned().collect();
+    let problem = Problem { sizes, pins, edges, chains, node_sep: opts.node_spacing, rank_sep: opts.rank_spacing, edge_sep: opts.edge_spacing };
+    Built { problem, meta, loops, chain, nboxes }
+}
+
+/// Lays out level `l` (children already done) into a block; `side` lets
+/// its exits leave through its side and its children span ranks.
+fn level(cx: &Ctx, l: usize, blocks: &mut [Block], side: bool) -> Block {
+    let dir = cx.dirs[l];
+    let items = &cx.tree.children[l];
+    let opts = cx.opts;
+    // Children whose exits leave sideways must span ranks here, else
+    // (or if this level is drawn without side exits) they are laid out
+    // again with bottom exits, as single blocks.
+    let redo = |blocks: &mut [Block]| {
+        for &it in items {
+            if let Item::Cluster(c) = it
+                && !blocks[c].segs.is_empty()
+            {
+                blocks[c] = level(cx, c, blocks, false);
+            }
+        }
+    };
+    if !side {
+        redo(blocks);
+    }
+    let mut built = build(cx, l, blocks, side);
+    let mut sol = layered::solve(&built.problem);
+    let unsegmented = items.iter().zip(&built.chain).any(|(&it, ch)| matches!(it, Item::Cluster(c) if !blocks[c].segs.is_empty()) && ch.is_none());
+    if side && (!sol.chains_ok || unsegmented) {
+        redo(blocks);
+        built = build(cx, l, blocks, false);
+        sol = layered::solve(&built.problem);
+    }
+    let Built { problem, meta, loops, chain, nboxes } = built;
+    let label_frame = |e: usize| cx.edge_labels[e].as_ref().map(|b| frame::size_in(dir, (b.width, b.height)));
+    exits::diamond_exits(cx, l, &problem, &mut sol, &meta, nboxes);
     let attachable: Vec<Option<Attachable>> = (0..problem.sizes.len())
         .map(|v| match items.get(v) {
             Some(&it @ Item::Node(i)) => {
@@ -250,13 +357,42 @@ fn level(cx: &Ctx, l: usize, blocks: &[Block]) -> Block {
         let q = out(p);
         Point { x: q.x + off.x, y: q.y + off.y }
     };
+    let along_x = matches!(dir, Direction::LR | Direction::RL);
+    let axis = |p: Point| if along_x { p.x } else { p.y };
     let mut block = Block { w: bw, h: bh, pos: sol.centers[..items.len()].iter().map(|&p| place(p)).collect(), ..Default::default() };
+    for (s, &it) in items.iter().enumerate() {
+        let Item::Cluster(c) = it else { continue };
+        let (w, h) = (blocks[c].w, blocks[c].h);
+        let q = place(sol.centers[s]);
+        let (cross, along) = if along_x { (q.y - h / 2.0, w) } else { (q.x - w / 2.0, h) };
+        let knots = match &chain[s] {
+            Some(nodes) => {
+                let mut k: Vec<(f32, f32)> = Vec::with_capacity(2 * nodes.len());
+                for (&v, &(lo, hi)) in nodes.iter().zip(&blocks[c].segs) {
+                    let a = axis(place(sol.centers[v]));
+                    k.push((lo, a - (hi - lo) / 2.0));
+                    k.push((hi, a + (hi - lo) / 2.0));
+                }
+                k.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+                k
+            }
+            None => vec![(0.0, axis(q) - along / 2.0)],
+        };
+        block.places.insert(c, Place { along_x, cross, knots });
+    }
+    let mut side_ports = false;
     for (k, &(e, drop_first, drop_last, port)) in meta.iter().enumerate() {
         let mut pts: Vec<Point> = sol.paths[k].iter().map(|&p| place(p)).collect();
         if let Some(port) = port {
             // Carry the path from the port node out to the block border.
             let p = place(sol.centers[port]);
-            let side = frame::side_of(dir, problem.pins[port] == Pin::Top);
+            let side = match sol.side[port] {
+                Some(right) => {
+                    side_ports = true;
+                    frame::side_of_x(dir, right)
+                }
+                None => frame::side_of(dir, problem.pins[port] == Pin::Top),
+            };
             let border = match side {
                 Side::Top => Point { x: p.x, y: 0.0 },
                 Side::Bottom => Point { x: p.x, y: bh },
@@ -269,6 +405,10 @@ fn level(cx: &Ctx, l: usize, blocks: &[Block]) -> Block {
                 pts.insert(0, border);
             }
             block.ports.insert(e, border);
+            // A side port is at its own band; the parent attaches the edge
+            // one segment above and runs it across at the port's level.
+            let band = sol.band_of[port];
+            block.port_seg.insert(e, if sol.side[port].is_some() { band.saturating_sub(1) } else { band });
         }
         if drop_first && pts.len() > 2 {
             pts.remove(0);
@@ -279,6 +419,25 @@ fn level(cx: &Ctx, l: usize, blocks: &[Block]) -> Block {
         block.pieces.insert(e, pts);
         if let Some(lp) = sol.labels[k] {
             block.labels.insert(e, place(lp));
+        }
+    }
+    if side_ports && l != cx.tree.root {
+        // One segment per rank band, along the rank axis in output terms;
+        // the first and last take the padding and title strip.
+        block.segs = sol
+            .bands
+            .iter()
+            .map(|&(t, b)| {
+                let (a, z) = (axis(place(Point { x: 0.0, y: t })), axis(place(Point { x: 0.0, y: b })));
+                (a.min(z), a.max(z))
+            })
+            .collect();
+        let extent = if along_x { bw } else { bh };
+        let first = block.segs.iter().enumerate().min_by(|a, b| a.1.0.total_cmp(&b.1.0)).map(|x| x.0);
+        let last = block.segs.iter().enumerate().max_by(|a, b| a.1.1.total_cmp(&b.1.1)).map(|x| x.0);
+        if let (Some(f), Some(z)) = (first, last) {
+            block.segs[f].0 = 0.0;
+            block.segs[z].1 = extent;
         }
     }
     // Self-loops, drawn in the frame then mapped out.
@@ -304,169 +463,4 @@ fn level(cx: &Ctx, l: usize, blocks: &[Block]) -> Block {
         }
     }
     block
-}
-
-/// Places every block absolutely and joins each edge's pieces.
-fn assemble(cx: &Ctx, blocks: &[Block], labels: Vec<TextBlock>) -> Geometry {
-    let root = cx.tree.root;
-    let m = cx.opts.margin;
-    let mut origin = vec![Point::default(); root + 1];
-    origin[root] = Point { x: m, y: m };
-    let mut order = cx.tree.post_order();
-    order.reverse();
-    for &l in &order {
-        for (s, &it) in cx.tree.children[l].iter().enumerate() {
-            if let Item::Cluster(c) = it {
-                let p = blocks[l].pos[s];
-                origin[c] = Point { x: origin[l].x + p.x - blocks[c].w / 2.0, y: origin[l].y + p.y - blocks[c].h / 2.0 };
-            }
-        }
-    }
-    let abs = |l: usize, p: Point| Point { x: p.x + origin[l].x, y: p.y + origin[l].y };
-    let cluster_rect = |c: usize| Rect { x: origin[c].x, y: origin[c].y, width: blocks[c].w, height: blocks[c].h };
-    let nodes: Vec<PlacedNode> = labels
-        .into_iter()
-        .enumerate()
-        .map(|(i, label)| {
-            let l = cx.tree.node_parent[i];
-            let c = abs(l, blocks[l].pos[cx.tree.node_slot[i]]);
-            let (w, h) = cx.node_sizes[i];
-            PlacedNode { rect: Rect { x: c.x - w / 2.0, y: c.y - h / 2.0, width: w, height: h }, label }
-        })
-        .collect();
-    let clip_end = |it: Item, toward: Point| match it {
-        Item::Node(i) => clip(cx.chart.nodes[i].shape, &nodes[i].rect, toward),
-        Item::Cluster(c) => clip(crate::mermaid::Shape::Rect, &cluster_rect(c), toward),
-    };
-    let mut edges = Vec::with_capacity(cx.chart.edges.len());
-    for (e, r) in cx.routes.iter().enumerate() {
-        let (a, b) = cx.ends[e];
-        let mut pts: Vec<Point> = Vec::new();
-        let mut label_at = None;
-        let mut take = |l: usize, pts: &mut Vec<Point>| {
-            if let Some(piece) = blocks[l].pieces.get(&e) {
-                pts.extend(piece.iter().map(|&p| abs(l, p)));
-            }
-            if let Some(&lp) = blocks[l].labels.get(&e) {
-                label_at = Some(abs(l, lp));
-            }
-        };
-        match r {
-            Route::SelfLoop { level, .. } => take(*level, &mut pts),
-            Route::Span { level, up_from, up_to, .. } => {
-                for &c in up_from {
-                    take(c, &mut pts);
-                }
-                take(*level, &mut pts);
-                for &c in up_to.iter().rev() {
-                    take(c, &mut pts);
-                }
-            }
-            Route::Degenerate => {
-                // A node joined to a cluster that contains it: a short
-                // stub up to the cluster's border.
-                let (inner, outer) = if matches!(b, Item::Cluster(_)) { (a, b) } else { (b, a) };
-                if let (Item::Node(i), Item::Cluster(c)) = (inner, outer) {
-                    let r = nodes[i].rect;
-                    let top = cluster_rect(c).y;
-                    let c0 = Point { x: r.x + r.width / 2.0, y: r.y + r.height / 2.0 };
-                    pts = vec![c0, Point { x: c0.x, y: top }];
-                    if inner != a {
-                        pts.reverse();
-                    }
-                }
-            }
-        }
-        let mut pts = layered::simplify(pts);
-        if pts.len() >= 2 {
-            let n = pts.len();
-            let first = clip_end(a, pts[1]);
-            let last = clip_end(b, pts[n - 2]);
-            if !matches!(r, Route::Degenerate) || matches!(a, Item::Node(_)) {
-                pts[0] = first;
-            }
-            if !matches!(r, Route::Degenerate) || matches!(b, Item::Node(_)) {
-                pts[n - 1] = last;
-            }
-        }
-        let label = match (&cx.edge_labels[e], label_at) {
-            (Some(block), Some(c)) => Some((Rect { x: c.x - block.width / 2.0, y: c.y - block.height / 2.0, width: block.width, height: block.height }, block.clone())),
-            _ => None,
-        };
-        edges.push(RoutedEdge { points: layered::simplify(pts), label });
-    }
-    let pad = cx.opts.cluster_padding;
-    let clusters = (0..root)
-        .map(|c| {
-            let rect = cluster_rect(c);
-            let t = cx.titles[c].clone();
-            // Centred like mermaid's, unless an edge enters through the top
-            // border there: then left- or right-aligned, clear of it.
-            let top_ports: Vec<f32> = blocks[c].ports.values().filter(|p| p.y == 0.0).map(|p| p.x).collect();
-            let candidates = [(rect.width - t.width) / 2.0, pad, rect.width - pad - t.width];
-            let clear = |x: f32| top_ports.iter().all(|&px| px < x - 4.0 || px > x + t.width + 4.0);
-            let tx = candidates.into_iter().find(|&x| clear(x)).unwrap_or(candidates[0]);
-            let tr = Rect { x: rect.x + tx, y: rect.y + pad, width: t.width, height: t.height };
-            PlacedCluster { rect, title: (tr, t) }
-        })
-        .collect();
-    Geometry { width: blocks[root].w + 2.0 * m, height: blocks[root].h + 2.0 * m, nodes, edges, clusters }
-}
-
-/// Decision exits: an edge that leaves (or enters) a diamond towards a
-/// point clearly to one side uses the diamond's left or right vertex, as in
-/// mermaid, unless that diagonal would cut through another box of the level.
-fn diamond_exits(cx: &Ctx, l: usize, p: &Problem, sol: &mut layered::Solution, meta: &[(usize, bool, bool, Option<usize>)]) {
-    let items = &cx.tree.children[l];
-    let is_diamond = |v: usize| matches!(items.get(v), Some(Item::Node(i)) if matches!(cx.chart.nodes[*i].shape, crate::mermaid::Shape::Diam));
-    if !(0..items.len()).any(is_diamond) {
-        return;
-    }
-    let rect_of = |c: Point, (w, h): (f32, f32)| Rect { x: c.x - w / 2.0, y: c.y - h / 2.0, width: w, height: h };
-    let mut boxes: Vec<(usize, Rect)> = (0..items.len()).map(|v| (v, rect_of(sol.centers[v], p.sizes[v]))).collect();
-    for (k, lp) in sol.labels.iter().enumerate() {
-        if let (Some(c), Some(sz)) = (lp, p.edges[k].label) {
-            boxes.push((usize::MAX, rect_of(*c, sz)));
-        }
-    }
-    // Sorted by top edge so each test only visits boxes in its y-range
-    // (one rank gap), never the whole level.
-    boxes.sort_by(|a, b| a.1.y.total_cmp(&b.1.y).then(a.0.cmp(&b.0)));
-    let max_h = boxes.iter().map(|(_, r)| r.height).fold(0.0, f32::max);
-    for (k, e) in p.edges.iter().enumerate() {
-        if meta[k].3.is_some() {
-            continue;
-        }
-        for at_start in [true, false] {
-            let v = if at_start { e.from } else { e.to };
-            if !is_diamond(v) {
-                continue;
-            }
-            let pts = &mut sol.paths[k];
-            if !at_start {
-                pts.reverse();
-            }
-            let c = sol.centers[v];
-            let hw = p.sizes[v].0 / 2.0;
-            // Only the leg to the next rank gap may be replaced, and never
-            // one carrying the edge's label.
-            let leg_ok = pts.len() >= 3
-                && (pts[1].x - c.x).abs() < 1e-3
-                && (pts[1].y - c.y).abs() <= p.sizes[v].1 / 2.0 + p.rank_sep
-                && sol.labels[k].is_none_or(|lp| (lp.x - c.x).abs() > 1e-3 || (lp.y - c.y).abs() > (pts[1].y - c.y).abs());
-            if leg_ok && (pts[2].x - c.x).abs() > hw {
-                let side = Point { x: c.x + hw * (pts[2].x - c.x).signum(), y: c.y };
-                let other = if at_start { e.to } else { e.from };
-                let (lo, hi) = (side.y.min(pts[2].y), side.y.max(pts[2].y));
-                let start = boxes.partition_point(|(_, r)| r.y < lo - max_h);
-                let blocked = boxes[start..].iter().take_while(|(_, r)| r.y <= hi).any(|&(b, r)| b != v && b != other && super::metrics::segment_hits(side, pts[2], &r));
-                if !blocked {
-                    pts[1] = side;
-                }
-            }
-            if !at_start {
-                pts.reverse();
-            }
-        }
-    }
 }

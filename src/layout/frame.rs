@@ -53,6 +53,16 @@ pub fn side_of(dir: Direction, top: bool) -> Side {
     }
 }
 
+/// The output side the frame's right (`right = true`) or left maps to.
+pub fn side_of_x(dir: Direction, right: bool) -> Side {
+    match (dir, right) {
+        (Direction::TB | Direction::BT, true) => Side::Right,
+        (Direction::TB | Direction::BT, false) => Side::Left,
+        (Direction::LR | Direction::RL, true) => Side::Bottom,
+        (Direction::LR | Direction::RL, false) => Side::Top,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -31,6 +31,10 @@ pub enum Pin {
     Top,
     /// Below every free node (a cluster's exit port).
     Bottom,
+    /// One rank below node `v` and at an end of its layer: an exit port
+    /// beside its inner item, so the edge leaves through the cluster's side
+    /// at that item's level. On the last rank it falls back to `Bottom`.
+    After(usize),
 }
 
 /// The graph to draw: node sizes (top-to-bottom frame) and edges.
@@ -39,6 +43,10 @@ pub struct Problem {
     pub sizes: Vec<(f32, f32)>,
     pub pins: Vec<Pin>,
     pub edges: Vec<PEdge>,
+    /// Vertical chains of nodes (a cluster block cut into one segment per
+    /// rank band of its content): consecutive members go on consecutive
+    /// ranks, one above the other, so the block spans those ranks.
+    pub chains: Vec<Vec<usize>>,
     pub node_sep: f32,
     pub rank_sep: f32,
     pub edge_sep: f32,
@@ -54,6 +62,16 @@ pub struct Solution {
     pub width: f32,
     pub height: f32,
     pub crossings: u64,
+    /// Frame-y extents `(top, bottom)` of the occupied rank bands, in order.
+    pub bands: Vec<(f32, f32)>,
+    /// Per node of the problem: index of its band in `bands`.
+    pub band_of: Vec<usize>,
+    /// Per node: `Some(right)` for an `After` port put at the right (or
+    /// left) end of its layer, `None` otherwise.
+    pub side: Vec<Option<bool>>,
+    /// Every chain came out on consecutive ranks, vertically aligned and
+    /// crossed by no edge (else the caller must not draw it as one block).
+    pub chains_ok: bool,
 }
 
 /// Lays out `p` top to bottom.
@@ -64,7 +82,15 @@ pub fn solve(p: &Problem) -> Solution {
     }
     // 1. Cycle breaking on the real graph (self-loops are the caller's).
     let nodes: Vec<LNode> = p.sizes.iter().map(|&(w, h)| LNode { w, h, dummy: false }).collect();
-    let base = LGraph::new(nodes.clone(), p.edges.iter().map(|e| LEdge { from: e.from, to: e.to, minlen: e.minlen }).collect());
+    // A chain is one block: its segments count as its head here, so
+    // cycles through the block are broken outside it, as for one item.
+    let mut head: Vec<usize> = (0..n).collect();
+    for c in &p.chains {
+        for &v in c {
+            head[v] = c[0];
+        }
+    }
+    let base = LGraph::new(nodes.clone(), p.edges.iter().map(|e| LEdge { from: head[e.from], to: head[e.to], minlen: e.minlen }).collect());
     let mut reversed = acyclic::back_edges(&base);
     // 2. Ranking with doubled lengths: the odd ranks between real ranks hold
     // edge labels, as in dagre/mermaid (rank separation is halved to match).
@@ -77,9 +103,13 @@ pub fn solve(p: &Problem) -> Solution {
             LEdge { from, to, minlen: 2 * e.minlen.max(1) }
         })
         .collect();
-    let g = LGraph::new(nodes, oriented.clone());
+    // Chain links take one raw rank (no label rank between segments).
+    let links: Vec<(usize, usize)> = p.chains.iter().flat_map(|c| c.windows(2).map(|w| (w[0], w[1]))).collect();
+    let mut ranked = oriented.clone();
+    ranked.extend(links.iter().map(|&(from, to)| LEdge { from, to, minlen: 1 }));
+    let g = LGraph::new(nodes, ranked);
     let mut ranks = rank::rank(&g);
-    pin_ranks(&g, p, &mut ranks);
+    let side_port = pin_ranks(&g, p, &mut ranks);
     // Pinning may turn an edge upwards: draw it as a back edge instead.
     for (e, rev) in oriented.iter_mut().zip(reversed.iter_mut()) {
         if ranks[e.from] > ranks[e.to] {
@@ -123,6 +153,19 @@ pub fn solve(p: &Problem) -> Solution {
         }
         chains.push(chain);
     }
+    let mut in_chain_of: Vec<Option<usize>> = vec![None; sizes.len()];
+    for (k, c) in p.chains.iter().enumerate() {
+        for &v in c {
+            in_chain_of[v] = Some(k);
+        }
+    }
+    let chains_ranked = links.iter().all(|&(a, b)| rank_of[b] == rank_of[a] + 1);
+    for &(a, b) in &links {
+        if rank_of[b] == rank_of[a] + 1 {
+            down[a].push(b);
+            up[b].push(a);
+        }
+    }
     let total = sizes.len();
     let nlayers = rank_of.iter().copied().max().unwrap_or(0) + 1;
     // 4. Crossing reduction.
@@ -131,11 +174,53 @@ pub fn solve(p: &Problem) -> Solution {
     // Back edges swing round the outside, as in mermaid, where that costs
     // no crossings.
     let back: Vec<&[usize]> = chains.iter().zip(&reversed).filter(|(c, r)| **r && c.len() > 2).map(|(c, _)| &c[1..c.len() - 1]).collect();
-    let crossings = order::push_outside(&mut layers, &back, &rank_of, crossings);
+    let mut crossings = order::push_outside(&mut layers, &back, &rank_of, crossings);
+    // Edges leaving a block through its side: what they lead to goes on
+    // that side of the block, else they would cut back through it.
+    let mut side_starts: Vec<(usize, usize, bool)> = Vec::new();
+    for (i, e) in p.edges.iter().enumerate() {
+        let (u, dx) = if reversed[i] { (e.to, e.to_dx) } else { (e.from, e.from_dx) };
+        if in_chain_of[u].is_some() && dx.abs() > 1e-3 && dx.abs() >= sizes[u].0 / 2.0 - 0.5 && chains[i].len() > 1 {
+            side_starts.push((u, chains[i][1], dx > 0.0));
+        }
+    }
+    if !side_starts.is_empty() {
+        order::pull_to_side(&mut layers, &side_starts, &in_chain_of, &p.chains, &rank_of);
+    }
+    // Side exit ports go to an end of their layer (the side their edge
+    // leaves a block segment on, else the nearer one), so the leg out to
+    // the cluster's side passes no node of their band.
+    let mut side: Vec<Option<bool>> = vec![None; n];
+    for (v, s) in side.iter_mut().enumerate() {
+        if !side_port[v] {
+            continue;
+        }
+        let layer = &mut layers.layers[rank_of[v]];
+        let i = layer.iter().position(|&u| u == v).unwrap_or(0);
+        let right = side_starts.iter().find(|s| s.1 == v).map_or(2 * i + 1 >= layer.len(), |s| s.2);
+        layer.remove(i);
+        if right {
+            layer.push(v);
+        } else {
+            layer.insert(0, v);
+        }
+        *s = Some(right);
+    }
+    if side_port.iter().any(|&b| b) || !side_starts.is_empty() {
+        let pos = order::positions(&layers.layers, total);
+        crossings = order::crossings(&layers, &pos);
+    }
     // 5. Coordinates: x by Brandes–Köpf, y by rank bands.
     let widths: Vec<f32> = sizes.iter().map(|s| s.0).collect();
-    let sp = position::Spacing { width: &widths, dummy: &dummy, node_sep: p.node_sep, edge_sep: p.edge_sep };
+    let mut in_chain = vec![false; total];
+    for c in &p.chains {
+        for &v in c {
+            in_chain[v] = true;
+        }
+    }
+    let sp = position::Spacing { width: &widths, dummy: &dummy, chain: &in_chain, node_sep: p.node_sep, edge_sep: p.edge_sep };
     let xs = x_coords(&layers, &sp);
+    let chains_ok = chains_ranked && chains_clear(&layers, &links, &rank_of, &xs) && sides_kept(&layers.layers, &side_starts, &in_chain_of, &p.chains, &rank_of);
     let mut band_h = vec![0f32; nlayers];
     let mut occupied = vec![false; nlayers];
     for v in 0..total {
@@ -144,6 +229,8 @@ pub fn solve(p: &Problem) -> Solution {
     }
     // Band centre per rank; empty ranks take no room.
     let mut band_y = vec![0f32; nlayers];
+    let mut bands = Vec::new();
+    let mut band_ix = vec![0usize; nlayers];
     let mut y = 0f32;
     let mut first = true;
     for r in 0..nlayers {
@@ -156,6 +243,8 @@ pub fn solve(p: &Problem) -> Solution {
         }
         first = false;
         band_y[r] = y + band_h[r] / 2.0;
+        band_ix[r] = bands.len();
+        bands.push((y, y + band_h[r]));
         y += band_h[r];
     }
     let height = y;
@@ -172,9 +261,28 @@ pub fn solve(p: &Problem) -> Solution {
         let (s, t) = (chain[0], chain[chain.len() - 1]);
         let (sdx, tdx) = if reversed[i] { (p.edges[i].to_dx, p.edges[i].from_dx) } else { (p.edges[i].from_dx, p.edges[i].to_dx) };
         let (ps, pt) = (Point { x: at(s).x + sdx, y: at(s).y }, Point { x: at(t).x + tdx, y: at(t).y });
-        pts.push(ps);
-        pts.push(Point { x: ps.x, y: bottom(s) });
-        for &d in &chain[1..chain.len() - 1] {
+        // A side exit of a block leaves level with its first dummy (the
+        // segment below the one it is attached to, where the port is) and
+        // runs straight across to it: that dummy is the block's neighbour.
+        let side_exit = chain.len() > 1 && side_starts.iter().any(|&(u, d, _)| u == s && d == chain[1]);
+        if side_exit && chain.len() == 2 {
+            // Straight across to an exit port of this level.
+            pts.push(Point { x: ps.x, y: pt.y });
+            pts.push(pt);
+            paths.push(if reversed[i] { pts.into_iter().rev().collect() } else { pts });
+            continue;
+        }
+        let inner = if side_exit {
+            pts.push(Point { x: ps.x, y: at(chain[1]).y });
+            pts.push(at(chain[1]));
+            pts.push(Point { x: at(chain[1]).x, y: bottom(chain[1]) });
+            &chain[2..chain.len() - 1]
+        } else {
+            pts.push(ps);
+            pts.push(Point { x: ps.x, y: bottom(s) });
+            &chain[1..chain.len() - 1]
+        };
+        for &d in inner {
             pts.push(Point { x: at(d).x, y: top(d) });
             pts.push(Point { x: at(d).x, y: bottom(d) });
         }
@@ -193,7 +301,38 @@ pub fn solve(p: &Problem) -> Solution {
         width: (max_x - min_x).max(0.0),
         height,
         crossings,
+        bands,
+        band_of: (0..n).map(|v| band_ix[rank_of[v]]).collect(),
+        side,
+        chains_ok,
     }
+}
+
+/// Is each side edge's next node on its side of the block's segment in
+/// that layer?
+fn sides_kept(layers: &[Vec<usize>], starts: &[(usize, usize, bool)], in_chain_of: &[Option<usize>], chains: &[Vec<usize>], rank_of: &[usize]) -> bool {
+    starts.iter().all(|&(u, d, right)| {
+        let Some(k) = in_chain_of[u] else { return true };
+        let layer = &layers[rank_of[d]];
+        let Some(seg) = chains[k].iter().copied().find(|&v| rank_of[v] == rank_of[d]) else { return true };
+        let (pd, ps) = (layer.iter().position(|&v| v == d), layer.iter().position(|&v| v == seg));
+        matches!((pd, ps), (Some(pd), Some(ps)) if (pd > ps) == right)
+    })
+}
+
+/// Are the chain links all vertical and crossed by no other edge between
+/// their two layers? (A crossing edge would cut through the block.)
+fn chains_clear(layers: &Layers, links: &[(usize, usize)], rank_of: &[usize], xs: &[f32]) -> bool {
+    if links.is_empty() {
+        return true;
+    }
+    let pos = order::positions(&layers.layers, xs.len());
+    links.iter().all(|&(a, b)| {
+        (xs[a] - xs[b]).abs() < 1e-3
+            && layers.layers[rank_of[a]].iter().all(|&u| {
+                u == a || layers.down[u].iter().all(|&w| (pos[u] < pos[a]) == (pos[w] < pos[b]) && w != b)
+            })
+    })
 }
 
 /// Brandes–Köpf (dagre's placement: straight long edges, aligned chains)
@@ -220,19 +359,26 @@ fn x_coords(layers: &Layers, sp: &position::Spacing) -> Vec<f32> {
 /// How much wider than the compact placement Brandes–Köpf may be.
 const WIDER: f32 = 1.5;
 
-/// Moves pinned nodes to the first/last rank (their edges only get longer,
-/// so the ranking stays feasible).
-fn pin_ranks(g: &LGraph, p: &Problem, ranks: &mut [i32]) {
+/// Moves pinned nodes to the first/last rank, `After` ports one rank below
+/// their item (their edges only get longer or are the port's own, so the
+/// ranking stays feasible). Returns which nodes became side ports.
+fn pin_ranks(g: &LGraph, p: &Problem, ranks: &mut [i32]) -> Vec<bool> {
+    let mut side = vec![false; g.len()];
     if p.pins.iter().all(|&pin| pin == Pin::Free) {
-        return;
+        return side;
     }
     let free = |v: usize| p.pins.get(v).is_none_or(|&pin| pin == Pin::Free);
     let lo = (0..g.len()).filter(|&v| free(v)).map(|v| ranks[v]).min().unwrap_or(0);
     let hi = (0..g.len()).filter(|&v| free(v)).map(|v| ranks[v]).max().unwrap_or(0);
-    for (r, pin) in ranks.iter_mut().zip(&p.pins) {
-        match pin {
-            Pin::Top => *r = lo - 2,
-            Pin::Bottom => *r = hi + 2,
+    for (v, pin) in p.pins.iter().enumerate() {
+        match *pin {
+            Pin::Top => ranks[v] = lo - 2,
+            Pin::Bottom => ranks[v] = hi + 2,
+            Pin::After(u) if free(u) && ranks[u] + 1 < hi => {
+                ranks[v] = ranks[u] + 1;
+                side[v] = true;
+            }
+            Pin::After(_) => ranks[v] = hi + 2,
             Pin::Free => {}
         }
     }
@@ -240,6 +386,7 @@ fn pin_ranks(g: &LGraph, p: &Problem, ranks: &mut [i32]) {
     for r in ranks.iter_mut() {
         *r -= min;
     }
+    side
 }
 
 /// Drops repeated points and middle points of straight runs.
@@ -270,6 +417,7 @@ mod tests {
             pins: vec![Pin::Free; sizes.len()],
             sizes,
             edges: edges.iter().map(|&(from, to)| PEdge { from, to, minlen: 1, label: None, from_dx: 0.0, to_dx: 0.0 }).collect(),
+            chains: Vec::new(),
             node_sep: 50.0,
             rank_sep: 50.0,
             edge_sep: 20.0,

@@ -146,7 +146,10 @@ pub fn layout(chart: &Flowchart, opts: &LayoutOptions, fonts: &Fonts) -> Result<
     compose::layout(chart, opts, fonts)
 }
 
+mod assemble;
 mod compose;
+mod exits;
+mod place;
 pub mod acyclic;
 pub mod graph;
 pub mod layered;

@@ -96,7 +96,8 @@ pub fn crossings(l: &Layers, pos: &[usize]) -> u64 {
     l.layers.windows(2).map(|w| crossings_between(&w[0], &w[1], &l.down, pos)).sum()
 }
 
-fn positions(layers: &[Vec<usize>], n: usize) -> Vec<usize> {
+/// Index of every node within its layer.
+pub fn positions(layers: &[Vec<usize>], n: usize) -> Vec<usize> {
     let mut pos = vec![0; n];
     for layer in layers {
         for (i, &v) in layer.iter().enumerate() {
@@ -257,6 +258,47 @@ pub fn push_outside(l: &mut Layers, chains: &[&[usize]], rank: &[usize], mut bes
         }
     }
     best
+}
+
+/// Moves what a block's side edges lead to onto that side of the block:
+/// from each `(segment, first node, right)`, the nodes reached downwards
+/// in layers the block spans go right after (or right before) its segment
+/// there, keeping their order. Crossing reduction sees a block's segments as
+/// points and would put them on either side.
+pub fn pull_to_side(l: &mut Layers, starts: &[(usize, usize, bool)], in_chain_of: &[Option<usize>], chains: &[Vec<usize>], rank: &[usize]) {
+    for &(u, first, right) in starts {
+        let Some(k) = in_chain_of[u] else { continue };
+        let seg_at = |r: usize| chains[k].iter().copied().find(|&v| rank[v] == r);
+        let mut reached = vec![first];
+        let mut seen = std::collections::BTreeSet::from([first]);
+        let mut i = 0;
+        while i < reached.len() {
+            let v = reached[i];
+            i += 1;
+            for &w in &l.down[v] {
+                if in_chain_of[w].is_none() && seg_at(rank[w]).is_some() && seen.insert(w) {
+                    reached.push(w);
+                }
+            }
+        }
+        let mut by_layer: std::collections::BTreeMap<usize, Vec<usize>> = std::collections::BTreeMap::new();
+        for &v in &reached {
+            if seg_at(rank[v]).is_some() {
+                by_layer.entry(rank[v]).or_default().push(v);
+            }
+        }
+        for (r, moved) in by_layer {
+            let Some(seg) = seg_at(r) else { continue };
+            let layer = &mut l.layers[r];
+            let keep: Vec<usize> = layer.iter().copied().filter(|v| !moved.contains(v)).collect();
+            let mut ordered: Vec<usize> = layer.iter().copied().filter(|v| moved.contains(v)).collect();
+            let at = keep.iter().position(|&v| v == seg).map_or(keep.len(), |p| if right { p + 1 } else { p });
+            let mut out = keep[..at].to_vec();
+            out.append(&mut ordered);
+            out.extend_from_slice(&keep[at..]);
+            *layer = out;
+        }
+    }
 }
 
 #[cfg(test)]

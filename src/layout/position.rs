@@ -11,6 +11,10 @@ use super::order::Layers;
 pub struct Spacing<'a> {
     pub width: &'a [f32],
     pub dummy: &'a [bool],
+    /// Segments of a cluster block spanning several ranks: links between
+    /// them are inner segments, like dummy chains, so the block stays
+    /// straight (empty when there are none).
+    pub chain: &'a [bool],
     pub node_sep: f32,
     pub edge_sep: f32,
 }
@@ -24,10 +28,15 @@ impl Spacing<'_> {
     }
 }
 
+/// Is `u`–`v` an inner segment (dummy–dummy or a cluster chain link)?
+fn inner(dummy: &[bool], chain: &[bool], u: usize, v: usize) -> bool {
+    (dummy[u] && dummy[v]) || (chain.get(u).copied().unwrap_or(false) && chain.get(v).copied().unwrap_or(false))
+}
+
 /// Marks edges (by upper, lower node) that cross an inner segment: those
 /// are the ones alignment must not use. Returns a per-node list of the
 /// conflicting partners, sorted for binary search.
-fn type1_conflicts(l: &Layers, pos: &[usize], dummy: &[bool]) -> Vec<Vec<usize>> {
+fn type1_conflicts(l: &Layers, pos: &[usize], dummy: &[bool], chain: &[bool]) -> Vec<Vec<usize>> {
     let n = pos.len();
     let mut conflicts: Vec<Vec<usize>> = vec![Vec::new(); n];
     for w in l.layers.windows(2) {
@@ -35,13 +44,13 @@ fn type1_conflicts(l: &Layers, pos: &[usize], dummy: &[bool]) -> Vec<Vec<usize>>
         let mut k0 = 0usize;
         let mut scan = 0usize;
         for (i, &v) in layer.iter().enumerate() {
-            let inner = if dummy[v] { l.up[v].iter().copied().find(|&u| dummy[u]) } else { None };
-            let k1 = inner.map_or(prev.len(), |u| pos[u]);
-            if inner.is_some() || i + 1 == layer.len() {
+            let upper = l.up[v].iter().copied().find(|&u| inner(dummy, chain, u, v));
+            let k1 = upper.map_or(prev.len(), |u| pos[u]);
+            if upper.is_some() || i + 1 == layer.len() {
                 for &s in &layer[scan..=i] {
                     for &u in &l.up[s] {
                         let p = pos[u];
-                        if (p < k0 || k1 < p) && !(dummy[u] && dummy[s]) {
+                        if (p < k0 || k1 < p) && !inner(dummy, chain, u, s) {
                             conflicts[u].push(s);
                             conflicts[s].push(u);
                         }
@@ -61,7 +70,8 @@ fn type1_conflicts(l: &Layers, pos: &[usize], dummy: &[bool]) -> Vec<Vec<usize>>
 
 /// One alignment: `layers` already in sweep order (reversed for bottom-up
 /// and/or right-to-left), `nbrs` the neighbours in the previous layer.
-fn align(layers: &[Vec<usize>], nbrs: &[Vec<usize>], pos: &[usize], conflicts: &[Vec<usize>]) -> (Vec<usize>, Vec<usize>) {
+fn align(layers: &[Vec<usize>], nbrs: &[Vec<usize>], pos: &[usize], conflicts: &[Vec<usize>], chain: &[bool]) -> (Vec<usize>, Vec<usize>) {
+    let in_chain = |v: usize| chain.get(v).copied().unwrap_or(false);
     let n = pos.len();
     let mut root: Vec<usize> = (0..n).collect();
     let mut align: Vec<usize> = (0..n).collect();
@@ -70,7 +80,13 @@ fn align(layers: &[Vec<usize>], nbrs: &[Vec<usize>], pos: &[usize], conflicts: &
         let mut prev_idx: isize = -1;
         for &v in layer {
             ws.clear();
-            ws.extend_from_slice(&nbrs[v]);
+            // A block segment aligns with the next segment only.
+            // A block segment aligns with the next segment only, and nothing
+            // else with a segment.
+            match nbrs[v].iter().copied().find(|&w| in_chain(v) && in_chain(w)) {
+                Some(w) => ws.push(w),
+                None => ws.extend(nbrs[v].iter().copied().filter(|&w| !in_chain(w))),
+            }
             if ws.is_empty() {
                 continue;
             }
@@ -159,7 +175,7 @@ pub fn x_coords(l: &Layers, sp: &Spacing) -> Vec<f32> {
             base_pos[v] = i;
         }
     }
-    let conflicts = type1_conflicts(l, &base_pos, sp.dummy);
+    let conflicts = type1_conflicts(l, &base_pos, sp.dummy, sp.chain);
     let mut results: Vec<Vec<f32>> = Vec::with_capacity(4);
     for vert in [false, true] {
         for horiz_right in [false, true] {
@@ -179,7 +195,7 @@ pub fn x_coords(l: &Layers, sp: &Spacing) -> Vec<f32> {
                 }
             }
             let nbrs = if vert { &l.down } else { &l.up };
-            let (root, _align) = align(&layers, nbrs, &pos, &conflicts);
+            let (root, _align) = align(&layers, nbrs, &pos, &conflicts, sp.chain);
             let mut xs = compact(&layers, &root, sp, horiz_right);
             if horiz_right {
                 for x in &mut xs {
@@ -250,7 +266,7 @@ mod tests {
     fn chain_is_straight() {
         let l = layers(vec![vec![0], vec![1], vec![2]], &[(0, 1), (1, 2)], 3);
         let w = [100.0, 40.0, 60.0];
-        let xs = x_coords(&l, &Spacing { width: &w, dummy: &[false; 3], node_sep: 50.0, edge_sep: 20.0 });
+        let xs = x_coords(&l, &Spacing { width: &w, dummy: &[false; 3], chain: &[], node_sep: 50.0, edge_sep: 20.0 });
         assert_eq!(xs[0], xs[1]);
         assert_eq!(xs[1], xs[2]);
     }
@@ -259,7 +275,7 @@ mod tests {
     fn fork_is_centred_and_separated() {
         let l = layers(vec![vec![0], vec![1, 2]], &[(0, 1), (0, 2)], 3);
         let w = [60.0, 60.0, 60.0];
-        let xs = x_coords(&l, &Spacing { width: &w, dummy: &[false; 3], node_sep: 50.0, edge_sep: 20.0 });
+        let xs = x_coords(&l, &Spacing { width: &w, dummy: &[false; 3], chain: &[], node_sep: 50.0, edge_sep: 20.0 });
         no_overlap(&l, &xs, &w, 50.0);
         assert!((xs[0] - (xs[1] + xs[2]) / 2.0).abs() < 1e-3, "{xs:?}");
     }
@@ -269,7 +285,7 @@ mod tests {
         let l = layers(vec![vec![0, 1, 2], vec![3, 4, 5, 6], vec![7]], &[(0, 3), (0, 4), (1, 5), (2, 6), (3, 7), (6, 7), (2, 4)], 8);
         let w = [30.0, 80.0, 10.0, 50.0, 50.0, 5.0, 120.0, 40.0];
         let dummy = [false, false, true, false, false, true, false, false];
-        let xs = x_coords(&l, &Spacing { width: &w, dummy: &dummy, node_sep: 50.0, edge_sep: 20.0 });
+        let xs = x_coords(&l, &Spacing { width: &w, dummy: &dummy, chain: &[], node_sep: 50.0, edge_sep: 20.0 });
         no_overlap(&l, &xs, &w, 20.0);
     }
 }

@@ -140,7 +140,7 @@ mod tests {
     }
 
     fn solve(l: &Layers, w: &[f32], dummy: &[bool]) -> Vec<f32> {
-        let sp = Spacing { width: w, dummy, node_sep: 50.0, edge_sep: 20.0 };
+        let sp = Spacing { width: w, dummy, chain: &[], node_sep: 50.0, edge_sep: 20.0 };
         let mut xs = packed(l, &sp);
         relax(l, &sp, &mut xs);
         for layer in &l.layers {
@@ -170,7 +170,7 @@ mod tests {
     fn pav_pools_violators() {
         // Both targets at 0 but they must be 110 apart: split evenly.
         let l = layers(vec![vec![0, 1]], &[], 2);
-        let sp = Spacing { width: &[60.0, 60.0], dummy: &[false, false], node_sep: 50.0, edge_sep: 20.0 };
+        let sp = Spacing { width: &[60.0, 60.0], dummy: &[false, false], chain: &[], node_sep: 50.0, edge_sep: 20.0 };
         let mut xs = vec![0.0; 2];
         place_layer(&l.layers[0], &[(1.0, 0.0), (1.0, 0.0)], &sp, &mut xs);
         assert_eq!(xs, vec![-55.0, 55.0]);

@@ -112,6 +112,7 @@ mod tests {
             node_sep: 50.0,
             rank_sep: 50.0,
             edge_sep: 20.0,
+            chains: Vec::new(),
         };
         let mut sol = solve(&p);
         let box_node = Some(Attachable { width: 80.0, height: 40.0, diamond: false });
@@ -132,6 +133,7 @@ mod tests {
             node_sep: 50.0,
             rank_sep: 50.0,
             edge_sep: 20.0,
+            chains: Vec::new(),
         };
         let mut sol = solve(&p);
         let before = sol.paths.clone();

@@ -96,6 +96,37 @@ fn clusters_nested_and_crossed() {
 }
 
 #[test]
+fn what_follows_a_cluster_exit_sits_beside_it() {
+    // A helper subgraph left from an inner node (r, on the second rank of
+    // four): the decision after it goes level with the cluster's lower
+    // ranks, not below the whole box, as mermaid draws it.
+    for d in DIRS {
+        let c = chart(
+            d,
+            &["A>h1", "h1>dC", "dC>m:Yes", "m>dT", "dT>l:Yes", "dT>h:No", "l>dC", "h>dC", "dC>r:No", "r>dF:pos", "dF>G:Yes", "dF>K:No", "G>I", "K>I", "I>A"],
+            &[("H", &["h1", "dC", "m", "dT", "l", "h", "r"], None)],
+        );
+        assert_clean(&c);
+        let g = layout(&c, &LayoutOptions::default(), &Fonts::embedded()).unwrap();
+        let cl = g.clusters[0].rect;
+        let ix = |id: &str| c.nodes.iter().position(|n| n.id == id).unwrap();
+        for id in ["A", "dF", "G", "K", "I"] {
+            let r = g.nodes[ix(id)].rect;
+            let apart = r.x + r.width <= cl.x || cl.x + cl.width <= r.x || r.y + r.height <= cl.y || cl.y + cl.height <= r.y;
+            assert!(apart, "{d:?}: {id} {r:?} overlaps the cluster {cl:?}");
+        }
+        let f = g.nodes[ix("dF")].rect;
+        let beside = match d {
+            Direction::TB => f.y < cl.y + cl.height,
+            Direction::BT => f.y + f.height > cl.y,
+            Direction::LR => f.x < cl.x + cl.width,
+            Direction::RL => f.x + f.width > cl.x,
+        };
+        assert!(beside, "{d:?}: dF {f:?} is not beside the cluster {cl:?}");
+    }
+}
+
+#[test]
 fn deterministic() {
     let c = chart(Direction::TB, &["A>B", "B>C", "C>A", "A>D", "D>C"], &[("s", &["B", "C"], None)]);
     let f = Fonts::embedded();
