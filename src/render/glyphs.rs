@@ -39,11 +39,15 @@ pub struct GlyphLine {
 /// The SVG writer's side of outlined labels: fonts to shape with and the
 /// lines written so far, in the order of their placeholders.
 pub struct Outliner<'a> {
+    /// The measuring fonts: shaping with them places glyphs exactly where
+    /// layout measured the text.
     pub fonts: &'a Fonts,
+    /// Lines written so far; placeholder N stands for `lines[N]`.
     pub lines: Vec<GlyphLine>,
 }
 
 impl<'a> Outliner<'a> {
+    /// An outliner with no lines yet.
     pub fn new(fonts: &'a Fonts) -> Self {
         Outliner { fonts, lines: Vec::new() }
     }
