@@ -127,6 +127,47 @@ fn what_follows_a_cluster_exit_sits_beside_it() {
 }
 
 #[test]
+fn a_cluster_with_a_bottom_exit_hugs_its_content() {
+    // Two helper subgraphs, as Code-Vision charts have them: is_prime is
+    // left sideways (Return True, mid-cluster) and through the bottom
+    // (Return False, last rank). The bottom exit's port takes one rank
+    // spacing inside the box, as it did before clusters spanned ranks; the
+    // parent must not stretch the box further (it added 190 px when the
+    // port's rank was a segment of its own).
+    let text = "flowchart TD
+    A([Start]) --> B[/Read n/] --> C[i = 2, count = 0] --> D{i <= n?}
+    D -- No --> R[/Print count/] --> Z([End])
+    D -- Yes --> P1[[Call is_prime i]] --> IP_A
+    subgraph IP [is_prime k]
+        IP_A{k < 2?} -- Yes --> IP_F[Return False]
+        IP_A -- No --> IP_B[d = 2] --> IP_C{d * d <= k?}
+        IP_C -- No --> IP_T[Return True]
+        IP_C -- Yes --> IP_D{k % d == 0?}
+        IP_D -- Yes --> IP_F
+        IP_D -- No --> IP_E[d = d + 1] --> IP_C
+    end
+    IP_T --> G1[[Call gcd i, n]] --> GC_A
+    IP_F --> INC[i = i + 1]
+    subgraph GC [gcd a, b]
+        GC_A{b == 0?} -- Yes --> GC_R[Return a]
+        GC_A -- No --> GC_S[a, b = b, a % b] --> GC_A
+    end
+    GC_R --> E{g == 1?}
+    E -- Yes --> F[count = count + 1] --> INC
+    E -- No --> INC
+    INC --> D";
+    let c = crate::mermaid::parse(text).unwrap();
+    assert_clean(&c);
+    let g = layout(&c, &LayoutOptions::default(), &Fonts::embedded()).unwrap();
+    let cl = g.clusters[c.subgraphs.iter().position(|s| s.id == "IP").unwrap()].rect;
+    let members = &c.subgraphs.iter().find(|s| s.id == "IP").unwrap().members;
+    let bottom = c.nodes.iter().zip(&g.nodes).filter(|(n, _)| members.contains(&n.id)).map(|(_, p)| p.rect.y + p.rect.height).fold(f32::MIN, f32::max);
+    let o = LayoutOptions::default();
+    let gap = cl.y + cl.height - bottom;
+    assert!(gap <= o.cluster_padding + o.rank_spacing + 1.0, "{gap} px between the last node and the cluster's bottom");
+}
+
+#[test]
 fn deterministic() {
     let c = chart(Direction::TB, &["A>B", "B>C", "C>A", "A>D", "D>C"], &[("s", &["B", "C"], None)]);
     let f = Fonts::embedded();
