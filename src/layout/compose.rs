@@ -18,7 +18,7 @@ use super::frame::{self, Side};
 use super::layered::{self, PEdge, Pin, Problem};
 use super::shapes::shape_size;
 use super::spread::{Attachable, spread_sides};
-use super::place::Place;
+use super::place::{Place, segments};
 use super::tree::{self, Item, Route, Tree};
 use super::{assemble, exits};
 use super::{Geometry, LayoutError, LayoutOptions, Point, acyclic, graph};
@@ -422,46 +422,12 @@ fn level(cx: &Ctx, l: usize, blocks: &mut [Block], side: bool) -> Block {
         }
     }
     if side_ports && l != cx.tree.root {
-        // One segment per rank band, along the rank axis in output terms;
-        // the first and last take the padding and title strip.
-        block.segs = sol
-            .bands
-            .iter()
-            .map(|&(t, b)| {
-                let (a, z) = (axis(place(Point { x: 0.0, y: t })), axis(place(Point { x: 0.0, y: b })));
-                (a.min(z), a.max(z))
-            })
-            .collect();
-        // Bands above the level's first box (item or child segment) and
-        // below its last hold only ports and label rows: they join the
-        // first and last box's segments, so the parent does not stretch
-        // the cluster around rows of nothing (a bottom exit's port once
-        // left a rank-high gap).
-        let item_bands = sol.band_of[..nboxes.min(sol.band_of.len())].iter().copied();
-        if let (Some(lo), Some(hi)) = (item_bands.clone().min(), item_bands.max()) {
-            let n = block.segs.len();
-            let span = |r: std::ops::RangeInclusive<usize>| {
-                block.segs[r].iter().fold((f32::INFINITY, f32::NEG_INFINITY), |a, s| (a.0.min(s.0), a.1.max(s.1)))
-            };
-            let mut merged = block.segs[lo..=hi].to_vec();
-            if lo == hi {
-                merged[0] = span(0..=n - 1);
-            } else {
-                merged[0] = span(0..=lo);
-                let last = merged.len() - 1;
-                merged[last] = span(hi..=n - 1);
-            }
-            block.segs = merged;
-            for seg in block.port_seg.values_mut() {
-                *seg = (*seg).clamp(lo, hi) - lo;
-            }
-        }
-        let extent = if along_x { bw } else { bh };
-        let first = block.segs.iter().enumerate().min_by(|a, b| a.1.0.total_cmp(&b.1.0)).map(|x| x.0);
-        let last = block.segs.iter().enumerate().max_by(|a, b| a.1.1.total_cmp(&b.1.1)).map(|x| x.0);
-        if let (Some(f), Some(z)) = (first, last) {
-            block.segs[f].0 = 0.0;
-            block.segs[z].1 = extent;
+        let to_axis = |y: f32| axis(place(Point { x: 0.0, y }));
+        let boxes = sol.band_of[..nboxes.min(sol.band_of.len())].iter().copied();
+        let (segs, kept) = segments(&sol.bands, boxes, if along_x { bw } else { bh }, to_axis);
+        block.segs = segs;
+        for seg in block.port_seg.values_mut() {
+            *seg = (*seg).clamp(*kept.start(), *kept.end()) - kept.start();
         }
     }
     // Self-loops, drawn in the frame then mapped out.

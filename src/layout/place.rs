@@ -30,6 +30,54 @@ impl Place {
     }
 }
 
+/// The segments a block with side exits is cut into: one per rank band
+/// (frame-y extents `bands`, mapped to the output rank axis by `to_axis`)
+/// from the band of the level's first box (item or child segment) to its
+/// last, the first and last reaching the block's ends (0 and `extent`:
+/// padding and title strip). Bands before and after hold only ports and
+/// label rows; they join the end segments, so the parent does not stretch
+/// the cluster around rows of nothing (a bottom exit's port, as a segment
+/// of its own, once left a rank-high gap). Returns the segments and the
+/// range of bands they stand for (segment `i` is band `start + i`).
+pub(super) fn segments(
+    bands: &[(f32, f32)],
+    boxes: impl Iterator<Item = usize> + Clone,
+    extent: f32,
+    to_axis: impl Fn(f32) -> f32,
+) -> (Vec<(f32, f32)>, std::ops::RangeInclusive<usize>) {
+    let all: Vec<(f32, f32)> = bands
+        .iter()
+        .map(|&(t, b)| {
+            let (a, z) = (to_axis(t), to_axis(b));
+            (a.min(z), a.max(z))
+        })
+        .collect();
+    let n = all.len();
+    let (lo, hi) = match (boxes.clone().min(), boxes.max()) {
+        (Some(lo), Some(hi)) if hi < n => (lo, hi),
+        _ => (0, n.saturating_sub(1)),
+    };
+    let span = |r: std::ops::RangeInclusive<usize>| all[r].iter().fold((f32::INFINITY, f32::NEG_INFINITY), |a, s| (a.0.min(s.0), a.1.max(s.1)));
+    let mut segs = if n == 0 { Vec::new() } else { all[lo..=hi].to_vec() };
+    if let Some(last) = segs.len().checked_sub(1) {
+        if last == 0 {
+            segs[0] = span(0..=n - 1);
+        } else {
+            segs[0] = span(0..=lo);
+            segs[last] = span(hi..=n - 1);
+        }
+    }
+    // The ends of the block (in output order, whichever band that is)
+    // take the padding and title strip.
+    let first = segs.iter().enumerate().min_by(|a, b| a.1.0.total_cmp(&b.1.0)).map(|x| x.0);
+    let last = segs.iter().enumerate().max_by(|a, b| a.1.1.total_cmp(&b.1.1)).map(|x| x.0);
+    if let (Some(f), Some(z)) = (first, last) {
+        segs[f].0 = 0.0;
+        segs[z].1 = extent;
+    }
+    (segs, lo..=hi)
+}
+
 fn map(knots: &[(f32, f32)], v: f32) -> f32 {
     let i = knots.partition_point(|k| k.0 <= v);
     if i == 0 {
@@ -45,6 +93,21 @@ fn map(knots: &[(f32, f32)], v: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn port_and_label_rows_join_the_end_segments() {
+        // Bands: top port, label row, two boxes, label row, bottom port.
+        let bands = [(0.0, 0.0), (25.0, 25.0), (50.0, 100.0), (125.0, 150.0), (175.0, 175.0), (200.0, 200.0)];
+        let (segs, kept) = segments(&bands, [2usize, 3, 2].into_iter(), 230.0, |y| y);
+        assert_eq!(segs, vec![(0.0, 100.0), (125.0, 230.0)]);
+        assert_eq!(kept, 2..=3);
+        // Mapped in reverse (BT): the ends swap, the title end is at 0.
+        let (segs, _) = segments(&bands, [2usize, 3].into_iter(), 230.0, |y| 200.0 - y);
+        assert_eq!(segs, vec![(100.0, 230.0), (0.0, 75.0)]);
+        // One box band: one segment, the whole block.
+        let (segs, kept) = segments(&bands, [3usize].into_iter(), 230.0, |y| y);
+        assert_eq!((segs, kept), (vec![(0.0, 230.0)], 3..=3));
+    }
 
     #[test]
     fn segments_move_rigidly_and_gaps_stretch() {
