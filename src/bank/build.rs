@@ -137,7 +137,7 @@ impl Builder<'_> {
         let drawn = self.renderer.svg(&chart, &style).with_context(|| format!("rendering {shown}"))?;
         write("flowchart.svg", drawn.svg.as_bytes())?;
         // The PNG as `flowbench render` makes it, byte for byte.
-        let for_png = self.renderer.svg_for_png(&chart, &style).with_context(|| format!("rendering {shown}"))?;
+        let for_png = self.renderer.for_png(&chart, &style, drawn);
         write("flowchart.png", &self.renderer.png_of(&for_png, 1.0).with_context(|| format!("rasterising {shown}"))?)?;
         write(SOLUTION, bank.solution.as_bytes())?;
         let passed = self.validate(bank)?;

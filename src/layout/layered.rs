@@ -212,12 +212,7 @@ pub fn solve(p: &Problem) -> Solution {
     }
     // 5. Coordinates: x by Brandes–Köpf, y by rank bands.
     let widths: Vec<f32> = sizes.iter().map(|s| s.0).collect();
-    let mut in_chain = vec![false; total];
-    for c in &p.chains {
-        for &v in c {
-            in_chain[v] = true;
-        }
-    }
+    let in_chain: Vec<bool> = (0..total).map(|v| in_chain_of.get(v).is_some_and(Option::is_some)).collect();
     let sp = position::Spacing { width: &widths, dummy: &dummy, chain: &in_chain, node_sep: p.node_sep, edge_sep: p.edge_sep };
     let xs = x_coords(&layers, &sp);
     let chains_ok = chains_ranked && chains_clear(&layers, &links, &rank_of, &xs) && sides_kept(&layers.layers, &side_starts, &in_chain_of, &p.chains, &rank_of);

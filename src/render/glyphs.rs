@@ -157,7 +157,9 @@ pub fn fill_line(scratch: &mut Scratch, pm: &mut PixmapMut, line: &GlyphLine, ts
 }
 
 fn map(ts: Transform, x: f32, y: f32) -> Point {
-    point(ts.sx * x + ts.kx * y + ts.tx, ts.ky * x + ts.sy * y + ts.ty)
+    let mut p = resvg::tiny_skia::Point::from_xy(x, y);
+    ts.map_point(&mut p);
+    point(p.x, p.y)
 }
 
 /// Adds one glyph's contours, mapped by `ts`, to the coverage buffer.

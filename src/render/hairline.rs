@@ -94,7 +94,10 @@ pub fn draw(pm: &mut PixmapMut, path: &usvg::Path, ts: Transform, paint: &Hairli
     let off = |pts: &[Point]| {
         pts.iter().all(|p| p.y < -2.0) || pts.iter().all(|p| p.y > h + 2.0) || pts.iter().all(|p| p.x < -2.0) || pts.iter().all(|p| p.x > w + 2.0)
     };
-    let map = |p: Point| Point::from_xy(ts.sx * p.x + ts.kx * p.y + ts.tx, ts.ky * p.x + ts.sy * p.y + ts.ty);
+    let map = |mut p: Point| {
+        ts.map_point(&mut p);
+        p
+    };
     let (mut start, mut cur) = (Point::zero(), Point::zero());
     for seg in path.data().segments() {
         match seg {

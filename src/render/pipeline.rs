@@ -83,6 +83,13 @@ impl Renderer {
         self.draw(chart, style, true)
     }
 
+    /// [`Renderer::svg_for_png`] for a chart already drawn by
+    /// [`Renderer::svg`], reusing its layout (for callers that write both).
+    pub fn for_png(&self, chart: &Flowchart, style: &Style, drawn: Output) -> Output {
+        let (svg, glyphs) = timings::time("svg", || super::to_raster_svg(chart, &drawn.geometry, style, &self.fonts));
+        Output { geometry: drawn.geometry, svg, glyphs }
+    }
+
     fn draw(&self, chart: &Flowchart, style: &Style, outlined: bool) -> Result<Output, RenderError> {
         let geometry = timings::time("layout", || layout::layout(chart, &self.layout_options(style), &self.fonts))?;
         let (svg, glyphs) = timings::time("svg", || match outlined {

@@ -134,13 +134,9 @@ impl Plan<'_> {
     fn draw(&self, pm: &mut tiny_skia::PixmapMut, first_row: f32) {
         pm.fill(self.page.unwrap_or(Color::TRANSPARENT));
         let ts = Transform::from_row(self.scale, 0.0, 0.0, self.scale, 0.0, -first_row);
-        let (top, bottom) = if self.cullable {
-            // The band in user units, widened for anti-aliasing.
-            let margin = 2.0 / self.scale;
-            (first_row / self.scale - margin, (first_row + pm.height() as f32) / self.scale + margin)
-        } else {
-            (f32::NEG_INFINITY, f32::INFINITY)
-        };
+        // The band in user units, widened for anti-aliasing.
+        let margin = 2.0 / self.scale;
+        let (top, bottom) = (first_row / self.scale - margin, (first_row + pm.height() as f32) / self.scale + margin);
         let mut painter = Painter { glyphs: self.glyphs, scratch: Scratch::default(), pm, top, bottom };
         if self.cullable {
             painter.draw_culled(self.nodes, ts);
@@ -177,7 +173,7 @@ impl Painter<'_, '_, '_> {
                 continue;
             }
             match node {
-                Node::Path(p) if glyphs::line_index(p.id()).is_some() => self.glyph_line(p, ts),
+                Node::Path(p) if let Some(i) = glyphs::line_index(p.id()) => self.glyph_line(i, p, ts),
                 Node::Path(p) if let Some(paint) = hairline::accepts(p, ts) => hairline::draw(self.pm, p, ts, &paint),
                 Node::Group(g)
                     if !g.should_isolate() && g.children().iter().all(|c| c.abs_layer_bounding_box().is_some()) =>
@@ -202,16 +198,16 @@ impl Painter<'_, '_, '_> {
     fn glyphs_within(&mut self, nodes: &[Node], ts: Transform) {
         for node in nodes {
             match node {
-                Node::Path(p) if glyphs::line_index(p.id()).is_some() => self.glyph_line(p, ts),
+                Node::Path(p) if let Some(i) = glyphs::line_index(p.id()) => self.glyph_line(i, p, ts),
                 Node::Group(g) => self.glyphs_within(g.children(), ts.pre_concat(g.transform())),
                 _ => {}
             }
         }
     }
 
-    /// Draws the glyph line `placeholder` stands for, in its fill.
-    fn glyph_line(&mut self, placeholder: &usvg::Path, ts: Transform) {
-        let Some(line) = glyphs::line_index(placeholder.id()).and_then(|i| self.glyphs.get(i)) else { return };
+    /// Draws glyph line `i`, which `placeholder` stands for, in its fill.
+    fn glyph_line(&mut self, i: usize, placeholder: &usvg::Path, ts: Transform) {
+        let Some(line) = self.glyphs.get(i) else { return };
         let Some(fill) = placeholder.fill() else { return };
         // Our writer fills labels with a plain colour; anything else (no
         // such SVG is written) falls back to black.
