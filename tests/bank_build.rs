@@ -1,86 +1,171 @@
-//! `build` over the embedded bank: every problem builds, artefacts are
-//! byte-identical across runs, and a wrong test or a bad chart is caught.
+//! `build` over the embedded bank into `dist/`: every problem builds, the
+//! artefacts are byte-identical across runs, the records' `test` code
+//! passes the reference and fails the bare starter code under flowbench's
+//! legacy (human-eval) judge, rebuilds are incremental, and a wrong test or
+//! a bad chart fails its problem without stopping the others.
 
 use std::path::Path;
+use std::process::Command;
 use std::time::Duration;
 
-use flowbench::bank::build::{BuildOptions, Builder, ProblemReport};
+use flowbench::bank::build::{BuildOptions, Builder, Built};
+use flowbench::bank::dist::{Manifest, write_dist};
+use flowbench::bank::styles::BuildStyle;
 use flowbench::exec::{ExecConfig, Executor};
 use flowbench::render::pipeline::Renderer;
+use flowbench::render::style::StyleFile;
 
-fn build_all(bank: &Path, out: &Path, executor: &Executor, renderer: &Renderer) -> Vec<ProblemReport> {
+fn build_dist(bank: &Path, out: &Path, executor: &Executor, styles: Vec<BuildStyle>, force: bool) -> (Vec<Built>, Manifest) {
+    let renderer = Renderer::default();
     let builder = Builder {
-        renderer,
+        renderer: &renderer,
         sandbox: executor,
-        opts: BuildOptions { out: out.to_path_buf(), deny_warnings: true, force: true, time_limit: Duration::from_secs(10) },
+        opts: BuildOptions { out: out.to_path_buf(), deny_warnings: true, force, time_limit: Duration::from_secs(10), styles },
     };
-    flowbench::bank::problem_dirs(bank).unwrap().iter().map(|d| builder.build(d)).collect()
+    let built: Vec<Built> = flowbench::bank::problem_dirs(bank).unwrap().iter().map(|d| builder.build(d)).collect();
+    let manifest = write_dist(out, &built, &builder.opts).expect("dist written");
+    (built, manifest)
 }
 
 fn executor() -> Executor {
     Executor::start(ExecConfig { workers: 1, ..ExecConfig::default() }).expect("sandbox starts")
 }
 
+fn embedded() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("problems")
+}
+
+fn two_styles() -> Vec<BuildStyle> {
+    let dark = StyleFile { theme: Some("dark".into()), ..StyleFile::default() };
+    vec![BuildStyle::default_style(), BuildStyle { id: "dark".into(), file: dark, overrides: StyleFile::default() }]
+}
+
 #[test]
-fn embedded_bank_builds_deterministically() {
-    let bank = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+fn embedded_bank_builds_a_deterministic_incremental_dist() {
     let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    let (executor, renderer) = (executor(), Renderer::default());
-    let first = build_all(&bank, a.path(), &executor, &renderer);
+    let executor = executor();
+    let (first, manifest) = build_dist(&embedded(), a.path(), &executor, two_styles(), false);
     assert!(first.len() >= 5, "the bank has problems");
-    for r in &first {
+    for x in &first {
+        let r = &x.report;
         assert!(r.ok, "{} did not build: {:?}", r.name, r.diagnostics);
-        assert_eq!(r.reference_passed, r.tests.typical + r.tests.edge + r.tests.large);
-        assert!(r.decisions >= 1, "{} has a decision", r.name);
+        assert_eq!(r.reference_passed, r.tests.total());
+        assert_eq!(r.layouts, 1, "{}: the dark theme reuses the default layout", r.name);
+        let rec = x.record.as_ref().expect("record");
+        assert!(["basic", "algorithm", "math"].contains(&rec.subset.as_str()));
+        assert!(rec.test.contains("def check(candidate):"));
     }
-    let second = build_all(&bank, b.path(), &executor, &renderer);
-    assert_eq!(first, second);
-    // Each image is what `flowbench render` makes of the built chart, so
-    // re-rendering a benchmark reproduces it.
-    for r in &first {
-        let dir = a.path().join(&r.name);
-        let png = dir.join("again.png");
-        let status = std::process::Command::new(env!("CARGO_BIN_EXE_flowbench"))
-            .args(["render", "-o"])
-            .arg(&png)
-            .arg(dir.join("flowchart.mmd"))
-            .status()
-            .expect("flowbench runs");
-        assert!(status.success());
-        assert!(std::fs::read(&png).unwrap() == std::fs::read(dir.join("flowchart.png")).unwrap(), "{}: render differs from build", r.name);
+    for (rel, _) in &manifest.artefacts {
+        assert!(a.path().join(rel).is_file(), "{rel} listed but missing");
     }
-    for r in &first {
-        for f in &r.outputs {
-            let (x, y) = (std::fs::read(a.path().join(f)).unwrap(), std::fs::read(b.path().join(f)).unwrap());
-            assert!(x == y, "{f} differs between two builds");
+    for f in ["images/dark/gcd.png", "images/default/gcd.svg", "mermaid/gcd.mmd", "descriptions/gcd.md", "math.jsonl", "index.html", "table1.md"] {
+        assert!(manifest.artefacts.contains_key(f), "{f} not in the manifest");
+    }
+    let all = manifest.table1.last().expect("total row");
+    assert_eq!((all.subset.as_str(), all.problems), ("all", first.len()));
+
+    // Byte-identical across builds (into another directory, from scratch).
+    let (_, again) = build_dist(&embedded(), b.path(), &executor, two_styles(), true);
+    assert_eq!(manifest, again);
+    assert_eq!(std::fs::read(a.path().join("manifest.json")).unwrap(), std::fs::read(b.path().join("manifest.json")).unwrap());
+
+    // Incremental: nothing rebuilt; a lost cache entry or a damaged image
+    // rebuilds that problem only, with the same bytes.
+    let (noop, _) = build_dist(&embedded(), a.path(), &executor, two_styles(), false);
+    assert!(noop.iter().all(|x| !x.rebuilt), "a no-op build rebuilt something");
+    std::fs::remove_file(a.path().join(".cache/gcd.json")).unwrap();
+    std::fs::write(a.path().join("images/dark/binary_search.png"), b"damaged").unwrap();
+    let (resumed, m) = build_dist(&embedded(), a.path(), &executor, two_styles(), false);
+    let rebuilt: Vec<&str> = resumed.iter().filter(|x| x.rebuilt).map(|x| x.report.name.as_str()).collect();
+    assert_eq!(rebuilt, ["binary_search", "gcd"]);
+    assert_eq!(m, manifest);
+
+    // Each image is what `flowbench render` makes of the canonical chart.
+    let png = a.path().join("again.png");
+    let status = Command::new(env!("CARGO_BIN_EXE_flowbench"))
+        .args(["render", "--theme", "dark", "-o"])
+        .arg(&png)
+        .arg(a.path().join("mermaid/gcd.mmd"))
+        .status()
+        .expect("flowbench runs");
+    assert!(status.success());
+    assert!(std::fs::read(&png).unwrap() == std::fs::read(a.path().join("images/dark/gcd.png")).unwrap(), "render differs from build");
+
+    // The records' test code under flowbench's own legacy judge: the
+    // reference passes every record, the bare starter code none.
+    let records = a.path().join("records.jsonl");
+    let mut lines = String::new();
+    for subset in manifest.subsets.values() {
+        lines.push_str(&std::fs::read_to_string(a.path().join(subset)).unwrap());
+    }
+    std::fs::write(&records, &lines).unwrap();
+    let mut samples = String::new();
+    for line in lines.lines() {
+        let r: serde_json::Value = serde_json::from_str(line).unwrap();
+        let stub = format!("{}\n    pass\n", r["starter_code"].as_str().unwrap().trim_end());
+        for (model, completion) in [("canonical", r["canonical_solution"].as_str().unwrap().to_string()), ("starter", stub)] {
+            samples.push_str(&serde_json::json!({"task_id": r["task_id"], "model": model, "completion": completion}).to_string());
+            samples.push('\n');
+        }
+    }
+    let samples_path = a.path().join("samples.jsonl");
+    std::fs::write(&samples_path, samples).unwrap();
+    let results = a.path().join("results.jsonl");
+    let out = Command::new(env!("CARGO_BIN_EXE_flowbench"))
+        .args(["judge", "--mode", "legacy", "-j", "2", "--problems"])
+        .arg(&records)
+        .arg("--samples")
+        .arg(&samples_path)
+        .arg("-o")
+        .arg(&results)
+        .output()
+        .expect("flowbench runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let judged: Vec<serde_json::Value> =
+        std::fs::read_to_string(&results).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(judged.len(), 2 * first.len());
+    for j in &judged {
+        let canonical = j["model"] == "canonical";
+        assert_eq!(j["passed"].as_bool(), Some(canonical), "{j}");
+        if !canonical {
+            assert!(j["result"].as_str().unwrap().contains("failed"), "{j}");
         }
     }
 }
 
 #[test]
-fn wrong_expected_value_and_bad_chart_fail_the_problem() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/gcd");
+fn wrong_expected_value_and_bad_chart_fail_their_problem_only() {
+    let src = embedded().join("gcd");
     let bank = tempfile::tempdir().unwrap();
-    let wrong = bank.path().join("wrong");
-    std::fs::create_dir(&wrong).unwrap();
-    std::fs::copy(src.join("flowchart.mmd"), wrong.join("flowchart.mmd")).unwrap();
-    std::fs::copy(src.join("solution.py"), wrong.join("solution.py")).unwrap();
+    let copy = |name: &str| {
+        let dir = bank.path().join(name);
+        std::fs::create_dir(&dir).unwrap();
+        for f in ["flowchart.mmd", "solution.py", "problem.json", "problem.toml", "description.md"] {
+            std::fs::copy(src.join(f), dir.join(f)).unwrap();
+        }
+        dir
+    };
+    copy("good");
+    let wrong = copy("wrong");
     let problem = std::fs::read_to_string(src.join("problem.json")).unwrap().replacen("\"expected\": 6", "\"expected\": 7", 1);
     std::fs::write(wrong.join("problem.json"), problem).unwrap();
-    let bad = bank.path().join("bad_chart");
-    std::fs::create_dir(&bad).unwrap();
+    let bad = copy("bad_chart");
     std::fs::write(bad.join("flowchart.mmd"), "flowchart TD\n  A[gcd(a, b)] --> B\n").unwrap();
-    std::fs::copy(src.join("solution.py"), bad.join("solution.py")).unwrap();
-    std::fs::copy(src.join("problem.json"), bad.join("problem.json")).unwrap();
+    let no_meta = copy("no_meta");
+    std::fs::write(no_meta.join("problem.toml"), "[meta]\ntitle = \"x\"\nsubset = \"math\"\n").unwrap();
 
     let out = tempfile::tempdir().unwrap();
-    let reports = build_all(bank.path(), out.path(), &executor(), &Renderer::default());
-    let by = |n: &str| reports.iter().find(|r| r.name == n).unwrap();
+    let (built, manifest) = build_dist(bank.path(), out.path(), &executor(), vec![BuildStyle::default_style()], false);
+    let by = |n: &str| &built.iter().find(|b| b.report.name == n).unwrap().report;
+    assert!(by("good").ok);
     let w = by("wrong");
     assert!(!w.ok);
     assert!(w.diagnostics.iter().any(|d| d.contains("reference solution fails test 1")), "{:?}", w.diagnostics);
-    assert!(!out.path().join("wrong/problem.json").exists(), "an unproven problem is not published");
     let b = by("bad_chart");
-    assert!(!b.ok);
     assert!(b.diagnostics.iter().any(|d| d.contains("flowchart.mmd:2:")), "{:?}", b.diagnostics);
+    let m = by("no_meta");
+    assert!(m.diagnostics.iter().any(|d| d.contains("problem.toml") && d.contains("difficulty")), "{:?}", m.diagnostics);
+    assert_eq!(manifest.failed, ["bad_chart", "no_meta", "wrong"]);
+    let math = std::fs::read_to_string(out.path().join("math.jsonl")).unwrap();
+    assert_eq!(math.lines().count(), 1, "only the proven problem is published");
 }

@@ -1,32 +1,37 @@
-//! `build`: check, format and render every flowchart of a bank, and prove
-//! each problem's tests against its reference solution in the sandbox.
+//! `build`: check, format and render every flowchart of a bank, prove each
+//! problem's tests against its reference solution in the sandbox, and write
+//! the problem's `dist/` artefacts and record.
 //!
-//! Each problem's artefacts are written as soon as it is done, with a stamp
-//! of its inputs, so an interrupted build resumes where it stopped and an
-//! unchanged problem is not rebuilt. Every artefact is deterministic; run
-//! times go to stderr only.
+//! Each problem's artefacts are written as soon as it is done, then a cache
+//! entry (`dist/.cache/<task>.json`: a stamp of the inputs, the report, the
+//! record and the hash of every artefact), so an interrupted build resumes
+//! where it stopped and an unchanged problem is not rebuilt. Every artefact
+//! is deterministic; run times go to stderr only.
 
 use std::path::{Path, PathBuf};
 
-use anyhow::Context as _;
 use serde::{Deserialize, Serialize};
 
-use crate::judge::compare::{CompareOptions, DEFAULT_FLOAT_TOLERANCE};
-use crate::judge::native::{PreparedTests, native_job, native_verdict};
 use crate::judge::problem::{Category, Problem};
 use crate::judge::run::Sandbox;
 use crate::mermaid::diagnostic::{Severity, render_diagnostic};
 use crate::mermaid::lint::{Checked, check};
 use crate::mermaid::{Flowchart, Shape, fmt};
 use crate::render::pipeline::Renderer;
-use crate::render::style::{StyleFile, resolve};
 
-use super::{BankProblem, FLOWCHART, PROBLEM, SOLUTION};
+use super::cache::{self, CacheEntry};
+use super::dist_record::DistRecord;
+use super::meta::{self, Meta};
+use super::record::{self, RecordParts};
+use super::styles::{self, BuildStyle};
+use super::{BankProblem, FLOWCHART};
+
+pub use super::summary::{Summary, to_json};
 
 /// How to build.
 #[derive(Debug, Clone)]
 pub struct BuildOptions {
-    /// Output root; each problem gets `OUT/<name>/`.
+    /// Output root (`dist/`).
     pub out: PathBuf,
     /// Treat lint warnings as errors.
     pub deny_warnings: bool,
@@ -34,6 +39,8 @@ pub struct BuildOptions {
     pub force: bool,
     /// Per-test limit when running the reference solution.
     pub time_limit: std::time::Duration,
+    /// Image styles, at least one; the first is each record's primary image.
+    pub styles: Vec<BuildStyle>,
 }
 
 /// Test counts by category.
@@ -44,7 +51,13 @@ pub struct TestCounts {
     pub large: usize,
 }
 
-/// What building one problem found; `report.json` in its output directory.
+impl TestCounts {
+    pub fn total(&self) -> usize {
+        self.typical + self.edge + self.large
+    }
+}
+
+/// What building one problem found.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ProblemReport {
     pub name: String,
@@ -58,8 +71,29 @@ pub struct ProblemReport {
     pub reference_passed: usize,
     /// Rendered diagnostics: lint warnings and errors, in source order.
     pub diagnostics: Vec<String>,
+    /// Lint warnings among the diagnostics (0: the chart lints clean).
+    #[serde(default)]
+    pub warnings: usize,
+    /// Share of mutants the tests kill, when test generation measured it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mutation_score: Option<f64>,
     /// Files written, relative to the output root.
     pub outputs: Vec<String>,
+    /// Layouts run for all styles (fewer than styles when they share one).
+    #[serde(default)]
+    pub layouts: usize,
+}
+
+/// A built problem: its report and, when it is proven, its record.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Built {
+    pub report: ProblemReport,
+    pub record: Option<DistRecord>,
+    /// `(path, sha256)` of every artefact, in `report.outputs` order.
+    pub hashes: Vec<(String, String)>,
+    /// Whether this build did the work (false: taken from the cache).
+    #[serde(skip)]
+    pub rebuilt: bool,
 }
 
 /// Builds problems; shared by the worker threads of a build.
@@ -72,112 +106,114 @@ pub struct Builder<'a> {
 impl Builder<'_> {
     /// Builds the problem in `dir`, writing its artefacts. Never fails as a
     /// whole: what went wrong is in the report (`ok == false`).
-    pub fn build(&self, dir: &Path) -> ProblemReport {
+    pub fn build(&self, dir: &Path) -> Built {
         let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let mut report = ProblemReport { name: name.clone(), ..ProblemReport::default() };
-        let out_dir = self.opts.out.join(&name);
-        let bank = match super::load(dir) {
-            Ok(b) => b,
+        let loaded = super::load(dir).and_then(|bank| {
+            let meta = meta::read_meta(dir)?;
+            let description = meta::read_description(dir)?;
+            Ok((bank, meta, description))
+        });
+        let (bank, meta, description) = match loaded {
+            Ok(l) => l,
             Err(e) => {
                 report.diagnostics.push(format!("error: {e:#}"));
-                return report;
+                return Built { report, record: None, hashes: Vec::new(), rebuilt: true };
             }
         };
-        let stamp = stamp(&bank, &self.opts);
+        let stamp = stamp(&bank, &meta, &description, &self.opts);
         if !self.opts.force
-            && let Some(previous) = up_to_date(&out_dir, &stamp)
+            && let Some(previous) = cache::up_to_date(&self.opts.out, &name, &stamp)
         {
             return previous;
         }
-        if let Err(e) = self.build_loaded(&bank, &out_dir, &mut report) {
+        let mut record = None;
+        if let Err(e) = self.build_loaded(&bank, &meta, &description, &mut report, &mut record) {
             report.ok = false;
             report.diagnostics.push(format!("error: {e:#}"));
         }
-        // The stamp goes last: a crash before this point means a rebuild.
-        let written = std::fs::create_dir_all(&out_dir)
-            .and_then(|()| std::fs::write(out_dir.join("report.json"), to_json(&report)))
-            .and_then(|()| std::fs::write(out_dir.join(".stamp"), &stamp));
-        if let Err(e) = written {
-            report.ok = false;
-            report.diagnostics.push(format!("error: writing {}: {e}", out_dir.display()));
+        if !report.ok {
+            record = None;
         }
-        report
+        let hashes = cache::hash_outputs(&self.opts.out, &report.outputs);
+        let built = Built { report, record, hashes, rebuilt: true };
+        // The cache entry goes last: a crash before this point means a rebuild.
+        if let Err(e) = cache::store(&self.opts.out, &CacheEntry { stamp, built: built.clone() }) {
+            let mut failed = built;
+            failed.report.ok = false;
+            failed.report.diagnostics.push(format!("error: {e:#}"));
+            failed.record = None;
+            return failed;
+        }
+        built
     }
 
-    fn build_loaded(&self, bank: &BankProblem, out_dir: &Path, report: &mut ProblemReport) -> anyhow::Result<()> {
-        let path = bank.dir.join(FLOWCHART);
-        let shown = path.display().to_string();
-        let chart = match check(&bank.flowchart) {
+    fn build_loaded(
+        &self,
+        bank: &BankProblem,
+        meta: &Meta,
+        description: &str,
+        report: &mut ProblemReport,
+        record: &mut Option<DistRecord>,
+    ) -> anyhow::Result<()> {
+        let shown = bank.dir.join(FLOWCHART).display().to_string();
+        let Some(chart) = self.lint(bank, &shown, report) else { return Ok(()) };
+        describe(&chart, &bank.problem, report);
+        report.mutation_score = super::mutation_score(bank);
+        let out = &self.opts.out;
+        let mut write = |rel: String, bytes: &[u8]| -> anyhow::Result<()> {
+            cache::write_if_changed(&out.join(&rel), bytes)?;
+            report.outputs.push(rel);
+            Ok(())
+        };
+        let canonical = fmt::format(&chart);
+        write(record::mermaid_path(&bank.name), canonical.as_bytes())?;
+        write(record::description_path(&bank.name), description.as_bytes())?;
+        let (drawn, layouts) =
+            styles::draw_all(self.renderer, &chart, &self.opts.styles).map_err(|e| anyhow::anyhow!("{shown}: {e}"))?;
+        for d in &drawn {
+            let paths = record::image_paths(&d.style_id, &bank.name);
+            write(paths.svg, d.svg.as_bytes())?;
+            write(paths.png, &d.png)?;
+        }
+        report.layouts = layouts;
+        let tests = super::native_tests(bank);
+        report.reference_passed = super::validate::validate(self.sandbox, bank, self.opts.time_limit)?;
+        if tests.is_empty() {
+            anyhow::bail!("{}: no tests", bank.dir.join(super::PROBLEM).display());
+        }
+        let style_ids: Vec<String> = self.opts.styles.iter().map(|s| s.id.clone()).collect();
+        *record = Some(record::make_record(RecordParts {
+            bank,
+            meta,
+            description,
+            canonical_mermaid: canonical,
+            style_ids: &style_ids,
+            nodes: report.nodes,
+            edges: report.edges,
+            decisions: report.decisions,
+        })?);
+        report.ok = report.reference_passed == tests.len();
+        Ok(())
+    }
+
+    /// Parses and lints the chart; `None` when it may not be built.
+    fn lint(&self, bank: &BankProblem, shown: &str, report: &mut ProblemReport) -> Option<Flowchart> {
+        match check(&bank.flowchart) {
             Checked::Err(d) => {
-                report.diagnostics.push(render_diagnostic(&shown, &bank.flowchart, &d));
-                return Ok(());
+                report.diagnostics.push(render_diagnostic(shown, &bank.flowchart, &d));
+                None
             }
             Checked::Ok { chart, warnings } => {
                 let mut denied = false;
                 for w in &warnings {
                     denied |= self.opts.deny_warnings || w.severity == Severity::Error;
-                    report.diagnostics.push(render_diagnostic(&shown, &bank.flowchart, w));
+                    report.warnings += usize::from(w.severity != Severity::Error);
+                    report.diagnostics.push(render_diagnostic(shown, &bank.flowchart, w));
                 }
-                if denied {
-                    return Ok(());
-                }
-                chart
+                (!denied).then_some(*chart)
             }
-        };
-        describe(&chart, &bank.problem, report);
-        std::fs::create_dir_all(out_dir).with_context(|| format!("creating {}", out_dir.display()))?;
-        let mut write = |file: &str, bytes: &[u8]| -> anyhow::Result<()> {
-            let target = out_dir.join(file);
-            std::fs::write(&target, bytes).with_context(|| format!("writing {}", target.display()))?;
-            report.outputs.push(format!("{}/{file}", bank.name));
-            Ok(())
-        };
-        write(FLOWCHART, fmt::format(&chart).as_bytes())?;
-        let style = resolve(&chart.config, None, &StyleFile::default()).map_err(|e| anyhow::anyhow!("{shown}: style: {e}"))?;
-        let drawn = self.renderer.svg(&chart, &style).with_context(|| format!("rendering {shown}"))?;
-        write("flowchart.svg", drawn.svg.as_bytes())?;
-        // The PNG as `flowbench render` makes it, byte for byte.
-        let for_png = self.renderer.for_png(&chart, &style, drawn);
-        write("flowchart.png", &self.renderer.png_of(&for_png, 1.0).with_context(|| format!("rasterising {shown}"))?)?;
-        write(SOLUTION, bank.solution.as_bytes())?;
-        let passed = self.validate(bank)?;
-        report.reference_passed = passed;
-        report.ok = passed == bank.problem.tests.len() && !bank.problem.tests.is_empty();
-        if bank.problem.tests.is_empty() {
-            report.diagnostics.push(format!("error: {}: no tests", bank.dir.join(PROBLEM).display()));
         }
-        if report.ok {
-            write(PROBLEM, to_json(&bank.problem).as_bytes())?;
-        }
-        Ok(())
-    }
-
-    /// Runs the reference solution on every test, in the sandbox like any
-    /// candidate, and returns how many it passed; failures are errors.
-    fn validate(&self, bank: &BankProblem) -> anyhow::Result<usize> {
-        let p = &bank.problem;
-        let tests = PreparedTests::new(p).map_err(|e| anyhow::anyhow!("{}: {e}", bank.dir.join(PROBLEM).display()))?;
-        let limits = crate::exec::Limits { wall: self.opts.time_limit, cpu: self.opts.time_limit };
-        let outcome = self.sandbox.run_job(&native_job(p, bank.solution.clone(), limits));
-        let opts = CompareOptions {
-            float_tolerance: p.float_tolerance.unwrap_or(DEFAULT_FLOAT_TOLERANCE),
-            strict_types: false,
-        };
-        let verdict = native_verdict(p, &tests, &outcome, &opts, self.opts.time_limit)
-            .map_err(|e| anyhow::anyhow!("sandbox: {e}"))?;
-        if !verdict.passed {
-            let f = verdict.first_failure.unwrap_or_default();
-            anyhow::bail!(
-                "{}: the reference solution fails test {}: {} (input {}, expected {}, got {})",
-                bank.dir.join(SOLUTION).display(),
-                f.test.map_or_else(|| "?".into(), |t| t.to_string()),
-                f.message,
-                f.input.unwrap_or_default(),
-                f.expected.unwrap_or_default(),
-                f.got.unwrap_or_default(),
-            );
-        }
-        Ok(verdict.tests_passed.unwrap_or(0))
     }
 }
 
@@ -197,109 +233,21 @@ fn describe(chart: &Flowchart, problem: &Problem, report: &mut ProblemReport) {
 }
 
 /// A fingerprint of everything that decides a problem's artefacts.
-fn stamp(bank: &BankProblem, opts: &BuildOptions) -> String {
+fn stamp(bank: &BankProblem, meta: &Meta, description: &str, opts: &BuildOptions) -> String {
     let problem = serde_json::to_string(&bank.problem).unwrap_or_default();
+    let meta = serde_json::to_string(meta).unwrap_or_default();
+    let styles = serde_json::to_string(&opts.styles).unwrap_or_default();
+    let mutation = format!("{:?}", super::mutation_score(bank));
     let parts = [
         env!("CARGO_PKG_VERSION"),
         &bank.flowchart,
         &bank.solution,
         &problem,
+        &meta,
+        description,
+        &styles,
+        &mutation,
         if opts.deny_warnings { "deny" } else { "warn" },
     ];
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for part in parts {
-        for b in part.bytes().chain([0xff]) {
-            hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    format!("{hash:016x}\n")
-}
-
-/// The previous report when the stamp matches and every output exists.
-fn up_to_date(out_dir: &Path, stamp: &str) -> Option<ProblemReport> {
-    if std::fs::read_to_string(out_dir.join(".stamp")).ok()? != stamp {
-        return None;
-    }
-    let report: ProblemReport = serde_json::from_str(&std::fs::read_to_string(out_dir.join("report.json")).ok()?).ok()?;
-    let root = out_dir.parent()?;
-    report.outputs.iter().all(|f| root.join(f).is_file()).then_some(report)
-}
-
-/// Pretty JSON with a trailing newline (artefacts are meant to be diffed).
-pub fn to_json<T: Serialize>(value: &T) -> String {
-    let mut s = serde_json::to_string_pretty(value).unwrap_or_default();
-    s.push('\n');
-    s
-}
-
-/// The bank-wide summary written as `summary.json` and `summary.md`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct Summary {
-    pub problems: usize,
-    pub ok: usize,
-    pub nodes: usize,
-    pub edges: usize,
-    pub decisions: usize,
-    pub tests: TestCounts,
-    pub reports: Vec<ProblemReport>,
-}
-
-impl Summary {
-    /// Totals over `reports` (kept in the given order).
-    pub fn new(reports: Vec<ProblemReport>) -> Summary {
-        let mut s = Summary { problems: reports.len(), ..Summary::default() };
-        for r in &reports {
-            s.ok += usize::from(r.ok);
-            s.nodes += r.nodes;
-            s.edges += r.edges;
-            s.decisions += r.decisions;
-            s.tests.typical += r.tests.typical;
-            s.tests.edge += r.tests.edge;
-            s.tests.large += r.tests.large;
-        }
-        s.reports = reports;
-        s
-    }
-
-    /// A Markdown table of the bank, one row per problem.
-    pub fn markdown(&self) -> String {
-        let mut md = String::from("# Problem bank\n\n| problem | ok | nodes | edges | decisions | tests (typical/edge/large) |\n|---|---|---:|---:|---:|---|\n");
-        for r in &self.reports {
-            md.push_str(&format!(
-                "| {} | {} | {} | {} | {} | {}/{}/{} |\n",
-                r.name,
-                if r.ok { "yes" } else { "**no**" },
-                r.nodes,
-                r.edges,
-                r.decisions,
-                r.tests.typical,
-                r.tests.edge,
-                r.tests.large
-            ));
-        }
-        md.push_str(&format!(
-            "\n{} of {} problems built; {} tests ({} typical, {} edge, {} large).\n",
-            self.ok,
-            self.problems,
-            self.tests.typical + self.tests.edge + self.tests.large,
-            self.tests.typical,
-            self.tests.edge,
-            self.tests.large
-        ));
-        md
-    }
-
-    /// `problems.jsonl` for `flowbench judge`: every problem that built,
-    /// one line each, in bank order.
-    pub fn problems_jsonl(&self, out: &Path) -> anyhow::Result<String> {
-        let mut lines = String::new();
-        for r in self.reports.iter().filter(|r| r.ok) {
-            let path = out.join(&r.name).join(PROBLEM);
-            let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-            let p: Problem = serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))?;
-            lines.push_str(&serde_json::to_string(&p)?);
-            lines.push('\n');
-        }
-        Ok(lines)
-    }
+    cache::sha256_hex(parts.join("\u{0}\u{ff}").as_bytes())
 }

@@ -1,17 +1,29 @@
 //! The problem bank: a directory of problems, each a flowchart, a reference
-//! solution and native tests (see `problems/README.md`), and `build`, which
-//! turns the bank into benchmark artefacts.
+//! solution, native tests, metadata and a description (see
+//! `problems/README.md`), and `build`, which turns the bank into the `dist/`
+//! benchmark (records, images, Table 1, gallery).
 //!
 //! This phase sits after `mermaid`, `render` and `judge` in the pipeline and
 //! only calls into them.
 
 pub mod build;
+pub mod cache;
+pub mod check_code;
+pub mod dist;
+pub mod dist_record;
+pub mod gallery;
+pub mod meta;
+pub mod record;
+pub mod styles;
+pub mod summary;
+pub mod table1;
+pub mod validate;
 
 use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 
-use crate::judge::problem::Problem;
+use crate::judge::problem::{Problem, TestCase};
 
 /// One problem directory, read but not yet checked.
 #[derive(Debug, Clone)]
@@ -61,4 +73,21 @@ pub fn load(dir: &Path) -> anyhow::Result<BankProblem> {
         solution: read(SOLUTION)?,
         problem,
     })
+}
+
+/// The native tests of a problem: the one place the build takes them from
+/// (today `problem.json`'s `tests`; generated tests plug in here).
+pub fn native_tests(bank: &BankProblem) -> &[TestCase] {
+    &bank.problem.tests
+}
+
+/// File with the tests' mutation score (`{"score": 0.93}`), when test
+/// generation has measured one; shown in the gallery.
+pub const MUTATION: &str = "mutation.json";
+
+/// The share of mutants the tests kill, when `mutation.json` says so.
+pub fn mutation_score(bank: &BankProblem) -> Option<f64> {
+    let text = std::fs::read_to_string(bank.dir.join(MUTATION)).ok()?;
+    let json: serde_json::Value = serde_json::from_str(&text).ok()?;
+    json.get("score")?.as_f64().filter(|s| (0.0..=1.0).contains(s))
 }

@@ -1,4 +1,4 @@
-//! `flowbench build`: build the problem bank into benchmark artefacts.
+//! `flowbench build`: build the problem bank into the `dist/` benchmark.
 
 use std::io::IsTerminal as _;
 use std::path::PathBuf;
@@ -9,10 +9,12 @@ use std::time::{Duration, Instant};
 use anyhow::Context as _;
 use rayon::prelude::*;
 
-use crate::bank::build::{BuildOptions, Builder, Summary, to_json};
+use crate::bank::build::{BuildOptions, Builder};
+use crate::bank::styles::{BuildStyle, is_style_id};
 use crate::exec::{ExecConfig, Executor, Job, Outcome, Status};
 use crate::judge::run::Sandbox;
 use crate::render::pipeline::Renderer;
+use crate::render::style::{StyleFile, parse_sweep};
 
 #[derive(Debug, clap::Args)]
 pub struct BuildArgs {
@@ -20,7 +22,7 @@ pub struct BuildArgs {
     #[arg(long, default_value = "problems")]
     problems: PathBuf,
     /// Where the artefacts go.
-    #[arg(short, long, default_value = "build")]
+    #[arg(short, long, default_value = "dist")]
     output: PathBuf,
     /// Treat lint warnings as errors.
     #[arg(long)]
@@ -38,6 +40,45 @@ pub struct BuildArgs {
     /// Threads (and sandbox workers) [default: all cores].
     #[arg(short = 'j', long)]
     jobs: Option<usize>,
+    /// A style file (as `flowbench render --style`); its name is the style id.
+    #[arg(long, conflicts_with = "styles")]
+    style: Option<PathBuf>,
+    /// Theme for every style: default, neutral, dark or forest.
+    #[arg(long)]
+    theme: Option<String>,
+    /// A sweep file (as `flowbench render --sweep`): one image set per style.
+    #[arg(long)]
+    styles: Option<PathBuf>,
+}
+
+/// The build's styles from `--style`, `--theme` and `--styles`.
+fn build_styles(args: &BuildArgs) -> anyhow::Result<Vec<BuildStyle>> {
+    let overrides = StyleFile { theme: args.theme.clone(), ..StyleFile::default() };
+    let mut probe = crate::render::style::Style::default();
+    overrides.apply(&mut probe).map_err(|e| anyhow::anyhow!("--theme: {e}"))?;
+    let stem = |p: &PathBuf| p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let mut styles = if let Some(path) = &args.styles {
+        let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let entries = parse_sweep(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        entries.into_iter().map(|e| BuildStyle { id: e.name, file: e.style, overrides: overrides.clone() }).collect()
+    } else if let Some(path) = &args.style {
+        let file = StyleFile::load(path)?;
+        let id = match &args.theme {
+            Some(t) => format!("{}-{t}", stem(path)),
+            None => stem(path),
+        };
+        vec![BuildStyle { id, file, overrides: overrides.clone() }]
+    } else {
+        let id = args.theme.clone().unwrap_or_else(|| "default".into());
+        vec![BuildStyle { id, file: StyleFile::default(), overrides: overrides.clone() }]
+    };
+    styles.dedup_by(|a, b| a.id == b.id);
+    for s in &styles {
+        if !is_style_id(&s.id) {
+            anyhow::bail!("style id {:?} cannot name a directory (use letters, digits and -_=.,+)", s.id);
+        }
+    }
+    Ok(styles)
 }
 
 pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
@@ -49,15 +90,12 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     if !(args.time_limit.is_finite() && args.time_limit > 0.0) {
         anyhow::bail!("--time-limit must be a positive number of seconds");
     }
-    let mut cfg = ExecConfig::default();
-    if let Some(p) = args.python {
-        cfg.python = p;
-    }
-    if let Some(j) = args.jobs {
-        cfg.workers = j.max(1);
-    }
-    let threads = cfg.workers;
-    let sandbox = LazySandbox { cfg, executor: OnceLock::new() };
+    // The sandbox's config (which may ask python3 where it lives, a quarter
+    // of a second through a pyenv shim) is made only when a problem needs
+    // validating, so a no-op rebuild spawns no process at all.
+    let threads = args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |j| j.max(1));
+    let styles = build_styles(&args)?;
+    let sandbox = LazySandbox { python: args.python.clone(), workers: threads, executor: OnceLock::new() };
     let renderer = Renderer::default();
     let builder = Builder {
         renderer: &renderer,
@@ -67,6 +105,7 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
             deny_warnings: args.deny,
             force: args.force,
             time_limit: Duration::from_secs_f64(args.time_limit),
+            styles,
         },
     };
     std::fs::create_dir_all(&args.output).with_context(|| format!("creating {}", args.output.display()))?;
@@ -76,55 +115,63 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
         indicatif::ProgressBar::hidden()
     };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
-    let reports: Vec<_> = pool.install(|| {
+    let built: Vec<_> = pool.install(|| {
         dirs.par_iter()
             .map(|d| {
-                let r = builder.build(d);
+                let b = builder.build(d);
                 bar.inc(1);
-                r
+                b
             })
             .collect()
     });
     bar.finish_and_clear();
-    for r in &reports {
-        for d in &r.diagnostics {
+    for b in &built {
+        for d in &b.report.diagnostics {
             eprintln!("{d}");
         }
     }
-    let summary = Summary::new(reports);
-    let write = |name: &str, text: String| {
-        let path = args.output.join(name);
-        std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
-    };
-    write("problems.jsonl", summary.problems_jsonl(&args.output)?)?;
-    write("summary.json", to_json(&summary))?;
-    write("summary.md", summary.markdown())?;
-    print!("{}", summary.markdown());
+    let manifest = crate::bank::dist::write_dist(&args.output, &built, &builder.opts)?;
+    print!("{}", crate::bank::table1::markdown(&manifest.table1));
     let python = match sandbox.executor.get() {
         Some(Ok(e)) => format!("python {}", e.python_version()),
         Some(Err(e)) => format!("sandbox failed: {e}"),
-        None => "all up to date".into(),
+        None => "nothing to validate".into(),
     };
+    let rebuilt = built.iter().filter(|b| b.rebuilt).count();
     eprintln!(
-        "built {} of {} problems into {} in {:.1} s ({python})",
-        summary.ok,
-        summary.problems,
+        "built {} of {} problems ({rebuilt} rebuilt, {} up to date; {} style{}) into {} in {:.2} s ({python})",
+        manifest.built,
+        manifest.problems,
+        built.len() - rebuilt,
+        manifest.styles.len(),
+        if manifest.styles.len() == 1 { "" } else { "s" },
         args.output.display(),
         started.elapsed().as_secs_f64(),
     );
-    Ok(if summary.ok == summary.problems { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+    if !manifest.failed.is_empty() {
+        eprintln!("failed: {}", manifest.failed.join(", "));
+    }
+    Ok(if manifest.failed.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
 /// Starts the sandbox on first use, so a build with nothing to validate
 /// (every problem up to date) spawns no Python at all.
 struct LazySandbox {
-    cfg: ExecConfig,
+    python: Option<PathBuf>,
+    workers: usize,
     executor: OnceLock<Result<Executor, String>>,
 }
 
 impl Sandbox for LazySandbox {
     fn run_job(&self, job: &Job) -> Outcome {
-        match self.executor.get_or_init(|| Executor::start(self.cfg.clone()).map_err(|e| format!("{e:#}"))) {
+        let start = || {
+            let mut cfg = ExecConfig { workers: self.workers, ..ExecConfig::default() };
+            if let Some(p) = &self.python {
+                cfg.python = p.clone();
+            }
+            Executor::start(cfg).map_err(|e| format!("{e:#}"))
+        };
+        match self.executor.get_or_init(start) {
             Ok(executor) => executor.run(job),
             Err(detail) => Outcome {
                 status: Status::SandboxError { detail: format!("starting the sandbox: {detail}") },

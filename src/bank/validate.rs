@@ -1,0 +1,35 @@
+//! Proving a problem's tests: the reference solution runs on every native
+//! test in the sandbox, like any candidate, and must pass all of them.
+
+use std::time::Duration;
+
+use crate::judge::compare::{CompareOptions, DEFAULT_FLOAT_TOLERANCE};
+use crate::judge::native::{PreparedTests, native_job, native_verdict};
+use crate::judge::run::Sandbox;
+
+use super::{BankProblem, PROBLEM, SOLUTION};
+
+/// Runs the reference solution on every test and returns how many it
+/// passed; a failing test is an error naming it, its input and both values.
+pub fn validate(sandbox: &dyn Sandbox, bank: &BankProblem, time_limit: Duration) -> anyhow::Result<usize> {
+    let p = &bank.problem;
+    let tests = PreparedTests::new(p).map_err(|e| anyhow::anyhow!("{}: {e}", bank.dir.join(PROBLEM).display()))?;
+    let limits = crate::exec::Limits { wall: time_limit, cpu: time_limit };
+    let outcome = sandbox.run_job(&native_job(p, bank.solution.clone(), limits));
+    let opts = CompareOptions { float_tolerance: p.float_tolerance.unwrap_or(DEFAULT_FLOAT_TOLERANCE), strict_types: false };
+    let verdict =
+        native_verdict(p, &tests, &outcome, &opts, time_limit).map_err(|e| anyhow::anyhow!("sandbox: {e}"))?;
+    if !verdict.passed {
+        let f = verdict.first_failure.unwrap_or_default();
+        anyhow::bail!(
+            "{}: the reference solution fails test {}: {} (input {}, expected {}, got {})",
+            bank.dir.join(SOLUTION).display(),
+            f.test.map_or_else(|| "?".into(), |t| t.to_string()),
+            f.message,
+            f.input.unwrap_or_default(),
+            f.expected.unwrap_or_default(),
+            f.got.unwrap_or_default(),
+        );
+    }
+    Ok(verdict.tests_passed.unwrap_or(0))
+}
