@@ -169,3 +169,31 @@ fn wrong_expected_value_and_bad_chart_fail_their_problem_only() {
     let math = std::fs::read_to_string(out.path().join("math.jsonl")).unwrap();
     assert_eq!(math.lines().count(), 1, "only the proven problem is published");
 }
+
+#[test]
+fn new_check_and_a_style_sweep_from_the_command_line() {
+    let bank = tempfile::tempdir().unwrap();
+    let fb = || Command::new(env!("CARGO_BIN_EXE_flowbench"));
+    let ok = fb().args(["new", "geometry/abs_value", "--problems"]).arg(bank.path()).status().unwrap();
+    assert!(ok.success());
+    let dir = bank.path().join("abs_value");
+    let out = fb().arg("check").arg(&dir).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "an unedited scaffold does not pass");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("still the template"));
+    std::fs::write(dir.join("description.md"), "Return the absolute value of `n`.\n").unwrap();
+    let out = fb().arg("check").arg(&dir).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+
+    let sweep = bank.path().join("sweep.toml");
+    std::fs::write(&sweep, "[grid]\ntheme = [\"default\", \"forest\"]\n").unwrap();
+    let dist = bank.path().join("dist");
+    let out = fb().arg("build").arg("--problems").arg(bank.path()).arg("-o").arg(&dist).arg("--styles").arg(&sweep).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("| geometry | easy | 1 | 4.00 |"), "Table 1 printed");
+    let manifest: Manifest = serde_json::from_str(&std::fs::read_to_string(dist.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest.styles, ["theme=default", "theme=forest"]);
+    for id in &manifest.styles {
+        assert!(dist.join(format!("images/{id}/abs_value.png")).is_file());
+    }
+    assert_eq!(manifest.subsets["geometry"], "geometry.jsonl");
+}

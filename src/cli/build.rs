@@ -95,7 +95,7 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     // validating, so a no-op rebuild spawns no process at all.
     let threads = args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |j| j.max(1));
     let styles = build_styles(&args)?;
-    let sandbox = LazySandbox { python: args.python.clone(), workers: threads, executor: OnceLock::new() };
+    let sandbox = LazySandbox::new(args.python.clone(), threads);
     let renderer = Renderer::default();
     let builder = Builder {
         renderer: &renderer,
@@ -156,10 +156,16 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
 
 /// Starts the sandbox on first use, so a build with nothing to validate
 /// (every problem up to date) spawns no Python at all.
-struct LazySandbox {
+pub(super) struct LazySandbox {
     python: Option<PathBuf>,
     workers: usize,
     executor: OnceLock<Result<Executor, String>>,
+}
+
+impl LazySandbox {
+    pub(super) fn new(python: Option<PathBuf>, workers: usize) -> LazySandbox {
+        LazySandbox { python, workers, executor: OnceLock::new() }
+    }
 }
 
 impl Sandbox for LazySandbox {

@@ -1,5 +1,6 @@
 //! `flowbench check FILE…`: parse and lint flowcharts, optionally fixing the
-//! common LLM mistakes first (`--fix`).
+//! common LLM mistakes first (`--fix`). A problem directory is checked as a
+//! whole (`bank::problem_check`).
 //!
 //! Exit codes: 0 clean (warnings allowed), 1 warnings with `--deny`, 2 any
 //! error (unreadable file or parse error).
@@ -15,7 +16,8 @@ use super::mmd_io::{read_source, write_source};
 
 #[derive(Debug, clap::Args)]
 pub struct CheckArgs {
-    /// Mermaid files to check; `-` reads standard input.
+    /// Mermaid files to check; `-` reads standard input; a problem
+    /// directory checks the whole problem.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Deny warnings: exit 1 when there are any.
@@ -33,8 +35,20 @@ pub struct CheckArgs {
 
 pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let (mut errors, mut warnings) = (0usize, 0usize);
+    let sandbox = super::build::LazySandbox::new(None, 1);
     for path in &args.files {
         let name = path.display().to_string();
+        if path.is_dir() {
+            let found = crate::bank::problem_check::check_problem(path, &sandbox, std::time::Duration::from_secs(10));
+            for e in &found {
+                eprintln!("error: {e}");
+            }
+            errors += found.len();
+            if found.is_empty() {
+                eprintln!("{name}: problem ok");
+            }
+            continue;
+        }
         let mut source = match read_source(path) {
             Ok(s) => s,
             Err(e) => {

@@ -11,6 +11,7 @@ mod env;
 mod fmt;
 mod judge;
 mod mmd_io;
+mod new;
 mod parse;
 mod render;
 mod tests_import;
@@ -42,6 +43,8 @@ enum Command {
     Env(env::EnvArgs),
     /// Convert tests between forms.
     Tests(tests_import::TestsArgs),
+    /// Scaffold a problem directory (`SUBSET/SLUG`) with commented templates.
+    New(new::NewArgs),
 }
 
 /// Entry point used by `main.rs`; errors are printed here so that every
@@ -57,6 +60,7 @@ pub fn main() -> ExitCode {
         Command::Judge(args) => judge::run(args),
         Command::Env(args) => env::run(args),
         Command::Tests(args) => tests_import::run(args),
+        Command::New(args) => new::run(args),
     };
     match result {
         Ok(code) => code,

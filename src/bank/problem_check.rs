@@ -1,0 +1,67 @@
+//! `flowbench check DIR`: everything about one problem directory that can
+//! be wrong, reported together — `[meta]` and `description.md`, the native
+//! problem's schema, the flowchart (parses, lints clean), the tests (decode,
+//! become human-eval code) and the reference solution (imports and passes
+//! every test in the sandbox).
+//!
+//! Test freshness and category floors belong to test generation
+//! (`tests.jsonl`); they plug in at [`check_problem`]'s end when it lands.
+
+use std::path::Path;
+use std::time::Duration;
+
+use crate::judge::native::PreparedTests;
+use crate::judge::run::Sandbox;
+use crate::mermaid::diagnostic::render_diagnostic;
+use crate::mermaid::lint::{Checked, check};
+
+use super::{FLOWCHART, PROBLEM, check_code, meta};
+
+/// The marker the scaffold leaves in files the author must edit.
+pub const TEMPLATE_MARKER: &str = "TODO(flowbench new)";
+
+/// What is wrong with a problem directory; empty when nothing is.
+pub fn check_problem(dir: &Path, sandbox: &dyn Sandbox, time_limit: Duration) -> Vec<String> {
+    let mut errors = Vec::new();
+    if let Err(e) = meta::read_meta(dir) {
+        errors.push(format!("{e:#}"));
+    }
+    match meta::read_description(dir) {
+        Ok(d) if d.contains(TEMPLATE_MARKER) => {
+            errors.push(format!("{}: still the template; write the statement", dir.join(meta::DESCRIPTION).display()))
+        }
+        Ok(_) => {}
+        Err(e) => errors.push(format!("{e:#}")),
+    }
+    let bank = match super::load(dir) {
+        Ok(b) => b,
+        Err(e) => {
+            errors.push(format!("{e:#}"));
+            return errors;
+        }
+    };
+    let shown = dir.join(FLOWCHART).display().to_string();
+    match check(&bank.flowchart) {
+        Checked::Err(d) => errors.push(render_diagnostic(&shown, &bank.flowchart, &d)),
+        // A benchmark chart must lint clean: a warning is an error here.
+        Checked::Ok { warnings, .. } => errors.extend(warnings.iter().map(|w| render_diagnostic(&shown, &bank.flowchart, w))),
+    }
+    let problem_json = dir.join(PROBLEM).display().to_string();
+    let tests = super::native_tests(&bank);
+    if tests.is_empty() {
+        errors.push(format!("{problem_json}: no tests"));
+    }
+    if let Err(e) = PreparedTests::new(&bank.problem) {
+        errors.push(format!("{problem_json}: tests do not decode: {e}"));
+        return errors;
+    }
+    if let Err(e) = check_code::check_code(&bank.problem, tests) {
+        errors.push(format!("{problem_json}: {e}"));
+    }
+    if !tests.is_empty()
+        && let Err(e) = super::validate::validate(sandbox, &bank, time_limit)
+    {
+        errors.push(format!("{e:#}"));
+    }
+    errors
+}

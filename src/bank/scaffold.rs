@@ -1,0 +1,113 @@
+//! `flowbench new SUBSET/SLUG`: a new problem directory whose files are
+//! commented templates. The templates form a valid problem (so each later
+//! edit can be checked on its own) except for the description, which
+//! `flowbench check` rejects until it is written.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+
+use super::meta::is_subset_name;
+use super::problem_check::TEMPLATE_MARKER;
+
+/// Creates `<bank>/<slug>/` for `spec` = `SUBSET/SLUG`; refuses to touch
+/// an existing directory.
+pub fn scaffold(bank: &Path, spec: &str) -> anyhow::Result<PathBuf> {
+    let (subset, slug) = spec.split_once('/').with_context(|| format!("{spec:?}: expected SUBSET/SLUG, e.g. math/gcd"))?;
+    if !is_subset_name(subset) {
+        anyhow::bail!("subset {subset:?}: use a lowercase name ([a-z][a-z0-9_-]*), e.g. basic, algorithm or math");
+    }
+    let ident = slug.chars().next().is_some_and(|c| c.is_ascii_lowercase() || c == '_')
+        && slug.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    if !ident {
+        anyhow::bail!("slug {slug:?}: use a Python identifier in snake_case (it is the task id and the function name)");
+    }
+    let dir = bank.join(slug);
+    if dir.exists() {
+        anyhow::bail!("{} already exists", dir.display());
+    }
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    let files = [
+        ("problem.toml", problem_toml(subset, slug)),
+        ("description.md", description(slug)),
+        ("flowchart.mmd", flowchart()),
+        ("solution.py", solution(slug)),
+        ("problem.json", problem_json(slug)),
+    ];
+    for (name, text) in files {
+        let path = dir.join(name);
+        std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(dir)
+}
+
+fn problem_toml(subset: &str, slug: &str) -> String {
+    let title = slug.replace('_', " ");
+    format!(
+        "# The authored spec of `{slug}`. [meta] describes the problem in the benchmark;\n\
+         # test generation adds its own tables (signature, constraints, seeds).\n\
+         [meta]\n\
+         # Shown in the gallery and in the records' `title`.\n\
+         title = \"{title}\"\n\
+         # basic | algorithm | math, or a lowercase name of your own (a new Table 1 row).\n\
+         subset = \"{subset}\"\n\
+         # easy | medium | hard\n\
+         difficulty = \"easy\"\n\
+         # Where the problem comes from: \"original\", a URL, a book.\n\
+         source = \"original\"\n\
+         # Licence of the statement and solution (SPDX id).\n\
+         licence = \"MIT\"\n"
+    )
+}
+
+fn description(slug: &str) -> String {
+    format!(
+        "<!-- {TEMPLATE_MARKER}: replace this file with the statement of `{slug}` (Markdown).\n\
+         It is what a model reads in the text-only condition and the docstring of the\n\
+         record's prompt: say what the function receives and returns, and the edge cases. -->\n"
+    )
+}
+
+fn flowchart() -> String {
+    "%% The flowchart of solution.py, one node per step. Terminals are stadiums\n\
+     %% ([Start]/[End]), inputs and outputs parallelograms, decisions rhombi with\n\
+     %% labelled edges (`-- Yes -->`). `flowbench check` lints it.\n\
+     flowchart TD\n    A([Start]) --> B[/Input integer n/]\n    B --> C{n < 0?}\n    C -- Yes --> D[n = -n]\n    C -- No --> E[/Return n/]\n    D --> E\n    E --> F([End])\n"
+        .to_string()
+}
+
+fn solution(slug: &str) -> String {
+    format!(
+        "# The reference solution: the flowchart's algorithm, in plain Python.\n\
+         # Every test's `expected` must be what this returns.\n\
+         def {slug}(n: int) -> int:\n    if n < 0:\n        n = -n\n    return n\n"
+    )
+}
+
+fn problem_json(slug: &str) -> String {
+    // JSON has no comments: the format is in problems/README.md.
+    format!(
+        "{{\n  \"task_id\": \"{slug}\",\n  \"entry_point\": \"{slug}\",\n  \"starter_code\": \"def {slug}(n: int) -> int:\\n\",\n  \"call_style\": \"function\",\n  \"tests\": [\n    {{\"args\": [5], \"expected\": 5, \"category\": \"typical\"}},\n    {{\"args\": [-5], \"expected\": 5, \"category\": \"typical\"}},\n    {{\"args\": [0], \"expected\": 0, \"category\": \"edge\"}},\n    {{\"args\": [-100000000000000000000], \"expected\": 100000000000000000000, \"category\": \"large\"}}\n  ]\n}}\n"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scaffold_is_a_valid_problem_but_for_its_description() {
+        let bank = tempfile::tempdir().unwrap();
+        let dir = scaffold(bank.path(), "geometry/abs_value").unwrap();
+        let meta = crate::bank::meta::read_meta(&dir).unwrap();
+        assert_eq!((meta.subset.as_str(), meta.title.as_str()), ("geometry", "abs value"));
+        let b = crate::bank::load(&dir).unwrap();
+        assert!(matches!(crate::mermaid::lint::check(&b.flowchart), crate::mermaid::lint::Checked::Ok { ref warnings, .. } if warnings.is_empty()));
+        assert_eq!(b.problem.tests.len(), 4);
+        assert!(std::fs::read_to_string(dir.join("description.md")).unwrap().contains(TEMPLATE_MARKER));
+        assert!(scaffold(bank.path(), "geometry/abs_value").unwrap_err().to_string().contains("already exists"));
+        assert!(scaffold(bank.path(), "abs").is_err());
+        assert!(scaffold(bank.path(), "Math/x").is_err());
+        assert!(scaffold(bank.path(), "math/Not-ok").is_err());
+    }
+}
