@@ -183,6 +183,27 @@ mod tests {
         assert!(code.contains("    assert candidate(frozenset(), {1: 'a'})\n    assert candidate() is False\n"));
     }
 
+    /// The generated code under Python: the helper's verdicts are the
+    /// native comparison's (list ≈ tuple, tolerance, NaN), `==` elsewhere.
+    #[test]
+    fn generated_checks_agree_with_the_native_comparison_in_python() {
+        let p = problem(json!([
+            {"args": [1], "expected": [1.0, 2]},
+            {"args": [2], "expected": {"__tuple__": [1, {"__float__": "nan"}]}},
+            {"args": [3], "expected": 0.1},
+        ]));
+        let code = check_code(&p, &p.tests).unwrap();
+        let run = |candidate: &str| {
+            let program = format!("import math\n{candidate}\n{code}\ncheck(f)\n");
+            std::process::Command::new("python3").args(["-c", &program]).status().expect("python3 runs").success()
+        };
+        let table = "{1: (1.0000001, 2), 2: [1, float('nan')], 3: 0.1 + 1e-9}";
+        assert!(run(&format!("def f(x):\n    return {table}[x]")), "tuple for list, NaN, tolerance all pass");
+        assert!(!run("def f(x):\n    return {1: [1.1, 2], 2: (1, float('nan')), 3: 0.1}[x]"), "1.1 is not 1.0");
+        assert!(!run("def f(x):\n    return {1: [1.0, 2], 2: (1, 0.0), 3: 0.1}[x]"), "0.0 is not NaN");
+        assert!(!run("def f(x):\n    return {1: [1.0, 2, 3], 2: (1, float('nan')), 3: 0.1}[x]"), "lengths differ");
+    }
+
     #[test]
     fn bad_tests_are_reported_by_number() {
         let p = problem(json!([{"args": [1], "expected": 1}, {"args": [{"__float__": "big"}], "expected": 1}]));
