@@ -232,6 +232,10 @@ fn describe(chart: &Flowchart, problem: &Problem, report: &mut ProblemReport) {
     }
 }
 
+/// Bumped when the artefacts or record a problem's inputs produce change
+/// shape, so caches of an older build are not reused.
+const ARTEFACT_FORMAT: &str = "dist-1";
+
 /// A fingerprint of everything that decides a problem's artefacts.
 fn stamp(bank: &BankProblem, meta: &Meta, description: &str, opts: &BuildOptions) -> String {
     let problem = serde_json::to_string(&bank.problem).unwrap_or_default();
@@ -240,6 +244,7 @@ fn stamp(bank: &BankProblem, meta: &Meta, description: &str, opts: &BuildOptions
     let mutation = format!("{:?}", super::mutation_score(bank));
     let parts = [
         env!("CARGO_PKG_VERSION"),
+        ARTEFACT_FORMAT,
         &bank.flowchart,
         &bank.solution,
         &problem,

@@ -1,7 +1,8 @@
 //! `dist/index.html`: one self-contained page (inline CSS and script, no
 //! network) to look through a built bank — each problem's image, canonical
 //! Mermaid, description, tests per category, lint status and mutation score,
-//! filtered by subset, difficulty and text. Images are linked relative to
+//! filtered by subset, difficulty and text (also from the URL:
+//! `index.html#subset=math&difficulty=hard&style=dark`). Images are linked relative to
 //! `dist/` and load lazily, so a 500-problem bank stays quick to open.
 
 use std::fmt::Write as _;
@@ -31,7 +32,8 @@ document.querySelectorAll('.card').forEach(function(c){var ok=(!s||c.dataset.sub
 document.getElementById('count').textContent=n+' shown';}
 function style(id){document.querySelectorAll('img[data-task]').forEach(function(i){i.src='images/'+id+'/'+i.dataset.task+'.png';});}
 document.querySelectorAll('header select,header input').forEach(function(e){e.addEventListener('input',apply);});
-document.getElementById('style').addEventListener('input',function(e){style(e.target.value);});apply();";
+document.getElementById('style').addEventListener('input',function(e){style(e.target.value);});
+location.hash.slice(1).split('&').forEach(function(kv){var p=kv.split('='),e=document.getElementById(p[0]);if(e&&p.length==2){e.value=decodeURIComponent(p[1]);if(p[0]==='style')style(e.value);}});apply();";
 
 /// HTML-escapes text for element content and attribute values.
 fn esc(s: &str) -> String {
@@ -107,7 +109,7 @@ fn card(html: &mut String, b: &Built, style: &str) {
 <div class=\"tags\"><span>{task}</span><span>{s}</span><span class=\"{d}\">{d}</span></div>\
 <div class=\"img\"><img loading=\"lazy\" data-task=\"{task}\" src=\"images/{style}/{task}.png\" alt=\"flowchart of {task}\"></div>\
 <table><tr><th>tests</th><td>typical {ty}</td><td>edge {ed}</td><td>large {la}</td></tr>\
-<tr><th>chart</th><td>{n} nodes</td><td>{e} edges</td><td>{dec} decisions</td></tr>\
+<tr><th>chart</th><td>{n} nodes</td><td>{e} edges</td><td>{dec} decision{plural}</td></tr>\
 <tr><th>status</th><td colspan=\"2\">{lint}</td><td>mutation {mutation}</td></tr></table>\
 <details><summary>description</summary><pre>{desc}</pre></details>\
 <details><summary>Mermaid</summary><pre>{mmd}</pre></details></div>\n",
@@ -123,6 +125,7 @@ fn card(html: &mut String, b: &Built, style: &str) {
         n = rec.nodes,
         e = rec.edges,
         dec = rec.decisions,
+        plural = if rec.decisions == 1 { "" } else { "s" },
         desc = esc(&rec.description),
         mmd = esc(&rec.mermaid_canonical),
     );
