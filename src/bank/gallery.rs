@@ -88,9 +88,9 @@ pub fn gallery(built: &[Built], styles: &[BuildStyle]) -> String {
 fn card(html: &mut String, b: &Built, style: &str) {
     let r = &b.report;
     let Some(rec) = &b.record else {
-        let _ = write!(
+        let _ = writeln!(
             html,
-            "<div class=\"card failed\" data-subset=\"\" data-difficulty=\"\" data-text=\"{}\"><h2>{}</h2><p class=\"lint-fail\">failed to build</p><pre>{}</pre></div>\n",
+            "<div class=\"card failed\" data-subset=\"\" data-difficulty=\"\" data-text=\"{}\"><h2>{}</h2><p class=\"lint-fail\">failed to build</p><pre>{}</pre></div>",
             esc(&r.name.to_lowercase()),
             esc(&r.name),
             esc(&r.diagnostics.join("\n"))
@@ -103,7 +103,7 @@ fn card(html: &mut String, b: &Built, style: &str) {
     };
     let mutation = r.mutation_score.map_or_else(|| "—".to_string(), |m| format!("{:.0} %", m * 100.0));
     let text = format!("{} {} {}", rec.task_id, rec.title, rec.entry_point).to_lowercase();
-    let _ = write!(
+    let _ = writeln!(
         html,
         "<div class=\"card\" data-subset=\"{s}\" data-difficulty=\"{d}\" data-text=\"{text}\"><h2>{title}</h2>\
 <div class=\"tags\"><span>{task}</span><span>{s}</span><span class=\"{d}\">{d}</span></div>\
@@ -112,7 +112,7 @@ fn card(html: &mut String, b: &Built, style: &str) {
 <tr><th>chart</th><td>{n} nodes</td><td>{e} edges</td><td>{dec} decision{plural}</td></tr>\
 <tr><th>status</th><td colspan=\"2\">{lint}</td><td>mutation {mutation}</td></tr></table>\
 <details><summary>description</summary><pre>{desc}</pre></details>\
-<details><summary>Mermaid</summary><pre>{mmd}</pre></details></div>\n",
+<details><summary>Mermaid</summary><pre>{mmd}</pre></details></div>",
         s = esc(&rec.subset),
         d = esc(&rec.difficulty),
         text = esc(&text),
