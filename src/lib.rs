@@ -12,8 +12,10 @@
 //! - [`exec`]: run untrusted Python in a sandbox;
 //! - [`judge`]: samples + tests → verdicts, pass@k, reports;
 //! - [`client`]: OpenAI-compatible chat-completions batches (retries, cache, resume);
+//! - [`ablation`]: conditions compared with paired statistics (Table 4);
 //! - [`cli`]: the `flowbench` command line.
 
+pub mod ablation;
 pub mod bank;
 pub mod cli;
 pub mod client;

@@ -1,0 +1,1 @@
+//! Rendering an [`super::compare::Ablation`] (filled in below).
