@@ -8,6 +8,8 @@
 //! [`stats`]) → [`compare::Ablation`], which `report` renders as Markdown,
 //! CSV, JSON and HTML.
 
+pub mod bench;
 pub mod compare;
+pub mod html;
 pub mod report;
 pub mod stats;

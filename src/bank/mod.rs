@@ -6,6 +6,7 @@
 //! only calls into them.
 
 pub mod build;
+pub mod dist_record;
 
 use std::path::{Path, PathBuf};
 

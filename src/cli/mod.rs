@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod ablation;
 mod build;
 mod check;
 mod env;
@@ -42,6 +43,8 @@ enum Command {
     Env(env::EnvArgs),
     /// Convert tests between forms.
     Tests(tests_import::TestsArgs),
+    /// Compare conditions (flowchart vs Mermaid vs text) with paired statistics.
+    Ablation(ablation::AblationArgs),
 }
 
 /// Entry point used by `main.rs`; errors are printed here so that every
@@ -57,6 +60,7 @@ pub fn main() -> ExitCode {
         Command::Judge(args) => judge::run(args),
         Command::Env(args) => env::run(args),
         Command::Tests(args) => tests_import::run(args),
+        Command::Ablation(args) => ablation::run(args),
     };
     match result {
         Ok(code) => code,
