@@ -11,5 +11,6 @@
 pub mod bench;
 pub mod compare;
 pub mod html;
+pub mod prompts;
 pub mod report;
 pub mod stats;

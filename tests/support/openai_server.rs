@@ -10,6 +10,7 @@
 //! - `drop:N …` the first N attempts have their connection closed unanswered;
 //! - `never …`  always 500;
 //! - `reject …` 400 (not retryable);
+//! - `sleep:MS …` a normal answer after MS milliseconds;
 //! - anything else: 200 with the content `echo: <text>`.
 //!
 //! Every answer (and every attempt) is counted, so tests can check that
@@ -125,6 +126,9 @@ fn serve(stream: TcpStream, seen: &Mutex<HashMap<String, usize>>, answered: &Ato
             let _ = out.shutdown(Shutdown::Both);
             return;
         } else {
+            if let Some(ms) = text.strip_prefix("sleep:").and_then(|r| r.split_whitespace().next()).and_then(|n| n.parse::<u64>().ok()) {
+                std::thread::sleep(Duration::from_millis(ms));
+            }
             answered.fetch_add(1, Ordering::Relaxed);
             let answer = serde_json::json!({
                 "id": format!("cmpl-{attempt}"),
