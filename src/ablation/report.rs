@@ -127,8 +127,11 @@ pub fn markdown(ab: &Ablation) -> String {
     md
 }
 
+/// A condition's deltas: subset → difficulty → delta.
+pub type DeltaTable = std::collections::BTreeMap<String, std::collections::BTreeMap<String, Delta>>;
+
 /// Deltas in condition order (the map is keyed by name).
-pub fn ordered_deltas(ab: &Ablation) -> Vec<(&str, &std::collections::BTreeMap<String, std::collections::BTreeMap<String, Delta>>)> {
+pub fn ordered_deltas(ab: &Ablation) -> Vec<(&str, &DeltaTable)> {
     ab.conditions.iter().filter_map(|c| ab.deltas.get(&c.name).map(|t| (c.name.as_str(), t))).collect()
 }
 

@@ -191,10 +191,13 @@ fn rewrite_in_order(output: &Path, position: &HashMap<&str, usize>, warnings: &m
         let Some(id) = id else { continue };
         match position.get(id.as_str()) {
             Some(&i) => {
-                if known.contains_key(&i) {
-                    warnings.push(format!("{}: duplicate answer for {id}; kept the first", output.display()));
-                } else {
-                    known.insert(i, line);
+                match known.entry(i) {
+                    std::collections::btree_map::Entry::Occupied(_) => {
+                        warnings.push(format!("{}: duplicate answer for {id}; kept the first", output.display()));
+                    }
+                    std::collections::btree_map::Entry::Vacant(slot) => {
+                        slot.insert(line);
+                    }
                 }
             }
             None => foreign.push(line),
