@@ -176,15 +176,16 @@ fn ablation_of_the_stand_ins_on_a_dist_judges_and_reports() {
     let dist = dir.path().join("dist");
     let titles: Vec<String> = (0..6).map(|i| format!("Add {i}")).collect();
     write_dist(&dist, &titles);
-    let (reference, starter) = (dir.path().join("reference.jsonl"), dir.path().join("starter.jsonl"));
-    for (model, out) in [("reference", &reference), ("starter", &starter)] {
+    let (reference, starter, mixed) = (dir.path().join("reference.jsonl"), dir.path().join("starter.jsonl"), dir.path().join("mixed.jsonl"));
+    for (model, out) in [("reference", &reference), ("starter", &starter), ("mixed", &mixed)] {
         let run = flowbench(&["generate", "--bench", s(&dist), "--condition", "flowchart", "--model", model, "-o", s(out)]);
         assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     }
     let out = dir.path().join("report");
     let reference_run = format!("reference={}", s(&reference));
     let starter_run = format!("starter={}", s(&starter));
-    let run = flowbench(&["ablation", "--bench", s(&dist), "--run", &reference_run, "--run", &starter_run, "-o", s(&out), "-q", "-j", "2"]);
+    let mixed_run = format!("mixed={}", s(&mixed));
+    let run = flowbench(&["ablation", "--bench", s(&dist), "--run", &reference_run, "--run", &starter_run, "--run", &mixed_run, "-o", s(&out), "-q", "-j", "2"]);
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("ablation.json")).expect("json")).expect("json");
     let ab = &report["ablation"];
@@ -194,6 +195,11 @@ fn ablation_of_the_stand_ins_on_a_dist_judges_and_reports() {
     let d = &ab["deltas"]["starter"]["basic"]["all"];
     assert_eq!((d["delta"].as_f64(), d["only_baseline"].as_u64(), d["only_condition"].as_u64()), (Some(-100.0), Some(6), Some(0)));
     assert!((d["mcnemar_p"].as_f64().expect("p") - 2.0 * 0.5f64.powi(6)).abs() < 1e-12);
+    // The mixed stand-in is right exactly on the tasks with an even id hash.
+    let right = (0..6).filter(|i| flowbench::judge::samples::fnv1a(format!("basic/add_{i}").as_bytes()) % 2 == 0).count();
+    let m = &ab["deltas"]["mixed"]["basic"]["all"];
+    assert_eq!((m["only_baseline"].as_u64(), m["only_condition"].as_u64()), (Some(6 - right as u64), Some(0)));
+    assert!((ab["conditions"][2]["table"]["basic"]["all"]["pass_at_1"].as_f64().expect("cell") - 100.0 * right as f64 / 6.0).abs() < 1e-9);
     let html = std::fs::read_to_string(out.join("ablation.html")).expect("html");
     assert!(html.contains("data:image/png;base64,") && html.contains("return a + b + 5") && html.contains("✗ 0/1 wrong answer"));
     // Judged results are kept: a re-run judges nothing again.

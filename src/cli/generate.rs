@@ -26,7 +26,7 @@ pub struct GenerateArgs {
     #[arg(long, default_value = "flowchart")]
     condition: Condition,
     /// Base URL of an OpenAI-compatible API (e.g. http://127.0.0.1:8000/v1);
-    /// not needed for the stand-in models.
+    /// not needed for the offline stand-ins `--model reference|starter|mixed`.
     #[arg(long)]
     endpoint: Option<String>,
     /// Environment variable holding the API key (unset: no key sent).
@@ -66,7 +66,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     if let Some(answer) = stand_in(&args.sampling.model) {
         return offline(&args, &records, samples, answer);
     }
-    let endpoint = args.endpoint.clone().context("--endpoint is required (or use --model reference|starter offline)")?;
+    let endpoint = args.endpoint.clone().context("--endpoint is required (or use --model reference|starter|mixed offline)")?;
     let templates = Templates::load(args.templates.as_deref())?;
     let requests = build_requests(&records, &args.bench, &args.condition, &templates, &args.sampling.sampling(), samples)?;
     let timeout = Duration::try_from_secs_f64(args.timeout).map_err(|_| anyhow::anyhow!("--timeout {}: not a number of seconds", args.timeout))?;
@@ -115,11 +115,16 @@ fn sample_line(task_id: &str, response: &str, usage: Json, condition: &str, mode
     m
 }
 
-/// The offline stand-ins: what each answers for a record.
+/// The offline stand-ins: what each answers for a record. `mixed` is right
+/// on a deterministic half (by a hash of the task id), so a demo ablation
+/// has differences in both directions.
 fn stand_in(model: &str) -> Option<fn(&DistRecord) -> String> {
     match model {
         "reference" => Some(|r| r.canonical_solution.clone()),
         "starter" => Some(|r| r.starter_code.clone()),
+        "mixed" => Some(|r| {
+            if crate::judge::samples::fnv1a(r.task_id.as_bytes()) % 2 == 0 { r.canonical_solution.clone() } else { r.starter_code.clone() }
+        }),
         _ => None,
     }
 }
