@@ -123,7 +123,7 @@ fn stand_in(model: &str) -> Option<fn(&DistRecord) -> String> {
         "reference" => Some(|r| r.canonical_solution.clone()),
         "starter" => Some(|r| r.starter_code.clone()),
         "mixed" => Some(|r| {
-            if crate::judge::samples::fnv1a(r.task_id.as_bytes()) % 2 == 0 { r.canonical_solution.clone() } else { r.starter_code.clone() }
+            if crate::judge::samples::fnv1a(r.task_id.as_bytes()).is_multiple_of(2) { r.canonical_solution.clone() } else { r.starter_code.clone() }
         }),
         _ => None,
     }
