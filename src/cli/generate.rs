@@ -115,15 +115,19 @@ fn sample_line(task_id: &str, response: &str, usage: Json, condition: &str, mode
     m
 }
 
+/// Golden-ratio multiplier that spreads an FNV hash into its top bit.
+const GOLDEN: u64 = 0x9e37_79b9_7f4a_7c15;
+
 /// The offline stand-ins: what each answers for a record. `mixed` is right
-/// on a deterministic half (by a hash of the task id), so a demo ablation
-/// has differences in both directions.
+/// on a deterministic half (the top bit of the task id's FNV hash after a
+/// golden-ratio multiply: FNV's own bits split short similar ids badly), so
+/// a demo ablation has differences in both directions.
 fn stand_in(model: &str) -> Option<fn(&DistRecord) -> String> {
     match model {
         "reference" => Some(|r| r.canonical_solution.clone()),
         "starter" => Some(|r| r.starter_code.clone()),
         "mixed" => Some(|r| {
-            if crate::judge::samples::fnv1a(r.task_id.as_bytes()).is_multiple_of(2) { r.canonical_solution.clone() } else { r.starter_code.clone() }
+            if crate::judge::samples::fnv1a(r.task_id.as_bytes()).wrapping_mul(GOLDEN) >> 63 == 0 { r.canonical_solution.clone() } else { r.starter_code.clone() }
         }),
         _ => None,
     }
