@@ -11,10 +11,14 @@
 //! - [`render`]: geometry → SVG → PNG;
 //! - [`exec`]: run untrusted Python in a sandbox;
 //! - [`judge`]: samples + tests → verdicts, pass@k, reports;
+//! - [`client`]: OpenAI-compatible chat-completions batches (retries, cache, resume);
+//! - [`ablation`]: conditions compared with paired statistics (Table 4);
 //! - [`cli`]: the `flowbench` command line.
 
+pub mod ablation;
 pub mod bank;
 pub mod cli;
+pub mod client;
 pub mod exec;
 pub mod judge;
 pub mod layout;

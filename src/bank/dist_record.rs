@@ -10,11 +10,15 @@
 //! is (its `tests` key marks a native problem).
 
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
+use anyhow::Context as _;
 use serde::{Deserialize, Serialize};
 
 use crate::exec::CallStyle;
-use crate::judge::problem::TestCase;
+use crate::judge::native::PreparedTests;
+use crate::judge::problem::{LegacyTest, Problem, TestCase};
+use crate::judge::problems_file::{Diagnostic, LoadedProblem, ProblemSet};
 
 /// A benchmark record as written to `dist/<subset>.jsonl`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -38,7 +42,12 @@ pub struct DistRecord {
     /// The native tests (tagged-JSON values), as `flowbench judge` reads them.
     pub native_tests: Vec<TestCase>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_limit_s: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub float_tolerance: Option<f64>,
+    /// The reference's time on its slowest test, for the EvalPlus time rule.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reference_time_s: Option<f64>,
     /// The flowchart as authored.
     pub mermaid: String,
     /// The flowchart in canonical form (`flowbench fmt`).
@@ -67,4 +76,93 @@ pub struct DistRecord {
 pub struct ImagePaths {
     pub png: String,
     pub svg: String,
+}
+
+impl DistRecord {
+    /// The reference as a complete program: HumanEval's `prompt +
+    /// canonical_solution` (the solution may be a body or a whole program;
+    /// a whole program simply redefines the prompt's empty function).
+    pub fn reference_program(&self) -> String {
+        format!("{}{}", self.prompt, self.canonical_solution)
+    }
+
+    /// The problem the judge runs: native tests, with the assert code kept
+    /// as the legacy test.
+    pub fn to_problem(&self) -> Problem {
+        Problem {
+            task_id: self.task_id.clone(),
+            entry_point: self.entry_point.clone(),
+            starter_code: self.starter_code.clone(),
+            call_style: self.call_style,
+            tests: self.native_tests.clone(),
+            time_limit_s: self.time_limit_s,
+            float_tolerance: self.float_tolerance,
+            reference_time_s: self.reference_time_s,
+            legacy: Some(LegacyTest { test: self.test.clone(), prompt: None, check_entry_point: self.test.contains("def check(") }),
+            subset: Some(self.subset.clone()),
+            difficulty: Some(self.difficulty.clone()),
+        }
+    }
+
+    /// The PNG of `style` (the default style when `None`), as a path.
+    pub fn png_path(&self, dist: &Path, style: Option<&str>) -> Option<PathBuf> {
+        self.images.get(style.unwrap_or(&self.style)).map(|i| dist.join(&i.png))
+    }
+}
+
+/// Every `*.jsonl` record of a `dist/` directory, files in name order;
+/// unreadable lines are reported with file and line and skipped.
+pub fn read_dist(dir: &Path) -> anyhow::Result<(Vec<DistRecord>, Vec<Diagnostic>)> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("reading benchmark directory {}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        anyhow::bail!("{}: no <subset>.jsonl files (run `flowbench build` first)", dir.display());
+    }
+    let mut records = Vec::new();
+    let mut diags = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
+        for (i, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            match serde_json::from_str::<DistRecord>(line) {
+                Ok(r) => records.push(r),
+                Err(e) => diags.push(Diagnostic { file: file.clone(), line: i + 1, message: format!("not a dist record: {e}") }),
+            }
+        }
+    }
+    Ok((records, diags))
+}
+
+/// The judge's view of dist records; a problem whose tests do not decode
+/// is reported and left out.
+pub fn problem_set(records: &[DistRecord], dir: &Path) -> (ProblemSet, Vec<Diagnostic>) {
+    let mut set = ProblemSet::default();
+    let mut diags = Vec::new();
+    for r in records {
+        let problem = r.to_problem();
+        let tests = if problem.tests.is_empty() {
+            None
+        } else {
+            match PreparedTests::new(&problem) {
+                Ok(t) => Some(t),
+                Err(e) => {
+                    diags.push(Diagnostic { file: dir.join(format!("{}.jsonl", r.subset)), line: 0, message: format!("{}: {e}", r.task_id) });
+                    continue;
+                }
+            }
+        };
+        if set.by_id.contains_key(&r.task_id) {
+            diags.push(Diagnostic { file: dir.to_path_buf(), line: 0, message: format!("duplicate task_id {:?}; keeping the first", r.task_id) });
+            continue;
+        }
+        set.order.push(r.task_id.clone());
+        set.by_id.insert(r.task_id.clone(), LoadedProblem { problem, tests });
+    }
+    (set, diags)
 }

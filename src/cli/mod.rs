@@ -5,14 +5,17 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod ablation;
 mod build;
 mod check;
 mod env;
 mod fmt;
+mod generate;
 mod judge;
 mod mmd_io;
 mod new;
 mod parse;
+mod prompts;
 mod render;
 mod tests_import;
 
@@ -45,6 +48,12 @@ enum Command {
     Tests(tests_import::TestsArgs),
     /// Scaffold a problem directory (`SUBSET/SLUG`) with commented templates.
     New(new::NewArgs),
+    /// Compare conditions (flowchart vs Mermaid vs text) with paired statistics.
+    Ablation(ablation::AblationArgs),
+    /// Write a condition's requests as an OpenAI batch file.
+    Prompts(prompts::PromptsArgs),
+    /// Ask a model (OpenAI-compatible API) for samples under a condition.
+    Generate(generate::GenerateArgs),
 }
 
 /// Entry point used by `main.rs`; errors are printed here so that every
@@ -61,6 +70,9 @@ pub fn main() -> ExitCode {
         Command::Env(args) => env::run(args),
         Command::Tests(args) => tests_import::run(args),
         Command::New(args) => new::run(args),
+        Command::Ablation(args) => ablation::run(args),
+        Command::Prompts(args) => prompts::run(args),
+        Command::Generate(args) => generate::run(args),
     };
     match result {
         Ok(code) => code,

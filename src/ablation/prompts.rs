@@ -1,0 +1,191 @@
+//! What a model is shown under each condition, as OpenAI `chat.completions`
+//! request bodies: the flowchart image (in the build's default style or a
+//! named one), the Mermaid text (canonical or as authored), or the text
+//! description, each with the starter code and the evaluation rules.
+//!
+//! The wording lives in template files (`templates/*.txt`, embedded; a
+//! user's `--templates DIR` replaces any of them) with the placeholders
+//! `{starter_code}`, `{mermaid}`, `{description}`, `{title}`,
+//! `{entry_point}`.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use anyhow::Context as _;
+use base64::Engine as _;
+use serde_json::{Value as Json, json};
+
+use crate::bank::dist_record::DistRecord;
+use crate::client::Request;
+
+/// An input condition.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Condition {
+    /// The flowchart image in a style (`None`: the build's default).
+    Flowchart(Option<String>),
+    /// The Mermaid text; `verbatim` as authored, else canonical.
+    Mermaid { verbatim: bool },
+    /// The description alone.
+    Text,
+}
+
+impl FromStr for Condition {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Condition, String> {
+        match s.split_once('@') {
+            None if s == "flowchart" => Ok(Condition::Flowchart(None)),
+            None if s == "mermaid" => Ok(Condition::Mermaid { verbatim: false }),
+            None if s == "text" => Ok(Condition::Text),
+            Some(("flowchart", style)) if !style.is_empty() => Ok(Condition::Flowchart(Some(style.to_string()))),
+            Some(("mermaid", "verbatim")) => Ok(Condition::Mermaid { verbatim: true }),
+            Some(("mermaid", "canonical")) => Ok(Condition::Mermaid { verbatim: false }),
+            _ => Err(format!("condition {s:?}: expected flowchart, flowchart@STYLE, mermaid, mermaid@verbatim or text")),
+        }
+    }
+}
+
+impl fmt::Display for Condition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Condition::Flowchart(None) => f.write_str("flowchart"),
+            Condition::Flowchart(Some(style)) => write!(f, "flowchart@{style}"),
+            Condition::Mermaid { verbatim: false } => f.write_str("mermaid"),
+            Condition::Mermaid { verbatim: true } => f.write_str("mermaid@verbatim"),
+            Condition::Text => f.write_str("text"),
+        }
+    }
+}
+
+impl Condition {
+    /// The template file this condition uses.
+    pub fn template_name(&self) -> &'static str {
+        match self {
+            Condition::Flowchart(_) => "flowchart.txt",
+            Condition::Mermaid { .. } => "mermaid.txt",
+            Condition::Text => "text.txt",
+        }
+    }
+}
+
+/// The built-in templates, by file name.
+pub const DEFAULT_TEMPLATES: [(&str, &str); 3] = [
+    ("flowchart.txt", include_str!("templates/flowchart.txt")),
+    ("mermaid.txt", include_str!("templates/mermaid.txt")),
+    ("text.txt", include_str!("templates/text.txt")),
+];
+
+/// The templates in use: built-in, each replaced by `DIR/<name>` if present.
+#[derive(Debug, Clone)]
+pub struct Templates {
+    texts: Vec<(String, String)>,
+}
+
+impl Templates {
+    pub fn load(dir: Option<&Path>) -> anyhow::Result<Templates> {
+        let mut texts = Vec::new();
+        for (name, text) in DEFAULT_TEMPLATES {
+            let custom = dir.map(|d| d.join(name)).filter(|p| p.exists());
+            let text = match custom {
+                Some(p) => std::fs::read_to_string(&p).with_context(|| format!("reading template {}", p.display()))?,
+                None => text.to_string(),
+            };
+            texts.push((name.to_string(), text));
+        }
+        Ok(Templates { texts })
+    }
+
+    /// Writes the built-in templates into `dir` for editing.
+    pub fn write_defaults(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        DEFAULT_TEMPLATES
+            .iter()
+            .map(|(name, text)| {
+                let path = dir.join(name);
+                std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+                Ok(path)
+            })
+            .collect()
+    }
+
+    fn get(&self, name: &str) -> &str {
+        self.texts.iter().find(|(n, _)| n == name).map_or("", |(_, t)| t.as_str())
+    }
+}
+
+/// Sampling settings copied into every body.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sampling {
+    pub model: String,
+    pub temperature: f64,
+    pub top_p: f64,
+    pub max_tokens: u32,
+}
+
+/// Fills a template; unknown `{…}` text is left as it is (code in a
+/// template may contain braces).
+pub fn fill(template: &str, record: &DistRecord, mermaid: &str) -> String {
+    template
+        .replace("{starter_code}", record.starter_code.trim_end())
+        .replace("{mermaid}", mermaid.trim_end())
+        .replace("{description}", record.description.trim_end())
+        .replace("{title}", &record.title)
+        .replace("{entry_point}", &record.entry_point)
+}
+
+/// The `custom_id` of sample `i` of a problem under a condition.
+pub fn request_id(condition: &Condition, task_id: &str, i: usize) -> String {
+    format!("{condition}/{task_id}#{i}")
+}
+
+/// The request bodies for `records` under `condition`, `samples` per
+/// problem, in record order. Images are read from `dist` and inlined as
+/// base64 data URLs; a missing image is an error naming the file.
+pub fn build_requests(records: &[DistRecord], dist: &Path, condition: &Condition, templates: &Templates, sampling: &Sampling, samples: usize) -> anyhow::Result<Vec<Request>> {
+    let template = templates.get(condition.template_name());
+    let mut out = Vec::with_capacity(records.len() * samples);
+    for r in records {
+        let content = match condition {
+            Condition::Flowchart(style) => {
+                let path = r.png_path(dist, style.as_deref()).with_context(|| {
+                    format!("{}: no image in style {:?} (styles: {})", r.task_id, style.as_deref().unwrap_or(&r.style), r.images.keys().cloned().collect::<Vec<_>>().join(", "))
+                })?;
+                let bytes = std::fs::read(&path).with_context(|| format!("{}: reading image {}", r.task_id, path.display()))?;
+                let url = format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(bytes));
+                json!([{"type": "text", "text": fill(template, r, "")}, {"type": "image_url", "image_url": {"url": url}}])
+            }
+            Condition::Mermaid { verbatim } => Json::String(fill(template, r, if *verbatim { &r.mermaid } else { &r.mermaid_canonical })),
+            Condition::Text => Json::String(fill(template, r, "")),
+        };
+        let body = json!({
+            "model": sampling.model,
+            "messages": [{"role": "user", "content": content}],
+            "temperature": sampling.temperature,
+            "top_p": sampling.top_p,
+            "max_tokens": sampling.max_tokens,
+        });
+        for i in 0..samples {
+            out.push(Request { id: request_id(condition, &r.task_id, i), body: body.clone() });
+        }
+    }
+    Ok(out)
+}
+
+/// One line of an OpenAI batch input file.
+pub fn batch_line(request: &Request) -> String {
+    json!({"custom_id": request.id, "method": "POST", "url": "/v1/chat/completions", "body": request.body}).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conditions_parse_and_print() {
+        for s in ["flowchart", "flowchart@dark", "mermaid", "mermaid@verbatim", "text"] {
+            assert_eq!(s.parse::<Condition>().expect("parses").to_string(), s);
+        }
+        assert_eq!("mermaid@canonical".parse::<Condition>(), Ok(Condition::Mermaid { verbatim: false }));
+        assert!("image".parse::<Condition>().is_err() && "flowchart@".parse::<Condition>().is_err());
+    }
+}

