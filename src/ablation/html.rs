@@ -35,7 +35,8 @@ pub fn bars_svg(ab: &Ablation) -> String {
     let n = ab.conditions.len().max(1);
     let (bar, gap, left, top, height) = (14.0, 18.0, 40.0, 20.0, 200.0);
     let group = bar * n as f64 + gap;
-    let width = left + group * cells.len() as f64 + 10.0;
+    // Wide enough for the bars and for the legend (130 px per condition).
+    let width = (left + group * cells.len() as f64 + 10.0).max(left + 130.0 * n as f64);
     let mut svg = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{:.0}" viewBox="0 0 {width:.0} {:.0}" font-family="sans-serif" font-size="11">"#,
         top + height + 110.0,
