@@ -11,6 +11,7 @@
 //! - [`render`]: geometry → SVG → PNG;
 //! - [`exec`]: run untrusted Python in a sandbox;
 //! - [`judge`]: samples + tests → verdicts, pass@k, reports;
+//! - [`testgen`]: reference + spec → validated tests and their mutation score;
 //! - [`cli`]: the `flowbench` command line.
 
 pub mod bank;
@@ -20,4 +21,5 @@ pub mod judge;
 pub mod layout;
 pub mod mermaid;
 pub mod render;
+pub mod testgen;
 pub mod text;

@@ -76,7 +76,7 @@ impl Builder<'_> {
         let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let mut report = ProblemReport { name: name.clone(), ..ProblemReport::default() };
         let out_dir = self.opts.out.join(&name);
-        let bank = match super::load(dir) {
+        let bank = match super::load(dir).and_then(|mut b| super::spec::apply_generated(&mut b).map(|_| b)) {
             Ok(b) => b,
             Err(e) => {
                 report.diagnostics.push(format!("error: {e:#}"));

@@ -13,6 +13,7 @@ mod judge;
 mod mmd_io;
 mod parse;
 mod render;
+mod tests_gen;
 mod tests_import;
 
 /// Turn Mermaid flowcharts and reference solutions into code-generation
