@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use crate::exec::{ExecConfig, Executor};
 use crate::judge::problem::{Category, Problem};
 use crate::testgen::generate::{GenInput, generate, show_counts};
-use crate::testgen::score::{Fate, Score, ScoredTest, reduce, score};
+use crate::testgen::score::{Fate, Score, ScoredTest, reduce, score, score_mutants};
 use crate::testgen::tests_file::{self, GeneratedTest, TESTS};
 
 /// Options shared by `gen` and `score`.
@@ -167,8 +167,10 @@ pub fn load_tests(dir: &Path, tests: Option<&Path>) -> anyhow::Result<Vec<Scored
 
 fn score_one(executor: &Executor, args: &ScoreArgs, dir: &Path) -> anyhow::Result<Score> {
     let input: GenInput = crate::bank::spec::gen_input(dir)?;
+    let python = &args.common.helper_python;
+    let mutants = crate::testgen::score::mutants(python, &input)?;
     let tests = load_tests(dir, args.tests.as_deref())?;
-    score(&args.common.helper_python, executor, &input, &name_of(dir), &tests, false)
+    score_mutants(python, executor, &input, &mutants, &name_of(dir), &tests, false)
 }
 
 fn json_line(s: &Score) -> String {

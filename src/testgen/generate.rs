@@ -49,6 +49,8 @@ pub struct Candidate {
 #[derive(Debug, Clone)]
 pub struct Candidates {
     pub has_valid: bool,
+    /// Generated inputs that broke the spec's constraints (never run).
+    pub outside_spec: usize,
     pub list: Vec<Candidate>,
 }
 
@@ -83,7 +85,7 @@ pub fn candidates(python: &Path, input: &GenInput, mode: &str, seed: u64) -> any
         "originals": originals,
         "mode": mode,
     });
-    let answer = call(python, Helper::Generate, &request).map_err(|e| anyhow::anyhow!("{}: {e:#}", input.dir.display()))?;
+    let answer = call(python, Helper::Generate, &request).map_err(|e| name_spec(input, e))?;
     let mut list = Vec::new();
     if mode == "gen" {
         for (i, t) in input.originals.iter().enumerate() {
@@ -95,7 +97,21 @@ pub fn candidates(python: &Path, input: &GenInput, mode: &str, seed: u64) -> any
         let args = c["args"].as_array().cloned().unwrap_or_default();
         list.push(Candidate { category, args, how: c["how"].as_str().unwrap_or_default().to_string(), expected: None });
     }
-    Ok(Candidates { has_valid: answer["has_valid"].as_bool().unwrap_or(false), list })
+    Ok(Candidates {
+        has_valid: answer["has_valid"].as_bool().unwrap_or(false),
+        outside_spec: answer["outside_spec"].as_u64().unwrap_or(0) as usize,
+        list,
+    })
+}
+
+/// Errors from the helper name the problem directory and, for spec errors,
+/// the spec file's path.
+pub fn name_spec(input: &GenInput, e: anyhow::Error) -> anyhow::Error {
+    let msg = format!("{e:#}");
+    match msg.strip_prefix("problem.toml:") {
+        Some(rest) => anyhow::anyhow!("{}:{rest}", input.dir.join("problem.toml").display()),
+        None => anyhow::anyhow!("{}: {msg}", input.dir.display()),
+    }
 }
 
 /// Per-call limit while validating.
@@ -116,7 +132,10 @@ fn same(a: &Json, b: &Json, opts: &CompareOptions) -> bool {
 pub fn generate(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> anyhow::Result<Generated> {
     let cands = candidates(python, input, "gen", input.spec.seed)?;
     let source = wrap(&input.solution, &input.entry_point, input.call_style, cands.has_valid);
-    let (kept, dropped) = validate(sandbox, &source, &input.spec, cands.list)?;
+    let (kept, mut dropped) = validate(sandbox, &source, &input.spec, cands.list)?;
+    if cands.outside_spec > 0 {
+        dropped.insert("outside_spec".into(), cands.outside_spec);
+    }
     let where_ = format!("{} ({})", input.dir.display(), input.solution_path().display());
     if kept.is_empty() {
         let total: usize = dropped.values().sum();
@@ -183,8 +202,8 @@ pub fn validate(
     }
     let inputs: Vec<Vec<Json>> = unique.iter().map(|c| c.args.clone()).collect();
     let limits = validate_limits(spec);
-    let first = run_all(sandbox, source, &inputs, limits)?;
-    let again = run_all(sandbox, source, &inputs, limits)?;
+    let first = run_all(sandbox, source, &inputs, limits, true)?;
+    let again = run_all(sandbox, source, &inputs, limits, true)?;
     let opts = compare_options(spec);
     let mut kept = Vec::new();
     for ((c, a), b) in unique.into_iter().zip(first).zip(again) {

@@ -96,10 +96,15 @@ def generate(req):
     g = Gen(params, spec, random.Random(req["seed"]))
     counts = spec.get("counts", {})
     out = []
+    outside = [0]
 
     def emit(category, how, args):
-        if args is not None:
-            out.append({"category": category, "how": how, "args": [encode(args[n]) for n in names]})
+        if args is None:
+            return
+        if not all(satisfies(args[n], g.types()[n], g.cons[n]) for n in names):
+            outside[0] += 1
+            return
+        out.append({"category": category, "how": how, "args": [encode(args[n]) for n in names]})
 
     pool = req.get("mode") == "pool"
     typical = req.get("pool_size", 300) if pool else int(counts.get("typical", 20))
@@ -110,6 +115,12 @@ def generate(req):
     for n in g.order:
         for label, v in g.edges(n):
             emit("edge", "edge: " + label, g.args("typical", 4, {n: v}))
+    scalars = [n for n in g.order if g.types()[n]["k"] in ("int", "float")]
+    for i, p in enumerate(scalars):
+        for q in scalars[i + 1:]:
+            for d in (0, 1, -1):
+                emit("edge", "edge: %s = %s%s" % (q, p, " %+d" % d if d else ""),
+                     g.args("typical", 4, {q: (lambda p, d: lambda args: args[p] + d)(p, d)}))
     for i in range(int(counts.get("large", 5)) if not pool else 0):
         size = g.large_len[i % len(g.large_len)]
         emit("large", "large: size %d" % size, g.args("large", size))
@@ -119,7 +130,8 @@ def generate(req):
         out.append({"category": "typical", "how": how, "args": [encode(x) for x in a]})
     for how, args in mutants_of_seeds(g, seeds, int(counts.get("mutations", 20)) * (3 if pool else 1)):
         emit("typical", how, args)
-    return {"ok": True, "params": [[n, t] for n, t in params], "has_valid": has_valid, "candidates": out}
+    return {"ok": True, "params": [[n, t] for n, t in params], "has_valid": has_valid, "candidates": out,
+            "outside_spec": outside[0]}
 
 
 def check_constraints(name, t, c):

@@ -133,7 +133,7 @@ def mutants(source, filename, skip):
         tree = ast.parse(source, filename)
     except SyntaxError as e:
         raise SpecError("%s:%s:%s: the solution does not parse: %s" % (filename, e.lineno, e.offset, e.msg))
-    original = ast.unparse(tree)
+    original = ast.unparse(tree) + "\n"
     seen = {original}
     out = []
     for path, node, field in sites(tree, set(skip)):
@@ -143,7 +143,7 @@ def mutants(source, filename, skip):
             copy_tree = copy.deepcopy(tree)
             replace(copy_tree, path, copy.deepcopy(new) if new is not None else None)
             try:
-                text = ast.unparse(ast.fix_missing_locations(copy_tree))
+                text = ast.unparse(ast.fix_missing_locations(copy_tree)) + "\n"
                 compile(text, filename, "exec")
             except Exception:
                 continue

@@ -40,14 +40,21 @@ pub enum Run {
     TimedOut,
     /// The result is not a plain value.
     Unencodable(String),
+    /// Not attempted: an earlier call in the same job stopped it (only
+    /// when running without `resume`).
+    NotRun,
 }
 
 /// Runs `source`'s wrapper once per input, in input order. `Err` only when
-/// the sandbox itself failed (never a verdict on the code).
-pub fn run_all(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: Limits) -> anyhow::Result<Vec<Run>> {
+/// the sandbox itself failed (never a verdict on the code). With `resume`,
+/// a job that stops early (a timeout when the executor stops there, or a
+/// call that kills its process) is resumed after the call that stopped it,
+/// so one bad input never costs the others; without it the rest of that
+/// job is [`Run::NotRun`] (scoring: one failure is enough).
+pub fn run_all(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: Limits, resume: bool) -> anyhow::Result<Vec<Run>> {
     let chunks: Vec<&[Vec<Json>]> = inputs.chunks(CHUNK).collect();
     let results: Vec<anyhow::Result<Vec<Run>>> =
-        chunks.par_iter().map(|chunk| run_chunk(sandbox, source, chunk, limits)).collect();
+        chunks.par_iter().map(|chunk| run_chunk(sandbox, source, chunk, limits, resume)).collect();
     let mut out = Vec::with_capacity(inputs.len());
     for r in results {
         out.extend(r?);
@@ -55,11 +62,8 @@ pub fn run_all(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits
     Ok(out)
 }
 
-fn run_chunk(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: Limits) -> anyhow::Result<Vec<Run>> {
+fn run_chunk(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: Limits, resume: bool) -> anyhow::Result<Vec<Run>> {
     let mut out = Vec::with_capacity(inputs.len());
-    // A job that stops early (after a timeout when the executor is set to
-    // stop there, or a call that kills its process) is resumed after the
-    // call that stopped it, so one bad input never costs the others.
     while out.len() < inputs.len() {
         let rest = &inputs[out.len()..];
         let job = Job::Calls {
@@ -84,6 +88,9 @@ fn run_chunk(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: 
             break;
         }
         out.extend(outcome.calls.iter().take(rest.len()).map(run_of));
+        if !resume {
+            out.resize(inputs.len(), Run::NotRun);
+        }
     }
     Ok(out)
 }

@@ -77,12 +77,31 @@ pub fn score(
     tests: &[ScoredTest],
     full: bool,
 ) -> anyhow::Result<Score> {
+    score_mutants(python, sandbox, input, &mutants(python, input)?, name, tests, full)
+}
+
+/// The mutants of `input`'s reference (`kind`, `line`, `source`, `diff`
+/// each); an unparseable solution is an error naming the file.
+pub fn mutants(python: &Path, input: &GenInput) -> anyhow::Result<Vec<Json>> {
     let request = json!({
         "solution": input.solution,
         "file": input.dir.join("solution.py").display().to_string(),
         "skip": ["valid"],
     });
-    let answer = call(python, Helper::Mutants, &request).map_err(|e| anyhow::anyhow!("{}: {e:#}", input.dir.display()))?;
+    let answer = call(python, Helper::Mutants, &request).map_err(|e| super::generate::name_spec(input, e))?;
+    Ok(answer["mutants"].as_array().cloned().unwrap_or_default())
+}
+
+/// [`score`] with the mutants already made.
+pub fn score_mutants(
+    python: &Path,
+    sandbox: &dyn Sandbox,
+    input: &GenInput,
+    mutants: &[Json],
+    name: &str,
+    tests: &[ScoredTest],
+    full: bool,
+) -> anyhow::Result<Score> {
     let pool = equivalence_pool(python, sandbox, input)?;
     let has_valid = candidates_has_valid(&input.solution);
     let opts = CompareOptions { float_tolerance: input.spec.float_tolerance.unwrap_or(DEFAULT_FLOAT_TOLERANCE), strict_types: false };
@@ -91,7 +110,6 @@ pub fn score(
     let limits = Limits { wall: limit, cpu: limit };
     let mut order: Vec<usize> = (0..tests.len()).collect();
     order.sort_by(|a, b| tests[*a].time_s.total_cmp(&tests[*b].time_s));
-    let mutants: Vec<&Json> = answer["mutants"].as_array().map(|a| a.iter().collect()).unwrap_or_default();
     let reports: Vec<anyhow::Result<MutantReport>> = mutants
         .par_iter()
         .map(|m| {
@@ -144,8 +162,9 @@ fn kills(
     let mut killers = Vec::new();
     for step in order.chunks(STEP) {
         let inputs: Vec<Vec<Json>> = step.iter().map(|i| tests[*i].args.clone()).collect();
-        for (i, run) in step.iter().zip(run_all(sandbox, source, &inputs, limits)?) {
+        for (i, run) in step.iter().zip(run_all(sandbox, source, &inputs, limits, false)?) {
             let same = match &run {
+                Run::NotRun => continue,
                 Run::Value(v, _) => v == &tests[*i].expected
                     || matches!((Value::decode(v), Value::decode(&tests[*i].expected)), (Ok(a), Ok(b)) if values_equal(&a, &b, opts)),
                 _ => false,
@@ -168,7 +187,7 @@ fn equivalence_pool(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> a
     let cands = candidates(python, input, "pool", input.spec.seed.wrapping_add(0x9e37_79b9))?;
     let source = wrap(&input.solution, &input.entry_point, input.call_style, cands.has_valid);
     let inputs: Vec<Vec<Json>> = cands.list.iter().map(|c| c.args.clone()).collect();
-    let runs = run_all(sandbox, &source, &inputs, validate_limits(&input.spec))?;
+    let runs = run_all(sandbox, &source, &inputs, validate_limits(&input.spec), true)?;
     Ok(inputs
         .into_iter()
         .zip(runs)

@@ -44,7 +44,8 @@ pub struct Header {
     pub edge: usize,
     pub large: usize,
     /// Candidates dropped, by reason (`invalid`, `raised`, `timeout`,
-    /// `nondeterministic`, `unencodable`, `duplicate`, `wrong_expected`).
+    /// `nondeterministic`, `unencodable`, `duplicate`, `wrong_expected`,
+    /// `outside_spec`: generated but breaking a constraint, never run).
     pub dropped: std::collections::BTreeMap<String, usize>,
 }
 
