@@ -6,6 +6,7 @@
 //! only calls into them.
 
 pub mod build;
+pub mod import;
 pub mod spec;
 
 use std::path::{Path, PathBuf};

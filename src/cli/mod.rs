@@ -9,6 +9,7 @@ mod build;
 mod check;
 mod env;
 mod fmt;
+mod import;
 mod judge;
 mod mmd_io;
 mod parse;
@@ -43,6 +44,8 @@ enum Command {
     Env(env::EnvArgs),
     /// Convert tests between forms.
     Tests(tests_import::TestsArgs),
+    /// Turn Code-Vision or HumanEval problems into bank directories.
+    Import(import::ImportArgs),
 }
 
 /// Entry point used by `main.rs`; errors are printed here so that every
@@ -58,6 +61,7 @@ pub fn main() -> ExitCode {
         Command::Judge(args) => judge::run(args),
         Command::Env(args) => env::run(args),
         Command::Tests(args) => tests_import::run(args),
+        Command::Import(args) => import::run(args),
     };
     match result {
         Ok(code) => code,

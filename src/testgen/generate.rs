@@ -116,7 +116,7 @@ pub fn name_spec(input: &GenInput, e: anyhow::Error) -> anyhow::Error {
 
 /// Per-call limit while validating.
 pub fn validate_limits(spec: &TestSpec) -> Limits {
-    let t = Duration::from_secs_f64(spec.validate_time_limit_s.filter(|t| t.is_finite() && *t > 0.0).unwrap_or(5.0));
+    let t = Duration::from_secs_f64(spec.validate_time_limit_s.filter(|t| t.is_finite() && *t > 0.0).unwrap_or(2.0));
     Limits { wall: t, cpu: t }
 }
 

@@ -85,7 +85,8 @@ def mutants_of_seeds(g, seeds, count):
 def generate(req):
     spec = req["spec"]
     params, has_valid = read_signature(req["solution"], req["file"], req["entry_point"], req["call_style"],
-                                       {n: c["type"] for n, c in spec.get("params", {}).items() if "type" in c})
+                                       {n: c["type"] for n, c in spec.get("params", {}).items() if "type" in c},
+                                       [[decode(a) for a in s] for s in spec.get("seeds", []) + req.get("originals", [])])
     names = [n for n, _ in params]
     for n in spec.get("params", {}):
         if n not in names:

@@ -72,7 +72,35 @@ def parse_type_text(text):
         raise SpecError("type `%s` does not parse: %s" % (text, e.msg))
 
 
-def read_signature(source, filename, entry_point, call_style, param_types):
+def infer_type(values):
+    """A type tree that fits every example value (None when there are none)."""
+    values = [v for v in values if v is not None]
+    if not values:
+        return None
+    kinds = {type(v) for v in values}
+    if kinds == {bool}:
+        return {"k": "bool"}
+    if kinds <= {int, bool} and int in kinds:
+        return {"k": "int"}
+    if kinds <= {int, float}:
+        return {"k": "float"}
+    if kinds == {str}:
+        return {"k": "str"}
+    if kinds == {list} or kinds == {set}:
+        inner = infer_type([x for v in values for x in v])
+        return {"k": "list" if list in kinds else "set", "of": inner or {"k": "int"}}
+    if kinds == {tuple}:
+        lengths = {len(v) for v in values}
+        if len(lengths) == 1:
+            return {"k": "tuple", "items": [infer_type([v[i] for v in values]) or {"k": "int"} for i in range(lengths.pop())]}
+        return {"k": "tuple", "of": infer_type([x for v in values for x in v]) or {"k": "int"}}
+    if kinds == {dict}:
+        return {"k": "dict", "key": infer_type([k for v in values for k in v]) or {"k": "str"},
+                "val": infer_type([x for v in values for x in v.values()]) or {"k": "int"}}
+    return None
+
+
+def read_signature(source, filename, entry_point, call_style, param_types, examples=()):
     """Parameters of the entry point: [(name, type tree)]; `param_types`
     (from the spec) override or supply annotations."""
     try:
@@ -105,7 +133,12 @@ def read_signature(source, filename, entry_point, call_style, param_types):
             except SpecError as e:
                 raise SpecError("%s:%d: parameter `%s`: %s (give `type` in problem.toml)" % (filename, p.lineno, p.arg, e))
         else:
-            raise SpecError("%s:%d: parameter `%s` has no type annotation; give `type` in problem.toml"
-                            % (filename, p.lineno, p.arg))
+            # No annotation: the original tests' values show the type.
+            i = len(out)
+            inferred = infer_type([e[i] for e in examples if len(e) > i])
+            if inferred is None:
+                raise SpecError("%s:%d: parameter `%s` has no type annotation and no original test shows its type; "
+                                "give `type` in problem.toml" % (filename, p.lineno, p.arg))
+            out.append((p.arg, inferred))
     has_valid = any(isinstance(n, ast.FunctionDef) and n.name == "valid" for n in tree.body)
     return out, has_valid

@@ -86,7 +86,7 @@ pub struct TestSpec {
     /// Relative float tolerance written into the built problem.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub float_tolerance: Option<f64>,
-    /// Per-call limit while validating, seconds (default 5).
+    /// Per-call limit while validating, seconds (default 2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub validate_time_limit_s: Option<f64>,
     /// Per-parameter constraints, by parameter name (see problems/README.md).
