@@ -38,6 +38,9 @@ pub struct GenArgs {
     /// and still meets the floors (greedy set cover).
     #[arg(long)]
     reduce: bool,
+    /// Also print the mutation score of the tests written.
+    #[arg(long)]
+    score: bool,
 }
 
 /// `tests score`.
@@ -118,6 +121,10 @@ fn gen_one(executor: &Executor, args: &GenArgs, dir: &Path) -> anyhow::Result<St
         h.large = generated.tests.iter().filter(|t| t.category == Category::Large).count();
     }
     tests_file::write(&dir.join(TESTS), &generated.header, &generated.tests)?;
+    if args.score {
+        let s = score(python, executor, &input, &name_of(dir), &scored(&generated.tests), false)?;
+        note.push_str(&format!("; mutation score {:.3} ({} killed, {} equivalent, {} mutants)", s.score, s.killed, s.equivalent, s.mutants));
+    }
     let h = &generated.header;
     Ok(format!(
         "{}: {} tests ({} typical, {} edge, {} large); dropped: {}{note}",
