@@ -271,7 +271,7 @@ class Gen:
             return out + [("False", False), ("True", True)]
         if k in ("int", "float"):
             lo, hi = self.int_range(c)
-            cands = [lo, hi] + ([lo + 1] if lo is not None else []) + ([hi - 1] if hi is not None else []) + [0, 1, -1, 2]
+            cands = [lo, hi] + ([lo + 1] if lo is not None else []) + ([hi - 1] if hi is not None else []) + [0, 1, -1, 2, 3, 10, -10, 100]
             if k == "float":
                 cands = [float(x) for x in cands if x is not None] + [0.5, -0.5, 1e-9]
             seen = []
