@@ -13,6 +13,7 @@
 //! - [`judge`]: samples + tests → verdicts, pass@k, reports;
 //! - [`client`]: OpenAI-compatible chat-completions batches (retries, cache, resume);
 //! - [`ablation`]: conditions compared with paired statistics (Table 4);
+//! - [`testgen`]: reference + spec → validated tests and their mutation score;
 //! - [`cli`]: the `flowbench` command line.
 
 pub mod ablation;
@@ -24,4 +25,5 @@ pub mod judge;
 pub mod layout;
 pub mod mermaid;
 pub mod render;
+pub mod testgen;
 pub mod text;

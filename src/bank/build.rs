@@ -109,7 +109,8 @@ impl Builder<'_> {
     pub fn build(&self, dir: &Path) -> Built {
         let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let mut report = ProblemReport { name: name.clone(), ..ProblemReport::default() };
-        let loaded = super::load(dir).and_then(|bank| {
+        let loaded = super::load(dir).and_then(|mut bank| {
+            super::spec::apply_generated(&mut bank)?;
             let meta = meta::read_meta(dir)?;
             let description = meta::read_description(dir)?;
             Ok((bank, meta, description))
@@ -159,7 +160,7 @@ impl Builder<'_> {
         let shown = bank.dir.join(FLOWCHART).display().to_string();
         let Some(chart) = self.lint(bank, &shown, report) else { return Ok(()) };
         describe(&chart, &bank.problem, report);
-        report.mutation_score = super::mutation_score(bank);
+        report.mutation_score = bank.mutation_score;
         let out = &self.opts.out;
         let mut write = |rel: String, bytes: &[u8]| -> anyhow::Result<()> {
             cache::write_if_changed(&out.join(&rel), bytes)?;
@@ -241,7 +242,7 @@ fn stamp(bank: &BankProblem, meta: &Meta, description: &str, opts: &BuildOptions
     let problem = serde_json::to_string(&bank.problem).unwrap_or_default();
     let meta = serde_json::to_string(meta).unwrap_or_default();
     let styles = serde_json::to_string(&opts.styles).unwrap_or_default();
-    let mutation = format!("{:?}", super::mutation_score(bank));
+    let mutation = format!("{:?}", bank.mutation_score);
     let parts = [
         env!("CARGO_PKG_VERSION"),
         ARTEFACT_FORMAT,

@@ -20,6 +20,8 @@ pub mod styles;
 pub mod summary;
 pub mod table1;
 pub mod validate;
+pub mod import;
+pub mod spec;
 
 use std::path::{Path, PathBuf};
 
@@ -36,6 +38,9 @@ pub struct BankProblem {
     pub flowchart: String,
     pub solution: String,
     pub problem: Problem,
+    /// The share of mutants the generated tests kill, when `tests gen
+    /// --score` recorded it in `tests.jsonl` (set by `spec::apply_generated`).
+    pub mutation_score: Option<f64>,
 }
 
 /// File names inside a problem directory.
@@ -74,22 +79,14 @@ pub fn load(dir: &Path) -> anyhow::Result<BankProblem> {
         flowchart: read(FLOWCHART)?,
         solution: read(SOLUTION)?,
         problem,
+        mutation_score: None,
     })
 }
 
 /// The native tests of a problem: the one place the build takes them from
-/// (today `problem.json`'s `tests`; generated tests plug in here).
+/// (`problem.json`'s tests, replaced by `tests.jsonl`'s generated ones when
+/// the problem has a spec: see [`spec::apply_generated`]).
 pub fn native_tests(bank: &BankProblem) -> &[TestCase] {
     &bank.problem.tests
 }
 
-/// File with the tests' mutation score (`{"score": 0.93}`), when test
-/// generation has measured one; shown in the gallery.
-pub const MUTATION: &str = "mutation.json";
-
-/// The share of mutants the tests kill, when `mutation.json` says so.
-pub fn mutation_score(bank: &BankProblem) -> Option<f64> {
-    let text = std::fs::read_to_string(bank.dir.join(MUTATION)).ok()?;
-    let json: serde_json::Value = serde_json::from_str(&text).ok()?;
-    json.get("score")?.as_f64().filter(|s| (0.0..=1.0).contains(s))
-}

@@ -2,20 +2,20 @@
 //! be wrong, reported together — `[meta]` and `description.md`, the native
 //! problem's schema, the flowchart (parses, lints clean), the tests (decode,
 //! become human-eval code) and the reference solution (imports and passes
-//! every test in the sandbox).
-//!
-//! Test freshness and category floors belong to test generation
-//! (`tests.jsonl`); they plug in at [`check_problem`]'s end when it lands.
+//! every test in the sandbox). With a `problem.toml`, the tests are
+//! `tests.jsonl`'s: they must be fresh (stamp of solution and spec) and meet
+//! the spec's floors per category.
 
 use std::path::Path;
 use std::time::Duration;
 
 use crate::judge::native::PreparedTests;
+use crate::judge::problem::Category;
 use crate::judge::run::Sandbox;
 use crate::mermaid::diagnostic::render_diagnostic;
 use crate::mermaid::lint::{Checked, check};
 
-use super::{FLOWCHART, PROBLEM, check_code, meta};
+use super::{BankProblem, FLOWCHART, PROBLEM, check_code, meta, spec};
 
 /// The marker the scaffold leaves in files the author must edit.
 pub const TEMPLATE_MARKER: &str = "TODO(flowbench new)";
@@ -33,13 +33,18 @@ pub fn check_problem(dir: &Path, sandbox: &dyn Sandbox, time_limit: Duration) ->
         Ok(_) => {}
         Err(e) => errors.push(format!("{e:#}")),
     }
-    let bank = match super::load(dir) {
+    let mut bank = match super::load(dir) {
         Ok(b) => b,
         Err(e) => {
             errors.push(format!("{e:#}"));
             return errors;
         }
     };
+    match spec::apply_generated(&mut bank) {
+        Ok(true) => errors.extend(floor_errors(&bank)),
+        Ok(false) => {}
+        Err(e) => errors.push(format!("{e:#}")),
+    }
     let shown = dir.join(FLOWCHART).display().to_string();
     match check(&bank.flowchart) {
         Checked::Err(d) => errors.push(render_diagnostic(&shown, &bank.flowchart, &d)),
@@ -64,4 +69,24 @@ pub fn check_problem(dir: &Path, sandbox: &dyn Sandbox, time_limit: Duration) ->
         errors.push(format!("{e:#}"));
     }
     errors
+}
+
+/// Categories of the generated tests below the spec's floors.
+fn floor_errors(bank: &BankProblem) -> Vec<String> {
+    let Ok(Some((spec, _))) = spec::load_spec(&bank.dir) else { return Vec::new() };
+    let floors = spec.tests.floors;
+    let count = |c: Category| bank.problem.tests.iter().filter(|t| t.category == c).count();
+    [(Category::Typical, floors.typical), (Category::Edge, floors.edge), (Category::Large, floors.large)]
+        .into_iter()
+        .filter(|&(c, floor)| count(c) < floor)
+        .map(|(c, floor)| {
+            format!(
+                "{}: {} {} tests, below the floor of {floor}; regenerate with `{}`",
+                bank.dir.join(crate::testgen::tests_file::TESTS).display(),
+                count(c),
+                format!("{c:?}").to_lowercase(),
+                crate::testgen::tests_file::refresh_command(&bank.dir)
+            )
+        })
+        .collect()
 }

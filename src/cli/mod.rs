@@ -11,12 +11,14 @@ mod check;
 mod env;
 mod fmt;
 mod generate;
+mod import;
 mod judge;
 mod mmd_io;
 mod new;
 mod parse;
 mod prompts;
 mod render;
+mod tests_gen;
 mod tests_import;
 
 /// Turn Mermaid flowcharts and reference solutions into code-generation
@@ -54,6 +56,8 @@ enum Command {
     Prompts(prompts::PromptsArgs),
     /// Ask a model (OpenAI-compatible API) for samples under a condition.
     Generate(generate::GenerateArgs),
+    /// Turn Code-Vision or HumanEval problems into bank directories.
+    Import(import::ImportArgs),
 }
 
 /// Entry point used by `main.rs`; errors are printed here so that every
@@ -73,6 +77,7 @@ pub fn main() -> ExitCode {
         Command::Ablation(args) => ablation::run(args),
         Command::Prompts(args) => prompts::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Import(args) => import::run(args),
     };
     match result {
         Ok(code) => code,

@@ -23,6 +23,11 @@ enum Action {
     /// otherwise it stays legacy-only and is listed. The legacy test is kept
     /// in every problem so `judge --mode auto` can fall back.
     Import(ImportArgs),
+    /// Generate validated typical, edge and large tests from each problem's
+    /// reference and problem.toml into its tests.jsonl.
+    Gen(super::tests_gen::GenArgs),
+    /// Mutation score of a problem's tests against AST mutants of its reference.
+    Score(super::tests_gen::ScoreArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -46,6 +51,8 @@ struct ImportArgs {
 pub fn run(args: TestsArgs) -> anyhow::Result<ExitCode> {
     match args.action {
         Action::Import(a) => import(a),
+        Action::Gen(a) => super::tests_gen::run_gen(a),
+        Action::Score(a) => super::tests_gen::run_score(a),
     }
 }
 

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# HumanEval as the yardstick for generated tests (issue 9): import the 164
+# HumanEval problems of ../shared/codevision/problems.jsonl, generate tests
+# for each, score HumanEval's own tests and the generated ones against the
+# same mutants, and write OUT/problems.jsonl (native, generated tests) and
+# OUT/report.md. Usage: scripts/humaneval-yardstick.sh OUT
+set -euo pipefail
+OUT=${1:?usage: scripts/humaneval-yardstick.sh OUT}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+SHARED=${FLOWBENCH_SHARED:-$ROOT/../shared}
+FB=$ROOT/target/release/flowbench
+cargo build --release -q --manifest-path "$ROOT/Cargo.toml"
+rm -rf "$OUT/problems"
+mkdir -p "$OUT"
+start=$(date +%s)
+"$FB" import codevision "$SHARED/codevision/problems.jsonl" --subset HumanEval-V \
+  --specs "$ROOT/testgen/humaneval-specs" -o "$OUT/problems"
+# Failing problems are reported in the logs and the report; the others go on.
+"$FB" tests gen "$OUT"/problems/* > "$OUT/gen.log" 2> "$OUT/gen.err" || true
+"$FB" tests score --json --tests problem.json "$OUT"/problems/* > "$OUT/score-original.jsonl" 2> "$OUT/score-original.err" || true
+"$FB" tests score --json "$OUT"/problems/* > "$OUT/score-generated.jsonl" 2> "$OUT/score-generated.err" || true
+python3 "$ROOT/scripts/yardstick_report.py" "$OUT" "$(( $(date +%s) - start ))"

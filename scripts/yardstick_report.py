@@ -1,0 +1,75 @@
+"""Assembles OUT/problems.jsonl and OUT/report.md for humaneval-yardstick.sh."""
+import json
+import os
+import sys
+
+out, seconds = sys.argv[1], int(sys.argv[2])
+root = os.path.join(out, "problems")
+
+
+def scores(name):
+    got = {}
+    path = os.path.join(out, name)
+    if os.path.exists(path):
+        for line in open(path):
+            if line.startswith("{"):
+                d = json.loads(line)
+                got[d["problem"]] = d
+    return got
+
+
+orig, gen = scores("score-original.jsonl"), scores("score-generated.jsonl")
+errors = {}
+for line in open(os.path.join(out, "gen.err")):
+    if line.startswith("error: "):
+        name = line[len("error: "):].split("/")[1].split(" ")[0].rstrip(":") if "/" in line else "?"
+        errors.setdefault(name, line[len("error: "):].strip())
+rows, lines, drops_total = [], [], {}
+for name in sorted(os.listdir(root), key=lambda n: (len(n), n)):
+    d = os.path.join(root, name)
+    problem = json.load(open(os.path.join(d, "problem.json")))
+    tests_path = os.path.join(d, "tests.jsonl")
+    header, tests = {}, []
+    if os.path.exists(tests_path):
+        with open(tests_path) as f:
+            header = json.loads(f.readline())
+            tests = [json.loads(l) for l in f if l.strip()]
+        native = dict(problem)
+        native["tests"] = [{"args": t["args"], "expected": t["expected"], "category": t["category"]} for t in tests]
+        native["reference_time_s"] = max(t["reference_time_s"] for t in tests)
+        lines.append(json.dumps(native, ensure_ascii=False))
+    for k, v in header.get("dropped", {}).items():
+        drops_total[k] = drops_total.get(k, 0) + v
+    rows.append((problem["task_id"], len(tests), header.get("dropped", {}), orig.get(name), gen.get(name), errors.get(name)))
+with open(os.path.join(out, "problems.jsonl"), "w") as f:
+    f.write("".join(l + "\n" for l in lines))
+
+
+def fmt(s):
+    return "%.3f" % s["score"] if s else "—"
+
+
+def total(scores_by):
+    k = sum(s["killed"] for s in scores_by.values())
+    live = sum(s["mutants"] - s["equivalent"] for s in scores_by.values())
+    return k / live if live else 1.0
+
+
+both = [r for r in rows if r[3] and r[4]]
+weaker = [r for r in both if r[3]["score"] < 1 and r[4]["score"] <= r[3]["score"]]
+md = ["# HumanEval yardstick", "",
+      "%d problems; %d with generated tests; %d tests in all; %d s." % (len(rows), len(lines), sum(r[1] for r in rows), seconds), "",
+      "Mutation score over the problems scored both ways (%d): HumanEval's own tests %.3f, generated %.3f." % (
+          len(both), total({r[0]: r[3] for r in both}), total({r[0]: r[4] for r in both})),
+      "Problems where HumanEval's own score is below 1 and the generated tests do no better: %d%s." % (
+          len(weaker), (" (" + ", ".join(r[0] for r in weaker) + ")") if weaker else ""),
+      "Drops by reason: " + (", ".join("%s %d" % kv for kv in sorted(drops_total.items())) or "none") + ".", "",
+      "| problem | generated | dropped | mutants | equivalent | HumanEval's score | generated score | error |",
+      "|---|---:|---|---:|---:|---:|---:|---|"]
+for task, n, dropped, o, g, err in rows:
+    s = g or o
+    md.append("| %s | %d | %s | %s | %s | %s | %s | %s |" % (
+        task, n, ", ".join("%s %d" % kv for kv in sorted(dropped.items())), s["mutants"] if s else "—",
+        s["equivalent"] if s else "—", fmt(o), fmt(g), (err or "").replace("|", "\\|")[:160]))
+open(os.path.join(out, "report.md"), "w").write("\n".join(md) + "\n")
+print("\n".join(md[:8]))

@@ -1,0 +1,142 @@
+//! `problem.toml`: the human-edited description of a bank problem. The
+//! test-generation part is [`TestSpec`]; `[meta]` (title, subset, …) is
+//! accepted and kept for the bank's own use.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+pub use crate::testgen::spec::TestSpec;
+
+use crate::exec::CallStyle;
+use crate::judge::problem::{Problem, TestCase};
+use crate::testgen::tests_file::{TESTS, read, refresh_command, stamp};
+use crate::testgen::generate::GenInput;
+
+/// File name of the spec inside a problem directory.
+pub const SPEC: &str = "problem.toml";
+
+/// The whole `problem.toml`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ProblemSpec {
+    #[serde(flatten)]
+    pub tests: TestSpec,
+    /// Descriptive metadata; not used by test generation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub meta: Option<toml::Table>,
+}
+
+/// Reads `dir/problem.toml`: `Ok(None)` when there is none, an error naming
+/// the file, line and column when it does not parse.
+pub fn load_spec(dir: &Path) -> anyhow::Result<Option<(ProblemSpec, String)>> {
+    let path = dir.join(SPEC);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => anyhow::bail!("reading {}: {e}", path.display()),
+    };
+    let spec: ProblemSpec = toml::from_str(&text).map_err(|e| {
+        let at = e.span().map(|s| line_col(&text, s.start)).map(|(l, c)| format!(":{l}:{c}")).unwrap_or_default();
+        anyhow::anyhow!("{}{at}: {}", path.display(), e.message())
+    })?;
+    Ok(Some((spec, text)))
+}
+
+/// Everything `tests gen`/`tests score` read from a problem directory:
+/// `solution.py`, `problem.toml` and, when present, `problem.json` (entry
+/// point, call style and the hand-written tests, which become seeds and
+/// original tests). Errors name the file.
+pub fn gen_input(dir: &Path) -> anyhow::Result<GenInput> {
+    let solution_path = dir.join(super::SOLUTION);
+    let solution = std::fs::read_to_string(&solution_path).map_err(|e| anyhow::anyhow!("reading {}: {e}", solution_path.display()))?;
+    let Some((spec, spec_text)) = load_spec(dir)? else {
+        anyhow::bail!("{}: no {SPEC}; write one (see problems/README.md) to generate tests", dir.display());
+    };
+    let problem_path = dir.join(super::PROBLEM);
+    let (problem, originals_text) = match std::fs::read_to_string(&problem_path) {
+        Ok(text) => {
+            let p: Problem = serde_json::from_str(&text)
+                .map_err(|e| anyhow::anyhow!("{}:{}:{}: {e}", problem_path.display(), e.line(), e.column()))?;
+            (Some(p), text)
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => (None, String::new()),
+        Err(e) => anyhow::bail!("reading {}: {e}", problem_path.display()),
+    };
+    let entry_point = spec.tests.entry_point.clone().or_else(|| problem.as_ref().map(|p| p.entry_point.clone())).ok_or_else(|| {
+        anyhow::anyhow!("{}: no entry point: set `entry_point` in {SPEC}", dir.display())
+    })?;
+    let call_style = spec.tests.call_style.or(problem.as_ref().map(|p| p.call_style)).unwrap_or(CallStyle::Function);
+    Ok(GenInput {
+        dir: dir.to_path_buf(),
+        solution,
+        spec: spec.tests,
+        spec_text,
+        originals_text,
+        originals: problem.map(|p| p.tests).unwrap_or_default(),
+        entry_point,
+        call_style,
+    })
+}
+
+/// When the problem has a `problem.toml`, its tests are the generated
+/// ones: `tests.jsonl` must exist and carry the stamp of the current
+/// solution, spec and original tests, else the error names the command
+/// that refreshes it. Returns whether generated tests were applied.
+pub fn apply_generated(bank: &mut super::BankProblem) -> anyhow::Result<bool> {
+    let Some((spec, spec_text)) = load_spec(&bank.dir)? else { return Ok(false) };
+    let tests_path = bank.dir.join(TESTS);
+    let refresh = refresh_command(&bank.dir);
+    if !tests_path.is_file() {
+        anyhow::bail!("{}: missing; generate it with `{refresh}`", tests_path.display());
+    }
+    let (header, tests) = read(&tests_path)?;
+    let originals = std::fs::read_to_string(bank.dir.join(super::PROBLEM)).unwrap_or_default();
+    if header.stamp != stamp(&bank.solution, &spec_text, &originals) {
+        anyhow::bail!(
+            "{}: stale (solution.py, {SPEC} or problem.json changed since it was generated); refresh it with `{refresh}`",
+            tests_path.display()
+        );
+    }
+    let p = &mut bank.problem;
+    p.tests = tests
+        .iter()
+        .map(|t| TestCase {
+            args: t.args.clone(),
+            kwargs: Default::default(),
+            expected: t.expected.clone(),
+            category: t.category,
+            compare: Default::default(),
+        })
+        .collect();
+    p.reference_time_s = tests.iter().map(|t| t.reference_time_s).reduce(f64::max);
+    if spec.tests.float_tolerance.is_some() {
+        p.float_tolerance = spec.tests.float_tolerance;
+    }
+    bank.mutation_score = header.mutation.map(|m| m.score).filter(|s| (0.0..=1.0).contains(s));
+    Ok(true)
+}
+
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn meta_is_accepted_and_errors_have_positions() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(SPEC), "seed = 3\n[meta]\ntitle = \"x\"\n[params.a]\nmin = 0\n").unwrap();
+        let (spec, _) = load_spec(dir.path()).unwrap().unwrap();
+        assert_eq!(spec.tests.seed, 3);
+        assert!(spec.meta.is_some());
+        std::fs::write(dir.path().join(SPEC), "seed = \"x\"\n").unwrap();
+        let err = format!("{:#}", load_spec(dir.path()).unwrap_err());
+        assert!(err.contains("problem.toml:1:"), "{err}");
+        assert!(load_spec(&dir.path().join("none")).unwrap().is_none());
+    }
+}

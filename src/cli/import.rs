@@ -1,0 +1,40 @@
+//! `flowbench import`: benchmark problems → bank directories.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::judge::import::Source;
+
+#[derive(Debug, clap::Args)]
+pub struct ImportArgs {
+    /// Input layout.
+    #[arg(value_enum)]
+    from: Source,
+    /// Problems JSONL.
+    input: PathBuf,
+    /// Only this subset (e.g. HumanEval-V).
+    #[arg(long)]
+    subset: Option<String>,
+    /// Output directory: one problem directory per task.
+    #[arg(short, long)]
+    output: PathBuf,
+    /// Hand-written `<task id>.toml` specs and `<task id>.py` additions
+    /// (e.g. `valid()`), used where present.
+    #[arg(long)]
+    specs: Option<PathBuf>,
+    /// Python that parses the original test code.
+    #[arg(long, default_value = "python3")]
+    python: PathBuf,
+}
+
+pub fn run(args: ImportArgs) -> anyhow::Result<ExitCode> {
+    let done = crate::bank::import::import(&args.input, args.from, args.subset.as_deref(), &args.output, args.specs.as_deref(), &args.python)?;
+    eprintln!(
+        "imported {} problems into {} ({} without a canonical solution, {} with a hand-written spec or valid())",
+        done.dirs.len(),
+        args.output.display(),
+        done.without_solution,
+        done.with_hand_spec.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}

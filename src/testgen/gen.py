@@ -1,0 +1,358 @@
+# Type- and constraint-aware input generators (concatenated after
+# signature.py and values.py). Every choice comes from one seeded
+# random.Random, so a seed gives the same inputs byte for byte.
+import random
+
+SMALL = 1000
+
+
+class Gen:
+    def __init__(self, params, spec, rng):
+        self.params = params  # [(name, type tree)]
+        self.cons = {n: spec.get("params", {}).get(n, {}) for n, _ in params}
+        self.relations = spec.get("relations", [])
+        self.rng = rng
+        self.large_len = [int(bound(x, "large_len")) for x in spec.get("large_len", [10**4, 3 * 10**4, 10**5])]
+        self.order = self._order()
+
+    # ---- ordering and relations ------------------------------------------------
+    def _order(self):
+        names = [n for n, _ in self.params]
+        deps = {}
+        for n in names:
+            c = self.cons[n]
+            d = [c[k] for k in ("nodes", "often_in", "same_len") if isinstance(c.get(k), str)]
+            for x in d:
+                if x not in names:
+                    raise SpecError("parameter `%s` refers to `%s`, which is not a parameter" % (n, x))
+            deps[n] = d
+        done, out = set(), []
+        while len(out) < len(names):
+            ready = [n for n in names if n not in done and all(x in done for x in deps[n])]
+            if not ready:
+                raise SpecError("parameters refer to each other in a cycle: %s" % ", ".join(n for n in names if n not in done))
+            for n in ready:
+                done.add(n)
+                out.append(n)
+        return out
+
+    def relations_hold(self, args):
+        env = {"len": len, "sum": sum, "min": min, "max": max, "abs": abs, "sorted": sorted, "set": set,
+               "all": all, "any": any, "range": range}
+        for r in self.relations:
+            try:
+                if not eval(r, {"__builtins__": {}}, dict(env, **args)):
+                    return False
+            except Exception:
+                return False
+        return True
+
+    def types(self):
+        return dict(self.params)
+
+    # ---- whole inputs ------------------------------------------------------------
+    def args(self, mode, size, overrides=None):
+        """A dict of arguments, or None when the relations cannot be met."""
+        overrides = overrides or {}
+        for _ in range(40):
+            args = {}
+            for n in self.order:
+                if n in overrides:
+                    v = overrides[n]
+                    args[n] = v(args) if callable(v) else v
+                else:
+                    args[n] = self.value(self.types()[n], self.cons[n], mode, size, args)
+            if self.relations_hold(args):
+                return args
+        return None
+
+    # ---- single values -------------------------------------------------------------
+    def int_range(self, c):
+        lo, hi = bound(c.get("min"), "min"), bound(c.get("max"), "max")
+        if lo is not None and hi is not None and lo > hi:
+            raise SpecError("min %s is above max %s" % (lo, hi))
+        return lo, hi
+
+    def scalar(self, t, c, mode, args):
+        r = self.rng
+        k = t["k"]
+        ref = c.get("often_in")
+        if ref and mode != "large" and args.get(ref) and r.random() < 0.5:
+            return r.choice(list(args[ref]))
+        if k == "bool":
+            return r.random() < 0.5
+        lo, hi = self.int_range(c)
+        if k == "float":
+            flo = float(lo) if lo is not None else -1e6
+            fhi = float(hi) if hi is not None else 1e6
+            if mode == "large":
+                return r.choice([flo, fhi, r.uniform(fhi - (fhi - flo) / 10, fhi)])
+            return round(r.uniform(max(flo, -100.0), min(fhi, 100.0)) if max(flo, -100.0) <= min(fhi, 100.0) else r.uniform(flo, fhi), r.choice([1, 2, 3, 6]))
+        # int
+        if mode == "large":
+            if hi is None and lo is None:
+                return r.choice([1, -1]) * r.choice([r.randint(10**17, 10**18), r.randint(10**18, 10**30)])
+            if hi is None:
+                return r.randint(max(lo, 10**17), max(lo, 10**17) + 10**18)
+            if lo is None:
+                return r.randint(min(hi, -(10**17)) - 10**18, min(hi, -(10**17)))
+            return r.choice([hi, lo, hi - r.randint(0, min(100, hi - lo)), r.randint(hi - (hi - lo) // 10, hi)])
+        wlo = max(lo, -SMALL) if lo is not None else -SMALL
+        whi = min(hi, SMALL) if hi is not None else SMALL
+        if wlo > whi:  # the domain lies outside the small window
+            wlo, whi = lo, min(hi, lo + 2 * SMALL) if hi is not None else lo + 2 * SMALL
+        if lo is not None and hi is not None and hi - lo > 2 * SMALL and r.random() < 0.3:
+            return r.randint(lo, hi)
+        return r.randint(wlo, whi) if r.random() < 0.7 else r.randint(max(wlo, -10), min(whi, 10)) if max(wlo, -10) <= min(whi, 10) else r.randint(wlo, whi)
+
+    def size_for(self, c, mode, size, hi_default):
+        lo, hi = length(c, 0, None)
+        hi = hi_default if hi is None and mode != "large" else hi
+        if mode == "large":
+            n = size
+        else:
+            n = lo + size
+        if hi is not None:
+            n = min(n, hi)
+        return max(n, lo)
+
+    def value(self, t, c, mode, size, args):
+        r = self.rng
+        k = t["k"]
+        if k == "opt":
+            if mode == "typical" and r.random() < 0.1:
+                return None
+            return self.value(t["of"], c, mode, size, args)
+        if k == "any":
+            return self.value({"k": "int"}, c, mode, size, args)
+        if k in ("int", "float", "bool"):
+            return self.scalar(t, c, mode, args)
+        if k == "str":
+            n = self.size_for(c, mode, size, 10**9)
+            return self.text(c, n)
+        if k == "tuple" and "items" in t:
+            items = c.get("items") if isinstance(c.get("items"), list) else [{}] * len(t["items"])
+            return tuple(self.value(it, ic, mode, size, args) for it, ic in zip(t["items"], items))
+        if k == "dict":
+            n = self.size_for(c, mode, size, 10**9)
+            kc, vc = c.get("keys", {}), c.get("values", {})
+            out = {}
+            for _ in range(n * 3):
+                if len(out) >= n:
+                    break
+                out[self.value(t["key"], kc, "typical", min(size, 8), args)] = self.value(t["val"], vc, mode, min(size, 8), args)
+            return out
+        if c.get("graph"):
+            return self.graph(t, c, mode, size, args)
+        # list, set, variadic tuple
+        if isinstance(c.get("same_len"), str) and args.get(c["same_len"]) is not None:
+            n = len(args[c["same_len"]])
+        else:
+            n = self.size_for(c, mode, size, 10**9)
+        items = self.sequence(t["of"], c, mode, n, args)
+        if k == "set":
+            return set(items)
+        if k == "tuple":
+            return tuple(items)
+        return items
+
+    def text(self, c, n):
+        r = self.rng
+        chars = charset(c)
+        shape = r.random()
+        if shape < 0.6 or n < 2:
+            return "".join(r.choice(chars) for _ in range(n))
+        if shape < 0.75:  # mirrored: palindromes and near-palindromes
+            half = "".join(r.choice(chars) for _ in range(n // 2))
+            return half + ("".join(r.choice(chars)) if n % 2 else "") + half[::-1]
+        if shape < 0.85:
+            return r.choice(chars) * n
+        if shape < 0.95:
+            unit = "".join(r.choice(chars) for _ in range(r.randint(1, 3)))
+            return (unit * n)[:n]
+        return "".join(sorted(r.choice(chars) for _ in range(n)))
+
+    def sequence(self, et, c, mode, n, args):
+        r = self.rng
+        ec = element_constraints(c)
+        if c.get("permutation") is not None:
+            base = int(c.get("permutation") or 0)
+            p = list(range(base, base + n))
+            r.shuffle(p)
+            return p
+        if "cols" in c and et["k"] in ("list", "tuple"):
+            cl, ch = length({"len": c["cols"]}, 0, None)
+            width = r.randint(cl, min(ch, cl + max(size_cap(mode), 1)))
+            ec = dict(ec, len=width)
+        if c.get("distinct") and et["k"] == "int":
+            lo, hi = self.int_range(ec)
+            lo = lo if lo is not None else (-SMALL if mode != "large" else -(10**18))
+            hi = hi if hi is not None else (SMALL if mode != "large" else 10**18)
+            if hi - lo + 1 < n:
+                n = hi - lo + 1
+            if mode != "large" and hi - lo > max(4 * n, 2 * SMALL):
+                lo, hi = max(lo, -max(4 * n, SMALL)), min(hi, max(4 * n, SMALL))
+            items = r.sample(range(lo, hi + 1), n)
+        else:
+            inner = min(8, max(1, n)) if mode != "large" else 8
+            shape = r.random()
+            if shape < 0.55 or n < 2:
+                items = [self.value(et, ec, mode, inner, args) for _ in range(n)]
+            elif shape < 0.7:
+                pool = [self.value(et, ec, mode, inner, args) for _ in range(r.randint(1, 3))]
+                items = [r.choice(pool) for _ in range(n)]  # duplicates
+            elif shape < 0.8:
+                half = [self.value(et, ec, mode, inner, args) for _ in range(n // 2)]
+                items = half + ([self.value(et, ec, mode, inner, args)] if n % 2 else []) + half[::-1]
+            elif shape < 0.9:
+                items = sorted_if([self.value(et, ec, mode, inner, args) for _ in range(n)], reverse=r.random() < 0.5)
+            else:
+                items = [self.value(et, ec, mode, inner, args)] * n
+            if c.get("distinct"):
+                seen, out = set(), []
+                for x in items:
+                    if repr(x) not in seen:
+                        seen.add(repr(x))
+                        out.append(x)
+                items = out
+        if c.get("sorted"):
+            items = sorted_if(items, reverse=c.get("sorted") == "desc")
+        return items
+
+    def graph(self, t, c, mode, size, args):
+        r = self.rng
+        nodes = c.get("nodes", 8)
+        n = args[nodes] if isinstance(nodes, str) else int(bound(nodes, "nodes"))
+        if not isinstance(n, int) or n < 0:
+            return []
+        base = int(c.get("base", 0))
+        directed, tree = bool(c.get("directed")), bool(c.get("tree"))
+        connected = tree or bool(c.get("connected"))
+        edges = []
+        if connected and n > 1:
+            order = list(range(n))
+            r.shuffle(order)
+            for i in range(1, n):
+                edges.append((order[r.randrange(i)], order[i]))
+        if not tree and n > 1:
+            lo, hi = length(c, len(edges), None)
+            most = n * (n - 1) // (1 if directed else 2)
+            want = min(most, r.randint(max(lo, len(edges)), hi if hi is not None else len(edges) + n))
+            have = {(a, b) for a, b in edges} | ({(b, a) for a, b in edges} if not directed else set())
+            for _ in range(want * 4):
+                if len(edges) >= want:
+                    break
+                a, b = r.randrange(n), r.randrange(n)
+                if a != b and (a, b) not in have:
+                    have.add((a, b))
+                    if not directed:
+                        have.add((b, a))
+                    edges.append((a, b))
+        weighted = c.get("weighted")
+        out = []
+        for a, b in edges:
+            e = [a + base, b + base]
+            if weighted:
+                e.append(r.randint(int(bound(weighted[0], "weighted")), int(bound(weighted[1], "weighted"))))
+            out.append(tuple(e) if t["of"]["k"] == "tuple" else e)
+        return out
+
+    # ---- edge values -----------------------------------------------------------------
+    def edges(self, name):
+        """(label, value or function of the arguments so far) per edge case."""
+        t, c = self.types()[name], self.cons[name]
+        k = t["k"]
+        out = []
+        if k == "opt":
+            out.append(("None", None))
+            t = t["of"]
+            k = t["k"]
+        if k == "bool":
+            return out + [("False", False), ("True", True)]
+        if k in ("int", "float"):
+            lo, hi = self.int_range(c)
+            cands = [lo, hi] + ([lo + 1] if lo is not None else []) + ([hi - 1] if hi is not None else []) + [0, 1, -1, 2, 3, 10, -10, 100]
+            if k == "float":
+                cands = [float(x) for x in cands if x is not None] + [0.5, -0.5, 1e-9]
+            seen = []
+            for v in cands:
+                if v is not None and v not in seen and (lo is None or v >= lo) and (hi is None or v <= hi):
+                    seen.append(v)
+                    out.append(("%s=%r" % (name, v), v))
+            ref = c.get("often_in")
+            if ref:
+                def pick(which):
+                    def f(args):
+                        xs = sorted(args.get(ref) or [0])
+                        return {"first": xs[0], "last": xs[-1], "middle": xs[len(xs) // 2], "below": xs[0] - 1, "above": xs[-1] + 1}[which]
+                    return f
+                out += [("%s %s of %s" % (name, w, ref), pick(w)) for w in ("first", "last", "middle", "below", "above")]
+            return out
+        if k == "str":
+            lo, hi = length(c, 0, None)
+            chars = charset(c)
+            cands = [("empty", ""), ("one char", chars[0]), ("one char (last)", chars[-1]),
+                     ("all equal", chars[0] * 5), ("two chars", chars[:2]), ("two equal", chars[-1] * 2),
+                     ("mixed case", "".join(ch.upper() if i % 2 else ch for i, ch in enumerate(chars[:6]))),
+                     ("mirrored", chars[:3] + chars[:3][::-1]), ("sorted", "".join(sorted(chars[:6]))),
+                     ("reversed", "".join(sorted(chars[:6], reverse=True)))]
+            ws = [ch for ch in chars if ch.isspace()]
+            if ws:
+                cands += [("whitespace only", "".join(ws)), ("padded", ws[0] + chars[0] + ws[0])]
+            uni = [ch for ch in chars if ord(ch) > 127]
+            if uni:
+                cands.append(("unicode", "".join(uni[:6])))
+            if hi is not None and hi <= 1000:
+                cands.append(("longest", (chars * (hi // len(chars) + 1))[:hi]))
+            if lo:
+                cands.append(("shortest", (chars * (lo // len(chars) + 1))[:lo]))
+            return out + [(l, v) for l, v in cands if satisfies(v, t, c)]
+        if k in ("list", "set", "tuple") and "items" not in t:
+            lo, hi = length(c, 0, None)
+            et, ec = t["of"], element_constraints(c)
+            def seq(shape):
+                def f(args):
+                    r = self.rng
+                    if c.get("graph"):
+                        if shape in ("empty", "single"):
+                            return [] if shape == "empty" else self.graph(t, dict(c, tree=True), "typical", 2, args)
+                        return self.graph(t, dict(c, tree=shape == "tree-like"), "typical", 4, args)
+                    if isinstance(c.get("same_len"), str):
+                        n = len(args.get(c["same_len"]) or [])
+                    else:
+                        n = {"empty": 0, "single": 1, "pair": 2}.get(shape, 6)
+                        n = max(lo, n if hi is None else min(hi, n))
+                    items = self.sequence(et, c, "typical", n, args)
+                    if shape == "ascending":
+                        items = sorted_if(items)
+                    elif shape == "descending":
+                        items = sorted_if(items, reverse=True)
+                    elif shape == "all equal" and items and not c.get("distinct"):
+                        items = [items[0]] * len(items)
+                    elif shape == "duplicates" and len(items) > 1 and not c.get("distinct"):
+                        items[-1] = items[0]
+                    elif shape in ("at min", "at max") and et["k"] in ("int", "float"):
+                        lo_v, hi_v = self.int_range(ec)
+                        v = lo_v if shape == "at min" else hi_v
+                        if v is not None and not c.get("distinct"):
+                            items = [v if r.random() < 0.5 else x for x in items]
+                    if c.get("sorted"):
+                        items = sorted_if(items, reverse=c.get("sorted") == "desc")
+                    if k == "set":
+                        return set(items)
+                    return tuple(items) if k == "tuple" else items
+                return f
+            shapes = ["empty", "single", "pair", "ascending", "descending", "all equal", "duplicates", "at min", "at max", "tree-like"]
+            return out + [("%s %s" % (name, s), seq(s)) for s in shapes]
+        return out + [("%s typical" % name, lambda args: self.value(t, c, "typical", 3, args))]
+
+
+def size_cap(mode):
+    return 8 if mode != "large" else 100
+
+
+def sorted_if(items, reverse=False):
+    try:
+        return sorted(items, reverse=reverse)
+    except TypeError:
+        return items

@@ -1,0 +1,237 @@
+//! `tests gen` for one problem: candidates from the helper, each run twice
+//! through the reference in the sandbox, dropped by reason, deduplicated,
+//! checked against the floors.
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde_json::{Value as Json, json};
+
+use crate::exec::{CallStyle, Limits};
+use crate::judge::compare::{CompareOptions, DEFAULT_FLOAT_TOLERANCE, values_equal};
+use crate::judge::problem::{Category, TestCase};
+use crate::judge::run::Sandbox;
+use crate::judge::value::Value;
+
+use super::python::{Helper, call};
+use super::reference::{Run, run_all, wrap};
+use super::spec::TestSpec;
+use super::tests_file::{GeneratedTest, Header};
+
+/// Everything `tests gen` reads for one problem.
+#[derive(Debug, Clone)]
+pub struct GenInput {
+    /// Problem directory (names files in messages).
+    pub dir: PathBuf,
+    pub solution: String,
+    pub spec: TestSpec,
+    /// The spec file's text and the original tests' file text, for the stamp.
+    pub spec_text: String,
+    pub originals_text: String,
+    /// Hand-written tests, validated like generated ones.
+    pub originals: Vec<TestCase>,
+    pub entry_point: String,
+    pub call_style: CallStyle,
+}
+
+/// A candidate input before validation.
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    pub category: Category,
+    pub args: Vec<Json>,
+    pub how: String,
+    /// The original test's expected value, when it has one.
+    pub expected: Option<Json>,
+}
+
+/// What the helper read and made.
+#[derive(Debug, Clone)]
+pub struct Candidates {
+    pub has_valid: bool,
+    /// Generated inputs that broke the spec's constraints (never run).
+    pub outside_spec: usize,
+    pub list: Vec<Candidate>,
+}
+
+/// The result of generating one problem's tests.
+#[derive(Debug, Clone)]
+pub struct Generated {
+    pub header: Header,
+    pub tests: Vec<GeneratedTest>,
+    /// Wrapped reference source (solution + `valid` check), reused by scoring.
+    pub has_valid: bool,
+    /// Floors not met, each with the reason; empty when the tests may ship.
+    pub floor_errors: Vec<String>,
+}
+
+impl GenInput {
+    fn solution_path(&self) -> PathBuf {
+        self.dir.join("solution.py")
+    }
+}
+
+/// Asks the helper for candidates (`mode` `gen`, or `pool` for the larger
+/// random set scoring uses to spot equivalent mutants).
+pub fn candidates(python: &Path, input: &GenInput, mode: &str, seed: u64) -> anyhow::Result<Candidates> {
+    let originals: Vec<&Vec<Json>> = input.originals.iter().map(|t| &t.args).collect();
+    let request = json!({
+        "solution": input.solution,
+        "file": input.solution_path().display().to_string(),
+        "entry_point": input.entry_point,
+        "call_style": match input.call_style { CallStyle::Function => "function", CallStyle::SolutionMethod => "solution_method" },
+        "seed": seed,
+        "spec": serde_json::to_value(&input.spec)?,
+        "originals": originals,
+        "mode": mode,
+    });
+    let answer = call(python, Helper::Generate, &request).map_err(|e| name_spec(input, e))?;
+    let mut list = Vec::new();
+    if mode == "gen" {
+        for (i, t) in input.originals.iter().enumerate() {
+            list.push(Candidate { category: t.category, args: t.args.clone(), how: format!("original test {}", i + 1), expected: Some(t.expected.clone()) });
+        }
+    }
+    for c in answer["candidates"].as_array().into_iter().flatten() {
+        let category = serde_json::from_value(c["category"].clone()).unwrap_or_default();
+        let args = c["args"].as_array().cloned().unwrap_or_default();
+        list.push(Candidate { category, args, how: c["how"].as_str().unwrap_or_default().to_string(), expected: None });
+    }
+    Ok(Candidates {
+        has_valid: answer["has_valid"].as_bool().unwrap_or(false),
+        outside_spec: answer["outside_spec"].as_u64().unwrap_or(0) as usize,
+        list,
+    })
+}
+
+/// Errors from the helper name the problem directory and, for spec errors,
+/// the spec file's path.
+pub fn name_spec(input: &GenInput, e: anyhow::Error) -> anyhow::Error {
+    let msg = format!("{e:#}");
+    match msg.strip_prefix("problem.toml:") {
+        Some(rest) => anyhow::anyhow!("{}:{rest}", input.dir.join("problem.toml").display()),
+        None => anyhow::anyhow!("{}: {msg}", input.dir.display()),
+    }
+}
+
+/// Per-call limit while validating.
+pub fn validate_limits(spec: &TestSpec) -> Limits {
+    let t = Duration::from_secs_f64(spec.validate_time_limit_s.filter(|t| t.is_finite() && *t > 0.0).unwrap_or(2.0));
+    Limits { wall: t, cpu: t }
+}
+
+fn compare_options(spec: &TestSpec) -> CompareOptions {
+    CompareOptions { float_tolerance: spec.float_tolerance.unwrap_or(DEFAULT_FLOAT_TOLERANCE), strict_types: false }
+}
+
+fn same(a: &Json, b: &Json, opts: &CompareOptions) -> bool {
+    a == b || matches!((Value::decode(a), Value::decode(b)), (Ok(x), Ok(y)) if values_equal(&x, &y, opts))
+}
+
+/// Generates, validates and selects one problem's tests.
+pub fn generate(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> anyhow::Result<Generated> {
+    let cands = candidates(python, input, "gen", input.spec.seed)?;
+    let source = wrap(&input.solution, &input.entry_point, input.call_style, cands.has_valid);
+    let (kept, mut dropped) = validate(sandbox, &source, &input.spec, cands.list)?;
+    if cands.outside_spec > 0 {
+        dropped.insert("outside_spec".into(), cands.outside_spec);
+    }
+    let where_ = format!("{} ({})", input.dir.display(), input.solution_path().display());
+    if kept.is_empty() {
+        let total: usize = dropped.values().sum();
+        let (reason, n) = dropped.iter().max_by_key(|(_, n)| **n).map(|(r, n)| (r.clone(), *n)).unwrap_or_default();
+        let why = match reason.as_str() {
+            "invalid" => "valid() rejects every input",
+            "raised" => "the reference raises on every input",
+            "timeout" => "the reference times out on every input",
+            _ => "every input was dropped",
+        };
+        anyhow::bail!("{where_}: {why} ({n} of {total} candidates; dropped {})", show_counts(&dropped));
+    }
+    let mut header = Header {
+        stamp: super::tests_file::stamp(&input.solution, &input.spec_text, &input.originals_text),
+        seed: input.spec.seed,
+        dropped,
+        ..Header::default()
+    };
+    for t in &kept {
+        match t.category {
+            Category::Typical => header.typical += 1,
+            Category::Edge => header.edge += 1,
+            Category::Large => header.large += 1,
+        }
+    }
+    let f = input.spec.floors;
+    let mut floor_errors = Vec::new();
+    for (name, have, floor) in [("typical", header.typical, f.typical), ("edge", header.edge, f.edge), ("large", header.large, f.large)] {
+        if have < floor {
+            floor_errors.push(format!(
+                "{where_}: only {have} {name} tests, the floor is {floor} (dropped: {}); loosen the constraints or raise [counts] in problem.toml",
+                show_counts(&header.dropped)
+            ));
+        }
+    }
+    Ok(Generated { header, tests: kept, has_valid: cands.has_valid, floor_errors })
+}
+
+/// `invalid 3, raised 1` for messages.
+pub fn show_counts(counts: &BTreeMap<String, usize>) -> String {
+    if counts.is_empty() {
+        return "none".into();
+    }
+    counts.iter().map(|(k, v)| format!("{k} {v}")).collect::<Vec<_>>().join(", ")
+}
+
+/// Runs every candidate twice and keeps those with one plain, repeatable
+/// result (and, for original tests, the result they expect).
+pub fn validate(
+    sandbox: &dyn Sandbox,
+    source: &str,
+    spec: &TestSpec,
+    candidates: Vec<Candidate>,
+) -> anyhow::Result<(Vec<GeneratedTest>, BTreeMap<String, usize>)> {
+    let mut dropped: BTreeMap<String, usize> = BTreeMap::new();
+    let mut seen = HashSet::new();
+    let mut unique = Vec::new();
+    for c in candidates {
+        if seen.insert(serde_json::to_string(&c.args)?) {
+            unique.push(c);
+        } else {
+            *dropped.entry("duplicate".into()).or_default() += 1;
+        }
+    }
+    let inputs: Vec<Vec<Json>> = unique.iter().map(|c| c.args.clone()).collect();
+    let limits = validate_limits(spec);
+    let first = run_all(sandbox, source, &inputs, limits, true)?;
+    let again = run_all(sandbox, source, &inputs, limits, true)?;
+    let opts = compare_options(spec);
+    let mut kept = Vec::new();
+    for ((c, a), b) in unique.into_iter().zip(first).zip(again) {
+        let reason = match (&a, &b) {
+            (Run::Value(x, ta), Run::Value(y, tb)) => {
+                if !same(x, y, &opts) {
+                    "nondeterministic"
+                } else if c.expected.as_ref().is_some_and(|e| !same(x, e, &opts)) {
+                    "wrong_expected"
+                } else {
+                    let t = ta.min(tb).as_secs_f64();
+                    kept.push(GeneratedTest {
+                        category: c.category,
+                        args: c.args,
+                        expected: x.clone(),
+                        reference_time_s: (t * 1e6).round() / 1e6,
+                        how: c.how,
+                    });
+                    continue;
+                }
+            }
+            (Run::Invalid, _) | (_, Run::Invalid) => "invalid",
+            (Run::TimedOut, _) | (_, Run::TimedOut) => "timeout",
+            (Run::Unencodable(_), _) | (_, Run::Unencodable(_)) => "unencodable",
+            (Run::Value(..), _) | (_, Run::Value(..)) => "nondeterministic",
+            _ => "raised",
+        };
+        *dropped.entry(reason.into()).or_default() += 1;
+    }
+    Ok((kept, dropped))
+}

@@ -1,0 +1,171 @@
+# Driver (concatenated last): reads one request as JSON on stdin, writes the
+# signature and the candidate inputs as JSON on stdout. Candidates are
+# unvalidated; the reference judges them later, in the sandbox.
+import copy
+import json
+import sys
+
+
+def mutate_value(g, v, t, c):
+    """EvalPlus-style type-aware mutation of one value."""
+    r = g.rng
+    k = t["k"]
+    if k == "opt":
+        return None if v is not None and r.random() < 0.2 else mutate_value(g, v, t["of"], c) if v is not None else g.value(t["of"], c, "typical", 3, {})
+    if isinstance(v, bool):
+        return not v
+    if isinstance(v, int):
+        return r.choice([v + 1, v - 1, -v, v * 2, v // 2, g.scalar(t, c, "typical", {})])
+    if isinstance(v, float):
+        return r.choice([v * 2, v / 2, -v, v + 1.0, v - 1.0, g.scalar(t, c, "typical", {})])
+    if isinstance(v, str):
+        chars = charset(c)
+        i = r.randrange(len(v) + 1)
+        ops = [lambda: v[:i] + r.choice(chars) + v[i:], lambda: v + v[::-1], lambda: v[::-1]]
+        if v:
+            j = r.randrange(len(v))
+            ops += [lambda: v[:j] + v[j + 1:], lambda: v[:j] + r.choice(chars) + v[j + 1:], lambda: v + v[j], lambda: v[j] + v]
+        return r.choice(ops)()
+    if isinstance(v, (list, tuple)) and "items" in t:
+        i = r.randrange(len(v)) if v else 0
+        items = list(v)
+        if items:
+            items[i] = mutate_value(g, items[i], t["items"][i], {})
+        return tuple(items)
+    if isinstance(v, (list, tuple, set)):
+        items = list(v)
+        et, ec = t.get("of", {"k": "any"}), element_constraints(c)
+        ops = [lambda: items + [g.value(et, ec, "typical", 3, {})]]
+        if items:
+            j = r.randrange(len(items))
+            ops += [lambda: items[:j] + items[j + 1:],
+                    lambda: items[:j] + [mutate_value(g, items[j], et, ec)] + items[j + 1:],
+                    lambda: items[::-1], lambda: items[:j + 1] + [items[j]] + items[j + 1:],
+                    lambda: sorted_if(items), lambda: items[j:] + items[:j]]
+        out = r.choice(ops)()
+        if c.get("sorted"):
+            out = sorted_if(out, reverse=c.get("sorted") == "desc")
+        return set(out) if isinstance(v, set) else tuple(out) if isinstance(v, tuple) else out
+    if isinstance(v, dict):
+        out = dict(v)
+        if out and r.random() < 0.5:
+            key = r.choice(list(out))
+            if r.random() < 0.5:
+                del out[key]
+            else:
+                out[key] = mutate_value(g, out[key], t.get("val", {"k": "any"}), c.get("values", {}))
+        else:
+            out[g.value(t.get("key", {"k": "str"}), c.get("keys", {}), "typical", 3, {})] = g.value(t.get("val", {"k": "int"}), c.get("values", {}), "typical", 3, {})
+        return out
+    return v
+
+
+def mutants_of_seeds(g, seeds, count):
+    """(how, args) for up to `count` valid mutations of the seed corpus."""
+    names = [n for n, _ in g.params]
+    corpus = [(how, dict(zip(names, a))) for how, a in seeds if len(a) == len(names)]
+    out = []
+    if not corpus:
+        return out
+    for _ in range(count * 10):
+        if len(out) >= count:
+            break
+        how, base = g.rng.choice(corpus)
+        args = copy.deepcopy(base)
+        for _ in range(g.rng.randint(1, 2)):
+            n = g.rng.choice(names)
+            args[n] = mutate_value(g, args[n], g.types()[n], g.cons[n])
+        if all(satisfies(args[n], g.types()[n], g.cons[n]) for n in names) and g.relations_hold(args):
+            label = how if how.startswith("mutation of ") else "mutation of " + how
+            out.append((label, args))
+            corpus.append((label, args))
+    return out
+
+
+def generate(req):
+    spec = req["spec"]
+    params, has_valid = read_signature(req["solution"], req["file"], req["entry_point"], req["call_style"],
+                                       {n: c["type"] for n, c in spec.get("params", {}).items() if "type" in c},
+                                       [[decode(a) for a in s] for s in spec.get("seeds", []) + req.get("originals", [])])
+    names = [n for n, _ in params]
+    for n in spec.get("params", {}):
+        if n not in names:
+            raise SpecError("problem.toml: [params.%s] names no parameter of `%s` (it has: %s)"
+                            % (n, req["entry_point"], ", ".join(names) or "none"))
+    for n, t in params:
+        check_constraints(n, t, spec.get("params", {}).get(n, {}))
+    g = Gen(params, spec, random.Random(req["seed"]))
+    counts = spec.get("counts", {})
+    out = []
+    outside = [0]
+
+    def emit(category, how, args):
+        if args is None:
+            return
+        if not all(satisfies(args[n], g.types()[n], g.cons[n]) for n in names):
+            outside[0] += 1
+            return
+        out.append({"category": category, "how": how, "args": [encode(args[n]) for n in names]})
+
+    pool = req.get("mode") == "pool"
+    typical = req.get("pool_size", 300) if pool else int(counts.get("typical", 20))
+    caps = [3, 6, 12, 24]
+    for i in range(typical):
+        size = g.rng.randint(0, caps[i % len(caps)])
+        emit("typical", "random, size %d" % size, g.args("typical", size))
+    for n in g.order:
+        for label, v in g.edges(n):
+            emit("edge", "edge: " + label, g.args("typical", 4, {n: v}))
+    scalars = [n for n in g.order if g.types()[n]["k"] in ("int", "float")]
+    for i, p in enumerate(scalars):
+        for q in scalars[i + 1:]:
+            for d in (0, 1, -1):
+                emit("edge", "edge: %s = %s%s" % (q, p, " %+d" % d if d else ""),
+                     g.args("typical", 4, {q: (lambda p, d: lambda args: args[p] + d)(p, d)}))
+    for i in range(int(counts.get("large", 5)) if not pool else 0):
+        size = g.large_len[i % len(g.large_len)]
+        emit("large", "large: size %d" % size, g.args("large", size))
+    seeds = [("seed %d" % (i + 1), [decode(a) for a in s]) for i, s in enumerate(spec.get("seeds", []))]
+    seeds += [("original test %d" % (i + 1), [decode(a) for a in s]) for i, s in enumerate(req.get("originals", []))]
+    for i, (how, a) in enumerate(seeds[: len(spec.get("seeds", []))]):
+        out.append({"category": "typical", "how": how, "args": [encode(x) for x in a]})
+    for how, args in mutants_of_seeds(g, seeds, int(counts.get("mutations", 20)) * (3 if pool else 1)):
+        emit("typical", how, args)
+    return {"ok": True, "params": [[n, t] for n, t in params], "has_valid": has_valid, "candidates": out,
+            "outside_spec": outside[0]}
+
+
+def check_constraints(name, t, c):
+    """Constraints that contradict the parameter's type are authoring errors."""
+    k = t["k"] if t["k"] != "opt" else t["of"]["k"]
+    scalar = {"min", "max", "often_in", "type", "nonfinite"}
+    seq = {"len", "rows", "cols", "sorted", "distinct", "permutation", "elem", "elem_len", "same_len", "graph", "nodes",
+           "tree", "connected", "directed", "weighted", "base", "charset", "min", "max", "type"}
+    allowed = {"int": scalar, "float": scalar, "bool": {"type"}, "str": {"len", "charset", "type"},
+               "list": seq, "set": seq, "tuple": seq | {"items"}, "dict": {"len", "keys", "values", "type"}, "any": seq | scalar}
+    bad = sorted(set(c) - allowed.get(k, set()))
+    if bad:
+        raise SpecError("problem.toml: [params.%s]: %s %s not apply to a parameter of type %s"
+                        % (name, ", ".join("`%s`" % b for b in bad), "does" if len(bad) == 1 else "do", k))
+    for key in ("min", "max"):
+        if key in c:
+            bound(c[key], "[params.%s] %s" % (name, key))
+    lo, hi = bound(c.get("min"), "min"), bound(c.get("max"), "max")
+    if lo is not None and hi is not None and lo > hi:
+        raise SpecError("problem.toml: [params.%s]: min %s is above max %s" % (name, lo, hi))
+    if "len" in c:
+        a, b = length(c, 0, None)
+        if b is not None and a > b:
+            raise SpecError("problem.toml: [params.%s]: len [%d, %d] is empty" % (name, a, b))
+
+
+def main():
+    req = json.load(sys.stdin)
+    try:
+        res = generate(req)
+    except SpecError as e:
+        res = {"ok": False, "error": str(e)}
+    sys.stdout.write(json.dumps(res, ensure_ascii=False))
+
+
+main()

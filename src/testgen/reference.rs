@@ -1,0 +1,120 @@
+//! Running the reference (or a mutant of it) on many inputs in the sandbox,
+//! many calls per job, jobs spread over the sandbox's workers.
+
+use std::time::Duration;
+
+use rayon::prelude::*;
+use serde_json::Value as Json;
+
+use crate::exec::{CallArgs, CallStyle, Job, Limits, Status};
+use crate::judge::run::Sandbox;
+
+/// Name of the wrapper that calls `valid()` (when defined) and then the
+/// entry point, so both run in the same sandboxed call.
+pub const WRAPPER: &str = "__flowbench_reference__";
+
+/// Calls per sandbox job: enough to amortise the fork, few enough that
+/// both workers get work on a small problem.
+const CHUNK: usize = 48;
+
+/// `solution` plus the wrapper: it returns `["ok", result]`, or
+/// `["invalid"]` when `valid(*args)` is false.
+pub fn wrap(solution: &str, entry_point: &str, call_style: CallStyle, has_valid: bool) -> String {
+    let call = match call_style {
+        CallStyle::Function => entry_point.to_string(),
+        CallStyle::SolutionMethod => format!("Solution().{entry_point}"),
+    };
+    let check = if has_valid { "    if not valid(*args):\n        return [\"invalid\"]\n" } else { "" };
+    format!("{solution}\n\n\ndef {WRAPPER}(*args):\n{check}    return [\"ok\", {call}(*args)]\n")
+}
+
+/// What one call of the wrapper gave.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Run {
+    /// The entry point returned this value (tagged JSON) in this time.
+    Value(Json, Duration),
+    /// `valid()` rejected the input.
+    Invalid,
+    /// An exception, a crash or a resource limit other than time.
+    Raised(String),
+    TimedOut,
+    /// The result is not a plain value.
+    Unencodable(String),
+    /// Not attempted: an earlier call in the same job stopped it (only
+    /// when running without `resume`).
+    NotRun,
+}
+
+/// Runs `source`'s wrapper once per input, in input order. `Err` only when
+/// the sandbox itself failed (never a verdict on the code). With `resume`,
+/// a job that stops early (a timeout when the executor stops there, or a
+/// call that kills its process) is resumed after the call that stopped it,
+/// so one bad input never costs the others; without it the rest of that
+/// job is [`Run::NotRun`] (scoring: one failure is enough).
+pub fn run_all(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: Limits, resume: bool) -> anyhow::Result<Vec<Run>> {
+    let chunks: Vec<&[Vec<Json>]> = inputs.chunks(CHUNK).collect();
+    let results: Vec<anyhow::Result<Vec<Run>>> =
+        chunks.par_iter().map(|chunk| run_chunk(sandbox, source, chunk, limits, resume)).collect();
+    let mut out = Vec::with_capacity(inputs.len());
+    for r in results {
+        out.extend(r?);
+    }
+    Ok(out)
+}
+
+fn run_chunk(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: Limits, resume: bool) -> anyhow::Result<Vec<Run>> {
+    let mut out = Vec::with_capacity(inputs.len());
+    while out.len() < inputs.len() {
+        let rest = &inputs[out.len()..];
+        let job = Job::Calls {
+            source: source.to_string(),
+            entry_point: WRAPPER.into(),
+            call_style: CallStyle::Function,
+            calls: rest.iter().map(|a| CallArgs { args: a.clone(), kwargs: Default::default() }).collect(),
+            limits,
+        };
+        let outcome = sandbox.run_job(&job);
+        match &outcome.status {
+            Status::SandboxError { detail } => anyhow::bail!("sandbox: {detail}"),
+            Status::Completed => {}
+            other => {
+                let why = format!("defining the code: {}", describe(other));
+                out.extend(rest.iter().map(|_| Run::Raised(why.clone())));
+                break;
+            }
+        }
+        if outcome.calls.is_empty() {
+            out.extend(rest.iter().map(|_| Run::Raised("not run: the process ended before this call".into())));
+            break;
+        }
+        out.extend(outcome.calls.iter().take(rest.len()).map(run_of));
+        if !resume {
+            out.resize(inputs.len(), Run::NotRun);
+        }
+    }
+    Ok(out)
+}
+
+fn run_of(c: &crate::exec::CallOutcome) -> Run {
+    match (&c.status, &c.value) {
+        (Status::Completed, Some(Json::Array(v))) if v.first() == Some(&Json::from("ok")) && v.len() == 2 => {
+            Run::Value(v[1].clone(), c.wall)
+        }
+        (Status::Completed, Some(Json::Array(v))) if v.first() == Some(&Json::from("invalid")) => Run::Invalid,
+        (Status::Completed, _) => Run::Unencodable(c.unencodable.clone().unwrap_or_else(|| "not a plain value".into())),
+        (Status::TimedOut, _) => Run::TimedOut,
+        (s, _) => Run::Raised(describe(s)),
+    }
+}
+
+fn describe(status: &Status) -> String {
+    match status {
+        Status::Completed => "completed".into(),
+        Status::Raised { class, message } => format!("{class}: {message}"),
+        Status::TimedOut => "timed out".into(),
+        Status::MemoryLimit => "memory limit".into(),
+        Status::OutputLimit => "output limit".into(),
+        Status::Crashed { detail } => format!("crashed: {detail}"),
+        Status::SandboxError { detail } => format!("sandbox: {detail}"),
+    }
+}

@@ -1,0 +1,112 @@
+//! The test-generation part of a problem's `problem.toml`: entry point,
+//! call style, per-parameter constraints, relations, seeds and limits.
+//!
+//! The constraints are kept as plain tables and checked by the generator
+//! (which knows the signature), so a constraint that contradicts a
+//! parameter's type is reported with the parameter's name.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::exec::CallStyle;
+
+/// How many candidates of each kind the generator makes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Counts {
+    #[serde(default = "Counts::typical")]
+    pub typical: usize,
+    #[serde(default = "Counts::large")]
+    pub large: usize,
+    /// Type-aware mutations of seeds and original tests.
+    #[serde(default = "Counts::mutations")]
+    pub mutations: usize,
+}
+
+impl Counts {
+    fn typical() -> usize {
+        20
+    }
+    fn large() -> usize {
+        5
+    }
+    fn mutations() -> usize {
+        20
+    }
+}
+
+impl Default for Counts {
+    fn default() -> Self {
+        Counts { typical: Counts::typical(), large: Counts::large(), mutations: Counts::mutations() }
+    }
+}
+
+/// The fewest validated tests per category a problem may ship with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Floors {
+    #[serde(default = "Floors::five")]
+    pub typical: usize,
+    #[serde(default = "Floors::five")]
+    pub edge: usize,
+    #[serde(default = "Floors::three")]
+    pub large: usize,
+}
+
+impl Floors {
+    fn five() -> usize {
+        5
+    }
+    fn three() -> usize {
+        3
+    }
+}
+
+impl Default for Floors {
+    fn default() -> Self {
+        Floors { typical: 5, edge: 5, large: 3 }
+    }
+}
+
+/// What `tests gen` needs to know about a problem beyond its solution.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct TestSpec {
+    /// Function (or `Solution` method) to call; default: the problem's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entry_point: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub call_style: Option<CallStyle>,
+    /// Seed of every random choice: the same seed gives the same tests.
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+    /// Judges limit each test to `factor ×` the reference's time (with a floor).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_limit_factor: Option<f64>,
+    /// Relative float tolerance written into the built problem.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub float_tolerance: Option<f64>,
+    /// Per-call limit while validating, seconds (default 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub validate_time_limit_s: Option<f64>,
+    /// Per-parameter constraints, by parameter name (see problems/README.md).
+    #[serde(default)]
+    pub params: BTreeMap<String, toml::Table>,
+    /// Python expressions over the parameters every input must satisfy.
+    #[serde(default)]
+    pub relations: Vec<String>,
+    /// Author seed inputs: argument lists in the native value encoding.
+    #[serde(default)]
+    pub seeds: Vec<Vec<serde_json::Value>>,
+    /// Sizes of the large inputs (default 10^4, 3·10^4, 10^5).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub large_len: Vec<toml::Value>,
+    #[serde(default)]
+    pub counts: Counts,
+    #[serde(default)]
+    pub floors: Floors,
+}
+
+fn default_seed() -> u64 {
+    1
+}

@@ -1,0 +1,153 @@
+//! `tests.jsonl`: a problem's generated tests. The first line is a header
+//! with the stamp of the solution and spec they came from (so `build` can
+//! refuse stale tests) and the generation figures; every other line is one
+//! validated test.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::judge::problem::Category;
+
+/// File name inside a problem directory.
+pub const TESTS: &str = "tests.jsonl";
+
+/// The command that refreshes a problem's tests, for messages.
+pub fn refresh_command(dir: &Path) -> String {
+    format!("flowbench tests gen {}", dir.display())
+}
+
+/// One validated test.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GeneratedTest {
+    pub category: Category,
+    /// Arguments in the native value encoding.
+    pub args: Vec<serde_json::Value>,
+    /// What the reference returned (the same on two runs).
+    pub expected: serde_json::Value,
+    /// The reference's wall time on this input, seconds (the only field
+    /// that differs between two generations with the same seed).
+    pub reference_time_s: f64,
+    /// How the input was made (`random, size 6`, `edge: nums empty`,
+    /// `original test 2`, `mutation of seed 1`, …).
+    pub how: String,
+}
+
+/// The first line of `tests.jsonl`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Header {
+    /// [`stamp`] of the solution, spec and original tests.
+    pub stamp: String,
+    pub seed: u64,
+    /// Tests kept per category.
+    pub typical: usize,
+    pub edge: usize,
+    pub large: usize,
+    /// Candidates dropped, by reason (`invalid`, `raised`, `timeout`,
+    /// `nondeterministic`, `unencodable`, `duplicate`, `wrong_expected`,
+    /// `outside_spec`: generated but breaking a constraint, never run).
+    pub dropped: std::collections::BTreeMap<String, usize>,
+    /// The mutation score of these tests, when `tests gen --score` measured
+    /// it (the gallery and `build`'s summary show it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mutation: Option<MutationSummary>,
+}
+
+/// How strong the tests are: mutants of the reference they kill.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct MutationSummary {
+    pub mutants: usize,
+    pub equivalent: usize,
+    pub killed: usize,
+    /// killed ÷ (mutants − equivalent).
+    pub score: f64,
+}
+
+/// A fingerprint of what decides the tests: solution, spec and the
+/// original tests' file (FNV-1a, as `build` stamps artefacts). The spec
+/// counts without its comments and its `[meta]` table, which describe the
+/// problem but do not change a single test.
+pub fn stamp(solution: &str, spec: &str, originals: &str) -> String {
+    let spec = test_relevant_spec(spec);
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for part in ["flowbench tests v1", solution, spec.as_str(), originals] {
+        for b in part.bytes().chain([0xff]) {
+            hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    format!("{hash:016x}")
+}
+
+/// The spec as canonical TOML without `[meta]`; text that does not parse
+/// counts as it is (generation will report the error).
+fn test_relevant_spec(spec: &str) -> String {
+    match spec.parse::<toml::Table>() {
+        Ok(mut table) => {
+            table.remove("meta");
+            toml::to_string(&table).unwrap_or_else(|_| spec.to_string())
+        }
+        Err(_) => spec.to_string(),
+    }
+}
+
+/// Writes header and tests, atomically (a temporary file renamed).
+pub fn write(path: &Path, header: &Header, tests: &[GeneratedTest]) -> anyhow::Result<()> {
+    use std::io::Write as _;
+    let mut text = serde_json::to_string(header)?;
+    text.push('\n');
+    for t in tests {
+        text.push_str(&serde_json::to_string(t)?);
+        text.push('\n');
+    }
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    tmp.write_all(text.as_bytes())?;
+    tmp.persist(path).map_err(|e| anyhow::anyhow!("writing {}: {}", path.display(), e.error))?;
+    Ok(())
+}
+
+/// Reads a tests file; errors name the file and line.
+pub fn read(path: &Path) -> anyhow::Result<(Header, Vec<GeneratedTest>)> {
+    let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))?;
+    let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
+    let (_, first) = lines.next().ok_or_else(|| anyhow::anyhow!("{}: empty tests file", path.display()))?;
+    let header: Header =
+        serde_json::from_str(first).map_err(|e| anyhow::anyhow!("{}:1:{}: bad header: {e}", path.display(), e.column()))?;
+    let mut tests = Vec::new();
+    for (i, line) in lines {
+        tests.push(
+            serde_json::from_str(line)
+                .map_err(|e| anyhow::anyhow!("{}:{}:{}: {e}", path.display(), i + 1, e.column()))?,
+        );
+    }
+    Ok((header, tests))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_stamp_changes_with_inputs() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(TESTS);
+        let header = Header { stamp: stamp("a", "b", "c"), seed: 1, typical: 1, ..Header::default() };
+        let tests = vec![GeneratedTest {
+            category: Category::Edge,
+            args: vec![serde_json::json!([1, 2])],
+            expected: serde_json::json!(3),
+            reference_time_s: 0.001,
+            how: "edge: x".into(),
+        }];
+        write(&path, &header, &tests).unwrap();
+        assert_eq!(read(&path).unwrap(), (header, tests));
+        assert_ne!(stamp("a", "b", "c"), stamp("a", "b", "d"));
+        assert_ne!(stamp("ab", "", "c"), stamp("a", "b", "c"));
+        let spec = "seed = 1\n[params.a]\nmin = 0\n";
+        let described = "# a comment\nseed = 1\n[meta]\ntitle = \"t\"\n[params.a]\nmin = 0\n";
+        assert_eq!(stamp("s", spec, "o"), stamp("s", described, "o"), "comments and [meta] do not make tests stale");
+        assert_ne!(stamp("s", spec, "o"), stamp("s", "seed = 2\n[params.a]\nmin = 0\n", "o"));
+        std::fs::write(&path, "{\"stamp\":\"x\",\"seed\":1,\"typical\":0,\"edge\":0,\"large\":0,\"dropped\":{}}\nnot json\n").unwrap();
+        assert!(format!("{:#}", read(&path).unwrap_err()).contains("tests.jsonl:2:"));
+    }
+}

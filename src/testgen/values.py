@@ -1,0 +1,159 @@
+# Value helpers shared by the generators (concatenated after signature.py):
+# the tagged-JSON encoding of the judge (README "Values and comparison"),
+# bound parsing, charsets and the constraint check used on mutated seeds.
+import math
+import re
+import string
+
+_BOUND = re.compile(r"^\s*(-?)\s*(\d+)\s*(?:\*\*\s*(\d+))?\s*([+-]\s*\d+)?\s*$")
+
+
+def bound(v, what):
+    """An int/float bound: a number, or text like "-10**9" or "10**18 + 7"."""
+    if v is None or isinstance(v, (int, float)) and not isinstance(v, bool):
+        return v
+    if isinstance(v, str):
+        m = _BOUND.match(v)
+        if m:
+            sign, base, exp, add = m.groups()
+            n = int(base) ** int(exp) if exp else int(base)
+            n = -n if sign else n
+            return n + (int(add.replace(" ", "")) if add else 0)
+    raise SpecError("%s: `%r` is not a number or `a**b` expression" % (what, v))
+
+
+CHARSETS = {
+    "lower": string.ascii_lowercase,
+    "upper": string.ascii_uppercase,
+    "alpha": string.ascii_letters,
+    "digits": string.digits,
+    "alnum": string.ascii_letters + string.digits,
+    "binary": "01",
+    "vowels": "aeiouAEIOU",
+    "ascii": string.ascii_letters + string.digits + string.punctuation + " ",
+    "printable": string.ascii_letters + string.digits + string.punctuation + " \t\n",
+    "unicode": string.ascii_letters + string.digits + " .,!?\t\n" + "ÀÁàáéÉßøΩπλжЖ中文字😀ñÑü",
+}
+
+
+def charset(c):
+    name = c.get("charset", "printable")
+    if name in CHARSETS:
+        return CHARSETS[name]
+    if isinstance(name, str) and name:
+        return "".join(sorted(set(name), key=name.index))
+    raise SpecError("charset `%r` is neither a name (%s) nor a non-empty string" % (name, ", ".join(CHARSETS)))
+
+
+def encode(x):
+    """Python value -> tagged JSON value (sets sorted for determinism)."""
+    if x is None or isinstance(x, (bool, int, str)):
+        return x
+    if isinstance(x, float):
+        if math.isnan(x):
+            return {"__float__": "nan"}
+        if math.isinf(x):
+            return {"__float__": "inf" if x > 0 else "-inf"}
+        return x
+    if isinstance(x, list):
+        return [encode(v) for v in x]
+    if isinstance(x, tuple):
+        return {"__tuple__": [encode(v) for v in x]}
+    if isinstance(x, (set, frozenset)):
+        tag = "__set__" if isinstance(x, set) else "__frozenset__"
+        return {tag: [encode(v) for v in sorted(x, key=repr)]}
+    if isinstance(x, dict):
+        if all(isinstance(k, str) for k in x) and not (len(x) == 1 and next(iter(x)) in _TAGS):
+            return {k: encode(v) for k, v in x.items()}
+        return {"__dict__": [[encode(k), encode(v)] for k, v in x.items()]}
+    raise SpecError("cannot encode a %s" % type(x).__name__)
+
+
+_TAGS = ("__tuple__", "__set__", "__frozenset__", "__dict__", "__float__", "__bytes__")
+
+
+def decode(v):
+    if isinstance(v, list):
+        return [decode(x) for x in v]
+    if isinstance(v, dict):
+        if len(v) == 1:
+            (tag, inner), = v.items()
+            if tag == "__tuple__":
+                return tuple(decode(x) for x in inner)
+            if tag == "__set__":
+                return set(decode(x) for x in inner)
+            if tag == "__frozenset__":
+                return frozenset(decode(x) for x in inner)
+            if tag == "__dict__":
+                return {decode(k): decode(x) for k, x in inner}
+            if tag == "__float__":
+                return float(inner)
+        return {k: decode(x) for k, x in v.items()}
+    return v
+
+
+def satisfies(value, t, c):
+    """Whether a value fits its type tree and the constraints `c`."""
+    k = t["k"]
+    if k == "opt":
+        return value is None or satisfies(value, t["of"], c)
+    if k == "any":
+        return True
+    if k == "bool":
+        return isinstance(value, bool)
+    if k in ("int", "float"):
+        ok = isinstance(value, int) and not isinstance(value, bool) if k == "int" else isinstance(value, (int, float)) and not isinstance(value, bool)
+        lo, hi = bound(c.get("min"), "min"), bound(c.get("max"), "max")
+        return ok and (lo is None or value >= lo) and (hi is None or value <= hi) and (
+            k == "int" or math.isfinite(value) or c.get("nonfinite", False))
+    if k == "str":
+        if not isinstance(value, str):
+            return False
+        lo, hi = length(c, 0, None)
+        chars = set(charset(c))
+        return lo <= len(value) and (hi is None or len(value) <= hi) and all(ch in chars for ch in value)
+    if k in ("list", "set", "tuple"):
+        kind = {"list": list, "set": set, "tuple": tuple}[k]
+        if not isinstance(value, kind):
+            return False
+        if "items" in t:
+            return len(value) == len(t["items"]) and all(satisfies(v, it, c.get("items", [{}] * len(value))[i] if isinstance(c.get("items"), list) else {}) for i, (v, it) in enumerate(zip(value, t["items"])))
+        lo, hi = length(c, 0, None)
+        if len(value) < lo or hi is not None and len(value) > hi:
+            return False
+        inner = element_constraints(c)
+        if c.get("permutation") is not None:
+            base = int(c.get("permutation") or 0)
+            return sorted(value) == list(range(base, base + len(value)))
+        if not all(satisfies(v, t["of"], inner) for v in value):
+            return False
+        if c.get("sorted") and list(value) != sorted(value):
+            return False
+        if c.get("distinct") and len(set(map(repr, value))) != len(value):
+            return False
+        if "cols" in c and not len({len(r) for r in value}) <= 1:
+            return False
+        return True
+    if k == "dict":
+        return isinstance(value, dict)
+    return True
+
+
+def length(c, default_lo, default_hi):
+    spec = c.get("len", c.get("rows"))
+    if spec is None:
+        return default_lo, default_hi
+    if isinstance(spec, int):
+        return spec, spec
+    if isinstance(spec, list) and len(spec) == 2:
+        return int(bound(spec[0], "len")), int(bound(spec[1], "len"))
+    raise SpecError("len must be N or [min, max], not %r" % (spec,))
+
+
+def element_constraints(c):
+    """Constraints of a container's elements: `elem = {...}` or the scalar
+    keys (min, max, charset, nonfinite) given on the container itself."""
+    if "elem" in c:
+        return c["elem"]
+    return {k: v for k, v in c.items() if k in ("min", "max", "charset", "nonfinite")} | (
+        {"len": c["cols"]} if "cols" in c else {}) | ({"len": c["elem_len"]} if "elem_len" in c else {})

@@ -1,0 +1,135 @@
+//! `flowbench tests gen` / `tests score` end to end: the bank's problems
+//! regenerate byte-identically (times aside), every bad input is a clear
+//! error naming its problem while the others are still processed, a weak
+//! suite scores below a strong one, and `build` refuses stale tests.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn flowbench(args: &[&str], cwd: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_flowbench")).args(args).current_dir(cwd).output().expect("flowbench runs")
+}
+
+fn text(o: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
+}
+
+fn problem(root: &Path, name: &str, solution: &str, spec: &str) -> PathBuf {
+    let dir = root.join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("solution.py"), solution).unwrap();
+    std::fs::write(dir.join("problem.toml"), spec).unwrap();
+    dir
+}
+
+/// Tests without their measured times (the one field allowed to vary).
+fn without_times(path: &Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v.as_object_mut().unwrap().remove("reference_time_s");
+            v
+        })
+        .collect()
+}
+
+#[test]
+fn bank_tests_are_fresh_and_regenerate_identically() {
+    let bank = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+    let tmp = tempfile::tempdir().unwrap();
+    for name in ["binary_search", "gcd"] {
+        let dir = tmp.path().join(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        for f in ["solution.py", "problem.toml", "problem.json"] {
+            std::fs::copy(bank.join(name).join(f), dir.join(f)).unwrap();
+        }
+        let out = flowbench(&["tests", "gen", name], tmp.path());
+        assert!(out.status.success(), "{}", text(&out));
+        assert_eq!(without_times(&dir.join("tests.jsonl")), without_times(&bank.join(name).join("tests.jsonl")), "{name}: committed tests differ from a fresh generation");
+    }
+}
+
+#[test]
+fn bad_inputs_are_named_and_others_still_processed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    problem(root, "contra", "def f(a: int) -> int:\n    return a\n", "entry_point = \"f\"\n[params.a]\ncharset = \"abc\"\n");
+    problem(root, "nosuch", "def f(a: int) -> int:\n    return a\n", "entry_point = \"f\"\n[params.b]\nmin = 1\n");
+    problem(root, "crash", "def f(a: int) -> int:\n    raise ValueError('no')\n", "entry_point = \"f\"\n");
+    problem(root, "reject", "def valid(a):\n    return False\n\ndef f(a: int) -> int:\n    return a\n", "entry_point = \"f\"\n");
+    problem(root, "syntax", "def f(a: int) -> int\n    return a\n", "entry_point = \"f\"\n");
+    problem(root, "floors", "def f(a: int) -> int:\n    return a\n", "entry_point = \"f\"\n[params.a]\nmin = 0\nmax = 1\n");
+    problem(root, "good", "def f(a: int, b: int) -> int:\n    return a + b if a > b else a - b\n", "entry_point = \"f\"\n[params.a]\nmin = 0\nmax = 100\n");
+    let out = flowbench(&["tests", "gen", "contra", "nosuch", "crash", "reject", "syntax", "floors", "good"], root);
+    let t = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{t}");
+    for expected in [
+        "contra/problem.toml: [params.a]: `charset` does not apply to a parameter of type int",
+        "nosuch/problem.toml: [params.b] names no parameter of `f`",
+        "crash (crash/solution.py): the reference raises on every input",
+        "reject (reject/solution.py): valid() rejects every input",
+        "syntax/solution.py:1:21: the solution does not parse",
+        "only 2 typical tests, the floor is 5",
+        "good: ",
+    ] {
+        assert!(t.contains(expected), "missing {expected:?} in:\n{t}");
+    }
+    assert!(root.join("good/tests.jsonl").is_file());
+    assert!(!root.join("floors/tests.jsonl").exists(), "tests below the floors are not written");
+    let out = flowbench(&["tests", "score", "--json", "good", "syntax"], root);
+    let t = text(&out);
+    let line = t.lines().find(|l| l.starts_with('{')).expect("a JSON line");
+    let v: serde_json::Value = serde_json::from_str(line).unwrap();
+    assert_eq!(v["problem"], "good");
+    assert!(v["mutants"].as_u64().unwrap() >= 5 && v["score"].as_f64().unwrap() >= 0.9, "{t}");
+    assert!(t.contains("syntax/solution.py:1:21"), "{t}");
+}
+
+#[test]
+fn weak_tests_score_lower_and_reduce_keeps_the_kills() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    let dir = problem(
+        root,
+        "clamp",
+        "def clamp(x: int, lo: int, hi: int) -> int:\n    if x < lo:\n        return lo\n    if x > hi:\n        return hi\n    return x\n",
+        "entry_point = \"clamp\"\nrelations = [\"lo <= hi\"]\n",
+    );
+    let weak = r#"{"task_id":"clamp","entry_point":"clamp","call_style":"function","tests":[{"args":[5,0,10],"expected":5}]}"#;
+    std::fs::write(dir.join("problem.json"), weak).unwrap();
+    let out = flowbench(&["tests", "gen", "--reduce", "clamp"], root);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("reduced"), "{}", text(&out));
+    let score = |tests: &str| -> f64 {
+        let out = flowbench(&["tests", "score", "--json", "--tests", tests, "clamp"], root);
+        let v: serde_json::Value = serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).expect("json line");
+        v["score"].as_f64().unwrap()
+    };
+    let (original, generated) = (score("problem.json"), score("tests.jsonl"));
+    assert!(original < 0.6, "one hand test kills few mutants: {original}");
+    assert!(generated >= 0.9, "generated (reduced) tests: {generated}");
+    let out = flowbench(&["tests", "score", "--tests", "problem.json", "clamp"], root);
+    assert!(text(&out).contains("surviving mutant"), "{}", text(&out));
+}
+
+#[test]
+fn build_refuses_stale_tests() {
+    let bank = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/gcd");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("bank/gcd");
+    std::fs::create_dir_all(&dir).unwrap();
+    for f in ["solution.py", "problem.toml", "problem.json", "tests.jsonl", "flowchart.mmd"] {
+        std::fs::copy(bank.join(f), dir.join(f)).unwrap();
+    }
+    let mut spec = std::fs::read_to_string(dir.join("problem.toml")).unwrap();
+    spec.push_str("# edited\n");
+    std::fs::write(dir.join("problem.toml"), spec).unwrap();
+    let out = flowbench(&["build", "--problems", "bank", "-o", "out"], tmp.path());
+    assert!(!out.status.success());
+    assert!(text(&out).contains("stale") && text(&out).contains("flowbench tests gen bank/gcd"), "{}", text(&out));
+    std::fs::remove_file(dir.join("tests.jsonl")).unwrap();
+    let out = flowbench(&["build", "--problems", "bank", "-o", "out"], tmp.path());
+    assert!(text(&out).contains("missing; generate it with `flowbench tests gen bank/gcd`"), "{}", text(&out));
+}
