@@ -10,12 +10,14 @@
 //! - [`layout`]: [`mermaid::Flowchart`] → [`layout::Geometry`];
 //! - [`render`]: geometry → SVG → PNG;
 //! - [`exec`]: run untrusted Python in a sandbox;
+//! - [`author`]: solutions → flowcharts and back, and faithfulness checks;
 //! - [`judge`]: samples + tests → verdicts, pass@k, reports;
 //! - [`cli`]: the `flowbench` command line.
 
 pub mod bank;
 pub mod cli;
 pub mod exec;
+pub mod author;
 pub mod judge;
 pub mod layout;
 pub mod mermaid;
