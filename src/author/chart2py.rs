@@ -33,10 +33,11 @@ pub fn chart_to_python(chart: &crate::mermaid::Flowchart) -> Result<String, Grap
     let mut hoisted: Vec<String> = Vec::new();
     let mut bodies: HashMap<String, Vec<String>> = HashMap::new();
     for f in &g.functions {
-        let mut w = Writer { g: &g, out: Vec::new(), hoisted: &mut hoisted, ipdom: HashMap::new(), loops: HashSet::new() };
         let (nodes, back) = g.search(f.start);
-        w.ipdom = g.post_dominators(&nodes, &back);
-        w.loops = back.iter().map(|&(_, h)| h).collect();
+        // Duplicated tails (an `if` whose branches never meet) are allowed,
+        // but a chart that would unfold without end is not code.
+        let budget = 64 * nodes.len() + 256;
+        let mut w = Writer { g: &g, out: Vec::new(), hoisted: &mut hoisted, ipdom: g.post_dominators(&nodes, &back), bodies: g.loop_bodies(&back), budget };
         let mut first = g.succ[f.start].first().map(|&(t, _)| t);
         if let Some(t) = first.filter(|&t| g.roles[t] == Role::Input) {
             first = g.succ[t].first().map(|&(t, _)| t);
@@ -109,11 +110,15 @@ struct Writer<'g, 'h> {
     out: Vec<String>,
     hoisted: &'h mut Vec<String>,
     ipdom: HashMap<usize, Option<usize>>,
-    loops: HashSet<usize>,
+    /// Natural loop of each loop decision.
+    bodies: HashMap<usize, HashSet<usize>>,
+    /// Lines (and nesting) left before the reading is declared endless.
+    budget: usize,
 }
 
 impl Writer<'_, '_> {
     fn line(&mut self, depth: usize, text: &str) {
+        self.budget = self.budget.saturating_sub(1);
         let pad = "    ".repeat(depth);
         for l in text.lines() {
             self.out.push(format!("{pad}{l}"));
@@ -128,7 +133,13 @@ impl Writer<'_, '_> {
     /// ended in a jump (`return`, `break`, `continue`) rather than a join.
     fn walk(&mut self, mut at: Option<usize>, stops: &HashMap<usize, Stop>, depth: usize) -> Result<bool, GraphError> {
         let g = self.g;
+        if depth > 90 {
+            return Err(GraphError { message: "the chart nests deeper than Python allows".into(), node: at });
+        }
         loop {
+            if self.budget == 0 {
+                return Err(GraphError { message: "the chart's flow does not close into structured code (its reading never ends)".into(), node: at });
+            }
             let Some(n) = at else {
                 self.line(depth, "return");
                 return Ok(true);
@@ -188,15 +199,22 @@ impl Writer<'_, '_> {
     fn decision(&mut self, n: usize, stops: &HashMap<usize, Stop>, depth: usize) -> Result<Next, GraphError> {
         let g = self.g;
         let label = g.chart.nodes[n].label.trim();
-        let yes = g.branch(n, labels::YES).ok_or_else(|| self.err(n, "a decision without a Yes edge"))?;
-        let no = g.branch(n, labels::NO).ok_or_else(|| self.err(n, "a decision without a No edge"))?;
+        let mut yes = g.branch(n, labels::YES).ok_or_else(|| self.err(n, "a decision without a Yes edge"))?;
+        let mut no = g.branch(n, labels::NO).ok_or_else(|| self.err(n, "a decision without a No edge"))?;
         let for_loop = labels::parse_for(label);
         let cond = label.strip_suffix('?').unwrap_or(label).trim();
-        if for_loop.is_some() || self.loops.contains(&n) {
-            self.line(depth, &match for_loop {
-                Some((target, iter)) => format!("for {target} in {iter}:"),
-                None => format!("while {cond}:"),
-            });
+        if let Some(body) = self.bodies.get(&n).filter(|_| for_loop.is_none()) {
+            // A loop that repeats on No (`b == 0?` No → …): `while not`.
+            let negate = !body.contains(&yes) && body.contains(&no);
+            if negate {
+                std::mem::swap(&mut yes, &mut no);
+            }
+            self.line(depth, &if negate { format!("while not ({cond}):") } else { format!("while {cond}:") });
+        }
+        if for_loop.is_some() || self.bodies.contains_key(&n) {
+            if let Some((target, iter)) = for_loop {
+                self.line(depth, &format!("for {target} in {iter}:"));
+            }
             let mut inner: HashMap<usize, Stop> =
                 stops.iter().map(|(&k, &v)| (k, if matches!(v, Stop::Join) { v } else { Stop::OuterLoop })).collect();
             inner.insert(n, Stop::Continue);

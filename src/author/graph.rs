@@ -105,6 +105,24 @@ impl<'a> Graph<'a> {
         self.succ[n].iter().find(|(_, l)| l.as_deref().is_some_and(|l| l.trim().eq_ignore_ascii_case(label))).map(|&(t, _)| t)
     }
 
+    /// The natural loop of each loop decision: the decision and every node
+    /// that reaches one of its back edges' tails without passing it.
+    pub fn loop_bodies(&self, back: &HashSet<(usize, usize)>) -> HashMap<usize, HashSet<usize>> {
+        let mut pred = vec![Vec::new(); self.succ.len()];
+        self.succ.iter().enumerate().for_each(|(f, ts)| ts.iter().for_each(|&(t, _)| pred[t].push(f)));
+        let mut bodies: HashMap<usize, HashSet<usize>> = HashMap::new();
+        for &(tail, head) in back {
+            let body = bodies.entry(head).or_insert_with(|| HashSet::from([head]));
+            let mut stack = vec![tail];
+            while let Some(v) = stack.pop() {
+                if body.insert(v) {
+                    stack.extend(pred[v].iter().copied());
+                }
+            }
+        }
+        bodies
+    }
+
     /// Nodes reachable from `start` in depth-first preorder, and the set of
     /// back edges (to a node still on the depth-first stack).
     pub fn search(&self, start: usize) -> (Vec<usize>, HashSet<(usize, usize)>) {
@@ -209,11 +227,15 @@ pub fn role(shape: Shape, label: &str) -> Role {
         Shape::Stadium | Shape::Circle | Shape::DblCirc | Shape::Rounded if first == "start" || first == "begin" => Role::Start,
         Shape::Stadium | Shape::Circle | Shape::DblCirc | Shape::Rounded if first == "end" || first == "stop" => Role::End,
         Shape::Diam | Shape::Hex => Role::Decision,
-        Shape::LeanR | Shape::LeanL if label.starts_with(labels::INPUT) || label == labels::NO_INPUT => Role::Input,
-        Shape::LeanR | Shape::LeanL if first == "return" || first == "output" => {
-            let value = label.split_once(' ').map(|(_, v)| v.trim().trim_start_matches(':').trim().to_owned()).filter(|v| !v.is_empty());
-            Role::Output(value)
-        }
+        Shape::LeanR | Shape::LeanL if first == "input" => Role::Input,
+        Shape::LeanR | Shape::LeanL if first == "return" || first == "output" => output(label),
+        _ if label.starts_with("Return ") || label == labels::RETURN => output(label),
         _ => Role::Process,
     }
+}
+
+/// An Output node's value: the label after its first word.
+fn output(label: &str) -> Role {
+    let value = label.split_once(' ').map(|(_, v)| v.trim().trim_start_matches(':').trim().to_owned()).filter(|v| !v.is_empty());
+    Role::Output(value)
 }

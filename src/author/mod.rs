@@ -7,12 +7,14 @@
 //! → [`crate::mermaid::Flowchart`] → [`crate::mermaid::fmt::format`]. The
 //! label wording both directions share lives in [`labels`].
 
+pub mod against;
 pub mod chart2py;
 pub mod draw;
 pub mod graph;
 pub mod labels;
 pub mod reader;
 
+pub use against::{Mismatch, Report, check_against};
 pub use chart2py::chart_to_python;
 pub use draw::{Detail, Drawn, draw};
 pub use reader::{Program, ReadError, read_program};

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod against;
 mod build;
 mod chart2py;
 mod check;
