@@ -66,7 +66,7 @@ fn facts(chart: &Flowchart) -> Facts {
     let roles: Vec<Role> = chart.nodes.iter().map(|n| role(n.shape, &n.label)).collect();
     let index: HashMap<&str, usize> = chart.nodes.iter().enumerate().map(|(i, n)| (n.id.as_str(), i)).collect();
     let mut succ = vec![Vec::new(); chart.nodes.len()];
-    for e in &chart.edges {
+    for e in chart.edges.iter().filter(|e| e.stroke != crate::mermaid::Stroke::Invisible) {
         if let (Some(&f), Some(&t)) = (index.get(e.from.as_str()), index.get(e.to.as_str())) {
             succ[f].push((t, e.label.clone()));
         }

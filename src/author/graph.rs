@@ -58,7 +58,8 @@ impl<'a> Graph<'a> {
     pub fn new(chart: &'a Flowchart) -> Result<Graph<'a>, GraphError> {
         let index: HashMap<&str, usize> = chart.nodes.iter().enumerate().map(|(i, n)| (n.id.as_str(), i)).collect();
         let mut succ = vec![Vec::new(); chart.nodes.len()];
-        for e in &chart.edges {
+        // Invisible links are layout hints, not flow.
+        for e in chart.edges.iter().filter(|e| e.stroke != crate::mermaid::Stroke::Invisible) {
             let (Some(&f), Some(&t)) = (index.get(e.from.as_str()), index.get(e.to.as_str())) else {
                 return Err(GraphError { message: format!("edge {} → {} joins a subgraph, not a node", e.from, e.to), node: None });
             };

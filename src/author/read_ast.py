@@ -117,6 +117,12 @@ class Reader:
         return {"k": "simple", "line": line, "text": statement(s)}
 
 
+def is_typing_import(s):
+    if isinstance(s, ast.ImportFrom):
+        return s.module == "typing"
+    return isinstance(s, ast.Import) and all(a.name == "typing" for a in s.names)
+
+
 def main():
     entry = sys.argv[1] if len(sys.argv) > 1 else ""
     source = sys.stdin.read()
@@ -139,6 +145,8 @@ def main():
             continue
         elif isinstance(s, ast.If) and text(s.test) == "__name__ == '__main__'":
             continue
+        elif is_typing_import(s):
+            continue  # annotations only: the chart shows types in words
         else:
             preamble.append({"k": "simple", "line": s.lineno, "text": text(s)})
     allf = funcs + r.helpers
