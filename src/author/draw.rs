@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use crate::mermaid::{Direction, Edge, Flowchart, LabelType, Node, Shape, Span, Stroke, Subgraph};
+use crate::mermaid::{Direction, Edge, Flowchart, LabelType, Node, Shape, Span, Subgraph};
 
 use super::labels;
 use super::reader::{Func, Program, Stmt};
@@ -61,13 +61,7 @@ pub fn draw(program: &Program, detail: Detail) -> Drawn {
     let end = b.node(Shape::Stadium, labels::END.to_owned(), flow.end_line);
     b.connect(&mut pending, &end);
     for helper in &program.helpers {
-        let helper_start = b.helper(helper);
-        // An invisible link (a layout hint only) puts the helpers below the
-        // entry's flow, which then starts at the top of the picture rather
-        // than level with the middle of the first helper.
-        let mut link = Edge::new(format!("L_{end}_{helper_start}_{}", b.chart.edges.len()), end.clone(), helper_start);
-        link.stroke = Stroke::Invisible;
-        b.chart.edges.push(link);
+        b.helper(helper);
     }
     Drawn { chart: b.chart, lines: b.lines }
 }
@@ -217,12 +211,11 @@ impl Builder {
     }
 
     /// A helper as a subgraph: its own Start terminal, body, and End.
-    /// Returns the Start terminal's id.
-    fn helper(&mut self, f: &Func) -> String {
+    fn helper(&mut self, f: &Func) {
         let first = self.chart.nodes.len();
         let start = self.node(Shape::Stadium, labels::helper_start(&f.qual, &f.params), f.line);
         let mut flow = Flow { loops: Vec::new(), to_end: Vec::new(), end_line: f.line };
-        let mut pending = self.block(&f.body, vec![(start.clone(), None)], &mut flow);
+        let mut pending = self.block(&f.body, vec![(start, None)], &mut flow);
         // Returns are Output nodes that end the helper's flow; an End is
         // needed only for falling off the end or raising.
         let mut ends: Pending = flow.to_end.into_iter().filter(|(from, _)| !self.is_output(from)).collect();
@@ -248,7 +241,6 @@ impl Builder {
             styles: Vec::new(),
             span: Span::default(),
         });
-        start
     }
 
     fn is_output(&self, id: &str) -> bool {
