@@ -10,6 +10,7 @@
 //! - [`layout`]: [`mermaid::Flowchart`] → [`layout::Geometry`];
 //! - [`render`]: geometry → SVG → PNG;
 //! - [`exec`]: run untrusted Python in a sandbox;
+//! - [`author`]: solutions → flowcharts and back, and faithfulness checks;
 //! - [`judge`]: samples + tests → verdicts, pass@k, reports;
 //! - [`client`]: OpenAI-compatible chat-completions batches (retries, cache, resume);
 //! - [`ablation`]: conditions compared with paired statistics (Table 4);
@@ -21,6 +22,7 @@ pub mod bank;
 pub mod cli;
 pub mod client;
 pub mod exec;
+pub mod author;
 pub mod judge;
 pub mod layout;
 pub mod mermaid;

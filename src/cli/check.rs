@@ -2,8 +2,9 @@
 //! common LLM mistakes first (`--fix`). A problem directory is checked as a
 //! whole (`bank::problem_check`).
 //!
-//! Exit codes: 0 clean (warnings allowed), 1 warnings with `--deny`, 2 any
-//! error (unreadable file or parse error).
+//! Exit codes: 0 clean (warnings allowed), 1 warnings with `--deny` or a
+//! chart unfaithful to its `--against` solution, 2 any error (unreadable file
+//! or parse error).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -31,10 +32,35 @@ pub struct CheckArgs {
     /// With `--fix`: print the fixed text instead of writing the file.
     #[arg(long, requires = "fix")]
     pub stdout: bool,
+    /// Also check each chart is faithful to this Python solution (inputs,
+    /// outputs, decisions, loops, nesting, branches, helpers).
+    #[arg(long, value_name = "SOLUTION")]
+    pub against: Option<PathBuf>,
+    /// With `--against`: the function the chart draws (`name`, `Class.name`).
+    #[arg(long, requires = "against")]
+    pub entry: Option<String>,
+    /// With `--against`: print one JSON report per chart (mismatches with
+    /// chart and code positions, similarity score) on standard output.
+    #[arg(long, requires = "against")]
+    pub json: bool,
 }
 
 pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
-    let (mut errors, mut warnings) = (0usize, 0usize);
+    let (mut errors, mut warnings, mut unfaithful) = (0usize, 0usize, 0usize);
+    let program = match &args.against {
+        Some(path) => {
+            let source = read_source(path)?;
+            match crate::author::read_program(&source, args.entry.as_deref()) {
+                Ok(p) => Some((path.display().to_string(), p)),
+                Err(e) => {
+                    let at = if e.line > 0 { format!(":{}", e.line) } else { String::new() };
+                    eprintln!("error: {}{at}: {}", path.display(), e.message);
+                    return Ok(ExitCode::from(2));
+                }
+            }
+        }
+        None => None,
+    };
     let sandbox = super::build::LazySandbox::new(None, 1);
     for path in &args.files {
         let name = path.display().to_string();
@@ -77,7 +103,10 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
             source = fixed.text;
         }
         match check(&source) {
-            Checked::Ok { warnings: ws, .. } => {
+            Checked::Ok { warnings: ws, chart } => {
+                if let Some((solution, program)) = &program {
+                    unfaithful += super::against::report(&name, &source, &chart, solution, program, args.json);
+                }
                 for w in &ws {
                     let mut w = w.clone();
                     if args.deny {
@@ -96,9 +125,12 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let files = args.files.len();
     eprintln!("checked {files} file(s): {errors} error(s), {warnings} warning(s){}",
         if args.deny && warnings > 0 { " (warnings denied)" } else { "" });
+    if program.is_some() {
+        eprintln!("{unfaithful} chart(s) unfaithful to the solution");
+    }
     Ok(if errors > 0 {
         ExitCode::from(2)
-    } else if args.deny && warnings > 0 {
+    } else if (args.deny && warnings > 0) || unfaithful > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

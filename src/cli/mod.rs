@@ -6,8 +6,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod ablation;
+mod against;
 mod build;
+mod chart2py;
 mod check;
+mod draw;
 mod env;
 mod fmt;
 mod generate;
@@ -38,6 +41,10 @@ enum Command {
     Parse(parse::ParseArgs),
     /// Parse and lint flowcharts; optionally fix common LLM mistakes.
     Check(check::CheckArgs),
+    /// Translate a flowchart back into Python, from the graph alone.
+    Chart2py(chart2py::Chart2pyArgs),
+    /// Draw a Python solution's flowchart (Code-Vision style).
+    Draw(draw::DrawArgs),
     /// Print flowcharts as canonical Mermaid.
     Fmt(fmt::FmtArgs),
     /// Render flowcharts to SVG or PNG.
@@ -68,6 +75,8 @@ pub fn main() -> ExitCode {
         Command::Build(args) => build::run(args),
         Command::Parse(args) => parse::run(args),
         Command::Check(args) => check::run(args),
+        Command::Draw(args) => draw::run(args),
+        Command::Chart2py(args) => chart2py::run(args),
         Command::Fmt(args) => fmt::run(args),
         Command::Render(args) => render::run(args),
         Command::Judge(args) => judge::run(args),

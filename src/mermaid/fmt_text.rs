@@ -187,6 +187,10 @@ fn encode(s: &str, ctx: Ctx) -> String {
             out.push_str("#60;");
         } else if c == '#' && looks_like_entity(&rest[1..]) {
             out.push_str("#35;");
+        } else if c == '\\' && rest[1..].starts_with('n') && ctx != Ctx::Markdown {
+            // a literal `\n` (code in a label) would read as a meant line
+            // break (pitfall P08); the entity draws the same backslash
+            out.push_str("#92;");
         } else if c == 'd' && swallowed_direction(rest) {
             out.push_str("#100;");
         } else {
@@ -234,6 +238,7 @@ mod tests {
         assert_eq!(encode("C#x; issue #12", Ctx::Text), "C#35;x; issue #12");
         assert_eq!(encode("Set direction LR", Ctx::Quoted), "Set #100;irection LR");
         assert_eq!(encode("`x` y", Ctx::Quoted), "#96;x` y");
+        assert_eq!(encode("s = '\\n'", Ctx::Quoted), "s = '#92;n'");
     }
 
     #[test]

@@ -1,0 +1,136 @@
+//! A solution's control flow, read from Python's own `ast` by running the
+//! embedded `read_ast.py` under `python3`. That script only parses the
+//! solution (`ast.parse`/`ast.unparse`); it never executes it, so this needs
+//! no sandbox. The result is the structured [`Program`] that `draw` turns into
+//! a chart and `check --against` compares a chart with.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use serde::Deserialize;
+
+const READ_AST: &str = include_str!("read_ast.py");
+
+/// A solution file: the entry function, its helpers, and module-level code.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Program {
+    pub entry: Func,
+    /// Module-level functions, nested functions and other `class` methods.
+    pub helpers: Vec<Func>,
+    /// Module-level statements other than definitions (imports, constants).
+    pub preamble: Vec<Stmt>,
+}
+
+/// One function definition.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Func {
+    pub name: String,
+    /// `Class.name` for methods, else `name`.
+    pub qual: String,
+    /// Parameters without `self`/`cls`; `/` and `*` markers appear as names.
+    pub params: Vec<Param>,
+    /// Line of the `def`.
+    pub line: u32,
+    /// The function this one is nested in, if any.
+    pub parent: Option<String>,
+    /// The class this is a method of, if any.
+    pub method: Option<String>,
+    pub body: Vec<Stmt>,
+}
+
+/// A parameter with its annotation and default as source text.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Param {
+    pub name: String,
+    pub annotation: Option<String>,
+    pub default: Option<String>,
+}
+
+/// A statement, with compound statements kept as trees. Statements with no
+/// control flow of their own (including `try`, `with`, comprehensions) are
+/// [`Stmt::Simple`] with their whole source text.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(tag = "k", rename_all = "lowercase")]
+pub enum Stmt {
+    Simple { line: u32, text: String },
+    If { line: u32, cond: String, then: Vec<Stmt>, #[serde(rename = "else")] otherwise: Vec<Stmt> },
+    While { line: u32, cond: String, body: Vec<Stmt> },
+    For { line: u32, target: String, iter: String, body: Vec<Stmt> },
+    Break { line: u32 },
+    Continue { line: u32 },
+    Return { line: u32, value: Option<String> },
+    Raise { line: u32, text: String },
+}
+
+impl Stmt {
+    /// The statement's first line in the solution.
+    pub fn line(&self) -> u32 {
+        match self {
+            Stmt::Simple { line, .. }
+            | Stmt::If { line, .. }
+            | Stmt::While { line, .. }
+            | Stmt::For { line, .. }
+            | Stmt::Break { line }
+            | Stmt::Continue { line }
+            | Stmt::Return { line, .. }
+            | Stmt::Raise { line, .. } => *line,
+        }
+    }
+}
+
+/// Why a solution could not be read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReadError {
+    pub message: String,
+    /// 1-based line in the solution (0 when unknown).
+    pub line: u32,
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.line > 0 {
+            write!(f, "line {}: {}", self.line, self.message)
+        } else {
+            f.write_str(&self.message)
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Reply {
+    Program(Program),
+    Error { error: String, line: u32 },
+}
+
+/// Read `source` with `python3`. `entry` names the function to draw
+/// (`name` or `Class.name`); without it the first `Solution` method, else the
+/// last top-level function, is the entry.
+pub fn read_program(source: &str, entry: Option<&str>) -> Result<Program, ReadError> {
+    let fail = |message: String| ReadError { message, line: 0 };
+    // -I: ignore the user's environment and site-packages; -S: no `site`
+    // import (half of the interpreter's start-up time).
+    let mut child = Command::new("python3")
+        .args(["-I", "-S", "-c", READ_AST, entry.unwrap_or("")])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| fail(format!("cannot run python3 to read the solution: {e}")))?;
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let text = source.to_owned();
+    // Write from another thread so a large file cannot dead-lock on full pipes.
+    let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
+    let out = child.wait_with_output().map_err(|e| fail(format!("python3 failed: {e}")))?;
+    let _ = writer.join();
+    if !out.status.success() {
+        return Err(fail(format!("python3 could not read the solution: {}", String::from_utf8_lossy(&out.stderr).trim())));
+    }
+    match serde_json::from_slice::<Reply>(&out.stdout) {
+        Ok(Reply::Program(p)) => Ok(p),
+        Ok(Reply::Error { error, line }) => Err(ReadError { message: error, line }),
+        Err(e) => Err(fail(format!("unexpected output from the AST reader: {e}"))),
+    }
+}

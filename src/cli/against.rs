@@ -1,0 +1,52 @@
+//! Printing `check --against` results: rustc-style diagnostics on the chart
+//! with the solution line in a note, or one JSON object per chart.
+
+use crate::author::{Program, check_against};
+use crate::mermaid::Flowchart;
+use crate::mermaid::diagnostic::{Diagnostic, Severity, render_diagnostic};
+
+/// Compares and prints; returns 1 when the chart is unfaithful, else 0.
+pub fn report(name: &str, source: &str, chart: &Flowchart, solution: &str, program: &Program, json: bool) -> usize {
+    let result = check_against(program, chart);
+    if json {
+        let mismatches: Vec<serde_json::Value> = result
+            .mismatches
+            .iter()
+            .map(|m| {
+                let span = m.node.map(|i| chart.nodes[i].span);
+                serde_json::json!({
+                    "kind": m.kind,
+                    "message": m.message,
+                    "chart_line": span.map(|s| s.line),
+                    "chart_col": span.map(|s| s.col),
+                    "code_line": (m.code_line > 0).then_some(m.code_line),
+                })
+            })
+            .collect();
+        let out = serde_json::json!({
+            "chart": name,
+            "solution": solution,
+            "faithful": result.mismatches.is_empty(),
+            "similarity": (result.similarity * 1000.0).round() / 1000.0,
+            "mismatches": mismatches,
+        });
+        println!("{out}");
+    } else {
+        for m in &result.mismatches {
+            let span = m.node.map(|i| chart.nodes[i].span).map(|s| s.start..s.end).unwrap_or(0..0);
+            let d = Diagnostic {
+                severity: Severity::Error,
+                code: format!("against-{}", m.kind),
+                message: m.message.clone(),
+                span,
+                label: "here".into(),
+                extra: Vec::new(),
+                help: None,
+                notes: if m.code_line > 0 { vec![format!("{solution}:{}: the code", m.code_line)] } else { Vec::new() },
+            };
+            eprint!("{}", render_diagnostic(name, source, &d));
+        }
+        eprintln!("{name}: similarity to {solution}: {:.3}", result.similarity);
+    }
+    usize::from(!result.mismatches.is_empty())
+}
