@@ -32,9 +32,12 @@ pub struct BuildArgs {
     #[arg(long, default_value_t = 10.0)]
     time_limit: f64,
     /// Python for the reference solutions [default: the `flowbench env`
-    /// venv, else python3].
+    /// venv's].
     #[arg(long)]
     python: Option<PathBuf>,
+    /// DANGER: run reference solutions even when a sandbox step fails.
+    #[arg(long)]
+    allow_weak_sandbox: bool,
     /// Threads (and sandbox workers) [default: all cores].
     #[arg(short = 'j', long)]
     jobs: Option<usize>,
@@ -49,7 +52,7 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     if !(args.time_limit.is_finite() && args.time_limit > 0.0) {
         anyhow::bail!("--time-limit must be a positive number of seconds");
     }
-    let mut cfg = ExecConfig::default();
+    let mut cfg = ExecConfig { allow_weak_sandbox: args.allow_weak_sandbox, ..ExecConfig::default() };
     if let Some(p) = args.python {
         cfg.python = p;
     }

@@ -107,9 +107,18 @@ struct RunArgs {
     time_floor: f64,
     #[arg(long, default_value_t = 4.0)]
     time_factor: f64,
-    /// Python for candidates [default: the `flowbench env` venv, else python3].
+    /// Python for candidates [default: the `flowbench env` venv's].
     #[arg(long)]
     python: Option<PathBuf>,
+    /// The candidates' virtualenv [default: $FLOWBENCH_VENV, else
+    /// $XDG_DATA_HOME/flowbench/venv, else ~/.local/share/flowbench/venv].
+    #[arg(long, conflicts_with = "python")]
+    venv: Option<PathBuf>,
+    /// DANGER: judge even when a sandbox step (uid drop, namespaces, mounts,
+    /// limits) fails, running untrusted code with weaker isolation. Every
+    /// result line and the summary then say so.
+    #[arg(long)]
+    allow_weak_sandbox: bool,
     /// Code every worker imports once (candidates' globals start from it).
     #[arg(long, value_enum, default_value_t = Prelude::Codevision)]
     prelude: Prelude,
@@ -178,22 +187,23 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
             // A sample fails at its first failing test, so an endless loop
             // need not be run to the limit on every remaining test.
             stop_after_timeout: true,
+            allow_weak_sandbox: args.allow_weak_sandbox,
             ..ExecConfig::default()
         };
-        match &args.python {
-            Some(p) => cfg.python = p.clone(),
-            None => {
-                if let Some(warning) = crate::exec::venv::locate().warning {
-                    eprintln!("warning: {warning}");
-                }
-            }
-        }
+        cfg.python = match &args.python {
+            Some(p) => p.clone(),
+            None => crate::exec::venv::locate(args.venv.as_deref())?.python,
+        };
         if args.prelude == Prelude::Codevision {
             cfg.prelude = CODEVISION_PRELUDE.to_string();
         }
         let executor = Executor::start(cfg).context("starting the sandbox")?;
         let confinement: Vec<String> = executor.confinement().iter().map(|(k, v)| format!("{k} {v}")).collect();
         eprintln!("judging {} samples with {} workers, Python {} ({})", work.len(), workers, executor.python_version(), confinement.join("; "));
+        let weak = (!executor.weaknesses().is_empty()).then(|| format!("weak: {}", executor.weaknesses().join("; ")));
+        if let Some(w) = &weak {
+            eprintln!("WARNING: --allow-weak-sandbox: untrusted code runs with weaker isolation ({w})");
+        }
         let bar = progress_bar(work.len() as u64, args.quiet);
         let mut out = Appender::open(output)?;
         let mut write_error: Option<anyhow::Error> = None;
@@ -202,7 +212,8 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
             match result {
                 Ok((verdict, mode, note)) => {
                     let p = &problem.problem;
-                    let judged = Judged::new(sample, verdict, mode, note, p.subset.clone(), p.difficulty.clone());
+                    let mut judged = Judged::new(sample, verdict, mode, note, p.subset.clone(), p.difficulty.clone());
+                    judged.sandbox.clone_from(&weak);
                     if write_error.is_none() {
                         write_error = out.append(&record_line(sample, &judged)).err();
                     }

@@ -36,6 +36,10 @@ pub struct Judged {
     pub verdict: Verdict,
     pub sample_key: String,
     pub sample_index: usize,
+    /// Set (`weak: step: why; …`) when the sample ran with weaker isolation
+    /// because the user passed `--allow-weak-sandbox`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sandbox: Option<String>,
 }
 
 impl Judged {
@@ -53,6 +57,7 @@ impl Judged {
             verdict,
             sample_key: sample.key.clone(),
             sample_index: sample.index,
+            sandbox: None,
         }
     }
 }
