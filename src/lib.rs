@@ -19,5 +19,6 @@ pub mod exec;
 pub mod judge;
 pub mod layout;
 pub mod mermaid;
+pub mod outfile;
 pub mod render;
 pub mod text;

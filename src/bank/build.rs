@@ -94,9 +94,8 @@ impl Builder<'_> {
             report.diagnostics.push(format!("error: {e:#}"));
         }
         // The stamp goes last: a crash before this point means a rebuild.
-        let written = std::fs::create_dir_all(&out_dir)
-            .and_then(|()| std::fs::write(out_dir.join("report.json"), to_json(&report)))
-            .and_then(|()| std::fs::write(out_dir.join(".stamp"), &stamp));
+        let written = crate::outfile::write_atomic(&out_dir.join("report.json"), to_json(&report).as_bytes())
+            .and_then(|()| crate::outfile::write_atomic(&out_dir.join(".stamp"), stamp.as_bytes()));
         if let Err(e) = written {
             report.ok = false;
             report.diagnostics.push(format!("error: writing {}: {e}", out_dir.display()));
@@ -128,7 +127,7 @@ impl Builder<'_> {
         std::fs::create_dir_all(out_dir).with_context(|| format!("creating {}", out_dir.display()))?;
         let mut write = |file: &str, bytes: &[u8]| -> anyhow::Result<()> {
             let target = out_dir.join(file);
-            std::fs::write(&target, bytes).with_context(|| format!("writing {}", target.display()))?;
+            crate::outfile::write_atomic(&target, bytes).with_context(|| format!("writing {}", target.display()))?;
             report.outputs.push(format!("{}/{file}", bank.name));
             Ok(())
         };

@@ -72,6 +72,7 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
             time_limit: Duration::from_secs_f64(args.time_limit),
         },
     };
+    crate::outfile::refuse_dir_overlap("-o", &args.output, &[&args.problems])?;
     std::fs::create_dir_all(&args.output).with_context(|| format!("creating {}", args.output.display()))?;
     let bar = if std::io::stderr().is_terminal() {
         indicatif::ProgressBar::new(dirs.len() as u64)
@@ -97,7 +98,7 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     let summary = Summary::new(reports);
     let write = |name: &str, text: String| {
         let path = args.output.join(name);
-        std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
+        crate::outfile::write_atomic(&path, text.as_bytes()).with_context(|| format!("writing {}", path.display()))
     };
     write("problems.jsonl", summary.problems_jsonl(&args.output)?)?;
     write("summary.json", to_json(&summary))?;

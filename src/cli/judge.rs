@@ -155,6 +155,12 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
     if args.k.contains(&0) {
         anyhow::bail!("--k values must be at least 1");
     }
+    let mut inputs: Vec<&Path> = vec![problems_path];
+    inputs.extend(args.samples.iter().map(PathBuf::as_path));
+    let (md_path, json_path) = summary_paths(output);
+    for out in [output, &md_path, &json_path] {
+        crate::outfile::refuse_overwrite("-o", out, &inputs)?;
+    }
     let (problems, mut diags) = load_problems(problems_path)?;
     let opts = SampleOptions { extract: args.extract, prefer_response: args.prefer_response };
     let (samples, sample_diags) = load_samples(&args.samples, &problems, opts)?;
@@ -265,15 +271,20 @@ fn summary_paths(output: &Path) -> (PathBuf, PathBuf) {
 fn write_summary(output: &Path, summary: &crate::judge::summary::Summary, ks: &[usize]) -> anyhow::Result<()> {
     let (md_path, json_path) = summary_paths(output);
     let md = render_markdown(summary, ks);
-    std::fs::write(&md_path, &md).with_context(|| format!("writing {}", md_path.display()))?;
-    let json = serde_json::to_string_pretty(summary)?;
-    std::fs::write(&json_path, json + "\n").with_context(|| format!("writing {}", json_path.display()))?;
+    crate::outfile::write_atomic(&md_path, md.as_bytes()).with_context(|| format!("writing {}", md_path.display()))?;
+    let json = serde_json::to_string_pretty(summary)? + "\n";
+    crate::outfile::write_atomic(&json_path, json.as_bytes()).with_context(|| format!("writing {}", json_path.display()))?;
     print!("{md}");
     eprintln!("summary: {} and {}", md_path.display(), json_path.display());
     Ok(())
 }
 
 fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
+    let inputs: Vec<&Path> = args.inputs.iter().map(PathBuf::as_path).collect();
+    let (md_path, json_path) = summary_paths(&args.output);
+    for out in [&args.output, &md_path, &json_path] {
+        crate::outfile::refuse_overwrite("-o", out, &inputs)?;
+    }
     let mut all = Vec::new();
     let mut diags = Vec::new();
     let mut per_file = BTreeMap::new();

@@ -173,14 +173,12 @@ pub fn sorted_unique(records: Vec<Record>) -> (Vec<Record>, usize) {
 
 /// Atomically replaces `path` with `records`, one line each.
 pub fn write_records(path: &Path, records: &[Record]) -> anyhow::Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).with_context(|| format!("creating a temporary file in {}", dir.display()))?;
+    let mut text = String::new();
     for r in records {
-        writeln!(tmp, "{}", Json::Object(r.fields.clone()))?;
+        text.push_str(&Json::Object(r.fields.clone()).to_string());
+        text.push('\n');
     }
-    tmp.flush()?;
-    tmp.persist(path).with_context(|| format!("replacing {}", path.display()))?;
-    Ok(())
+    crate::outfile::write_atomic(path, text.as_bytes()).with_context(|| format!("replacing {}", path.display()))
 }
 
 #[cfg(test)]

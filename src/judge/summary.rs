@@ -239,6 +239,7 @@ mod tests {
             verdict: Verdict::plain(passed, 0.1),
             sample_key: format!("{model}/{task}"),
             sample_index: 0,
+            sandbox: None,
         };
         let mut fields = serde_json::Map::new();
         fields.insert("recorded_passed".into(), json!(recorded));
