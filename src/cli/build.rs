@@ -49,8 +49,8 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     if dirs.is_empty() {
         anyhow::bail!("{}: no problems (directories with flowchart.mmd)", args.problems.display());
     }
-    if !(args.time_limit.is_finite() && args.time_limit > 0.0) {
-        anyhow::bail!("--time-limit must be a positive number of seconds");
+    if !(args.time_limit.is_finite() && args.time_limit > 0.0 && args.time_limit <= crate::judge::problems_file::MAX_LIMIT_S) {
+        anyhow::bail!("--time-limit {}: must be a positive number of seconds, at most a day", args.time_limit);
     }
     let mut cfg = ExecConfig { allow_weak_sandbox: args.allow_weak_sandbox, ..ExecConfig::default() };
     if let Some(p) = args.python {

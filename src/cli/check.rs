@@ -8,8 +8,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::mermaid::diagnostic::{Severity, render_diagnostic};
-use crate::mermaid::fix::fix;
-use crate::mermaid::lint::{Checked, check};
+use crate::mermaid::ParseOptions;
+use crate::mermaid::fix::fix_with;
+use crate::mermaid::lint::{Checked, check_with};
 
 use super::mmd_io::{read_source, write_source};
 
@@ -29,10 +30,15 @@ pub struct CheckArgs {
     /// With `--fix`: print the fixed text instead of writing the file.
     #[arg(long, requires = "fix")]
     pub stdout: bool,
+    /// Refuse charts with more edges than this (mermaid's maxEdges, 500);
+    /// raise it for generated charts.
+    #[arg(long, default_value_t = 500)]
+    pub max_edges: usize,
 }
 
 pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let (mut errors, mut warnings) = (0usize, 0usize);
+    let opts = ParseOptions { max_edges: args.max_edges, ..ParseOptions::default() };
     for path in &args.files {
         let name = path.display().to_string();
         let mut source = match read_source(path) {
@@ -44,7 +50,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
             }
         };
         if args.fix {
-            let fixed = fix(&source);
+            let fixed = fix_with(&source, &|t: &str| crate::mermaid::parse_with(t, &opts));
             for c in &fixed.changes {
                 let after = if c.after.is_empty() { "(removed)" } else { c.after.as_str() };
                 eprintln!("{name}:{}:{}: fixed [{}] {} → {}", c.line, c.col, c.pitfall, c.before, after);
@@ -62,7 +68,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
             }
             source = fixed.text;
         }
-        match check(&source) {
+        match check_with(&source, &opts) {
             Checked::Ok { warnings: ws, .. } => {
                 for w in &ws {
                     let mut w = w.clone();

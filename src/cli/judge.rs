@@ -14,8 +14,9 @@ use crate::exec::{ExecConfig, Executor};
 use crate::judge::extract::Extract;
 use crate::judge::legacy::CODEVISION_PRELUDE;
 use crate::judge::native::TimePolicy;
-use crate::judge::problems_file::{Diagnostic, LoadedProblem, load_problems};
+use crate::judge::problems_file::{Diagnostic, MAX_LIMIT_S, LoadedProblem, load_problems};
 use crate::judge::records::{Appender, Judged, prepare_resume, read_records, record_line, sorted_unique, write_records};
+use crate::judge::run_file::{self, RunFile, RunSettings};
 use crate::judge::run::{Clock, JudgeSettings, Mode, NoVerdict, judge_all};
 use crate::judge::samples::{Sample, SampleOptions, Shard, load_samples};
 use crate::judge::summary::summarize;
@@ -128,6 +129,10 @@ struct RunArgs {
     /// No progress bar.
     #[arg(short, long)]
     quiet: bool,
+    /// Discard existing results in -o (and their summary and run file) and
+    /// judge from scratch, e.g. after changing verdict-changing settings.
+    #[arg(long)]
+    force: bool,
 }
 
 pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
@@ -143,7 +148,13 @@ fn report(diags: &[Diagnostic]) {
     }
 }
 
+/// A time option: finite, within (0, a day] (`--time-floor` may be 0).
 fn seconds(name: &str, v: f64) -> anyhow::Result<Duration> {
+    let low_ok = if name == "time-floor" { v >= 0.0 } else { v > 0.0 };
+    if !(v.is_finite() && low_ok && v <= MAX_LIMIT_S) {
+        let low = if name == "time-floor" { "at least 0" } else { "greater than 0" };
+        anyhow::bail!("--{name} {v}: must be a number of seconds {low} and at most {MAX_LIMIT_S}");
+    }
     Duration::try_from_secs_f64(v).map_err(|_| anyhow::anyhow!("--{name} {v}: not a valid number of seconds"))
 }
 
@@ -155,16 +166,40 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
     if args.k.contains(&0) {
         anyhow::bail!("--k values must be at least 1");
     }
+    seconds("timeout", args.timeout)?;
+    seconds("time-floor", args.time_floor)?;
+    if !(args.time_factor.is_finite() && args.time_factor > 0.0 && args.time_factor <= 1000.0) {
+        anyhow::bail!("--time-factor {}: must be a number in (0, 1000]", args.time_factor);
+    }
     let mut inputs: Vec<&Path> = vec![problems_path];
     inputs.extend(args.samples.iter().map(PathBuf::as_path));
     let (md_path, json_path) = summary_paths(output);
     for out in [output, &md_path, &json_path] {
         crate::outfile::refuse_overwrite("-o", out, &inputs)?;
     }
+    let run_path = run_file::run_path(output);
+    crate::outfile::refuse_overwrite("-o", &run_path, &inputs)?;
     let (problems, mut diags) = load_problems(problems_path)?;
     let opts = SampleOptions { extract: args.extract, prefer_response: args.prefer_response };
     let (samples, sample_diags) = load_samples(&args.samples, &problems, opts)?;
+    if samples.is_empty() {
+        report(&sample_diags);
+        let files: Vec<String> = args.samples.iter().map(|p| p.display().to_string()).collect();
+        anyhow::bail!("no samples to judge in {} (empty, or every line was rejected above)", files.join(", "));
+    }
     diags.extend(sample_diags);
+    let run_settings = settings_of(&args, problems_path)?;
+    if args.force {
+        for p in [output, &md_path, &json_path, &run_path] {
+            match std::fs::remove_file(p) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e).with_context(|| format!("removing {}", p.display())),
+                _ => {}
+            }
+        }
+    }
+    run_file::check_resume(output, &run_settings)?;
+    let previous_env = run_file::read(output)?.and_then(|r| r.environment);
+    run_file::write(output, &RunFile { settings: run_settings.clone(), environment: previous_env })?;
     let (done, resume_diags) = prepare_resume(output)?;
     diags.extend(resume_diags);
     report(&diags);
@@ -210,6 +245,12 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
         if let Some(w) = &weak {
             eprintln!("WARNING: --allow-weak-sandbox: untrusted code runs with weaker isolation ({w})");
         }
+        let environment = run_file::Environment {
+            python: executor.python_version().to_string(),
+            packages: executor.packages().clone(),
+            sandbox: weak.clone().unwrap_or_else(|| "full".into()),
+        };
+        run_file::write(output, &RunFile { settings: run_settings.clone(), environment: Some(environment) })?;
         let bar = progress_bar(work.len() as u64, args.quiet);
         let mut out = Appender::open(output)?;
         let mut write_error: Option<anyhow::Error> = None;
@@ -249,6 +290,26 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
     eprintln!("judged {} samples in {elapsed:.1} s ({skipped} skipped, {sandbox_errors} sandbox errors)", work.len());
     let clean = diags.is_empty() && read_diags.is_empty() && skipped == 0 && sandbox_errors == 0;
     Ok(if clean { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// The verdict-changing settings of this run, for its run file.
+fn settings_of(args: &RunArgs, problems: &Path) -> anyhow::Result<RunSettings> {
+    let bytes = std::fs::read(problems).with_context(|| format!("reading {}", problems.display()))?;
+    let name = |v: &dyn std::fmt::Debug| format!("{v:?}").to_lowercase();
+    Ok(RunSettings {
+        judge_version: env!("CARGO_PKG_VERSION").to_string(),
+        mode: name(&args.mode),
+        strict_types: args.strict_types,
+        timeout_s: args.timeout,
+        clock: name(&args.clock),
+        time_floor_s: args.time_floor,
+        time_factor: args.time_factor,
+        prelude: name(&args.prelude),
+        coerce_numbers: args.coerce_numbers,
+        extract: name(&args.extract),
+        prefer_response: args.prefer_response,
+        problems_fnv1a: format!("{:016x}", crate::judge::samples::fnv1a(&bytes)),
+    })
 }
 
 fn progress_bar(len: u64, quiet: bool) -> indicatif::ProgressBar {
