@@ -50,7 +50,7 @@ fn one_case(dir: &Path, renderer: &Renderer, jsonl: &str, toml: &str, mmd: &str)
     let p = dir.join("p.jsonl");
     std::fs::write(&p, format!("{}\n{jsonl}\n", SEEDS_JSONL[0])).expect("write");
     if let Ok((problems, _)) = load_problems(&p) {
-        let _ = load_samples(&[p.clone()], &problems, SampleOptions { extract: Extract::default(), prefer_response: false });
+        let _ = load_samples(std::slice::from_ref(&p), &problems, SampleOptions { extract: Extract::default(), prefer_response: false });
     }
     let t = dir.join("s.toml");
     std::fs::write(&t, toml).expect("write");
