@@ -39,7 +39,7 @@ pub struct BuildArgs {
     #[arg(long)]
     allow_weak_sandbox: bool,
     /// Threads (and sandbox workers) [default: all cores].
-    #[arg(short = 'j', long)]
+    #[arg(short = 'j', long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024))]
     jobs: Option<usize>,
 }
 

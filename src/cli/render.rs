@@ -66,7 +66,7 @@ pub struct RenderArgs {
     #[arg(long)]
     metrics: bool,
     /// Worker threads (default: all cores).
-    #[arg(short = 'j', long)]
+    #[arg(short = 'j', long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024))]
     jobs: Option<usize>,
     /// Refuse PNGs with more pixels than this (memory guard).
     #[arg(long, default_value_t = crate::render::png::DEFAULT_MAX_PIXELS)]
