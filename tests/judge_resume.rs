@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-const PROBLEMS: &str = "{\"task_id\": \"add\", \"entry_point\": \"add\", \"tests\": [{\"args\": [1, 2], \"expected\": 3}]}\n";
+const PROBLEMS: &str = "{\"task_id\": \"add\", \"entry_point\": \"add\", \"call_style\": \"function\", \"tests\": [{\"args\": [1, 2], \"expected\": 3}]}\n";
 const SAMPLES: &str = "{\"task_id\": \"add\", \"completion\": \"def add(a, b):\\n    return a + b\\n\", \"seed\": 123456789012345678901234567890}\n";
 
 fn judge(d: &Path, extra: &[&str]) -> Output {

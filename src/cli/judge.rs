@@ -183,6 +183,7 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
     let opts = SampleOptions { extract: args.extract, prefer_response: args.prefer_response };
     let (samples, sample_diags) = load_samples(&args.samples, &problems, opts)?;
     if samples.is_empty() {
+        report(&diags);
         report(&sample_diags);
         let files: Vec<String> = args.samples.iter().map(|p| p.display().to_string()).collect();
         anyhow::bail!("no samples to judge in {} (empty, or every line was rejected above)", files.join(", "));

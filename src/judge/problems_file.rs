@@ -97,7 +97,7 @@ fn parse_line(line: &str) -> Result<LoadedProblem, String> {
         if let Some(t) = value
             && !(t.is_finite() && (0.0..=MAX_LIMIT_S).contains(&t))
         {
-            return Err(format!("{}: {name} {t} is not a number of seconds between 0 and {MAX_LIMIT_S}", problem.task_id));
+            return Err(format!("{}: {name} {t:e} is not a number of seconds between 0 and {MAX_LIMIT_S}", problem.task_id));
         }
     }
     let tests = if problem.tests.is_empty() {
