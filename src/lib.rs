@@ -26,6 +26,7 @@ pub mod author;
 pub mod judge;
 pub mod layout;
 pub mod mermaid;
+pub mod outfile;
 pub mod render;
 pub mod testgen;
 pub mod text;

@@ -128,7 +128,7 @@ pub fn run(args: AblationArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn write(path: &Path, text: &str) -> anyhow::Result<()> {
-    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
+    crate::outfile::write_atomic(path, text.as_bytes()).with_context(|| format!("writing {}", path.display()))
 }
 
 /// The sandbox, started on first need and shared by every run.
@@ -147,14 +147,10 @@ impl Judging {
         if self.executor.is_none() {
             let mut cfg = ExecConfig { workers: self.workers, human_eval_compat: true, stop_after_timeout: true, ..ExecConfig::default() };
             cfg.prelude = CODEVISION_PRELUDE.to_string();
-            match &self.python {
-                Some(p) => cfg.python = p.clone(),
-                None => {
-                    if let Some(w) = crate::exec::venv::locate().warning {
-                        eprintln!("warning: {w}");
-                    }
-                }
-            }
+            cfg.python = match &self.python {
+                Some(p) => p.clone(),
+                None => crate::exec::venv::locate(None)?.python,
+            };
             self.executor = Some(Executor::start(cfg).context("starting the sandbox")?);
         }
         self.executor.as_ref().context("sandbox not started")

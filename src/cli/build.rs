@@ -34,11 +34,14 @@ pub struct BuildArgs {
     #[arg(long, default_value_t = 10.0)]
     time_limit: f64,
     /// Python for the reference solutions [default: the `flowbench env`
-    /// venv, else python3].
+    /// venv's].
     #[arg(long)]
     python: Option<PathBuf>,
+    /// DANGER: run reference solutions even when a sandbox step fails.
+    #[arg(long)]
+    allow_weak_sandbox: bool,
     /// Threads (and sandbox workers) [default: all cores].
-    #[arg(short = 'j', long)]
+    #[arg(short = 'j', long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024))]
     jobs: Option<usize>,
     /// A style file (as `flowbench render --style`); its name is the style id.
     #[arg(long, conflicts_with = "styles")]
@@ -87,15 +90,15 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     if dirs.is_empty() {
         anyhow::bail!("{}: no problems (directories with flowchart.mmd)", args.problems.display());
     }
-    if !(args.time_limit.is_finite() && args.time_limit > 0.0) {
-        anyhow::bail!("--time-limit must be a positive number of seconds");
+    if !(args.time_limit.is_finite() && args.time_limit > 0.0 && args.time_limit <= crate::judge::problems_file::MAX_LIMIT_S) {
+        anyhow::bail!("--time-limit {}: must be a positive number of seconds, at most a day", args.time_limit);
     }
     // The sandbox's config (which may ask python3 where it lives, a quarter
     // of a second through a pyenv shim) is made only when a problem needs
     // validating, so a no-op rebuild spawns no process at all.
     let threads = args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |j| j.max(1));
     let styles = build_styles(&args)?;
-    let sandbox = LazySandbox::new(args.python.clone(), threads);
+    let sandbox = LazySandbox::new(args.python.clone(), threads, args.allow_weak_sandbox);
     let renderer = Renderer::default();
     let builder = Builder {
         renderer: &renderer,
@@ -108,6 +111,7 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
             styles,
         },
     };
+    crate::outfile::refuse_dir_overlap("-o", &args.output, &[&args.problems])?;
     std::fs::create_dir_all(&args.output).with_context(|| format!("creating {}", args.output.display()))?;
     let bar = if std::io::stderr().is_terminal() {
         indicatif::ProgressBar::new(dirs.len() as u64)
@@ -159,19 +163,21 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
 pub(super) struct LazySandbox {
     python: Option<PathBuf>,
     workers: usize,
+    allow_weak_sandbox: bool,
     executor: OnceLock<Result<Executor, String>>,
 }
 
 impl LazySandbox {
-    pub(super) fn new(python: Option<PathBuf>, workers: usize) -> LazySandbox {
-        LazySandbox { python, workers, executor: OnceLock::new() }
+    pub(super) fn new(python: Option<PathBuf>, workers: usize, allow_weak_sandbox: bool) -> LazySandbox {
+        LazySandbox { python, workers, allow_weak_sandbox, executor: OnceLock::new() }
     }
 }
 
 impl Sandbox for LazySandbox {
     fn run_job(&self, job: &Job) -> Outcome {
         let start = || {
-            let mut cfg = ExecConfig { workers: self.workers, ..ExecConfig::default() };
+            let mut cfg =
+                ExecConfig { workers: self.workers, allow_weak_sandbox: self.allow_weak_sandbox, ..ExecConfig::default() };
             if let Some(p) = &self.python {
                 cfg.python = p.clone();
             }

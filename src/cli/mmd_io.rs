@@ -15,12 +15,9 @@ pub fn read_source(path: &Path) -> anyhow::Result<String> {
     std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
 }
 
-/// Write a file atomically (temp file in the same directory, then rename),
-/// so an interrupted `--fix`/`--write` never leaves half a chart.
+/// Write a chart in place atomically (see [`crate::outfile::write_atomic`]):
+/// an interrupted `--fix`/`--write` never leaves half a chart, the file
+/// keeps its mode, and a symlink's target is edited (the link kept).
 pub fn write_source(path: &Path, text: &str) -> anyhow::Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).with_context(|| format!("writing {}", path.display()))?;
-    std::io::Write::write_all(&mut tmp, text.as_bytes())?;
-    tmp.persist(path).with_context(|| format!("writing {}", path.display()))?;
-    Ok(())
+    crate::outfile::write_atomic(path, text.as_bytes()).with_context(|| format!("writing {}", path.display()))
 }

@@ -67,10 +67,25 @@ enum Command {
     Import(import::ImportArgs),
 }
 
+/// Commands that stream to stdout (`render -o -`, `fmt`, `check --fix
+/// --stdout`, `parse`) end quietly when the reader goes away (`| head`), as
+/// Unix filters do, instead of panicking on the broken pipe. `judge` and
+/// `build` keep Rust's default so they finish writing their files first.
+fn restore_sigpipe() {
+    // SAFETY: setting a signal disposition to SIG_DFL before any thread is
+    // started has no memory-safety implications.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 /// Entry point used by `main.rs`; errors are printed here so that every
 /// subcommand reports them the same way.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    if !matches!(cli.command, Command::Judge(_) | Command::Build(_)) {
+        restore_sigpipe();
+    }
     let result = match cli.command {
         Command::Build(args) => build::run(args),
         Command::Parse(args) => parse::run(args),

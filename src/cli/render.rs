@@ -66,7 +66,7 @@ pub struct RenderArgs {
     #[arg(long)]
     metrics: bool,
     /// Worker threads (default: all cores).
-    #[arg(short = 'j', long)]
+    #[arg(short = 'j', long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024))]
     jobs: Option<usize>,
     /// Refuse PNGs with more pixels than this (memory guard).
     #[arg(long, default_value_t = crate::render::png::DEFAULT_MAX_PIXELS)]
@@ -215,21 +215,10 @@ impl Ctx<'_> {
     }
 }
 
+/// Atomic (temp file + rename): a render killed while writing leaves the
+/// previous image or none, never a truncated one.
 fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    // Overwritten in place and then cut to length rather than truncated
-    // first: re-rendering a benchmark replaces files of about the same
-    // size, and freeing the old pages only to allocate new ones cost
-    // 0.4 ms of a 10 ms render.
-    let overwrite = || -> std::io::Result<()> {
-        use std::io::Write as _;
-        let mut f = std::fs::OpenOptions::new().write(true).create(true).truncate(false).open(path)?;
-        f.write_all(bytes)?;
-        f.set_len(bytes.len() as u64)
-    };
-    overwrite().map_err(|e| format!("{}: {e}", path.display()))
+    crate::outfile::write_atomic(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Read a chart: Mermaid text is parsed (errors as `file:line:col: …`),
@@ -281,7 +270,30 @@ fn expand(inputs: &[PathBuf]) -> anyhow::Result<Vec<(PathBuf, PathBuf)>> {
     Ok(out)
 }
 
+/// The jobs, refused when an output would overwrite an input or two jobs
+/// would write the same file (e.g. `a/x.mmd` and `b/x.mmd` given as files).
 fn plan(args: &RenderArgs) -> anyhow::Result<Vec<Job>> {
+    let jobs = plan_jobs(args)?;
+    let inputs: Vec<&Path> = jobs.iter().map(|j| j.input.as_path()).chain(args.style.as_deref()).chain(args.sweep.as_deref()).chain(args.font.as_deref()).collect();
+    let mut seen: std::collections::HashMap<&Path, &Path> = std::collections::HashMap::new();
+    for job in &jobs {
+        let Some(out) = &job.output else { continue };
+        crate::outfile::refuse_overwrite("output", out, &inputs)?;
+        if let Some(other) = seen.insert(out.as_path(), job.input.as_path())
+            && job.sweep.is_none()
+        {
+            bail!(
+                "{} and {} would both render to {}; give their common directory as the input (outputs mirror the tree) or render them separately",
+                other.display(),
+                job.input.display(),
+                out.display()
+            );
+        }
+    }
+    Ok(jobs)
+}
+
+fn plan_jobs(args: &RenderArgs) -> anyhow::Result<Vec<Job>> {
     let files = expand(&args.inputs)?;
     if files.is_empty() {
         bail!("no charts found (looked for .mmd, .mermaid and .json files)");
@@ -357,7 +369,6 @@ fn write_sweep_index(dir: &Path, jobs: &[Job], sweep: &Path) -> anyhow::Result<(
         );
     }
     html.push_str("</div>\n");
-    std::fs::create_dir_all(dir)?;
-    std::fs::write(dir.join("index.html"), html).with_context(|| format!("{}", dir.display()))?;
+    crate::outfile::write_atomic(&dir.join("index.html"), html.as_bytes()).with_context(|| format!("{}", dir.display()))?;
     Ok(())
 }

@@ -1,6 +1,5 @@
 //! `flowbench tests import`: legacy assert code → native data tests.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -57,20 +56,19 @@ pub fn run(args: TestsArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn import(args: ImportArgs) -> anyhow::Result<ExitCode> {
+    crate::outfile::refuse_overwrite("-o", &args.output, &[&args.input])?;
+    if let Some(report) = &args.report {
+        crate::outfile::refuse_overwrite("--report", report, &[&args.input, &args.output])?;
+    }
     let (problems, outcomes) = import_file(&args.input, args.from, &args.python)?;
     let mut out = String::new();
     for p in &problems {
         out.push_str(&serde_json::to_string(p)?);
         out.push('\n');
     }
-    // Write to a temporary file first so an interrupted run never leaves a
-    // half-written problems file behind.
-    let dir = args.output.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).with_context(|| format!("cannot write in {}", dir.display()))?;
-    tmp.write_all(out.as_bytes())?;
-    tmp.persist(&args.output).with_context(|| format!("cannot write {}", args.output.display()))?;
+    crate::outfile::write_atomic(&args.output, out.as_bytes()).with_context(|| format!("cannot write {}", args.output.display()))?;
     if let Some(path) = &args.report {
-        std::fs::write(path, write_report(&outcomes)).with_context(|| format!("cannot write {}", path.display()))?;
+        crate::outfile::write_atomic(path, write_report(&outcomes).as_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
     }
     let figures = Figures::from_outcomes(&outcomes);
     eprint!("{}", figures.table());

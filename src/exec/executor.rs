@@ -3,6 +3,7 @@
 //! many threads as there are workers without serialising on one zygote.
 
 use std::collections::BTreeMap;
+use std::path::Path;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
@@ -27,6 +28,17 @@ pub enum ExecError {
     /// The configuration asks for nothing runnable.
     #[error("invalid executor configuration: {0}")]
     Config(String),
+    /// The interpreter is not there (no silent fallback to another one).
+    #[error("{0}")]
+    NoEnvironment(#[from] super::venv::MissingEnv),
+    /// A confinement step failed and weak isolation was not accepted.
+    #[error(
+        "refusing to run untrusted code: the sandbox could not isolate it ({}). Run the judge as root on Linux \
+         with namespaces allowed (in a container: --privileged or CAP_SYS_ADMIN), make the environment \
+         world-readable, or accept weaker isolation explicitly with --allow-weak-sandbox (recorded in the results)",
+        .0.join("; ")
+    )]
+    WeakSandbox(Vec<String>),
 }
 
 /// Runs [`Job`]s in sandboxed children of pre-warmed Python workers.
@@ -39,6 +51,8 @@ pub struct Executor {
     available: Condvar,
     python: String,
     confinement: BTreeMap<String, String>,
+    packages: BTreeMap<String, String>,
+    weaknesses: Vec<String>,
     seq: AtomicU64,
 }
 
@@ -52,6 +66,10 @@ impl Executor {
     pub fn start(cfg: ExecConfig) -> Result<Executor, ExecError> {
         if cfg.workers == 0 {
             return Err(ExecError::Config("workers must be at least 1".into()));
+        }
+        if cfg.python.components().count() > 1 && !cfg.python.exists() {
+            let venv = cfg.python.parent().and_then(Path::parent).unwrap_or(&cfg.python);
+            return Err(super::venv::MissingEnv(venv.to_path_buf()).into());
         }
         let spawned: Vec<(u32, Result<Worker, WorkerError>)> = std::thread::scope(|s| {
             let handles: Vec<_> = (0..cfg.workers)
@@ -78,14 +96,21 @@ impl Executor {
             return Err(ExecError::Start { python: cfg.python.display().to_string(), detail });
         }
         let ready = idle.first().and_then(|(_, w)| w.as_ref()).map(|w| &w.ready);
+        let weaknesses = ready.map(|r| r.refused_steps()).unwrap_or_default();
+        if !weaknesses.is_empty() && !cfg.allow_weak_sandbox {
+            return Err(ExecError::WeakSandbox(weaknesses));
+        }
         let python = ready.map(|r| r.python.clone()).unwrap_or_default();
         let confinement = ready.map(|r| r.confinement.clone()).unwrap_or_default();
+        let packages = ready.map(|r| r.packages.clone()).unwrap_or_default();
         Ok(Executor {
             cfg,
             idle: Mutex::new(idle),
             available: Condvar::new(),
             python,
             confinement,
+            packages,
+            weaknesses,
             seq: AtomicU64::new(0),
         })
     }
@@ -99,6 +124,17 @@ impl Executor {
     /// `processes`, `user`): `ok: …` or `refused: <why>`.
     pub fn confinement(&self) -> &BTreeMap<String, String> {
         &self.confinement
+    }
+
+    /// Installed versions of the pinned packages, by name.
+    pub fn packages(&self) -> &BTreeMap<String, String> {
+        &self.packages
+    }
+
+    /// Confinement steps that failed (`step: why`); empty unless the
+    /// configuration accepted weak isolation.
+    pub fn weaknesses(&self) -> &[String] {
+        &self.weaknesses
     }
 
     /// The configuration the executor runs with.
@@ -128,6 +164,10 @@ impl Executor {
         let mut worker = match slot {
             Some(w) => w,
             None => match Worker::spawn(&self.cfg, uid) {
+                Ok(w) if !self.cfg.allow_weak_sandbox && !w.ready.refused_steps().is_empty() => {
+                    let refused = w.ready.refused_steps().join("; ");
+                    return (None, sandbox_error(format!("restarted worker is not confined: {refused}")));
+                }
                 Ok(w) => w,
                 Err(WorkerError(e)) => return (None, sandbox_error(format!("worker restart failed: {e}"))),
             },

@@ -20,7 +20,7 @@ pub use executor::{ExecError, Executor};
 /// How the executor is set up; one per judge run.
 #[derive(Debug, Clone)]
 pub struct ExecConfig {
-    /// Python interpreter (`python3` on PATH, or the `flowbench env` venv).
+    /// Python interpreter (default: the `flowbench env` venv's; see [`venv`]).
     pub python: PathBuf,
     /// Code every worker imports once before forking children (e.g. the
     /// Code-Vision prelude with `from sympy import *`).
@@ -58,14 +58,20 @@ pub struct ExecConfig {
     /// `/root`, `/home`, `/work`, `/mnt`, `/srv`, `/opt`, `/media`, `/run`,
     /// the judge's working directory); put test-data locations here.
     pub hide_paths: Vec<PathBuf>,
+    /// Run even when a confinement step fails (not root, no namespaces,
+    /// unreadable environment, …). Off by default: [`Executor::start`]
+    /// refuses, naming the step, because a failed step means untrusted
+    /// code runs with more power than the README promises.
+    pub allow_weak_sandbox: bool,
 }
 
 impl Default for ExecConfig {
-    /// The `flowbench env` interpreter (or `python3`), no prelude, all cores,
-    /// 2 GiB, 1 MiB output, 64 MiB files, no subprocesses.
+    /// The `flowbench env` interpreter, no prelude, all cores, 2 GiB,
+    /// 1 MiB output, 64 MiB files, no subprocesses, every confinement step
+    /// required.
     fn default() -> Self {
         ExecConfig {
-            python: venv::locate().python,
+            python: venv::python_in(&venv::venv_dir(None)),
             prelude: String::new(),
             workers: std::thread::available_parallelism().map_or(1, |n| n.get()),
             memory_bytes: 2 << 30,
@@ -78,6 +84,7 @@ impl Default for ExecConfig {
             coerce_numbers: false,
             stop_after_timeout: false,
             hide_paths: Vec::new(),
+            allow_weak_sandbox: false,
         }
     }
 }

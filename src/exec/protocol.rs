@@ -47,6 +47,10 @@ pub(crate) fn config_frame(cfg: &ExecConfig, uid: u32) -> Value {
         // Imported once in the zygote so candidates need not read the
         // (possibly hidden) standard library after dropping privileges.
         "preload": PRELOAD,
+        "packages": super::venv::pinned_names(),
+        // Test hook (documented in the README): make one confinement step
+        // fail so tests can check that the judge then refuses to run.
+        "fail_step": std::env::var("FLOWBENCH_TEST_FAIL_STEP").ok(),
     })
 }
 
@@ -106,6 +110,20 @@ pub(crate) struct Ready {
     pub python: String,
     #[serde(default)]
     pub confinement: BTreeMap<String, String>,
+    /// Installed versions of the pinned packages (`missing` when absent).
+    #[serde(default)]
+    pub packages: BTreeMap<String, String>,
+}
+
+impl Ready {
+    /// The confinement steps that failed, as `step: why`.
+    pub fn refused_steps(&self) -> Vec<String> {
+        self.confinement
+            .iter()
+            .filter(|(_, v)| !v.starts_with("ok"))
+            .map(|(k, v)| format!("{k}: {}", v.strip_prefix("refused: ").unwrap_or(v)))
+            .collect()
+    }
 }
 
 #[derive(Debug, Deserialize)]

@@ -62,6 +62,12 @@ def libc_call(name, *args):
         raise OSError(err, "%s: %s" % (name, os.strerror(err)))
 
 
+def forced(cfg, step):
+    """Test hook: fail `step` on purpose (FLOWBENCH_TEST_FAIL_STEP, see README)."""
+    if cfg.get("fail_step") == step:
+        raise OSError(1, "forced failure of step %s (FLOWBENCH_TEST_FAIL_STEP)" % step)
+
+
 def mount(src, target, fstype, flags, data):
     enc = lambda s: None if s is None else s.encode()
     libc_call("mount", enc(src), enc(target), enc(fstype), ctypes.c_ulong(flags), enc(data))
@@ -82,12 +88,14 @@ def needed_paths():
     return sorted(out)
 
 
-def cover(directory, keep):
-    """Hide `directory` under an empty tmpfs, re-exposing the `keep` paths."""
+def cover(directory, keep, options="size=1m,mode=0755"):
+    """Mount an empty tmpfs over `directory`, re-exposing the `keep` paths
+    (the interpreter and its packages, wherever they live) by bind mount;
+    returns the top-level names re-exposed, which job cleanup must spare."""
     inner = [k for k in keep if k.startswith(directory.rstrip("/") + "/")]
     tops = [k for k in inner if not any(k != o and k.startswith(o + "/") for o in inner)]
     fds = [(k, os.open(k, os.O_PATH)) for k in tops]
-    mount("tmpfs", directory, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,mode=0755")
+    mount("tmpfs", directory, "tmpfs", MS_NOSUID | MS_NODEV, options)
     for k, fd in fds:
         if os.path.isdir("/proc/self/fd/%d" % fd):
             os.makedirs(k, mode=0o755, exist_ok=True)
@@ -96,17 +104,28 @@ def cover(directory, keep):
             open(k, "w").close()
         mount("/proc/self/fd/%d" % fd, k, None, MS_BIND | MS_REC, None)
         os.close(fd)
+    return {k[len(directory.rstrip("/")) + 1:].split("/")[0] for k in tops}
+
+
+STEP = ""
+
+# Names directly under /tmp, /var/tmp, /dev/shm that re-expose the
+# interpreter (a venv under /tmp): job cleanup leaves them alone.
+KEPT_IN_SCRATCH = {}
 
 
 def confine_zygote(cfg):
-    """Network + mount namespace for the zygote and all its children."""
+    """Network + mount namespace for the zygote and all its children. Every
+    step either works or is reported `refused: …` (the judge then refuses)."""
     report = {}
     try:
+        forced(cfg, "network")
         libc_call("unshare", CLONE_NEWNET)
         report["network"] = "ok: new network namespace (loopback down)"
     except OSError as e:
         report["network"] = "refused: %s" % e
     try:
+        forced(cfg, "mounts")
         libc_call("unshare", CLONE_NEWNS)
         mount(None, "/", None, MS_REC | MS_PRIVATE, None)
         keep = needed_paths()
@@ -114,6 +133,7 @@ def confine_zygote(cfg):
         for d in cfg["hide"]:
             if d != "/" and os.path.isdir(d) and not any(k == d for k in keep):
                 try:
+                    forced(cfg, "hide")
                     cover(d, keep)
                     hidden.append(d)
                 except OSError as e:
@@ -121,7 +141,7 @@ def confine_zygote(cfg):
         scratch = "size=%d,mode=1777" % cfg["scratch_bytes"]
         for d in ("/tmp", "/var/tmp", "/dev/shm"):
             if os.path.isdir(d):
-                mount("tmpfs", d, "tmpfs", MS_NOSUID | MS_NODEV, scratch)
+                KEPT_IN_SCRATCH[d] = cover(d, keep, scratch)
         readonly = []
         with open("/proc/self/mountinfo") as f:
             points = [line.split()[4] for line in f]
@@ -136,17 +156,23 @@ def confine_zygote(cfg):
                 readonly.append(p)
             except OSError:
                 pass
-        report["filesystem"] = "ok: read-only view, private tmpfs /tmp, hidden: %s%s" % (
-            ", ".join(hidden) or "nothing", "; could not hide: " + ", ".join(failed) if failed else "")
+        report["filesystem"] = "ok: read-only view, private tmpfs /tmp, hidden: %s" % (", ".join(hidden) or "nothing")
+        if failed:
+            report["hidden directories"] = "refused: could not hide " + ", ".join(failed)
     except OSError as e:
         report["filesystem"] = "refused: %s" % e
     return report
 
 
-def become_init():
+def become_init(cfg, private_mounts):
     """Fork the real zygote as PID 1 of a new PID namespace; this process
-    (what the judge started) only waits for it. Returns whether it worked."""
+    (what the judge started) only waits for it. Returns whether it worked.
+    Without a private mount namespace it must not mount its own /proc (that
+    would cover the host's), so it does not try."""
     try:
+        forced(cfg, "processes")
+        if not private_mounts:
+            raise OSError(1, "no private mount namespace to mount its own /proc in")
         libc_call("unshare", CLONE_NEWPID)
     except OSError as e:
         LIBC.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
@@ -169,6 +195,32 @@ def become_init():
 
 # ---------------------------------------------------------------- child side
 
+def confine_child(cfg, uid, cpu_seconds):
+    """Limits, then the drop to the candidate's uid: what every candidate
+    process (and the start-up probe) goes through. Raises on any failure;
+    STEP names the step under way for the probe's report."""
+    global STEP
+    STEP = "rlimits"
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 1))
+    resource.setrlimit(resource.RLIMIT_AS, (cfg["memory_bytes"], cfg["memory_bytes"]))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (cfg["file_size_cap"], cfg["file_size_cap"]))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))
+    if uid is not None:
+        nproc = cfg["max_processes"] if cfg["allow_subprocess"] else 1
+        resource.setrlimit(resource.RLIMIT_NPROC, (nproc, nproc))
+        forced(cfg, "rlimits")
+        STEP = "user"
+        os.setgroups([])
+        os.setgid(cfg["gid"])
+        os.setuid(uid)
+        forced(cfg, "user")
+    # After setuid: changing credentials clears the parent-death signal.
+    LIBC.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    LIBC.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+    LIBC.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
+
+
 def candidate_main(cfg, job, jobdir, out_w, err_w, res_w, uid):
     """The candidate's process: confine, then hand over to the job code."""
     os.setsid()
@@ -180,23 +232,8 @@ def candidate_main(cfg, job, jobdir, out_w, err_w, res_w, uid):
     os.closerange(4, 65536)
     for sig in (signal.SIGXFSZ, signal.SIGXCPU, signal.SIGTERM, signal.SIGALRM):
         signal.signal(sig, signal.SIG_DFL)
-    lim = job["cpu_total"]
-    resource.setrlimit(resource.RLIMIT_CPU, (lim, lim + 1))
-    resource.setrlimit(resource.RLIMIT_AS, (cfg["memory_bytes"], cfg["memory_bytes"]))
-    resource.setrlimit(resource.RLIMIT_FSIZE, (cfg["file_size_cap"], cfg["file_size_cap"]))
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))
     os.chdir(jobdir)
-    if uid is not None:
-        nproc = cfg["max_processes"] if cfg["allow_subprocess"] else 1
-        resource.setrlimit(resource.RLIMIT_NPROC, (nproc, nproc))
-        os.setgroups([])
-        os.setgid(cfg["gid"])
-        os.setuid(uid)
-    # After setuid: changing credentials clears the parent-death signal.
-    LIBC.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    LIBC.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
-    LIBC.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
+    confine_child(cfg, uid, job["cpu_total"])
     os.environ.clear()
     os.environ.update({"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": jobdir,
                        "TMPDIR": jobdir, "LANG": "C.UTF-8", "PYTHONHASHSEED": "0"})
@@ -205,6 +242,66 @@ def candidate_main(cfg, job, jobdir, out_w, err_w, res_w, uid):
     sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
     import fbjob  # noqa: the job runner module registered in main()
     fbjob.run(cfg, job, PRELUDE_GLOBALS, COMPAT_GLOBALS)
+
+
+def probe_candidate(cfg, uid):
+    """Fork a process confined exactly as a candidate and check from inside
+    that confinement took: not root, no capabilities, no new processes, and
+    the interpreter and every package directory readable. Returns a report
+    {step: "ok: …" | "refused: …"}."""
+    readable = [sys.executable] + sorted({p for p in sys.path if p and os.path.isdir(p)})
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(r)
+        found = {}
+        try:
+            confine_child(cfg, uid, 5)
+            if os.getuid() == 0 or os.geteuid() == 0:
+                found["user"] = "refused: candidates would run as root"
+            with open("/proc/self/status") as f:
+                cap = [l.split()[1] for l in f if l.startswith("CapEff:")]
+            if cfg.get("fail_step") == "capabilities":
+                found["capabilities"] = "refused: forced failure of step capabilities (FLOWBENCH_TEST_FAIL_STEP)"
+            elif not cap or int(cap[0], 16) != 0:
+                found["capabilities"] = "refused: effective capabilities %s" % (cap or "unknown")
+            for p in readable:
+                try:
+                    if os.path.isdir(p):
+                        os.listdir(p)
+                    else:
+                        open(p, "rb").close()
+                except OSError as e:
+                    found["environment"] = "refused: the sandbox user cannot read %s (%s); make the environment world-readable or move it" % (p, e.strerror)
+                    break
+            if not cfg["allow_subprocess"] and uid is not None:
+                try:
+                    c = os.fork()
+                    if c == 0:
+                        os._exit(0)
+                    found["rlimits"] = "refused: a candidate could fork despite RLIMIT_NPROC"
+                except OSError:
+                    pass
+        except (OSError, ValueError) as e:
+            found[STEP] = "refused: %s" % e
+        os.write(w, json.dumps(found).encode())
+        os._exit(0)
+    os.close(w)
+    data = b""
+    while True:
+        chunk = os.read(r, 65536)
+        if not chunk:
+            break
+        data += chunk
+    os.close(r)
+    os.waitpid(pid, 0)
+    try:
+        found = json.loads(data)
+    except ValueError:
+        found = {"user": "refused: the start-up probe died (%d bytes)" % len(data)}
+    report = {"rlimits": "ok: cpu, memory, file size, files, processes", "capabilities": "ok: none"}
+    report.update(found)
+    return report
 
 
 # ---------------------------------------------------------------- supervision
@@ -362,6 +459,8 @@ def clear_dir(path):
     for d in ("/tmp", "/var/tmp", "/dev/shm"):
         try:
             for name in os.listdir(d):
+                if name in KEPT_IN_SCRATCH.get(d, ()):
+                    continue
                 p = os.path.join(d, name)
                 if os.path.isdir(p) and not os.path.islink(p):
                     shutil.rmtree(p, ignore_errors=True)
@@ -475,18 +574,13 @@ def main():
     except AttributeError:
         pass
     report = confine_zygote(cfg)
-    pid_init, report["processes"] = become_init()
+    pid_init, report["processes"] = become_init(cfg, report["filesystem"].startswith("ok"))
     LIBC.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
-    uid = None
-    try:
-        os.stat(sys.executable)
-        uid = cfg["uid"]
-        report["user"] = "ok: runs as uid %d, no capabilities" % uid
-    except OSError as e:
-        report["user"] = "refused: %s" % e
+    uid = cfg["uid"]
+    report["user"] = "ok: runs as uid %d, no capabilities" % uid
     if os.geteuid() != 0:
         uid = None
-        report["user"] = "refused: judge is not root, candidates keep its uid"
+        report["user"] = "refused: the judge is not root, so candidates would keep its uid"
     sys.modules["fbjob"] = FBJOB
     PRELUDE_GLOBALS = {"__name__": "__main__", "__builtins__": __builtins__}
     try:
@@ -503,10 +597,21 @@ def main():
         return
     # Keep the prelude's objects out of the collector's reach so a child's
     # garbage collections do not touch (and copy) the zygote's pages.
+    report.update(probe_candidate(cfg, uid))
+    packages = {}
+    try:
+        import importlib.metadata as metadata
+        for name in cfg.get("packages", []):
+            try:
+                packages[name] = metadata.version(name)
+            except Exception:
+                packages[name] = "missing"
+    except ImportError:
+        pass
     gc.collect()
     gc.freeze()
     send_frame({"ready": True, "python": sys.version.split()[0], "executable": sys.executable,
-                "confinement": report})
+                "confinement": report, "packages": packages})
     while True:
         try:
             job = recv_frame()

@@ -17,6 +17,7 @@ pub mod problem;
 pub mod problems_file;
 pub mod records;
 pub mod run;
+pub mod run_file;
 pub mod samples;
 pub mod summary;
 pub mod summary_md;

@@ -9,6 +9,7 @@ use crate::exec::{CallArgs, Job, Limits, Outcome, Status};
 
 use super::compare::{CompareOptions, values_equal};
 use super::problem::{Compare, Problem, python_truthy};
+use super::problems_file::MAX_LIMIT_S;
 use super::value::Value;
 use super::verdict::{ErrorClass, Failure, Verdict, describe_status, truncate};
 
@@ -34,10 +35,11 @@ impl TimePolicy {
     /// the default.
     pub fn limit_for(&self, problem: &Problem) -> Duration {
         if let Some(t) = problem.time_limit_s.filter(|t| t.is_finite() && *t > 0.0) {
-            return Duration::from_secs_f64(t);
+            return Duration::from_secs_f64(t.min(MAX_LIMIT_S));
         }
         if let Some(r) = problem.reference_time_s.filter(|t| t.is_finite() && *t >= 0.0) {
-            return self.floor.max(Duration::from_secs_f64(r * self.factor));
+            let scaled = (r * self.factor).clamp(0.0, MAX_LIMIT_S);
+            return self.floor.max(Duration::try_from_secs_f64(scaled).unwrap_or(self.default));
         }
         self.default
     }

@@ -77,6 +77,9 @@ pub fn parse_problems(path: &Path, text: &str) -> (ProblemSet, Vec<Diagnostic>) 
     (set, diags)
 }
 
+/// Largest time limit (seconds) a problem or an option may set: a day.
+pub const MAX_LIMIT_S: f64 = 86_400.0;
+
 fn parse_line(line: &str) -> Result<LoadedProblem, String> {
     let json: Json = serde_json::from_str(line).map_err(|e| format!("malformed JSON: {e}"))?;
     let Json::Object(map) = json else { return Err("not a JSON object".into()) };
@@ -89,6 +92,13 @@ fn parse_line(line: &str) -> Result<LoadedProblem, String> {
     };
     if problem.entry_point.is_empty() {
         return Err(format!("{}: empty entry_point", problem.task_id));
+    }
+    for (name, value) in [("time_limit_s", problem.time_limit_s), ("reference_time_s", problem.reference_time_s)] {
+        if let Some(t) = value
+            && !(t.is_finite() && (0.0..=MAX_LIMIT_S).contains(&t))
+        {
+            return Err(format!("{}: {name} {t:e} is not a number of seconds between 0 and {MAX_LIMIT_S}", problem.task_id));
+        }
     }
     let tests = if problem.tests.is_empty() {
         None

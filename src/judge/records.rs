@@ -36,6 +36,10 @@ pub struct Judged {
     pub verdict: Verdict,
     pub sample_key: String,
     pub sample_index: usize,
+    /// Set (`weak: step: why; …`) when the sample ran with weaker isolation
+    /// because the user passed `--allow-weak-sandbox`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sandbox: Option<String>,
 }
 
 impl Judged {
@@ -53,6 +57,7 @@ impl Judged {
             verdict,
             sample_key: sample.key.clone(),
             sample_index: sample.index,
+            sandbox: None,
         }
     }
 }
@@ -82,7 +87,10 @@ pub struct Record {
 
 /// Reads a results file; unreadable lines are reported and skipped.
 pub fn read_records(path: &Path) -> anyhow::Result<(Vec<Record>, Vec<Diagnostic>)> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("reading results {}", path.display()))?;
+    let text = match std::fs::read_to_string(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        other => other.with_context(|| format!("reading results {}", path.display()))?,
+    };
     let mut records = Vec::new();
     let mut diags = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -97,12 +105,27 @@ pub fn read_records(path: &Path) -> anyhow::Result<(Vec<Record>, Vec<Diagnostic>
                 continue;
             }
         };
-        match serde_json::from_value::<Judged>(Json::Object(fields.clone())) {
+        match serde_json::from_value::<Judged>(tame_numbers(&Json::Object(fields.clone()))) {
             Ok(judged) => records.push(Record { judged, fields }),
             Err(e) => diags.push(diag(format!("not a flowbench results line: {e}"))),
         }
     }
     Ok((records, diags))
+}
+
+/// A copy of `value` in which numbers beyond 64 bits (a sample's own
+/// fields may hold any integer) are plain floats: [`Judged`]'s flattened
+/// verdict buffers every field, and serde cannot buffer such numbers. The
+/// record keeps the original fields, so they round-trip exactly.
+fn tame_numbers(value: &Json) -> Json {
+    match value {
+        Json::Number(n) if n.as_i64().is_none() && n.as_u64().is_none() => {
+            n.as_f64().and_then(serde_json::Number::from_f64).map_or(Json::Null, Json::Number)
+        }
+        Json::Array(items) => Json::Array(items.iter().map(tame_numbers).collect()),
+        Json::Object(map) => Json::Object(map.iter().map(|(k, v)| (k.clone(), tame_numbers(v))).collect()),
+        other => other.clone(),
+    }
 }
 
 /// Makes `path` ready to append to: drops a partial last line left by an
@@ -168,14 +191,12 @@ pub fn sorted_unique(records: Vec<Record>) -> (Vec<Record>, usize) {
 
 /// Atomically replaces `path` with `records`, one line each.
 pub fn write_records(path: &Path, records: &[Record]) -> anyhow::Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).with_context(|| format!("creating a temporary file in {}", dir.display()))?;
+    let mut text = String::new();
     for r in records {
-        writeln!(tmp, "{}", Json::Object(r.fields.clone()))?;
+        text.push_str(&Json::Object(r.fields.clone()).to_string());
+        text.push('\n');
     }
-    tmp.flush()?;
-    tmp.persist(path).with_context(|| format!("replacing {}", path.display()))?;
-    Ok(())
+    crate::outfile::write_atomic(path, text.as_bytes()).with_context(|| format!("replacing {}", path.display()))
 }
 
 #[cfg(test)]
@@ -202,6 +223,22 @@ mod tests {
         assert_eq!((v["result"].clone(), v["recorded_result"].clone()), (json!("failed: "), json!("passed")));
         assert_eq!(v["completion"], json!("x"));
         assert_eq!(v["error_class"], json!("wrong answer"));
+    }
+
+    #[test]
+    fn integers_beyond_64_bits_round_trip() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("r.jsonl");
+        let mut s = sample(0);
+        let big: Json = serde_json::from_str("123456789012345678901234567890").expect("number");
+        s.fields.insert("seed".into(), big.clone());
+        let line = record_line(&s, &Judged::new(&s, verdict(true), "native", "n", None, None));
+        std::fs::write(&path, line + "\n").expect("write");
+        let (records, diags) = read_records(&path).expect("read");
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(records.len(), 1);
+        write_records(&path, &records).expect("write");
+        assert!(std::fs::read_to_string(&path).expect("read").contains("\"seed\":123456789012345678901234567890"));
     }
 
     #[test]

@@ -57,7 +57,7 @@ impl Clock {
     pub fn limits(self, t: Duration) -> Limits {
         match self {
             Clock::Wall => Limits { wall: t, cpu: t },
-            Clock::Cpu => Limits { wall: t * 10, cpu: t },
+            Clock::Cpu => Limits { wall: t.saturating_mul(10), cpu: t },
         }
     }
 }

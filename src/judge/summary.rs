@@ -76,6 +76,9 @@ pub struct Summary {
     pub near_limit: Vec<String>,
     pub total_time_s: f64,
     pub agreement: Option<Agreement>,
+    /// Samples judged with weaker isolation (`--allow-weak-sandbox`).
+    #[serde(default)]
+    pub weak_sandbox: usize,
 }
 
 /// Label of samples whose problem has no subset.
@@ -177,6 +180,7 @@ pub fn summarize(records: &[Record], ks: &[usize]) -> Summary {
         near_limit,
         total_time_s,
         agreement,
+        weak_sandbox: records.iter().filter(|r| r.judged.sandbox.is_some()).count(),
     }
 }
 
@@ -235,6 +239,7 @@ mod tests {
             verdict: Verdict::plain(passed, 0.1),
             sample_key: format!("{model}/{task}"),
             sample_index: 0,
+            sandbox: None,
         };
         let mut fields = serde_json::Map::new();
         fields.insert("recorded_passed".into(), json!(recorded));

@@ -16,6 +16,9 @@ pub fn render_markdown(s: &Summary, ks: &[usize]) -> String {
     let modes: Vec<String> = s.modes.iter().map(|(m, n)| format!("{m} {n}")).collect();
     let _ = writeln!(out, "# Judge summary\n");
     let _ = writeln!(out, "{} samples, {} passed, {} models; modes: {}.", s.samples, s.passed, s.models.len(), modes.join(", "));
+    if s.weak_sandbox > 0 {
+        let _ = writeln!(out, "**WEAK SANDBOX: {} samples were judged with weaker isolation (--allow-weak-sandbox).**", s.weak_sandbox);
+    }
     if s.modes.contains_key("legacy") {
         let _ = writeln!(out, "Legacy verdicts: in-process asserts, not tamper-proof.");
     }

@@ -180,7 +180,12 @@ pub enum Checked {
 
 /// Parse and lint `source`: what `flowbench check` and `build` report.
 pub fn check(source: &str) -> Checked {
-    match super::parse(source) {
+    check_with(source, &super::ParseOptions::default())
+}
+
+/// [`check`] with explicit parser limits (`--max-edges`).
+pub fn check_with(source: &str, opts: &super::ParseOptions) -> Checked {
+    match super::parse_with(source, opts) {
         Ok(chart) => {
             let mut warnings = lint(&chart);
             warnings.extend(super::lint_text::lint_text(source));

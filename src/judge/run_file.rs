@@ -1,0 +1,136 @@
+//! The run file next to a results file (`results.run.json`): the settings
+//! that change verdicts and the environment that produced them. A rerun on
+//! the same results resumes only when its settings are the same; otherwise
+//! it refuses (or, with `--force`, starts over), so old and new verdicts are
+//! never mixed in one file.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+use serde::{Deserialize, Serialize};
+
+/// Everything that can change a verdict, as the user set it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RunSettings {
+    /// flowbench's version: judging code changes between versions.
+    pub judge_version: String,
+    pub mode: String,
+    pub strict_types: bool,
+    pub timeout_s: f64,
+    pub clock: String,
+    pub time_floor_s: f64,
+    pub time_factor: f64,
+    pub prelude: String,
+    pub coerce_numbers: bool,
+    pub extract: String,
+    pub prefer_response: bool,
+    /// FNV-1a of the problems file's bytes (tests and limits live there).
+    pub problems_fnv1a: String,
+}
+
+/// The interpreter and sandbox that produced the verdicts.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Environment {
+    pub python: String,
+    /// Installed versions of the pinned packages.
+    pub packages: BTreeMap<String, String>,
+    /// `full`, or `weak: <failed steps>` under `--allow-weak-sandbox`.
+    pub sandbox: String,
+}
+
+/// The run file's content.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RunFile {
+    pub settings: RunSettings,
+    #[serde(default)]
+    pub environment: Option<Environment>,
+}
+
+/// `results.jsonl` → `results.run.json`.
+pub fn run_path(output: &Path) -> PathBuf {
+    let stem = output.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "results".into());
+    output.with_file_name(format!("{stem}.run.json"))
+}
+
+/// Reads the run file, `None` when absent.
+pub fn read(output: &Path) -> anyhow::Result<Option<RunFile>> {
+    let path = run_path(output);
+    match std::fs::read_to_string(&path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e).with_context(|| format!("reading {}", path.display())),
+        Ok(text) => serde_json::from_str(&text).map(Some).with_context(|| format!("{}: not a flowbench run file", path.display())),
+    }
+}
+
+/// Writes the run file atomically.
+pub fn write(output: &Path, run: &RunFile) -> anyhow::Result<()> {
+    let path = run_path(output);
+    let text = serde_json::to_string_pretty(run)? + "\n";
+    crate::outfile::write_atomic(&path, text.as_bytes()).with_context(|| format!("writing {}", path.display()))
+}
+
+/// The settings that differ, as `name: old → new`.
+pub fn differences(old: &RunSettings, new: &RunSettings) -> Vec<String> {
+    let (Ok(serde_json::Value::Object(a)), Ok(serde_json::Value::Object(b))) = (serde_json::to_value(old), serde_json::to_value(new)) else {
+        return vec!["unreadable settings".into()];
+    };
+    b.iter().filter(|(k, v)| a.get(*k) != Some(v)).map(|(k, v)| format!("{k}: {} → {v}", a.get(k).map_or("?".into(), ToString::to_string))).collect()
+}
+
+/// Whether judging into `output` with `settings` may resume: `Ok` when the
+/// file is new or was judged with the same settings, else an error listing
+/// the differences.
+pub fn check_resume(output: &Path, settings: &RunSettings) -> anyhow::Result<()> {
+    let has_results = std::fs::metadata(output).is_ok_and(|m| m.len() > 0);
+    match read(output)? {
+        Some(old) if old.settings == *settings => Ok(()),
+        Some(old) => anyhow::bail!(
+            "{} was judged with other settings ({}); resuming would mix verdicts. Use another -o, or --force to judge again from scratch",
+            output.display(),
+            differences(&old.settings, settings).join(", ")
+        ),
+        None if has_results => anyhow::bail!(
+            "{} has results but no {} recording their settings; use another -o, or --force to judge again from scratch",
+            output.display(),
+            run_path(output).display()
+        ),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings() -> RunSettings {
+        RunSettings {
+            judge_version: "0.1.0".into(),
+            mode: "auto".into(),
+            strict_types: false,
+            timeout_s: 3.0,
+            clock: "wall".into(),
+            time_floor_s: 1.0,
+            time_factor: 4.0,
+            prelude: "codevision".into(),
+            coerce_numbers: false,
+            extract: "codevision".into(),
+            prefer_response: false,
+            problems_fnv1a: "0".into(),
+        }
+    }
+
+    #[test]
+    fn resume_needs_the_same_settings() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let out = dir.path().join("r.jsonl");
+        assert!(check_resume(&out, &settings()).is_ok());
+        std::fs::write(&out, "{}\n").expect("write");
+        assert!(check_resume(&out, &settings()).is_err(), "results without a run file");
+        write(&out, &RunFile { settings: settings(), environment: None }).expect("write");
+        assert!(check_resume(&out, &settings()).is_ok());
+        let other = RunSettings { mode: "native".into(), ..settings() };
+        let err = check_resume(&out, &other).expect_err("differs").to_string();
+        assert!(err.contains("mode: \"auto\" → \"native\""), "{err}");
+    }
+}

@@ -1,0 +1,110 @@
+//! Fail closed: when any confinement step fails the judge refuses to run
+//! candidates (naming the step), unless `--allow-weak-sandbox` is given, and
+//! then every result line and the summary say so. The candidates'
+//! environment is found from anywhere and never silently replaced.
+//! Steps are made to fail with the test-only `FLOWBENCH_TEST_FAIL_STEP` hook
+//! (README, "Sandbox") or for real (a venv the sandbox user cannot read).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const PROBLEMS: &str = r#"{"task_id": "add", "entry_point": "add", "call_style": "function", "tests": [{"args": [1, 2], "expected": 3}]}"#;
+const SAMPLES: &str = r#"{"task_id": "add", "completion": "def add(a, b):\n    return a + b\n"}"#;
+
+fn setup(dir: &Path) -> (PathBuf, PathBuf, PathBuf) {
+    let (p, s) = (dir.join("problems.jsonl"), dir.join("samples.jsonl"));
+    std::fs::write(&p, format!("{PROBLEMS}\n")).expect("write problems");
+    std::fs::write(&s, format!("{SAMPLES}\n")).expect("write samples");
+    (p, s, dir.join("results.jsonl"))
+}
+
+fn judge(dir: &Path, env: &[(&str, &str)], extra: &[&str]) -> Output {
+    let (p, s, o) = setup(dir);
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_flowbench"));
+    cmd.args(["judge", "--prelude", "none", "-j", "1", "--problems"]).arg(&p).arg("--samples").arg(&s).arg("-o").arg(&o);
+    cmd.args(extra).envs(env.iter().copied()).current_dir(dir);
+    cmd.output().expect("flowbench runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A venv without packages (enough for `--prelude none`) at `dir`.
+fn make_venv(dir: &Path) {
+    let st = Command::new("python3").args(["-m", "venv", "--without-pip"]).arg(dir).status().expect("python3 -m venv");
+    assert!(st.success(), "python3 -m venv failed");
+}
+
+#[test]
+fn every_failed_step_is_refused_by_name() {
+    let venv = tempfile::tempdir().expect("tempdir");
+    make_venv(&venv.path().join("v"));
+    let v = venv.path().join("v");
+    for step in ["network", "mounts", "hide", "processes", "rlimits", "user", "capabilities"] {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let out = judge(dir.path(), &[("FLOWBENCH_TEST_FAIL_STEP", step)], &["--venv", v.to_str().expect("utf-8")]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{step}: {err}");
+        assert!(err.contains("refusing to run untrusted code") && err.contains(&format!("forced failure of step {step}")), "{step}: {err}");
+        assert!(err.contains("--allow-weak-sandbox"), "{step}: the way out is named: {err}");
+        assert!(!dir.path().join("results.jsonl").exists(), "{step}: nothing judged");
+        assert!(Path::new("/proc/self/status").exists(), "{step}: the host's /proc is intact");
+    }
+}
+
+#[test]
+fn a_venv_the_sandbox_user_cannot_read_is_refused() {
+    let venv = tempfile::tempdir().expect("tempdir");
+    let v = venv.path().join("private");
+    make_venv(&v);
+    std::fs::set_permissions(&v, std::os::unix::fs::PermissionsExt::from_mode(0o700)).expect("chmod");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = judge(dir.path(), &[], &["--venv", v.to_str().expect("utf-8")]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("environment: the sandbox user cannot read"), "{err}");
+}
+
+#[test]
+fn weak_isolation_is_opt_in_and_recorded_everywhere() {
+    let venv = tempfile::tempdir().expect("tempdir");
+    let v = venv.path().join("v");
+    make_venv(&v);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = judge(dir.path(), &[("FLOWBENCH_TEST_FAIL_STEP", "network")], &["--venv", v.to_str().expect("utf-8"), "--allow-weak-sandbox"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let line: Value = serde_json::from_str(std::fs::read_to_string(dir.path().join("results.jsonl")).expect("results").trim()).expect("json");
+    assert_eq!(line["passed"], Value::Bool(true));
+    assert!(line["sandbox"].as_str().is_some_and(|s| s.starts_with("weak: network")), "{line}");
+    let summary: Value = serde_json::from_str(&std::fs::read_to_string(dir.path().join("results.summary.json")).expect("summary")).expect("json");
+    assert_eq!(summary["weak_sandbox"], Value::from(1));
+    let md = std::fs::read_to_string(dir.path().join("results.summary.md")).expect("md");
+    assert!(md.contains("WEAK SANDBOX"), "{md}");
+}
+
+#[test]
+fn a_venv_under_tmp_is_visible_in_the_sandbox_from_any_cwd() {
+    // The sandbox puts a private tmpfs over /tmp; the venv must still be mounted in.
+    let venv = tempfile::tempdir_in("/tmp").expect("tempdir");
+    let v = venv.path().join("v");
+    make_venv(&v);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = judge(dir.path(), &[("FLOWBENCH_VENV", v.to_str().expect("utf-8"))], &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let line: Value = serde_json::from_str(std::fs::read_to_string(dir.path().join("results.jsonl")).expect("results").trim()).expect("json");
+    assert_eq!(line["passed"], Value::Bool(true), "{line}");
+    assert!(line.get("sandbox").is_none(), "fully confined: {line}");
+}
+
+#[test]
+fn a_missing_environment_names_flowbench_env() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = judge(dir.path(), &[("FLOWBENCH_VENV", "/nonexistent/flowbench-venv")], &[]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("`flowbench env`") && err.contains("/nonexistent/flowbench-venv"), "{err}");
+    assert!(!dir.path().join("results.jsonl").exists());
+}
