@@ -147,6 +147,8 @@ pub fn layout(chart: &Flowchart, opts: &LayoutOptions, fonts: &Fonts) -> Result<
 }
 
 mod assemble;
+pub mod curve;
+pub mod drawn;
 mod compose;
 mod exits;
 mod place;
