@@ -12,7 +12,7 @@ fn build_all(bank: &Path, out: &Path, executor: &Executor, renderer: &Renderer) 
     let builder = Builder {
         renderer,
         sandbox: executor,
-        opts: BuildOptions { out: out.to_path_buf(), deny_warnings: true, force: true, time_limit: Duration::from_secs(10) },
+        opts: BuildOptions { out: out.to_path_buf(), deny_warnings: true, force: true, time_limit: Duration::from_secs(10), allow_ambiguous: false },
     };
     flowbench::bank::problem_dirs(bank).unwrap().iter().map(|d| builder.build(d)).collect()
 }

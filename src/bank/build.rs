@@ -18,6 +18,8 @@ use crate::judge::run::Sandbox;
 use crate::mermaid::diagnostic::{Severity, render_diagnostic};
 use crate::mermaid::lint::{Checked, check};
 use crate::mermaid::{Flowchart, Shape, fmt};
+use crate::layout::drawn::Drawing;
+use crate::layout::metrics::measure;
 use crate::render::pipeline::Renderer;
 use crate::render::style::{StyleFile, resolve};
 
@@ -34,6 +36,10 @@ pub struct BuildOptions {
     pub force: bool,
     /// Per-test limit when running the reference solution.
     pub time_limit: std::time::Duration,
+    /// Report an ambiguous picture (edge through a node, label over a
+    /// label or node, label crossed by another edge) as a warning instead
+    /// of refusing the problem.
+    pub allow_ambiguous: bool,
 }
 
 /// Test counts by category.
@@ -135,6 +141,17 @@ impl Builder<'_> {
         write(FLOWCHART, fmt::format(&chart).as_bytes())?;
         let style = resolve(&chart.config, None, &StyleFile::default()).map_err(|e| anyhow::anyhow!("{shown}: style: {e}"))?;
         let drawn = self.renderer.svg(&chart, &style).with_context(|| format!("rendering {shown}"))?;
+        // Validity gate: a picture a model could misread never enters a
+        // benchmark (measured on the curves as drawn).
+        let drawing = Drawing::from_layout(&chart, &drawn.geometry, style.curve);
+        let (_, defects) = measure(&drawing);
+        let level = if self.opts.allow_ambiguous { "warning" } else { "error" };
+        for d in &defects {
+            report.diagnostics.push(format!("{level}: {shown}: ambiguous picture: {}", d.describe(&drawing)));
+        }
+        if !defects.is_empty() && !self.opts.allow_ambiguous {
+            return Ok(());
+        }
         write("flowchart.svg", drawn.svg.as_bytes())?;
         // The PNG as `flowbench render` makes it, byte for byte.
         let for_png = self.renderer.for_png(&chart, &style, drawn);
@@ -205,6 +222,7 @@ fn stamp(bank: &BankProblem, opts: &BuildOptions) -> String {
         &bank.solution,
         &problem,
         if opts.deny_warnings { "deny" } else { "warn" },
+        if opts.allow_ambiguous { "allow-ambiguous" } else { "gate" },
     ];
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for part in parts {

@@ -83,6 +83,23 @@ pub enum Defect {
     LabelCrossed { edge: usize, other: usize },
 }
 
+impl Defect {
+    /// What is wrong, naming the elements by their ids in `d`.
+    pub fn describe(&self, d: &Drawing) -> String {
+        let node = |i: usize| d.nodes.get(i).map_or("?", |n| n.id.as_str()).to_string();
+        let edge = |k: usize| {
+            let end = |v: Option<usize>| v.map_or_else(|| "(subgraph)".to_string(), node);
+            d.edges.get(k).map_or_else(|| format!("edge {k}"), |e| format!("edge {k} ({} --> {})", end(e.from), end(e.to)))
+        };
+        match *self {
+            Defect::EdgeThroughNode { edge: e, node: n } => format!("{} is drawn through node {}", edge(e), node(n)),
+            Defect::LabelOverNode { edge: e, node: n } => format!("the label of {} overlaps node {}", edge(e), node(n)),
+            Defect::LabelOverLabel { edge: e, other } => format!("the label of {} overlaps the label of {}", edge(e), edge(other)),
+            Defect::LabelCrossed { edge: e, other } => format!("the label of {} is crossed by {}", edge(e), edge(other)),
+        }
+    }
+}
+
 fn overlaps(a: &Rect, b: &Rect) -> bool {
     a.x + EPS < b.x + b.width && b.x + EPS < a.x + a.width && a.y + EPS < b.y + b.height && b.y + EPS < a.y + a.height
 }
@@ -166,7 +183,7 @@ fn segments_cross(a: Point, b: Point, c: Point, d: Point) -> Option<Point> {
 }
 
 /// A uniform grid of items by bounding box.
-struct Grid(HashMap<(i32, i32), Vec<usize>>);
+pub(super) struct Grid(HashMap<(i32, i32), Vec<usize>>);
 
 fn cells(r: &Rect) -> impl Iterator<Item = (i32, i32)> {
     let (x0, x1) = ((r.x / CELL).floor() as i32, ((r.x + r.width) / CELL).floor() as i32);
@@ -179,7 +196,7 @@ fn cell_of(p: Point) -> (i32, i32) {
 }
 
 impl Grid {
-    fn new(rects: &[Rect]) -> Grid {
+    pub(super) fn new(rects: &[Rect]) -> Grid {
         let mut m: HashMap<(i32, i32), Vec<usize>> = HashMap::new();
         for (i, r) in rects.iter().enumerate() {
             if r.width.is_finite() && r.height.is_finite() && r.width < 1e6 && r.height < 1e6 {
@@ -190,7 +207,7 @@ impl Grid {
     }
 
     /// Items whose cells meet `r`'s, sorted and deduplicated.
-    fn near(&self, r: &Rect) -> Vec<usize> {
+    pub(super) fn near(&self, r: &Rect) -> Vec<usize> {
         let mut out: Vec<usize> = cells(r).filter_map(|c| self.0.get(&c)).flatten().copied().collect();
         out.sort_unstable();
         out.dedup();

@@ -152,6 +152,7 @@ pub mod drawn;
 mod compose;
 mod exits;
 mod place;
+mod ports;
 pub mod acyclic;
 pub mod graph;
 pub mod layered;

@@ -46,6 +46,8 @@ fn through_node_is_counted_on_the_drawn_curve_not_the_polyline() {
     assert_eq!(m.edges_through_nodes, 1, "the drawn basis curve cuts C: {m:?}");
     let (_, defects) = measure(&Drawing::from_layout(&chart, &g, Curve::Basis));
     assert_eq!(defects, vec![Defect::EdgeThroughNode { edge: 0, node: 2 }]);
+    let drawing = Drawing::from_layout(&chart, &g, Curve::Basis);
+    assert_eq!(defects[0].describe(&drawing), "edge 0 (A --> B) is drawn through node C");
 }
 
 #[test]
