@@ -13,8 +13,11 @@ use flowbench::render::pipeline::Renderer;
 use flowbench::render::style::{Style, apply_chart_config};
 use flowbench::text::Fonts;
 
+/// A column: its name and the counter it shows.
+type Column = (&'static str, fn(&Metrics) -> usize);
+
 /// The counters shown, with their column names.
-const COLUMNS: [(&str, fn(&Metrics) -> usize); 12] = [
+const COLUMNS: [Column; 12] = [
     ("through", |m| m.edges_through_nodes),
     ("lbl-ovl", |m| m.label_overlaps),
     ("lbl-x", |m| m.labels_crossed),

@@ -216,10 +216,12 @@ pub fn read(svg: &str, chart: &Flowchart) -> Result<Drawing, String> {
             let title = n.descendants().find(|c| has_class(*c, "cluster-label")).and_then(|l| fo_rect(l));
             let cid = id.strip_prefix("my-svg-").unwrap_or(id).to_string();
             d.clusters.push(DrawnCluster { id: cid, rect: rect.unwrap_or_default(), title });
-        } else if n.tag_name().name() == "g" && has_class(n, "label") && n.attribute("data-id").is_some() {
-            if let Some(r) = fo_rect(n) {
-                labels.insert(n.attribute("data-id").unwrap_or("").to_string(), r);
-            }
+        } else if n.tag_name().name() == "g"
+            && has_class(n, "label")
+            && let Some(data_id) = n.attribute("data-id")
+            && let Some(r) = fo_rect(n)
+        {
+            labels.insert(data_id.to_string(), r);
         }
     }
     for n in doc.descendants().filter(|n| n.tag_name().name() == "path" && n.attribute("data-edge") == Some("true")) {

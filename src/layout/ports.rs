@@ -30,6 +30,10 @@ pub const STUB: f32 = 12.0;
 const SHARE_BOX: f32 = 0.8;
 const SHARE_DIAMOND: f32 = 0.5;
 
+/// One edge end on a side: sort key (where the path goes next, then
+/// where it goes once off the node's axis), edge, whether it is the start.
+type End = ((f32, f32), usize, bool);
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Side {
     Top,
@@ -88,7 +92,7 @@ pub(super) fn attach(chart: &Flowchart, rects: &[Rect], edges: &mut [RoutedEdge]
     use std::collections::BTreeMap;
     // (node, side) → (coordinate along the side of where the edge comes
     // from, edge, at start).
-    let mut sides: BTreeMap<(usize, Side), Vec<((f32, f32), usize, bool)>> = BTreeMap::new();
+    let mut sides: BTreeMap<(usize, Side), Vec<End>> = BTreeMap::new();
     for (k, e) in edges.iter().enumerate() {
         let n = e.points.len();
         if n < 2 || ends[k].0.is_some() && ends[k].0 == ends[k].1 {
@@ -182,7 +186,7 @@ pub(super) fn keep_curves_clear(chart: &Flowchart, rects: &[Rect], edges: &mut [
             let p = curve[at];
             let tripled = |i: usize| i >= 2 && pts[i - 1] == pts[i] && pts[i - 2] == pts[i];
             let corner = (1..pts.len() - 1)
-                .filter(|&i| !tripled(i) && !(i + 2 < pts.len() && pts[i + 1] == pts[i]))
+                .filter(|&i| !tripled(i) && pts[i + 1] != pts[i])
                 .min_by(|&a, &b| dist(pts[a], p).total_cmp(&dist(pts[b], p)));
             let Some(c) = corner else { break };
             let q = pts[c];
