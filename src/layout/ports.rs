@@ -170,27 +170,41 @@ pub(super) fn keep_curves_clear(chart: &Flowchart, rects: &[Rect], edges: &mut [
     let label_grid = Grid::new(&label_rects);
     for k in 0..edges.len() {
         // Straight edges are drawn as their polyline, which is routed clear.
-        for _ in 0..edges[k].points.len() {
+        // Two rounds bound the cost on huge charts: the corners nearest the
+        // hits are tripled, and if the curve still cuts something every
+        // corner is (the curve is then the polyline itself).
+        for round in 0..2 {
             if edges[k].points.len() < 3 {
                 break;
             }
             let curve = drawn_curve(chart, k, &edges[k].points, Curve::Basis, 4.0);
-            let hit = curve.windows(2).position(|w| {
-                let r = bounds(w);
-                node_grid.near(&r).into_iter().any(|i| ends[k].0 != Some(i) && ends[k].1 != Some(i) && segment_in_polygon(w[0], w[1], &outlines[i], 1.0))
-                    || label_grid.near(&r).into_iter().any(|l| labels[l].0 != k && segment_hits(w[0], w[1], &shrink(&labels[l].1)))
-            });
-            let Some(at) = hit else { break };
-            // The interior corner nearest the hit, not yet tripled.
+            let hits: Vec<Point> = curve
+                .windows(2)
+                .filter(|w| {
+                    let r = bounds(w);
+                    node_grid.near(&r).into_iter().any(|i| ends[k].0 != Some(i) && ends[k].1 != Some(i) && segment_in_polygon(w[0], w[1], &outlines[i], 1.0))
+                        || label_grid.near(&r).into_iter().any(|l| labels[l].0 != k && segment_hits(w[0], w[1], &shrink(&labels[l].1)))
+                })
+                .map(|w| w[0])
+                .collect();
+            if hits.is_empty() {
+                break;
+            }
             let pts = &edges[k].points;
-            let p = curve[at];
             let tripled = |i: usize| i >= 2 && pts[i - 1] == pts[i] && pts[i - 2] == pts[i];
-            let corner = (1..pts.len() - 1)
-                .filter(|&i| !tripled(i) && pts[i + 1] != pts[i])
-                .min_by(|&a, &b| dist(pts[a], p).total_cmp(&dist(pts[b], p)));
-            let Some(c) = corner else { break };
-            let q = pts[c];
-            edges[k].points.splice(c..c, [q, q]);
+            let free: Vec<usize> = (1..pts.len() - 1).filter(|&i| !tripled(i) && pts[i + 1] != pts[i]).collect();
+            let mut corners: Vec<usize> = if round == 0 {
+                hits.iter().filter_map(|&p| free.iter().copied().min_by(|&a, &b| dist(pts[a], p).total_cmp(&dist(pts[b], p)))).collect()
+            } else {
+                free
+            };
+            corners.sort_unstable();
+            corners.dedup();
+            // From the back, so earlier indices stay valid.
+            for &c in corners.iter().rev() {
+                let q = edges[k].points[c];
+                edges[k].points.splice(c..c, [q, q]);
+            }
         }
     }
 }
