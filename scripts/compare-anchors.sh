@@ -52,4 +52,24 @@ for chart in "$ANCH"/charts/*.mmd; do
   done
 done
 echo '</table>' >> "$OUT/index.html"
+
+# The 24 Code-Vision-style charts beside mermaid-cli's 1:1 renders, at 0.6
+# scale (the committed page stays a few megabytes); their
+# drawn-picture defects are counted by scripts/anchor-defects.sh.
+CV="$ANCH/codevision-style"
+if [ -d "$CV" ]; then
+  mkdir -p "$OUT/codevision"
+  {
+    echo '<h2>Code-Vision-style charts: flowbench at 0.6 scale (left), mermaid-cli 11.17 at 1:1 (right)</h2><table>'
+  } >> "$OUT/index.html"
+  for chart in "$CV"/*.mmd; do
+    name=$(basename "$chart" .mmd)
+    if ! "$BIN" render "$chart" --scale 0.6 -o "$OUT/codevision/$name.png" 2>"$OUT/codevision/$name.err"; then
+      echo "FAILED $name: $(cat "$OUT/codevision/$name.err")" >&2
+    fi
+    rm -f "$OUT/codevision/$name.err"
+    echo "<tr><td><b>$name</b><br><img src=\"codevision/$name.png\"></td><td>codevision-style/$name.mmdc.png<br><img src=\"$REL/anchors/codevision-style/$name.mmdc.png\"></td></tr>" >> "$OUT/index.html"
+  done
+  echo '</table>' >> "$OUT/index.html"
+fi
 echo "wrote $OUT/index.html"

@@ -20,7 +20,7 @@ fn build_dist(bank: &Path, out: &Path, executor: &Executor, styles: Vec<BuildSty
     let builder = Builder {
         renderer: &renderer,
         sandbox: executor,
-        opts: BuildOptions { out: out.to_path_buf(), deny_warnings: true, force, time_limit: Duration::from_secs(10), styles },
+        opts: BuildOptions { out: out.to_path_buf(), deny_warnings: true, force, time_limit: Duration::from_secs(10), styles, allow_ambiguous: false },
     };
     let built: Vec<Built> = flowbench::bank::problem_dirs(bank).unwrap().iter().map(|d| builder.build(d)).collect();
     let manifest = write_dist(out, &built, &builder.opts).expect("dist written");

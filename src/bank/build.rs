@@ -41,6 +41,10 @@ pub struct BuildOptions {
     pub time_limit: std::time::Duration,
     /// Image styles, at least one; the first is each record's primary image.
     pub styles: Vec<BuildStyle>,
+    /// Report an ambiguous picture (edge through a node, label over a
+    /// label or node, label crossed by another edge) as a warning instead
+    /// of refusing the problem.
+    pub allow_ambiguous: bool,
 }
 
 /// Test counts by category.
@@ -172,6 +176,19 @@ impl Builder<'_> {
         write(record::description_path(&bank.name), description.as_bytes())?;
         let (drawn, layouts) =
             styles::draw_all(self.renderer, &chart, &self.opts.styles).map_err(|e| anyhow::anyhow!("{shown}: {e}"))?;
+        // Validity gate: a picture a model could misread never enters a
+        // benchmark (measured on the curves as drawn, in every style).
+        let level = if self.opts.allow_ambiguous { "warning" } else { "error" };
+        let mut ambiguous = false;
+        for d in &drawn {
+            for defect in &d.defects {
+                ambiguous = true;
+                report.diagnostics.push(format!("{level}: {shown}: ambiguous picture (style {}): {defect}", d.style_id));
+            }
+        }
+        if ambiguous && !self.opts.allow_ambiguous {
+            return Ok(());
+        }
         for d in &drawn {
             let paths = record::image_paths(&d.style_id, &bank.name);
             write(paths.svg, d.svg.as_bytes())?;
@@ -254,6 +271,7 @@ fn stamp(bank: &BankProblem, meta: &Meta, description: &str, opts: &BuildOptions
         &styles,
         &mutation,
         if opts.deny_warnings { "deny" } else { "warn" },
+        if opts.allow_ambiguous { "allow-ambiguous" } else { "gate" },
     ];
     cache::sha256_hex(parts.join("\u{0}\u{ff}").as_bytes())
 }

@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::layout::drawn::Drawing;
+use crate::layout::metrics::measure;
 use crate::mermaid::Flowchart;
 use crate::render::pipeline::{Output, RenderError, Renderer};
 use crate::render::style::{StyleFile, resolve};
@@ -36,6 +38,9 @@ pub struct Drawn {
     pub style_id: String,
     pub svg: String,
     pub png: Vec<u8>,
+    /// What makes the picture ambiguous, measured on the curves as drawn
+    /// (`layout::metrics::Defect`s, described with the elements named).
+    pub defects: Vec<String>,
 }
 
 /// Draws `chart` in every style (in the given order), as `flowbench render`
@@ -63,10 +68,12 @@ pub fn draw_all(renderer: &Renderer, chart: &Flowchart, styles: &[BuildStyle]) -
             }
         };
         let svg = drawn.svg.clone();
+        let drawing = Drawing::from_layout(chart, &drawn.geometry, style.curve);
+        let defects = measure(&drawing).1.iter().map(|d| d.describe(&drawing)).collect();
         renderer.check_png(chart, style, 1.0).map_err(|e| format!("style `{}`: {e}", s.id))?;
         let for_png = renderer.for_png(chart, style, drawn);
         let png = renderer.png_of(&for_png, 1.0).map_err(|e| format!("style `{}`: {e}", s.id))?;
-        out.push(Drawn { style_id: s.id.clone(), svg, png });
+        out.push(Drawn { style_id: s.id.clone(), svg, png, defects });
     }
     Ok((out, layouts.len()))
 }

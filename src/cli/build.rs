@@ -30,6 +30,11 @@ pub struct BuildArgs {
     /// Rebuild problems that are up to date.
     #[arg(long)]
     force: bool,
+    /// Warn about an ambiguous picture (an edge drawn through a node, a
+    /// label over a label or node, a label crossed by another edge) instead
+    /// of refusing the problem.
+    #[arg(long)]
+    allow_ambiguous: bool,
     /// Per-test time limit for the reference solutions, seconds.
     #[arg(long, default_value_t = 10.0)]
     time_limit: f64,
@@ -106,6 +111,7 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
         opts: BuildOptions {
             out: args.output.clone(),
             deny_warnings: args.deny,
+            allow_ambiguous: args.allow_ambiguous,
             force: args.force,
             time_limit: Duration::from_secs_f64(args.time_limit),
             styles,

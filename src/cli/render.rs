@@ -203,7 +203,7 @@ impl Ctx<'_> {
         if !self.args.metrics {
             return Ok(None);
         }
-        let m = crate::layout::metrics::metrics(&chart, &out.geometry);
+        let m = crate::layout::metrics::metrics_drawn(&chart, &out.geometry, st.curve);
         let mut v = serde_json::to_value(&m).map_err(|e| format!("{name}: {e}"))?;
         if let Some(obj) = v.as_object_mut() {
             obj.insert("file".into(), serde_json::Value::String(name));

@@ -105,6 +105,17 @@ pub(super) fn assemble(cx: &Ctx, blocks: &[Block], labels: Vec<TextBlock>) -> Ge
         };
         edges.push(RoutedEdge { points: layered::simplify(pts), label });
     }
+    let rects: Vec<Rect> = nodes.iter().map(|n| n.rect).collect();
+    let node_ends: Vec<(Option<usize>, Option<usize>)> = cx
+        .ends
+        .iter()
+        .map(|&(a, b)| {
+            let node = |it: Item| if let Item::Node(i) = it { Some(i) } else { None };
+            (node(a), node(b))
+        })
+        .collect();
+    super::ports::attach(cx.chart, &rects, &mut edges, &node_ends);
+    super::ports::keep_curves_clear(cx.chart, &rects, &mut edges, &node_ends);
     let pad = cx.opts.cluster_padding;
     let clusters = (0..root)
         .map(|c| {

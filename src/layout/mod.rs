@@ -147,9 +147,12 @@ pub fn layout(chart: &Flowchart, opts: &LayoutOptions, fonts: &Fonts) -> Result<
 }
 
 mod assemble;
+pub mod curve;
+pub mod drawn;
 mod compose;
 mod exits;
 mod place;
+mod ports;
 pub mod acyclic;
 pub mod graph;
 pub mod layered;

@@ -82,6 +82,25 @@ fn outline(shape: Shape) -> Outline {
     }
 }
 
+/// The outline of `shape` fitted to `rect` as a convex polygon (a box, the
+/// four vertices of a diamond, or a 16-gon for ellipses), for the drawn
+/// geometry's hit tests.
+pub fn outline_polygon(shape: Shape, rect: &Rect) -> Vec<Point> {
+    let (x0, y0, w, h) = (rect.x, rect.y, rect.width, rect.height);
+    let (cx, cy) = (x0 + w / 2.0, y0 + h / 2.0);
+    let p = |x: f32, y: f32| Point { x, y };
+    match outline(shape) {
+        Outline::Box => vec![p(x0, y0), p(x0 + w, y0), p(x0 + w, y0 + h), p(x0, y0 + h)],
+        Outline::Diamond => vec![p(cx, y0), p(x0 + w, cy), p(cx, y0 + h), p(x0, cy)],
+        Outline::Ellipse => (0..16)
+            .map(|k| {
+                let a = k as f32 * std::f32::consts::TAU / 16.0;
+                p(cx + w / 2.0 * a.cos(), cy + h / 2.0 * a.sin())
+            })
+            .collect(),
+    }
+}
+
 /// Where the segment from the centre of `rect` towards `toward` leaves the
 /// outline of `shape` (so arrowheads touch the drawn shape). Returns
 /// `toward` itself when it is inside or on the outline.

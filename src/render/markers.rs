@@ -8,10 +8,9 @@ use crate::mermaid::ArrowHead;
 
 use super::xml::esc;
 
-/// How far the path is pulled back at an arrow end so the marker's tip,
-/// which extends past the path end, lands on the shape border (mermaid's
-/// `markerOffsets.arrow_point`).
-pub const ARROW_INSET: f32 = 4.0;
+/// How far the path is pulled back at an arrow end (defined with the drawn
+/// curves in `layout::curve`, which the metrics measure).
+pub use crate::layout::curve::ARROW_INSET;
 
 /// Markers used in one SVG, each coloured like its edge; collected while
 /// writing edges and emitted once in `<defs>`, in first-use order.

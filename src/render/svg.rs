@@ -7,15 +7,15 @@
 
 use std::fmt::Write;
 
-use crate::layout::{Geometry, Point, Rect};
-use crate::mermaid::{ArrowHead, Flowchart, Shape, Stroke};
+use crate::layout::{Geometry, Rect};
+use crate::mermaid::{Flowchart, Shape, Stroke};
 use crate::text::TextBlock;
 
 use super::css::{self, Resolved};
 use super::curve::{self, Curve};
 use super::glyphs::Outliner;
 use super::label;
-use super::markers::{ARROW_INSET, Markers};
+use super::markers::Markers;
 use super::shapes::{self, Paint};
 use super::theme::Theme;
 use super::xml::{N, esc};
@@ -115,7 +115,6 @@ fn clusters(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme,
 }
 
 fn edges(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme, default: Curve, markers: &mut Markers) {
-    let fallback = chart.default_interpolate.as_deref().and_then(Curve::parse).unwrap_or(default);
     out.push_str(r#"<g class="edges" fill="none">"#);
     for (i, routed) in geom.edges.iter().enumerate() {
         let Some(edge) = chart.edges.get(i) else { break };
@@ -128,14 +127,8 @@ fn edges(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme, de
             Stroke::Thick => theme.thick_stroke_width,
             _ => theme.edge_stroke_width,
         };
-        let mut pts: Vec<Point> = routed.points.clone();
-        if edge.head_end == ArrowHead::Arrow {
-            curve::shorten(&mut pts, ARROW_INSET, false);
-        }
-        if edge.head_start == ArrowHead::Arrow {
-            curve::shorten(&mut pts, ARROW_INSET, true);
-        }
-        let c = edge.interpolate.as_deref().and_then(Curve::parse).unwrap_or(fallback);
+        let pts = curve::drawn_polyline(chart, i, &routed.points);
+        let c = Curve::for_edge(chart, i, default);
         // Each edge in its own group: a straight edge has an empty fill box,
         // and the PNG rasteriser can skip a group by its box, not such a path.
         let _ = write!(

@@ -16,10 +16,14 @@ pub fn parse(label: &str, kind: LabelType) -> Vec<Vec<TextRun>> {
 }
 
 /// Pushes text to the current line, merging with a run of the same style.
+/// HTML character references are decoded here: mermaid's labels are HTML,
+/// so `&amp;` shows as `&` (printing it literally escaped it twice).
 fn push(line: &mut Vec<TextRun>, text: &str, bold: bool, italic: bool) {
     if text.is_empty() {
         return;
     }
+    let decoded = decode_entities(text);
+    let text = decoded.as_str();
     if let Some(last) = line.last_mut()
         && last.bold == bold
         && last.italic == italic
@@ -28,6 +32,50 @@ fn push(line: &mut Vec<TextRun>, text: &str, bold: bool, italic: bool) {
         return;
     }
     line.push(TextRun { text: text.to_string(), bold, italic });
+}
+
+/// Decodes HTML character references (`&amp;`, `&lt;`, `&gt;`, `&quot;`,
+/// `&apos;`, `&nbsp;`, `&#N;`, `&#xH;`); anything else stays literal, as a
+/// browser shows an unknown `&name;`.
+fn decode_entities(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let decoded = rest[1..].find(';').filter(|&end| end <= 10).and_then(|end| {
+            let name = &rest[1..1 + end];
+            let c = match name {
+                "amp" => Some('&'),
+                "lt" => Some('<'),
+                "gt" => Some('>'),
+                "quot" => Some('"'),
+                "apos" => Some('\''),
+                "nbsp" => Some('\u{a0}'),
+                _ => {
+                    let num = name.strip_prefix('#')?;
+                    let code = match num.strip_prefix(['x', 'X']) {
+                        Some(hex) => u32::from_str_radix(hex, 16).ok(),
+                        None => num.parse().ok(),
+                    };
+                    code.and_then(char::from_u32)
+                }
+            };
+            c.map(|c| (c, end + 2))
+        });
+        match decoded {
+            Some((c, len)) => {
+                out.push(c);
+                rest = &rest[len..];
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Collapses runs of whitespace to one space, as HTML rendering does.
@@ -163,6 +211,13 @@ mod tests {
     fn br_variants_break_lines() {
         let l = parse("a<br>b<br/>c<BR />d", LabelType::Text);
         assert_eq!(texts(&l), ["a", "b", "c", "d"]);
+    }
+
+    #[test]
+    fn character_references_decode_once() {
+        let l = parse("a &amp; b &lt;c&gt; &#35;1 &#x41; &bogus; & x", LabelType::String);
+        assert_eq!(texts(&l), ["a & b <c> #1 A &bogus; & x"]);
+        assert_eq!(texts(&parse("**x &amp;&amp; y**", LabelType::Markdown)), ["x && y"]);
     }
 
     #[test]

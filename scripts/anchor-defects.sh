@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Drawn-picture defects (layout::metrics on the curves as drawn) of
+# flowbench and of mermaid-cli, counted by the same code, on every chart of
+# an anchors folder with mermaid-cli SVGs (default: the 24 Code-Vision-style
+# charts). One row per chart, `flowbench/mermaid-cli` per counter, totals.
+#
+#   scripts/anchor-defects.sh [DIR]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SHARED=${FLOWBENCH_SHARED:-../shared}
+DIR=${1:-$SHARED/anchors/codevision-style}
+[ -d "$DIR" ] || { echo "no $DIR: shared data absent" >&2; exit 1; }
+cargo run --release --quiet --example anchor_defects -- "$DIR"
