@@ -36,13 +36,13 @@ fn write_dist(dir: &Path, titles: &[String]) {
         std::fs::write(dir.join(&image), png(i as u8)).expect("png");
         let record = DistRecord {
             task_id: format!("basic/{name}"),
-            prompt: format!("Add two numbers and {i}.\n"),
+            prompt: format!("def {name}(a, b):\n    \"\"\"Add two numbers and {i}.\"\"\"\n"),
             starter_code: format!("def {name}(a, b):\n    pass\n"),
             entry_point: name.clone(),
             test: format!("def check(candidate):\n    assert candidate(1, 2) == {}\n", 3 + i),
             subset: "basic".into(),
             difficulty: if i % 2 == 0 { "easy".into() } else { "medium".into() },
-            canonical_solution: format!("def {name}(a, b):\n    return a + b + {i}\n"),
+            canonical_solution: format!("    return a + b + {i}\n"),
             title: title.clone(),
             call_style: flowbench::exec::CallStyle::Function,
             description: format!("Return a + b + {i}."),

@@ -140,19 +140,24 @@ fn wrong_expected_value_and_bad_chart_fail_their_problem_only() {
     let copy = |name: &str| {
         let dir = bank.path().join(name);
         std::fs::create_dir(&dir).unwrap();
-        for f in ["flowchart.mmd", "solution.py", "problem.json", "problem.toml", "description.md"] {
+        for f in ["flowchart.mmd", "solution.py", "problem.json", "problem.toml", "description.md", "tests.jsonl"] {
             std::fs::copy(src.join(f), dir.join(f)).unwrap();
         }
         dir
     };
     copy("good");
     let wrong = copy("wrong");
-    let problem = std::fs::read_to_string(src.join("problem.json")).unwrap().replacen("\"expected\": 6", "\"expected\": 7", 1);
-    std::fs::write(wrong.join("problem.json"), problem).unwrap();
+    // The first generated test is the original gcd(12, 18) = 6; the tests'
+    // stamp covers solution and spec, not the expected values, so the build
+    // runs the reference on the tampered test and refuses the problem.
+    let tests = std::fs::read_to_string(src.join("tests.jsonl")).unwrap().replacen("\"expected\":6,", "\"expected\":7,", 1);
+    std::fs::write(wrong.join("tests.jsonl"), tests).unwrap();
     let bad = copy("bad_chart");
     std::fs::write(bad.join("flowchart.mmd"), "flowchart TD\n  A[gcd(a, b)] --> B\n").unwrap();
     let no_meta = copy("no_meta");
-    std::fs::write(no_meta.join("problem.toml"), "[meta]\ntitle = \"x\"\nsubset = \"math\"\n").unwrap();
+    let spec = std::fs::read_to_string(src.join("problem.toml")).unwrap();
+    let without_difficulty: String = spec.lines().filter(|l| !l.starts_with("difficulty")).map(|l| format!("{l}\n")).collect();
+    std::fs::write(no_meta.join("problem.toml"), without_difficulty).unwrap();
 
     let out = tempfile::tempdir().unwrap();
     let (built, manifest) = build_dist(bank.path(), out.path(), &executor(), vec![BuildStyle::default_style()], false);
@@ -182,14 +187,20 @@ fn new_check_and_a_style_sweep_from_the_command_line() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("still the template"));
     std::fs::write(dir.join("description.md"), "Return the absolute value of `n`.\n").unwrap();
     let out = fb().arg("check").arg(&dir).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "no generated tests yet");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("flowbench tests gen"), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = fb().args(["tests", "gen"]).arg(&dir).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = fb().arg("check").arg(&dir).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 
     let sweep = bank.path().join("sweep.toml");
     std::fs::write(&sweep, "[grid]\ntheme = [\"default\", \"forest\"]\n").unwrap();
-    let dist = bank.path().join("dist");
+    let out_root = tempfile::tempdir().unwrap();
+    let dist = out_root.path().join("dist");
     let out = fb().arg("build").arg("--problems").arg(bank.path()).arg("-o").arg(&dist).arg("--styles").arg(&sweep).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("| geometry | easy | 1 | 4.00 |"), "Table 1 printed");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("| geometry | easy | 1 |"), "Table 1 printed");
     let manifest: Manifest = serde_json::from_str(&std::fs::read_to_string(dist.join("manifest.json")).unwrap()).unwrap();
     assert_eq!(manifest.styles, ["theme=default", "theme=forest"]);
     for id in &manifest.styles {

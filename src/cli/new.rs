@@ -16,8 +16,8 @@ pub struct NewArgs {
 pub fn run(args: NewArgs) -> anyhow::Result<ExitCode> {
     let dir = crate::bank::scaffold::scaffold(&args.problems, &args.spec)?;
     eprintln!(
-        "created {} (problem.toml, description.md, flowchart.mmd, solution.py, problem.json); edit them, then `flowbench check {}`",
-        dir.display(),
+        "created {0} (problem.toml, description.md, flowchart.mmd, solution.py, problem.json); edit them, then \
+         `flowbench tests gen {0}` and `flowbench check {0}`",
         dir.display()
     );
     Ok(ExitCode::SUCCESS)
