@@ -22,14 +22,18 @@ fn problem(root: &Path, name: &str, solution: &str, spec: &str) -> PathBuf {
     dir
 }
 
-/// Tests without their measured times (the one field allowed to vary).
+/// Tests without their measured times (the one field allowed to vary)
+/// and the header without its optional mutation score.
 fn without_times(path: &Path) -> Vec<serde_json::Value> {
     std::fs::read_to_string(path)
         .unwrap()
         .lines()
         .map(|l| {
             let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
-            v.as_object_mut().unwrap().remove("reference_time_s");
+            let fields = v.as_object_mut().unwrap();
+            fields.remove("reference_time_s");
+            // The header's mutation score is there only when `--score` ran.
+            fields.remove("mutation");
             v
         })
         .collect()
@@ -120,12 +124,12 @@ fn build_refuses_stale_tests() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("bank/gcd");
     std::fs::create_dir_all(&dir).unwrap();
-    for f in ["solution.py", "problem.toml", "problem.json", "tests.jsonl", "flowchart.mmd"] {
+    for f in ["solution.py", "problem.toml", "problem.json", "tests.jsonl", "flowchart.mmd", "description.md"] {
         std::fs::copy(bank.join(f), dir.join(f)).unwrap();
     }
-    let mut spec = std::fs::read_to_string(dir.join("problem.toml")).unwrap();
-    spec.push_str("# edited\n");
-    std::fs::write(dir.join("problem.toml"), spec).unwrap();
+    let spec = std::fs::read_to_string(dir.join("problem.toml")).unwrap();
+    // A comment or [meta] would not change a test (and keeps the tests fresh); the seed does.
+    std::fs::write(dir.join("problem.toml"), spec.replacen("seed = 1", "seed = 2", 1)).unwrap();
     let out = flowbench(&["build", "--problems", "bank", "-o", "out"], tmp.path());
     assert!(!out.status.success());
     assert!(text(&out).contains("stale") && text(&out).contains("flowbench tests gen bank/gcd"), "{}", text(&out));

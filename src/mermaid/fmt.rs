@@ -215,7 +215,11 @@ fn write_subgraph(chart: &Flowchart, i: usize, child_of: &[Option<usize>], depth
     let title_is_id = sg.title == sg.id && sg.label_type == LabelType::Text && is_plain_title(&sg.id);
     if title_is_id {
         let _ = writeln!(out, "{pad}subgraph {}", sg.id);
-    } else if sg.title == sg.id && !sg.id.contains(['"', '#', '`']) && !sg.id.contains(char::is_whitespace) {
+    } else if sg.title == sg.id
+        && sg.label_type != LabelType::Markdown
+        && !sg.id.contains(['"', '#', '`'])
+        && !sg.id.contains(char::is_whitespace)
+    {
         // An id no unquoted form can carry (`subgraph "a@{)b"` made it):
         // quoted, the text is both id and title again.
         let _ = writeln!(out, "{pad}subgraph \"{}\"", sg.id);
