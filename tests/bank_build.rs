@@ -187,8 +187,7 @@ fn new_check_and_a_style_sweep_from_the_command_line() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("still the template"));
     std::fs::write(dir.join("description.md"), "Return the absolute value of `n`.\n").unwrap();
     let out = fb().arg("check").arg(&dir).output().unwrap();
-    assert_eq!(out.status.code(), Some(2), "no generated tests yet");
-    assert!(String::from_utf8_lossy(&out.stderr).contains("flowbench tests gen"), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "hand-written tests stand before generation: {}", String::from_utf8_lossy(&out.stderr));
     let out = fb().args(["tests", "gen"]).arg(&dir).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let out = fb().arg("check").arg(&dir).output().unwrap();

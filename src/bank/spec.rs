@@ -78,14 +78,20 @@ pub fn gen_input(dir: &Path) -> anyhow::Result<GenInput> {
     })
 }
 
-/// When the problem has a `problem.toml`, its tests are the generated
-/// ones: `tests.jsonl` must exist and carry the stamp of the current
-/// solution, spec and original tests, else the error names the command
-/// that refreshes it. Returns whether generated tests were applied.
+/// When the problem has a test-generation spec in `problem.toml`, or a
+/// `tests.jsonl`, its tests are the generated ones: `tests.jsonl` must exist
+/// and carry the stamp of the current solution, spec and original tests,
+/// else the error names the command that refreshes it. A `problem.toml`
+/// with only `[meta]` and no `tests.jsonl` keeps the hand-written tests.
+/// Returns whether generated tests were applied.
 pub fn apply_generated(bank: &mut super::BankProblem) -> anyhow::Result<bool> {
     let Some((spec, spec_text)) = load_spec(&bank.dir)? else { return Ok(false) };
     let tests_path = bank.dir.join(TESTS);
     let refresh = refresh_command(&bank.dir);
+    if !tests_path.is_file() && !has_test_spec(&spec_text) {
+        // Only `[meta]`, nothing generated yet: the hand-written tests stand.
+        return Ok(false);
+    }
     if !tests_path.is_file() {
         anyhow::bail!("{}: missing; generate it with `{refresh}`", tests_path.display());
     }
@@ -114,6 +120,12 @@ pub fn apply_generated(bank: &mut super::BankProblem) -> anyhow::Result<bool> {
     }
     bank.mutation_score = header.mutation.map(|m| m.score).filter(|s| (0.0..=1.0).contains(s));
     Ok(true)
+}
+
+/// Whether `problem.toml` says anything to test generation (a key or
+/// table besides `[meta]`).
+fn has_test_spec(spec_text: &str) -> bool {
+    spec_text.parse::<toml::Table>().map_or(true, |t| t.keys().any(|k| k != "meta"))
 }
 
 fn line_col(text: &str, offset: usize) -> (usize, usize) {
