@@ -3,7 +3,6 @@
 //! statistics against the first condition, as Markdown, JSON, CSV and HTML.
 
 use std::collections::BTreeMap;
-use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -23,6 +22,8 @@ use crate::judge::problems_file::{Diagnostic, LoadedProblem};
 use crate::judge::records::{Appender, Judged, Record, prepare_resume, read_records, record_line, sorted_unique, write_records};
 use crate::judge::run::{Clock, JudgeSettings, Mode, NoVerdict, judge_all};
 use crate::judge::samples::{Sample, SampleOptions, load_samples};
+
+use super::judge::progress_bar;
 
 #[derive(Debug, Args)]
 pub struct AblationArgs {
@@ -232,17 +233,6 @@ fn recorded(bench: &Bench, files: &[PathBuf], output: &Path) -> anyhow::Result<(
     }
     write_records(output, &records)?;
     Ok((records, diags))
-}
-
-fn progress_bar(len: u64, quiet: bool) -> indicatif::ProgressBar {
-    if quiet || !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new(len);
-    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} samples, {elapsed} (eta {eta})") {
-        bar.set_style(style);
-    }
-    bar
 }
 
 /// Per problem (bench order): what the HTML report shows.

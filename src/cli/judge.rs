@@ -313,7 +313,8 @@ fn settings_of(args: &RunArgs, problems: &Path) -> anyhow::Result<RunSettings> {
     })
 }
 
-fn progress_bar(len: u64, quiet: bool) -> indicatif::ProgressBar {
+/// The samples bar on a terminal, hidden otherwise (shared with `ablation`).
+pub(super) fn progress_bar(len: u64, quiet: bool) -> indicatif::ProgressBar {
     if quiet || !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
     }
