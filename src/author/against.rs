@@ -86,8 +86,7 @@ fn facts(chart: &Flowchart) -> Facts {
     let mut roots: Vec<usize> = (0..chart.nodes.len()).filter(|&i| roles[i] == Role::Start).collect();
     roots.extend((0..chart.nodes.len()).filter(|&i| !has_pred[i] && roles[i] != Role::Start));
     roots.extend(0..chart.nodes.len());
-    let g = GraphView { succ: &succ };
-    let back = g.back_edges(&roots);
+    let (_, back) = super::graph::depth_first(&succ, &roots);
     let cycles: HashSet<usize> = back.iter().map(|&(_, h)| h).collect();
     let mut loops = cycles.clone();
     loops.extend((0..chart.nodes.len()).filter(|&i| roles[i] == Role::Decision && labels::parse_for(labels[i].trim()).is_some()));
@@ -113,43 +112,6 @@ fn facts(chart: &Flowchart) -> Facts {
         }
     }
     Facts { roles, loops, cycles, depth, succ, labels, titles: chart.subgraphs.iter().map(|s| s.title.clone()).collect(), in_subgraph }
-}
-
-struct GraphView<'a> {
-    succ: &'a [Vec<(usize, Option<String>)>],
-}
-
-impl GraphView<'_> {
-    fn back_edges(&self, roots: &[usize]) -> HashSet<(usize, usize)> {
-        let n = self.succ.len();
-        let (mut state, mut back) = (vec![0u8; n], HashSet::new());
-        for &r in roots {
-            if state[r] != 0 {
-                continue;
-            }
-            state[r] = 1;
-            let mut stack = vec![(r, 0usize)];
-            while let Some(&mut (v, ref mut next)) = stack.last_mut() {
-                if let Some(&(w, _)) = self.succ[v].get(*next) {
-                    *next += 1;
-                    match state[w] {
-                        0 => {
-                            state[w] = 1;
-                            stack.push((w, 0));
-                        }
-                        1 => {
-                            back.insert((v, w));
-                        }
-                        _ => {}
-                    }
-                } else {
-                    state[v] = 2;
-                    stack.pop();
-                }
-            }
-        }
-        back
-    }
 }
 
 /// Words of a label for matching: identifiers, numbers and operators, with

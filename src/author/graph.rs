@@ -127,31 +127,7 @@ impl<'a> Graph<'a> {
     /// Nodes reachable from `start` in depth-first preorder, and the set of
     /// back edges (to a node still on the depth-first stack).
     pub fn search(&self, start: usize) -> (Vec<usize>, HashSet<(usize, usize)>) {
-        let n = self.chart.nodes.len();
-        let (mut state, mut order, mut back) = (vec![0u8; n], Vec::new(), HashSet::new());
-        let mut stack = vec![(start, 0usize)];
-        state[start] = 1;
-        order.push(start);
-        while let Some(&mut (v, ref mut next)) = stack.last_mut() {
-            if let Some(&(w, _)) = self.succ[v].get(*next) {
-                *next += 1;
-                match state[w] {
-                    0 => {
-                        state[w] = 1;
-                        order.push(w);
-                        stack.push((w, 0));
-                    }
-                    1 => {
-                        back.insert((v, w));
-                    }
-                    _ => {}
-                }
-            } else {
-                state[v] = 2;
-                stack.pop();
-            }
-        }
-        (order, back)
+        depth_first(&self.succ, &[start])
     }
 
     /// Immediate post-dominator of each reachable node: where the paths
@@ -239,4 +215,39 @@ pub fn role(shape: Shape, label: &str) -> Role {
 fn output(label: &str) -> Role {
     let value = label.split_once(' ').map(|(_, v)| v.trim().trim_start_matches(':').trim().to_owned()).filter(|v| !v.is_empty());
     Role::Output(value)
+}
+
+/// Depth-first search from each of `roots` in turn (state shared, so a node
+/// is visited once): the nodes in preorder, and the back edges (to a node
+/// still on the stack), i.e. the edges that close cycles.
+pub fn depth_first(succ: &[Vec<(usize, Option<String>)>], roots: &[usize]) -> (Vec<usize>, HashSet<(usize, usize)>) {
+    let (mut state, mut order, mut back) = (vec![0u8; succ.len()], Vec::new(), HashSet::new());
+    for &root in roots {
+        if state[root] != 0 {
+            continue;
+        }
+        state[root] = 1;
+        order.push(root);
+        let mut stack = vec![(root, 0usize)];
+        while let Some(&mut (v, ref mut next)) = stack.last_mut() {
+            if let Some(&(w, _)) = succ[v].get(*next) {
+                *next += 1;
+                match state[w] {
+                    0 => {
+                        state[w] = 1;
+                        order.push(w);
+                        stack.push((w, 0));
+                    }
+                    1 => {
+                        back.insert((v, w));
+                    }
+                    _ => {}
+                }
+            } else {
+                state[v] = 2;
+                stack.pop();
+            }
+        }
+    }
+    (order, back)
 }
