@@ -137,3 +137,84 @@ fn build_refuses_stale_tests() {
     let out = flowbench(&["build", "--problems", "bank", "-o", "out"], tmp.path());
     assert!(text(&out).contains("missing; generate it with `flowbench tests gen bank/gcd`"), "{}", text(&out));
 }
+
+/// The generated tests' argument lists (header skipped).
+fn generated_args(dir: &Path) -> Vec<Vec<serde_json::Value>> {
+    std::fs::read_to_string(dir.join("tests.jsonl")).unwrap().lines().skip(1).map(|l| {
+        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+        v["args"].as_array().unwrap().clone()
+    }).collect()
+}
+
+#[test]
+fn an_imported_problem_takes_its_domain_from_its_original_tests() {
+    // Without `infer_domain`, most random strings make `int(digits)` raise;
+    // with it, the alphabet (digits), non-emptiness and the sign (n >= 1)
+    // come from the two original tests, and nothing outside them is made.
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = problem(
+        tmp.path(),
+        "digits",
+        "def scale(digits: str, n: int) -> int:\n    if n < 1:\n        raise ValueError('n must be positive')\n    return int(digits) * n\n",
+        "infer_domain = true\n",
+    );
+    std::fs::write(
+        dir.join("problem.json"),
+        r#"{"task_id": "digits", "entry_point": "scale", "call_style": "function",
+            "tests": [{"args": ["12", 3], "kwargs": {}, "expected": 36}, {"args": ["907", 1], "kwargs": {}, "expected": 907}]}"#,
+    )
+    .unwrap();
+    let out = flowbench(&["tests", "gen", "digits"], tmp.path());
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(!text(&out).contains("raised"), "inputs outside the examples' domain were made: {}", text(&out));
+    let all = generated_args(&dir);
+    assert!(all.len() >= 13, "{} tests", all.len());
+    for args in &all {
+        let (s, n) = (args[0].as_str().unwrap(), args[1].as_i64().map(i128::from).unwrap_or(i128::MAX));
+        assert!(!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()), "{s:?} is not a non-empty digit string");
+        assert!(n >= 1, "n = {n}");
+    }
+    // The spec wins over inference: a written [params.n] allows zero.
+    std::fs::write(dir.join("problem.toml"), "infer_domain = true\n[params.n]\nmin = 0\nmax = 5\n").unwrap();
+    let out = flowbench(&["tests", "gen", "digits"], tmp.path());
+    assert!(text(&out).contains("raised"), "n = 0 was never tried: {}", text(&out));
+}
+
+#[test]
+fn graph_and_matrix_generators_keep_their_shapes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = problem(
+        tmp.path(),
+        "shapes",
+        "from typing import List\n\n\ndef f(n: int, edges: List[List[int]], grid: List[List[int]]) -> int:\n    return n + len(edges) + sum(map(sum, grid))\n",
+        "[params.n]\nmin = 1\nmax = 60\n\n[params.edges]\ngraph = true\ntree = true\nnodes = \"n\"\n\n[params.grid]\nrows = [1, 6]\ncols = [2, 4]\nmin = -9\nmax = 9\n\n[counts]\nlarge = 3\n",
+    );
+    let out = flowbench(&["tests", "gen", "shapes"], tmp.path());
+    assert!(out.status.success(), "{}", text(&out));
+    for args in generated_args(&dir) {
+        let n = args[0].as_u64().unwrap() as usize;
+        let edges: Vec<(usize, usize)> =
+            args[1].as_array().unwrap().iter().map(|e| (e[0].as_u64().unwrap() as usize, e[1].as_u64().unwrap() as usize)).collect();
+        // A tree over 0..n: n - 1 edges that join every node.
+        assert_eq!(edges.len(), n - 1, "n = {n}: {edges:?}");
+        let mut parent: Vec<usize> = (0..n).collect();
+        fn root(p: &mut [usize], x: usize) -> usize {
+            if p[x] == x { x } else { let r = root(p, p[x]); p[x] = r; r }
+        }
+        for (a, b) in edges {
+            assert!(a < n && b < n);
+            let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+            assert_ne!(ra, rb, "a cycle: not a tree");
+            parent[ra] = rb;
+        }
+        let grid = args[2].as_array().unwrap();
+        assert!((1..=6).contains(&grid.len()), "{} rows", grid.len());
+        let width = grid[0].as_array().unwrap().len();
+        assert!((2..=4).contains(&width), "{width} columns");
+        for row in grid {
+            let row = row.as_array().unwrap();
+            assert_eq!(row.len(), width, "a ragged matrix");
+            assert!(row.iter().all(|x| (-9..=9).contains(&x.as_i64().unwrap())));
+        }
+    }
+}

@@ -30,6 +30,10 @@ pub fn dir_name(task_id: &str) -> String {
     task_id.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect()
 }
 
+/// Imported problems carry no written constraints: their parameters' domain
+/// comes from their own original tests until someone writes `[params.X]`.
+const INFER_DOMAIN: &str = "# Parameters without [params.X] take their domain from the original tests.\ninfer_domain = true\n";
+
 /// Imports every problem of `input` (only subset `subset` when given) into
 /// `out/<task id>/`. `specs` may hold hand-written `<task id>.toml` (the
 /// problem's `problem.toml`) and `<task id>.py` (appended to the solution,
@@ -72,6 +76,7 @@ pub fn import(input: &Path, source: Source, subset: Option<&str>, out: &Path, sp
             None => String::new(),
         };
         let spec = if spec.contains("entry_point") { spec } else { format!("entry_point = \"{}\"\n{spec}", p.entry_point) };
+        let spec = if spec.contains("infer_domain") { spec } else { format!("{INFER_DOMAIN}{spec}") };
         std::fs::write(dir.join(super::spec::SPEC), spec)?;
         // Original tests with keyword arguments cannot seed the generator;
         // the legacy test keeps them for the judge.

@@ -14,6 +14,7 @@ class Gen:
         self.rng = rng
         self.large_len = [int(bound(x, "large_len")) for x in spec.get("large_len", [10**4, 3 * 10**4, 10**5])]
         self.order = self._order()
+        self.ladder = 0  # next rung of LARGE_MAGNITUDES
 
     # ---- ordering and relations ------------------------------------------------
     def _order(self):
@@ -90,13 +91,20 @@ class Gen:
             return round(r.uniform(max(flo, -100.0), min(fhi, 100.0)) if max(flo, -100.0) <= min(fhi, 100.0) else r.uniform(flo, fhi), r.choice([1, 2, 3, 6]))
         # int
         if mode == "large":
+            # Unbounded: a ladder of magnitudes, so a reference that loops
+            # `n` times still gets large inputs it finishes (the others time
+            # out and are dropped) and one that does not gets huge ones.
+            mag = LARGE_MAGNITUDES[self.ladder % len(LARGE_MAGNITUDES)]
+            self.ladder += 1
+            far = r.randint(mag // 2, mag)
             if hi is None and lo is None:
-                return r.choice([1, -1]) * r.choice([r.randint(10**17, 10**18), r.randint(10**18, 10**30)])
+                return r.choice([1, -1]) * far
             if hi is None:
-                return r.randint(max(lo, 10**17), max(lo, 10**17) + 10**18)
+                return lo + far
             if lo is None:
-                return r.randint(min(hi, -(10**17)) - 10**18, min(hi, -(10**17)))
-            return r.choice([hi, lo, hi - r.randint(0, min(100, hi - lo)), r.randint(hi - (hi - lo) // 10, hi)])
+                return hi - far
+            top = max(lo, hi - max(6, (hi - lo) // 4))
+            return r.choice([hi, lo, r.randint(top, hi), r.randint(top, hi)])
         wlo = max(lo, -SMALL) if lo is not None else -SMALL
         whi = min(hi, SMALL) if hi is not None else SMALL
         if wlo > whi:  # the domain lies outside the small window
@@ -128,6 +136,8 @@ class Gen:
         if k in ("int", "float", "bool"):
             return self.scalar(t, c, mode, args)
         if k == "str":
+            if isinstance(c.get("same_len"), str) and isinstance(args.get(c["same_len"]), (str, list, tuple)):
+                return self.text(c, len(args[c["same_len"]]))
             n = self.size_for(c, mode, size, 10**9)
             return self.text(c, n)
         if k == "tuple" and "items" in t:
@@ -271,7 +281,7 @@ class Gen:
             return out + [("False", False), ("True", True)]
         if k in ("int", "float"):
             lo, hi = self.int_range(c)
-            cands = [lo, hi] + ([lo + 1] if lo is not None else []) + ([hi - 1] if hi is not None else []) + [0, 1, -1, 2, 3, 10, -10, 100]
+            cands = [lo, hi] + ([lo + 1] if lo is not None else []) + ([hi - 1] if hi is not None else []) + SMALL_EDGES
             if k == "float":
                 cands = [float(x) for x in cands if x is not None] + [0.5, -0.5, 1e-9]
             seen = []
@@ -295,7 +305,9 @@ class Gen:
                      ("all equal", chars[0] * 5), ("two chars", chars[:2]), ("two equal", chars[-1] * 2),
                      ("mixed case", "".join(ch.upper() if i % 2 else ch for i, ch in enumerate(chars[:6]))),
                      ("mirrored", chars[:3] + chars[:3][::-1]), ("sorted", "".join(sorted(chars[:6]))),
-                     ("reversed", "".join(sorted(chars[:6], reverse=True)))]
+                     ("reversed", "".join(sorted(chars[:6], reverse=True))),
+                     ("alternating", (chars[:2] * 4)[:8]), ("opened and closed", chars[0] * 3 + chars[-1] * 3),
+                     ("closed and opened", chars[-1] * 3 + chars[0] * 3), ("three chars", chars[:3])]
             ws = [ch for ch in chars if ch.isspace()]
             if ws:
                 cands += [("whitespace only", "".join(ws)), ("padded", ws[0] + chars[0] + ws[0])]
@@ -314,9 +326,12 @@ class Gen:
                 def f(args):
                     r = self.rng
                     if c.get("graph"):
-                        if shape in ("empty", "single"):
-                            return [] if shape == "empty" else self.graph(t, dict(c, tree=True), "typical", 2, args)
-                        return self.graph(t, dict(c, tree=shape == "tree-like"), "typical", 4, args)
+                        # A tree or connected graph keeps its shape: "empty"
+                        # is then the sparsest graph allowed.
+                        sparse = shape in ("empty", "single", "tree-like")
+                        if shape == "empty" and not (c.get("tree") or c.get("connected")):
+                            return []
+                        return self.graph(t, dict(c, tree=bool(c.get("tree")) or sparse and shape != "empty"), "typical", 4, args)
                     if isinstance(c.get("same_len"), str):
                         n = len(args.get(c["same_len"]) or [])
                     else:
@@ -344,7 +359,36 @@ class Gen:
                 return f
             shapes = ["empty", "single", "pair", "ascending", "descending", "all equal", "duplicates", "at min", "at max", "tree-like"]
             return out + [("%s %s" % (name, s), seq(s)) for s in shapes]
+        if k == "tuple" and "items" in t:
+            return out + self.item_edges(name, t, c)
+        if k == "dict":
+            def sized(n):
+                return lambda args: self.value(t, dict(c, len=n), "typical", n, args)
+            return out + [("%s empty" % name, {}), ("%s single" % name, sized(1)), ("%s pair" % name, sized(2)),
+                          ("%s three" % name, sized(3)), ("%s five" % name, sized(5))]
         return out + [("%s typical" % name, lambda args: self.value(t, c, "typical", 3, args))]
+
+    def item_edges(self, name, t, c):
+        """A fixed-size tuple's edges: each item at each of its own edge
+        values, the other items typical."""
+        items_c = c.get("items") if isinstance(c.get("items"), list) else [{}] * len(t["items"])
+        sub = Gen([("item%d" % i, it) for i, it in enumerate(t["items"])],
+                  {"params": {"item%d" % i: ic for i, ic in enumerate(items_c)}}, self.rng)
+        out = []
+        for i in range(len(t["items"])):
+            for label, v in sub.edges("item%d" % i):
+                def whole(args, i=i, v=v):
+                    row = sub.args("typical", 3, {"item%d" % i: v}) or {}
+                    return tuple(row.get("item%d" % j) for j in range(len(t["items"])))
+                out.append(("%s[%d] %s" % (name, i, label.split("=", 1)[-1]), whole))
+        return out
+
+
+LARGE_MAGNITUDES = [10**3, 10**4, 10**5, 10**6, 10**9, 10**18, 10**30]
+
+# Small integers where special cases live: signs, the first primes and
+# squares, powers of two and their neighbours, decimal boundaries.
+SMALL_EDGES = [0, 1, -1, 2, 3, 4, 5, 7, 8, 9, 10, -10, 11, 12, 15, 16, 17, 25, 31, 32, 33, 63, 64, 99, 100, 101, -2, -100, 1000]
 
 
 def size_cap(mode):

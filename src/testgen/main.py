@@ -94,6 +94,8 @@ def generate(req):
                             % (n, req["entry_point"], ", ".join(names) or "none"))
     for n, t in params:
         check_constraints(n, t, spec.get("params", {}).get(n, {}))
+    if spec.get("infer_domain"):
+        spec = with_inferred_domain(spec, params, [[decode(a) for a in o] for o in req.get("originals", []) + spec.get("seeds", [])])
     g = Gen(params, spec, random.Random(req["seed"]))
     counts = spec.get("counts", {})
     out = []
@@ -122,7 +124,7 @@ def generate(req):
             for d in (0, 1, -1):
                 emit("edge", "edge: %s = %s%s" % (q, p, " %+d" % d if d else ""),
                      g.args("typical", 4, {q: (lambda p, d: lambda args: args[p] + d)(p, d)}))
-    for i in range(int(counts.get("large", 5)) if not pool else 0):
+    for i in range(int(counts.get("large", 7)) if not pool else 0):
         size = g.large_len[i % len(g.large_len)]
         emit("large", "large: size %d" % size, g.args("large", size))
     seeds = [("seed %d" % (i + 1), [decode(a) for a in s]) for i, s in enumerate(spec.get("seeds", []))]
@@ -135,13 +137,86 @@ def generate(req):
             "outside_spec": outside[0]}
 
 
+def with_inferred_domain(spec, params, examples):
+    """The spec with a domain for every parameter it leaves unconstrained,
+    read from the examples' values (see `infer_domain`)."""
+    written = spec.get("params", {})
+    inferred = dict(written)
+    examples = [e for e in examples if len(e) == len(params)]
+    relations = list(spec.get("relations", []))
+    for i, (n, t) in enumerate(params):
+        if n not in written:
+            c = infer_domain(t, [e[i] for e in examples])
+            # Two sequences of equal length in every example (scores and
+            # guesses, two bit strings to xor) keep equal lengths.
+            for j, (m, _) in enumerate(params[:i]):
+                if m not in written and same_lengths([e[j] for e in examples], [e[i] for e in examples]):
+                    c["same_len"] = m
+                    relations.append("len(%s) == len(%s)" % (m, n))
+                    break
+            if c:
+                inferred[n] = c
+    return dict(spec, params=inferred, relations=relations)
+
+
+def same_lengths(xs, ys):
+    sized = (str, list, tuple)
+    pairs = [(x, y) for x, y in zip(xs, ys) if isinstance(x, sized) and isinstance(y, sized)]
+    return len(pairs) >= 2 and len(pairs) == len(xs) and any(len(x) > 1 for x, _ in pairs) and all(len(x) == len(y) for x, y in pairs)
+
+
+def infer_domain(t, values):
+    """Constraints a value of type `t` keeps in every example, read
+    conservatively (a generated input outside the documented domain would
+    fail correct solutions): no negative numbers, or no zero either, when
+    none is shown; nothing empty when no example is empty; only the
+    characters shown, or a whole class (a-z, A-Z, 0-9) when at least half
+    of it is shown. Upper bounds are never inferred: small examples say
+    nothing about large inputs."""
+    k = t["k"]
+    if k == "opt":
+        return infer_domain(t["of"], [v for v in values if v is not None])
+    if k in ("int", "float"):
+        nums = [v for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
+        low = min(nums) if nums else -1
+        return {"min": 1} if low >= 1 else {"min": 0} if low >= 0 else {}
+    sized = [v for v in values if isinstance(v, (str, list, tuple, set, dict))]
+    nonempty = {"len": [1, NO_UPPER_LEN]} if sized and all(len(v) > 0 for v in sized) and "items" not in t else {}
+    if k == "str":
+        chars = set("".join(v for v in values if isinstance(v, str)))
+        if not chars:
+            return nonempty
+        # A class stands for itself only when the examples show at least
+        # half of it: two bit strings show "01", not every digit.
+        classes = [cls for cls in (string.ascii_lowercase, string.ascii_uppercase, string.digits) if 2 * len(chars & set(cls)) >= len(cls)]
+        covered = set("".join(classes))
+        return dict(nonempty, charset="".join(classes) + "".join(sorted(chars - covered)))
+    if k == "tuple" and "items" in t:
+        rows = [v for v in values if isinstance(v, (list, tuple)) and len(v) == len(t["items"])]
+        items = [infer_domain(it, [r[i] for r in rows]) for i, it in enumerate(t["items"])]
+        return {"items": items} if any(items) else {}
+    if k in ("list", "set", "tuple"):
+        elems = [e for v in values if isinstance(v, (list, tuple, set)) for e in v]
+        inner = infer_domain(t["of"], elems) if elems else {}
+        return dict(nonempty, **({"elem": inner} if inner else {}))
+    if k == "dict":
+        pairs = [kv for v in values if isinstance(v, dict) for kv in v.items()]
+        keys, vals = infer_domain(t["key"], [a for a, _ in pairs]), infer_domain(t["val"], [b for _, b in pairs])
+        return dict(nonempty, **{x: y for x, y in (("keys", keys), ("values", vals)) if y})
+    return {}
+
+
+# "At least one, no upper bound" for an inferred length.
+NO_UPPER_LEN = 10**9
+
+
 def check_constraints(name, t, c):
     """Constraints that contradict the parameter's type are authoring errors."""
     k = t["k"] if t["k"] != "opt" else t["of"]["k"]
     scalar = {"min", "max", "often_in", "type", "nonfinite"}
     seq = {"len", "rows", "cols", "sorted", "distinct", "permutation", "elem", "elem_len", "same_len", "graph", "nodes",
            "tree", "connected", "directed", "weighted", "base", "charset", "min", "max", "type"}
-    allowed = {"int": scalar, "float": scalar, "bool": {"type"}, "str": {"len", "charset", "type"},
+    allowed = {"int": scalar, "float": scalar, "bool": {"type"}, "str": {"len", "charset", "type", "same_len"},
                "list": seq, "set": seq, "tuple": seq | {"items"}, "dict": {"len", "keys", "values", "type"}, "any": seq | scalar}
     bad = sorted(set(c) - allowed.get(k, set()))
     if bad:

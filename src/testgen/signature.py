@@ -97,7 +97,9 @@ def infer_type(values):
     if kinds == {dict}:
         return {"k": "dict", "key": infer_type([k for v in values for k in v]) or {"k": "str"},
                 "val": infer_type([x for v in values for x in v.values()]) or {"k": "int"}}
-    return None
+    # Examples of several kinds (int, float and str for one parameter): the
+    # generator makes plain values and mutates the examples themselves.
+    return {"k": "any"}
 
 
 def read_signature(source, filename, entry_point, call_style, param_types, examples=()):

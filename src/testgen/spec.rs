@@ -89,6 +89,12 @@ pub struct TestSpec {
     /// Per-call limit while validating, seconds (default 2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub validate_time_limit_s: Option<f64>,
+    /// Parameters without `[params.X]` take their domain (sign, alphabet,
+    /// element domain) from the original tests: imported problems have no
+    /// written constraints, and inputs far outside what their tests show
+    /// mostly make the reference raise or answer outside its contract.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub infer_domain: bool,
     /// Per-parameter constraints, by parameter name (see problems/README.md).
     #[serde(default)]
     pub params: BTreeMap<String, toml::Table>,

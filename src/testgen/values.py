@@ -135,7 +135,8 @@ def satisfies(value, t, c):
             return False
         return True
     if k == "dict":
-        return isinstance(value, dict)
+        lo, hi = length(c, 0, None)
+        return isinstance(value, dict) and lo <= len(value) and (hi is None or len(value) <= hi)
     return True
 
 
