@@ -19,7 +19,7 @@ for f in "$SHARED"/codevision/samples/HumanEval-V/*.jsonl; do
   # Exit 1 = judged, with diagnostics (e.g. samples of problems that have no
   # generated tests, listed in the log); anything else is a failure.
   rc=0
-  "$FB" judge --problems "$OUT/problems.jsonl" --samples "$f" --mode native -o "$OUT/rejudge/$m.jsonl" > "$OUT/rejudge/$m.log" 2>&1 || rc=$?
+  "$FB" judge --problems "$OUT/problems.jsonl" --samples "$f" --mode native --coerce-numbers -o "$OUT/rejudge/$m.jsonl" > "$OUT/rejudge/$m.log" 2>&1 || rc=$?
   if [ "$rc" -gt 1 ]; then echo "error: judging $m failed (exit $rc); see $OUT/rejudge/$m.log" >&2; exit "$rc"; fi
 done
 python3 "$ROOT/scripts/rejudge_report.py" "$OUT"
