@@ -64,3 +64,18 @@ fn bad_inputs_give_clear_errors() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no Start terminal"));
 }
+
+#[test]
+fn the_inputs_precondition_valid_is_neither_entry_nor_helper() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = format!("{SOLUTION}\n\ndef valid(xs):\n    def small(x):\n        return abs(x) < 10\n    return all(small(x) for x in xs)\n");
+    std::fs::write(dir.path().join("s.py"), source).unwrap();
+    let out = flowbench(&["draw", "s.py", "-o", "c.mmd"], dir.path());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let chart = std::fs::read_to_string(dir.path().join("c.mmd")).unwrap();
+    assert!(chart.contains("first_even") && !chart.contains("valid") && !chart.contains("small"), "{chart}");
+    let out = flowbench(&["check", "--against", "s.py", "--json", "c.mmd"], dir.path());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    let out = flowbench(&["draw", "s.py", "--entry", "valid"], dir.path());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Start: valid"), "{}", String::from_utf8_lossy(&out.stdout));
+}

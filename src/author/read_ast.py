@@ -149,6 +149,20 @@ def main():
             continue  # annotations only: the chart shows types in words
         else:
             preamble.append({"k": "simple", "line": s.lineno, "text": text(s)})
+    # `valid(*args)` is the test generator's precondition on inputs
+    # (problems/README.md), not part of the algorithm: never the default
+    # entry, never a helper the chart must draw, unless asked for by name.
+    if entry != "valid" and any(f["name"] != "valid" for f in funcs):
+        dropped = {"valid"}
+        funcs = [f for f in funcs if not (f["name"] == "valid" and f["method"] is None)]
+        grew = True
+        while grew:  # nested helpers are listed before their parents
+            grew = False
+            for h in r.helpers:
+                if h["parent"] in dropped and h["name"] not in dropped:
+                    dropped.add(h["name"])
+                    grew = True
+        r.helpers = [h for h in r.helpers if h["parent"] not in dropped]
     allf = funcs + r.helpers
     if not funcs:
         print(json.dumps({"error": "no function definition found", "line": 1}))

