@@ -21,7 +21,8 @@ use super::reader::{Func, Program, Stmt};
 pub enum Detail {
     /// Every straight-line run is one box.
     Low,
-    /// Up to three statements per box (Code-Vision's typical density).
+    /// Up to two statements per box: Code-Vision's density, where a box
+    /// holds one step or a pair of set-up assignments.
     #[default]
     Medium,
     /// One statement per box (the form `chart2py` round-trips exactly).
@@ -32,7 +33,7 @@ impl Detail {
     fn run_cap(self) -> usize {
         match self {
             Detail::Low => usize::MAX,
-            Detail::Medium => 3,
+            Detail::Medium => 2,
             Detail::High => 1,
         }
     }

@@ -21,7 +21,7 @@ pub mod session;
 pub use against::{Mismatch, Report, check_against};
 pub use chart2py::chart_to_python;
 pub use draw::{Detail, Drawn, draw};
-pub use reader::{Program, ReadError, read_program};
+pub use reader::{Program, ReadError, read_program, read_programs};
 
 /// Draw a solution's source as canonical Mermaid text.
 pub fn draw_source(source: &str, entry: Option<&str>, detail: Detail) -> Result<String, ReadError> {

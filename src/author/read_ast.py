@@ -123,14 +123,13 @@ def is_typing_import(s):
     return isinstance(s, ast.Import) and all(a.name == "typing" for a in s.names)
 
 
-def main():
-    entry = sys.argv[1] if len(sys.argv) > 1 else ""
-    source = sys.stdin.read()
+def read(source, entry):
     try:
         tree = ast.parse(source)
     except SyntaxError as e:
-        print(json.dumps({"error": "syntax error: " + str(e.msg), "line": e.lineno or 0}))
-        return
+        return {"error": "syntax error: " + str(e.msg), "line": e.lineno or 0}
+    except (ValueError, RecursionError, MemoryError) as e:
+        return {"error": "cannot parse: " + str(e), "line": 0}
     r = Reader()
     funcs = []
     preamble = []
@@ -151,8 +150,7 @@ def main():
             preamble.append({"k": "simple", "line": s.lineno, "text": text(s)})
     allf = funcs + r.helpers
     if not funcs:
-        print(json.dumps({"error": "no function definition found", "line": 1}))
-        return
+        return {"error": "no function definition found", "line": 1}
     chosen = None
     if entry:
         for f in allf:
@@ -160,15 +158,29 @@ def main():
                 chosen = f
                 break
         if chosen is None:
-            print(json.dumps({"error": "no function named " + entry, "line": 1}))
-            return
+            return {"error": "no function named " + entry, "line": 1}
     else:
         # The last top-level function (or Solution method) is the entry, as
         # in HumanEval prompts where helpers come first.
         sols = [f for f in funcs if f["method"] == "Solution"]
         chosen = sols[0] if sols else funcs[-1]
     helpers = [f for f in allf if f is not chosen]
-    print(json.dumps({"entry": chosen, "helpers": helpers, "preamble": preamble}))
+    return {"entry": chosen, "helpers": helpers, "preamble": preamble}
+
+
+def main():
+    # `--batch`: a JSON list of [source, entry] on stdin, one answer line
+    # each (one interpreter start for a whole bank).
+    if sys.argv[1:2] == ["--batch"]:
+        for source, entry in json.load(sys.stdin):
+            try:
+                answer = read(source, entry)
+            except RecursionError:
+                answer = {"error": "nested too deeply to read", "line": 0}
+            print(json.dumps(answer))
+        return
+    entry = sys.argv[1] if len(sys.argv) > 1 else ""
+    print(json.dumps(read(sys.stdin.read(), entry)))
 
 
 main()
