@@ -55,9 +55,13 @@ PY
 
 # 1. draw + check --against per solution.
 python3 - "$BIN" "$WORK" <<'PY'
-import subprocess, sys, time
+import resource, subprocess, sys, time
 bin, root = sys.argv[1], sys.argv[2]
+def cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 times = []
+c0 = cpu()
 for line in open(f"{root}/entries.tsv"):
     task, entry = line.rstrip("\n").split("\t")
     py, mmd = f"{root}/{task}.py", f"{root}/{task}.d.mmd"
@@ -65,15 +69,15 @@ for line in open(f"{root}/entries.tsv"):
     subprocess.run([bin, "draw", py, "--entry", entry, "-o", mmd], check=True)
     subprocess.run([bin, "check", "--against", py, "--entry", entry, mmd], check=True, stderr=subprocess.DEVNULL)
     times.append(time.perf_counter() - t)
-print(f"(a) draw + check --against, one process each: {len(times)} solutions, mean {1000*sum(times)/len(times):.1f} ms, max {1000*max(times):.1f} ms per solution")
-t = time.perf_counter()
+print(f"(a) draw + check --against, one process each: {len(times)} solutions, mean {1000*sum(times)/len(times):.1f} ms, max {1000*max(times):.1f} ms per solution (CPU {1000*(cpu()-c0)/len(times):.1f} ms)")
+t, c0 = time.perf_counter(), cpu()
 subprocess.run([bin, "draw", "-O", f"{root}/batch"] + [f"{root}/{l.split(chr(9))[0]}.py" for l in open(f"{root}/entries.tsv")], check=True)
 drawn = time.perf_counter() - t
 for line in open(f"{root}/entries.tsv"):
     task = line.split("\t")[0]
     subprocess.run([bin, "check", "--against", f"{root}/{task}.py", f"{root}/batch/{task}.mmd"], check=True, stderr=subprocess.DEVNULL)
 total = time.perf_counter() - t
-print(f"(b) one draw -O for all, then check --against each: {1000*total/len(times):.1f} ms per solution (draw {1000*drawn/len(times):.1f} ms, check {1000*(total-drawn)/len(times):.1f} ms)")
+print(f"(b) one draw -O for all, then check --against each: {1000*total/len(times):.1f} ms per solution (draw {1000*drawn/len(times):.1f} ms, check {1000*(total-drawn)/len(times):.1f} ms; CPU {1000*(cpu()-c0)/len(times):.1f} ms)")
 PY
 
 # 2. draw, render, chart2py, judge: the whole round trip on JOBS cores.

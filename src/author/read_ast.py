@@ -12,8 +12,28 @@ import json
 import sys
 
 
+class _Unparser(getattr(ast, "_Unparser", object)):
+    """ast.unparse without the second pair of parentheses it puts round a
+    generator that is a call's only argument (`sum((x for x in xs))`)."""
+
+    def visit_Call(self, node):
+        if len(node.args) == 1 and not node.keywords and isinstance(node.args[0], ast.GeneratorExp):
+            self.set_precedence(ast._Precedence.ATOM, node.func)
+            self.traverse(node.func)
+            with self.delimit("(", ")"):
+                gen = node.args[0]
+                self.traverse(gen.elt)
+                for comp in gen.generators:
+                    self.traverse(comp)
+            return
+        super().visit_Call(node)
+
+
 def text(node):
-    return ast.unparse(node)
+    try:
+        return _Unparser().visit(node)
+    except Exception:  # a Python whose private unparser differs
+        return ast.unparse(node)
 
 
 def bare(node):
@@ -117,6 +137,30 @@ class Reader:
         return {"k": "simple", "line": line, "text": statement(s)}
 
 
+def names_in(node):
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+def unused_constant(s, tree):
+    """A module-level assignment no function (and no other module statement)
+    reads, like HumanEval's `FIX = "..."` notes: drawing it adds a box that
+    means nothing to the program."""
+    if isinstance(s, ast.Assign):
+        targets = s.targets
+    elif isinstance(s, ast.AnnAssign):
+        targets = [s.target]
+    else:
+        return False
+    if not all(isinstance(t, (ast.Name, ast.Tuple)) for t in targets):
+        return False
+    assigned = set().union(*(names_in(t) for t in targets))
+    read = set()
+    for other in tree.body:
+        if other is not s:
+            read |= names_in(other)
+    return not (assigned & read)
+
+
 def is_typing_import(s):
     if isinstance(s, ast.ImportFrom):
         return s.module == "typing"
@@ -146,7 +190,7 @@ def read(source, entry):
             continue
         elif is_typing_import(s):
             continue  # annotations only: the chart shows types in words
-        else:
+        elif not unused_constant(s, tree):
             preamble.append({"k": "simple", "line": s.lineno, "text": text(s)})
     allf = funcs + r.helpers
     if not funcs:
