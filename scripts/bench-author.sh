@@ -102,8 +102,8 @@ root, start, end = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
 results = [json.loads(l) for l in open(f"{root}/results.jsonl")]
 metrics = [json.loads(l) for l in open(f"{root}/metrics.jsonl")]
 keys = ("node_overlaps", "label_overlaps", "edges_through_nodes", "labels_off_edge")
-overlaps = sum(m.get(k, 0) for m in metrics for k in keys)
+counts = ", ".join(f"{k} {sum(m.get(k, 0) for m in metrics)}" for k in keys)
 passed = sum(r["passed"] for r in results)
-print(f"pipeline: {len(results)} charts drawn, {len(metrics)} rendered (overlaps {overlaps}), round trip {passed}/{len(results)} pass HumanEval's tests, in {end - start:.1f} s")
+print(f"pipeline: {len(results)} charts drawn, {len(metrics)} rendered ({counts}), round trip {passed}/{len(results)} pass HumanEval's tests, in {end - start:.1f} s")
 PY
 echo "load: $(uptime)"
