@@ -21,7 +21,8 @@ use super::reader::{Func, Program, Stmt};
 pub enum Detail {
     /// Every straight-line run is one box.
     Low,
-    /// Up to three statements per box (Code-Vision's typical density).
+    /// Up to two statements per box: Code-Vision's density, where a box
+    /// holds one step or a pair of set-up assignments.
     #[default]
     Medium,
     /// One statement per box (the form `chart2py` round-trips exactly).
@@ -29,10 +30,17 @@ pub enum Detail {
 }
 
 impl Detail {
+    /// Whether a statement may share a box at this detail: at `medium` only
+    /// short one-line statements do (two long ones wrapped into one box
+    /// read as one run-on statement).
+    fn joinable(self, text: &str) -> bool {
+        self != Detail::Medium || (text.chars().count() <= 40 && !text.contains('\n'))
+    }
+
     fn run_cap(self) -> usize {
         match self {
             Detail::Low => usize::MAX,
-            Detail::Medium => 3,
+            Detail::Medium => 2,
             Detail::High => 1,
         }
     }
@@ -140,9 +148,10 @@ impl Builder {
             match stmt {
                 Stmt::Simple { line, text } => {
                     let mut texts = vec![labels::statement(text)];
-                    while texts.len() < self.detail.run_cap() {
+                    let joinable = self.detail.joinable(text);
+                    while texts.len() < self.detail.run_cap() && joinable {
                         match stmts.get(i) {
-                            Some(Stmt::Simple { text, .. }) => {
+                            Some(Stmt::Simple { text, .. }) if self.detail.joinable(text) => {
                                 texts.push(labels::statement(text));
                                 i += 1;
                             }

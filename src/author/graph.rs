@@ -96,7 +96,7 @@ impl<'a> Graph<'a> {
         // The entry (outside every subgraph) first.
         g.functions.sort_by_key(|f| f.subgraph.is_some());
         if g.functions.first().is_none_or(|f| f.subgraph.is_some()) {
-            return Err(GraphError { message: "no Start terminal outside the helper subgraphs".into(), node: None });
+            return Err(GraphError { message: "no Start terminal outside the helper subgraphs (a terminal is a stadium whose label starts with Start: `A([\"Start: name\"])`)".into(), node: None });
         }
         Ok(g)
     }

@@ -5,7 +5,9 @@
 //! Data flow: solution text → [`reader::read_program`] (Python's own `ast`,
 //! read by `python3`, never executed) → [`reader::Program`] → [`draw::draw`]
 //! → [`crate::mermaid::Flowchart`] → [`crate::mermaid::fmt::format`]. The
-//! label wording both directions share lives in [`labels`].
+//! label wording both directions share lives in [`labels`]. [`session`] has an
+//! LLM draw the chart through [`crate::client`], each reply checked by
+//! [`review`] (fix, parse, lint, `--against`) and repaired in rounds.
 
 pub mod against;
 pub mod chart2py;
@@ -13,11 +15,13 @@ pub mod draw;
 pub mod graph;
 pub mod labels;
 pub mod reader;
+pub mod review;
+pub mod session;
 
 pub use against::{Mismatch, Report, check_against};
 pub use chart2py::chart_to_python;
 pub use draw::{Detail, Drawn, draw};
-pub use reader::{Program, ReadError, read_program};
+pub use reader::{Program, ReadError, read_program, read_programs};
 
 /// Draw a solution's source as canonical Mermaid text.
 pub fn draw_source(source: &str, entry: Option<&str>, detail: Detail) -> Result<String, ReadError> {

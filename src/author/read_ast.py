@@ -12,8 +12,28 @@ import json
 import sys
 
 
+class _Unparser(getattr(ast, "_Unparser", object)):
+    """ast.unparse without the second pair of parentheses it puts round a
+    generator that is a call's only argument (`sum((x for x in xs))`)."""
+
+    def visit_Call(self, node):
+        if len(node.args) == 1 and not node.keywords and isinstance(node.args[0], ast.GeneratorExp):
+            self.set_precedence(ast._Precedence.ATOM, node.func)
+            self.traverse(node.func)
+            with self.delimit("(", ")"):
+                gen = node.args[0]
+                self.traverse(gen.elt)
+                for comp in gen.generators:
+                    self.traverse(comp)
+            return
+        super().visit_Call(node)
+
+
 def text(node):
-    return ast.unparse(node)
+    try:
+        return _Unparser().visit(node)
+    except Exception:  # a Python whose private unparser differs
+        return ast.unparse(node)
 
 
 def bare(node):
@@ -117,20 +137,43 @@ class Reader:
         return {"k": "simple", "line": line, "text": statement(s)}
 
 
+def names_in(node):
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+def unused_constant(s, tree):
+    """A module-level assignment no function (and no other module statement)
+    reads, like HumanEval's `FIX = "..."` notes: drawing it adds a box that
+    means nothing to the program."""
+    if isinstance(s, ast.Assign):
+        targets = s.targets
+    elif isinstance(s, ast.AnnAssign):
+        targets = [s.target]
+    else:
+        return False
+    if not all(isinstance(t, (ast.Name, ast.Tuple)) for t in targets):
+        return False
+    assigned = set().union(*(names_in(t) for t in targets))
+    read = set()
+    for other in tree.body:
+        if other is not s:
+            read |= names_in(other)
+    return not (assigned & read)
+
+
 def is_typing_import(s):
     if isinstance(s, ast.ImportFrom):
         return s.module == "typing"
     return isinstance(s, ast.Import) and all(a.name == "typing" for a in s.names)
 
 
-def main():
-    entry = sys.argv[1] if len(sys.argv) > 1 else ""
-    source = sys.stdin.read()
+def read(source, entry):
     try:
         tree = ast.parse(source)
     except SyntaxError as e:
-        print(json.dumps({"error": "syntax error: " + str(e.msg), "line": e.lineno or 0}))
-        return
+        return {"error": "syntax error: " + str(e.msg), "line": e.lineno or 0}
+    except (ValueError, RecursionError, MemoryError) as e:
+        return {"error": "cannot parse: " + str(e), "line": 0}
     r = Reader()
     funcs = []
     preamble = []
@@ -147,7 +190,7 @@ def main():
             continue
         elif is_typing_import(s):
             continue  # annotations only: the chart shows types in words
-        else:
+        elif not unused_constant(s, tree):
             preamble.append({"k": "simple", "line": s.lineno, "text": text(s)})
     # `valid(*args)` is the test generator's precondition on inputs
     # (problems/README.md), not part of the algorithm: never the default
@@ -165,8 +208,7 @@ def main():
         r.helpers = [h for h in r.helpers if h["parent"] not in dropped]
     allf = funcs + r.helpers
     if not funcs:
-        print(json.dumps({"error": "no function definition found", "line": 1}))
-        return
+        return {"error": "no function definition found", "line": 1}
     chosen = None
     if entry:
         for f in allf:
@@ -174,15 +216,29 @@ def main():
                 chosen = f
                 break
         if chosen is None:
-            print(json.dumps({"error": "no function named " + entry, "line": 1}))
-            return
+            return {"error": "no function named " + entry, "line": 1}
     else:
         # The last top-level function (or Solution method) is the entry, as
         # in HumanEval prompts where helpers come first.
         sols = [f for f in funcs if f["method"] == "Solution"]
         chosen = sols[0] if sols else funcs[-1]
     helpers = [f for f in allf if f is not chosen]
-    print(json.dumps({"entry": chosen, "helpers": helpers, "preamble": preamble}))
+    return {"entry": chosen, "helpers": helpers, "preamble": preamble}
+
+
+def main():
+    # `--batch`: a JSON list of [source, entry] on stdin, one answer line
+    # each (one interpreter start for a whole bank).
+    if sys.argv[1:2] == ["--batch"]:
+        for source, entry in json.load(sys.stdin):
+            try:
+                answer = read(source, entry)
+            except RecursionError:
+                answer = {"error": "nested too deeply to read", "line": 0}
+            print(json.dumps(answer))
+        return
+    entry = sys.argv[1] if len(sys.argv) > 1 else ""
+    print(json.dumps(read(sys.stdin.read(), entry)))
 
 
 main()

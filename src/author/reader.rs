@@ -109,28 +109,55 @@ enum Reply {
 /// (`name` or `Class.name`); without it the first `Solution` method, else the
 /// last top-level function, is the entry.
 pub fn read_program(source: &str, entry: Option<&str>) -> Result<Program, ReadError> {
+    let out = run_reader(&[entry.unwrap_or("")], source.to_owned())?;
+    decode(&out)
+}
+
+/// Reads many solutions with one `python3` start (the interpreter's start-up
+/// is most of the time of reading one): a result per `(source, entry)`, in
+/// order. The outer error is python3 itself failing.
+pub fn read_programs(jobs: &[(String, Option<String>)]) -> Result<Vec<Result<Program, ReadError>>, ReadError> {
+    if jobs.is_empty() {
+        return Ok(Vec::new());
+    }
+    let input: Vec<(&str, &str)> = jobs.iter().map(|(s, e)| (s.as_str(), e.as_deref().unwrap_or(""))).collect();
+    let stdin = serde_json::to_string(&input).map_err(|e| ReadError { message: format!("encoding the solutions: {e}"), line: 0 })?;
+    let out = run_reader(&["--batch"], stdin)?;
+    let results: Vec<Result<Program, ReadError>> = out.split(|&b| b == b'\n').filter(|l| !l.is_empty()).map(decode).collect();
+    if results.len() != jobs.len() {
+        return Err(ReadError { message: format!("the AST reader answered {} of {} solutions", results.len(), jobs.len()), line: 0 });
+    }
+    Ok(results)
+}
+
+fn decode(line: &[u8]) -> Result<Program, ReadError> {
+    match serde_json::from_slice::<Reply>(line) {
+        Ok(Reply::Program(p)) => Ok(p),
+        Ok(Reply::Error { error, line }) => Err(ReadError { message: error, line }),
+        Err(e) => Err(ReadError { message: format!("unexpected output from the AST reader: {e}"), line: 0 }),
+    }
+}
+
+/// Runs `read_ast.py` with `args`, feeding it `stdin`; its standard output.
+fn run_reader(args: &[&str], stdin_text: String) -> Result<Vec<u8>, ReadError> {
     let fail = |message: String| ReadError { message, line: 0 };
     // -I: ignore the user's environment and site-packages; -S: no `site`
     // import (half of the interpreter's start-up time).
     let mut child = Command::new("python3")
-        .args(["-I", "-S", "-c", READ_AST, entry.unwrap_or("")])
+        .args(["-I", "-S", "-c", READ_AST])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| fail(format!("cannot run python3 to read the solution: {e}")))?;
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let text = source.to_owned();
+    let mut stdin = child.stdin.take().ok_or_else(|| fail("python3's stdin is not piped".into()))?;
     // Write from another thread so a large file cannot dead-lock on full pipes.
-    let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
+    let writer = std::thread::spawn(move || stdin.write_all(stdin_text.as_bytes()));
     let out = child.wait_with_output().map_err(|e| fail(format!("python3 failed: {e}")))?;
     let _ = writer.join();
     if !out.status.success() {
         return Err(fail(format!("python3 could not read the solution: {}", String::from_utf8_lossy(&out.stderr).trim())));
     }
-    match serde_json::from_slice::<Reply>(&out.stdout) {
-        Ok(Reply::Program(p)) => Ok(p),
-        Ok(Reply::Error { error, line }) => Err(ReadError { message: error, line }),
-        Err(e) => Err(fail(format!("unexpected output from the AST reader: {e}"))),
-    }
+    Ok(out.stdout)
 }

@@ -68,6 +68,12 @@ fn description(slug: &str) -> String {
     )
 }
 
+/// Whether `text` is still the chart `new` scaffolded (so `author` may
+/// replace it without `--force`: nothing hand-made is lost).
+pub fn is_placeholder_flowchart(text: &str) -> bool {
+    text == flowchart()
+}
+
 fn flowchart() -> String {
     "%% The flowchart of solution.py, one node per step. Terminals are stadiums\n\
      %% ([Start]/[End]), inputs and outputs parallelograms, decisions rhombi with\n\

@@ -3,7 +3,8 @@
 
 use crate::author::{Program, check_against};
 use crate::mermaid::Flowchart;
-use crate::mermaid::diagnostic::{Diagnostic, Severity, render_diagnostic};
+use crate::author::review::mismatch_diagnostic;
+use crate::mermaid::diagnostic::render_diagnostic;
 
 /// Compares and prints; returns 1 when the chart is unfaithful, else 0.
 pub fn report(name: &str, source: &str, chart: &Flowchart, solution: &str, program: &Program, json: bool) -> usize {
@@ -33,18 +34,7 @@ pub fn report(name: &str, source: &str, chart: &Flowchart, solution: &str, progr
         println!("{out}");
     } else {
         for m in &result.mismatches {
-            let span = m.node.map(|i| chart.nodes[i].span).map(|s| s.start..s.end).unwrap_or(0..0);
-            let d = Diagnostic {
-                severity: Severity::Error,
-                code: format!("against-{}", m.kind),
-                message: m.message.clone(),
-                span,
-                label: "here".into(),
-                extra: Vec::new(),
-                help: None,
-                notes: if m.code_line > 0 { vec![format!("{solution}:{}: the code", m.code_line)] } else { Vec::new() },
-            };
-            eprint!("{}", render_diagnostic(name, source, &d));
+            eprint!("{}", render_diagnostic(name, source, &mismatch_diagnostic(m, chart, solution)));
         }
         eprintln!("{name}: similarity to {solution}: {:.3}", result.similarity);
     }

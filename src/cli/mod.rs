@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 mod ablation;
 mod against;
+mod author;
 mod build;
 mod chart2py;
 mod check;
@@ -45,6 +46,8 @@ enum Command {
     Chart2py(chart2py::Chart2pyArgs),
     /// Draw a Python solution's flowchart (Code-Vision style).
     Draw(draw::DrawArgs),
+    /// Have an LLM draw a problem's flowchart, repaired until it checks.
+    Author(author::AuthorArgs),
     /// Print flowcharts as canonical Mermaid.
     Fmt(fmt::FmtArgs),
     /// Render flowcharts to SVG or PNG.
@@ -91,6 +94,7 @@ pub fn main() -> ExitCode {
         Command::Parse(args) => parse::run(args),
         Command::Check(args) => check::run(args),
         Command::Draw(args) => draw::run(args),
+        Command::Author(args) => author::run(args),
         Command::Chart2py(args) => chart2py::run(args),
         Command::Fmt(args) => fmt::run(args),
         Command::Render(args) => render::run(args),

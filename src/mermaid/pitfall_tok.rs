@@ -139,6 +139,13 @@ pub(crate) fn rules(l: &Line, toks: &[Tok], ctx: &mut Ctx, out: &mut Vec<Finding
                 if name.is_empty() || name.starts_with('"') {
                     continue;
                 }
+                // `A -->|label|> B`: an arrow head repeated after the label
+                if name.starts_with('>') && i > 0 && matches!(toks.get(i - 1), Some(Tok::Pipe { .. })) {
+                    let head = l.start + id.start..l.start + id.start + 1;
+                    push(out, "P05", head.clone(), "the arrow head comes before the label only: `A -->|label| B`, with nothing between the closing `|` and the target".into(),
+                        vec![Edit { range: head, text: String::new() }], false);
+                    continue;
+                }
                 // `My Node --> B`: an id followed directly by another bare word
                 if shape.is_none()
                     && let Some(Tok::Node { id: id2, shape: shape2 }) = toks.get(i + 1)

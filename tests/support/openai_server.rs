@@ -11,7 +11,9 @@
 //! - `never …`  always 500;
 //! - `reject …` 400 (not retryable);
 //! - `sleep:MS …` a normal answer after MS milliseconds;
-//! - anything else: 200 with the content `echo: <text>`.
+//! - anything else: 200 with the content `echo: <text>`, or, for a server
+//!   made with [`Server::scripted`], the next scripted reply (the last one
+//!   again once they run out).
 //!
 //! Every answer (and every attempt) is counted, so tests can check that
 //! nothing was requested twice that needed no retry.
@@ -29,18 +31,35 @@ pub struct Server {
     stop: Arc<AtomicBool>,
     seen: Arc<Mutex<HashMap<String, usize>>>,
     pub answered: Arc<AtomicUsize>,
+    /// Scripted replies, in order; empty: echo.
+    script: Arc<Mutex<Vec<String>>>,
+    /// Every request body received, in order.
+    pub received: Arc<Mutex<Vec<serde_json::Value>>>,
     addr: std::net::SocketAddr,
 }
 
 impl Server {
     /// Starts the server; `hang` is how long a hung answer stalls.
     pub fn start(hang: Duration) -> Server {
+        Server::with_script(hang, Vec::new())
+    }
+
+    /// A server that answers its n-th request with `replies[n]` (the last
+    /// reply once they run out): a model's scripted conversation.
+    pub fn scripted(replies: &[&str]) -> Server {
+        Server::with_script(Duration::from_secs(1), replies.iter().map(|r| r.to_string()).collect())
+    }
+
+    fn with_script(hang: Duration, replies: Vec<String>) -> Server {
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1");
         let addr = listener.local_addr().expect("addr");
         let stop = Arc::new(AtomicBool::new(false));
         let seen = Arc::new(Mutex::new(HashMap::new()));
         let answered = Arc::new(AtomicUsize::new(0));
+        let script = Arc::new(Mutex::new(replies));
+        let received = Arc::new(Mutex::new(Vec::new()));
         let (stop2, seen2, answered2) = (stop.clone(), seen.clone(), answered.clone());
+        let (script2, received2) = (script.clone(), received.clone());
         std::thread::spawn(move || {
             for stream in listener.incoming() {
                 if stop2.load(Ordering::Relaxed) {
@@ -48,10 +67,11 @@ impl Server {
                 }
                 let Ok(stream) = stream else { continue };
                 let (seen, answered, stop) = (seen2.clone(), answered2.clone(), stop2.clone());
-                std::thread::spawn(move || serve(stream, &seen, &answered, &stop, hang));
+                let (script, received) = (script2.clone(), received2.clone());
+                std::thread::spawn(move || serve(stream, &seen, &answered, &stop, hang, &script, &received));
             }
         });
-        Server { url: format!("http://{addr}/v1"), stop, seen, answered, addr }
+        Server { url: format!("http://{addr}/v1"), stop, seen, answered, script, received, addr }
     }
 
     /// How many attempts carried `text`.
@@ -67,7 +87,15 @@ impl Drop for Server {
     }
 }
 
-fn serve(stream: TcpStream, seen: &Mutex<HashMap<String, usize>>, answered: &AtomicUsize, stop: &AtomicBool, hang: Duration) {
+fn serve(
+    stream: TcpStream,
+    seen: &Mutex<HashMap<String, usize>>,
+    answered: &AtomicUsize,
+    stop: &AtomicBool,
+    hang: Duration,
+    script: &Mutex<Vec<String>>,
+    received: &Mutex<Vec<serde_json::Value>>,
+) {
     let _ = stream.set_read_timeout(Some(Duration::from_secs(30)));
     let mut reader = BufReader::new(stream.try_clone().expect("clone"));
     let mut out = stream;
@@ -97,6 +125,7 @@ fn serve(stream: TcpStream, seen: &Mutex<HashMap<String, usize>>, answered: &Ato
             return;
         }
         let request: serde_json::Value = serde_json::from_slice(&body).unwrap_or_default();
+        received.lock().expect("lock").push(request.clone());
         let text = request["messages"].as_array().and_then(|m| m.last()).map(|m| content_text(&m["content"])).unwrap_or_default();
         let attempt = {
             let mut seen = seen.lock().expect("lock");
@@ -129,12 +158,16 @@ fn serve(stream: TcpStream, seen: &Mutex<HashMap<String, usize>>, answered: &Ato
             if let Some(ms) = text.strip_prefix("sleep:").and_then(|r| r.split_whitespace().next()).and_then(|n| n.parse::<u64>().ok()) {
                 std::thread::sleep(Duration::from_millis(ms));
             }
-            answered.fetch_add(1, Ordering::Relaxed);
+            let n = answered.fetch_add(1, Ordering::Relaxed);
+            let content = {
+                let script = script.lock().expect("lock");
+                script.get(n).or(script.last()).cloned().unwrap_or_else(|| format!("echo: {text}"))
+            };
             let answer = serde_json::json!({
                 "id": format!("cmpl-{attempt}"),
                 "object": "chat.completion",
                 "model": request["model"],
-                "choices": [{"index": 0, "message": {"role": "assistant", "content": format!("echo: {text}")}, "finish_reason": "stop"}],
+                "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
                 "usage": {"prompt_tokens": text.len(), "completion_tokens": 3, "total_tokens": text.len() + 3}
             });
             (200, "", answer.to_string())
