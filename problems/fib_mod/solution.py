@@ -1,0 +1,10 @@
+def fib_mod(n: int, m: int) -> int:
+    a, b = 0, 1
+    for bit in bin(n)[2:]:
+        c = a * (2 * b - a) % m
+        d = (a * a + b * b) % m
+        if bit == "1":
+            a, b = d, (c + d) % m
+        else:
+            a, b = c, d
+    return a % m
