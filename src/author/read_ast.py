@@ -149,6 +149,11 @@ def main():
             continue  # annotations only: the chart shows types in words
         else:
             preamble.append({"k": "simple", "line": s.lineno, "text": text(s)})
+    if entry != "valid":
+        # A top-level `valid(...)` is the test generator's input precondition
+        # (problems/README.md), not part of the algorithm: never the entry,
+        # never a helper the chart must draw.
+        funcs = [f for f in funcs if not (f["name"] == "valid" and f["method"] is None)]
     allf = funcs + r.helpers
     if not funcs:
         print(json.dumps({"error": "no function definition found", "line": 1}))
