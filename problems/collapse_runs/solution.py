@@ -1,6 +1,9 @@
 def collapse_runs(s: str) -> str:
-    kept = []
-    for ch in s:
-        if not kept or kept[-1] != ch:
+    if not s:
+        return ""
+    kept = [s[0]]
+    for ch in s[1:]:
+        if ch != kept[-1]:
             kept.append(ch)
-    return "".join(kept)
+    result = "".join(kept)
+    return result
