@@ -9,5 +9,6 @@ def polygon_area(points: List[List[float]]) -> float:
     for i in range(n):
         x1, y1 = points[i]
         x2, y2 = points[(i + 1) % n]
-        twice_area += x1 * y2 - x2 * y1
+        cross = x1 * y2 - x2 * y1
+        twice_area += cross
     return abs(twice_area) / 2

@@ -8,5 +8,6 @@ def rotate_right(items: List[int], k: int) -> List[int]:
     k = k % n
     result = [0] * n
     for i in range(n):
-        result[(i + k) % n] = items[i]
+        target = (i + k) % n
+        result[target] = items[i]
     return result
