@@ -2,7 +2,9 @@ def derangements(n: int) -> int:
     if n == 0:
         return 1
     before, current = 1, 0
-    for k in range(2, n + 1):
+    k = 2
+    while k <= n:
         following = (k - 1) * (before + current)
         before, current = current, following
+        k += 1
     return current

@@ -1,6 +1,7 @@
 def fib_mod(n: int, m: int) -> int:
     a, b = 0, 1
-    for bit in bin(n)[2:]:
+    bits = bin(n)[2:]
+    for bit in bits:
         c = a * (2 * b - a) % m
         d = (a * a + b * b) % m
         if bit == "1":
