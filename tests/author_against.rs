@@ -160,3 +160,23 @@ fn seeded_wrong_charts_are_flagged_and_drawn_charts_pass() {
     assert!(seeded >= 50, "only {seeded} seeded charts");
     assert!(flagged as f64 >= 0.95 * seeded as f64, "flagged {flagged}/{seeded}: {missed:?}");
 }
+
+#[test]
+fn a_valid_precondition_is_neither_the_entry_nor_a_helper() {
+    // `valid(...)` is tests gen's input filter (problems/README.md): a chart of
+    // the solution must not have to draw it, wherever it is defined.
+    for source in [
+        "def valid(n: int) -> bool:\n    return n >= 0\n\n\ndef half(n: int) -> int:\n    return n // 2\n",
+        "def half(n: int) -> int:\n    return n // 2\n\n\ndef valid(n: int) -> bool:\n    return n >= 0\n",
+    ] {
+        let program = read_program(source, None).unwrap();
+        assert_eq!(program.entry.name, "half");
+        assert!(program.helpers.is_empty(), "{:?}", program.helpers.iter().map(|h| &h.name).collect::<Vec<_>>());
+        let chart = parse("flowchart TD\n    A([Start]) --> B[/Input n/]\n    B --> C[/\"Return n // 2\"/]\n    C --> D([End])\n").unwrap();
+        let r = check_against(&program, &chart);
+        assert!(r.mismatches.is_empty(), "{:?}", r.mismatches);
+    }
+    // Asked for by name, it is still drawable.
+    let program = read_program("def valid(n: int) -> bool:\n    return n >= 0\n", Some("valid")).unwrap();
+    assert_eq!(program.entry.name, "valid");
+}

@@ -1,6 +1,8 @@
 def count_vowels(s: str) -> int:
+    vowels = "aeiou"
     count = 0
     for ch in s:
-        if ch.lower() in "aeiou":
+        lower = ch.lower()
+        if lower in vowels:
             count += 1
     return count

@@ -84,7 +84,8 @@ fn parse_line(line: &str) -> Result<LoadedProblem, String> {
     let json: Json = serde_json::from_str(line).map_err(|e| format!("malformed JSON: {e}"))?;
     let Json::Object(map) = json else { return Err("not a JSON object".into()) };
     let problem = if map.contains_key("tests") || map.contains_key("legacy") {
-        serde_json::from_value::<Problem>(Json::Object(map)).map_err(|e| format!("invalid native problem: {e}"))?
+        // From the text, not the parsed value: see `exact_from_value`.
+        serde_json::from_str::<Problem>(line).map_err(|e| format!("invalid native problem: {e}"))?
     } else if map.contains_key("test") {
         from_codevision(&map)?
     } else {
@@ -106,6 +107,14 @@ fn parse_line(line: &str) -> Result<LoadedProblem, String> {
         Some(PreparedTests::new(&problem).map_err(|e| format!("{}: {e}", problem.task_id))?)
     };
     Ok(LoadedProblem { problem, tests })
+}
+
+/// `serde_json::from_value`, but keeping every integer exact. Deserializing
+/// from a parsed value turns an integer beyond 128 bits whose text a float
+/// prints back identically (`10**40`) into that float, so a test's argument
+/// would reach the candidate as `1e+40`; going through the text keeps it an int.
+fn exact_from_value<T: serde::de::DeserializeOwned>(value: &Json) -> serde_json::Result<T> {
+    serde_json::from_str(&value.to_string())
 }
 
 fn field<'a>(map: &'a Map<String, Json>, name: &str) -> Result<&'a str, String> {
@@ -139,7 +148,7 @@ fn from_codevision(map: &Map<String, Json>) -> Result<Problem, String> {
     let humaneval = subset.as_deref() == Some("HumanEval-V") || task_id.starts_with("HumanEval") || defines_check;
     // flowbench's `dist/` records also carry their tests as data.
     let tests = match map.get("native_tests") {
-        Some(t) => serde_json::from_value(t.clone()).map_err(|e| with_id(format!("invalid native_tests: {e}")))?,
+        Some(t) => exact_from_value(t).map_err(|e| with_id(format!("invalid native_tests: {e}")))?,
         None => Vec::new(),
     };
     let prompt = if humaneval { Some(field(map, "prompt").map_err(with_id)?.to_string()) } else { None };
@@ -184,6 +193,26 @@ mod tests {
         let lines: Vec<usize> = diags.iter().map(|d| d.line).collect();
         assert_eq!(lines, vec![4, 5, 6, 7]);
         assert!(diags[0].to_string().starts_with("p.jsonl:4: malformed JSON"));
+    }
+
+    #[test]
+    fn integers_beyond_128_bits_stay_exact_in_native_and_dist_tests() {
+        use crate::judge::value::{Int, Value};
+        let ten40 = "10000000000000000000000000000000000000000";
+        let native = format!(r#"{{"task_id": "n", "entry_point": "f", "call_style": "function", "tests": [{{"args": [{ten40}, -{ten40}], "expected": {ten40}}}]}}"#);
+        let dist = format!(
+            r#"{{"task_id": "d", "entry_point": "f", "prompt": "def f(n):\n", "test": "def check(candidate):\n    pass\n", "native_tests": [{{"args": [{ten40}], "expected": -{ten40}}}]}}"#
+        );
+        let (set, diags) = parse_problems(Path::new("p.jsonl"), &format!("{native}\n{dist}\n"));
+        assert!(diags.is_empty(), "{diags:?}");
+        let int = |text: &str| Value::Int(Int::parse(text).unwrap());
+        let decoded = |id: &str| -> Vec<Value> {
+            let t = &set.by_id[id].problem.tests[0];
+            t.args.iter().chain([&t.expected]).map(|v| Value::decode(v).unwrap()).collect()
+        };
+        let minus = format!("-{ten40}");
+        assert_eq!(decoded("n"), vec![int(ten40), int(&minus), int(ten40)]);
+        assert_eq!(decoded("d"), vec![int(ten40), int(&minus)]);
     }
 
     #[test]
