@@ -140,7 +140,7 @@ pub(super) fn attach(chart: &Flowchart, rects: &[Rect], edges: &mut [RoutedEdge]
 const MAX_PERMUTED: usize = 5;
 /// Largest chart (edges) on which orders are tried: each try counts the
 /// group's crossings with every edge.
-const MAX_PERMUTE_EDGES: usize = 400;
+const MAX_PERMUTE_EDGES: usize = 120;
 
 /// Moves the end of edge `e` (its start when `at_start`) to `at`, arriving
 /// along the side's normal over a [`STUB`].
