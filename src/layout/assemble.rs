@@ -4,6 +4,8 @@
 //! level, inside again) are joined, clipped to the end shapes.
 
 use super::compose::{Block, Ctx};
+use super::curve::{Curve, drawn_curve};
+use super::metrics::segment_hits;
 use super::layered;
 use super::place::Place;
 use super::shapes::clip;
@@ -115,8 +117,20 @@ pub(super) fn assemble(cx: &Ctx, blocks: &[Block], labels: Vec<TextBlock>) -> Ge
         })
         .collect();
     super::ports::attach(cx.chart, &rects, &mut edges, &node_ends);
+    super::tracks::separate(&rects, &mut edges, &node_ends);
     super::ports::keep_curves_clear(cx.chart, &rects, &mut edges, &node_ends);
     let pad = cx.opts.cluster_padding;
+    // The edges as drawn (mermaid's default curve), with their boxes.
+    let curves: Vec<(Rect, Vec<Point>)> = if root > 0 {
+        (0..edges.len())
+            .map(|k| {
+                let c = drawn_curve(cx.chart, k, &edges[k].points, Curve::Basis, 4.0);
+                (super::drawn::bounds(&c), c)
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let clusters = (0..root)
         .map(|c| {
             let rect = cluster_rect(c);
@@ -125,11 +139,32 @@ pub(super) fn assemble(cx: &Ctx, blocks: &[Block], labels: Vec<TextBlock>) -> Ge
             // border there: then left- or right-aligned, clear of it.
             let top_ports: Vec<f32> = blocks[c].ports.values().filter(|p| p.y == 0.0).map(|p| p.x).collect();
             let candidates = [(rect.width - t.width) / 2.0, pad, rect.width - pad - t.width];
+            // Among those, the place the fewest drawn edges cross.
             let clear = |x: f32| top_ports.iter().all(|&px| px < x - 4.0 || px > x + t.width + 4.0);
-            let tx = candidates.into_iter().find(|&x| clear(x)).unwrap_or(candidates[0]);
-            let tr = Rect { x: rect.x + tx, y: rect.y + pad, width: t.width, height: t.height };
+            let at = |x: f32| Rect { x: rect.x + x, y: rect.y + pad, width: t.width, height: t.height };
+            let crossed = |x: f32| curves.iter().filter(|(b, c)| meets(b, &at(x)) && c.windows(2).any(|w| segment_hits(w[0], w[1], &at(x)))).count();
+            let mut tx = candidates.into_iter().filter(|&x| clear(x)).min_by_key(|&x| crossed(x)).unwrap_or(candidates[0]);
+            // Still crossed: the free place along the top nearest the
+            // middle, if there is one.
+            if crossed(tx) > 0 {
+                let (lo, hi) = (pad, (rect.width - pad - t.width).max(pad));
+                let steps = ((hi - lo) / TITLE_STEP) as usize;
+                let mut spots: Vec<f32> = (0..=steps).map(|i| lo + i as f32 * TITLE_STEP).collect();
+                spots.sort_by(|a, b| (a - candidates[0]).abs().total_cmp(&(b - candidates[0]).abs()).then(a.total_cmp(b)));
+                if let Some(x) = spots.into_iter().find(|&x| clear(x) && crossed(x) == 0) {
+                    tx = x;
+                }
+            }
+            let tr = at(tx);
             PlacedCluster { rect, title: (tr, t) }
         })
         .collect();
     Geometry { width: blocks[root].w + 2.0 * m, height: blocks[root].h + 2.0 * m, nodes, edges, clusters }
+}
+
+/// Step of the search for a cluster title place no edge crosses.
+const TITLE_STEP: f32 = 8.0;
+
+fn meets(a: &Rect, b: &Rect) -> bool {
+    a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height
 }

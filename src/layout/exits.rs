@@ -6,6 +6,9 @@ use super::layered::{self, Problem};
 use super::tree::Item;
 use super::{Point, Rect};
 
+/// How far a sideways exit's diagonal keeps from other boxes.
+const CLEARANCE: f32 = 4.0;
+
 /// Decision exits: an edge that leaves (or enters) a diamond towards a
 /// point clearly to one side uses the diamond's left or right vertex, as in
 /// mermaid, unless that diagonal would cut through another box of the level.
@@ -20,7 +23,7 @@ pub(super) fn diamond_exits(cx: &Ctx, l: usize, p: &Problem, sol: &mut layered::
     let mut boxes: Vec<(usize, Rect)> = (0..nboxes).map(|v| (v, rect_of(sol.centers[v], p.sizes[v]))).collect();
     for (k, lp) in sol.labels.iter().enumerate() {
         if let (Some(c), Some(sz)) = (lp, p.edges[k].label) {
-            boxes.push((usize::MAX, rect_of(*c, sz)));
+            boxes.push((usize::MAX - k, rect_of(*c, sz)));
         }
     }
     // Sorted by top edge so each test only visits boxes in its y-range
@@ -52,8 +55,15 @@ pub(super) fn diamond_exits(cx: &Ctx, l: usize, p: &Problem, sol: &mut layered::
                 let side = Point { x: c.x + hw * (pts[2].x - c.x).signum(), y: c.y };
                 let other = if at_start { e.to } else { e.from };
                 let (lo, hi) = (side.y.min(pts[2].y), side.y.max(pts[2].y));
-                let start = boxes.partition_point(|(_, r)| r.y < lo - max_h);
-                let blocked = boxes[start..].iter().take_while(|(_, r)| r.y <= hi).any(|&(b, r)| b != v && b != other && super::metrics::segment_hits(side, pts[2], &r));
+                let start = boxes.partition_point(|(_, r)| r.y < lo - max_h - CLEARANCE);
+                // The drawn edge leaves along the vertex's axis over a
+                // stub first (`ports`), and must clear boxes by a margin.
+                let stub = Point { x: side.x + super::ports::STUB * (pts[2].x - c.x).signum(), y: side.y };
+                let clear = |r: Rect| Rect { x: r.x - CLEARANCE, y: r.y - CLEARANCE, width: r.width + 2.0 * CLEARANCE, height: r.height + 2.0 * CLEARANCE };
+                let blocked = boxes[start..]
+                    .iter()
+                    .take_while(|(_, r)| r.y <= hi + CLEARANCE)
+                    .any(|&(b, r)| b != v && b != other && b != usize::MAX - k && super::metrics::segment_hits(stub, pts[2], &clear(r)));
                 if !blocked {
                     pts[1] = side;
                 }

@@ -6,12 +6,11 @@
 //! reader could misread to be zero. Pairwise tests go through a uniform
 //! grid so large charts stay near-linear.
 
-use std::collections::HashMap;
-
 use serde::{Deserialize, Serialize};
 
 use super::curve::{ARROW_INSET, Curve};
 use super::drawn::{Drawing, bounds};
+use super::grid::Grid;
 use super::{Geometry, Point, Rect};
 use crate::mermaid::Flowchart;
 
@@ -68,7 +67,6 @@ pub const SHARED_EXIT_GAP: f32 = 10.0;
 const EPS: f32 = 0.5;
 /// How deep a curve must go into a node or label to count as through it.
 const INSET: f32 = 1.0;
-const CELL: f32 = 64.0;
 
 /// A defect that makes the picture ambiguous, naming what is involved
 /// (indices into the drawing); `build` refuses charts that have any.
@@ -182,39 +180,7 @@ fn segments_cross(a: Point, b: Point, c: Point, d: Point) -> Option<Point> {
     })
 }
 
-/// A uniform grid of items by bounding box.
-pub(super) struct Grid(HashMap<(i32, i32), Vec<usize>>);
-
-fn cells(r: &Rect) -> impl Iterator<Item = (i32, i32)> {
-    let (x0, x1) = ((r.x / CELL).floor() as i32, ((r.x + r.width) / CELL).floor() as i32);
-    let (y0, y1) = ((r.y / CELL).floor() as i32, ((r.y + r.height) / CELL).floor() as i32);
-    (x0..=x1).flat_map(move |x| (y0..=y1).map(move |y| (x, y)))
-}
-
-fn cell_of(p: Point) -> (i32, i32) {
-    ((p.x / CELL).floor() as i32, (p.y / CELL).floor() as i32)
-}
-
-impl Grid {
-    pub(super) fn new(rects: &[Rect]) -> Grid {
-        let mut m: HashMap<(i32, i32), Vec<usize>> = HashMap::new();
-        for (i, r) in rects.iter().enumerate() {
-            if r.width.is_finite() && r.height.is_finite() && r.width < 1e6 && r.height < 1e6 {
-                cells(r).for_each(|c| m.entry(c).or_default().push(i));
-            }
-        }
-        Grid(m)
-    }
-
-    /// Items whose cells meet `r`'s, sorted and deduplicated.
-    pub(super) fn near(&self, r: &Rect) -> Vec<usize> {
-        let mut out: Vec<usize> = cells(r).filter_map(|c| self.0.get(&c)).flatten().copied().collect();
-        out.sort_unstable();
-        out.dedup();
-        out
-    }
-}
-
+/// Bounding box of one drawn piece.
 fn seg_rect(p: Point, q: Point) -> Rect {
     bounds(&[p, q])
 }
@@ -224,12 +190,14 @@ fn overlapping_pairs(rects: &[Rect]) -> Vec<(usize, usize)> {
     let grid = Grid::new(rects);
     let mut out = Vec::new();
     for (i, r) in rects.iter().enumerate() {
-        for j in grid.near(r) {
+        grid.for_each_near(r, |j| {
             if j > i && overlaps(r, &rects[j]) {
                 out.push((i, j));
             }
-        }
+        });
     }
+    out.sort_unstable();
+    out.dedup();
     out
 }
 
@@ -279,17 +247,17 @@ pub fn measure(d: &Drawing) -> (Metrics, Vec<Defect>) {
             m.total_edge_length += dist(p, q);
             pieces.push((p, q, e));
             let r = seg_rect(p, q);
-            for i in node_grid.near(&r) {
+            node_grid.for_each_near(&r, |i| {
                 if edge.from != Some(i) && edge.to != Some(i) && segment_in_polygon(p, q, &d.nodes[i].outline, INSET) {
                     through.push(i);
                 }
-            }
-            for l in label_grid.near(&r) {
+            });
+            label_grid.for_each_near(&r, |l| {
                 let own = l < nedge_labels && label_of[l] == e;
                 if !own && segment_hits(p, q, &shrink(&rects[l], INSET - EPS)) {
                     crossed.push(l);
                 }
-            }
+            });
         }
         if let Some(lr) = edge.label {
             let grown = Rect { x: lr.x - 2.0, y: lr.y - 2.0, width: lr.width + 4.0, height: lr.height + 4.0 };
@@ -323,14 +291,13 @@ fn crossings(pieces: &[(Point, Point, usize)]) -> usize {
     let rects: Vec<Rect> = pieces.iter().map(|&(p, q, _)| seg_rect(p, q)).collect();
     let grid = Grid::new(&rects);
     let mut n = 0;
-    for members in grid.0.iter() {
-        let (cell, list) = members;
+    for (cell, list) in grid.cells() {
         for (k, &i) in list.iter().enumerate() {
             for &j in &list[k + 1..] {
-                let ((a, b, e), (c, dd, f)) = (pieces[i], pieces[j]);
+                let ((a, b, e), (c, dd, f)) = (pieces[i as usize], pieces[j as usize]);
                 if e != f
                     && let Some(x) = segments_cross(a, b, c, dd)
-                    && cell_of(x) == *cell
+                    && grid.cell_of(x) == Some(cell)
                 {
                     n += 1;
                 }

@@ -108,8 +108,10 @@ pub fn positions(layers: &[Vec<usize>], n: usize) -> Vec<usize> {
 }
 
 /// Reorders one layer by the barycentre of its neighbours' positions;
-/// nodes without neighbours keep their slot (dagre's rule).
-fn sort_layer(layer: &mut [usize], nbrs: &[Vec<usize>], pos: &[usize]) {
+/// nodes without neighbours keep their slot (dagre's rule). Ties keep
+/// their order, or reverse it with `bias_right` (dagre alternates the two,
+/// which lets the sweeps escape an order they keep reproducing).
+fn sort_layer(layer: &mut [usize], nbrs: &[Vec<usize>], pos: &[usize], bias_right: bool) {
     let mut keyed: Vec<(f32, usize, usize)> = Vec::new();
     let mut fixed: Vec<Option<usize>> = vec![None; layer.len()];
     for (i, &v) in layer.iter().enumerate() {
@@ -121,7 +123,7 @@ fn sort_layer(layer: &mut [usize], nbrs: &[Vec<usize>], pos: &[usize]) {
             keyed.push((sum as f32 / ns.len() as f32, i, v));
         }
     }
-    keyed.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    keyed.sort_by(|a, b| a.0.total_cmp(&b.0).then(if bias_right { b.1.cmp(&a.1) } else { a.1.cmp(&b.1) }));
     let mut it = keyed.into_iter();
     for (i, slot) in layer.iter_mut().enumerate() {
         *slot = match fixed[i] {
@@ -175,29 +177,63 @@ fn pair_crossings(l: &Layers, pos: &[usize], u: usize, v: usize) -> (u64, u64) {
     (uv, vu)
 }
 
-/// Minimises crossings in place; returns the final crossing count.
+/// Layerings up to this size (nodes incl. dummies) get several starts.
+const RESTART_MAX_NODES: usize = 2_000;
+
+/// Minimises crossings in place; returns the final crossing count. Small
+/// layerings are swept from several starts (the depth-first order, its
+/// mirror, each with both tie biases) and the best result is kept, first
+/// found winning ties, so the outcome stays deterministic.
 pub fn order(l: &mut Layers, n: usize) -> u64 {
-    let mut pos = positions(&l.layers, n);
-    let mut best = l.layers.clone();
-    let mut best_c = crossings(l, &pos);
     let edges: usize = l.down.iter().map(Vec::len).sum();
     // Transpose is quadratic in degree; skip it on very large graphs.
     let use_transpose = edges <= 20_000;
-    let mut since_best = 0;
-    for it in 0..24 {
-        if best_c == 0 || since_best >= 4 {
+    let small = n <= RESTART_MAX_NODES;
+    let start = l.layers.clone();
+    let mut best: Option<(u64, Vec<Vec<usize>>)> = None;
+    let starts: &[(bool, bool)] = if small { &[(false, false), (true, false), (false, true), (true, true)] } else { &[(false, false)] };
+    for &(mirror, bias) in starts {
+        l.layers = start.clone();
+        if mirror {
+            l.layers.iter_mut().for_each(|layer| layer.reverse());
+        }
+        let c = if small { sweeps(l, n, use_transpose, bias, 32, 8) } else { sweeps(l, n, use_transpose, bias, 24, 4) };
+        if best.as_ref().is_none_or(|(bc, _)| c < *bc) {
+            best = Some((c, l.layers.clone()));
+        }
+        if c == 0 {
             break;
         }
+    }
+    let (c, layers) = best.expect("at least one start");
+    l.layers = layers;
+    c
+}
+
+/// Alternating down/up barycentre sweeps with transposition from the
+/// current order, tie bias flipping every second sweep from `bias`; at
+/// most `max_sweeps`, stopping after `patience` sweeps without improvement and leaves the best order
+/// seen in `l`. Returns its crossing count.
+fn sweeps(l: &mut Layers, n: usize, use_transpose: bool, bias: bool, max_sweeps: usize, patience: usize) -> u64 {
+    let mut pos = positions(&l.layers, n);
+    let mut best = l.layers.clone();
+    let mut best_c = crossings(l, &pos);
+    let mut since_best = 0;
+    for it in 0..max_sweeps {
+        if best_c == 0 || since_best >= patience {
+            break;
+        }
+        let bias_right = bias ^ (it % 4 >= 2);
         if it % 2 == 0 {
             for r in 1..l.layers.len() {
-                sort_layer(&mut l.layers[r], &l.up, &pos);
+                sort_layer(&mut l.layers[r], &l.up, &pos, bias_right);
                 for (i, &v) in l.layers[r].iter().enumerate() {
                     pos[v] = i;
                 }
             }
         } else {
             for r in (0..l.layers.len().saturating_sub(1)).rev() {
-                sort_layer(&mut l.layers[r], &l.down, &pos);
+                sort_layer(&mut l.layers[r], &l.down, &pos, bias_right);
                 for (i, &v) in l.layers[r].iter().enumerate() {
                     pos[v] = i;
                 }

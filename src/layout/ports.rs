@@ -16,7 +16,8 @@
 
 use super::curve::{Curve, drawn_curve};
 use super::drawn::bounds;
-use super::metrics::{Grid, segment_hits, segment_in_polygon};
+use super::grid::Grid;
+use super::metrics::{segment_hits, segment_in_polygon};
 use super::shapes::outline_polygon;
 use super::{Point, Rect, RoutedEdge};
 use crate::mermaid::{Flowchart, Shape};
@@ -125,30 +126,107 @@ pub(super) fn attach(chart: &Flowchart, rects: &[Rect], edges: &mut [RoutedEdge]
         let gaps = group.len().saturating_sub(1) as f32;
         let usable = length * if diamond { SHARE_DIAMOND } else { SHARE_BOX };
         let gap = if gaps > 0.0 { PORT_GAP.min(usable / gaps) } else { 0.0 };
-        let normal = side.normal();
+        let slot = |i: usize| point_on(&r, diamond, side, (i as f32 - gaps / 2.0) * gap);
+        if (2..=MAX_PERMUTED).contains(&group.len()) && edges.len() <= MAX_PERMUTE_EDGES {
+            group = least_crossing_order(edges, group, side, &slot);
+        }
         for (i, &(_, k, at_start)) in group.iter().enumerate() {
-            let offset = (i as f32 - gaps / 2.0) * gap;
-            let at = point_on(&r, diamond, side, offset);
-            let stub = Point { x: at.x + normal.x * STUB, y: at.y + normal.y * STUB };
-            let pts = &mut edges[k].points;
-            if at_start {
-                pts.reverse();
-            }
-            let n = pts.len();
-            let prev = pts[n - 2];
-            pts[n - 1] = at;
-            // Already arriving along the normal from beyond the stub: no
-            // extra point needed.
-            let along = (prev.x - at.x) * normal.x + (prev.y - at.y) * normal.y;
-            let off_axis = if side.horizontal() { (prev.x - at.x).abs() } else { (prev.y - at.y).abs() };
-            if !(off_axis < 0.5 && along >= STUB) {
-                pts.insert(n - 1, stub);
-            }
-            if at_start {
-                pts.reverse();
-            }
+            place(&mut edges[k], slot(i), side, at_start);
         }
     }
+}
+
+/// Most ends on one side whose every order is tried.
+const MAX_PERMUTED: usize = 5;
+/// Largest chart (edges) on which orders are tried: each try counts the
+/// group's crossings with every edge.
+const MAX_PERMUTE_EDGES: usize = 120;
+
+/// Moves the end of edge `e` (its start when `at_start`) to `at`, arriving
+/// along the side's normal over a [`STUB`].
+fn place(e: &mut RoutedEdge, at: Point, side: Side, at_start: bool) {
+    let normal = side.normal();
+    let stub = Point { x: at.x + normal.x * STUB, y: at.y + normal.y * STUB };
+    let pts = &mut e.points;
+    if at_start {
+        pts.reverse();
+    }
+    let n = pts.len();
+    let prev = pts[n - 2];
+    pts[n - 1] = at;
+    // Already arriving along the normal from beyond the stub: no extra
+    // point needed.
+    let along = (prev.x - at.x) * normal.x + (prev.y - at.y) * normal.y;
+    let off_axis = if side.horizontal() { (prev.x - at.x).abs() } else { (prev.y - at.y).abs() };
+    if !(off_axis < 0.5 && along >= STUB) {
+        pts.insert(n - 1, stub);
+    }
+    if at_start {
+        pts.reverse();
+    }
+}
+
+/// The order of one side's ends (sorted by where they go, which is
+/// tried first and kept on ties) whose placement crosses fewest edges.
+/// Sorting by the next corner misses crossings that only show further
+/// along (two loops into one side, a back edge round the node).
+fn least_crossing_order(edges: &mut [RoutedEdge], group: Vec<End>, side: Side, slot: &dyn Fn(usize) -> Point) -> Vec<End> {
+    let members: Vec<usize> = group.iter().map(|g| g.1).collect();
+    let saved: Vec<Vec<Point>> = members.iter().map(|&k| edges[k].points.clone()).collect();
+    let mut best: Option<(usize, Vec<usize>)> = None;
+    for perm in permutations(group.len()) {
+        for (i, &g) in perm.iter().enumerate() {
+            let (_, k, at_start) = group[g];
+            place(&mut edges[k], slot(i), side, at_start);
+        }
+        let mut c = 0;
+        for (a, &k) in members.iter().enumerate() {
+            for (o, other) in edges.iter().enumerate() {
+                // Pairs inside the group are counted once.
+                let later_member = members[a + 1..].contains(&o);
+                if o == k || (members.contains(&o) && !later_member) {
+                    continue;
+                }
+                c += polyline_crossings(&edges[k].points, &other.points);
+            }
+        }
+        for (&k, pts) in members.iter().zip(&saved) {
+            edges[k].points.clone_from(pts);
+        }
+        if best.as_ref().is_none_or(|(bc, _)| c < *bc) {
+            best = Some((c, perm));
+        }
+    }
+    let (_, perm) = best.expect("a group has an order");
+    perm.into_iter().map(|g| group[g]).collect()
+}
+
+/// Every order of `0..n`, the identity first (lexicographic).
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut p: Vec<usize> = (0..n).collect();
+    loop {
+        out.push(p.clone());
+        // Next permutation in lexicographic order.
+        let Some(i) = (1..n).rev().find(|&i| p[i - 1] < p[i]) else { return out };
+        let j = (i..n).rev().find(|&j| p[j] > p[i - 1]).expect("a larger element follows");
+        p.swap(i - 1, j);
+        p[i..].reverse();
+    }
+}
+
+/// Proper crossings between two polylines.
+fn polyline_crossings(a: &[Point], b: &[Point]) -> usize {
+    if !meets(&bounds(a), &bounds(b)) {
+        return 0;
+    }
+    let mut c = 0;
+    for s in a.windows(2) {
+        for t in b.windows(2) {
+            c += usize::from(super::tracks::proper_cross(s[0], s[1], t[0], t[1]));
+        }
+    }
+    c
 }
 
 fn is_diamond(s: Shape) -> bool {
@@ -168,6 +246,7 @@ pub(super) fn keep_curves_clear(chart: &Flowchart, rects: &[Rect], edges: &mut [
     let node_grid = Grid::new(rects);
     let label_rects: Vec<Rect> = labels.iter().map(|l| l.1).collect();
     let label_grid = Grid::new(&label_rects);
+    let (mut near_nodes, mut near_labels): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
     for k in 0..edges.len() {
         // Straight edges are drawn as their polyline, which is routed clear.
         // Two rounds bound the cost on huge charts: the corners nearest the
@@ -178,15 +257,37 @@ pub(super) fn keep_curves_clear(chart: &Flowchart, rects: &[Rect], edges: &mut [
                 break;
             }
             let curve = drawn_curve(chart, k, &edges[k].points, Curve::Basis, 4.0);
-            let hits: Vec<Point> = curve
-                .windows(2)
-                .filter(|w| {
+            // Pieces are looked up in chunks: one grid query per chunk
+            // names the few nodes and labels near it, and only those are
+            // tested piece by piece.
+            let mut hits: Vec<Point> = Vec::new();
+            for start in (0..curve.len().saturating_sub(1)).step_by(CHUNK) {
+                let chunk = &curve[start..(start + CHUNK + 1).min(curve.len())];
+                let area = bounds(chunk);
+                near_nodes.clear();
+                near_labels.clear();
+                node_grid.for_each_near(&area, |i| {
+                    if ends[k].0 != Some(i) && ends[k].1 != Some(i) && meets(&area, &rects[i]) && !near_nodes.contains(&i) {
+                        near_nodes.push(i);
+                    }
+                });
+                label_grid.for_each_near(&area, |l| {
+                    if labels[l].0 != k && meets(&area, &labels[l].1) && !near_labels.contains(&l) {
+                        near_labels.push(l);
+                    }
+                });
+                if near_nodes.is_empty() && near_labels.is_empty() {
+                    continue;
+                }
+                for w in chunk.windows(2) {
                     let r = bounds(w);
-                    node_grid.near(&r).into_iter().any(|i| ends[k].0 != Some(i) && ends[k].1 != Some(i) && segment_in_polygon(w[0], w[1], &outlines[i], 1.0))
-                        || label_grid.near(&r).into_iter().any(|l| labels[l].0 != k && segment_hits(w[0], w[1], &shrink(&labels[l].1)))
-                })
-                .map(|w| w[0])
-                .collect();
+                    let cut = near_nodes.iter().any(|&i| meets(&r, &rects[i]) && segment_in_polygon(w[0], w[1], &outlines[i], 1.0))
+                        || near_labels.iter().any(|&l| meets(&r, &labels[l].1) && segment_hits(w[0], w[1], &shrink(&labels[l].1)));
+                    if cut {
+                        hits.push(w[0]);
+                    }
+                }
+            }
             if hits.is_empty() {
                 break;
             }
@@ -209,10 +310,51 @@ pub(super) fn keep_curves_clear(chart: &Flowchart, rects: &[Rect], edges: &mut [
     }
 }
 
+/// Whether two boxes meet (a cheap test before the exact one).
+fn meets(a: &Rect, b: &Rect) -> bool {
+    a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height
+}
+
+/// Curve pieces per grid query in [`keep_curves_clear`].
+const CHUNK: usize = 16;
+
 fn shrink(r: &Rect) -> Rect {
     Rect { x: r.x + 0.5, y: r.y + 0.5, width: r.width - 1.0, height: r.height - 1.0 }
 }
 
 fn dist(a: Point, b: Point) -> f32 {
     ((b.x - a.x).powi(2) + (b.y - a.y).powi(2)).sqrt()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn permutations_start_with_the_identity_and_are_all_there() {
+        let all = permutations(3);
+        assert_eq!(all[0], vec![0, 1, 2]);
+        assert_eq!(all.len(), 6);
+        let mut sorted = all.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 6);
+    }
+
+    #[test]
+    fn side_order_that_uncrosses_two_loops_wins() {
+        // Two edges end on the bottom of the box (0..100, 0..40), one from
+        // the left, one from the right; given in the crossing order, the
+        // other one wins.
+        let mut edges = vec![
+            RoutedEdge { points: vec![Point { x: -50.0, y: 200.0 }, Point { x: -50.0, y: 60.0 }, Point { x: 50.0, y: 40.0 }], label: None },
+            RoutedEdge { points: vec![Point { x: 150.0, y: 200.0 }, Point { x: 150.0, y: 60.0 }, Point { x: 50.0, y: 40.0 }], label: None },
+        ];
+        let r = Rect { x: 0.0, y: 0.0, width: 100.0, height: 40.0 };
+        let group: Vec<End> = vec![((50.0, 150.0), 1, false), ((50.0, -50.0), 0, false)];
+        let slot = |i: usize| point_on(&r, false, Side::Bottom, (i as f32 - 0.5) * PORT_GAP);
+        let order = least_crossing_order(&mut edges, group, Side::Bottom, &slot);
+        assert_eq!(order.iter().map(|g| g.1).collect::<Vec<_>>(), vec![0, 1]);
+        assert_eq!(edges[0].points.len(), 3, "trial placements are undone");
+    }
 }
