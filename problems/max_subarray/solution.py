@@ -3,7 +3,12 @@ from typing import List
 
 def max_subarray(nums: List[int]) -> int:
     best = current = nums[0]
-    for x in nums[1:]:
-        current = current + x if current + x > x else x
+    i = 1
+    while i < len(nums):
+        if current + nums[i] > nums[i]:
+            current = current + nums[i]
+        else:
+            current = nums[i]
         best = max(best, current)
+        i += 1
     return best
