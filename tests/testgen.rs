@@ -187,7 +187,7 @@ fn graph_and_matrix_generators_keep_their_shapes() {
         tmp.path(),
         "shapes",
         "from typing import List\n\n\ndef f(n: int, edges: List[List[int]], grid: List[List[int]]) -> int:\n    return n + len(edges) + sum(map(sum, grid))\n",
-        "[params.n]\nmin = 1\nmax = 60\n\n[params.edges]\ngraph = true\ntree = true\nnodes = \"n\"\n\n[params.grid]\nrows = [1, 6]\ncols = [2, 4]\nmin = -9\nmax = 9\n\n[counts]\nlarge = 3\n",
+        "entry_point = \"f\"\n[params.n]\nmin = 1\nmax = 60\n\n[params.edges]\ngraph = true\ntree = true\nnodes = \"n\"\n\n[params.grid]\nrows = [1, 6]\ncols = [2, 4]\nmin = -9\nmax = 9\n\n[counts]\nlarge = 3\n",
     );
     let out = flowbench(&["tests", "gen", "shapes"], tmp.path());
     assert!(out.status.success(), "{}", text(&out));
