@@ -126,10 +126,14 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
         indicatif::ProgressBar::hidden()
     };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
+    let duplicates = crate::bank::duplicate_task_ids(&dirs);
     let built: Vec<_> = pool.install(|| {
         dirs.par_iter()
             .map(|d| {
-                let b = builder.build(d);
+                let b = match duplicates.get(d) {
+                    Some(why) => crate::bank::build::Built::failed(d, why.clone()),
+                    None => builder.build(d),
+                };
                 bar.inc(1);
                 b
             })
