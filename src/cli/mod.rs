@@ -12,6 +12,7 @@ mod chart2py;
 mod check;
 mod draw;
 mod env;
+mod examples;
 mod fmt;
 mod generate;
 mod import;
@@ -79,10 +80,21 @@ fn restore_sigpipe() {
     }
 }
 
+/// The command line's definition, each subcommand's long help ending in
+/// its EXAMPLES (see `examples.rs`).
+pub fn command() -> clap::Command {
+    examples::with_examples(<Cli as clap::CommandFactory>::command())
+}
+
+/// Every subcommand path (`judge merge`) with its help examples.
+pub fn help_examples() -> impl Iterator<Item = (&'static str, Vec<&'static str>)> {
+    examples::EXAMPLES.iter().map(|(path, list)| (*path, list.iter().map(|(c, _)| *c).collect()))
+}
+
 /// Entry point used by `main.rs`; errors are printed here so that every
 /// subcommand reports them the same way.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = <Cli as clap::FromArgMatches>::from_arg_matches(&command().get_matches()).unwrap_or_else(|e| e.exit());
     if !matches!(cli.command, Command::Judge(_) | Command::Build(_)) {
         restore_sigpipe();
     }
