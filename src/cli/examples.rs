@@ -65,6 +65,7 @@ pub const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
     ]),
     ("new", &[("flowbench new math/abs_value", "scaffold problems/abs_value/ with commented templates")]),
     ("ablation", &[
+        ("flowbench ablation --demo -o demo/", "offline, end to end on problems/: build, prompts, stand-ins, judge, report"),
         ("flowbench ablation --bench dist/ --run flowchart=a.jsonl --run mermaid=b.jsonl -o ablation/", "judge each run, report"),
         ("flowbench ablation --recorded --bench problems.jsonl --run x=x.jsonl --run y=y.jsonl -o cv/", "from recorded verdicts"),
     ]),

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod ablation;
+mod ablation_demo;
 mod against;
 mod build;
 mod chart2py;
@@ -98,7 +99,18 @@ pub fn main() -> ExitCode {
     if !matches!(cli.command, Command::Judge(_) | Command::Build(_)) {
         restore_sigpipe();
     }
-    let result = match cli.command {
+    match dispatch(cli.command) {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Run one parsed subcommand (also the steps of `ablation --demo`).
+fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
+    match command {
         Command::Build(args) => build::run(args),
         Command::Parse(args) => parse::run(args),
         Command::Check(args) => check::run(args),
@@ -114,12 +126,5 @@ pub fn main() -> ExitCode {
         Command::Prompts(args) => prompts::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Import(args) => import::run(args),
-    };
-    match result {
-        Ok(code) => code,
-        Err(err) => {
-            eprintln!("error: {err:#}");
-            ExitCode::from(2)
-        }
     }
 }
