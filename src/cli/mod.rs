@@ -87,11 +87,6 @@ pub fn command() -> clap::Command {
     examples::with_examples(<Cli as clap::CommandFactory>::command())
 }
 
-/// Every subcommand path (`judge merge`) with its help examples.
-pub fn help_examples() -> impl Iterator<Item = (&'static str, Vec<&'static str>)> {
-    examples::EXAMPLES.iter().map(|(path, list)| (*path, list.iter().map(|(c, _)| *c).collect()))
-}
-
 /// Entry point used by `main.rs`; errors are printed here so that every
 /// subcommand reports them the same way.
 pub fn main() -> ExitCode {
