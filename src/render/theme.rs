@@ -176,13 +176,8 @@ pub fn sanitize_colour(v: &str) -> Option<String> {
     if !safe {
         return None;
     }
-    if v.parse::<svgtypes::Color>().is_ok() {
-        return Some(v.to_string());
-    }
-    // CSS names are case-insensitive (`DarkSlateBlue`) but usvg only knows
-    // them in lower case: pass them on in the form it draws.
-    let lower = v.to_ascii_lowercase();
-    lower.parse::<svgtypes::Color>().is_ok().then_some(lower)
+    // svgtypes reads names case-insensitively (`DarkSlateBlue`), as CSS does.
+    v.parse::<svgtypes::Color>().is_ok().then(|| v.to_string())
 }
 
 /// What a colour option accepts, for error messages.
@@ -216,7 +211,7 @@ mod tests {
 
     #[test]
     fn colours_are_what_usvg_draws() {
-        assert_eq!(sanitize_colour("DarkSlateBlue").as_deref(), Some("darkslateblue"));
+        assert_eq!(sanitize_colour("DarkSlateBlue").as_deref(), Some("DarkSlateBlue"));
         for ok in ["red", "#abc", "#AABBCC", "#aabbcc80", "rgb(1, 2, 3)", "rgba(1,2,3,0.5)", "hsl(0, 0%, 98.9%)", "transparent"] {
             assert_eq!(sanitize_colour(ok).as_deref(), Some(ok), "{ok}");
         }
