@@ -100,6 +100,15 @@ pub struct Built {
     pub rebuilt: bool,
 }
 
+impl Built {
+    /// A problem that failed before anything was built, with why.
+    pub fn failed(dir: &Path, diagnostic: String) -> Built {
+        let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let report = ProblemReport { name, diagnostics: vec![diagnostic], ..ProblemReport::default() };
+        Built { report, record: None, hashes: Vec::new(), rebuilt: true }
+    }
+}
+
 /// Builds problems; shared by the worker threads of a build.
 pub struct Builder<'a> {
     pub renderer: &'a Renderer,
@@ -121,10 +130,7 @@ impl Builder<'_> {
         });
         let (bank, meta, description) = match loaded {
             Ok(l) => l,
-            Err(e) => {
-                report.diagnostics.push(format!("error: {e:#}"));
-                return Built { report, record: None, hashes: Vec::new(), rebuilt: true };
-            }
+            Err(e) => return Built::failed(dir, format!("error: {e:#}")),
         };
         let stamp = stamp(&bank, &meta, &description, &self.opts);
         if !self.opts.force

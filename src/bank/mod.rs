@@ -23,6 +23,7 @@ pub mod validate;
 pub mod import;
 pub mod spec;
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
@@ -60,6 +61,37 @@ pub fn problem_dirs(root: &Path) -> anyhow::Result<Vec<PathBuf>> {
     }
     dirs.sort();
     Ok(dirs)
+}
+
+/// Problems whose `problem.json` claims a `task_id` another problem of the
+/// bank claims too, each with its diagnostic. That is usually a copied
+/// directory whose `problem.json` was not edited; which problem the id then
+/// means is ambiguous, so every claimant fails rather than one silently
+/// shadowing the other. Unreadable files are left to the build to report.
+pub fn duplicate_task_ids(dirs: &[PathBuf]) -> BTreeMap<PathBuf, String> {
+    let mut claims: BTreeMap<String, Vec<&PathBuf>> = BTreeMap::new();
+    for dir in dirs {
+        let Ok(text) = std::fs::read_to_string(dir.join(PROBLEM)) else { continue };
+        let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) else { continue };
+        if let Some(id) = value.get("task_id").and_then(|v| v.as_str()) {
+            claims.entry(id.to_string()).or_default().push(dir);
+        }
+    }
+    let mut out = BTreeMap::new();
+    for (id, claimants) in claims.iter().filter(|(_, c)| c.len() > 1) {
+        for dir in claimants {
+            let others: Vec<String> = claimants.iter().filter(|d| d != &dir).map(|d| d.display().to_string()).collect();
+            out.insert(
+                (*dir).clone(),
+                format!(
+                    "error: {}: duplicate task_id {id:?}, also the task_id of {}; give each problem its own (its directory name)",
+                    dir.join(PROBLEM).display(),
+                    others.join(", ")
+                ),
+            );
+        }
+    }
+    out
 }
 
 /// Reads one problem directory; errors name the file (and, for JSON, the

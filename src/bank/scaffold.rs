@@ -77,8 +77,8 @@ pub fn is_placeholder_flowchart(text: &str) -> bool {
 fn flowchart() -> String {
     "%% The flowchart of solution.py, one node per step. Terminals are stadiums\n\
      %% ([Start]/[End]), inputs and outputs parallelograms, decisions rhombi with\n\
-     %% labelled edges (`-- Yes -->`). `flowbench check` lints it.\n\
-     flowchart TD\n    A([Start]) --> B[/Input integer n/]\n    B --> C{n < 0?}\n    C -- Yes --> D[n = -n]\n    C -- No --> E[/Return n/]\n    D --> E\n    E --> F([End])\n"
+     %% labelled edges (`-->|Yes|`). `flowbench check` lints it; `flowbench fmt` keeps it canonical.\n\
+     flowchart TB\n    A([Start]) --> B[/Input integer n/]\n    B --> C{n < 0?}\n    C -->|Yes| D[n = -n]\n    C -->|No| E[/Return n/]\n    D --> E\n    E --> F([End])\n"
         .to_string()
 }
 

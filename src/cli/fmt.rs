@@ -49,7 +49,9 @@ pub fn run(args: FmtArgs) -> anyhow::Result<ExitCode> {
                 continue;
             }
         };
-        let text = format(&chart);
+        let canonical = format(&chart);
+        // Frontmatter (from a title or an init directive) must stay first.
+        let text = if canonical.starts_with("---") { canonical } else { format!("{}{canonical}", leading_comments(&source)) };
         if args.check {
             if text != source {
                 println!("{name}: not canonical");
@@ -70,4 +72,24 @@ pub fn run(args: FmtArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The `%%` comment lines a file opens with (before its header), kept in
+/// front of the canonical text: the model has no comments, and a file's
+/// opening note (a scaffold's instructions, a licence) is the author's work.
+/// Comments between statements are still dropped. Not with frontmatter,
+/// which must stay first.
+fn leading_comments(source: &str) -> String {
+    let mut kept = String::new();
+    for line in source.lines() {
+        let t = line.trim();
+        if t.starts_with("%%{") || !(t.is_empty() || t.starts_with("%%")) {
+            break;
+        }
+        if !t.is_empty() {
+            kept.push_str(line.trim_end());
+            kept.push('\n');
+        }
+    }
+    kept
 }

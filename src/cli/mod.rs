@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod ablation;
+mod ablation_demo;
 mod against;
 mod author;
 mod build;
@@ -13,6 +14,7 @@ mod chart2py;
 mod check;
 mod draw;
 mod env;
+mod examples;
 mod fmt;
 mod generate;
 mod import;
@@ -82,14 +84,31 @@ fn restore_sigpipe() {
     }
 }
 
+/// The command line's definition, each subcommand's long help ending in
+/// its EXAMPLES (see `examples.rs`).
+pub fn command() -> clap::Command {
+    examples::with_examples(<Cli as clap::CommandFactory>::command())
+}
+
 /// Entry point used by `main.rs`; errors are printed here so that every
 /// subcommand reports them the same way.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = <Cli as clap::FromArgMatches>::from_arg_matches(&command().get_matches()).unwrap_or_else(|e| e.exit());
     if !matches!(cli.command, Command::Judge(_) | Command::Build(_)) {
         restore_sigpipe();
     }
-    let result = match cli.command {
+    match dispatch(cli.command) {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Run one parsed subcommand (also the steps of `ablation --demo`).
+fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
+    match command {
         Command::Build(args) => build::run(args),
         Command::Parse(args) => parse::run(args),
         Command::Check(args) => check::run(args),
@@ -106,12 +125,5 @@ pub fn main() -> ExitCode {
         Command::Prompts(args) => prompts::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Import(args) => import::run(args),
-    };
-    match result {
-        Ok(code) => code,
-        Err(err) => {
-            eprintln!("error: {err:#}");
-            ExitCode::from(2)
-        }
     }
 }

@@ -100,7 +100,8 @@ pub fn run(args: RenderArgs) -> anyhow::Result<ExitCode> {
         direction: args.direction.clone(),
         ..StyleFile::default()
     };
-    cli_style.apply(&mut style::Style::default()).map_err(anyhow::Error::msg)?;
+    // Name the flag in the error (`--background: `x` is not a colour`).
+    cli_style.apply(&mut style::Style::default()).map_err(|e| anyhow::anyhow!("--{e}"))?;
     let file_style = args.style.as_deref().map(StyleFile::load).transpose()?;
     let fonts = timings::time("fonts", || match &args.font {
         Some(p) => {

@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use std::ops::Range;
 
 use super::pitfall_stmt;
+use super::scan::{Tok, scan};
 
 /// A text replacement (absolute byte range of the source).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,6 +51,10 @@ pub(crate) struct Ctx {
     pub spaced_ids: BTreeMap<String, String>,
     /// Subgraph titles with spaces → (line start of the header, title range).
     pub spaced_titles: BTreeMap<String, Range<usize>>,
+    /// Ids (spaces joined with `_`) given a shape and label somewhere in the
+    /// text, so a bare `My Node` elsewhere is a reference to that node and
+    /// must not get a label of its own (which would replace the real one).
+    pub labelled_ids: std::collections::BTreeSet<String>,
     pub next_group: usize,
 }
 
@@ -61,6 +66,7 @@ pub fn findings(source: &str) -> Vec<Finding> {
     for l in &lines {
         collect_titles(l, &mut ctx);
     }
+    collect_labelled_ids(&lines, &mut ctx);
     let mut header_seen = false;
     let mut open_subgraphs: Vec<usize> = Vec::new();
     for l in &lines {
@@ -176,6 +182,31 @@ pub(crate) fn split_lines(source: &str) -> Vec<Line<'_>> {
         lines.push(Line { text, start: line_start });
     }
     lines
+}
+
+/// Fill [`Ctx::labelled_ids`] from every vertex/edge statement line, before
+/// any rule runs: `check --fix` applies one fix per round, so the node's
+/// labelled use may already be rewritten (`My_Node[Do stuff]`) or come later.
+fn collect_labelled_ids(lines: &[Line], ctx: &mut Ctx) {
+    let joined = |s: &str| s.split_whitespace().collect::<Vec<_>>().join("_");
+    let statements = lines.iter().filter(|l| !l.text.trim().is_empty() && !l.text.trim_start().starts_with("%%")).skip(1);
+    for l in statements {
+        let t = l.text.trim();
+        let first = t.split(|c: char| c.is_whitespace() || c == ';').next().unwrap_or("");
+        let keyword = ["subgraph", "end", "style", "linkStyle", "classDef", "class", "direction", "click", "}"].contains(&first)
+            || first.starts_with("acc");
+        if keyword && !t[first.len()..].trim_start().starts_with(['-', '=', '<', '.']) {
+            continue;
+        }
+        let toks = scan(l.text);
+        for (i, tok) in toks.iter().enumerate() {
+            let Tok::Node { id, shape: Some(_) } = tok else { continue };
+            ctx.labelled_ids.insert(joined(&l.text[id.clone()]));
+            if let Some(Tok::Node { id: before, shape: None }) = i.checked_sub(1).and_then(|k| toks.get(k)) {
+                ctx.labelled_ids.insert(joined(&l.text[before.start..id.end]));
+            }
+        }
+    }
 }
 
 fn collect_titles(l: &Line, ctx: &mut Ctx) {

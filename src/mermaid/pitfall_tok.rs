@@ -204,7 +204,10 @@ fn spaced_id(l: &Line, id: &Range<usize>, id2: &Range<usize>, has_shape: bool, c
         .entry(words.to_string())
         .or_insert_with(|| words.split_whitespace().collect::<Vec<_>>().join("_"))
         .clone();
-    let text = if known || has_shape { new.clone() } else { format!("{new}[\"{words}\"]") };
+    // A bare use labels the node with its words only if no use gives it a
+    // label: otherwise it is a reference, and a label here would win over
+    // (and silently replace) the one the writer gave.
+    let text = if known || has_shape || ctx.labelled_ids.contains(&new) { new.clone() } else { format!("{new}[\"{words}\"]") };
     push(out, "P10", range.clone(), format!("ids cannot contain spaces: use an id and put the words in the label, `{new}[\"{words}\"]`"),
         vec![Edit { range, text }], false);
 }

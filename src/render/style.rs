@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::curve::Curve;
-use super::theme::{THEMES, Theme, sanitize_colour};
+use super::theme::{COLOUR_SYNTAX, THEMES, Theme, sanitize_colour};
 use crate::mermaid::Direction;
 
 /// Fully resolved style for one rendering.
@@ -96,11 +96,11 @@ impl StyleFile {
     /// first, so colours given alongside it refine that theme.
     pub fn apply(&self, style: &mut Style) -> Result<(), String> {
         if let Some(t) = &self.theme {
-            style.theme = Theme::named(t).ok_or_else(|| format!("unknown theme `{t}` (expected one of {})", THEMES.join(", ")))?;
+            style.theme = Theme::named(t).ok_or_else(|| format!("theme: unknown theme `{t}` (expected one of {})", THEMES.join(", ")))?;
         }
         let colour = |name: &str, v: &Option<String>, slot: &mut String| -> Result<(), String> {
             if let Some(v) = v {
-                *slot = sanitize_colour(v).ok_or_else(|| format!("{name}: `{v}` is not a colour"))?;
+                *slot = sanitize_colour(v).ok_or_else(|| format!("{name}: `{v}` is not a colour (expected {COLOUR_SYNTAX})"))?;
             }
             Ok(())
         };
@@ -121,7 +121,7 @@ impl StyleFile {
             th.background = if bg.eq_ignore_ascii_case("transparent") || bg.eq_ignore_ascii_case("none") {
                 None
             } else {
-                Some(sanitize_colour(bg).ok_or_else(|| format!("background: `{bg}` is not a colour"))?)
+                Some(sanitize_colour(bg).ok_or_else(|| format!("background: `{bg}` is not a colour (expected {COLOUR_SYNTAX})"))?)
             };
         }
         if let Some(w) = self.node_stroke_width {
@@ -141,10 +141,10 @@ impl StyleFile {
             style.rank_spacing = positive("rank_spacing", v, 1000.0)?;
         }
         if let Some(c) = &self.curve {
-            style.curve = Curve::parse(c).ok_or_else(|| format!("unknown curve `{c}` (basis, linear, step, stepBefore, stepAfter, catmullRom)"))?;
+            style.curve = Curve::parse(c).ok_or_else(|| format!("curve: unknown curve `{c}` (basis, linear, step, stepBefore, stepAfter, catmullRom)"))?;
         }
         if let Some(d) = &self.direction {
-            style.direction = Some(parse_direction(d).ok_or_else(|| format!("unknown direction `{d}` (TB, TD, BT, LR, RL)"))?);
+            style.direction = Some(parse_direction(d).ok_or_else(|| format!("direction: unknown direction `{d}` (TB, TD, BT, LR, RL)"))?);
         }
         Ok(())
     }

@@ -165,16 +165,23 @@ impl Theme {
     }
 }
 
-/// Accept a colour only if it cannot break out of an XML attribute or a CSS
-/// declaration; anything else is dropped rather than escaped, because a
-/// half-escaped colour would silently render as black.
+/// Accept a colour only if it is CSS colour syntax that usvg draws (a name,
+/// `#rgb`, `#rrggbb`, `#rrggbbaa`, `rgb()`, `rgba()`, `hsl()`, `hsla()`,
+/// `transparent`) and cannot break out of an XML attribute or a CSS
+/// declaration. Anything else is refused rather than passed on, because usvg
+/// silently draws an unknown colour as black.
 pub fn sanitize_colour(v: &str) -> Option<String> {
     let v = v.trim();
-    let ok = !v.is_empty()
-        && v.len() <= 64
-        && v.chars().all(|c| c.is_ascii_alphanumeric() || " #(),.%-".contains(c));
-    ok.then(|| v.to_string())
+    let safe = !v.is_empty() && v.len() <= 64 && v.chars().all(|c| c.is_ascii_alphanumeric() || " #(),.%-".contains(c));
+    if !safe {
+        return None;
+    }
+    // svgtypes reads names case-insensitively (`DarkSlateBlue`), as CSS does.
+    v.parse::<svgtypes::Color>().is_ok().then(|| v.to_string())
 }
+
+/// What a colour option accepts, for error messages.
+pub const COLOUR_SYNTAX: &str = "a CSS colour name, #rgb, #rrggbb, rgb(), rgba(), hsl(), hsla() or transparent";
 
 #[cfg(test)]
 mod tests {
@@ -200,5 +207,16 @@ mod tests {
         }));
         assert_eq!(t.node_fill, "#ff0000");
         assert_eq!(t.edge_stroke, "#333333");
+    }
+
+    #[test]
+    fn colours_are_what_usvg_draws() {
+        assert_eq!(sanitize_colour("DarkSlateBlue").as_deref(), Some("DarkSlateBlue"));
+        for ok in ["red", "#abc", "#AABBCC", "#aabbcc80", "rgb(1, 2, 3)", "rgba(1,2,3,0.5)", "hsl(0, 0%, 98.9%)", "transparent"] {
+            assert_eq!(sanitize_colour(ok).as_deref(), Some(ok), "{ok}");
+        }
+        for bad in ["blurple", "rebeccapurple", "notacolor", "#12", "#ggg", "rgb(1,2)", "red blue", "", "url(#x)"] {
+            assert_eq!(sanitize_colour(bad), None, "{bad}");
+        }
     }
 }

@@ -1,0 +1,109 @@
+//! `flowbench ablation --demo`: the whole ablation, offline, in one
+//! command, on the embedded bank. Each step is the real subcommand (parsed
+//! from the command line it prints, then dispatched), so the demo shows
+//! exactly what a user would type and cannot drift from it:
+//! `build` → `prompts` → `generate` with the stand-ins → `ablation`.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Context as _;
+
+use super::ablation::AblationArgs;
+
+/// The offline stand-ins, baseline first: always right, right on a fixed
+/// subset of problems (see `generate`'s `mixed`), never right.
+const STAND_INS: [&str; 3] = ["reference", "mixed", "starter"];
+
+/// The embedded bank: `problems/` here, else the checkout flowbench was
+/// built from (so the demo works from any directory of a source install).
+fn bank() -> anyhow::Result<PathBuf> {
+    let here = PathBuf::from("problems");
+    if crate::bank::problem_dirs(&here).is_ok_and(|d| !d.is_empty()) {
+        return Ok(here);
+    }
+    let built_from = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+    if crate::bank::problem_dirs(&built_from).is_ok_and(|d| !d.is_empty()) {
+        return Ok(built_from);
+    }
+    anyhow::bail!("no problem bank: run the demo from a flowbench checkout (it reads problems/)")
+}
+
+/// Runs `flowbench ARGS…` as the CLI would, after printing it.
+fn step(args: &[String]) -> anyhow::Result<ExitCode> {
+    eprintln!("demo: flowbench {}", args.join(" "));
+    let matches = super::command()
+        .try_get_matches_from(std::iter::once("flowbench".to_string()).chain(args.iter().cloned()))
+        .map_err(|e| anyhow::anyhow!("demo step `flowbench {}`: {e}", args.join(" ")))?;
+    let cli = <super::Cli as clap::FromArgMatches>::from_arg_matches(&matches)?;
+    super::dispatch(cli.command)
+}
+
+/// A step that must succeed for the next one to mean anything.
+fn required(args: Vec<String>) -> anyhow::Result<()> {
+    let code = step(&args)?;
+    if code != ExitCode::SUCCESS {
+        anyhow::bail!("demo step `flowbench {}` failed (see above); stopping", args.join(" "));
+    }
+    Ok(())
+}
+
+fn strings(words: &[&str]) -> Vec<String> {
+    words.iter().map(|w| w.to_string()).collect()
+}
+
+fn path(p: &Path) -> String {
+    p.display().to_string()
+}
+
+fn value_name<T: clap::ValueEnum>(v: &T) -> String {
+    v.to_possible_value().map(|p| p.get_name().to_string()).unwrap_or_default()
+}
+
+pub fn run(args: &AblationArgs) -> anyhow::Result<ExitCode> {
+    let out = &args.output;
+    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    let dist = out.join("dist");
+    let samples = out.join("samples");
+    std::fs::create_dir_all(&samples).with_context(|| format!("creating {}", samples.display()))?;
+
+    let mut build = strings(&["build", "--problems"]);
+    build.extend([path(&bank()?), "-o".into(), path(&dist)]);
+    if let Some(j) = args.jobs {
+        build.extend(["-j".into(), j.to_string()]);
+    }
+    if let Some(p) = &args.python {
+        build.extend(["--python".into(), path(p)]);
+    }
+    required(build)?;
+
+    // The requests a real model would get (OpenAI batch file), for a look.
+    let mut prompts = strings(&["prompts", "--bench"]);
+    prompts.extend([path(&dist), "--condition".into(), "flowchart".into(), "mermaid".into(), "text".into()]);
+    prompts.extend(["-o".into(), path(&out.join("requests.jsonl"))]);
+    required(prompts)?;
+
+    let mut ablation = strings(&["ablation", "--bench"]);
+    ablation.push(path(&dist));
+    for model in STAND_INS {
+        let file = samples.join(format!("{model}.jsonl"));
+        let mut generate = strings(&["generate", "--bench"]);
+        generate.extend([path(&dist), "--condition".into(), "flowchart".into(), "--model".into(), model.into(), "-o".into(), path(&file)]);
+        required(generate)?;
+        ablation.extend(["--run".into(), format!("{model}={}", path(&file))]);
+    }
+    let k: Vec<String> = args.k.iter().map(usize::to_string).collect();
+    ablation.extend(["-o".into(), path(out), "--k".into(), k.join(",")]);
+    ablation.extend(["--mode".into(), value_name(&args.mode), "--clock".into(), value_name(&args.clock)]);
+    ablation.extend(["--timeout".into(), args.timeout.to_string()]);
+    if let Some(j) = args.jobs {
+        ablation.extend(["-j".into(), j.to_string()]);
+    }
+    if let Some(p) = &args.python {
+        ablation.extend(["--python".into(), path(p)]);
+    }
+    if args.quiet {
+        ablation.push("-q".into());
+    }
+    step(&ablation)
+}

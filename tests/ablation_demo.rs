@@ -1,0 +1,63 @@
+//! `flowbench ablation --demo`: offline, end to end on the embedded bank in
+//! one command — build, prompts, the three stand-ins, judging, reports —
+//! with the stand-ins' known pass rates, and byte-identical reports when
+//! run again (the second run resumes every step).
+
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+
+fn demo(out: &Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_flowbench"))
+        .args(["ablation", "--demo", "-q", "-o"])
+        .arg(out)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("flowbench runs")
+}
+
+fn lines(path: &Path) -> usize {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())).lines().count()
+}
+
+#[test]
+fn demo_builds_generates_judges_and_reports_offline() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("demo");
+    let run = demo(&out);
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "demo failed: {err}");
+    let bank = flowbench::bank::problem_dirs(&Path::new(env!("CARGO_MANIFEST_DIR")).join("problems")).expect("bank").len();
+    assert!(bank >= 5);
+    // Each step ran, and says which command it was.
+    for step in ["demo: flowbench build", "demo: flowbench prompts", "demo: flowbench generate", "demo: flowbench ablation"] {
+        assert!(err.contains(step), "missing step {step}: {err}");
+    }
+    assert!(out.join("dist/manifest.json").is_file());
+    assert_eq!(lines(&out.join("requests.jsonl")), 3 * bank, "flowchart, mermaid and text requests");
+    for model in ["reference", "mixed", "starter"] {
+        assert_eq!(lines(&out.join(format!("samples/{model}.jsonl"))), bank, "{model} samples");
+        assert_eq!(lines(&out.join(format!("results/{model}.jsonl"))), bank, "{model} judged");
+    }
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("ablation.json")).expect("json")).expect("json");
+    let problems = report["problems"].as_array().expect("problems");
+    assert_eq!(problems.len(), bank);
+    let solved = |model: &str| problems.iter().filter(|p| p["conditions"][model]["c"].as_u64() == Some(1)).count();
+    assert_eq!(solved("reference"), bank, "the reference stand-in solves every problem");
+    assert_eq!(solved("starter"), 0, "bare starter code solves none");
+    let mixed = solved("mixed");
+    assert!(mixed > 0 && mixed < bank, "mixed is right on a strict subset: {mixed}/{bank}");
+    let html = std::fs::read_to_string(out.join("ablation.html")).expect("html");
+    assert!(html.contains("<svg") && html.contains("data:image/png;base64,"), "charts and images in the HTML report");
+    for name in ["ablation.md", "ablation.csv"] {
+        assert!(out.join(name).is_file(), "{name}");
+    }
+
+    // Again: every step resumes, the reports are byte-identical.
+    let before: Vec<Vec<u8>> = ["ablation.md", "ablation.json", "ablation.csv", "ablation.html"].iter().map(|f| std::fs::read(out.join(f)).expect("report")).collect();
+    let again = demo(&out);
+    assert!(again.status.success(), "second demo run failed: {}", String::from_utf8_lossy(&again.stderr));
+    let after: Vec<Vec<u8>> = ["ablation.md", "ablation.json", "ablation.csv", "ablation.html"].iter().map(|f| std::fs::read(out.join(f)).expect("report")).collect();
+    assert!(before == after, "reports differ between runs");
+}
