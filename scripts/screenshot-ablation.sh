@@ -16,5 +16,5 @@ if [ -z "$dir" ]; then
     --run "gpt-4o=$s/samples/HumanEval-V/gpt-4o.jsonl,$s/samples/Algorithm/gpt-4o.jsonl,$s/samples/MATH/gpt-4o.jsonl" \
     --run "gemini-pro=$s/samples/HumanEval-V/gemini-1.5-pro-latest.jsonl,$s/samples/Algorithm/gemini-1.5-pro-latest.jsonl,$s/samples/MATH/gemini-1.5-pro-latest.jsonl" >/dev/null
 fi
-chromium --headless --no-sandbox --disable-gpu --window-size=1300,1800 --screenshot="$(realpath -m "$out")" "file://$(realpath "$dir")/ablation.html" 2>/dev/null
+chromium --headless --no-sandbox --disable-gpu --window-size=1300,2600 --screenshot="$(realpath -m "$out")" "file://$(realpath "$dir")/ablation.html" 2>/dev/null
 echo "screenshot: $out (report: $dir/ablation.html)"

@@ -179,7 +179,12 @@ pub fn html(ab: &Ablation, problems: &[ProblemView]) -> String {
         }
         h.push_str("</tr>");
         if p.image.is_some() || p.mermaid.is_some() {
-            let _ = write!(h, "<tr><td colspan=\"{}\"><details><summary>flowchart</summary><div class=\"problem\">", 3 + ab.conditions.len());
+            // Problems the conditions disagree on are the ones a reader
+            // wants to see the chart of: those open unfolded.
+            let solved: Vec<Option<bool>> = p.verdicts.iter().map(|v| v.as_ref().map(|(_, c, _)| *c > 0)).collect();
+            let split = solved.iter().flatten().any(|x| *x) && solved.iter().flatten().any(|x| !*x);
+            let open = if split { " open" } else { "" };
+            let _ = write!(h, "<tr><td colspan=\"{}\"><details{open}><summary>flowchart</summary><div class=\"problem\">", 3 + ab.conditions.len());
             if let Some(img) = &p.image {
                 let _ = write!(h, "<img alt=\"{}\" src=\"{}\">", esc(&p.task_id), esc(img));
             }
