@@ -50,6 +50,8 @@ fn demo_builds_generates_judges_and_reports_offline() {
     assert!(mixed > 0 && mixed < bank, "mixed is right on a strict subset: {mixed}/{bank}");
     let html = std::fs::read_to_string(out.join("ablation.html")).expect("html");
     assert!(html.contains("<svg") && html.contains("data:image/png;base64,"), "charts and images in the HTML report");
+    // reference and starter disagree on every problem: each chart is shown unfolded.
+    assert!(html.contains("<details open><summary>flowchart</summary>"), "the disputed problems' charts are unfolded");
     for name in ["ablation.md", "ablation.csv"] {
         assert!(out.join(name).is_file(), "{name}");
     }
