@@ -75,6 +75,11 @@ pub const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
         ("flowbench generate --bench dist/ --condition mermaid --model reference -o ref.jsonl", "offline stand-in"),
     ]),
     ("import", &[("flowbench import codevision problems.jsonl --subset HumanEval-V -o he/", "one bank directory per task")]),
+    ("author", &[
+        ("flowbench author problems/gcd --endpoint http://127.0.0.1:8000/v1 --model Qwen2.5-Coder-32B", "write the chart once it checks"),
+        ("flowbench author problems/gcd --endpoint https://api.openai.com/v1 --model gpt-4o --rounds 5 --force", "more repairs; replace a chart"),
+        ("flowbench author problems/gcd --endpoint http://127.0.0.1:8000/v1 --model m --print-templates", "the built-in prompts"),
+    ]),
 ];
 
 /// The EXAMPLES section of one subcommand's long help.
