@@ -20,7 +20,8 @@ const SKIPPED: &[(&str, &str)] = &[
         "judges all 3,668 released samples natively (~4 min on 2 cores); tests/judge_codevision.rs judges them all (legacy), tests/judge_cli.rs the native mode",
     ),
     ("sbatch ", "needs Slurm; the shards and `judge merge` are run below"),
-    ("scripts/humaneval-yardstick.sh", "a script (downloads HumanEval into a scratch venv), not a flowbench command"),
+    ("scripts/humaneval-yardstick.sh", "a script over all 164 HumanEval problems (half an hour), not a flowbench command"),
+    ("scripts/humaneval-rejudge.sh", "a script that needs the yardstick's OUT, not a flowbench command"),
 ];
 
 /// Examples whose documented outcome is a non-zero exit code.
