@@ -42,11 +42,22 @@ pub fn run(args: DrawArgs) -> anyhow::Result<ExitCode> {
     if args.solutions.len() > 1 && args.out_dir.is_none() {
         anyhow::bail!("{} solutions: give -O DIR for their charts", args.solutions.len());
     }
+    // A chart is named after its solution's file, or, when those names
+    // collide (a bank's `*/solution.py`), after the solution's directory.
+    let stem = |s: &Path| Path::new(s.file_stem().unwrap_or(s.as_os_str())).to_path_buf();
+    let parent = |s: &Path| {
+        let dir = s.parent().filter(|p| !p.as_os_str().is_empty()).map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("."));
+        let dir = dir.canonicalize().unwrap_or(dir);
+        dir.file_name().map(PathBuf::from).unwrap_or_else(|| stem(s))
+    };
+    let stems: Vec<PathBuf> = args.solutions.iter().map(|s| stem(s)).collect();
+    let unique = stems.iter().collect::<std::collections::HashSet<_>>().len() == stems.len();
     let targets: Vec<Option<PathBuf>> = args
         .solutions
         .iter()
-        .map(|s| match &args.out_dir {
-            Some(dir) => Some(dir.join(Path::new(s.file_stem().unwrap_or(s.as_os_str())).with_extension("mmd"))),
+        .zip(&stems)
+        .map(|(s, name)| match &args.out_dir {
+            Some(dir) => Some(dir.join(if unique { name.clone() } else { parent(s) }).with_extension("mmd")),
             None => args.output.clone(),
         })
         .collect();
