@@ -67,26 +67,13 @@ fn write_dist(dir: &Path, png: &[u8]) {
             test: "def check(candidate):\n    assert candidate(4, 6) == 2\n".into(),
             subset: "s".into(),
             difficulty: "easy".into(),
-            canonical_solution: String::new(),
             title: format!("p{i}"),
-            call_style: flowbench::exec::CallStyle::Function,
             description: "Compute the gcd.".into(),
-            native_tests: Vec::new(),
-            time_limit_s: None,
-            float_tolerance: None,
-            reference_time_s: None,
-            mermaid: String::new(),
-            mermaid_canonical: String::new(),
             style: "default".into(),
             images: [("default".to_string(), ImagePaths { png: image, svg: String::new() })].into_iter().collect(),
-            nodes: 0,
-            edges: 0,
-            decisions: 0,
-            image: String::new(),
-            mermaid_path: String::new(),
-            description_path: String::new(),
             source: "test".into(),
             licence: "MIT".into(),
+            ..Default::default()
         };
         lines.push_str(&serde_json::to_string(&r).expect("json"));
         lines.push('\n');

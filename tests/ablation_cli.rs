@@ -44,24 +44,17 @@ fn write_dist(dir: &Path, titles: &[String]) {
             difficulty: if i % 2 == 0 { "easy".into() } else { "medium".into() },
             canonical_solution: format!("    return a + b + {i}\n"),
             title: title.clone(),
-            call_style: flowbench::exec::CallStyle::Function,
             description: format!("Return a + b + {i}."),
             native_tests: vec![serde_json::from_value(serde_json::json!({"args": [1, 2], "expected": 3 + i})).expect("test")],
-            time_limit_s: None,
-            float_tolerance: None,
-            reference_time_s: None,
             mermaid: format!("flowchart TD\n  A[start] --> B[\"return a + b + {i}\"]"),
             mermaid_canonical: format!("flowchart TD\n    A[start] --> B[\"return a + b + {i}\"]\n"),
             style: "default".into(),
             images: [("default".to_string(), ImagePaths { png: image, svg: format!("images/default/{name}.svg") })].into_iter().collect(),
             nodes: 2,
             edges: 1,
-            decisions: 0,
-            image: String::new(),
-            mermaid_path: String::new(),
-            description_path: String::new(),
             source: "test".into(),
             licence: "MIT".into(),
+            ..Default::default()
         };
         lines.push_str(&serde_json::to_string(&record).expect("json"));
         lines.push('\n');

@@ -105,17 +105,7 @@ impl Builder {
             }
             n = n / 26 - 1;
         }
-        self.chart.nodes.push(Node {
-            id: id.clone(),
-            label,
-            label_type: LabelType::String,
-            shape,
-            classes: Vec::new(),
-            styles: Vec::new(),
-            click: None,
-            extra: serde_json::Value::Null,
-            span: Span::default(),
-        });
+        self.chart.nodes.push(Node::new(id.clone(), label, LabelType::String, shape));
         self.lines.insert(id.clone(), line);
         id
     }

@@ -20,8 +20,9 @@ use crate::judge::native::PreparedTests;
 use crate::judge::problem::{LegacyTest, Problem, TestCase};
 use crate::judge::problems_file::{Diagnostic, LoadedProblem, ProblemSet};
 
-/// A benchmark record as written to `dist/<subset>.jsonl`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// A benchmark record as written to `dist/<subset>.jsonl`. `Default` lets a
+/// test or bench build a synthetic record by naming only the fields it uses.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct DistRecord {
     pub task_id: String,
     /// The starter code with the description as its docstring: a complete
@@ -72,7 +73,7 @@ pub struct DistRecord {
 }
 
 /// One style's image files.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ImagePaths {
     pub png: String,
     pub svg: String,

@@ -7,6 +7,8 @@
 
 use std::fmt::Write as _;
 
+use crate::render::xml::esc;
+
 use super::build::Built;
 use super::meta::subset_order;
 use super::styles::BuildStyle;
@@ -35,21 +37,6 @@ document.querySelectorAll('header select,header input').forEach(function(e){e.ad
 document.getElementById('style').addEventListener('input',function(e){style(e.target.value);});
 location.hash.slice(1).split('&').forEach(function(kv){var p=kv.split('='),e=document.getElementById(p[0]);if(e&&p.length==2){e.value=decodeURIComponent(p[1]);if(p[0]==='style')style(e.value);}});apply();";
 
-/// HTML-escapes text for element content and attribute values.
-fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 fn options(id: &str, label: &str, values: &[String]) -> String {
     let mut s = format!("<label>{label} <select id=\"{id}\">");

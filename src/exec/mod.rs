@@ -90,10 +90,11 @@ impl Default for ExecConfig {
 }
 
 /// How the entry point is called.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CallStyle {
     /// `entry_point(*args, **kwargs)`.
+    #[default]
     Function,
     /// `Solution().entry_point(*args, **kwargs)` (LeetCode style).
     SolutionMethod,

@@ -10,7 +10,7 @@ use super::metrics::metrics;
 use super::{LayoutOptions, layout};
 
 fn node(id: &str, shape: Shape) -> Node {
-    Node { id: id.into(), label: id.into(), label_type: LabelType::Text, shape, classes: vec![], styles: vec![], click: None, extra: serde_json::Value::Null, span: Default::default() }
+    Node::new(id, id, LabelType::Text, shape)
 }
 
 /// A chart from `"a>b:label"` edge specs; nodes named `d*` are diamonds.

@@ -201,7 +201,7 @@ mod tests {
     use crate::mermaid::{Node, Subgraph};
 
     fn chart() -> Flowchart {
-        let node = |id: &str| Node { id: id.into(), label: id.into(), label_type: Default::default(), shape: Default::default(), classes: vec![], styles: vec![], click: None, extra: serde_json::Value::Null, span: Default::default() };
+        let node = |id: &str| Node::new(id, id, Default::default(), Default::default());
         let sg = |id: &str, members: &[&str]| Subgraph { id: id.into(), title: id.into(), label_type: Default::default(), members: members.iter().map(|s| s.to_string()).collect(), direction: None, classes: vec![], styles: vec![], span: Default::default() };
         Flowchart { nodes: vec![node("a"), node("b"), node("c")], subgraphs: vec![sg("inner", &["a"]), sg("outer", &["inner", "b"])], ..Default::default() }
     }

@@ -202,17 +202,7 @@ mod tests {
     use crate::mermaid::model::{ArrowHead, Edge, LabelType, Node, Subgraph};
 
     fn node(id: &str, shape: Shape, label: &str) -> Node {
-        Node {
-            id: id.into(),
-            label: label.into(),
-            label_type: LabelType::Text,
-            shape,
-            classes: Vec::new(),
-            styles: Vec::new(),
-            click: None,
-            extra: serde_json::Value::Null,
-            span: Span::default(),
-        }
+        Node::new(id, label, LabelType::Text, shape)
     }
 
     fn edge(from: &str, to: &str, label: Option<&str>) -> Edge {

@@ -118,6 +118,24 @@ pub struct Node {
     pub span: Span,
 }
 
+impl Node {
+    /// A node with no classes, styles, click or extra keys: what code that
+    /// builds a chart (the drawer, tests) needs, without the parser's extras.
+    pub fn new(id: impl Into<String>, label: impl Into<String>, label_type: LabelType, shape: Shape) -> Node {
+        Node {
+            id: id.into(),
+            label: label.into(),
+            label_type,
+            shape,
+            classes: Vec::new(),
+            styles: Vec::new(),
+            click: None,
+            extra: serde_json::Value::Null,
+            span: Span::default(),
+        }
+    }
+}
+
 /// Node shapes: the 48 v11 shape definitions plus the classic-only
 /// `ellipse` and the extra names mermaid's `isValidShape` accepts.
 /// Serialized as mermaid's canonical short name (`fr-rect`, `lean-r`, …).
