@@ -7,9 +7,10 @@
 # 0. node counts per --detail (mean, spread, min/median/max) of the 164 and
 #    of the 24 Code-Vision-style solutions in ../shared/anchors;
 # 1. per solution: (a) one process each, `draw -o X.mmd` then `check
-#    --against X.py X.mmd` (two python3 starts); (b) as a bank is drawn: one
-#    `draw -O DIR` for all 164 (one python3 per job), then `check --against`
-#    per chart; ms per solution;
+#    --against X.py X.mmd`, with an empty AST cache (draw starts python3,
+#    check reuses its reading), and again with FLOWBENCH_CACHE=off (two
+#    python3 starts); (b) as a bank is drawn: one `draw -O DIR` for all 164
+#    (one python3 per job), then `check --against` per chart; ms per solution;
 # 2. the pipeline on JOBS cores: draw all 164 at --detail high, render all to
 #    PNG with --metrics (overlaps counted), chart2py all, judge the programs
 #    with HumanEval's own tests (legacy mode): total seconds and the pass count.
@@ -22,6 +23,8 @@ BIN="$PWD/target/release/flowbench"
 SHARED=${FLOWBENCH_SHARED:-../shared}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
+# A cache of its own: every solution's first reading is a cold one.
+export XDG_CACHE_HOME="$WORK/cache"
 python3 - "$SHARED/codevision/problems.jsonl" "$WORK" <<'PY'
 import json, sys
 root = sys.argv[2]
@@ -55,21 +58,25 @@ PY
 
 # 1. draw + check --against per solution.
 python3 - "$BIN" "$WORK" <<'PY'
-import resource, subprocess, sys, time
+import os, resource, shutil, subprocess, sys, time
 bin, root = sys.argv[1], sys.argv[2]
 def cpu():
     r = resource.getrusage(resource.RUSAGE_CHILDREN)
     return r.ru_utime + r.ru_stime
-times = []
-c0 = cpu()
-for line in open(f"{root}/entries.tsv"):
-    task, entry = line.rstrip("\n").split("\t")
-    py, mmd = f"{root}/{task}.py", f"{root}/{task}.d.mmd"
-    t = time.perf_counter()
-    subprocess.run([bin, "draw", py, "--entry", entry, "-o", mmd], check=True)
-    subprocess.run([bin, "check", "--against", py, "--entry", entry, mmd], check=True, stderr=subprocess.DEVNULL)
-    times.append(time.perf_counter() - t)
-print(f"(a) draw + check --against, one process each: {len(times)} solutions, mean {1000*sum(times)/len(times):.1f} ms, max {1000*max(times):.1f} ms per solution (CPU {1000*(cpu()-c0)/len(times):.1f} ms)")
+for label, env in (("AST cache, cold at each draw", {}), ("no cache (FLOWBENCH_CACHE=off)", {"FLOWBENCH_CACHE": "off"})):
+    shutil.rmtree(f"{root}/cache", ignore_errors=True)
+    env = dict(os.environ, **env)
+    times = []
+    c0 = cpu()
+    for line in open(f"{root}/entries.tsv"):
+        task, entry = line.rstrip("\n").split("\t")
+        py, mmd = f"{root}/{task}.py", f"{root}/{task}.d.mmd"
+        t = time.perf_counter()
+        subprocess.run([bin, "draw", py, "--entry", entry, "-o", mmd], check=True, env=env)
+        subprocess.run([bin, "check", "--against", py, "--entry", entry, mmd], check=True, stderr=subprocess.DEVNULL, env=env)
+        times.append(time.perf_counter() - t)
+    print(f"(a) draw + check --against, one process each, {label}: {len(times)} solutions, mean {1000*sum(times)/len(times):.1f} ms, max {1000*max(times):.1f} ms per solution (CPU {1000*(cpu()-c0)/len(times):.1f} ms)")
+shutil.rmtree(f"{root}/cache", ignore_errors=True)
 t, c0 = time.perf_counter(), cpu()
 subprocess.run([bin, "draw", "-O", f"{root}/batch"] + [f"{root}/{l.split(chr(9))[0]}.py" for l in open(f"{root}/entries.tsv")], check=True)
 drawn = time.perf_counter() - t

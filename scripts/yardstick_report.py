@@ -1,6 +1,7 @@
 """Assembles OUT/problems.jsonl and OUT/report.md for humaneval-yardstick.sh."""
 import json
 import os
+import re
 import sys
 
 # Generated tests hold integers far beyond 4300 digits.
@@ -10,22 +11,25 @@ out, seconds = sys.argv[1], int(sys.argv[2])
 root = os.path.join(out, "problems")
 
 
-def scores(name):
+def scores(suite):
+    """Score lines of one suite from score.jsonl (both suites, one run)."""
     got = {}
-    path = os.path.join(out, name)
+    path = os.path.join(out, "score.jsonl")
     if os.path.exists(path):
         for line in open(path):
             if line.startswith("{"):
                 d = json.loads(line)
-                got[d["problem"]] = d
+                if d.get("tests") == suite:
+                    got[d["problem"]] = d
     return got
 
 
-orig, gen = scores("score-original.jsonl"), scores("score-generated.jsonl")
+orig, gen = scores("problem.json"), scores("tests.jsonl")
 errors = {}
 for line in open(os.path.join(out, "gen.err")):
     if line.startswith("error: "):
-        name = line[len("error: "):].split("/")[1].split(" ")[0].rstrip(":") if "/" in line else "?"
+        found = re.search(r"problems/([^/ ():]+)", line)
+        name = found.group(1) if found else "?"
         errors.setdefault(name, line[len("error: "):].strip())
 rows, lines, drops_total = [], [], {}
 for name in sorted(os.listdir(root), key=lambda n: (len(n), n)):

@@ -13,7 +13,7 @@ use flowbench::judge::samples::{SampleOptions, load_samples};
 use flowbench::render::pipeline::Renderer;
 use flowbench::render::style::{Style, StyleFile};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestRunner};
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 const SEEDS_JSONL: &[&str] = &[
     r#"{"task_id": "add", "entry_point": "add", "call_style": "function", "time_limit_s": 2, "tests": [{"args": [1, 2], "expected": 3}, {"kwargs": {"a": {"__tuple__": [1, 2.5]}}, "expected": {"__set__": [1]}}]}"#,
@@ -75,15 +75,22 @@ fn file_inputs_never_panic() {
     let strategy = (mutated(SEEDS_JSONL), mutated(SEEDS_TOML), mutated(SEEDS_MMD));
     let started = Instant::now();
     let cases = std::cell::Cell::new(0u64);
-    let mut runner = TestRunner::new(Config { cases: 256, failure_persistence: None, ..Config::default() });
-    while started.elapsed() < Duration::from_secs(secs) {
+    // A fresh runner per round: a runner that has passed its cases runs no
+    // more. Each round's seed is its number, so a failure can be replayed.
+    let mut round: u64 = 0;
+    while round == 0 || started.elapsed() < Duration::from_secs(secs) {
+        let mut seed = [0u8; 32];
+        seed[..8].copy_from_slice(&round.to_le_bytes());
+        let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &seed);
+        let mut runner = TestRunner::new_with_rng(Config { cases: 256, failure_persistence: None, ..Config::default() }, rng);
         runner
             .run(&strategy, |(jsonl, toml, mmd)| {
                 cases.set(cases.get() + 1);
                 one_case(dir.path(), &renderer, &jsonl, &toml, &mmd);
                 Ok(())
             })
-            .unwrap_or_else(|e| panic!("fuzz case failed: {e}"));
+            .unwrap_or_else(|e| panic!("fuzz case failed in round {round}: {e}"));
+        round += 1;
     }
-    println!("fuzz_inputs: {} cases in {:.0} s, no panic", cases.get(), started.elapsed().as_secs_f64());
+    println!("fuzz_inputs: {} cases in {round} rounds, {:.0} s, no panic", cases.get(), started.elapsed().as_secs_f64());
 }

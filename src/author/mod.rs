@@ -14,6 +14,7 @@ pub mod chart2py;
 pub mod draw;
 pub mod graph;
 pub mod labels;
+pub mod read_cache;
 pub mod reader;
 pub mod review;
 pub mod session;

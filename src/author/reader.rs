@@ -9,6 +9,8 @@ use std::process::{Command, Stdio};
 
 use serde::Deserialize;
 
+use super::read_cache;
+
 const READ_AST: &str = include_str!("read_ast.py");
 
 /// A solution file: the entry function, its helpers, and module-level code.
@@ -109,25 +111,43 @@ enum Reply {
 /// (`name` or `Class.name`); without it the first `Solution` method, else the
 /// last top-level function, is the entry.
 pub fn read_program(source: &str, entry: Option<&str>) -> Result<Program, ReadError> {
+    let key = read_cache::key(READ_AST, entry.unwrap_or(""), source);
+    if let Some(program) = read_cache::get(&key).and_then(|answer| decode(&answer).ok()) {
+        return Ok(program);
+    }
     let out = run_reader(&[entry.unwrap_or("")], source.to_owned())?;
-    decode(&out)
+    let read = decode(&out);
+    if read.is_ok() {
+        read_cache::put(&key, &out);
+    }
+    read
 }
 
 /// Reads many solutions with one `python3` start (the interpreter's start-up
 /// is most of the time of reading one): a result per `(source, entry)`, in
 /// order. The outer error is python3 itself failing.
 pub fn read_programs(jobs: &[(String, Option<String>)]) -> Result<Vec<Result<Program, ReadError>>, ReadError> {
-    if jobs.is_empty() {
-        return Ok(Vec::new());
+    let keys: Vec<String> = jobs.iter().map(|(s, e)| read_cache::key(READ_AST, e.as_deref().unwrap_or(""), s)).collect();
+    let mut results: Vec<Option<Result<Program, ReadError>>> =
+        keys.iter().map(|k| read_cache::get(k).and_then(|answer| decode(&answer).ok()).map(Ok)).collect();
+    let missing: Vec<usize> = (0..jobs.len()).filter(|&i| results[i].is_none()).collect();
+    if !missing.is_empty() {
+        let input: Vec<(&str, &str)> = missing.iter().map(|&i| (jobs[i].0.as_str(), jobs[i].1.as_deref().unwrap_or(""))).collect();
+        let stdin = serde_json::to_string(&input).map_err(|e| ReadError { message: format!("encoding the solutions: {e}"), line: 0 })?;
+        let out = run_reader(&["--batch"], stdin)?;
+        let answers: Vec<&[u8]> = out.split(|&b| b == b'\n').filter(|l| !l.is_empty()).collect();
+        if answers.len() != missing.len() {
+            return Err(ReadError { message: format!("the AST reader answered {} of {} solutions", answers.len(), missing.len()), line: 0 });
+        }
+        for (&i, answer) in missing.iter().zip(answers) {
+            let read = decode(answer);
+            if read.is_ok() {
+                read_cache::put(&keys[i], answer);
+            }
+            results[i] = Some(read);
+        }
     }
-    let input: Vec<(&str, &str)> = jobs.iter().map(|(s, e)| (s.as_str(), e.as_deref().unwrap_or(""))).collect();
-    let stdin = serde_json::to_string(&input).map_err(|e| ReadError { message: format!("encoding the solutions: {e}"), line: 0 })?;
-    let out = run_reader(&["--batch"], stdin)?;
-    let results: Vec<Result<Program, ReadError>> = out.split(|&b| b == b'\n').filter(|l| !l.is_empty()).map(decode).collect();
-    if results.len() != jobs.len() {
-        return Err(ReadError { message: format!("the AST reader answered {} of {} solutions", results.len(), jobs.len()), line: 0 });
-    }
-    Ok(results)
+    Ok(results.into_iter().map(|r| r.unwrap_or_else(|| Err(ReadError { message: "not read".into(), line: 0 }))).collect())
 }
 
 fn decode(line: &[u8]) -> Result<Program, ReadError> {

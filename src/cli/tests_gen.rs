@@ -1,14 +1,18 @@
 //! `flowbench tests gen` and `flowbench tests score`: wiring only; the work
 //! is in `testgen`.
 
+use std::collections::BTreeMap;
 use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Mutex;
+
+use rayon::prelude::*;
 
 use crate::exec::{ExecConfig, Executor};
 use crate::judge::problem::{Category, Problem};
 use crate::testgen::generate::{GenInput, generate, show_counts};
-use crate::testgen::score::{Fate, Score, ScoredTest, reduce, score, score_mutants};
+use crate::testgen::score::{Fate, Score, ScoredTest, reduce, score, score_suites};
 use crate::testgen::tests_file::{self, GeneratedTest, TESTS};
 
 /// Options shared by `gen` and `score`.
@@ -51,9 +55,12 @@ pub struct ScoreArgs {
     /// Tests to score: a tests.jsonl or a problem.json; a relative name that
     /// is not an existing file is looked up in each problem directory
     /// (`--tests problem.json` scores the original tests) [default: tests.jsonl].
+    /// Repeat it to score several suites against the same mutants (each
+    /// scored as if alone; the mutants and the equivalence check are shared).
     #[arg(long)]
-    tests: Option<PathBuf>,
-    /// One JSON line per problem: problem, mutants, equivalent, killed, score.
+    tests: Vec<PathBuf>,
+    /// One JSON line per problem (and suite): problem, mutants, equivalent,
+    /// killed, score, and `tests` (the suite's file name) when several are scored.
     #[arg(long)]
     json: bool,
 }
@@ -85,20 +92,46 @@ pub fn run_gen(args: GenArgs) -> anyhow::Result<ExitCode> {
     let executor = executor(&args.common)?;
     let bar = bar(args.common.dirs.len());
     let mut failed = 0;
-    for dir in &args.common.dirs {
-        bar.set_message(name_of(dir));
-        let result = gen_one(&executor, &args, dir);
-        bar.inc(1);
-        match result {
-            Ok(line) => bar.suspend(|| println!("{line}")),
-            Err(e) => {
-                failed += 1;
-                bar.suspend(|| eprintln!("error: {e:#}"));
-            }
+    each_in_order(&args.common.dirs, &bar, |dir| gen_one(&executor, &args, dir), |_, result| match result {
+        Ok(line) => bar.suspend(|| println!("{line}")),
+        Err(e) => {
+            failed += 1;
+            bar.suspend(|| eprintln!("error: {e:#}"));
         }
-    }
+    });
     bar.finish_and_clear();
     Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// Runs `work` on the problems in parallel (a problem's own jobs are few,
+/// so one at a time leaves cores idle) and hands each result to `emit` in
+/// the order of `dirs` as soon as it and every earlier one are done: output
+/// stays deterministic and still appears as the work goes.
+/// `FLOWBENCH_TIMINGS=1` prints each problem's time to stderr.
+fn each_in_order<T: Send>(
+    dirs: &[PathBuf],
+    bar: &indicatif::ProgressBar,
+    work: impl Fn(&Path) -> T + Sync,
+    emit: impl FnMut(&Path, T) + Send,
+) {
+    let state = Mutex::new((0usize, BTreeMap::<usize, T>::new(), emit));
+    let timings = crate::render::timings::enabled();
+    dirs.par_iter().enumerate().for_each(|(i, dir)| {
+        bar.set_message(name_of(dir));
+        let started = std::time::Instant::now();
+        let result = work(dir);
+        if timings {
+            bar.suspend(|| eprintln!("timing: {} {:.2} s", name_of(dir), started.elapsed().as_secs_f64()));
+        }
+        bar.inc(1);
+        let mut guard = state.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let (next, pending, emit) = &mut *guard;
+        pending.insert(i, result);
+        while let Some(ready) = pending.remove(next) {
+            emit(&dirs[*next], ready);
+            *next += 1;
+        }
+    });
 }
 
 fn gen_one(executor: &Executor, args: &GenArgs, dir: &Path) -> anyhow::Result<String> {
@@ -143,20 +176,32 @@ pub fn run_score(args: ScoreArgs) -> anyhow::Result<ExitCode> {
     let executor = executor(&args.common)?;
     let bar = bar(args.common.dirs.len());
     let mut failed = 0;
-    for dir in &args.common.dirs {
-        bar.set_message(name_of(dir));
-        let result = score_one(&executor, &args, dir);
-        bar.inc(1);
-        match result {
-            Ok(s) => bar.suspend(|| print!("{}", if args.json { json_line(&s) } else { text(&s) })),
-            Err(e) => {
-                failed += 1;
-                bar.suspend(|| eprintln!("error: {e:#}"));
+    let several = args.tests.len() > 1;
+    each_in_order(&args.common.dirs, &bar, |dir| score_one(&executor, &args, dir), |_, result| match result {
+        Ok(scores) => bar.suspend(|| {
+            for (s, suite) in scores.into_iter().zip(suite_names(&args.tests)) {
+                let label = several.then_some(suite.as_str());
+                match s {
+                    Ok(s) => print!("{}", if args.json { json_line(&s, label) } else { text(&s, label) }),
+                    Err(e) => {
+                        failed += 1;
+                        eprintln!("error: {e:#}");
+                    }
+                }
             }
+        }),
+        Err(e) => {
+            failed += 1;
+            bar.suspend(|| eprintln!("error: {e:#}"));
         }
-    }
+    });
     bar.finish_and_clear();
     Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// The suites' names as printed: `--tests` as given, else tests.jsonl.
+fn suite_names(tests: &[PathBuf]) -> Vec<String> {
+    if tests.is_empty() { vec![TESTS.to_string()] } else { tests.iter().map(|t| t.display().to_string()).collect() }
 }
 
 /// The tests `--tests` names for `dir`.
@@ -174,22 +219,44 @@ pub fn load_tests(dir: &Path, tests: Option<&Path>) -> anyhow::Result<Vec<Scored
     Ok(scored(&tests))
 }
 
-fn score_one(executor: &Executor, args: &ScoreArgs, dir: &Path) -> anyhow::Result<Score> {
+/// Each suite's score, or why it could not be scored (a missing tests file
+/// costs only its own suite). `Err` when nothing could be scored.
+fn score_one(executor: &Executor, args: &ScoreArgs, dir: &Path) -> anyhow::Result<Vec<anyhow::Result<Score>>> {
     let input: GenInput = crate::bank::spec::gen_input(dir)?;
     let python = &args.common.helper_python;
-    let mutants = crate::testgen::score::mutants(python, &input)?;
-    let tests = load_tests(dir, args.tests.as_deref())?;
-    score_mutants(python, executor, &input, &mutants, &name_of(dir), &tests, false)
+    let loaded: Vec<anyhow::Result<Vec<ScoredTest>>> = if args.tests.is_empty() {
+        vec![load_tests(dir, None)]
+    } else {
+        args.tests.iter().map(|t| load_tests(dir, Some(t))).collect()
+    };
+    let suites: Vec<&[ScoredTest]> = loaded.iter().filter_map(|l| l.as_ref().ok().map(Vec::as_slice)).collect();
+    let mut scores = if suites.is_empty() {
+        Vec::new()
+    } else {
+        let mutants = crate::testgen::score::mutants(python, &input)?;
+        score_suites(python, executor, &input, &mutants, &name_of(dir), &suites, false)?
+    }
+    .into_iter();
+    Ok(loaded.into_iter().map(|l| l.and_then(|_| scores.next().ok_or_else(|| anyhow::anyhow!("not scored")))).collect())
 }
 
-fn json_line(s: &Score) -> String {
-    format!("{}\n", serde_json::to_string(s).unwrap_or_default())
+fn json_line(s: &Score, suite: Option<&str>) -> String {
+    let mut value = serde_json::to_value(s).unwrap_or_default();
+    if let (Some(suite), Some(map)) = (suite, value.as_object_mut()) {
+        map.insert("tests".into(), suite.into());
+    }
+    format!("{value}\n")
 }
 
-fn text(s: &Score) -> String {
+fn text(s: &Score, suite: Option<&str>) -> String {
     let mut out = format!(
-        "{}: {} mutants, {} likely equivalent, {} killed, mutation score {:.3}\n",
-        s.problem, s.mutants, s.equivalent, s.killed, s.score
+        "{}{}: {} mutants, {} likely equivalent, {} killed, mutation score {:.3}\n",
+        s.problem,
+        suite.map(|t| format!(" ({t})")).unwrap_or_default(),
+        s.mutants,
+        s.equivalent,
+        s.killed,
+        s.score
     );
     for r in s.reports.iter().filter(|r| r.fate == Fate::Survived) {
         out.push_str(&format!("  surviving mutant (line {}, {}):\n", r.line, r.kind));

@@ -77,7 +77,8 @@ pub fn score(
     tests: &[ScoredTest],
     full: bool,
 ) -> anyhow::Result<Score> {
-    score_mutants(python, sandbox, input, &mutants(python, input)?, name, tests, full)
+    let mut scores = score_suites(python, sandbox, input, &mutants(python, input)?, name, &[tests], full)?;
+    Ok(scores.remove(0))
 }
 
 /// The mutants of `input`'s reference (`kind`, `line`, `source`, `diff`
@@ -92,60 +93,123 @@ pub fn mutants(python: &Path, input: &GenInput) -> anyhow::Result<Vec<Json>> {
     Ok(answer["mutants"].as_array().cloned().unwrap_or_default())
 }
 
-/// [`score`] with the mutants already made.
-pub fn score_mutants(
+/// Scores several suites against the same mutants, one [`Score`] per suite
+/// in order. Each suite's figures are exactly those it gets scored alone;
+/// the shared work (mutants, the equivalence pool and each survivor's run on
+/// it) is done once. The pool is built only when some mutant survives a suite.
+pub fn score_suites(
     python: &Path,
     sandbox: &dyn Sandbox,
     input: &GenInput,
     mutants: &[Json],
     name: &str,
-    tests: &[ScoredTest],
+    suites: &[&[ScoredTest]],
     full: bool,
-) -> anyhow::Result<Score> {
-    let pool = equivalence_pool(python, sandbox, input)?;
+) -> anyhow::Result<Vec<Score>> {
     let has_valid = candidates_has_valid(&input.solution);
     let opts = CompareOptions { float_tolerance: input.spec.float_tolerance.unwrap_or(DEFAULT_FLOAT_TOLERANCE), strict_types: false };
-    let slowest = tests.iter().map(|t| t.time_s).chain(pool.iter().map(|t| t.time_s)).fold(0.0, f64::max);
-    let limit = Duration::from_secs_f64((slowest * 10.0).clamp(0.25, validate_limits(&input.spec).wall.as_secs_f64()));
-    let limits = Limits { wall: limit, cpu: limit };
-    let mut order: Vec<usize> = (0..tests.len()).collect();
-    order.sort_by(|a, b| tests[*a].time_s.total_cmp(&tests[*b].time_s));
-    let reports: Vec<anyhow::Result<MutantReport>> = mutants
+    let cap = validate_limits(&input.spec).wall;
+    let timed: Vec<Vec<ScoredTest>> = suites.iter().map(|tests| with_reference_times(sandbox, input, has_valid, tests)).collect::<anyhow::Result<_>>()?;
+    let suites: Vec<&[ScoredTest]> = timed.iter().map(Vec::as_slice).collect();
+    let orders: Vec<Vec<usize>> = suites.iter().map(|tests| cheapest_first(tests)).collect();
+    let sources: Vec<String> =
+        mutants.iter().map(|m| wrap(m["source"].as_str().unwrap_or_default(), &input.entry_point, input.call_style, has_valid)).collect();
+    // Each mutant's killers in each suite.
+    let killers: Vec<Vec<Vec<usize>>> = sources
         .par_iter()
-        .map(|m| {
-            let source = wrap(m["source"].as_str().unwrap_or_default(), &input.entry_point, input.call_style, has_valid);
-            let killers = kills(sandbox, &source, tests, &order, limits, &opts, full)?;
-            let fate = if !killers.is_empty() {
-                Fate::Killed
-            } else {
-                let pool_order: Vec<usize> = (0..pool.len()).collect();
-                if kills(sandbox, &source, &pool, &pool_order, limits, &opts, false)?.is_empty() { Fate::Equivalent } else { Fate::Survived }
+        .map(|source| suites.iter().zip(&orders).map(|(tests, order)| kills(sandbox, source, tests, order, cap, &opts, full)).collect())
+        .collect::<anyhow::Result<_>>()?;
+    // Survivors of any suite meet the equivalence pool, built only for them
+    // (and outside the parallel loop above: building it runs jobs itself).
+    let survivors: Vec<usize> = (0..mutants.len()).filter(|&m| killers[m].iter().any(Vec::is_empty)).collect();
+    let mut equivalent = vec![false; mutants.len()];
+    if !survivors.is_empty() {
+        let slowest = suites.iter().flat_map(|tests| tests.iter().map(|t| t.time_s)).fold(0.0, f64::max);
+        let pool = equivalence_pool(python, sandbox, input, slowest, cap)?;
+        let order = within_budget(&pool, cheapest_first(&pool));
+        let verdicts: Vec<bool> = survivors
+            .par_iter()
+            .map(|&m| Ok(kills(sandbox, &sources[m], &pool, &order, cap, &opts, false)?.is_empty()))
+            .collect::<anyhow::Result<_>>()?;
+        for (&m, eq) in survivors.iter().zip(verdicts) {
+            equivalent[m] = eq;
+        }
+    }
+    let mut reports: Vec<Vec<MutantReport>> = suites.iter().map(|_| Vec::with_capacity(mutants.len())).collect();
+    for ((m, per_suite), eq) in mutants.iter().zip(killers).zip(equivalent) {
+        for (suite, killers) in reports.iter_mut().zip(per_suite) {
+            let fate = match (killers.is_empty(), eq) {
+                (false, _) => Fate::Killed,
+                (true, true) => Fate::Equivalent,
+                (true, false) => Fate::Survived,
             };
-            Ok(MutantReport {
+            suite.push(MutantReport {
                 kind: m["kind"].as_str().unwrap_or_default().into(),
                 line: m["line"].as_u64().unwrap_or(0),
                 diff: m["diff"].as_str().unwrap_or_default().into(),
                 fate,
                 killers,
-            })
-        })
-        .collect();
-    let reports: Vec<MutantReport> = reports.into_iter().collect::<anyhow::Result<_>>()?;
+            });
+        }
+    }
+    Ok(reports.into_iter().map(|reports| tally(name, reports)).collect())
+}
+
+fn tally(name: &str, reports: Vec<MutantReport>) -> Score {
     let killed = reports.iter().filter(|r| r.fate == Fate::Killed).count();
     let equivalent = reports.iter().filter(|r| r.fate == Fate::Equivalent).count();
     let live = reports.len() - equivalent;
-    Ok(Score {
+    Score {
         problem: name.into(),
         mutants: reports.len(),
         equivalent,
         killed,
         score: if live == 0 { 1.0 } else { killed as f64 / live as f64 },
         reports,
-    })
+    }
+}
+
+/// `tests` with the reference's time filled in where it is unknown (0, as
+/// for a problem.json's tests), so each job's limit fits its tests.
+fn with_reference_times(sandbox: &dyn Sandbox, input: &GenInput, has_valid: bool, tests: &[ScoredTest]) -> anyhow::Result<Vec<ScoredTest>> {
+    let mut tests = tests.to_vec();
+    let unknown: Vec<usize> = (0..tests.len()).filter(|&i| tests[i].time_s <= 0.0).collect();
+    if unknown.is_empty() {
+        return Ok(tests);
+    }
+    let source = wrap(&input.solution, &input.entry_point, input.call_style, has_valid);
+    let inputs: Vec<Vec<Json>> = unknown.iter().map(|&i| tests[i].args.clone()).collect();
+    let cap = validate_limits(&input.spec);
+    for (&i, run) in unknown.iter().zip(run_all(sandbox, &source, &inputs, cap, true)?) {
+        // A test the reference cannot answer in time gets the whole cap.
+        tests[i].time_s = match run {
+            Run::Value(_, t) => t.as_secs_f64().max(1e-6),
+            _ => cap.wall.as_secs_f64(),
+        };
+    }
+    Ok(tests)
 }
 
 fn candidates_has_valid(solution: &str) -> bool {
     solution.lines().any(|l| l.starts_with("def valid("))
+}
+
+/// Test indices, cheapest reference time first: most mutants die on a
+/// cheap test, and each job's time limit follows its own tests (below).
+fn cheapest_first(tests: &[ScoredTest]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..tests.len()).collect();
+    order.sort_by(|a, b| tests[*a].time_s.total_cmp(&tests[*b].time_s));
+    order
+}
+
+/// Per-call limit for a job of tests whose slowest reference time is
+/// `slowest`: ten times that, at least 0.25 s (process noise), at most the
+/// validation limit `cap`. Bounding each job by its own tests rather than the
+/// suite's slowest keeps a mutant that loops forever on a tiny input from
+/// costing the large tests' limit.
+fn job_limits(slowest: f64, cap: Duration) -> Limits {
+    let limit = Duration::from_secs_f64((slowest * 10.0).clamp(0.25, cap.as_secs_f64().max(0.25)));
+    Limits { wall: limit, cpu: limit }
 }
 
 /// Indices of the tests whose result under `source` differs from the
@@ -155,13 +219,14 @@ fn kills(
     source: &str,
     tests: &[ScoredTest],
     order: &[usize],
-    limits: Limits,
+    cap: Duration,
     opts: &CompareOptions,
     full: bool,
 ) -> anyhow::Result<Vec<usize>> {
     let mut killers = Vec::new();
     for step in order.chunks(STEP) {
         let inputs: Vec<Vec<Json>> = step.iter().map(|i| tests[*i].args.clone()).collect();
+        let limits = job_limits(step.iter().map(|i| tests[*i].time_s).fold(0.0, f64::max), cap);
         for (i, run) in step.iter().zip(run_all(sandbox, source, &inputs, limits, false)?) {
             let same = match &run {
                 Run::NotRun => continue,
@@ -181,13 +246,33 @@ fn kills(
     Ok(killers)
 }
 
+/// Reference time (seconds, summed cheapest first) of the pool inputs a
+/// survivor runs: the whole pool on a typical problem, its cheap part where
+/// the reference is slow (every survivor runs it, often to the end).
+const POOL_BUDGET_S: f64 = 2.0;
+
+/// The prefix of `order` (cheapest first) whose reference times fit the budget.
+fn within_budget(pool: &[ScoredTest], mut order: Vec<usize>) -> Vec<usize> {
+    let mut spent = 0.0;
+    let keep = order.iter().take_while(|&&i| {
+        spent += pool[i].time_s;
+        spent <= POOL_BUDGET_S
+    });
+    let n = keep.count().max(1);
+    order.truncate(n);
+    order
+}
+
 /// A large random input set (different seed from the tests) with the
-/// reference's values, to tell equivalent mutants from weak tests.
-fn equivalence_pool(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> anyhow::Result<Vec<ScoredTest>> {
+/// reference's values, to tell equivalent mutants from weak tests. An input
+/// the reference needs longer for than the slowest test (at least 0.05 s)
+/// is left out: equivalence is judged on inputs of the tests' own cost.
+fn equivalence_pool(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, slowest_test: f64, cap: Duration) -> anyhow::Result<Vec<ScoredTest>> {
     let cands = candidates(python, input, "pool", input.spec.seed.wrapping_add(0x9e37_79b9))?;
     let source = wrap(&input.solution, &input.entry_point, input.call_style, cands.has_valid);
     let inputs: Vec<Vec<Json>> = cands.list.iter().map(|c| c.args.clone()).collect();
-    let runs = run_all(sandbox, &source, &inputs, validate_limits(&input.spec), true)?;
+    let limit = Duration::from_secs_f64(slowest_test.clamp(0.05, cap.as_secs_f64().max(0.05)));
+    let runs = run_all(sandbox, &source, &inputs, Limits { wall: limit, cpu: limit }, true)?;
     Ok(inputs
         .into_iter()
         .zip(runs)
