@@ -12,6 +12,7 @@ use rayon::prelude::*;
 use crate::exec::{ExecConfig, Executor};
 use crate::judge::problem::{Category, Problem};
 use crate::testgen::generate::{GenInput, generate, show_counts};
+use crate::testgen::strengthen::strengthen;
 use crate::testgen::score::{Fate, Score, ScoredTest, reduce, score, score_suites};
 use crate::testgen::tests_file::{self, GeneratedTest, TESTS};
 
@@ -45,6 +46,10 @@ pub struct GenArgs {
     /// Also print the mutation score of the tests written.
     #[arg(long)]
     score: bool,
+    /// Skip the mutant-guided step (a random input that kills each mutant
+    /// the generated tests leave alive is added to them).
+    #[arg(long)]
+    no_strengthen: bool,
 }
 
 /// `tests score`.
@@ -142,11 +147,17 @@ fn gen_one(executor: &Executor, args: &GenArgs, dir: &Path) -> anyhow::Result<St
         anyhow::bail!("{}\n(no tests written)", generated.floor_errors.join("\n"));
     }
     let mut note = String::new();
+    if !args.no_strengthen {
+        let added = strengthen(python, executor, &input, &mut generated)?;
+        if added > 0 {
+            note = format!("; {added} added to kill surviving mutants");
+        }
+    }
     if args.reduce {
         let full = score(python, executor, &input, &name_of(dir), &scored(&generated.tests), true)?;
         let categories: Vec<Category> = generated.tests.iter().map(|t| t.category).collect();
         let keep = reduce(&full.reports, &categories, &input.spec.floors);
-        note = format!("; reduced {} → {} tests, still killing {} of {} mutants", generated.tests.len(), keep.len(), full.killed, full.mutants);
+        note += &format!("; reduced {} → {} tests, still killing {} of {} mutants", generated.tests.len(), keep.len(), full.killed, full.mutants);
         generated.tests = keep.into_iter().map(|i| generated.tests[i].clone()).collect();
         let h = &mut generated.header;
         h.typical = generated.tests.iter().filter(|t| t.category == Category::Typical).count();

@@ -311,6 +311,13 @@ class Gen:
             ws = [ch for ch in chars if ch.isspace()]
             if ws:
                 cands += [("whitespace only", "".join(ws)), ("padded", ws[0] + chars[0] + ws[0])]
+                # Runs of 1, 2 and 3 blanks at either end and inside: code
+                # that counts a run (collapse, strip, split) differs by length.
+                word = [ch for ch in chars if not ch.isspace()] or chars
+                for n in (1, 2, 3):
+                    cands += [("%d blanks leading" % n, ws[0] * n + word[0] + word[-1]),
+                              ("%d blanks trailing" % n, word[0] + word[-1] + ws[0] * n)]
+                cands.append(("blank runs 1, 2, 3", word[0] + ws[0] + word[-1] + ws[0] * 2 + word[0] + ws[0] * 3 + word[-1]))
             uni = [ch for ch in chars if ord(ch) > 127]
             if uni:
                 cands.append(("unicode", "".join(uni[:6])))

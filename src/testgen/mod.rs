@@ -13,4 +13,5 @@ pub mod python;
 pub mod reference;
 pub mod score;
 pub mod spec;
+pub mod strengthen;
 pub mod tests_file;

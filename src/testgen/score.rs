@@ -107,7 +107,7 @@ pub fn score_suites(
     full: bool,
 ) -> anyhow::Result<Vec<Score>> {
     let has_valid = candidates_has_valid(&input.solution);
-    let opts = CompareOptions { float_tolerance: input.spec.float_tolerance.unwrap_or(DEFAULT_FLOAT_TOLERANCE), strict_types: false };
+    let opts = compare_options(input);
     let cap = validate_limits(&input.spec).wall;
     let timed: Vec<Vec<ScoredTest>> = suites.iter().map(|tests| with_reference_times(sandbox, input, has_valid, tests)).collect::<anyhow::Result<_>>()?;
     let suites: Vec<&[ScoredTest]> = timed.iter().map(Vec::as_slice).collect();
@@ -124,8 +124,7 @@ pub fn score_suites(
     let survivors: Vec<usize> = (0..mutants.len()).filter(|&m| killers[m].iter().any(Vec::is_empty)).collect();
     let mut equivalent = vec![false; mutants.len()];
     if !survivors.is_empty() {
-        let slowest = suites.iter().flat_map(|tests| tests.iter().map(|t| t.time_s)).fold(0.0, f64::max);
-        let pool = equivalence_pool(python, sandbox, input, slowest, cap)?;
+        let pool = random_pool(python, sandbox, input, EQUIVALENCE_SEED)?;
         let order = within_budget(&pool, cheapest_first(&pool));
         let verdicts: Vec<bool> = survivors
             .par_iter()
@@ -153,6 +152,34 @@ pub fn score_suites(
         }
     }
     Ok(reports.into_iter().map(|reports| tally(name, reports)).collect())
+}
+
+/// The mutants (indices) that `tests` does not kill, with each one's
+/// wrapped source.
+pub fn survivors(sandbox: &dyn Sandbox, input: &GenInput, mutants: &[Json], tests: &[ScoredTest]) -> anyhow::Result<Vec<(usize, String)>> {
+    let has_valid = candidates_has_valid(&input.solution);
+    let opts = compare_options(input);
+    let cap = validate_limits(&input.spec).wall;
+    let order = cheapest_first(tests);
+    let fates: Vec<Option<(usize, String)>> = mutants
+        .par_iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let source = wrap(m["source"].as_str().unwrap_or_default(), &input.entry_point, input.call_style, has_valid);
+            Ok(kills(sandbox, &source, tests, &order, cap, &opts, false)?.is_empty().then_some((i, source)))
+        })
+        .collect::<anyhow::Result<_>>()?;
+    Ok(fates.into_iter().flatten().collect())
+}
+
+/// The cheapest input of `pool` that kills the mutant `source`, if any.
+pub fn cheapest_killer(sandbox: &dyn Sandbox, input: &GenInput, source: &str, pool: &[ScoredTest]) -> anyhow::Result<Option<usize>> {
+    let killers = kills(sandbox, source, pool, &cheapest_first(pool), validate_limits(&input.spec).wall, &compare_options(input), false)?;
+    Ok(killers.into_iter().min_by(|a, b| pool[*a].time_s.total_cmp(&pool[*b].time_s)))
+}
+
+fn compare_options(input: &GenInput) -> CompareOptions {
+    CompareOptions { float_tolerance: input.spec.float_tolerance.unwrap_or(DEFAULT_FLOAT_TOLERANCE), strict_types: false }
 }
 
 fn tally(name: &str, reports: Vec<MutantReport>) -> Score {
@@ -263,16 +290,24 @@ fn within_budget(pool: &[ScoredTest], mut order: Vec<usize>) -> Vec<usize> {
     order
 }
 
-/// A large random input set (different seed from the tests) with the
-/// reference's values, to tell equivalent mutants from weak tests. An input
-/// the reference needs longer for than the slowest test (at least 0.05 s)
-/// is left out: equivalence is judged on inputs of the tests' own cost.
-fn equivalence_pool(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, slowest_test: f64, cap: Duration) -> anyhow::Result<Vec<ScoredTest>> {
-    let cands = candidates(python, input, "pool", input.spec.seed.wrapping_add(0x9e37_79b9))?;
+/// Seed offsets of the two random pools: the one that judges equivalence
+/// in scoring and the one `tests gen` draws mutant-killing tests from, so a
+/// score is never judged by the inputs its tests were picked from.
+pub const EQUIVALENCE_SEED: u64 = 0x9e37_79b9;
+pub const STRENGTHEN_SEED: u64 = 0x5851_f42d;
+
+/// Per-call limit of the pools: an input the reference needs longer for is
+/// left out (equivalence is judged, and tests picked, on cheap inputs), so
+/// the pool is the same whichever suite is scored.
+const POOL_CALL_LIMIT: Duration = Duration::from_millis(100);
+
+/// A large random input set (seed offset `seed` from the tests') with the
+/// reference's values, to tell equivalent mutants from weak tests.
+pub fn random_pool(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, seed: u64) -> anyhow::Result<Vec<ScoredTest>> {
+    let cands = candidates(python, input, "pool", input.spec.seed.wrapping_add(seed))?;
     let source = wrap(&input.solution, &input.entry_point, input.call_style, cands.has_valid);
     let inputs: Vec<Vec<Json>> = cands.list.iter().map(|c| c.args.clone()).collect();
-    let limit = Duration::from_secs_f64(slowest_test.clamp(0.05, cap.as_secs_f64().max(0.05)));
-    let runs = run_all(sandbox, &source, &inputs, Limits { wall: limit, cpu: limit }, true)?;
+    let runs = run_all(sandbox, &source, &inputs, Limits { wall: POOL_CALL_LIMIT, cpu: POOL_CALL_LIMIT }, true)?;
     Ok(inputs
         .into_iter()
         .zip(runs)
