@@ -218,3 +218,51 @@ fn graph_and_matrix_generators_keep_their_shapes() {
         }
     }
 }
+
+#[test]
+fn patterns_square_permutations_and_offset_lengths_keep_their_shapes() {
+    // Formatted strings come from a regular expression, a square matrix
+    // holds a permutation of 1..N², and a list is one longer than another.
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = problem(
+        tmp.path(),
+        "formats",
+        "from typing import List\n\n\ndef f(frac: str, grid: List[List[int]], ops: List[str], nums: List[int]) -> int:\n    return len(frac) + len(grid) + len(ops) + sum(nums)\n",
+        "entry_point = \"f\"\nlarge_len = [4, 5, 6]\nrelations = [\"len(nums) == len(ops) + 1\"]\n\n[params.frac]\npattern = '[1-9][0-9]{0,3}/[1-9][0-9]{0,3}'\n\n[params.grid]\nrows = [2, 5]\nsquare = true\npermutation = 1\n\n[params.ops]\nlen = [1, 6]\nelem = { pattern = '\\+|-|//' }\n\n[params.nums]\nsame_len = \"ops + 1\"\nmin = 0\nmax = 9\n\n[counts]\nlarge = 3\n",
+    );
+    let out = flowbench(&["tests", "gen", "formats"], tmp.path());
+    assert!(out.status.success(), "{}", text(&out));
+    let all = generated_args(&dir);
+    let fracs: Vec<&str> = all.iter().map(|a| a[0].as_str().unwrap()).collect();
+    for args in &all {
+        let frac = args[0].as_str().unwrap();
+        let parts: Vec<&str> = frac.split('/').collect();
+        assert_eq!(parts.len(), 2, "{frac:?}");
+        for p in parts {
+            assert!((1..=4).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()) && !p.starts_with('0'), "{frac:?}");
+        }
+        let grid = args[1].as_array().unwrap();
+        let n = grid.len();
+        assert!((2..=5).contains(&n), "{n} rows");
+        let mut cells: Vec<u64> = Vec::new();
+        for row in grid {
+            let row = row.as_array().unwrap();
+            assert_eq!(row.len(), n, "not square");
+            cells.extend(row.iter().map(|x| x.as_u64().unwrap()));
+        }
+        cells.sort();
+        assert_eq!(cells, (1..=(n * n) as u64).collect::<Vec<_>>(), "not a permutation of 1..N²");
+        let ops = args[2].as_array().unwrap();
+        assert!((1..=6).contains(&ops.len()));
+        assert!(ops.iter().all(|o| ["+", "-", "//"].contains(&o.as_str().unwrap())), "{ops:?}");
+        let nums = args[3].as_array().unwrap();
+        assert_eq!(nums.len(), ops.len() + 1);
+        assert!(nums.iter().all(|x| x.as_u64().unwrap() <= 9));
+    }
+    // The pattern's edges: fewest repeats with the first and last characters.
+    assert!(fracs.contains(&"1/1") && fracs.contains(&"9/9"), "{fracs:?}");
+    // A pattern that does not parse is the author's error, named.
+    std::fs::write(dir.join("problem.toml"), "entry_point = \"f\"\n[params.frac]\npattern = '[1-'\n").unwrap();
+    let out = flowbench(&["tests", "gen", "formats"], tmp.path());
+    assert!(!out.status.success() && text(&out).contains("pattern `[1-` does not parse"), "{}", text(&out));
+}

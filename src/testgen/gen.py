@@ -22,7 +22,8 @@ class Gen:
         deps = {}
         for n in names:
             c = self.cons[n]
-            d = [c[k] for k in ("nodes", "often_in", "same_len") if isinstance(c.get(k), str)]
+            d = [c[k] for k in ("nodes", "often_in") if isinstance(c.get(k), str)]
+            d += [same_len_of(c)[0]] if same_len_of(c) else []
             for x in d:
                 if x not in names:
                     raise SpecError("parameter `%s` refers to `%s`, which is not a parameter" % (n, x))
@@ -136,8 +137,11 @@ class Gen:
         if k in ("int", "float", "bool"):
             return self.scalar(t, c, mode, args)
         if k == "str":
-            if isinstance(c.get("same_len"), str) and isinstance(args.get(c["same_len"]), (str, list, tuple)):
-                return self.text(c, len(args[c["same_len"]]))
+            if "pattern" in c:
+                return self.from_pattern(c, {"large": "large"}.get(mode, "random"), size)
+            ref = same_len_of(c)
+            if ref and isinstance(args.get(ref[0]), (str, list, tuple)):
+                return self.text(c, max(0, len(args[ref[0]]) + ref[1]))
             n = self.size_for(c, mode, size, 10**9)
             return self.text(c, n)
         if k == "tuple" and "items" in t:
@@ -155,8 +159,9 @@ class Gen:
         if c.get("graph"):
             return self.graph(t, c, mode, size, args)
         # list, set, variadic tuple
-        if isinstance(c.get("same_len"), str) and args.get(c["same_len"]) is not None:
-            n = len(args[c["same_len"]])
+        ref = same_len_of(c)
+        if ref and args.get(ref[0]) is not None:
+            n = max(0, len(args[ref[0]]) + ref[1])
         else:
             n = self.size_for(c, mode, size, 10**9)
         items = self.sequence(t["of"], c, mode, n, args)
@@ -182,10 +187,65 @@ class Gen:
             return (unit * n)[:n]
         return "".join(sorted(r.choice(chars) for _ in range(n)))
 
+    def from_pattern(self, c, how, size):
+        """A string `pattern` (a regular expression) matches in full. `how`
+        picks repeat counts, alternatives and characters: "random" (an
+        unbounded repeat up to `size` more than its minimum), "large" (bounded
+        repeats at their maximum, unbounded ones `size` more) or one of
+        PATTERN_EDGES."""
+        r = self.rng
+        groups = {}
+
+        def reps(lo, hi):
+            unbounded = hi == _sre_c.MAXREPEAT
+            if how == "random":
+                return r.randint(lo, lo + size) if unbounded else r.randint(lo, hi)
+            if how in ("large", "longest"):
+                return lo + (size if how == "large" else 8) if unbounded else hi
+            want = {"one each": 1, "two each": 2, "repeated": 6, "repeated, last choices": 6}.get(how, 0)
+            return max(lo, want if unbounded else min(hi, want))
+
+        def pick(options):
+            if how.endswith("last choices"):
+                return options[-1]
+            if how in ("shortest", "repeated"):
+                return options[0]
+            return r.choice(options)
+
+        def emit(tree, out):
+            for op, av in tree:
+                if op == _sre_c.LITERAL:
+                    out.append(chr(av))
+                elif op == _sre_c.NOT_LITERAL:
+                    out.append(pick([ch for ch in PATTERN_ANY if ord(ch) != av]))
+                elif op == _sre_c.ANY:
+                    out.append(pick(PATTERN_ANY))
+                elif op == _sre_c.IN:
+                    out.append(pick(class_chars(av, c["pattern"])))
+                elif op == _sre_c.BRANCH:
+                    emit(pick(av[1]), out)
+                elif op == _sre_c.SUBPATTERN:
+                    start = len(out)
+                    emit(av[-1], out)
+                    if av[0] is not None:
+                        groups[av[0]] = "".join(out[start:])
+                elif op in PATTERN_REPEATS:
+                    lo, hi, sub = av
+                    for _ in range(reps(lo, hi)):
+                        emit(sub, out)
+                elif op == _sre_c.GROUPREF:
+                    out.append(groups.get(av, ""))
+                elif op != _sre_c.AT:  # anchors add nothing
+                    raise SpecError("pattern `%s`: %s is not supported" % (c["pattern"], str(op).lower()))
+            return out
+
+        return "".join(emit(parsed_pattern(c["pattern"]), []))
+
     def sequence(self, et, c, mode, n, args):
         r = self.rng
         ec = element_constraints(c)
-        if c.get("permutation") is not None:
+        matrix = et["k"] in ("list", "tuple") and ("cols" in c or c.get("square"))
+        if c.get("permutation") is not None and not matrix:
             base = int(c.get("permutation") or 0)
             p = list(range(base, base + n))
             r.shuffle(p)
@@ -194,6 +254,15 @@ class Gen:
             cl, ch = length({"len": c["cols"]}, 0, None)
             width = r.randint(cl, min(ch, cl + max(size_cap(mode), 1)))
             ec = dict(ec, len=width)
+        if matrix and c.get("square"):
+            ec = dict(ec, len=n)
+        if matrix and c.get("permutation") is not None:
+            # The cells, row by row, hold a permutation of base, base + 1, ...
+            base, width = int(c.get("permutation") or 0), int(ec["len"])
+            p = list(range(base, base + n * width))
+            r.shuffle(p)
+            rows = [p[i * width:(i + 1) * width] for i in range(n)]
+            return [tuple(row) for row in rows] if et["k"] == "tuple" else rows
         if c.get("distinct") and et["k"] == "int":
             lo, hi = self.int_range(ec)
             lo = lo if lo is not None else (-SMALL if mode != "large" else -(10**18))
@@ -325,6 +394,8 @@ class Gen:
                 cands.append(("longest", (chars * (hi // len(chars) + 1))[:hi]))
             if lo:
                 cands.append(("shortest", (chars * (lo // len(chars) + 1))[:lo]))
+            if "pattern" in c:
+                out += [("%s %s" % (name, how), (lambda how: lambda args: self.from_pattern(c, how, 4))(how)) for how in PATTERN_EDGES]
             return out + [(l, v) for l, v in cands if satisfies(v, t, c)]
         if k in ("list", "set", "tuple") and "items" not in t:
             lo, hi = length(c, 0, None)
@@ -339,8 +410,9 @@ class Gen:
                         if shape == "empty" and not (c.get("tree") or c.get("connected")):
                             return []
                         return self.graph(t, dict(c, tree=bool(c.get("tree")) or sparse and shape != "empty"), "typical", 4, args)
-                    if isinstance(c.get("same_len"), str):
-                        n = len(args.get(c["same_len"]) or [])
+                    ref = same_len_of(c)
+                    if ref:
+                        n = max(0, len(args.get(ref[0]) or []) + ref[1])
                     else:
                         n = {"empty": 0, "single": 1, "pair": 2}.get(shape, 6)
                         n = max(lo, n if hi is None else min(hi, n))
@@ -389,6 +461,60 @@ class Gen:
                     return tuple(row.get("item%d" % j) for j in range(len(t["items"])))
                 out.append(("%s[%d] %s" % (name, i, label.split("=", 1)[-1]), whole))
         return out
+
+
+# ---- strings from a regular expression ------------------------------------------------
+try:
+    from re import _constants as _sre_c, _parser as _sre
+except ImportError:  # Python < 3.11
+    import sre_constants as _sre_c
+    import sre_parse as _sre
+
+PATTERN_REPEATS = [op for op in (_sre_c.MAX_REPEAT, _sre_c.MIN_REPEAT, getattr(_sre_c, "POSSESSIVE_REPEAT", None)) if op is not None]
+# What `.` and a negated class choose from.
+PATTERN_ANY = [ch for ch in CHARSETS["printable"] if ch != "\n"]
+# Edge strings of a pattern: every repeat at its minimum, or six times, with
+# the first (or last) alternatives and characters; each repeat once or twice;
+# bounded repeats at their maximum.
+PATTERN_EDGES = ["shortest", "shortest, last choices", "one each", "two each", "repeated", "repeated, last choices", "longest"]
+_PATTERNS = {}
+
+
+def parsed_pattern(p):
+    if not isinstance(p, str):
+        raise SpecError("pattern must be a regular expression (a string), not %r" % (p,))
+    if p not in _PATTERNS:
+        try:
+            _PATTERNS[p] = _sre.parse(p)
+        except Exception as e:
+            raise SpecError("pattern `%s` does not parse: %s" % (p, e))
+    return _PATTERNS[p]
+
+
+def class_chars(items, pattern):
+    """The characters a `[...]` class (or `\\d`, `\\w`, `\\s`) matches, sorted."""
+    cats = {_sre_c.CATEGORY_DIGIT: string.digits, _sre_c.CATEGORY_WORD: string.ascii_letters + string.digits + "_",
+            _sre_c.CATEGORY_SPACE: " \t\n"}
+    nots = {_sre_c.CATEGORY_NOT_DIGIT: _sre_c.CATEGORY_DIGIT, _sre_c.CATEGORY_NOT_WORD: _sre_c.CATEGORY_WORD,
+            _sre_c.CATEGORY_NOT_SPACE: _sre_c.CATEGORY_SPACE}
+    chars, negate = set(), False
+    for op, av in items:
+        if op == _sre_c.NEGATE:
+            negate = True
+        elif op == _sre_c.LITERAL:
+            chars.add(chr(av))
+        elif op == _sre_c.RANGE:
+            chars.update(chr(x) for x in range(av[0], av[1] + 1))
+        elif op == _sre_c.CATEGORY and av in cats:
+            chars.update(cats[av])
+        elif op == _sre_c.CATEGORY and av in nots:
+            chars.update(ch for ch in PATTERN_ANY if ch not in cats[nots[av]])
+        else:
+            raise SpecError("pattern `%s`: %s in a class is not supported" % (pattern, str(op).lower()))
+    out = sorted(ch for ch in PATTERN_ANY if ch not in chars) if negate else sorted(chars)
+    if not out:
+        raise SpecError("pattern `%s`: a class matches no character" % pattern)
+    return out
 
 
 LARGE_MAGNITUDES = [10**3, 10**4, 10**5, 10**6, 10**9, 10**18, 10**30]

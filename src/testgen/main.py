@@ -215,13 +215,17 @@ def check_constraints(name, t, c):
     k = t["k"] if t["k"] != "opt" else t["of"]["k"]
     scalar = {"min", "max", "often_in", "type", "nonfinite"}
     seq = {"len", "rows", "cols", "sorted", "distinct", "permutation", "elem", "elem_len", "same_len", "graph", "nodes",
-           "tree", "connected", "directed", "weighted", "base", "charset", "min", "max", "type"}
-    allowed = {"int": scalar, "float": scalar, "bool": {"type"}, "str": {"len", "charset", "type", "same_len"},
+           "tree", "connected", "directed", "weighted", "base", "charset", "min", "max", "type", "square"}
+    allowed = {"int": scalar, "float": scalar, "bool": {"type"}, "str": {"len", "charset", "type", "same_len", "pattern"},
                "list": seq, "set": seq, "tuple": seq | {"items"}, "dict": {"len", "keys", "values", "type"}, "any": seq | scalar}
     bad = sorted(set(c) - allowed.get(k, set()))
     if bad:
         raise SpecError("problem.toml: [params.%s]: %s %s not apply to a parameter of type %s"
                         % (name, ", ".join("`%s`" % b for b in bad), "does" if len(bad) == 1 else "do", k))
+    if "pattern" in c:
+        parsed_pattern(c["pattern"])
+    if "same_len" in c:
+        same_len_of(c)
     for key in ("min", "max"):
         if key in c:
             bound(c[key], "[params.%s] %s" % (name, key))

@@ -111,7 +111,8 @@ def satisfies(value, t, c):
             return False
         lo, hi = length(c, 0, None)
         chars = set(charset(c))
-        return lo <= len(value) and (hi is None or len(value) <= hi) and all(ch in chars for ch in value)
+        return lo <= len(value) and (hi is None or len(value) <= hi) and all(ch in chars for ch in value) and (
+            "pattern" not in c or re.fullmatch(c["pattern"], value) is not None)
     if k in ("list", "set", "tuple"):
         kind = {"list": list, "set": set, "tuple": tuple}[k]
         if not isinstance(value, kind):
@@ -122,9 +123,17 @@ def satisfies(value, t, c):
         if len(value) < lo or hi is not None and len(value) > hi:
             return False
         inner = element_constraints(c)
+        matrix = t["of"]["k"] in ("list", "tuple") and all(isinstance(row, (list, tuple)) for row in value)
         if c.get("permutation") is not None:
             base = int(c.get("permutation") or 0)
-            return sorted(value) == list(range(base, base + len(value)))
+            if not matrix:
+                return sorted(value) == list(range(base, base + len(value)))
+            # A matrix's cells hold the permutation.
+            cells = [x for row in value for x in row]
+            if not all(isinstance(x, int) for x in cells) or sorted(cells) != list(range(base, base + len(cells))):
+                return False
+        if c.get("square") and not (matrix and all(len(row) == len(value) for row in value)):
+            return False
         if not all(satisfies(v, t["of"], inner) for v in value):
             return False
         if c.get("sorted") and list(value) != sorted(value):
@@ -149,6 +158,17 @@ def length(c, default_lo, default_hi):
     if isinstance(spec, list) and len(spec) == 2:
         return int(bound(spec[0], "len")), int(bound(spec[1], "len"))
     raise SpecError("len must be N or [min, max], not %r" % (spec,))
+
+
+def same_len_of(c):
+    """`same_len = "xs"`, or "xs + 1" / "xs - 2": (parameter, offset), or None."""
+    v = c.get("same_len")
+    if not isinstance(v, str):
+        return None
+    m = re.match(r"^\s*([A-Za-z_]\w*)\s*(?:([+-])\s*(\d+))?\s*$", v)
+    if not m:
+        raise SpecError("same_len must name a parameter, optionally `+ N` or `- N`, not %r" % (v,))
+    return m.group(1), int(m.group(3)) * (-1 if m.group(2) == "-" else 1) if m.group(2) else 0
 
 
 def element_constraints(c):
