@@ -276,7 +276,7 @@ fn kills(
 /// Reference time (seconds, summed cheapest first) of the pool inputs a
 /// survivor runs: the whole pool on a typical problem, its cheap part where
 /// the reference is slow (every survivor runs it, often to the end).
-const POOL_BUDGET_S: f64 = 2.0;
+const POOL_BUDGET_S: f64 = 1.0;
 
 /// The prefix of `order` (cheapest first) whose reference times fit the budget.
 fn within_budget(pool: &[ScoredTest], mut order: Vec<usize>) -> Vec<usize> {
