@@ -116,6 +116,39 @@ fn weak_tests_score_lower_and_reduce_keeps_the_kills() {
     assert!(generated >= 0.9, "generated (reduced) tests: {generated}");
     let out = flowbench(&["tests", "score", "--tests", "problem.json", "clamp"], root);
     assert!(text(&out).contains("surviving mutant"), "{}", text(&out));
+    // Both suites in one run: the figures each gets alone, labelled.
+    let out = flowbench(&["tests", "score", "--json", "--tests", "problem.json", "--tests", "tests.jsonl", "clamp"], root);
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2, "{}", text(&out));
+    assert_eq!((lines[0]["tests"].as_str(), lines[0]["score"].as_f64()), (Some("problem.json"), Some(original)));
+    assert_eq!((lines[1]["tests"].as_str(), lines[1]["score"].as_f64()), (Some("tests.jsonl"), Some(generated)));
+}
+
+#[test]
+fn gen_adds_a_test_for_each_mutant_random_inputs_kill() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    // Five random lists rarely hold exactly two 7s (nor two 6s or 8s): the
+    // generated inputs leave mutants alive that the random pool kills.
+    problem(
+        root,
+        "pairs",
+        "from typing import List\n\ndef pairs(xs: List[int]) -> int:\n    if xs.count(7) >= 2:\n        return 1\n    return 0\n",
+        "entry_point = \"pairs\"\nseed = 1\n[params.xs]\nlen = [0, 8]\nmin = 0\nmax = 9\n[counts]\ntypical = 5\nlarge = 0\n[floors]\ntypical = 1\nedge = 1\nlarge = 0\n",
+    );
+    let score = || -> f64 {
+        let out = flowbench(&["tests", "score", "--json", "pairs"], root);
+        let v: serde_json::Value = serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).expect("json line");
+        v["score"].as_f64().unwrap()
+    };
+    let out = flowbench(&["tests", "gen", "--no-strengthen", "pairs"], root);
+    assert!(out.status.success(), "{}", text(&out));
+    let weak = score();
+    assert!(weak < 0.9, "without the mutant-guided step these inputs miss mutants (else change the seed): {weak}");
+    let out = flowbench(&["tests", "gen", "pairs"], root);
+    assert!(text(&out).contains("added to kill surviving mutants"), "{}", text(&out));
+    assert!(std::fs::read_to_string(root.join("pairs/tests.jsonl")).unwrap().contains("kills mutant"));
+    assert_eq!(score(), 1.0);
 }
 
 #[test]

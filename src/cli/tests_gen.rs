@@ -240,14 +240,11 @@ fn score_one(executor: &Executor, args: &ScoreArgs, dir: &Path) -> anyhow::Resul
     } else {
         args.tests.iter().map(|t| load_tests(dir, Some(t))).collect()
     };
+    // The mutants first: a solution that does not parse is the error to show.
+    let mutants = crate::testgen::score::mutants(python, &input)?;
     let suites: Vec<&[ScoredTest]> = loaded.iter().filter_map(|l| l.as_ref().ok().map(Vec::as_slice)).collect();
-    let mut scores = if suites.is_empty() {
-        Vec::new()
-    } else {
-        let mutants = crate::testgen::score::mutants(python, &input)?;
-        score_suites(python, executor, &input, &mutants, &name_of(dir), &suites, false)?
-    }
-    .into_iter();
+    let mut scores =
+        if suites.is_empty() { Vec::new() } else { score_suites(python, executor, &input, &mutants, &name_of(dir), &suites, false)? }.into_iter();
     Ok(loaded.into_iter().map(|l| l.and_then(|_| scores.next().ok_or_else(|| anyhow::anyhow!("not scored")))).collect())
 }
 
