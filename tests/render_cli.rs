@@ -139,3 +139,37 @@ fn oversize_png_is_refused_with_the_limit_named_and_nothing_written() {
     assert!(flowbench(&[&input, "-o", png_arg, "--max-pixels", "30000", "--scale", "0.5"]).status.success());
     assert!(png.exists());
 }
+
+#[test]
+fn character_references_are_decoded_once() {
+    // Issue 14: `&amp;` / `&lt;` in a label draw `&` / `<`, never the
+    // reference itself (escaping it a second time printed `&amp;lt;`).
+    let dir = tempfile::tempdir().expect("tmp");
+    let refs = write(dir.path(), "refs.mmd", "flowchart LR\n  A[\"a &lt; b &amp; c\"] -->|x &amp;&amp; y| B\n");
+    let plain = write(dir.path(), "plain.mmd", "flowchart LR\n  A[\"a < b & c\"] -->|x && y| B\n");
+    let render = |input: &str, ext: &str| {
+        let out = dir.path().join(format!("out.{ext}"));
+        assert!(flowbench(&[input, "-o", out.to_str().unwrap_or_default()]).status.success());
+        std::fs::read(out).expect("output")
+    };
+    let svg = String::from_utf8(render(&refs, "svg")).expect("utf-8");
+    assert!(svg.contains(">a &lt; b &amp; c</text>"), "{svg}");
+    assert!(svg.contains(">x &amp;&amp; y</text>"), "{svg}");
+    assert!(!svg.contains("&amp;lt;") && !svg.contains("&amp;amp;"), "{svg}");
+    // Drawn exactly as the same label written with the characters.
+    assert_eq!(svg.as_bytes(), render(&plain, "svg"));
+    assert_eq!(render(&refs, "png"), render(&plain, "png"));
+}
+
+#[test]
+fn svg_names_the_embedded_face_or_the_users() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let input = write(dir.path(), "a.mmd", GOOD);
+    let out = flowbench(&[&input, "-o", "-"]);
+    let svg = String::from_utf8_lossy(&out.stdout);
+    assert!(svg.contains(r#"font-family="Liberation Sans, Arial, sans-serif""#), "{svg}");
+    let font = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/fonts/DejaVuSans.ttf");
+    let out = flowbench(&[&input, "-o", "-", "--font", font]);
+    let svg = String::from_utf8_lossy(&out.stdout);
+    assert!(svg.contains(r#"font-family="&quot;DejaVu Sans&quot;, sans-serif""#), "{svg}");
+}

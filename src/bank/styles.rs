@@ -57,7 +57,7 @@ pub fn draw_all(renderer: &Renderer, chart: &Flowchart, styles: &[BuildStyle]) -
         let key = renderer.layout_options(style);
         let drawn = match layouts.iter().find(|(k, _)| *k == key) {
             Some((_, geometry)) => Output {
-                svg: crate::render::to_svg(chart, geometry, style),
+                svg: renderer.svg_of(chart, geometry, style),
                 geometry: geometry.clone(),
                 glyphs: Vec::new(),
             },

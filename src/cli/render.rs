@@ -44,7 +44,7 @@ pub struct RenderArgs {
     /// TOML style file (colours, stroke widths, font_size, node_spacing, rank_spacing, curve…).
     #[arg(long)]
     style: Option<PathBuf>,
-    /// Font file (TTF/OTF) used to measure and draw labels instead of DejaVu Sans.
+    /// Font file (TTF/OTF) used to measure and draw labels instead of the embedded Liberation Sans.
     #[arg(long)]
     font: Option<PathBuf>,
     /// Override every chart's direction: TB, TD, BT, LR or RL.

@@ -10,9 +10,10 @@ use super::glyphs::Outliner;
 use super::xml::{N, esc};
 
 /// Baseline offset from a line's vertical centre, as a fraction of the font
-/// size: half of (ascent − descent) for DejaVu Sans (0.928 and 0.236 em),
-/// which centres the glyphs' box in the line like a browser does.
-const CENTRAL_BASELINE: f32 = 0.346;
+/// size: half of (ascent − descent) for Liberation Sans (0.9053 and
+/// 0.2119 em), which centres the glyphs' box in the line like a browser
+/// does.
+const CENTRAL_BASELINE: f32 = 0.3467;
 
 /// Write `block` centred on `cx`, its top at `top`. `attrs` carries the
 /// fill and any user style for the text.
@@ -107,7 +108,7 @@ mod tests {
         let mut s = String::new();
         draw(&mut s, &block, 100.0, 10.0, r##"fill="#333""##);
         assert_eq!(s.matches("<text").count(), 2);
-        assert!(s.contains(r#"y="27.54""#), "{s}");
+        assert!(s.contains(r#"y="27.55""#), "{s}");
         assert!(s.contains("a&lt;b <tspan font-weight=\"bold\">bold</tspan>"));
     }
 }

@@ -1,6 +1,7 @@
 //! The whole chain for one chart — style → layout → SVG → PNG — with the
 //! fonts loaded once and shared by every chart of a batch.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use usvg::fontdb;
@@ -13,6 +14,9 @@ use super::glyphs::GlyphLine;
 use super::png::{self, PngError};
 use super::style::Style;
 use super::timings;
+
+/// The family name of the embedded primary face.
+const EMBEDDED_FAMILY: &str = "Liberation Sans";
 
 /// A laid-out, drawn chart.
 #[derive(Debug, Clone)]
@@ -38,6 +42,10 @@ pub enum RenderError {
 pub struct Renderer {
     fonts: Fonts,
     db: Arc<fontdb::Database>,
+    /// The SVG's `font-family` when the primary face is not the embedded
+    /// Liberation Sans (`--font`): the user font's family, so a viewer and
+    /// usvg draw `<text>` with the face layout measured.
+    font_family: Option<String>,
     /// Charts with more nodes are refused (see `layout::DEFAULT_MAX_NODES`).
     pub max_nodes: usize,
     /// PNGs with more pixels are refused (see `png::DEFAULT_MAX_PIXELS`).
@@ -54,7 +62,9 @@ impl Renderer {
     /// A renderer drawing with exactly `fonts`.
     pub fn new(fonts: Fonts) -> Renderer {
         let db = timings::time("fontdb", || Arc::new(png::font_database(&fonts.face_data())));
-        Renderer { fonts, db, max_nodes: layout::DEFAULT_MAX_NODES, max_pixels: png::DEFAULT_MAX_PIXELS }
+        let primary = png::primary_family(&db);
+        let font_family = (primary != EMBEDDED_FAMILY).then(|| format!("\"{primary}\", sans-serif"));
+        Renderer { fonts, db, font_family, max_nodes: layout::DEFAULT_MAX_NODES, max_pixels: png::DEFAULT_MAX_PIXELS }
     }
 
     /// Layout options carrying the style's spacing, font size and direction.
@@ -86,17 +96,38 @@ impl Renderer {
     /// [`Renderer::svg_for_png`] for a chart already drawn by
     /// [`Renderer::svg`], reusing its layout (for callers that write both).
     pub fn for_png(&self, chart: &Flowchart, style: &Style, drawn: Output) -> Output {
+        let style = &self.with_family(style);
         let (svg, glyphs) = timings::time("svg", || super::to_raster_svg(chart, &drawn.geometry, style, &self.fonts));
         Output { geometry: drawn.geometry, svg, glyphs }
     }
 
     fn draw(&self, chart: &Flowchart, style: &Style, outlined: bool) -> Result<Output, RenderError> {
         let geometry = timings::time("layout", || layout::layout(chart, &self.layout_options(style), &self.fonts))?;
+        let style = &self.with_family(style);
         let (svg, glyphs) = timings::time("svg", || match outlined {
             true => super::to_raster_svg(chart, &geometry, style, &self.fonts),
             false => (super::to_svg(chart, &geometry, style), Vec::new()),
         });
         Ok(Output { geometry, svg, glyphs })
+    }
+
+    /// `style` with the user font's family in place of the theme's, if
+    /// there is a user font.
+    fn with_family<'s>(&self, style: &'s Style) -> Cow<'s, Style> {
+        match &self.font_family {
+            Some(ff) if style.theme.font_family != *ff => {
+                let mut s = style.clone();
+                s.theme.font_family.clone_from(ff);
+                Cow::Owned(s)
+            }
+            _ => Cow::Borrowed(style),
+        }
+    }
+
+    /// The SVG of `chart` already laid out as `geometry` (as
+    /// [`Renderer::svg`] draws it, without laying it out again).
+    pub fn svg_of(&self, chart: &Flowchart, geometry: &Geometry, style: &Style) -> String {
+        super::to_svg(chart, geometry, &self.with_family(style))
     }
 
     /// Refuses, before any layout work, a PNG that cannot fit in

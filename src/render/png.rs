@@ -11,7 +11,7 @@ use usvg::fontdb;
 
 use super::glyphs::GlyphLine;
 use super::timings;
-use crate::text::FontBytes;
+use crate::text::{FontBytes, is_bold};
 
 /// Default cap on the pixels of one PNG (width × height after scaling).
 /// Drawing is banded, so memory stays flat (a 111 Mpx PNG peaks under
@@ -70,6 +70,41 @@ pub fn primary_family(db: &fontdb::Database) -> String {
         .unwrap_or_else(|| "sans-serif".into())
 }
 
+/// usvg's choice of a face for a character the label's face lacks, made
+/// as `text::Fonts` makes it when measuring (the database holds the same
+/// faces in the same order): the first face of the base face's boldness
+/// that has the character, else the first that has it. usvg's own choice
+/// (the first face whose style, weight or stretch matches) would draw a
+/// bold `⇒` with the regular fallback where bold DejaVu was measured.
+///
+/// Only labels left as `<text>` (a user font style) meet this; usvg then
+/// shapes the whole line with the fallback face if it has every character
+/// (DejaVu Sans mostly has), so such a line with a character Liberation
+/// Sans lacks is drawn all in DejaVu Sans, wider than measured. Outlined
+/// labels (every other label of a PNG) switch faces per character.
+fn fallback_selector() -> usvg::FallbackSelectionFn<'static> {
+    Box::new(|c, used, db| {
+        let bold = is_bold(db.face(*used.first()?)?.weight.0);
+        let has = |id: fontdb::ID| {
+            db.with_face_data(id, |data, index| {
+                use skrifa::MetadataProvider;
+                skrifa::FontRef::from_index(data, index).ok().and_then(|f| f.charmap().map(c)).is_some()
+            })
+            .unwrap_or(false)
+        };
+        let mut first = None;
+        for face in db.faces().filter(|f| !used.contains(&f.id)) {
+            if is_bold(face.weight.0) == bold && has(face.id) {
+                return Some(face.id);
+            }
+            if first.is_none() && has(face.id) {
+                first = Some(face.id);
+            }
+        }
+        first
+    })
+}
+
 /// Pixel size of a `width`×`height` drawing at `scale`, or the reason it
 /// is refused. Callers that know the drawing's size check this before doing
 /// any work, so an oversize chart fails in milliseconds.
@@ -94,6 +129,7 @@ pub fn svg_to_png(svg: &str, glyphs: &[GlyphLine], scale: f32, db: &Arc<fontdb::
     let opt = usvg::Options {
         fontdb: Arc::clone(db),
         font_family: primary_family(db),
+        font_resolver: usvg::FontResolver { select_fallback: fallback_selector(), ..usvg::FontResolver::default() },
         ..usvg::Options::default()
     };
     let tree = timings::time("usvg", || usvg::Tree::from_str(svg, &opt))?;

@@ -66,7 +66,9 @@ fn default_theme() -> Theme {
         solid_fill: "#333333".into(),
         note_fill: "#fff5ad".into(),
         note_stroke: "#aaaa33".into(),
-        font_family: "DejaVu Sans".into(),
+        // The embedded face, then Arial, whose metrics it shares, for
+        // viewers without it.
+        font_family: "Liberation Sans, Arial, sans-serif".into(),
     }
 }
 

@@ -13,20 +13,30 @@ use harfrust::{Direction, FontRef, Script, ShapeOptions, ShapePlan, ShaperData, 
 mod outline;
 pub use outline::{PlacedGlyph, Seg};
 
-/// DejaVu Sans (regular), embedded so output never depends on host fonts.
+/// Liberation Sans 2 (regular), the default face: metric-compatible with
+/// Arial, which is what mermaid's `"trebuchet ms", verdana, arial` font
+/// stack gets in headless Chromium on Linux (mermaid-cli), so labels wrap
+/// where mermaid's do. SIL OFL 1.1 (assets/fonts/LICENSE-Liberation.txt).
+/// Embedded so output never depends on host fonts.
+pub static LIBERATION_SANS: &[u8] = include_bytes!("../../assets/fonts/LiberationSans-Regular.ttf");
+/// Liberation Sans Bold, for `**bold**` markdown and `<b>` runs.
+pub static LIBERATION_SANS_BOLD: &[u8] = include_bytes!("../../assets/fonts/LiberationSans-Bold.ttf");
+/// Liberation Sans Italic, for `*italic*` markdown and `<i>` runs.
+pub static LIBERATION_SANS_ITALIC: &[u8] = include_bytes!("../../assets/fonts/LiberationSans-Italic.ttf");
+/// Liberation Sans Bold Italic, for bold italic runs.
+pub static LIBERATION_SANS_BOLD_ITALIC: &[u8] = include_bytes!("../../assets/fonts/LiberationSans-BoldItalic.ttf");
+/// DejaVu Sans (regular), the fallback for characters Liberation Sans
+/// lacks (`⇒`, `✓`, `∀`, `∈`, box drawing, …: DejaVu has some 3,700 more).
 pub static DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
-/// DejaVu Sans Bold, for `**bold**` markdown and `<b>` runs.
+/// DejaVu Sans Bold, the fallback for bold runs.
 pub static DEJAVU_SANS_BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
-/// DejaVu Sans Oblique, for `*italic*` markdown and `<i>` runs.
-pub static DEJAVU_SANS_OBLIQUE: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Oblique.ttf");
-/// DejaVu Sans Bold Oblique, for bold italic runs.
-pub static DEJAVU_SANS_BOLD_OBLIQUE: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-BoldOblique.ttf");
 
-/// The embedded fonts: regular, bold, oblique, bold oblique. Render loads
-/// exactly these into its font database so that what is drawn is what was
-/// measured.
-pub fn fonts() -> [&'static [u8]; 4] {
-    [DEJAVU_SANS, DEJAVU_SANS_BOLD, DEJAVU_SANS_OBLIQUE, DEJAVU_SANS_BOLD_OBLIQUE]
+/// The embedded fonts in lookup order: the primary regular, bold, italic
+/// and bold italic faces (Liberation Sans), then the fallbacks (DejaVu Sans
+/// regular and bold). Render loads exactly these into its font database so
+/// that what is drawn is what was measured.
+pub fn fonts() -> [&'static [u8]; 6] {
+    [LIBERATION_SANS, LIBERATION_SANS_BOLD, LIBERATION_SANS_ITALIC, LIBERATION_SANS_BOLD_ITALIC, DEJAVU_SANS, DEJAVU_SANS_BOLD]
 }
 
 /// Font file bytes, shared without copying: the embedded fonts are used
@@ -44,6 +54,9 @@ pub struct FontError(String);
 struct Face {
     data: FontBytes,
     upem: f32,
+    /// Weight class 600 or more (OS/2 `usWeightClass`, the weight fontdb
+    /// reads): a fallback of the primary's boldness is preferred.
+    bold: bool,
     /// Shaping tables, parsed on first use (a face that measures nothing,
     /// like the italic ones in most charts, costs nothing) and then once
     /// per face, not once per string.
@@ -59,12 +72,22 @@ impl Face {
         if upem <= 0.0 {
             return Err(FontError("units per em is zero".into()));
         }
-        Ok(Face { data, upem, shaper_data: Arc::new(OnceLock::new()) })
+        // usWeightClass is the u16 at byte 4 of `OS/2`; without one fontdb
+        // takes 400, and so does this.
+        let weight = font.table_data(harfrust::Tag::new(b"OS/2")).and_then(|t| t.read_at::<u16>(4).ok()).unwrap_or(400);
+        Ok(Face { data, upem, bold: is_bold(weight), shaper_data: Arc::new(OnceLock::new()) })
     }
 
     fn bytes(&self) -> &[u8] {
         (*self.data).as_ref()
     }
+}
+
+/// Whether a face of this weight class counts as bold when a fallback is
+/// chosen; render's fallback selector for usvg (`render::png`) uses the
+/// same rule.
+pub fn is_bold(weight: u16) -> bool {
+    weight >= 600
 }
 
 type PlanKey = (u64, FaceId, Script, Direction);
@@ -91,11 +114,13 @@ type FaceId = u8;
 const FIRST_FALLBACK: FaceId = 4;
 
 /// The fonts labels are measured with: regular, bold, italic and bold
-/// italic primary faces (embedded DejaVu Sans unless the user gave
-/// `--font`) plus optional
-/// fallback faces tried, in order, for characters the primary lacks (CJK,
-/// …). Measurements are cached per face and string, so measuring thousands
-/// of labels shapes each distinct word only once.
+/// italic primary faces (embedded Liberation Sans unless the user gave
+/// `--font`) plus fallback faces for characters the primary lacks
+/// (embedded DejaVu Sans regular and bold, then any added with
+/// [`Fonts::add_fallback`], e.g. CJK): the first fallback of the primary
+/// face's boldness that has the character, else the first that has it.
+/// Measurements are cached per face and string, so measuring thousands of
+/// labels shapes each distinct word only once.
 pub struct Fonts {
     /// Process-unique id, keying this set's shape plans in [`PLANS`].
     id: u64,
@@ -103,8 +128,9 @@ pub struct Fonts {
     /// `(face, text)` → advance in font units. Only looked up, never
     /// iterated, so its order cannot reach any output.
     cache: Mutex<HashMap<(FaceId, Box<str>), i64>>,
-    /// Per-character "which face draws this" decisions for non-ASCII text.
-    coverage: Mutex<HashMap<char, FaceId>>,
+    /// Per-character "which face draws this" decisions for non-ASCII
+    /// text, keyed by the character and whether the primary face is bold.
+    coverage: Mutex<HashMap<(char, bool), FaceId>>,
     /// Glyph outlines read so far (see [`Fonts::glyphs`]).
     outlines: Mutex<outline::OutlineCache>,
 }
@@ -122,12 +148,13 @@ impl Default for Fonts {
 }
 
 impl Fonts {
-    /// The embedded DejaVu Sans regular, bold, oblique and bold oblique,
-    /// used in place from the binary (no copy, nothing parsed until used).
+    /// The embedded Liberation Sans regular, bold, italic and bold italic
+    /// with DejaVu Sans regular and bold as fallbacks, used in place from
+    /// the binary (no copy, nothing parsed until used).
     pub fn embedded() -> Fonts {
         let faces = fonts()
             .into_iter()
-            .map(|b| Face::new(Arc::new(b)).expect("embedded DejaVu Sans faces parse"))
+            .map(|b| Face::new(Arc::new(b)).expect("embedded faces parse"))
             .collect();
         Fonts::from_faces(faces)
     }
@@ -183,7 +210,8 @@ impl Fonts {
         total
     }
 
-    /// Splits `text` into maximal runs drawn by one face each.
+    /// Splits `text` into maximal runs drawn by one face each: a character
+    /// goes to [`Fonts::face_for`]'s face (ASCII to the primary).
     fn split_by_face<'t>(&self, text: &'t str, primary: FaceId) -> Vec<(FaceId, &'t str)> {
         if text.is_ascii() || self.faces.len() <= usize::from(FIRST_FALLBACK) {
             return vec![(primary, text)];
@@ -192,11 +220,9 @@ impl Fonts {
         let mut start = 0;
         let mut cur: Option<FaceId> = None;
         for (i, ch) in text.char_indices() {
-            let face = if ch.is_ascii() || ch.is_whitespace() {
-                cur.unwrap_or(primary)
-            } else {
-                self.face_for(ch, primary)
-            };
+            // Every character the primary has stays with it, as usvg (and a
+            // browser) draws it: only the missing ones go to a fallback.
+            let face = if ch.is_ascii() { primary } else { self.face_for(ch, primary) };
             match cur {
                 Some(c) if c != face => {
                     runs.push((c, &text[start..i]));
@@ -211,21 +237,30 @@ impl Fonts {
         runs
     }
 
-    /// First face (primary first) that maps `ch` to a real glyph.
+    /// The face that draws `ch` in a run of `primary`: the primary if it
+    /// maps `ch` to a real glyph, else the first fallback of the primary's
+    /// boldness that does, else the first fallback that does (else the
+    /// primary, which draws its .notdef box).
     fn face_for(&self, ch: char, primary: FaceId) -> FaceId {
-        if let Some(&f) = self.coverage.lock().unwrap_or_else(|e| e.into_inner()).get(&ch) {
+        let bold = self.faces[usize::from(primary)].bold;
+        if let Some(&f) = self.coverage.lock().unwrap_or_else(|e| e.into_inner()).get(&(ch, bold)) {
             return if f == 0 { primary } else { f };
         }
         let mut buf = [0u8; 4];
         let s = ch.encode_utf8(&mut buf);
-        let mut found = 0;
-        for id in std::iter::once(primary).chain(FIRST_FALLBACK..self.faces.len() as FaceId) {
-            if self.shape(id, s).iter().all(|&(g, _)| g != 0) {
-                found = if id == primary { 0 } else { id };
-                break;
-            }
-        }
-        self.coverage.lock().unwrap_or_else(|e| e.into_inner()).insert(ch, found);
+        let has = |id: FaceId| self.shape(id, s).iter().all(|&(g, _)| g != 0);
+        let fallbacks = FIRST_FALLBACK..self.faces.len() as FaceId;
+        let found = if has(primary) {
+            0
+        } else {
+            fallbacks
+                .clone()
+                .filter(|&id| self.faces[usize::from(id)].bold == bold)
+                .chain(fallbacks)
+                .find(|&id| has(id))
+                .unwrap_or(0)
+        };
+        self.coverage.lock().unwrap_or_else(|e| e.into_inner()).insert((ch, bold), found);
         if found == 0 { primary } else { found }
     }
 
@@ -284,8 +319,8 @@ mod tests {
     fn widths_are_plausible_and_bold_is_wider() {
         let f = Fonts::embedded();
         let w = f.measure("Hello world", 16.0, false);
-        // DejaVu Sans at 16 px: about 0.55 em per character.
-        assert!(w > 70.0 && w < 110.0, "{w}");
+        // Liberation Sans at 16 px: about 0.5 em per character.
+        assert!(w > 70.0 && w < 100.0, "{w}");
         assert!(f.measure("Hello world", 16.0, true) > w);
         assert_eq!(f.measure("", 16.0, false), 0.0);
         // Scaling is linear in the font size.
@@ -304,8 +339,8 @@ mod tests {
     #[test]
     fn fallback_face_used_for_missing_chars() {
         let mut f = Fonts::embedded();
-        // A second copy of the bold face as a "fallback": it lacks CJK too,
-        // so the width must not change and nothing must panic.
+        // Another DejaVu face as a further fallback: it lacks CJK too, so
+        // the width must not change and nothing must panic.
         let before = f.measure("漢字 ok", 16.0, false);
         f.add_fallback(DEJAVU_SANS_BOLD.to_vec()).unwrap();
         let after = f.measure("漢字 ok", 16.0, false);
@@ -314,13 +349,50 @@ mod tests {
     }
 
     #[test]
-    fn italic_measured_with_oblique_faces() {
+    fn characters_liberation_lacks_are_measured_with_dejavu() {
+        let f = Fonts::embedded();
+        let dejavu = |data: &'static [u8]| Fonts::from_faces(vec![Face::new(Arc::new(data)).unwrap(); 4]);
+        let (regular, bold) = (dejavu(DEJAVU_SANS), dejavu(DEJAVU_SANS_BOLD));
+        // `⇒`, `✓` and `∀` are not in Liberation Sans: measured (and drawn)
+        // with DejaVu Sans of the run's weight, not as .notdef boxes.
+        for ch in ["⇒", "✓", "∀"] {
+            assert_eq!(f.measure(ch, 16.0, false), regular.measure(ch, 16.0, false), "{ch}");
+            assert_eq!(f.measure(ch, 16.0, true), bold.measure(ch, 16.0, false), "{ch}");
+            assert_eq!(f.measure_styled(ch, 16.0, false, true), regular.measure(ch, 16.0, false), "{ch}");
+        }
+        assert!(f.shape(FIRST_FALLBACK, "⇒✓∀").iter().all(|&(g, _)| g != 0));
+        assert!(f.shape(0, "⇒").iter().all(|&(g, _)| g == 0));
+        // What Liberation Sans has stays with it, ASCII around them too.
+        assert_ne!(f.measure("≤", 16.0, false), regular.measure("≤", 16.0, false));
+        let arrow = f.measure("⇒", 16.0, false);
+        let sum = f.measure("a ", 16.0, false) + arrow + f.measure(" b", 16.0, false);
+        assert!((f.measure("a ⇒ b", 16.0, false) - sum).abs() < 1e-3);
+        assert_eq!(f.split_by_face("a ⇒ b", 0).iter().map(|r| r.0).collect::<Vec<_>>(), [0, FIRST_FALLBACK, 0]);
+        assert_eq!(f.split_by_face("a ⇒ b", 1).iter().map(|r| r.0).collect::<Vec<_>>(), [1, FIRST_FALLBACK + 1, 1]);
+    }
+
+    #[test]
+    fn embedded_faces_are_liberation_sans_with_arial_metrics() {
+        let f = Fonts::embedded();
+        // Arial's advances (2048 units per em): `N` 1479, `o` 1139; so "No"
+        // at 16 px is 20.453 px, the width mermaid-cli measured.
+        assert!((f.measure("No", 16.0, false) - 20.453).abs() < 0.01, "{}", f.measure("No", 16.0, false));
+        assert_eq!(f.faces.len(), 6);
+        assert!(!f.faces[0].bold && f.faces[1].bold && !f.faces[2].bold && f.faces[3].bold);
+        assert!(!f.faces[4].bold && f.faces[5].bold);
+    }
+
+    #[test]
+    fn italic_measured_with_italic_faces() {
         let f = Fonts::embedded();
         let upright = f.measure_styled("Italic words", 16.0, false, false);
         let italic = f.measure_styled("Italic words", 16.0, false, true);
         let bold_italic = f.measure_styled("Italic words", 16.0, true, true);
-        assert!(italic > 0.0 && italic != upright, "{upright} {italic}");
+        // Arial's italic advances are its upright ones; the outlines differ.
+        assert!(italic > 0.0 && (italic - upright).abs() < 1.0, "{upright} {italic}");
         assert!(bold_italic > italic, "{italic} {bold_italic}");
+        let outline = |italic| f.glyphs("I", 16.0, false, italic).0[0].outline.clone();
+        assert_ne!(outline(false), outline(true));
         assert_eq!(f.measure_styled("x", 16.0, true, false), f.measure("x", 16.0, true));
     }
 }

@@ -97,14 +97,19 @@ fn collapse_ws(s: &str) -> String {
 }
 
 /// Recognises a tag at the start of `s`: `(name lowercase, closing, len)`.
+/// As in HTML, a tag's name follows `<` or `</` at once: `a < b & c > d`
+/// is text (a browser shows it so), not a `<b>` tag.
 fn tag_at(s: &str) -> Option<(String, bool, usize)> {
     let rest = s.strip_prefix('<')?;
     let end = rest.find('>')?;
-    let inner = rest[..end].trim();
+    let inner = &rest[..end];
     let (closing, inner) = match inner.strip_prefix('/') {
-        Some(i) => (true, i.trim()),
+        Some(i) => (true, i),
         None => (false, inner),
     };
+    if !inner.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return None;
+    }
     let inner = inner.trim_end_matches('/').trim();
     let name: String = inner.chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
     let known = matches!(name.to_ascii_lowercase().as_str(), "br" | "b" | "strong" | "i" | "em" | "u" | "span" | "p" | "div" | "small" | "sup" | "sub");
@@ -226,6 +231,11 @@ mod tests {
         assert_eq!(texts(&l), ["x bold a<b"]);
         assert!(l[0][1].bold && l[0][1].text == "bold");
         assert!(!l[0][2].bold);
+        // `<` before a space starts no tag, in HTML as here.
+        let l = parse("a < b & c > d", LabelType::String);
+        assert_eq!(texts(&l), ["a < b & c > d"]);
+        assert!(l[0].iter().all(|r| !r.bold));
+        assert_eq!(texts(&parse("x < /b> y <b >z</b >", LabelType::String)), ["x < /b> y z"]);
     }
 
     #[test]

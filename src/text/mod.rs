@@ -3,9 +3,13 @@
 //! output depends on the host's fonts.
 //!
 //! [`layout_label`] turns a label into a [`TextBlock`] the way mermaid's
-//! HTML labels do: markup → hard lines ([`markup`]), then greedy word wrap
-//! at [`TextStyle::wrap_width`] (the whole block then takes that width, as
-//! mermaid's `max-width: 200px` div does), lines `1.5 × font_size` apart.
+//! HTML labels do: markup → hard lines ([`markup`]), then word wrap at
+//! [`TextStyle::wrap_width`] into as many lines as the browser's greedy
+//! wrap makes, with balanced breaks (no orphan word on the last line); the
+//! whole block then takes that width, as mermaid's `max-width: 200px` div
+//! does, lines `1.5 × font_size` apart. Widths are those of the embedded
+//! Liberation Sans, metric-compatible with the Arial that mermaid-cli's
+//! Chromium draws with, so labels wrap into mermaid's line counts.
 
 use serde::{Deserialize, Serialize};
 
@@ -14,7 +18,7 @@ use crate::mermaid::LabelType;
 mod fonts;
 pub mod markup;
 
-pub use fonts::{DEJAVU_SANS, DEJAVU_SANS_BOLD, DEJAVU_SANS_BOLD_OBLIQUE, DEJAVU_SANS_OBLIQUE, FontBytes, FontError, Fonts, PlacedGlyph, Seg, fonts};
+pub use fonts::{DEJAVU_SANS, DEJAVU_SANS_BOLD, FontBytes, FontError, Fonts, LIBERATION_SANS, LIBERATION_SANS_BOLD, LIBERATION_SANS_BOLD_ITALIC, LIBERATION_SANS_ITALIC, PlacedGlyph, Seg, fonts, is_bold};
 
 /// A label broken into lines, with its measured size.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
@@ -95,8 +99,12 @@ fn runs_width(runs: &[TextRun], fs: f32, fonts: &Fonts) -> f32 {
     runs.iter().map(|r| fonts.measure_styled(&r.text, fs, r.bold, r.italic)).sum()
 }
 
-/// Greedy word wrap of one hard line; a word wider than the limit gets a
-/// line of its own (it overflows, as in HTML, and the block widens).
+/// Word wrap of one hard line into as few lines as greedy wrapping (what
+/// a browser does, so mermaid's line count) gives, with the breaks chosen
+/// so the lines are as even as possible: `Input: n (number of nodes),
+/// edges (list of [u, v] pairs)` keeps its two lines but no longer leaves
+/// `pairs)` alone on the second. A word wider than the limit gets a line
+/// of its own (it overflows, as in HTML, and the block widens).
 fn wrap(line: &[TextRun], style: &TextStyle, fonts: &Fonts) -> Vec<TextLine> {
     let fs = style.font_size;
     // Words as styled pieces; `space_before` records where spaces were.
@@ -114,31 +122,112 @@ fn wrap(line: &[TextRun], style: &TextStyle, fonts: &Fonts) -> Vec<TextLine> {
         }
     }
     words.retain(|w| !w.is_empty());
+    // Each word's width and that of the space before it (in its style).
+    let widths: Vec<(f32, f32)> = words
+        .iter()
+        .map(|word| {
+            let (bold, italic) = (word[0].bold, word[0].italic);
+            (runs_width(word, fs, fonts), fonts.measure_styled(" ", fs, bold, italic))
+        })
+        .collect();
     let mut out: Vec<TextLine> = Vec::new();
-    let mut cur: Vec<TextRun> = Vec::new();
-    let mut cur_w = 0.0f32;
-    for word in words {
-        let ww = runs_width(&word, fs, fonts);
-        let bold = word.first().is_some_and(|r| r.bold);
-        let italic = word.first().is_some_and(|r| r.italic);
-        let space = fonts.measure_styled(" ", fs, bold, italic);
-        if !cur.is_empty() && cur_w + space + ww > style.wrap_width {
-            out.push(TextLine { width: runs_width(&cur, fs, fonts), runs: std::mem::take(&mut cur) });
-            cur_w = 0.0;
+    let mut start = 0;
+    for end in balanced_breaks(&widths, style.wrap_width) {
+        let mut cur: Vec<TextRun> = Vec::new();
+        for (k, word) in words[start..end].iter().enumerate() {
+            if k > 0 {
+                append(&mut cur, TextRun { text: " ".into(), bold: word[0].bold, italic: word[0].italic });
+            }
+            for r in word {
+                append(&mut cur, r.clone());
+            }
         }
-        if !cur.is_empty() {
-            append(&mut cur, TextRun { text: " ".into(), bold, italic: word[0].italic });
-            cur_w += space;
-        }
-        for r in word {
-            append(&mut cur, r);
-        }
-        cur_w += ww;
-    }
-    if !cur.is_empty() {
         out.push(TextLine { width: runs_width(&cur, fs, fonts), runs: cur });
+        start = end;
     }
     out
+}
+
+/// Where lines end (exclusive word indices, the last = `words.len()`) for
+/// words of `(width, width of the space before)`: the fewest lines that
+/// greedy filling to `limit` gives, and among the ways to set the words in
+/// that many lines with no line past `limit` (but one word alone), the one
+/// with the least sum of squared slack — the most even lines.
+fn balanced_breaks(words: &[(f32, f32)], limit: f32) -> Vec<usize> {
+    let n = words.len();
+    // at[j]: width of words 0..j on one line, plus the space before word j
+    // (so words i..j span at[j] − at[i] − that space before word i).
+    let mut at = Vec::with_capacity(n + 1);
+    let mut acc = 0.0f64;
+    for &(w, space) in words {
+        at.push(acc);
+        acc += f64::from(space) + f64::from(w);
+    }
+    at.push(acc);
+    let limit = f64::from(limit);
+    let width = |i: usize, j: usize| at[j] - at[i] - f64::from(words[i].1);
+    let fits = |i: usize, j: usize| j == i + 1 || width(i, j) <= limit;
+    // Greedy from the front: hi[k] is the most words k lines hold; their
+    // count is the fewest lines. From the back: the most words m lines
+    // hold at the end, so line k must end between lo[k] and hi[k].
+    let mut hi = vec![0];
+    while hi[hi.len() - 1] < n {
+        let i = hi[hi.len() - 1];
+        let mut j = i + 1;
+        while j < n && fits(i, j + 1) {
+            j += 1;
+        }
+        hi.push(j);
+    }
+    let lines = hi.len() - 1;
+    if lines <= 1 {
+        return vec![n];
+    }
+    let mut from_back = vec![n];
+    while from_back[from_back.len() - 1] > 0 {
+        let j = from_back[from_back.len() - 1];
+        let mut i = j - 1;
+        while i > 0 && fits(i - 1, j) {
+            i -= 1;
+        }
+        from_back.push(i);
+    }
+    let lo = |k: usize| from_back.get(lines - k).copied().unwrap_or(0);
+    // best[k][j]: least cost of words 0..j in k lines, and where the k-th
+    // line starts; only j in lo(k)..=hi[k] is ever reachable.
+    let mut best: Vec<std::collections::HashMap<usize, (f64, usize)>> = vec![Default::default(); lines + 1];
+    best[0].insert(0, (0.0, 0));
+    for k in 1..=lines {
+        for j in lo(k).max(k)..=hi[k] {
+            let mut cell: Option<(f64, usize)> = None;
+            // The k-th line holds words i..j; stop once they overflow.
+            for i in (k - 1..j).rev() {
+                if !fits(i, j) {
+                    break;
+                }
+                let Some(&(before, _)) = best[k - 1].get(&i) else { continue };
+                let slack = (limit - width(i, j)).max(0.0);
+                let cost = before + slack * slack;
+                if cell.is_none_or(|(c, _)| cost < c) {
+                    cell = Some((cost, i));
+                }
+            }
+            if let Some(c) = cell {
+                best[k].insert(j, c);
+            }
+        }
+    }
+    // Greedy's own breaks are one way to fill `lines` lines, so every step
+    // back finds a cell.
+    let mut ends = vec![n];
+    let mut j = n;
+    for k in (2..=lines).rev() {
+        let Some(&(_, i)) = best[k].get(&j) else { return hi[1..].to_vec() };
+        ends.push(i);
+        j = i;
+    }
+    ends.reverse();
+    ends
 }
 
 fn append(line: &mut Vec<TextRun>, run: TextRun) {
@@ -185,6 +274,57 @@ mod tests {
         let b = layout_label("a Supercalifragilisticexpialidocious_and_more_and_more z", LabelType::Text, &TextStyle::default(), &f);
         assert!(b.width > 200.0);
         assert_eq!(b.lines.len(), 3);
+    }
+
+    fn line_texts(b: &TextBlock) -> Vec<String> {
+        b.lines.iter().map(|l| l.runs.iter().map(|r| r.text.as_str()).collect()).collect()
+    }
+
+    #[test]
+    fn wrapped_lines_are_balanced_without_an_orphan() {
+        let f = Fonts::embedded();
+        let style = TextStyle::default();
+        // Greedy filling leaves `pairs)` alone on the second line.
+        let text = "Input: n (number of nodes), edges (list of [u, v] pairs)";
+        let b = layout_label(text, LabelType::String, &style, &f);
+        let lines = line_texts(&b);
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert_eq!(lines.join(" "), text);
+        assert!(lines.iter().all(|l| l.split(' ').count() >= 3), "{lines:?}");
+        let (a, z) = (b.lines[0].width, b.lines[1].width);
+        assert!((a - z).abs() < 80.0, "{a} {z}");
+        assert!(b.lines.iter().all(|l| l.width <= 200.0));
+        // The block keeps the wrap width, so the box is what greedy made.
+        assert_eq!(b.width, 200.0);
+    }
+
+    #[test]
+    fn balancing_never_adds_lines() {
+        let f = Fonts::embedded();
+        let style = TextStyle::default();
+        let words = ["a", "bb", "ccc", "dddd", "eeeee", "Append", "chr((ord(ch)", "-", "ord('a')", "+", "k)", "%", "26", "+", "ord('a'))", "x"];
+        for n in 1..60 {
+            let text: Vec<&str> = (0..n).map(|i| words[(i * 7 + n) % words.len()]).collect();
+            let text = text.join(" ");
+            let b = layout_label(&text, LabelType::String, &style, &f);
+            // Greedy filling, as a browser does it.
+            let space = f.measure(" ", 16.0, false);
+            let (mut greedy, mut cur) = (0, -1.0f32);
+            for w in text.split(' ') {
+                let ww = f.measure(w, 16.0, false);
+                if cur < 0.0 || cur + space + ww > 200.0 {
+                    greedy += 1;
+                    cur = ww;
+                } else {
+                    cur += space + ww;
+                }
+            }
+            assert_eq!(b.lines.len(), greedy, "{text}");
+            assert_eq!(line_texts(&b).join(" "), text);
+            for (l, t) in b.lines.iter().zip(line_texts(&b)) {
+                assert!(l.width <= 200.5 || !t.contains(' '), "{t}: {}", l.width);
+            }
+        }
     }
 
     #[test]
