@@ -83,9 +83,22 @@ pub fn layout(chart: &Flowchart, opts: &LayoutOptions, fonts: &Fonts) -> Result<
         .map(|e| e.label.as_deref().map(|l| layout_label(l, e.label_type, ts, fonts)).filter(|b| !b.lines.is_empty()))
         .collect();
     // A subgraph title is not wrapped at the label width: the box widens to
-    // it instead, as mermaid draws it (hard breaks still apply).
-    let title_style = TextStyle { wrap_width: f32::INFINITY, ..*ts };
-    let titles = chart.subgraphs.iter().map(|s| layout_label(&s.title, s.label_type, &title_style, fonts)).collect();
+    // it instead, as mermaid draws it (hard breaks still apply). Only a title
+    // longer than one and a half label widths wraps (evenly), so that the
+    // edges entering the subgraph from above find room beside it rather
+    // than crossing it.
+    let title_style = TextStyle { wrap_width: ts.wrap_width * 1.5, ..*ts };
+    let titles = chart
+        .subgraphs
+        .iter()
+        .map(|s| {
+            // A wrapped title is only as wide as its longest line (a node's
+            // label box keeps the wrap width, as mermaid's does).
+            let mut t = layout_label(&s.title, s.label_type, &title_style, fonts);
+            t.width = t.lines.iter().map(|l| l.width).fold(0.0, f32::max);
+            t
+        })
+        .collect();
     let nlevels = tree.root + 1;
     let mut cx = Ctx { chart, opts, tree, routes, ends, node_sizes, edge_labels, titles, reversed: vec![false; chart.edges.len()], ports: vec![Vec::new(); nlevels], dirs: Vec::new() };
     orient(&mut cx);
