@@ -149,6 +149,16 @@ fn gen_adds_a_test_for_each_mutant_random_inputs_kill() {
     assert!(text(&out).contains("added to kill surviving mutants"), "{}", text(&out));
     assert!(std::fs::read_to_string(root.join("pairs/tests.jsonl")).unwrap().contains("kills mutant"));
     assert_eq!(score(), 1.0);
+    // `--score` reuses the step's kills: the figures `tests score` finds.
+    let out = flowbench(&["tests", "gen", "--score", "pairs"], root);
+    assert!(out.status.success(), "{}", text(&out));
+    let tests = std::fs::read_to_string(root.join("pairs/tests.jsonl")).unwrap();
+    let header: serde_json::Value = serde_json::from_str(tests.lines().next().unwrap()).unwrap();
+    let scored = flowbench(&["tests", "score", "--json", "pairs"], root);
+    let v: serde_json::Value = serde_json::from_str(String::from_utf8_lossy(&scored.stdout).trim()).unwrap();
+    for key in ["mutants", "equivalent", "killed", "score"] {
+        assert_eq!(header["mutation"][key], v[key], "{key}: gen --score {header} vs tests score {v}");
+    }
 }
 
 #[test]

@@ -13,7 +13,7 @@ use crate::exec::{ExecConfig, Executor};
 use crate::judge::problem::{Category, Problem};
 use crate::testgen::generate::{GenInput, generate, show_counts};
 use crate::testgen::strengthen::strengthen;
-use crate::testgen::score::{Fate, Score, ScoredTest, reduce, score, score_suites};
+use crate::testgen::score::{Fate, Score, ScoredTest, reduce, score, score_alive, score_suites};
 use crate::testgen::tests_file::{self, GeneratedTest, TESTS};
 
 /// Options shared by `gen` and `score`.
@@ -147,11 +147,13 @@ fn gen_one(executor: &Executor, args: &GenArgs, dir: &Path) -> anyhow::Result<St
         anyhow::bail!("{}\n(no tests written)", generated.floor_errors.join("\n"));
     }
     let mut note = String::new();
+    let mut strengthened = None;
     if !args.no_strengthen {
-        let added = strengthen(python, executor, &input, &mut generated)?;
-        if added > 0 {
-            note = format!("; {added} added to kill surviving mutants");
+        let st = strengthen(python, executor, &input, &mut generated)?;
+        if st.added > 0 {
+            note = format!("; {} added to kill surviving mutants", st.added);
         }
+        strengthened = Some(st);
     }
     if args.reduce {
         let full = score(python, executor, &input, &name_of(dir), &scored(&generated.tests), true)?;
@@ -165,7 +167,12 @@ fn gen_one(executor: &Executor, args: &GenArgs, dir: &Path) -> anyhow::Result<St
         h.large = generated.tests.iter().filter(|t| t.category == Category::Large).count();
     }
     if args.score {
-        let s = score(python, executor, &input, &name_of(dir), &scored(&generated.tests), false)?;
+        // After the mutant-guided step the kills are known; a reduced suite
+        // is scored afresh.
+        let s = match (&strengthened, args.reduce) {
+            (Some(st), false) => score_alive(python, executor, &input, &name_of(dir), &st.mutants, &st.alive)?,
+            _ => score(python, executor, &input, &name_of(dir), &scored(&generated.tests), false)?,
+        };
         note.push_str(&format!("; mutation score {:.3} ({} killed, {} equivalent, {} mutants)", s.score, s.killed, s.equivalent, s.mutants));
         generated.header.mutation =
             Some(tests_file::MutationSummary { mutants: s.mutants, equivalent: s.equivalent, killed: s.killed, score: s.score });

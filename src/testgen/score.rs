@@ -172,6 +172,46 @@ pub fn survivors(sandbox: &dyn Sandbox, input: &GenInput, mutants: &[Json], test
     Ok(fates.into_iter().flatten().collect())
 }
 
+/// The score of a suite known to kill every mutant but `alive` (what `tests
+/// gen` knows after its mutant-guided step): only the alive mutants meet the
+/// equivalence pool, so no mutant runs the suite again.
+pub fn score_alive(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, name: &str, mutants: &[Json], alive: &[usize]) -> anyhow::Result<Score> {
+    let has_valid = candidates_has_valid(&input.solution);
+    let opts = compare_options(input);
+    let cap = validate_limits(&input.spec).wall;
+    let mut equivalent = vec![false; mutants.len()];
+    if !alive.is_empty() {
+        let pool = random_pool(python, sandbox, input, EQUIVALENCE_SEED)?;
+        let order = within_budget(&pool, cheapest_first(&pool));
+        let verdicts: Vec<bool> = alive
+            .par_iter()
+            .map(|&m| {
+                let source = wrap(mutants[m]["source"].as_str().unwrap_or_default(), &input.entry_point, input.call_style, has_valid);
+                Ok(kills(sandbox, &source, &pool, &order, cap, &opts, false)?.is_empty())
+            })
+            .collect::<anyhow::Result<_>>()?;
+        for (&m, eq) in alive.iter().zip(verdicts) {
+            equivalent[m] = eq;
+        }
+    }
+    let reports = mutants
+        .iter()
+        .enumerate()
+        .map(|(i, m)| MutantReport {
+            kind: m["kind"].as_str().unwrap_or_default().into(),
+            line: m["line"].as_u64().unwrap_or(0),
+            diff: m["diff"].as_str().unwrap_or_default().into(),
+            fate: match (alive.contains(&i), equivalent[i]) {
+                (false, _) => Fate::Killed,
+                (true, true) => Fate::Equivalent,
+                (true, false) => Fate::Survived,
+            },
+            killers: Vec::new(),
+        })
+        .collect();
+    Ok(tally(name, reports))
+}
+
 /// The cheapest input of `pool` that kills the mutant `source`, if any.
 pub fn cheapest_killer(sandbox: &dyn Sandbox, input: &GenInput, source: &str, pool: &[ScoredTest]) -> anyhow::Result<Option<usize>> {
     let killers = kills(sandbox, source, pool, &cheapest_first(pool), validate_limits(&input.spec).wall, &compare_options(input), false)?;

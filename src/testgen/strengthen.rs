@@ -5,7 +5,7 @@
 //! suite thus kills every mutant random inputs can tell from the reference,
 //! not only those its typical/edge/large inputs happen to reach.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use rayon::prelude::*;
@@ -20,9 +20,21 @@ use super::score::{STRENGTHEN_SEED, ScoredTest, cheapest_killer, mutants, random
 /// Pools tried at most.
 const ROUNDS: u64 = 3;
 
+/// What the mutant-guided step did.
+#[derive(Debug, Clone)]
+pub struct Strengthened {
+    /// Tests added to the suite.
+    pub added: usize,
+    /// The reference's mutants (as `score::mutants` makes them).
+    pub mutants: Vec<serde_json::Value>,
+    /// The mutants (indices) the final suite leaves alive: every other one
+    /// is killed by a generated test or by an added one.
+    pub alive: Vec<usize>,
+}
+
 /// Adds to `generated` a killing test for each surviving mutant that the
-/// pool can kill; returns how many tests were added.
-pub fn strengthen(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, generated: &mut Generated) -> anyhow::Result<usize> {
+/// pool can kill.
+pub fn strengthen(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, generated: &mut Generated) -> anyhow::Result<Strengthened> {
     let mutants = mutants(python, input)?;
     let tests: Vec<ScoredTest> = generated
         .tests
@@ -31,9 +43,12 @@ pub fn strengthen(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, genera
         .collect();
     let alive = survivors(sandbox, input, &mutants, &tests)?;
     if alive.is_empty() {
-        return Ok(0);
+        return Ok(Strengthened { added: 0, mutants, alive: Vec::new() });
     }
-    let mut seen: HashSet<String> = generated.tests.iter().map(|t| serde_json::to_string(&t.args).unwrap_or_default()).collect();
+    let existing: HashSet<String> = generated.tests.iter().map(|t| serde_json::to_string(&t.args).unwrap_or_default()).collect();
+    // Each candidate input, with the mutants it was picked to kill.
+    let mut targets: HashMap<String, Vec<usize>> = HashMap::new();
+    let mut unkillable = Vec::new();
     let mut candidates = Vec::new();
     let mut alive = alive;
     // A mutant that one pool cannot tell apart may meet its input in the
@@ -51,9 +66,18 @@ pub fn strengthen(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, genera
                 still.push((m, source));
                 continue;
             };
-            if !seen.insert(serde_json::to_string(&pool[k].args)?) {
+            let key = serde_json::to_string(&pool[k].args)?;
+            if existing.contains(&key) {
+                // Already a test that did not kill it (a timing verdict):
+                // counted alive, as scoring would find it.
+                unkillable.push(m);
                 continue;
             }
+            if let Some(also) = targets.get_mut(&key) {
+                also.push(m);
+                continue;
+            }
+            targets.insert(key, vec![m]);
             let mutant = &mutants[m];
             candidates.push(Candidate {
                 category: Category::Typical,
@@ -73,8 +97,15 @@ pub fn strengthen(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, genera
     for (reason, n) in dropped {
         *generated.header.dropped.entry(reason).or_default() += n;
     }
+    for t in &kept {
+        targets.remove(&serde_json::to_string(&t.args)?);
+    }
+    // Alive: no killer found, a killer already among the tests, or a killer
+    // that failed validation.
+    let mut alive: Vec<usize> = alive.into_iter().map(|(m, _)| m).chain(unkillable).chain(targets.into_values().flatten()).collect();
+    alive.sort_unstable();
     generated.header.typical += kept.len();
     let added = kept.len();
     generated.tests.extend(kept);
-    Ok(added)
+    Ok(Strengthened { added, mutants, alive })
 }
