@@ -14,6 +14,12 @@ fn text(o: &Output) -> String {
     format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
 }
 
+/// `tests score --json ARGS` in `root`: one JSON value per line printed.
+fn score_lines(root: &Path, args: &[&str]) -> Vec<serde_json::Value> {
+    let out = flowbench(&[&["tests", "score", "--json"], args].concat(), root);
+    String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect()
+}
+
 fn problem(root: &Path, name: &str, solution: &str, spec: &str) -> PathBuf {
     let dir = root.join(name);
     std::fs::create_dir_all(&dir).unwrap();
@@ -106,20 +112,15 @@ fn weak_tests_score_lower_and_reduce_keeps_the_kills() {
     let out = flowbench(&["tests", "gen", "--reduce", "clamp"], root);
     assert!(out.status.success(), "{}", text(&out));
     assert!(text(&out).contains("reduced"), "{}", text(&out));
-    let score = |tests: &str| -> f64 {
-        let out = flowbench(&["tests", "score", "--json", "--tests", tests, "clamp"], root);
-        let v: serde_json::Value = serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).expect("json line");
-        v["score"].as_f64().unwrap()
-    };
+    let score = |tests: &str| -> f64 { score_lines(root, &["--tests", tests, "clamp"])[0]["score"].as_f64().unwrap() };
     let (original, generated) = (score("problem.json"), score("tests.jsonl"));
     assert!(original < 0.6, "one hand test kills few mutants: {original}");
     assert!(generated >= 0.9, "generated (reduced) tests: {generated}");
     let out = flowbench(&["tests", "score", "--tests", "problem.json", "clamp"], root);
     assert!(text(&out).contains("surviving mutant"), "{}", text(&out));
     // Both suites in one run: the figures each gets alone, labelled.
-    let out = flowbench(&["tests", "score", "--json", "--tests", "problem.json", "--tests", "tests.jsonl", "clamp"], root);
-    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    assert_eq!(lines.len(), 2, "{}", text(&out));
+    let lines = score_lines(root, &["--tests", "problem.json", "--tests", "tests.jsonl", "clamp"]);
+    assert_eq!(lines.len(), 2, "{lines:?}");
     assert_eq!((lines[0]["tests"].as_str(), lines[0]["score"].as_f64()), (Some("problem.json"), Some(original)));
     assert_eq!((lines[1]["tests"].as_str(), lines[1]["score"].as_f64()), (Some("tests.jsonl"), Some(generated)));
 }
@@ -136,11 +137,7 @@ fn gen_adds_a_test_for_each_mutant_random_inputs_kill() {
         "from typing import List\n\ndef pairs(xs: List[int]) -> int:\n    if xs.count(7) >= 2:\n        return 1\n    return 0\n",
         "entry_point = \"pairs\"\nseed = 1\n[params.xs]\nlen = [0, 8]\nmin = 0\nmax = 9\n[counts]\ntypical = 5\nlarge = 0\n[floors]\ntypical = 1\nedge = 1\nlarge = 0\n",
     );
-    let score = || -> f64 {
-        let out = flowbench(&["tests", "score", "--json", "pairs"], root);
-        let v: serde_json::Value = serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).expect("json line");
-        v["score"].as_f64().unwrap()
-    };
+    let score = || -> f64 { score_lines(root, &["pairs"])[0]["score"].as_f64().unwrap() };
     let out = flowbench(&["tests", "gen", "--no-strengthen", "pairs"], root);
     assert!(out.status.success(), "{}", text(&out));
     let weak = score();
@@ -154,8 +151,7 @@ fn gen_adds_a_test_for_each_mutant_random_inputs_kill() {
     assert!(out.status.success(), "{}", text(&out));
     let tests = std::fs::read_to_string(root.join("pairs/tests.jsonl")).unwrap();
     let header: serde_json::Value = serde_json::from_str(tests.lines().next().unwrap()).unwrap();
-    let scored = flowbench(&["tests", "score", "--json", "pairs"], root);
-    let v: serde_json::Value = serde_json::from_str(String::from_utf8_lossy(&scored.stdout).trim()).unwrap();
+    let v = &score_lines(root, &["pairs"])[0];
     for key in ["mutants", "equivalent", "killed", "score"] {
         assert_eq!(header["mutation"][key], v[key], "{key}: gen --score {header} vs tests score {v}");
     }

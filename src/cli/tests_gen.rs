@@ -90,7 +90,7 @@ fn name_of(dir: &Path) -> String {
 }
 
 fn scored(tests: &[GeneratedTest]) -> Vec<ScoredTest> {
-    tests.iter().map(|t| ScoredTest { args: t.args.clone(), expected: t.expected.clone(), time_s: t.reference_time_s }).collect()
+    tests.iter().map(ScoredTest::from).collect()
 }
 
 pub fn run_gen(args: GenArgs) -> anyhow::Result<ExitCode> {

@@ -18,6 +18,7 @@ use crate::judge::value::Value;
 use super::generate::{GenInput, candidates, validate_limits};
 use super::python::{Helper, call};
 use super::reference::{Run, run_all, wrap};
+use super::tests_file::GeneratedTest;
 
 /// Calls per job while looking for a kill: a mutant is usually killed by
 /// its first job, so later (larger) tests are often never run.
@@ -30,6 +31,12 @@ pub struct ScoredTest {
     pub expected: Json,
     /// Reference time, to run cheap tests first.
     pub time_s: f64,
+}
+
+impl From<&GeneratedTest> for ScoredTest {
+    fn from(t: &GeneratedTest) -> Self {
+        ScoredTest { args: t.args.clone(), expected: t.expected.clone(), time_s: t.reference_time_s }
+    }
 }
 
 /// What became of one mutant.
@@ -112,8 +119,7 @@ pub fn score_suites(
     let timed: Vec<Vec<ScoredTest>> = suites.iter().map(|tests| with_reference_times(sandbox, input, has_valid, tests)).collect::<anyhow::Result<_>>()?;
     let suites: Vec<&[ScoredTest]> = timed.iter().map(Vec::as_slice).collect();
     let orders: Vec<Vec<usize>> = suites.iter().map(|tests| cheapest_first(tests)).collect();
-    let sources: Vec<String> =
-        mutants.iter().map(|m| wrap(m["source"].as_str().unwrap_or_default(), &input.entry_point, input.call_style, has_valid)).collect();
+    let sources: Vec<String> = mutants.iter().map(|m| mutant_source(input, has_valid, m)).collect();
     // Each mutant's killers in each suite.
     let killers: Vec<Vec<Vec<usize>>> = sources
         .par_iter()
@@ -122,33 +128,11 @@ pub fn score_suites(
     // Survivors of any suite meet the equivalence pool, built only for them
     // (and outside the parallel loop above: building it runs jobs itself).
     let survivors: Vec<usize> = (0..mutants.len()).filter(|&m| killers[m].iter().any(Vec::is_empty)).collect();
-    let mut equivalent = vec![false; mutants.len()];
-    if !survivors.is_empty() {
-        let pool = random_pool(python, sandbox, input, EQUIVALENCE_SEED)?;
-        let order = within_budget(&pool, cheapest_first(&pool));
-        let verdicts: Vec<bool> = survivors
-            .par_iter()
-            .map(|&m| Ok(kills(sandbox, &sources[m], &pool, &order, cap, &opts, false)?.is_empty()))
-            .collect::<anyhow::Result<_>>()?;
-        for (&m, eq) in survivors.iter().zip(verdicts) {
-            equivalent[m] = eq;
-        }
-    }
+    let equivalent = equivalence(python, sandbox, input, &sources, &survivors)?;
     let mut reports: Vec<Vec<MutantReport>> = suites.iter().map(|_| Vec::with_capacity(mutants.len())).collect();
     for ((m, per_suite), eq) in mutants.iter().zip(killers).zip(equivalent) {
         for (suite, killers) in reports.iter_mut().zip(per_suite) {
-            let fate = match (killers.is_empty(), eq) {
-                (false, _) => Fate::Killed,
-                (true, true) => Fate::Equivalent,
-                (true, false) => Fate::Survived,
-            };
-            suite.push(MutantReport {
-                kind: m["kind"].as_str().unwrap_or_default().into(),
-                line: m["line"].as_u64().unwrap_or(0),
-                diff: m["diff"].as_str().unwrap_or_default().into(),
-                fate,
-                killers,
-            });
+            suite.push(report(m, fate(!killers.is_empty(), eq), killers));
         }
     }
     Ok(reports.into_iter().map(|reports| tally(name, reports)).collect())
@@ -165,7 +149,7 @@ pub fn survivors(sandbox: &dyn Sandbox, input: &GenInput, mutants: &[Json], test
         .par_iter()
         .enumerate()
         .map(|(i, m)| {
-            let source = wrap(m["source"].as_str().unwrap_or_default(), &input.entry_point, input.call_style, has_valid);
+            let source = mutant_source(input, has_valid, m);
             Ok(kills(sandbox, &source, tests, &order, cap, &opts, false)?.is_empty().then_some((i, source)))
         })
         .collect::<anyhow::Result<_>>()?;
@@ -177,39 +161,54 @@ pub fn survivors(sandbox: &dyn Sandbox, input: &GenInput, mutants: &[Json], test
 /// equivalence pool, so no mutant runs the suite again.
 pub fn score_alive(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, name: &str, mutants: &[Json], alive: &[usize]) -> anyhow::Result<Score> {
     let has_valid = candidates_has_valid(&input.solution);
-    let opts = compare_options(input);
-    let cap = validate_limits(&input.spec).wall;
-    let mut equivalent = vec![false; mutants.len()];
-    if !alive.is_empty() {
-        let pool = random_pool(python, sandbox, input, EQUIVALENCE_SEED)?;
-        let order = within_budget(&pool, cheapest_first(&pool));
-        let verdicts: Vec<bool> = alive
-            .par_iter()
-            .map(|&m| {
-                let source = wrap(mutants[m]["source"].as_str().unwrap_or_default(), &input.entry_point, input.call_style, has_valid);
-                Ok(kills(sandbox, &source, &pool, &order, cap, &opts, false)?.is_empty())
-            })
-            .collect::<anyhow::Result<_>>()?;
-        for (&m, eq) in alive.iter().zip(verdicts) {
-            equivalent[m] = eq;
-        }
-    }
-    let reports = mutants
-        .iter()
-        .enumerate()
-        .map(|(i, m)| MutantReport {
-            kind: m["kind"].as_str().unwrap_or_default().into(),
-            line: m["line"].as_u64().unwrap_or(0),
-            diff: m["diff"].as_str().unwrap_or_default().into(),
-            fate: match (alive.contains(&i), equivalent[i]) {
-                (false, _) => Fate::Killed,
-                (true, true) => Fate::Equivalent,
-                (true, false) => Fate::Survived,
-            },
-            killers: Vec::new(),
-        })
-        .collect();
+    let sources: Vec<String> = mutants.iter().map(|m| mutant_source(input, has_valid, m)).collect();
+    let equivalent = equivalence(python, sandbox, input, &sources, alive)?;
+    let reports = mutants.iter().enumerate().map(|(i, m)| report(m, fate(!alive.contains(&i), equivalent[i]), Vec::new())).collect();
     Ok(tally(name, reports))
+}
+
+/// Which of the mutants (`sources`, all of them) agree with the reference
+/// on the equivalence pool; only those named in `survivors` are run (the
+/// pool is built only when there is one), the others are `false`.
+fn equivalence(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, sources: &[String], survivors: &[usize]) -> anyhow::Result<Vec<bool>> {
+    let mut equivalent = vec![false; sources.len()];
+    if survivors.is_empty() {
+        return Ok(equivalent);
+    }
+    let pool = random_pool(python, sandbox, input, EQUIVALENCE_SEED)?;
+    let order = within_budget(&pool, cheapest_first(&pool));
+    let (cap, opts) = (validate_limits(&input.spec).wall, compare_options(input));
+    let verdicts: Vec<bool> = survivors
+        .par_iter()
+        .map(|&m| Ok(kills(sandbox, &sources[m], &pool, &order, cap, &opts, false)?.is_empty()))
+        .collect::<anyhow::Result<_>>()?;
+    for (&m, eq) in survivors.iter().zip(verdicts) {
+        equivalent[m] = eq;
+    }
+    Ok(equivalent)
+}
+
+/// A mutant's source wrapped like the reference's, ready to run.
+fn mutant_source(input: &GenInput, has_valid: bool, mutant: &Json) -> String {
+    wrap(mutant["source"].as_str().unwrap_or_default(), &input.entry_point, input.call_style, has_valid)
+}
+
+fn fate(killed: bool, equivalent: bool) -> Fate {
+    match (killed, equivalent) {
+        (true, _) => Fate::Killed,
+        (false, true) => Fate::Equivalent,
+        (false, false) => Fate::Survived,
+    }
+}
+
+fn report(mutant: &Json, fate: Fate, killers: Vec<usize>) -> MutantReport {
+    MutantReport {
+        kind: mutant["kind"].as_str().unwrap_or_default().into(),
+        line: mutant["line"].as_u64().unwrap_or(0),
+        diff: mutant["diff"].as_str().unwrap_or_default().into(),
+        fate,
+        killers,
+    }
 }
 
 /// The cheapest input of `pool` that kills the mutant `source`, if any.

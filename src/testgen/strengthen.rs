@@ -36,11 +36,7 @@ pub struct Strengthened {
 /// pool can kill.
 pub fn strengthen(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, generated: &mut Generated) -> anyhow::Result<Strengthened> {
     let mutants = mutants(python, input)?;
-    let tests: Vec<ScoredTest> = generated
-        .tests
-        .iter()
-        .map(|t| ScoredTest { args: t.args.clone(), expected: t.expected.clone(), time_s: t.reference_time_s })
-        .collect();
+    let tests: Vec<ScoredTest> = generated.tests.iter().map(ScoredTest::from).collect();
     let alive = survivors(sandbox, input, &mutants, &tests)?;
     if alive.is_empty() {
         return Ok(Strengthened { added: 0, mutants, alive: Vec::new() });
