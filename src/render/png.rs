@@ -11,7 +11,7 @@ use usvg::fontdb;
 
 use super::glyphs::GlyphLine;
 use super::timings;
-use crate::text::{FontBytes, is_bold};
+use crate::text::{FontBytes, is_bold, pick_fallback};
 
 /// Default cap on the pixels of one PNG (width × height after scaling).
 /// Drawing is banded, so memory stays flat (a 111 Mpx PNG peaks under
@@ -92,16 +92,8 @@ fn fallback_selector() -> usvg::FallbackSelectionFn<'static> {
             })
             .unwrap_or(false)
         };
-        let mut first = None;
-        for face in db.faces().filter(|f| !used.contains(&f.id)) {
-            if is_bold(face.weight.0) == bold && has(face.id) {
-                return Some(face.id);
-            }
-            if first.is_none() && has(face.id) {
-                first = Some(face.id);
-            }
-        }
-        first
+        let faces: Vec<(fontdb::ID, bool)> = db.faces().filter(|f| !used.contains(&f.id)).map(|f| (f.id, is_bold(f.weight.0))).collect();
+        pick_fallback(&faces, bold, has)
     })
 }
 

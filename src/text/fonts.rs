@@ -84,10 +84,17 @@ impl Face {
 }
 
 /// Whether a face of this weight class counts as bold when a fallback is
-/// chosen; render's fallback selector for usvg (`render::png`) uses the
-/// same rule.
+/// chosen.
 pub fn is_bold(weight: u16) -> bool {
     weight >= 600
+}
+
+/// The fallback rule measurement and drawing share (render's fallback
+/// selector for usvg uses it too, so what is drawn is what was measured):
+/// among `faces` in order, each with its boldness, the first of boldness
+/// `bold` that `has` the character, else the first that has it.
+pub fn pick_fallback<T: Copy>(faces: &[(T, bool)], bold: bool, has: impl Fn(T) -> bool) -> Option<T> {
+    faces.iter().filter(|f| f.1 == bold).chain(faces).map(|f| f.0).find(|&id| has(id))
 }
 
 type PlanKey = (u64, FaceId, Script, Direction);
@@ -249,16 +256,12 @@ impl Fonts {
         let mut buf = [0u8; 4];
         let s = ch.encode_utf8(&mut buf);
         let has = |id: FaceId| self.shape(id, s).iter().all(|&(g, _)| g != 0);
-        let fallbacks = FIRST_FALLBACK..self.faces.len() as FaceId;
         let found = if has(primary) {
             0
         } else {
-            fallbacks
-                .clone()
-                .filter(|&id| self.faces[usize::from(id)].bold == bold)
-                .chain(fallbacks)
-                .find(|&id| has(id))
-                .unwrap_or(0)
+            let fallbacks: Vec<(FaceId, bool)> =
+                (FIRST_FALLBACK..self.faces.len() as FaceId).map(|id| (id, self.faces[usize::from(id)].bold)).collect();
+            pick_fallback(&fallbacks, bold, has).unwrap_or(0)
         };
         self.coverage.lock().unwrap_or_else(|e| e.into_inner()).insert((ch, bold), found);
         if found == 0 { primary } else { found }

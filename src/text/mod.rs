@@ -18,7 +18,7 @@ use crate::mermaid::LabelType;
 mod fonts;
 pub mod markup;
 
-pub use fonts::{DEJAVU_SANS, DEJAVU_SANS_BOLD, FontBytes, FontError, Fonts, LIBERATION_SANS, LIBERATION_SANS_BOLD, LIBERATION_SANS_BOLD_ITALIC, LIBERATION_SANS_ITALIC, PlacedGlyph, Seg, fonts, is_bold};
+pub use fonts::{DEJAVU_SANS, DEJAVU_SANS_BOLD, FontBytes, FontError, Fonts, LIBERATION_SANS, LIBERATION_SANS_BOLD, LIBERATION_SANS_BOLD_ITALIC, LIBERATION_SANS_ITALIC, PlacedGlyph, Seg, fonts, is_bold, pick_fallback};
 
 /// A label broken into lines, with its measured size.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
