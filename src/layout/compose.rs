@@ -59,6 +59,12 @@ pub(super) struct Ctx<'a> {
     pub(super) reversed: Vec<bool>,
     /// Per level: (edge, inner item, port is at the frame top).
     pub(super) ports: Vec<Vec<(usize, Item, bool)>>,
+    /// Per edge: does it come back into a cluster through its side (see
+    /// [`side_entries`])?
+    pub(super) side_entry: Vec<bool>,
+    /// Per level: inner items `(u, v)` to draw `v` two ranks below `u`
+    /// (a side entry's target below the exit that leads round to it).
+    pub(super) below: Vec<Vec<(Item, Item)>>,
     pub(super) dirs: Vec<Direction>,
 }
 
@@ -100,7 +106,7 @@ pub fn layout(chart: &Flowchart, opts: &LayoutOptions, fonts: &Fonts) -> Result<
         })
         .collect();
     let nlevels = tree.root + 1;
-    let mut cx = Ctx { chart, opts, tree, routes, ends, node_sizes, edge_labels, titles, reversed: vec![false; chart.edges.len()], ports: vec![Vec::new(); nlevels], dirs: Vec::new() };
+    let mut cx = Ctx { chart, opts, tree, routes, ends, node_sizes, edge_labels, titles, reversed: vec![false; chart.edges.len()], ports: vec![Vec::new(); nlevels], side_entry: vec![false; chart.edges.len()], below: vec![Vec::new(); nlevels], dirs: Vec::new() };
     orient(&mut cx);
     cx.dirs = directions(&cx);
     let mut blocks: Vec<Block> = (0..nlevels).map(|_| Block::default()).collect();
@@ -135,6 +141,7 @@ fn orient(cx: &mut Ctx) {
             cx.reversed[e] = r;
         }
     }
+    side_entries(cx, &level_edges);
     for (e, r) in cx.routes.iter().enumerate() {
         let Route::Span { up_from, up_to, .. } = r else { continue };
         let rev = cx.reversed[e];
@@ -148,6 +155,76 @@ fn orient(cx: &mut Ctx) {
         for (k, &c) in up_to.iter().enumerate() {
             let inner = if k == 0 { b } else { Item::Cluster(up_to[k - 1]) };
             cx.ports[c].push((e, inner, !rev));
+        }
+    }
+}
+
+/// Edges that come back into a cluster beside it. `X → C` at level `l` is
+/// a back edge there only because `C` leads round to `X` through exits of
+/// inner items `u` (C → … → X); when the edge's inner target `v` reaches
+/// none of those `u` inside `C`, that is no loop: drawn as a back edge,
+/// `v` would sit level with `u` and be entered from below (a decision
+/// above the call that leads to it). Such an edge goes forwards instead,
+/// into `C`'s side at `v`'s level, and `C` draws `v` two ranks below each
+/// `u`, so that `X` fits beside it in between (as dagre's joint ranking
+/// has it). Only single-cluster entries: `v` is a child of `C`.
+fn side_entries(cx: &mut Ctx, level_edges: &[Vec<usize>]) {
+    let tree = &cx.tree;
+    let reach = |next: &[Vec<usize>], a: usize, b: usize| {
+        let mut seen = vec![false; next.len()];
+        let mut stack = vec![a];
+        while let Some(x) = stack.pop() {
+            if x == b {
+                return true;
+            }
+            if !std::mem::replace(&mut seen[x], true) {
+                stack.extend(&next[x]);
+            }
+        }
+        false
+    };
+    // Per level: slot adjacency (forward edges only, or all edges).
+    let adjacency = |l: usize, forward_only: bool| {
+        let mut next = vec![Vec::new(); tree.children[l].len()];
+        for &e in &level_edges[l] {
+            if let Route::Span { from, to, .. } = &cx.routes[e]
+                && !(forward_only && cx.reversed[e])
+            {
+                next[tree.slot(*from)].push(tree.slot(*to));
+            }
+        }
+        next
+    };
+    let mut found: Vec<(usize, usize, Item, Item)> = Vec::new();
+    for (l, es) in level_edges.iter().enumerate() {
+        let mut forward = None;
+        for &e in es {
+            let Route::Span { from: x, to: Item::Cluster(c), up_to, .. } = &cx.routes[e] else { continue };
+            if !cx.reversed[e] || up_to.len() != 1 {
+                continue;
+            }
+            let next = forward.get_or_insert_with(|| adjacency(l, true));
+            let v = cx.ends[e].1;
+            let exits: Vec<Item> = es
+                .iter()
+                .filter_map(|&f| match &cx.routes[f] {
+                    Route::Span { from: Item::Cluster(c2), to: y, up_from, .. } if c2 == c && !cx.reversed[f] && reach(next, tree.slot(*y), tree.slot(*x)) => {
+                        Some(if up_from.len() >= 2 { Item::Cluster(up_from[up_from.len() - 2]) } else { cx.ends[f].0 })
+                    }
+                    _ => None,
+                })
+                .collect();
+            let inside = adjacency(*c, false);
+            if !exits.is_empty() && exits.iter().all(|&u| !reach(&inside, tree.slot(v), tree.slot(u))) {
+                found.extend(exits.iter().map(|&u| (e, *c, u, v)));
+            }
+        }
+    }
+    for (e, c, u, v) in found {
+        cx.side_entry[e] = true;
+        cx.reversed[e] = false;
+        if !cx.below[c].contains(&(u, v)) {
+            cx.below[c].push((u, v));
         }
     }
 }
@@ -273,6 +350,7 @@ fn build(cx: &Ctx, l: usize, blocks: &[Block], segments: bool) -> Built {
         (slot, 0.0, false)
     };
     let mut edges = Vec::new();
+    let mut forward = Vec::new();
     let mut meta: Vec<(usize, bool, bool, Option<usize>)> = Vec::new();
     for (e, r) in cx.routes.iter().enumerate() {
         if let Route::Span { level, from, to, .. } = r
@@ -281,6 +359,9 @@ fn build(cx: &Ctx, l: usize, blocks: &[Block], segments: bool) -> Built {
             let (from, from_dx, drop_first) = attach(*from, e);
             let (to, to_dx, drop_last) = attach(*to, e);
             let minlen = u32::from(cx.chart.edges[e].length.max(1));
+            if cx.side_entry[e] && segments {
+                forward.push(edges.len());
+            }
             edges.push(PEdge { from, to, minlen, label: label_frame(e), from_dx, to_dx });
             meta.push((e, drop_first, drop_last, None));
         }
@@ -289,14 +370,21 @@ fn build(cx: &Ctx, l: usize, blocks: &[Block], segments: bool) -> Built {
         let port = sizes.len();
         sizes.push((0.0, 0.0));
         let (node, dx, drop) = attach(inner, e);
-        // Ports below their item leave through the side at its level.
-        pins.push(match (top, segments) {
-            (true, _) => Pin::Top,
-            (false, true) => Pin::After(node),
-            (false, false) => Pin::Bottom,
+        let leaving = matches!(&cx.routes[e], Route::Span { up_from, .. } if up_from.contains(&l));
+        // Ports below their item leave through the side at its level. A
+        // side entry comes in one rank above its item; the cluster it
+        // leaves stays one block (it must fit beside the one it enters).
+        // Without side ports it is drawn as the back edge it was.
+        pins.push(match (cx.side_entry[e], top, segments) {
+            (true, _, true) if leaving => Pin::Bottom,
+            (true, _, true) => Pin::Before(node),
+            (true, top, false) if top => Pin::Bottom,
+            (true, _, false) => Pin::Top,
+            (false, true, _) => Pin::Top,
+            (false, false, true) => Pin::After(node),
+            (false, false, false) => Pin::Bottom,
         });
         // Keep the piece in the edge's own direction.
-        let leaving = matches!(&cx.routes[e], Route::Span { up_from, .. } if up_from.contains(&l));
         let pe = if leaving {
             PEdge { from: node, to: port, minlen: 1, label: None, from_dx: dx, to_dx: 0.0 }
         } else {
@@ -305,8 +393,19 @@ fn build(cx: &Ctx, l: usize, blocks: &[Block], segments: bool) -> Built {
         edges.push(pe);
         meta.push((e, leaving && drop, !leaving && drop, Some(port)));
     }
+    // A side entry's target two ranks below the exits leading round to
+    // it: through a zero-size spacer, whose rank stays a band of its own
+    // (the parent puts what the edge comes from beside that band).
+    let mut below = Vec::new();
+    for &(u, v) in cx.below[l].iter().filter(|_| segments) {
+        let spacer = sizes.len();
+        sizes.push((0.0, 0.0));
+        pins.push(Pin::Free);
+        below.push((cx.tree.slot(u), spacer));
+        below.push((spacer, cx.tree.slot(v)));
+    }
     let chains = chain.iter().flatten().cloned().collect();
-    let problem = Problem { sizes, pins, edges, chains, node_sep: opts.node_spacing, rank_sep: opts.rank_spacing, edge_sep: opts.edge_spacing };
+    let problem = Problem { sizes, pins, edges, chains, below, forward, node_sep: opts.node_spacing, rank_sep: opts.rank_spacing, edge_sep: opts.edge_spacing };
     Built { problem, meta, loops, chain, nboxes }
 }
 
@@ -322,7 +421,7 @@ fn level(cx: &Ctx, l: usize, blocks: &mut [Block], side: bool) -> Block {
     let redo = |blocks: &mut [Block]| {
         for &it in items {
             if let Item::Cluster(c) = it
-                && !blocks[c].segs.is_empty()
+                && (!blocks[c].segs.is_empty() || cx.ports[c].iter().any(|&(e, _, _)| cx.side_entry[e]))
             {
                 blocks[c] = level(cx, c, blocks, false);
             }
@@ -419,9 +518,15 @@ fn level(cx: &Ctx, l: usize, blocks: &mut [Block], side: bool) -> Block {
             }
             block.ports.insert(e, border);
             // A side port is at its own band; the parent attaches the edge
-            // one segment above and runs it across at the port's level.
+            // to its item's segment (one above an exit, one below an
+            // entry) and runs it across at the port's level.
             let band = sol.band_of[port];
-            block.port_seg.insert(e, if sol.side[port].is_some() { band.saturating_sub(1) } else { band });
+            let seg = match sol.side[port] {
+                Some(_) if problem.edges[k].to == port => band.saturating_sub(1),
+                Some(_) => band + 1,
+                None => band,
+            };
+            block.port_seg.insert(e, seg);
         }
         if drop_first && pts.len() > 2 {
             pts.remove(0);

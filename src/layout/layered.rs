@@ -35,6 +35,11 @@ pub enum Pin {
     /// beside its inner item, so the edge leaves through the cluster's side
     /// at that item's level. On the last rank it falls back to `Bottom`.
     After(usize),
+    /// One rank above node `v` and at an end of its layer: an entry port
+    /// beside its inner item, so an edge coming back from beside the
+    /// cluster enters through its side at that level and flows down into
+    /// the item. On the first rank it falls back to `Top`.
+    Before(usize),
 }
 
 /// The graph to draw: node sizes (top-to-bottom frame) and edges.
@@ -47,6 +52,12 @@ pub struct Problem {
     /// rank band of its content): consecutive members go on consecutive
     /// ranks, one above the other, so the block spans those ranks.
     pub chains: Vec<Vec<usize>>,
+    /// Ranking-only constraints `(u, v)`: `v` at least one mermaid rank
+    /// below `u`, with no path drawn (dropped if they would close a cycle).
+    pub below: Vec<(usize, usize)>,
+    /// Edges to draw forwards where no cycle is left that way (see
+    /// `break_cycles`), by index.
+    pub forward: Vec<usize>,
     pub node_sep: f32,
     pub rank_sep: f32,
     pub edge_sep: f32,
@@ -82,16 +93,7 @@ pub fn solve(p: &Problem) -> Solution {
     }
     // 1. Cycle breaking on the real graph (self-loops are the caller's).
     let nodes: Vec<LNode> = p.sizes.iter().map(|&(w, h)| LNode { w, h, dummy: false }).collect();
-    // A chain is one block: its segments count as its head here, so
-    // cycles through the block are broken outside it, as for one item.
-    let mut head: Vec<usize> = (0..n).collect();
-    for c in &p.chains {
-        for &v in c {
-            head[v] = c[0];
-        }
-    }
-    let base = LGraph::new(nodes.clone(), p.edges.iter().map(|e| LEdge { from: head[e.from], to: head[e.to], minlen: e.minlen }).collect());
-    let mut reversed = acyclic::back_edges(&base);
+    let (mut reversed, below) = break_cycles(p, &nodes);
     // 2. Ranking with doubled lengths: the odd ranks between real ranks hold
     // edge labels, as in dagre/mermaid (rank separation is halved to match).
     let mut oriented: Vec<LEdge> = p
@@ -107,6 +109,7 @@ pub fn solve(p: &Problem) -> Solution {
     let links: Vec<(usize, usize)> = p.chains.iter().flat_map(|c| c.windows(2).map(|w| (w[0], w[1]))).collect();
     let mut ranked = oriented.clone();
     ranked.extend(links.iter().map(|&(from, to)| LEdge { from, to, minlen: 1 }));
+    ranked.extend(below.iter().map(|&(from, to)| LEdge { from, to, minlen: 2 }));
     let g = LGraph::new(nodes, ranked);
     let mut ranks = rank::rank(&g);
     let side_port = pin_ranks(&g, p, &mut ranks);
@@ -184,29 +187,53 @@ pub fn solve(p: &Problem) -> Solution {
             side_starts.push((u, chains[i][1], dx > 0.0));
         }
     }
+    // Edges entering a block through its side (a side entry port below
+    // the segment they left): what they come from goes on that side too.
+    let mut side_ends: Vec<(usize, usize, bool)> = Vec::new();
+    for (i, e) in p.edges.iter().enumerate() {
+        let (t, dx) = if reversed[i] { (e.from, e.from_dx) } else { (e.to, e.to_dx) };
+        let c = &chains[i];
+        if in_chain_of[t].is_some() && dx.abs() > 1e-3 && dx.abs() >= sizes[t].0 / 2.0 - 0.5 && c.len() > 2 {
+            side_ends.push((t, c[c.len() - 2], dx > 0.0));
+        }
+    }
     if !side_starts.is_empty() {
-        order::pull_to_side(&mut layers, &side_starts, &in_chain_of, &p.chains, &rank_of);
+        order::pull_to_side(&mut layers, &side_starts, &in_chain_of, &p.chains, &rank_of, false);
+    }
+    if !side_ends.is_empty() {
+        order::pull_to_side(&mut layers, &side_ends, &in_chain_of, &p.chains, &rank_of, true);
     }
     // Side exit ports go to an end of their layer (the side their edge
     // leaves a block segment on, else the nearer one), so the leg out to
     // the cluster's side passes no node of their band.
+    // A side entry port goes on the side of the exit that leads round to
+    // it (exits first: `below` ties the entry's item to the exit's).
     let mut side: Vec<Option<bool>> = vec![None; n];
-    for (v, s) in side.iter_mut().enumerate() {
-        if !side_port[v] {
-            continue;
-        }
+    let entry_last = |v: &usize| matches!(p.pins[*v], Pin::Before(_));
+    let mut ports: Vec<usize> = (0..n).filter(|&v| side_port[v]).collect();
+    ports.sort_by_key(entry_last);
+    for v in ports {
         let layer = &mut layers.layers[rank_of[v]];
         let i = layer.iter().position(|&u| u == v).unwrap_or(0);
-        let right = side_starts.iter().find(|s| s.1 == v).map_or(2 * i + 1 >= layer.len(), |s| s.2);
+        let exit_side = match p.pins[v] {
+            Pin::Before(t) => {
+                let spacers = below.iter().filter(|b| b.1 == t).map(|b| b.0);
+                let exits: Vec<usize> = spacers.flat_map(|sp| below.iter().filter(move |b| b.1 == sp).map(|b| b.0)).collect();
+                (0..n).find(|&x| matches!(p.pins[x], Pin::After(u) if exits.contains(&u)) && side[x].is_some()).and_then(|x| side[x])
+            }
+            _ => None,
+        };
+        let nearer = 2 * i + 1 >= layer.len();
+        let right = side_starts.iter().find(|s| s.1 == v).map_or(exit_side.unwrap_or(nearer), |s| s.2);
         layer.remove(i);
         if right {
             layer.push(v);
         } else {
             layer.insert(0, v);
         }
-        *s = Some(right);
+        side[v] = Some(right);
     }
-    if side_port.iter().any(|&b| b) || !side_starts.is_empty() {
+    if side_port.iter().any(|&b| b) || !side_starts.is_empty() || !side_ends.is_empty() {
         let pos = order::positions(&layers.layers, total);
         crossings = order::crossings(&layers, &pos);
     }
@@ -215,7 +242,8 @@ pub fn solve(p: &Problem) -> Solution {
     let in_chain: Vec<bool> = (0..total).map(|v| in_chain_of.get(v).is_some_and(Option::is_some)).collect();
     let sp = position::Spacing { width: &widths, dummy: &dummy, chain: &in_chain, node_sep: p.node_sep, edge_sep: p.edge_sep };
     let xs = x_coords(&layers, &sp);
-    let chains_ok = chains_ranked && chains_clear(&layers, &links, &rank_of, &xs) && sides_kept(&layers.layers, &side_starts, &in_chain_of, &p.chains, &rank_of);
+    let sides: Vec<(usize, usize, bool)> = side_starts.iter().chain(&side_ends).copied().collect();
+    let chains_ok = chains_ranked && chains_clear(&layers, &links, &side_ends, &rank_of, &xs) && sides_kept(&layers.layers, &sides, &in_chain_of, &p.chains, &rank_of);
     let mut band_h = vec![0f32; nlayers];
     let mut occupied = vec![false; nlayers];
     for v in 0..total {
@@ -267,22 +295,42 @@ pub fn solve(p: &Problem) -> Solution {
             paths.push(if reversed[i] { pts.into_iter().rev().collect() } else { pts });
             continue;
         }
-        let inner = if side_exit {
+        // A side entry comes down to its last dummy (level with the entry
+        // port, one segment above the one it is attached to) and runs
+        // straight across into the block's side there.
+        let last = chain.len().saturating_sub(2);
+        let side_entry = chain.len() > 2 && side_ends.iter().any(|&(u, d, _)| u == t && d == chain[last]);
+        let (lo, hi) = (if side_exit { 2 } else { 1 }, if side_entry { last } else { chain.len() - 1 });
+        if side_exit {
             pts.push(Point { x: ps.x, y: at(chain[1]).y });
             pts.push(at(chain[1]));
-            pts.push(Point { x: at(chain[1]).x, y: bottom(chain[1]) });
-            &chain[2..chain.len() - 1]
+            if !(side_entry && last == 1) {
+                pts.push(Point { x: at(chain[1]).x, y: bottom(chain[1]) });
+            }
         } else {
             pts.push(ps);
             pts.push(Point { x: ps.x, y: bottom(s) });
-            &chain[1..chain.len() - 1]
-        };
-        for &d in inner {
+        }
+        for &d in chain.get(lo..hi).unwrap_or(&[]) {
             pts.push(Point { x: at(d).x, y: top(d) });
             pts.push(Point { x: at(d).x, y: bottom(d) });
         }
-        pts.push(Point { x: pt.x, y: top(t) });
-        pts.push(pt);
+        if side_entry {
+            // Its only dummy is just below the source: straight down and
+            // across (via the dummy's x it would zigzag).
+            let d = chain[last];
+            if last == 1 && !side_exit {
+                pts.truncate(1);
+                pts.push(Point { x: ps.x, y: at(d).y });
+            } else if last > 1 {
+                pts.push(Point { x: at(d).x, y: top(d) });
+                pts.push(at(d));
+            }
+            pts.push(Point { x: pt.x, y: at(d).y });
+        } else {
+            pts.push(Point { x: pt.x, y: top(t) });
+            pts.push(pt);
+        }
         let mut pts = simplify(pts);
         if reversed[i] {
             pts.reverse();
@@ -303,6 +351,75 @@ pub fn solve(p: &Problem) -> Solution {
     }
 }
 
+/// Cycle breaking: per edge, whether it is drawn reversed, and the `below`
+/// constraints kept. A chain counts as one node, its head, so cycles
+/// through a block are broken outside it, as for one item; reversed
+/// `below` constraints are dropped. Then each edge the caller marks
+/// `forward` (one leaving a block at a segment and coming back into it
+/// lower down, beside it) goes forwards again if the real graph, chain
+/// links included, stays acyclic that way.
+fn break_cycles(p: &Problem, nodes: &[LNode]) -> (Vec<bool>, Vec<(usize, usize)>) {
+    let (n, ne) = (nodes.len(), p.edges.len());
+    let mut head: Vec<usize> = (0..n).collect();
+    for c in &p.chains {
+        for &v in c {
+            head[v] = c[0];
+        }
+    }
+    let edges = p.edges.iter().map(|e| (e.from, e.to)).chain(p.below.iter().copied());
+    let edges = edges.map(|(a, b)| LEdge { from: head[a], to: head[b], minlen: 1 }).collect();
+    let mut rev = acyclic::back_edges(&LGraph::new(nodes.to_vec(), edges));
+    let below: Vec<(usize, usize)> = p.below.iter().zip(&rev[ne..]).filter(|&(&(a, b), &r)| !r && head[a] != head[b]).map(|(&b, _)| b).collect();
+    rev.truncate(ne);
+    let acyclic_with = |rev: &[bool]| {
+        let oriented = p.edges.iter().zip(rev).map(|(e, &r)| if r { (e.to, e.from) } else { (e.from, e.to) });
+        let links = p.chains.iter().flat_map(|c| c.windows(2).map(|w| (w[0], w[1])));
+        acyclic_edges(n, oriented.chain(links).chain(below.iter().copied()))
+    };
+    // All together first (parallel edges into one port flip as one), then
+    // one by one.
+    let flipped: Vec<usize> = p.forward.iter().copied().filter(|&k| rev[k]).collect();
+    if flipped.is_empty() {
+        return (rev, below);
+    }
+    let mut all = rev.clone();
+    for &k in &flipped {
+        all[k] = false;
+    }
+    if acyclic_with(&all) {
+        return (all, below);
+    }
+    for &k in &flipped {
+        rev[k] = false;
+        if !acyclic_with(&rev) {
+            rev[k] = true;
+        }
+    }
+    (rev, below)
+}
+
+/// Is the directed graph on `n` nodes with these edges acyclic (Kahn)?
+fn acyclic_edges(n: usize, edges: impl Iterator<Item = (usize, usize)>) -> bool {
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut indeg = vec![0usize; n];
+    for (a, b) in edges {
+        out[a].push(b);
+        indeg[b] += 1;
+    }
+    let mut ready: Vec<usize> = (0..n).filter(|&v| indeg[v] == 0).collect();
+    let mut seen = 0;
+    while let Some(v) = ready.pop() {
+        seen += 1;
+        for &w in &out[v] {
+            indeg[w] -= 1;
+            if indeg[w] == 0 {
+                ready.push(w);
+            }
+        }
+    }
+    seen == n
+}
+
 /// Is each side edge's next node on its side of the block's segment in
 /// that layer?
 fn sides_kept(layers: &[Vec<usize>], starts: &[(usize, usize, bool)], in_chain_of: &[Option<usize>], chains: &[Vec<usize>], rank_of: &[usize]) -> bool {
@@ -316,8 +433,9 @@ fn sides_kept(layers: &[Vec<usize>], starts: &[(usize, usize, bool)], in_chain_o
 }
 
 /// Are the chain links all vertical and crossed by no other edge between
-/// their two layers? (A crossing edge would cut through the block.)
-fn chains_clear(layers: &Layers, links: &[(usize, usize)], rank_of: &[usize], xs: &[f32]) -> bool {
+/// their two layers? (A crossing edge would cut through the block; a side
+/// entry's last leg into a segment runs across beside it instead.)
+fn chains_clear(layers: &Layers, links: &[(usize, usize)], side_ends: &[(usize, usize, bool)], rank_of: &[usize], xs: &[f32]) -> bool {
     if links.is_empty() {
         return true;
     }
@@ -325,7 +443,11 @@ fn chains_clear(layers: &Layers, links: &[(usize, usize)], rank_of: &[usize], xs
     links.iter().all(|&(a, b)| {
         (xs[a] - xs[b]).abs() < 1e-3
             && layers.layers[rank_of[a]].iter().all(|&u| {
-                u == a || layers.down[u].iter().all(|&w| (pos[u] < pos[a]) == (pos[w] < pos[b]) && w != b)
+                u == a
+                    || layers.down[u].iter().all(|&w| {
+                        let entry = w == b && side_ends.iter().any(|&(t, d, _)| t == b && d == u);
+                        entry || ((pos[u] < pos[a]) == (pos[w] < pos[b]) && w != b)
+                    })
             })
     })
 }
@@ -355,8 +477,8 @@ fn x_coords(layers: &Layers, sp: &position::Spacing) -> Vec<f32> {
 const WIDER: f32 = 1.5;
 
 /// Moves pinned nodes to the first/last rank, `After` ports one rank below
-/// their item (their edges only get longer or are the port's own, so the
-/// ranking stays feasible). Returns which nodes became side ports.
+/// their item and `Before` ports one above (their edges only get longer or
+/// are the port's own, so the ranking stays feasible). Returns which nodes became side ports.
 fn pin_ranks(g: &LGraph, p: &Problem, ranks: &mut [i32]) -> Vec<bool> {
     let mut side = vec![false; g.len()];
     if p.pins.iter().all(|&pin| pin == Pin::Free) {
@@ -374,6 +496,11 @@ fn pin_ranks(g: &LGraph, p: &Problem, ranks: &mut [i32]) -> Vec<bool> {
                 side[v] = true;
             }
             Pin::After(_) => ranks[v] = hi + 2,
+            Pin::Before(u) if free(u) && ranks[u] - 1 > lo => {
+                ranks[v] = ranks[u] - 1;
+                side[v] = true;
+            }
+            Pin::Before(_) => ranks[v] = lo - 2,
             Pin::Free => {}
         }
     }
@@ -413,6 +540,8 @@ mod tests {
             sizes,
             edges: edges.iter().map(|&(from, to)| PEdge { from, to, minlen: 1, label: None, from_dx: 0.0, to_dx: 0.0 }).collect(),
             chains: Vec::new(),
+            below: Vec::new(),
+            forward: Vec::new(),
             node_sep: 50.0,
             rank_sep: 50.0,
             edge_sep: 20.0,

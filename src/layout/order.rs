@@ -298,10 +298,11 @@ pub fn push_outside(l: &mut Layers, chains: &[&[usize]], rank: &[usize], mut bes
 
 /// Moves what a block's side edges lead to onto that side of the block:
 /// from each `(segment, first node, right)`, the nodes reached downwards
+/// (`upward`: upwards, for edges entering the block through its side)
 /// in layers the block spans go right after (or right before) its segment
 /// there, keeping their order. Crossing reduction sees a block's segments as
 /// points and would put them on either side.
-pub fn pull_to_side(l: &mut Layers, starts: &[(usize, usize, bool)], in_chain_of: &[Option<usize>], chains: &[Vec<usize>], rank: &[usize]) {
+pub fn pull_to_side(l: &mut Layers, starts: &[(usize, usize, bool)], in_chain_of: &[Option<usize>], chains: &[Vec<usize>], rank: &[usize], upward: bool) {
     for &(u, first, right) in starts {
         let Some(k) = in_chain_of[u] else { continue };
         let seg_at = |r: usize| chains[k].iter().copied().find(|&v| rank[v] == r);
@@ -311,7 +312,7 @@ pub fn pull_to_side(l: &mut Layers, starts: &[(usize, usize, bool)], in_chain_of
         while i < reached.len() {
             let v = reached[i];
             i += 1;
-            for &w in &l.down[v] {
+            for &w in if upward { &l.up[v] } else { &l.down[v] } {
                 if in_chain_of[w].is_none() && seg_at(rank[w]).is_some() && seen.insert(w) {
                     reached.push(w);
                 }

@@ -113,6 +113,8 @@ mod tests {
             rank_sep: 50.0,
             edge_sep: 20.0,
             chains: Vec::new(),
+            below: Vec::new(),
+            forward: Vec::new(),
         };
         let mut sol = solve(&p);
         let box_node = Some(Attachable { width: 80.0, height: 40.0, diamond: false });
@@ -134,6 +136,8 @@ mod tests {
             rank_sep: 50.0,
             edge_sep: 20.0,
             chains: Vec::new(),
+            below: Vec::new(),
+            forward: Vec::new(),
         };
         let mut sol = solve(&p);
         let before = sol.paths.clone();

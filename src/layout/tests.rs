@@ -183,3 +183,37 @@ fn refuses_over_the_limit() {
     let err = layout(&c, &opts, &Fonts::embedded()).unwrap_err();
     assert!(err.to_string().contains("limit of 2"));
 }
+
+/// A helper that calls another helper and decides on its result (chart
+/// 17 of the Code-Vision-style anchors): `a1` leads through cluster `DS`
+/// to `d2`, so inside `AM` the decision `d2` is drawn below `a1`, entered
+/// from above beside `DS`, never level with or above the call leading to
+/// it (it once sat beside `a1`, entered from below).
+#[test]
+fn flow_inside_a_cluster_follows_a_detour_through_another() {
+    let edges = ["S>E", "E>a1", "a1>ds1", "ds1>ds2", "ds2>ds3", "ds1>r0", "ds3>r1", "r0>d2", "r1>d2", "d2>T:Yes", "d2>F:No", "T>G", "F>G"];
+    for d in DIRS {
+        let c = chart(d, &edges, &[("AM", &["a1", "d2", "T", "F"], None), ("DS", &["ds1", "ds2", "ds3", "r0", "r1"], None)]);
+        let g = layout(&c, &LayoutOptions::default(), &Fonts::embedded()).expect("layout");
+        let at = |id: &str| g.nodes[c.nodes.iter().position(|n| n.id == id).unwrap()].rect;
+        // Along the chart's direction, `d2` comes after all of DS.
+        let along = |r: super::Rect, end: bool| match d {
+            Direction::TB => r.y + if end { r.height } else { 0.0 },
+            Direction::BT => -(r.y + if end { 0.0 } else { r.height }),
+            Direction::LR => r.x + if end { r.width } else { 0.0 },
+            Direction::RL => -(r.x + if end { 0.0 } else { r.width }),
+        };
+        for id in ["a1", "ds1", "ds3", "r0", "r1"] {
+            assert!(along(at(id), true) < along(at("d2"), false), "{d:?}: {id} ends before d2 starts");
+        }
+        assert_clean(&c);
+        // Drawn forwards: every edge into d2 ends on its entry side.
+        for (e, ge) in c.edges.iter().zip(&g.edges) {
+            if e.to == "d2" {
+                let (p, q) = (ge.points[ge.points.len() - 2], ge.points[ge.points.len() - 1]);
+                let step = along(super::Rect { x: q.x, y: q.y, width: 0.0, height: 0.0 }, false) - along(super::Rect { x: p.x, y: p.y, width: 0.0, height: 0.0 }, false);
+                assert!(step > 0.0, "{d:?}: {} → d2 arrives forwards", e.from);
+            }
+        }
+    }
+}
