@@ -116,6 +116,7 @@ pub(super) fn assemble(cx: &Ctx, blocks: &[Block], labels: Vec<TextBlock>) -> Ge
             (node(a), node(b))
         })
         .collect();
+    super::sideways::leave_sideways(cx.chart, &rects, &mut edges, &node_ends, cx.dirs[root]);
     super::ports::attach(cx.chart, &rects, &mut edges, &node_ends);
     super::tracks::separate(&rects, &mut edges, &node_ends);
     super::ports::keep_curves_clear(cx.chart, &rects, &mut edges, &node_ends);

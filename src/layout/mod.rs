@@ -162,6 +162,7 @@ pub mod position;
 pub mod rank;
 pub mod relax;
 pub mod shapes;
+mod sideways;
 mod spread;
 mod tracks;
 pub mod frame;

@@ -123,18 +123,33 @@ pub(super) fn attach(chart: &Flowchart, rects: &[Rect], edges: &mut [RoutedEdge]
         let r = rects[v];
         let diamond = is_diamond(chart.nodes[v].shape);
         let length = if side.horizontal() { r.width } else { r.height };
-        let gaps = group.len().saturating_sub(1) as f32;
         let usable = length * if diamond { SHARE_DIAMOND } else { SHARE_BOX };
-        let gap = if gaps > 0.0 { PORT_GAP.min(usable / gaps) } else { 0.0 };
-        let slot = |i: usize| point_on(&r, diamond, side, (i as f32 - gaps / 2.0) * gap);
+        let slots = |g: &[End]| -> Vec<Point> { offsets(g, usable).into_iter().map(|o| point_on(&r, diamond, side, o)).collect() };
         if (2..=MAX_PERMUTED).contains(&group.len()) && edges.len() <= MAX_PERMUTE_EDGES {
-            group = least_crossing_order(edges, group, side, &slot);
+            group = least_crossing_order(edges, group, side, &slots);
         }
-        for (i, &(_, k, at_start)) in group.iter().enumerate() {
-            place(&mut edges[k], slot(i), side, at_start);
+        for (&(_, k, at_start), at) in group.iter().zip(slots(&group)) {
+            place(&mut edges[k], at, side, at_start);
         }
     }
 }
+
+/// Offsets from the side's middle of the ends of one side, in order:
+/// [`PORT_GAP`] apart, [`MIXED_GAP`] between an outgoing start and an
+/// incoming end (a back edge leaving beside the arrow coming in reads as
+/// that arrow passing by), all shrunk alike to fit `usable`, centred.
+fn offsets(group: &[End], usable: f32) -> Vec<f32> {
+    let mut at = vec![0.0f32; group.len()];
+    for i in 1..group.len() {
+        at[i] = at[i - 1] + if group[i].2 == group[i - 1].2 { PORT_GAP } else { MIXED_GAP };
+    }
+    let span = at.last().copied().unwrap_or(0.0);
+    let scale = if span > usable { usable / span } else { 1.0 };
+    at.iter().map(|&o| (o - span / 2.0) * scale).collect()
+}
+
+/// Gap between an outgoing start and an incoming end on one side.
+const MIXED_GAP: f32 = 3.0 * PORT_GAP;
 
 /// Most ends on one side whose every order is tried.
 const MAX_PERMUTED: usize = 5;
@@ -170,14 +185,14 @@ fn place(e: &mut RoutedEdge, at: Point, side: Side, at_start: bool) {
 /// tried first and kept on ties) whose placement crosses fewest edges.
 /// Sorting by the next corner misses crossings that only show further
 /// along (two loops into one side, a back edge round the node).
-fn least_crossing_order(edges: &mut [RoutedEdge], group: Vec<End>, side: Side, slot: &dyn Fn(usize) -> Point) -> Vec<End> {
+fn least_crossing_order(edges: &mut [RoutedEdge], group: Vec<End>, side: Side, slots: &dyn Fn(&[End]) -> Vec<Point>) -> Vec<End> {
     let members: Vec<usize> = group.iter().map(|g| g.1).collect();
     let saved: Vec<Vec<Point>> = members.iter().map(|&k| edges[k].points.clone()).collect();
     let mut best: Option<(usize, Vec<usize>)> = None;
     for perm in permutations(group.len()) {
-        for (i, &g) in perm.iter().enumerate() {
-            let (_, k, at_start) = group[g];
-            place(&mut edges[k], slot(i), side, at_start);
+        let order: Vec<End> = perm.iter().map(|&g| group[g]).collect();
+        for (&(_, k, at_start), at) in order.iter().zip(slots(&order)) {
+            place(&mut edges[k], at, side, at_start);
         }
         let mut c = 0;
         for (a, &k) in members.iter().enumerate() {
@@ -216,7 +231,7 @@ fn permutations(n: usize) -> Vec<Vec<usize>> {
 }
 
 /// Proper crossings between two polylines.
-fn polyline_crossings(a: &[Point], b: &[Point]) -> usize {
+pub(super) fn polyline_crossings(a: &[Point], b: &[Point]) -> usize {
     if !meets(&bounds(a), &bounds(b)) {
         return 0;
     }
@@ -234,7 +249,7 @@ fn is_diamond(s: Shape) -> bool {
 }
 
 /// Shapes whose sides are straight enough for spread attach points.
-fn attachable(s: Shape) -> bool {
+pub(super) fn attachable(s: Shape) -> bool {
     !matches!(s, Shape::Circle | Shape::DblCirc | Shape::SmCirc | Shape::FrCirc | Shape::FCirc | Shape::CrossCirc | Shape::Ellipse | Shape::State | Shape::Anchor | Shape::Fork)
 }
 
@@ -352,8 +367,8 @@ mod tests {
         ];
         let r = Rect { x: 0.0, y: 0.0, width: 100.0, height: 40.0 };
         let group: Vec<End> = vec![((50.0, 150.0), 1, false), ((50.0, -50.0), 0, false)];
-        let slot = |i: usize| point_on(&r, false, Side::Bottom, (i as f32 - 0.5) * PORT_GAP);
-        let order = least_crossing_order(&mut edges, group, Side::Bottom, &slot);
+        let slots = |g: &[End]| offsets(g, 80.0).into_iter().map(|o| point_on(&r, false, Side::Bottom, o)).collect();
+        let order = least_crossing_order(&mut edges, group, Side::Bottom, &slots);
         assert_eq!(order.iter().map(|g| g.1).collect::<Vec<_>>(), vec![0, 1]);
         assert_eq!(edges[0].points.len(), 3, "trial placements are undone");
     }
