@@ -8,8 +8,9 @@
 //! reaches first and then reverses forward edges, stretching the ranking
 //! (random200 went from 28 to 48 ranks that way). Reading order alone
 //! also reverses edges that close no cycle (a node declared before the
-//! decision leading to it); those point forwards again. Linear time for
-//! the reading, one search of the component per reversed edge after.
+//! decision leading to it); in components of a flowchart's size those
+//! point forwards again. Linear time for the reading, one search of the
+//! component per reversed edge after.
 
 use super::graph::LGraph;
 
@@ -96,10 +97,17 @@ pub fn back_edges(g: &LGraph) -> Vec<bool> {
     // `J -- No --> K` below `I -- Yes --> J`) would be drawn upwards, K
     // above the decision leading to it. Each such edge points forwards
     // again unless its head reaches its tail in the graph as oriented.
+    // Only in components of a flowchart's size: in a large tangle of
+    // loops (random graphs) it lengthens the ranking a lot (a generated
+    // 1,000-node chart drew 36 % more pixels) and each search is long.
+    let mut size = vec![0usize; n];
+    for &c in &comp {
+        size[c] += 1;
+    }
     let mut seen = vec![usize::MAX; n];
     let mut stack = Vec::new();
     for k in 0..g.edges.len() {
-        if !rev[k] {
+        if !rev[k] || size[comp[g.edges[k].from]] > MAX_FORWARD_COMPONENT {
             continue;
         }
         let (from, to) = (g.edges[k].from, g.edges[k].to);
@@ -128,6 +136,10 @@ pub fn back_edges(g: &LGraph) -> Vec<bool> {
     }
     rev
 }
+
+/// Largest strongly connected component whose edges closing no cycle are
+/// pointed forwards again.
+const MAX_FORWARD_COMPONENT: usize = 100;
 
 #[cfg(test)]
 mod tests {
