@@ -234,7 +234,11 @@ pub fn solve(p: &Problem) -> Solution {
         side[v] = Some(right);
     }
     if side_port.iter().any(|&b| b) || !side_starts.is_empty() || !side_ends.is_empty() {
-        let pos = order::positions(&layers.layers, total);
+        let mut pos = order::positions(&layers.layers, total);
+        if !side_starts.is_empty() || !side_ends.is_empty() {
+            let fixed: Vec<bool> = (0..total).map(|v| in_chain_of[v].is_some() || side_port.get(v).copied().unwrap_or(false)).collect();
+            order::untangle(&mut layers, &mut pos, &fixed);
+        }
         crossings = order::crossings(&layers, &pos);
     }
     // 5. Coordinates: x by Brandes–Köpf, y by rank bands.

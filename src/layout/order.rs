@@ -136,11 +136,22 @@ fn sort_layer(layer: &mut [usize], nbrs: &[Vec<usize>], pos: &[usize], bias_righ
 /// Swaps adjacent nodes of every layer while that lowers the crossings
 /// with both neighbouring layers; bounded passes keep it near-linear.
 fn transpose(l: &mut Layers, pos: &mut [usize]) {
+    untangle(l, pos, &[]);
+}
+
+/// [`transpose`] that never moves a `fixed` node: after [`pull_to_side`]
+/// has put what a block's side edges lead to beside it (keeping their
+/// order, which may have been chosen with the block elsewhere), two
+/// neighbours that now cross (a decision's Yes and No) swap back.
+pub fn untangle(l: &mut Layers, pos: &mut [usize], fixed: &[bool]) {
     for _pass in 0..4 {
         let mut improved = false;
         for r in 0..l.layers.len() {
             for i in 1..l.layers[r].len() {
                 let (u, v) = (l.layers[r][i - 1], l.layers[r][i]);
+                if fixed.get(u).copied().unwrap_or(false) || fixed.get(v).copied().unwrap_or(false) {
+                    continue;
+                }
                 let (c_uv, c_vu) = pair_crossings(l, pos, u, v);
                 if c_vu < c_uv {
                     l.layers[r].swap(i - 1, i);
@@ -355,6 +366,21 @@ mod tests {
         assert_eq!(crossings(&l, &positions(&l.layers, 4)), 1);
         let l = layers(vec![vec![0, 1, 2], vec![3, 4, 5]], &[(0, 5), (1, 4), (2, 3)], 6);
         assert_eq!(crossings(&l, &positions(&l.layers, 6)), 3);
+    }
+
+    #[test]
+    fn untangle_swaps_crossed_neighbours_but_not_fixed_ones() {
+        // 0 above 1, 2 (Yes/No labels) above 3, 4 with 1→4, 2→3 crossed;
+        // 5 is a fixed block segment beside them.
+        let mut l = layers(vec![vec![0], vec![1, 2, 5], vec![3, 4]], &[(0, 1), (0, 2), (1, 4), (2, 3)], 6);
+        let mut pos = positions(&l.layers, 6);
+        untangle(&mut l, &mut pos, &[false, false, false, false, false, true]);
+        assert_eq!(crossings(&l, &pos), 0);
+        assert_eq!(l.layers[1][2], 5, "the fixed node keeps its place");
+        let mut l = layers(vec![vec![0], vec![1, 2], vec![3, 4]], &[(0, 1), (0, 2), (1, 4), (2, 3)], 5);
+        let mut pos = positions(&l.layers, 5);
+        untangle(&mut l, &mut pos, &[false, true, true, true, true]);
+        assert_eq!(l.layers, vec![vec![0], vec![1, 2], vec![3, 4]], "fixed nodes never move");
     }
 
     #[test]
