@@ -124,7 +124,7 @@ pub(super) fn attach(chart: &Flowchart, rects: &[Rect], edges: &mut [RoutedEdge]
         let diamond = is_diamond(chart.nodes[v].shape);
         let length = if side.horizontal() { r.width } else { r.height };
         let usable = length * if diamond { SHARE_DIAMOND } else { SHARE_BOX };
-        let slots = |g: &[End]| -> Vec<Point> { offsets(g, usable).into_iter().map(|o| point_on(&r, diamond, side, o)).collect() };
+        let slots = |g: &[End]| -> Vec<Point> { offsets(g, usable, diamond).into_iter().map(|o| point_on(&r, diamond, side, o)).collect() };
         if (2..=MAX_PERMUTED).contains(&group.len()) && edges.len() <= MAX_PERMUTE_EDGES {
             group = least_crossing_order(edges, group, side, &slots);
         }
@@ -135,13 +135,15 @@ pub(super) fn attach(chart: &Flowchart, rects: &[Rect], edges: &mut [RoutedEdge]
 }
 
 /// Offsets from the side's middle of the ends of one side, in order:
-/// [`PORT_GAP`] apart, [`MIXED_GAP`] between an outgoing start and an
-/// incoming end (a back edge leaving beside the arrow coming in reads as
-/// that arrow passing by), all shrunk alike to fit `usable`, centred.
-fn offsets(group: &[End], usable: f32) -> Vec<f32> {
+/// [`PORT_GAP`] apart, on a box [`MIXED_GAP`] between an outgoing start
+/// and an incoming end (a back edge leaving beside the arrow coming in
+/// reads as that arrow passing by), all shrunk alike to fit `usable`,
+/// centred. A diamond's vertex keeps the plain gap: spread wider there, a
+/// decision's exits crossed each other (three problem-bank charts).
+fn offsets(group: &[End], usable: f32, diamond: bool) -> Vec<f32> {
     let mut at = vec![0.0f32; group.len()];
     for i in 1..group.len() {
-        at[i] = at[i - 1] + if group[i].2 == group[i - 1].2 { PORT_GAP } else { MIXED_GAP };
+        at[i] = at[i - 1] + if group[i].2 == group[i - 1].2 || diamond { PORT_GAP } else { MIXED_GAP };
     }
     let span = at.last().copied().unwrap_or(0.0);
     let scale = if span > usable { usable / span } else { 1.0 };
@@ -367,7 +369,7 @@ mod tests {
         ];
         let r = Rect { x: 0.0, y: 0.0, width: 100.0, height: 40.0 };
         let group: Vec<End> = vec![((50.0, 150.0), 1, false), ((50.0, -50.0), 0, false)];
-        let slots = |g: &[End]| offsets(g, 80.0).into_iter().map(|o| point_on(&r, false, Side::Bottom, o)).collect();
+        let slots = |g: &[End]| offsets(g, 80.0, false).into_iter().map(|o| point_on(&r, false, Side::Bottom, o)).collect();
         let order = least_crossing_order(&mut edges, group, Side::Bottom, &slots);
         assert_eq!(order.iter().map(|g| g.1).collect::<Vec<_>>(), vec![0, 1]);
         assert_eq!(edges[0].points.len(), 3, "trial placements are undone");
