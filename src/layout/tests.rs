@@ -217,3 +217,17 @@ fn flow_inside_a_cluster_follows_a_detour_through_another() {
         }
     }
 }
+
+/// A loop's closing edge from a box whose route climbs beside the box
+/// leaves from that side, level with the box's middle, not from its top
+/// beside the arrow coming in (which reads as that arrow passing by).
+#[test]
+fn back_edge_leaves_its_box_from_a_side() {
+    let c = chart(Direction::TB, &["S>I", "I>dL", "dL>A:Yes", "A>B", "B>C", "C>dL", "dL>O:No", "O>E"], &[]);
+    let g = layout(&c, &LayoutOptions::default(), &Fonts::embedded()).expect("layout");
+    let k = c.edges.iter().position(|e| e.from == "C" && e.to == "dL").unwrap();
+    let r = g.nodes[c.nodes.iter().position(|n| n.id == "C").unwrap()].rect;
+    let start = g.edges[k].points[0];
+    assert!(start.y > r.y + 1.0 && start.y < r.y + r.height - 1.0, "leaves from a side: {start:?} on {r:?}");
+    assert_clean(&c);
+}
