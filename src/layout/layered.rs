@@ -7,7 +7,7 @@
 use super::Point;
 use super::graph::{LEdge, LGraph, LNode};
 use super::order::{self, Layers};
-use super::{acyclic, position, rank, relax};
+use super::{cycles, position, rank, relax};
 
 /// An edge to lay out; `minlen` counts mermaid ranks (`-->` = 1, `--->` = 2).
 #[derive(Debug, Clone, Copy)]
@@ -56,7 +56,7 @@ pub struct Problem {
     /// below `u`, with no path drawn (dropped if they would close a cycle).
     pub below: Vec<(usize, usize)>,
     /// Edges to draw forwards where no cycle is left that way (see
-    /// `break_cycles`), by index.
+    /// [`cycles::break_cycles`]), by index.
     pub forward: Vec<usize>,
     pub node_sep: f32,
     pub rank_sep: f32,
@@ -93,7 +93,7 @@ pub fn solve(p: &Problem) -> Solution {
     }
     // 1. Cycle breaking on the real graph (self-loops are the caller's).
     let nodes: Vec<LNode> = p.sizes.iter().map(|&(w, h)| LNode { w, h, dummy: false }).collect();
-    let (mut reversed, below) = break_cycles(p, &nodes);
+    let (mut reversed, below) = cycles::break_cycles(p, &nodes);
     // 2. Ranking with doubled lengths: the odd ranks between real ranks hold
     // edge labels, as in dagre/mermaid (rank separation is halved to match).
     let mut oriented: Vec<LEdge> = p
@@ -353,75 +353,6 @@ pub fn solve(p: &Problem) -> Solution {
         side,
         chains_ok,
     }
-}
-
-/// Cycle breaking: per edge, whether it is drawn reversed, and the `below`
-/// constraints kept. A chain counts as one node, its head, so cycles
-/// through a block are broken outside it, as for one item; reversed
-/// `below` constraints are dropped. Then each edge the caller marks
-/// `forward` (one leaving a block at a segment and coming back into it
-/// lower down, beside it) goes forwards again if the real graph, chain
-/// links included, stays acyclic that way.
-fn break_cycles(p: &Problem, nodes: &[LNode]) -> (Vec<bool>, Vec<(usize, usize)>) {
-    let (n, ne) = (nodes.len(), p.edges.len());
-    let mut head: Vec<usize> = (0..n).collect();
-    for c in &p.chains {
-        for &v in c {
-            head[v] = c[0];
-        }
-    }
-    let edges = p.edges.iter().map(|e| (e.from, e.to)).chain(p.below.iter().copied());
-    let edges = edges.map(|(a, b)| LEdge { from: head[a], to: head[b], minlen: 1 }).collect();
-    let mut rev = acyclic::back_edges(&LGraph::new(nodes.to_vec(), edges));
-    let below: Vec<(usize, usize)> = p.below.iter().zip(&rev[ne..]).filter(|&(&(a, b), &r)| !r && head[a] != head[b]).map(|(&b, _)| b).collect();
-    rev.truncate(ne);
-    let acyclic_with = |rev: &[bool]| {
-        let oriented = p.edges.iter().zip(rev).map(|(e, &r)| if r { (e.to, e.from) } else { (e.from, e.to) });
-        let links = p.chains.iter().flat_map(|c| c.windows(2).map(|w| (w[0], w[1])));
-        acyclic_edges(n, oriented.chain(links).chain(below.iter().copied()))
-    };
-    // All together first (parallel edges into one port flip as one), then
-    // one by one.
-    let flipped: Vec<usize> = p.forward.iter().copied().filter(|&k| rev[k]).collect();
-    if flipped.is_empty() {
-        return (rev, below);
-    }
-    let mut all = rev.clone();
-    for &k in &flipped {
-        all[k] = false;
-    }
-    if acyclic_with(&all) {
-        return (all, below);
-    }
-    for &k in &flipped {
-        rev[k] = false;
-        if !acyclic_with(&rev) {
-            rev[k] = true;
-        }
-    }
-    (rev, below)
-}
-
-/// Is the directed graph on `n` nodes with these edges acyclic (Kahn)?
-fn acyclic_edges(n: usize, edges: impl Iterator<Item = (usize, usize)>) -> bool {
-    let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
-    let mut indeg = vec![0usize; n];
-    for (a, b) in edges {
-        out[a].push(b);
-        indeg[b] += 1;
-    }
-    let mut ready: Vec<usize> = (0..n).filter(|&v| indeg[v] == 0).collect();
-    let mut seen = 0;
-    while let Some(v) = ready.pop() {
-        seen += 1;
-        for &w in &out[v] {
-            indeg[w] -= 1;
-            if indeg[w] == 0 {
-                ready.push(w);
-            }
-        }
-    }
-    seen == n
 }
 
 /// Is each side edge's next node on its side of the block's segment in
