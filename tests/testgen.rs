@@ -125,6 +125,26 @@ fn weak_tests_score_lower_and_reduce_keeps_the_kills() {
     assert_eq!((lines[1]["tests"].as_str(), lines[1]["score"].as_f64()), (Some("tests.jsonl"), Some(generated)));
 }
 
+/// A hand-written test the reference itself does not pass (outside
+/// `valid()`'s domain, or a wrong expected value) fails for every mutant
+/// too; it must not count as a kill, or any such test scores a suite 1.0.
+#[test]
+fn tests_the_reference_fails_kill_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    let dir = problem(
+        root,
+        "double",
+        "def valid(x):\n    return x >= 0\n\ndef double(x: int) -> int:\n    if x > 3:\n        return x + x\n    return 2 * x\n",
+        "entry_point = \"double\"\n[params.x]\nmin = 0\nmax = 100\n",
+    );
+    let tests = r#"{"task_id":"double","entry_point":"double","call_style":"function","tests":[{"args":[-5],"expected":-10},{"args":[7],"expected":15}]}"#;
+    std::fs::write(dir.join("problem.json"), tests).unwrap();
+    let line = &score_lines(root, &["--tests", "problem.json", "double"])[0];
+    assert!(line["mutants"].as_u64().unwrap() >= 3, "{line}");
+    assert_eq!(line["killed"].as_u64(), Some(0), "neither test can tell a mutant from the reference: {line}");
+}
+
 #[test]
 fn gen_adds_a_test_for_each_mutant_random_inputs_kill() {
     let tmp = tempfile::tempdir().unwrap();

@@ -71,7 +71,7 @@ pub struct ScoreArgs {
 }
 
 fn executor(c: &Common) -> anyhow::Result<Executor> {
-    let mut cfg = ExecConfig { stop_after_timeout: true, ..ExecConfig::default() };
+    let mut cfg = ExecConfig { stop_after_timeout: true, preload_packages: uses_packages(&c.dirs), ..ExecConfig::default() };
     if let Some(p) = &c.python {
         cfg.python = p.clone();
     }
@@ -79,6 +79,15 @@ fn executor(c: &Common) -> anyhow::Result<Executor> {
         cfg.workers = j.max(1);
     }
     Ok(Executor::start(cfg)?)
+}
+
+/// Whether any reference names a pinned package (a mention is enough:
+/// preloading only saves it the import).
+fn uses_packages(dirs: &[PathBuf]) -> bool {
+    dirs.iter().any(|d| {
+        std::fs::read_to_string(d.join("solution.py"))
+            .map_or(true, |s| ["numpy", "sympy", "sortedcontainers"].iter().any(|p| s.contains(p)))
+    })
 }
 
 fn bar(n: usize) -> indicatif::ProgressBar {

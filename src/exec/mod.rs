@@ -58,6 +58,13 @@ pub struct ExecConfig {
     /// `/root`, `/home`, `/work`, `/mnt`, `/srv`, `/opt`, `/media`, `/run`,
     /// the judge's working directory); put test-data locations here.
     pub hide_paths: Vec<PathBuf>,
+    /// Import the pinned packages (numpy, sympy, sortedcontainers) in each
+    /// worker before any job, so code that uses them starts at once. Code
+    /// that does not pays for it instead: every job forks the worker, and a
+    /// worker holding numpy and sympy is a larger process to fork (a third
+    /// of a job's cost). Off only where the code run is known not to import
+    /// them (`tests gen` on references that do not); they still import then.
+    pub preload_packages: bool,
     /// Run even when a confinement step fails (not root, no namespaces,
     /// unreadable environment, …). Off by default: [`Executor::start`]
     /// refuses, naming the step, because a failed step means untrusted
@@ -84,6 +91,7 @@ impl Default for ExecConfig {
             coerce_numbers: false,
             stop_after_timeout: false,
             hide_paths: Vec::new(),
+            preload_packages: true,
             allow_weak_sandbox: false,
         }
     }

@@ -46,12 +46,21 @@ pub(crate) fn config_frame(cfg: &ExecConfig, uid: u32) -> Value {
         "hide": hide,
         // Imported once in the zygote so candidates need not read the
         // (possibly hidden) standard library after dropping privileges.
-        "preload": PRELOAD,
+        "preload": preload(cfg),
         "packages": super::venv::pinned_names(),
         // Test hook (documented in the README): make one confinement step
         // fail so tests can check that the judge then refuses to run.
         "fail_step": std::env::var("FLOWBENCH_TEST_FAIL_STEP").ok(),
     })
+}
+
+/// The pinned third-party packages, loaded in the zygote when
+/// [`ExecConfig::preload_packages`] asks for them.
+const PRELOAD_PACKAGES: &[&str] = &["sortedcontainers", "numpy", "sympy"];
+
+fn preload(cfg: &ExecConfig) -> Vec<&'static str> {
+    let packages = if cfg.preload_packages { PRELOAD_PACKAGES } else { &[] };
+    PRELOAD.iter().chain(packages).copied().collect()
 }
 
 /// Standard modules candidates commonly import, loaded in the zygote.
@@ -60,7 +69,7 @@ const PRELOAD: &[&str] = &[
     "enum", "fractions", "functools", "hashlib", "heapq", "itertools", "json", "math", "numbers",
     "operator", "queue", "random", "re", "statistics", "string", "struct", "sys", "textwrap",
     "time", "typing", "unicodedata", "abc", "contextlib", "io", "os", "collections.abc",
-    "sortedcontainers", "numpy", "sympy", "threading", "traceback", "types", "weakref", "zlib",
+    "threading", "traceback", "types", "weakref", "zlib",
     "base64", "binascii", "calendar", "csv", "difflib", "pprint", "secrets", "shutil", "string",
     "subprocess", "tempfile", "uuid", "ctypes", "socket", "signal", "resource", "platform",
     "faulthandler", "builtins", "locale", "codecs", "encodings.idna", "warnings",

@@ -120,11 +120,14 @@ pub fn validate_limits(spec: &TestSpec) -> Limits {
     Limits { wall: t, cpu: t }
 }
 
-fn compare_options(spec: &TestSpec) -> CompareOptions {
+/// How the problem's values are compared (its float tolerance).
+pub fn compare_options(spec: &TestSpec) -> CompareOptions {
     CompareOptions { float_tolerance: spec.float_tolerance.unwrap_or(DEFAULT_FLOAT_TOLERANCE), strict_types: false }
 }
 
-fn same(a: &Json, b: &Json, opts: &CompareOptions) -> bool {
+/// Whether a run's value is the expected one (exactly, or under the
+/// problem's float tolerance).
+pub fn same(a: &Json, b: &Json, opts: &CompareOptions) -> bool {
     a == b || matches!((Value::decode(a), Value::decode(b)), (Ok(x), Ok(y)) if values_equal(&x, &y, opts))
 }
 

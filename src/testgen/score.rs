@@ -11,18 +11,26 @@ use serde::Serialize;
 use serde_json::{Value as Json, json};
 
 use crate::exec::Limits;
-use crate::judge::compare::{CompareOptions, DEFAULT_FLOAT_TOLERANCE, values_equal};
+use crate::judge::compare::CompareOptions;
 use crate::judge::run::Sandbox;
-use crate::judge::value::Value;
 
-use super::generate::{GenInput, candidates, validate_limits};
+use super::generate::{GenInput, candidates, compare_options, same, validate_limits};
 use super::python::{Helper, call};
 use super::reference::{Run, run_all, wrap};
 use super::tests_file::GeneratedTest;
 
-/// Calls per job while looking for a kill: a mutant is usually killed by
-/// its first job, so later (larger) tests are often never run.
-const STEP: usize = 48;
+/// Calls in the first job while looking for a kill: a mutant is usually
+/// killed by its first job, so later (larger) tests are often never run.
+/// Each further job is twice the size of the one before: a mutant that
+/// survives the first job tends to survive them all (an equivalent one runs
+/// the whole pool), and each job costs a fork whatever its size.
+const FIRST_STEP: usize = 48;
+
+/// Reference time (seconds) of the first job's tests, doubling like
+/// [`FIRST_STEP`]: where the reference is slow the job ends by time, so a
+/// mutant killed by an early test does not run dozens of slow ones first.
+/// About twice what a job's fork costs.
+const FIRST_STEP_S: f64 = 0.01;
 
 /// One test to score: arguments and the reference's value.
 #[derive(Debug, Clone)]
@@ -114,16 +122,22 @@ pub fn score_suites(
     full: bool,
 ) -> anyhow::Result<Vec<Score>> {
     let has_valid = candidates_has_valid(&input.solution);
-    let opts = compare_options(input);
+    let opts = compare_options(&input.spec);
     let cap = validate_limits(&input.spec).wall;
     let timed: Vec<Vec<ScoredTest>> = suites.iter().map(|tests| with_reference_times(sandbox, input, has_valid, tests)).collect::<anyhow::Result<_>>()?;
     let suites: Vec<&[ScoredTest]> = timed.iter().map(Vec::as_slice).collect();
-    let orders: Vec<Vec<usize>> = suites.iter().map(|tests| cheapest_first(tests)).collect();
+    // The suites' union, each test tagged with its suite and its index there.
+    let union: Vec<ScoredTest> = suites.iter().flat_map(|tests| tests.iter().cloned()).collect();
+    let (suite_of, index_in): (Vec<usize>, Vec<usize>) = suites.iter().enumerate().flat_map(|(s, tests)| (0..tests.len()).map(move |i| (s, i))).unzip();
+    let order = cheapest_first(&union);
     let sources: Vec<String> = mutants.iter().map(|m| mutant_source(input, has_valid, m)).collect();
-    // Each mutant's killers in each suite.
+    // Each mutant's killers in each suite (indices into that suite).
     let killers: Vec<Vec<Vec<usize>>> = sources
         .par_iter()
-        .map(|source| suites.iter().zip(&orders).map(|(tests, order)| kills(sandbox, source, tests, order, cap, &opts, full)).collect())
+        .map(|source| {
+            let found = kills_by_suite(sandbox, source, &union, &suite_of, &order, cap, &opts, full)?;
+            Ok((0..suites.len()).map(|s| found.get(s).map_or_else(Vec::new, |k| k.iter().map(|&i| index_in[i]).collect())).collect())
+        })
         .collect::<anyhow::Result<_>>()?;
     // Survivors of any suite meet the equivalence pool, built only for them
     // (and outside the parallel loop above: building it runs jobs itself).
@@ -142,7 +156,7 @@ pub fn score_suites(
 /// wrapped source.
 pub fn survivors(sandbox: &dyn Sandbox, input: &GenInput, mutants: &[Json], tests: &[ScoredTest]) -> anyhow::Result<Vec<(usize, String)>> {
     let has_valid = candidates_has_valid(&input.solution);
-    let opts = compare_options(input);
+    let opts = compare_options(&input.spec);
     let cap = validate_limits(&input.spec).wall;
     let order = cheapest_first(tests);
     let fates: Vec<Option<(usize, String)>> = mutants
@@ -175,9 +189,9 @@ fn equivalence(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, sources: 
     if survivors.is_empty() {
         return Ok(equivalent);
     }
-    let pool = random_pool(python, sandbox, input, EQUIVALENCE_SEED)?;
-    let order = within_budget(&pool, cheapest_first(&pool));
-    let (cap, opts) = (validate_limits(&input.spec).wall, compare_options(input));
+    let pool = random_pool(python, sandbox, input, EQUIVALENCE_SEED, POOL_BUDGET_S)?;
+    let order: Vec<usize> = (0..pool.len()).collect();
+    let (cap, opts) = (validate_limits(&input.spec).wall, compare_options(&input.spec));
     let verdicts: Vec<bool> = survivors
         .par_iter()
         .map(|&m| Ok(kills(sandbox, &sources[m], &pool, &order, cap, &opts, false)?.is_empty()))
@@ -213,12 +227,8 @@ fn report(mutant: &Json, fate: Fate, killers: Vec<usize>) -> MutantReport {
 
 /// The cheapest input of `pool` that kills the mutant `source`, if any.
 pub fn cheapest_killer(sandbox: &dyn Sandbox, input: &GenInput, source: &str, pool: &[ScoredTest]) -> anyhow::Result<Option<usize>> {
-    let killers = kills(sandbox, source, pool, &cheapest_first(pool), validate_limits(&input.spec).wall, &compare_options(input), false)?;
+    let killers = kills(sandbox, source, pool, &cheapest_first(pool), validate_limits(&input.spec).wall, &compare_options(&input.spec), false)?;
     Ok(killers.into_iter().min_by(|a, b| pool[*a].time_s.total_cmp(&pool[*b].time_s)))
-}
-
-fn compare_options(input: &GenInput) -> CompareOptions {
-    CompareOptions { float_tolerance: input.spec.float_tolerance.unwrap_or(DEFAULT_FLOAT_TOLERANCE), strict_types: false }
 }
 
 fn tally(name: &str, reports: Vec<MutantReport>) -> Score {
@@ -236,24 +246,27 @@ fn tally(name: &str, reports: Vec<MutantReport>) -> Score {
 }
 
 /// `tests` with the reference's time filled in where it is unknown (0, as
-/// for a problem.json's tests), so each job's limit fits its tests.
+/// for a problem.json's tests), so each job's limit fits its tests. Such a
+/// test is kept only if the reference answers it with its expected value:
+/// one outside the domain (`valid()` rejects it), or one the reference
+/// fails or answers otherwise, would "kill" every mutant, the reference
+/// included, and say nothing of the suite's strength.
 fn with_reference_times(sandbox: &dyn Sandbox, input: &GenInput, has_valid: bool, tests: &[ScoredTest]) -> anyhow::Result<Vec<ScoredTest>> {
-    let mut tests = tests.to_vec();
     let unknown: Vec<usize> = (0..tests.len()).filter(|&i| tests[i].time_s <= 0.0).collect();
     if unknown.is_empty() {
-        return Ok(tests);
+        return Ok(tests.to_vec());
     }
     let source = wrap(&input.solution, &input.entry_point, input.call_style, has_valid);
     let inputs: Vec<Vec<Json>> = unknown.iter().map(|&i| tests[i].args.clone()).collect();
-    let cap = validate_limits(&input.spec);
-    for (&i, run) in unknown.iter().zip(run_all(sandbox, &source, &inputs, cap, true)?) {
-        // A test the reference cannot answer in time gets the whole cap.
-        tests[i].time_s = match run {
-            Run::Value(_, t) => t.as_secs_f64().max(1e-6),
-            _ => cap.wall.as_secs_f64(),
+    let opts = compare_options(&input.spec);
+    let mut times: Vec<Option<f64>> = tests.iter().map(|t| Some(t.time_s)).collect();
+    for (&i, run) in unknown.iter().zip(run_all(sandbox, &source, &inputs, validate_limits(&input.spec), true)?) {
+        times[i] = match run {
+            Run::Value(v, t) if same(&v, &tests[i].expected, &opts) => Some(t.as_secs_f64().max(1e-6)),
+            _ => None,
         };
     }
-    Ok(tests)
+    Ok(tests.iter().zip(times).filter_map(|(t, time)| Some(ScoredTest { time_s: time?, ..t.clone() })).collect())
 }
 
 fn candidates_has_valid(solution: &str) -> bool {
@@ -289,44 +302,109 @@ fn kills(
     opts: &CompareOptions,
     full: bool,
 ) -> anyhow::Result<Vec<usize>> {
-    let mut killers = Vec::new();
-    for step in order.chunks(STEP) {
-        let inputs: Vec<Vec<Json>> = step.iter().map(|i| tests[*i].args.clone()).collect();
-        let limits = job_limits(step.iter().map(|i| tests[*i].time_s).fold(0.0, f64::max), cap);
-        for (i, run) in step.iter().zip(run_all(sandbox, source, &inputs, limits, false)?) {
-            let same = match &run {
-                Run::NotRun => continue,
-                Run::Value(v, _) => v == &tests[*i].expected
-                    || matches!((Value::decode(v), Value::decode(&tests[*i].expected)), (Ok(a), Ok(b)) if values_equal(&a, &b, opts)),
-                _ => false,
-            };
-            if !same {
-                killers.push(*i);
-            }
-        }
-        if !full && !killers.is_empty() {
+    let mut found = kills_by_suite(sandbox, source, tests, &vec![0; tests.len()], order, cap, opts, full)?;
+    Ok(found.pop().unwrap_or_default())
+}
+
+/// [`kills`] for several suites at once: `tests` is their union and
+/// `suite[i]` the suite test `i` belongs to; one list of killers per suite.
+/// A suite's tests stop running once it has a killer (unless `full`), and
+/// a job serves every suite still alive, so scoring two suites costs a
+/// mutant hardly more jobs than one.
+#[allow(clippy::too_many_arguments)]
+fn kills_by_suite(
+    sandbox: &dyn Sandbox,
+    source: &str,
+    tests: &[ScoredTest],
+    suite: &[usize],
+    order: &[usize],
+    cap: Duration,
+    opts: &CompareOptions,
+    full: bool,
+) -> anyhow::Result<Vec<Vec<usize>>> {
+    let suites = suite.iter().max().map_or(1, |m| m + 1);
+    let mut killers: Vec<Vec<usize>> = vec![Vec::new(); suites];
+    let mut pending: Vec<usize> = order.to_vec();
+    let (mut size, mut budget) = (FIRST_STEP, FIRST_STEP_S);
+    loop {
+        pending.retain(|&i| full || killers[suite[i]].is_empty());
+        if pending.is_empty() {
             break;
         }
+        let (len, grow) = next_step(tests, &pending, size, budget, cap);
+        let step: Vec<usize> = pending.drain(..len).collect();
+        let inputs: Vec<Vec<Json>> = step.iter().map(|i| tests[*i].args.clone()).collect();
+        let limits = job_limits(step.iter().map(|i| tests[*i].time_s).fold(0.0, f64::max), cap);
+        let mut not_run = Vec::new();
+        for (&i, run) in step.iter().zip(run_all(sandbox, source, &inputs, limits, false)?) {
+            let killed = match &run {
+                Run::NotRun => {
+                    // After a call that ended the process: run it in the next job.
+                    not_run.push(i);
+                    continue;
+                }
+                Run::Value(v, _) => !same(v, &tests[i].expected, opts),
+                _ => true,
+            };
+            if killed {
+                killers[suite[i]].push(i);
+            }
+        }
+        pending.splice(..0, not_run);
+        if grow {
+            size *= 2;
+            budget *= 2.0;
+        }
     }
-    killers.sort_unstable();
+    for k in &mut killers {
+        k.sort_unstable();
+    }
     Ok(killers)
+}
+
+/// How many of `pending` (cheapest first) the next job runs, and whether
+/// it was cut by its size or time (the next one may then be twice as
+/// large): at most `size` tests and `budget` seconds of reference time,
+/// and no test whose own limit is more than twice the first one's. A job's
+/// limit follows its slowest test, so mixing one slow test into a job of
+/// quick ones would let a mutant that hangs on a quick one wait the slow
+/// one's limit.
+fn next_step(tests: &[ScoredTest], pending: &[usize], size: usize, budget: f64, cap: Duration) -> (usize, bool) {
+    let limit = |i: usize| job_limits(tests[i].time_s, cap).wall;
+    let first = limit(pending[0]);
+    let mut spent = tests[pending[0]].time_s;
+    for (len, &next) in pending.iter().enumerate().skip(1) {
+        if len == size || spent + tests[next].time_s > budget {
+            return (len, true);
+        }
+        if limit(next) > first * 2 {
+            return (len, false);
+        }
+        spent += tests[next].time_s;
+    }
+    (pending.len(), false)
 }
 
 /// Reference time (seconds, summed cheapest first) of the pool inputs a
 /// survivor runs: the whole pool on a typical problem, its cheap part where
 /// the reference is slow (every survivor runs it, often to the end).
-const POOL_BUDGET_S: f64 = 1.0;
+pub const POOL_BUDGET_S: f64 = 1.0;
 
-/// The prefix of `order` (cheapest first) whose reference times fit the budget.
-fn within_budget(pool: &[ScoredTest], mut order: Vec<usize>) -> Vec<usize> {
+/// The cheapest inputs of `pool` whose reference times sum to at most
+/// `budget_s` (at least one), cheapest first.
+fn affordable(pool: Vec<ScoredTest>, budget_s: f64) -> Vec<ScoredTest> {
     let mut spent = 0.0;
-    let keep = order.iter().take_while(|&&i| {
-        spent += pool[i].time_s;
-        spent <= POOL_BUDGET_S
-    });
-    let n = keep.count().max(1);
-    order.truncate(n);
-    order
+    let order = cheapest_first(&pool);
+    let n = order
+        .iter()
+        .take_while(|&&i| {
+            spent += pool[i].time_s;
+            spent <= budget_s
+        })
+        .count()
+        .max(1);
+    let mut slots: Vec<Option<ScoredTest>> = pool.into_iter().map(Some).collect();
+    order.into_iter().take(n).filter_map(|i| slots[i].take()).collect()
 }
 
 /// Seed offsets of the two random pools: the one that judges equivalence
@@ -340,21 +418,53 @@ pub const STRENGTHEN_SEED: u64 = 0x5851_f42d;
 /// the pool is the same whichever suite is scored.
 const POOL_CALL_LIMIT: Duration = Duration::from_millis(100);
 
-/// A large random input set (seed offset `seed` from the tests') with the
-/// reference's values, to tell equivalent mutants from weak tests.
-pub fn random_pool(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, seed: u64) -> anyhow::Result<Vec<ScoredTest>> {
+/// Pool inputs run in the first round while building a pool; each further
+/// round runs twice as many, within the budget.
+const POOL_BATCH: usize = 32;
+
+/// Fewest pool inputs run in one round (fewer would cost a fork each).
+const POOL_MIN_BATCH: usize = 8;
+
+/// A random input set (seed offset `seed` from the tests') with the
+/// reference's values, to tell equivalent mutants from weak tests and to
+/// draw mutant-killing tests from: the cheapest inputs, whose reference
+/// times sum to at most `budget_s`. Candidates run smallest first (by their
+/// encoded size) and only until the budget is spent, so a slow reference
+/// is not run on the hundreds of inputs the budget would leave out.
+pub fn random_pool(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, seed: u64, budget_s: f64) -> anyhow::Result<Vec<ScoredTest>> {
     let cands = candidates(python, input, "pool", input.spec.seed.wrapping_add(seed))?;
     let source = wrap(&input.solution, &input.entry_point, input.call_style, cands.has_valid);
-    let inputs: Vec<Vec<Json>> = cands.list.iter().map(|c| c.args.clone()).collect();
-    let runs = run_all(sandbox, &source, &inputs, Limits { wall: POOL_CALL_LIMIT, cpu: POOL_CALL_LIMIT }, true)?;
-    Ok(inputs
-        .into_iter()
-        .zip(runs)
-        .filter_map(|(args, run)| match run {
-            Run::Value(expected, t) => Some(ScoredTest { args, expected, time_s: t.as_secs_f64() }),
-            _ => None,
-        })
-        .collect())
+    let mut inputs: Vec<Vec<Json>> = cands.list.into_iter().map(|c| c.args).collect();
+    // Shortest encoding first, then in text order: numbers of one length
+    // run in increasing order, lists by length.
+    inputs.sort_by_cached_key(|args| serde_json::to_string(args).map(|s| (s.len(), s)).unwrap_or_default());
+    let limits = Limits { wall: POOL_CALL_LIMIT, cpu: POOL_CALL_LIMIT };
+    let mut pool = Vec::new();
+    let (mut spent, mut start, mut batch_len) = (0.0, 0, POOL_BATCH);
+    while start < inputs.len() && spent <= budget_s {
+        let batch = &inputs[start..(start + batch_len).min(inputs.len())];
+        start += batch.len();
+        let mut dearest: f64 = 1e-6;
+        for (args, run) in batch.iter().zip(run_all(sandbox, &source, batch, limits, true)?) {
+            let cost = match run {
+                Run::Value(expected, t) => {
+                    pool.push(ScoredTest { args: args.clone(), expected, time_s: t.as_secs_f64() });
+                    t.as_secs_f64()
+                }
+                Run::TimedOut => POOL_CALL_LIMIT.as_secs_f64(),
+                _ => 0.0,
+            };
+            spent += cost;
+            dearest = dearest.max(cost);
+        }
+        // Twice the batch, or what the rest of the budget buys at eight
+        // times the batch's dearest input, whichever is less: inputs grow
+        // along the order and the reference's time often grows faster
+        // (cubically, for one), so the next ones cost more.
+        let affordable_more = ((budget_s - spent) / (dearest * 8.0)).ceil().max(0.0) as usize;
+        batch_len = (batch.len() * 2).min(affordable_more.max(POOL_MIN_BATCH));
+    }
+    Ok(affordable(pool, budget_s))
 }
 
 /// `--reduce`: a small subset of the tests (indices, in their order) that

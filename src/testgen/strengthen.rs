@@ -15,7 +15,7 @@ use crate::judge::run::Sandbox;
 
 use super::generate::{Candidate, GenInput, Generated, validate};
 use super::reference::wrap;
-use super::score::{STRENGTHEN_SEED, ScoredTest, cheapest_killer, mutants, random_pool, survivors};
+use super::score::{POOL_BUDGET_S, STRENGTHEN_SEED, ScoredTest, cheapest_killer, mutants, random_pool, survivors};
 
 /// Pools tried at most.
 const ROUNDS: u64 = 3;
@@ -53,7 +53,9 @@ pub fn strengthen(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, genera
         if alive.is_empty() {
             break;
         }
-        let pool = random_pool(python, sandbox, input, STRENGTHEN_SEED.wrapping_add(round))?;
+        // The rounds share one survivor's budget: where the reference is
+        // slow an equivalent mutant would otherwise run three whole pools.
+        let pool = random_pool(python, sandbox, input, STRENGTHEN_SEED.wrapping_add(round), POOL_BUDGET_S / ROUNDS as f64)?;
         let killers: Vec<Option<usize>> =
             alive.par_iter().map(|(_, source)| cheapest_killer(sandbox, input, source, &pool)).collect::<anyhow::Result<_>>()?;
         let mut still = Vec::new();
