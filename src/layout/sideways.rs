@@ -12,6 +12,10 @@ use super::shapes::clip;
 use super::{Point, Rect, RoutedEdge};
 use crate::mermaid::{Direction, Flowchart, Shape};
 
+/// Room (px) a rerouted first leg keeps from another edge's label: the
+/// drawn curve swings a little wider than the straight leg.
+const LABEL_CLEARANCE: f32 = 8.0;
+
 /// Reroutes the start of every back edge from a box (not a decision: its
 /// exits already use its vertices) whose route climbs beside the box,
 /// where the new first leg cuts no other node and crosses no more edges
@@ -67,17 +71,22 @@ pub(super) fn leave_sideways(chart: &Flowchart, rects: &[Rect], edges: &mut [Rou
         }
         rerouted.push((k, j, side));
     }
-    // Kept only where the new leg crosses no more edges than the old one.
+    // Kept only where the new leg crosses no more edges than the old one
+    // and no other edge's label (a decision's `Yes` chip beside the climb).
     for (k, j, side) in rerouted {
         let (old, new) = (edges[k].points[..=j].to_vec(), [side, edges[k].points[j]]);
-        let (mut before, mut after) = (0, 0);
+        let (mut before, mut after, mut through_label) = (0, 0, false);
         for (o, other) in edges.iter().enumerate() {
             if o != k {
                 before += polyline_crossings(&old, &other.points);
                 after += polyline_crossings(&new, &other.points);
+                through_label |= other.label.as_ref().is_some_and(|(r, _)| {
+                    let clear = Rect { x: r.x - LABEL_CLEARANCE, y: r.y - LABEL_CLEARANCE, width: r.width + 2.0 * LABEL_CLEARANCE, height: r.height + 2.0 * LABEL_CLEARANCE };
+                    segment_hits(new[0], new[1], &clear)
+                });
             }
         }
-        if after <= before {
+        if after <= before && !through_label {
             edges[k].points.splice(0..j, [side]);
         }
     }
