@@ -122,23 +122,10 @@ pub fn score_suites(
     full: bool,
 ) -> anyhow::Result<Vec<Score>> {
     let has_valid = candidates_has_valid(&input.solution);
-    let opts = compare_options(&input.spec);
-    let cap = validate_limits(&input.spec).wall;
     let timed: Vec<Vec<ScoredTest>> = suites.iter().map(|tests| with_reference_times(sandbox, input, has_valid, tests)).collect::<anyhow::Result<_>>()?;
     let suites: Vec<&[ScoredTest]> = timed.iter().map(Vec::as_slice).collect();
-    // The suites' union, each test tagged with its suite and its index there.
-    let union: Vec<ScoredTest> = suites.iter().flat_map(|tests| tests.iter().cloned()).collect();
-    let (suite_of, index_in): (Vec<usize>, Vec<usize>) = suites.iter().enumerate().flat_map(|(s, tests)| (0..tests.len()).map(move |i| (s, i))).unzip();
-    let order = cheapest_first(&union);
     let sources: Vec<String> = mutants.iter().map(|m| mutant_source(input, has_valid, m)).collect();
-    // Each mutant's killers in each suite (indices into that suite).
-    let killers: Vec<Vec<Vec<usize>>> = sources
-        .par_iter()
-        .map(|source| {
-            let found = kills_by_suite(sandbox, source, &union, &suite_of, &order, cap, &opts, full)?;
-            Ok((0..suites.len()).map(|s| found.get(s).map_or_else(Vec::new, |k| k.iter().map(|&i| index_in[i]).collect())).collect())
-        })
-        .collect::<anyhow::Result<_>>()?;
+    let killers = kill_lists(sandbox, input, &sources, &suites, full)?;
     // Survivors of any suite meet the equivalence pool, built only for them
     // (and outside the parallel loop above: building it runs jobs itself).
     let survivors: Vec<usize> = (0..mutants.len()).filter(|&m| killers[m].iter().any(Vec::is_empty)).collect();
@@ -156,18 +143,26 @@ pub fn score_suites(
 /// wrapped source.
 pub fn survivors(sandbox: &dyn Sandbox, input: &GenInput, mutants: &[Json], tests: &[ScoredTest]) -> anyhow::Result<Vec<(usize, String)>> {
     let has_valid = candidates_has_valid(&input.solution);
-    let opts = compare_options(&input.spec);
-    let cap = validate_limits(&input.spec).wall;
-    let order = cheapest_first(tests);
-    let fates: Vec<Option<(usize, String)>> = mutants
+    let sources: Vec<String> = mutants.iter().map(|m| mutant_source(input, has_valid, m)).collect();
+    let killers = kill_lists(sandbox, input, &sources, &[tests], false)?;
+    Ok(sources.into_iter().zip(killers).enumerate().filter(|(_, (_, k))| k[0].is_empty()).map(|(i, (source, _))| (i, source)).collect())
+}
+
+/// Each mutant's (`sources`) killers in each suite, as indices into that
+/// suite; one job serves every suite still alive for a mutant.
+fn kill_lists(sandbox: &dyn Sandbox, input: &GenInput, sources: &[String], suites: &[&[ScoredTest]], full: bool) -> anyhow::Result<Vec<Vec<Vec<usize>>>> {
+    let (opts, cap) = (compare_options(&input.spec), validate_limits(&input.spec).wall);
+    // The suites' union, each test tagged with its suite and its index there.
+    let union: Vec<ScoredTest> = suites.iter().flat_map(|tests| tests.iter().cloned()).collect();
+    let (suite_of, index_in): (Vec<usize>, Vec<usize>) = suites.iter().enumerate().flat_map(|(s, tests)| (0..tests.len()).map(move |i| (s, i))).unzip();
+    let order = cheapest_first(&union);
+    sources
         .par_iter()
-        .enumerate()
-        .map(|(i, m)| {
-            let source = mutant_source(input, has_valid, m);
-            Ok(kills(sandbox, &source, tests, &order, cap, &opts, false)?.is_empty().then_some((i, source)))
+        .map(|source| {
+            let found = kills_by_suite(sandbox, source, &union, &suite_of, &order, cap, &opts, full)?;
+            Ok((0..suites.len()).map(|s| found.get(s).map_or_else(Vec::new, |k| k.iter().map(|&i| index_in[i]).collect())).collect())
         })
-        .collect::<anyhow::Result<_>>()?;
-    Ok(fates.into_iter().flatten().collect())
+        .collect()
 }
 
 /// The score of a suite known to kill every mutant but `alive` (what `tests
@@ -392,19 +387,19 @@ pub const POOL_BUDGET_S: f64 = 1.0;
 
 /// The cheapest inputs of `pool` whose reference times sum to at most
 /// `budget_s` (at least one), cheapest first.
-fn affordable(pool: Vec<ScoredTest>, budget_s: f64) -> Vec<ScoredTest> {
+fn affordable(mut pool: Vec<ScoredTest>, budget_s: f64) -> Vec<ScoredTest> {
+    pool.sort_by(|a, b| a.time_s.total_cmp(&b.time_s));
     let mut spent = 0.0;
-    let order = cheapest_first(&pool);
-    let n = order
+    let n = pool
         .iter()
-        .take_while(|&&i| {
-            spent += pool[i].time_s;
+        .take_while(|t| {
+            spent += t.time_s;
             spent <= budget_s
         })
         .count()
         .max(1);
-    let mut slots: Vec<Option<ScoredTest>> = pool.into_iter().map(Some).collect();
-    order.into_iter().take(n).filter_map(|i| slots[i].take()).collect()
+    pool.truncate(n);
+    pool
 }
 
 /// Seed offsets of the two random pools: the one that judges equivalence
