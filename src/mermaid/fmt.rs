@@ -21,7 +21,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use super::model::*;
-use super::fmt_text::{edge_label, node_shape, quote_if_needed, yaml_string};
+use super::fmt_text::{edge_label, node_shape, quote_if_needed, yaml_scalar, yaml_string};
 
 const INDENT: &str = "    ";
 
@@ -119,9 +119,19 @@ fn write_graph(chart: &Flowchart, out: &mut String) {
                 advance(&mut next, &declared);
             }
         }
+        // `A@{ … } e1@-->` does not parse (the shape data swallows the
+        // blank before an edge id), so such a source is declared first.
+        if let Some(i) = from.filter(|&i| edge.user_id && !declared[i] && i == next)
+            && node_shape(&chart.nodes[i]).contains("@{")
+        {
+            declare_standalone(&chart.nodes[i], out);
+            declared[i] = true;
+        }
         let mut line = String::from(INDENT);
         push_endpoint(&mut line, chart, edge.from.as_str(), from, &mut declared);
-        line.push(' ');
+        if !line.ends_with(&format!(" {KEYWORD_ID}")) {
+            line.push(' ');
+        }
         if edge.user_id {
             let _ = write!(line, "{}@", edge.id);
         }
@@ -131,6 +141,7 @@ fn write_graph(chart: &Flowchart, out: &mut String) {
         }
         line.push(' ');
         push_endpoint(&mut line, chart, edge.to.as_str(), to, &mut declared);
+        line.push_str(word_end(&line));
         out.push_str(&line);
         out.push('\n');
     }
@@ -159,7 +170,19 @@ fn push_endpoint(
 }
 
 fn declare_standalone(node: &Node, out: &mut String) {
-    let _ = writeln!(out, "{INDENT}{}", node_shape(node));
+    let shape = node_shape(node);
+    let _ = writeln!(out, "{INDENT}{shape}{}", word_end(&shape));
+}
+
+/// The one id mermaid lexes as a keyword when whitespace follows it
+/// (`href`); the parser accepts it as an id before `;` or a link (`href-->`).
+const KEYWORD_ID: &str = "href";
+
+/// What must end a line whose last token is `text`: `;` after a bare
+/// `href`, nothing otherwise.
+fn word_end(text: &str) -> &'static str {
+    let last = text.rsplit([' ', '\n']).next().unwrap_or(text);
+    if last == KEYWORD_ID { ";" } else { "" }
 }
 
 /// The link token for an edge: stroke, heads and length.
@@ -212,20 +235,7 @@ fn write_subgraphs(chart: &Flowchart, out: &mut String) {
 fn write_subgraph(chart: &Flowchart, i: usize, child_of: &[Option<usize>], depth: usize, out: &mut String) {
     let sg = &chart.subgraphs[i];
     let pad = INDENT.repeat(depth);
-    let title_is_id = sg.title == sg.id && sg.label_type == LabelType::Text && is_plain_title(&sg.id);
-    if title_is_id {
-        let _ = writeln!(out, "{pad}subgraph {}", sg.id);
-    } else if sg.title == sg.id
-        && sg.label_type != LabelType::Markdown
-        && !sg.id.contains(['"', '#', '`'])
-        && !sg.id.contains(char::is_whitespace)
-    {
-        // An id no unquoted form can carry (`subgraph "a@{)b"` made it):
-        // quoted, the text is both id and title again.
-        let _ = writeln!(out, "{pad}subgraph \"{}\"", sg.id);
-    } else {
-        let _ = writeln!(out, "{pad}subgraph {} [{}]", sg.id, quote_if_needed(&sg.title, sg.label_type));
-    }
+    let _ = writeln!(out, "{pad}subgraph {}", subgraph_header(sg));
     if let Some(d) = sg.direction {
         let _ = writeln!(out, "{pad}{INDENT}direction {}", direction_name(d));
     }
@@ -234,11 +244,37 @@ fn write_subgraph(chart: &Flowchart, i: usize, child_of: &[Option<usize>], depth
         match child {
             Some(c) if child_of[c] == Some(i) => write_subgraph(chart, c, child_of, depth + 1, out),
             _ => {
-                let _ = writeln!(out, "{pad}{INDENT}{m}");
+                let _ = writeln!(out, "{pad}{INDENT}{m}{}", word_end(m));
             }
         }
     }
     let _ = writeln!(out, "{pad}end");
+}
+
+/// The text after `subgraph`: the plainest form that reads back as the same
+/// id, title and label type. Candidates are checked by parsing them, because
+/// the id can come from a quoted title (`subgraph "`**]@:wo**`"`) holding
+/// characters no bare id may carry, and guessing which quoting survives the
+/// lexer has been wrong before (proptest found two such titles).
+fn subgraph_header(sg: &Subgraph) -> String {
+    let mut candidates = Vec::new();
+    if sg.title == sg.id && sg.label_type == LabelType::Text && is_plain_title(&sg.id) {
+        candidates.push(sg.id.clone());
+    }
+    // A title alone: the parser derives the id from it (with mermaid's
+    // entity placeholders where it has `#…;`).
+    candidates.push(quote_if_needed(&sg.title, LabelType::String));
+    candidates.push(quote_if_needed(&sg.title, LabelType::Markdown));
+    let explicit = format!("{} [{}]", sg.id, quote_if_needed(&sg.title, sg.label_type));
+    candidates.push(explicit.clone());
+    candidates.into_iter().find(|c| reads_back_as(c, sg)).unwrap_or(explicit)
+}
+
+fn reads_back_as(header: &str, sg: &Subgraph) -> bool {
+    match super::parse(&format!("flowchart TD\nsubgraph {header}\nend\n")) {
+        Ok(chart) => matches!(chart.subgraphs.as_slice(), [s] if s.id == sg.id && s.title == sg.title && s.label_type == sg.label_type),
+        Err(_) => false,
+    }
 }
 
 /// A title that can stand as both id and title (`subgraph one`).
@@ -290,12 +326,12 @@ fn write_styling(chart: &Flowchart, out: &mut String) {
     for e in chart.edges.iter().filter(|e| e.user_id) {
         let mut keys = Vec::new();
         if let Some(c) = &e.interpolate {
-            keys.push(format!("curve: {c}"));
+            keys.push(format!("curve: {}", yaml_scalar(c)));
         }
         match e.animation.as_deref() {
             Some("default") => keys.push("animate: true".into()),
             Some("false") => keys.push("animate: false".into()),
-            Some(a) => keys.push(format!("animation: {a}")),
+            Some(a) => keys.push(format!("animation: {}", yaml_scalar(a))),
             None => {}
         }
         if !keys.is_empty() {
@@ -355,7 +391,9 @@ fn write_classes(chart: &Flowchart, out: &mut String) {
 fn join_styles(styles: &[String]) -> String {
     styles
         .iter()
-        .map(|s| s.trim().replace(',', "\\,"))
+        // A blank element (`fill:red, ` at a line's end) stays a blank:
+        // dropping it would leave a dangling comma mermaid rejects.
+        .map(|s| if s.trim().is_empty() { " ".to_string() } else { s.trim().replace(',', "\\,") })
         .collect::<Vec<_>>()
         .join(",")
 }

@@ -76,19 +76,87 @@ pub(crate) fn node_shape(n: &Node) -> String {
                 LabelType::String => keys.push("labelType: string".to_string()),
                 LabelType::Text => {}
             }
-            if let Some(map) = n.extra.as_object() {
-                for (k, v) in map {
-                    let v = match v {
-                        serde_json::Value::String(s) => format!("\"{}\"", encode(s, Ctx::Yaml)),
-                        other => other.to_string(),
-                    };
-                    let plain = !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-                    let k = if plain { k.clone() } else { format!("\"{}\"", encode(k, Ctx::Yaml)) };
-                    keys.push(format!("{k}: {v}"));
+            let map = n.extra.as_object();
+            if map.is_some_and(|m| m.values().any(needs_block)) {
+                // A nested map would need `{…}`, whose `}` ends the shape
+                // data: the block form carries it instead.
+                let mut lines: Vec<String> = keys.iter().map(|k| format!("  {k}")).collect();
+                for (k, v) in map.into_iter().flatten() {
+                    yaml_entry(k, v, 1, &mut lines);
                 }
+                return format!("{}@{{\n{}\n}}", n.id, lines.join("\n"));
+            }
+            for (k, v) in map.into_iter().flatten() {
+                keys.push(format!("{}: {}", yaml_key(k), yaml_flow(v)));
             }
             format!("{}@{{ {} }}", n.id, keys.join(", "))
         }
+    }
+}
+
+fn yaml_key(k: &str) -> String {
+    let plain = !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if plain { k.to_string() } else { format!("\"{}\"", encode(k, Ctx::Yaml)) }
+}
+
+/// A string value in `@{ … }`: bare when it is a plain word, else quoted.
+pub(crate) fn yaml_scalar(v: &str) -> String {
+    if !v.is_empty() && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+        v.to_string()
+    } else {
+        format!("\"{}\"", encode(v, Ctx::Yaml))
+    }
+}
+
+/// A value in flow style (only for values without maps: see [`needs_block`]).
+fn yaml_flow(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => format!("\"{}\"", encode(s, Ctx::Yaml)),
+        serde_json::Value::Array(items) => format!("[{}]", items.iter().map(yaml_flow).collect::<Vec<_>>().join(", ")),
+        other => other.to_string(),
+    }
+}
+
+/// Whether a value holds a non-empty map, which flow style cannot carry
+/// inside `@{ … }`.
+fn needs_block(v: &serde_json::Value) -> bool {
+    match v {
+        serde_json::Value::Object(m) => !m.is_empty(),
+        serde_json::Value::Array(items) => items.iter().any(needs_block),
+        _ => false,
+    }
+}
+
+/// One `key: value` entry of block YAML at `depth` (two blanks a level).
+fn yaml_entry(k: &str, v: &serde_json::Value, depth: usize, lines: &mut Vec<String>) {
+    let pad = "  ".repeat(depth);
+    if !needs_block(v) {
+        lines.push(format!("{pad}{}: {}", yaml_key(k), yaml_flow(v)));
+        return;
+    }
+    lines.push(format!("{pad}{}:", yaml_key(k)));
+    yaml_block_value(v, depth + 1, lines);
+}
+
+fn yaml_block_value(v: &serde_json::Value, depth: usize, lines: &mut Vec<String>) {
+    let pad = "  ".repeat(depth);
+    match v {
+        serde_json::Value::Object(m) => {
+            for (k, v) in m {
+                yaml_entry(k, v, depth, lines);
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for item in items {
+                if needs_block(item) {
+                    lines.push(format!("{pad}-"));
+                    yaml_block_value(item, depth + 1, lines);
+                } else {
+                    lines.push(format!("{pad}- {}", yaml_flow(item)));
+                }
+            }
+        }
+        other => lines.push(format!("{pad}{}", yaml_flow(other))),
     }
 }
 
