@@ -125,6 +125,30 @@ fn weak_tests_score_lower_and_reduce_keeps_the_kills() {
     assert_eq!((lines[1]["tests"].as_str(), lines[1]["score"].as_f64()), (Some("tests.jsonl"), Some(generated)));
 }
 
+/// Many mutants share a sandbox job, each in its own globals: a mutant
+/// that hangs stops its job, and the others in it must still get their own
+/// verdicts (here every mutant but the equivalent ones is killed by one of
+/// the three tests, two of them by looping forever).
+#[test]
+fn mutants_sharing_a_job_keep_their_own_verdicts() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    let dir = problem(
+        root,
+        "repeat_add",
+        "STEP = 3\n\ndef repeat_add(n: int) -> int:\n    total = 0\n    while n > 0:\n        total += STEP\n        n -= 1\n    return total\n",
+        "entry_point = \"repeat_add\"\n[params.n]\nmin = 0\nmax = 50\n",
+    );
+    let tests = r#"{"task_id":"repeat_add","entry_point":"repeat_add","call_style":"function","tests":[{"args":[0],"expected":0},{"args":[1],"expected":3},{"args":[5],"expected":15}]}"#;
+    std::fs::write(dir.join("problem.json"), tests).unwrap();
+    let line = &score_lines(root, &["--tests", "problem.json", "repeat_add"])[0];
+    let (mutants, equivalent, killed) = (line["mutants"].as_u64().unwrap(), line["equivalent"].as_u64().unwrap(), line["killed"].as_u64().unwrap());
+    assert!(mutants >= 8, "{line}");
+    assert_eq!(killed + equivalent, mutants, "every mutant the three tests can tell apart is killed: {line}");
+    let out = flowbench(&["tests", "score", "--tests", "problem.json", "repeat_add"], root);
+    assert!(!text(&out).contains("surviving mutant"), "{}", text(&out));
+}
+
 /// A hand-written test the reference itself does not pass (outside
 /// `valid()`'s domain, or a wrong expected value) fails for every mutant
 /// too; it must not count as a kill, or any such test scores a suite 1.0.

@@ -176,9 +176,9 @@ class Gen:
         chars = charset(c)
         shape = r.random()
         if shape < 0.6 or n < 2:
-            return "".join(r.choice(chars) for _ in range(n))
+            return self.draw(chars, n)
         if shape < 0.75:  # mirrored: palindromes and near-palindromes
-            half = "".join(r.choice(chars) for _ in range(n // 2))
+            half = self.draw(chars, n // 2)
             return half + ("".join(r.choice(chars)) if n % 2 else "") + half[::-1]
         if shape < 0.85:
             return r.choice(chars) * n
@@ -186,6 +186,13 @@ class Gen:
             unit = "".join(r.choice(chars) for _ in range(r.randint(1, 3)))
             return (unit * n)[:n]
         return "".join(sorted(r.choice(chars) for _ in range(n)))
+
+    def draw(self, chars, n):
+        """`n` characters of `chars`, each `rng.choice(chars)`: the same
+        draws, without a method call per character (`choice` is
+        `seq[_randbelow(len(seq))]`)."""
+        pick, m = self.rng._randbelow, len(chars)
+        return "".join([chars[pick(m)] for _ in range(n)])
 
     def from_pattern(self, c, how, size):
         """A string `pattern` (a regular expression) matches in full. `how`

@@ -9,6 +9,7 @@
 //! helpers (`python`) that parse the solution with `ast` and never run it.
 
 pub mod generate;
+pub mod kill;
 pub mod python;
 pub mod reference;
 pub mod score;

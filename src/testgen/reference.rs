@@ -95,7 +95,7 @@ fn run_chunk(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: 
     Ok(out)
 }
 
-fn run_of(c: &crate::exec::CallOutcome) -> Run {
+pub(crate) fn run_of(c: &crate::exec::CallOutcome) -> Run {
     match (&c.status, &c.value) {
         (Status::Completed, Some(Json::Array(v))) if v.first() == Some(&Json::from("ok")) && v.len() == 2 => {
             Run::Value(v[1].clone(), c.wall)

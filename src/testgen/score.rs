@@ -6,31 +6,17 @@
 use std::path::Path;
 use std::time::Duration;
 
-use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::{Value as Json, json};
 
 use crate::exec::Limits;
-use crate::judge::compare::CompareOptions;
 use crate::judge::run::Sandbox;
 
 use super::generate::{GenInput, candidates, compare_options, same, validate_limits};
+use super::kill::kill_search;
 use super::python::{Helper, call};
 use super::reference::{Run, run_all, wrap};
 use super::tests_file::GeneratedTest;
-
-/// Calls in the first job while looking for a kill: a mutant is usually
-/// killed by its first job, so later (larger) tests are often never run.
-/// Each further job is twice the size of the one before: a mutant that
-/// survives the first job tends to survive them all (an equivalent one runs
-/// the whole pool), and each job costs a fork whatever its size.
-const FIRST_STEP: usize = 48;
-
-/// Reference time (seconds) of the first job's tests, doubling like
-/// [`FIRST_STEP`]: where the reference is slow the job ends by time, so a
-/// mutant killed by an early test does not run dozens of slow ones first.
-/// About twice what a job's fork costs.
-const FIRST_STEP_S: f64 = 0.01;
 
 /// One test to score: arguments and the reference's value.
 #[derive(Debug, Clone)]
@@ -156,13 +142,8 @@ fn kill_lists(sandbox: &dyn Sandbox, input: &GenInput, sources: &[String], suite
     let union: Vec<ScoredTest> = suites.iter().flat_map(|tests| tests.iter().cloned()).collect();
     let (suite_of, index_in): (Vec<usize>, Vec<usize>) = suites.iter().enumerate().flat_map(|(s, tests)| (0..tests.len()).map(move |i| (s, i))).unzip();
     let order = cheapest_first(&union);
-    sources
-        .par_iter()
-        .map(|source| {
-            let found = kills_by_suite(sandbox, source, &union, &suite_of, &order, cap, &opts, full)?;
-            Ok((0..suites.len()).map(|s| found.get(s).map_or_else(Vec::new, |k| k.iter().map(|&i| index_in[i]).collect())).collect())
-        })
-        .collect()
+    let found = kill_search(sandbox, sources, &union, &suite_of, &order, cap, &opts, full)?;
+    Ok(found.into_iter().map(|per_suite| per_suite.into_iter().map(|k| k.iter().map(|&i| index_in[i]).collect()).collect()).collect())
 }
 
 /// The score of a suite known to kill every mutant but `alive` (what `tests
@@ -187,12 +168,10 @@ fn equivalence(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, sources: 
     let pool = random_pool(python, sandbox, input, EQUIVALENCE_SEED, POOL_BUDGET_S)?;
     let order: Vec<usize> = (0..pool.len()).collect();
     let (cap, opts) = (validate_limits(&input.spec).wall, compare_options(&input.spec));
-    let verdicts: Vec<bool> = survivors
-        .par_iter()
-        .map(|&m| Ok(kills(sandbox, &sources[m], &pool, &order, cap, &opts, false)?.is_empty()))
-        .collect::<anyhow::Result<_>>()?;
-    for (&m, eq) in survivors.iter().zip(verdicts) {
-        equivalent[m] = eq;
+    let alive: Vec<String> = survivors.iter().map(|&m| sources[m].clone()).collect();
+    let found = kill_search(sandbox, &alive, &pool, &vec![0; pool.len()], &order, cap, &opts, false)?;
+    for (&m, killers) in survivors.iter().zip(found) {
+        equivalent[m] = killers.iter().all(Vec::is_empty);
     }
     Ok(equivalent)
 }
@@ -220,10 +199,12 @@ fn report(mutant: &Json, fate: Fate, killers: Vec<usize>) -> MutantReport {
     }
 }
 
-/// The cheapest input of `pool` that kills the mutant `source`, if any.
-pub fn cheapest_killer(sandbox: &dyn Sandbox, input: &GenInput, source: &str, pool: &[ScoredTest]) -> anyhow::Result<Option<usize>> {
-    let killers = kills(sandbox, source, pool, &cheapest_first(pool), validate_limits(&input.spec).wall, &compare_options(&input.spec), false)?;
-    Ok(killers.into_iter().min_by(|a, b| pool[*a].time_s.total_cmp(&pool[*b].time_s)))
+/// For each mutant (`sources`, wrapped), the cheapest input of `pool` that
+/// kills it, if any.
+pub fn cheapest_killers(sandbox: &dyn Sandbox, input: &GenInput, sources: &[String], pool: &[ScoredTest]) -> anyhow::Result<Vec<Option<usize>>> {
+    let (cap, opts) = (validate_limits(&input.spec).wall, compare_options(&input.spec));
+    let found = kill_search(sandbox, sources, pool, &vec![0; pool.len()], &cheapest_first(pool), cap, &opts, false)?;
+    Ok(found.into_iter().map(|mut k| k.pop().unwrap_or_default().into_iter().min_by(|a, b| pool[*a].time_s.total_cmp(&pool[*b].time_s))).collect())
 }
 
 fn tally(name: &str, reports: Vec<MutantReport>) -> Score {
@@ -276,110 +257,6 @@ fn cheapest_first(tests: &[ScoredTest]) -> Vec<usize> {
     order
 }
 
-/// Per-call limit for a job of tests whose slowest reference time is
-/// `slowest`: ten times that, at least 0.25 s (process noise), at most the
-/// validation limit `cap`. Bounding each job by its own tests rather than the
-/// suite's slowest keeps a mutant that loops forever on a tiny input from
-/// costing the large tests' limit.
-fn job_limits(slowest: f64, cap: Duration) -> Limits {
-    let limit = Duration::from_secs_f64((slowest * 10.0).clamp(0.25, cap.as_secs_f64().max(0.25)));
-    Limits { wall: limit, cpu: limit }
-}
-
-/// Indices of the tests whose result under `source` differs from the
-/// expected one (any exception, timeout or invalid result counts).
-fn kills(
-    sandbox: &dyn Sandbox,
-    source: &str,
-    tests: &[ScoredTest],
-    order: &[usize],
-    cap: Duration,
-    opts: &CompareOptions,
-    full: bool,
-) -> anyhow::Result<Vec<usize>> {
-    let mut found = kills_by_suite(sandbox, source, tests, &vec![0; tests.len()], order, cap, opts, full)?;
-    Ok(found.pop().unwrap_or_default())
-}
-
-/// [`kills`] for several suites at once: `tests` is their union and
-/// `suite[i]` the suite test `i` belongs to; one list of killers per suite.
-/// A suite's tests stop running once it has a killer (unless `full`), and
-/// a job serves every suite still alive, so scoring two suites costs a
-/// mutant hardly more jobs than one.
-#[allow(clippy::too_many_arguments)]
-fn kills_by_suite(
-    sandbox: &dyn Sandbox,
-    source: &str,
-    tests: &[ScoredTest],
-    suite: &[usize],
-    order: &[usize],
-    cap: Duration,
-    opts: &CompareOptions,
-    full: bool,
-) -> anyhow::Result<Vec<Vec<usize>>> {
-    let suites = suite.iter().max().map_or(1, |m| m + 1);
-    let mut killers: Vec<Vec<usize>> = vec![Vec::new(); suites];
-    let mut pending: Vec<usize> = order.to_vec();
-    let (mut size, mut budget) = (FIRST_STEP, FIRST_STEP_S);
-    loop {
-        pending.retain(|&i| full || killers[suite[i]].is_empty());
-        if pending.is_empty() {
-            break;
-        }
-        let (len, grow) = next_step(tests, &pending, size, budget, cap);
-        let step: Vec<usize> = pending.drain(..len).collect();
-        let inputs: Vec<Vec<Json>> = step.iter().map(|i| tests[*i].args.clone()).collect();
-        let limits = job_limits(step.iter().map(|i| tests[*i].time_s).fold(0.0, f64::max), cap);
-        let mut not_run = Vec::new();
-        for (&i, run) in step.iter().zip(run_all(sandbox, source, &inputs, limits, false)?) {
-            let killed = match &run {
-                Run::NotRun => {
-                    // After a call that ended the process: run it in the next job.
-                    not_run.push(i);
-                    continue;
-                }
-                Run::Value(v, _) => !same(v, &tests[i].expected, opts),
-                _ => true,
-            };
-            if killed {
-                killers[suite[i]].push(i);
-            }
-        }
-        pending.splice(..0, not_run);
-        if grow {
-            size *= 2;
-            budget *= 2.0;
-        }
-    }
-    for k in &mut killers {
-        k.sort_unstable();
-    }
-    Ok(killers)
-}
-
-/// How many of `pending` (cheapest first) the next job runs, and whether
-/// it was cut by its size or time (the next one may then be twice as
-/// large): at most `size` tests and `budget` seconds of reference time,
-/// and no test whose own limit is more than twice the first one's. A job's
-/// limit follows its slowest test, so mixing one slow test into a job of
-/// quick ones would let a mutant that hangs on a quick one wait the slow
-/// one's limit.
-fn next_step(tests: &[ScoredTest], pending: &[usize], size: usize, budget: f64, cap: Duration) -> (usize, bool) {
-    let limit = |i: usize| job_limits(tests[i].time_s, cap).wall;
-    let first = limit(pending[0]);
-    let mut spent = tests[pending[0]].time_s;
-    for (len, &next) in pending.iter().enumerate().skip(1) {
-        if len == size || spent + tests[next].time_s > budget {
-            return (len, true);
-        }
-        if limit(next) > first * 2 {
-            return (len, false);
-        }
-        spent += tests[next].time_s;
-    }
-    (pending.len(), false)
-}
-
 /// Reference time (seconds, summed cheapest first) of the pool inputs a
 /// survivor runs: the whole pool on a typical problem, its cheap part where
 /// the reference is slow (every survivor runs it, often to the end).
@@ -414,7 +291,7 @@ pub const STRENGTHEN_SEED: u64 = 0x5851_f42d;
 const POOL_CALL_LIMIT: Duration = Duration::from_millis(100);
 
 /// Pool inputs run in the first round while building a pool; each further
-/// round runs twice as many, within the budget.
+/// round runs up to four times as many, within the budget.
 const POOL_BATCH: usize = 32;
 
 /// Fewest pool inputs run in one round (fewer would cost a fork each).
@@ -452,12 +329,13 @@ pub fn random_pool(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, seed:
             spent += cost;
             dearest = dearest.max(cost);
         }
-        // Twice the batch, or what the rest of the budget buys at eight
-        // times the batch's dearest input, whichever is less: inputs grow
-        // along the order and the reference's time often grows faster
-        // (cubically, for one), so the next ones cost more.
+        // Four times the batch, or what the rest of the budget buys at
+        // eight times the batch's dearest input, whichever is less: inputs
+        // grow along the order and the reference's time often grows faster
+        // (cubically, for one), so the next ones cost more. (Each batch
+        // waits for the one before, so a cheap reference wants few.)
         let affordable_more = ((budget_s - spent) / (dearest * 8.0)).ceil().max(0.0) as usize;
-        batch_len = (batch.len() * 2).min(affordable_more.max(POOL_MIN_BATCH));
+        batch_len = (batch.len() * 4).min(affordable_more.max(POOL_MIN_BATCH));
     }
     Ok(affordable(pool, budget_s))
 }

@@ -8,14 +8,13 @@
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
-use rayon::prelude::*;
 
 use crate::judge::problem::Category;
 use crate::judge::run::Sandbox;
 
 use super::generate::{Candidate, GenInput, Generated, validate};
 use super::reference::wrap;
-use super::score::{POOL_BUDGET_S, STRENGTHEN_SEED, ScoredTest, cheapest_killer, mutants, random_pool, survivors};
+use super::score::{POOL_BUDGET_S, STRENGTHEN_SEED, ScoredTest, cheapest_killers, mutants, random_pool, survivors};
 
 /// Pools tried at most.
 const ROUNDS: u64 = 3;
@@ -56,8 +55,8 @@ pub fn strengthen(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, genera
         // The rounds share one survivor's budget: where the reference is
         // slow an equivalent mutant would otherwise run three whole pools.
         let pool = random_pool(python, sandbox, input, STRENGTHEN_SEED.wrapping_add(round), POOL_BUDGET_S / ROUNDS as f64)?;
-        let killers: Vec<Option<usize>> =
-            alive.par_iter().map(|(_, source)| cheapest_killer(sandbox, input, source, &pool)).collect::<anyhow::Result<_>>()?;
+        let sources: Vec<String> = alive.iter().map(|(_, source)| source.clone()).collect();
+        let killers = cheapest_killers(sandbox, input, &sources, &pool)?;
         let mut still = Vec::new();
         for ((m, source), killer) in alive.into_iter().zip(killers) {
             let Some(k) = killer else {

@@ -1,0 +1,313 @@
+//! The kill search: which tests tell each mutant from the reference. Many
+//! mutants share one sandbox job, each defined in its own fresh globals, so
+//! a problem's mutants cost a handful of forks rather than one (or several)
+//! each: on a typical problem the fork, not the calls, was most of the time.
+//!
+//! Mutants are the reference's own code with one change (the reference is
+//! the author's, not a model's sample), and each gets fresh globals, so
+//! sharing a process cannot make one mutant's verdict depend on another's
+//! beyond what the interpreter itself keeps (imported modules).
+
+use std::time::Duration;
+
+use rayon::prelude::*;
+use serde_json::Value as Json;
+
+use crate::exec::{CallArgs, CallStyle, Job, Limits, Status};
+use crate::judge::compare::CompareOptions;
+use crate::judge::run::Sandbox;
+
+use super::generate::same;
+use super::reference::{Run, WRAPPER, run_of};
+use super::score::ScoredTest;
+
+/// Calls in a mutant's first step while looking for a kill: a mutant is
+/// usually killed by it, so later (larger) tests are often never run. Each
+/// further step is twice the size of the one before: a mutant that survives
+/// the first step tends to survive them all (an equivalent one runs the
+/// whole pool).
+const FIRST_STEP: usize = 48;
+
+/// Reference time (seconds) of a mutant's first step, doubling like
+/// [`FIRST_STEP`]: where the reference is slow the step ends by time, so a
+/// mutant killed by an early test does not run dozens of slow ones first.
+const FIRST_STEP_S: f64 = 0.01;
+
+/// Most calls in one sandbox job (a round with more calls is cut into
+/// several jobs, spread over the workers).
+const JOB_CALLS: usize = 1024;
+
+/// Most reference time (seconds) in one job: where the reference is slow,
+/// a job of many mutants' steps ends by time, so one mutant that kills the
+/// process costs the others little re-running.
+const JOB_TIME_S: f64 = 0.25;
+
+/// Entry point of the dispatcher that defines mutant `k` (once per job, in
+/// fresh globals copied from the job's own) and calls its wrapper.
+const DISPATCH: &str = "__flowbench_mutant__";
+
+/// Each mutant's (`sources`, wrapped like the reference) killers among
+/// `tests`, one list per suite: `suite[i]` is the suite test `i` belongs to.
+/// Tests run in `order` (cheapest first); a suite's tests stop running on a
+/// mutant once that suite has a killer for it, unless `full`. Every alive
+/// mutant's next step runs in each round, many mutants per job.
+#[allow(clippy::too_many_arguments)]
+pub fn kill_search(
+    sandbox: &dyn Sandbox,
+    sources: &[String],
+    tests: &[ScoredTest],
+    suite: &[usize],
+    order: &[usize],
+    cap: Duration,
+    opts: &CompareOptions,
+    full: bool,
+) -> anyhow::Result<Vec<Vec<Vec<usize>>>> {
+    let suites = suite.iter().max().map_or(1, |m| m + 1);
+    let mut searches: Vec<Search> =
+        sources.iter().map(|_| Search { pending: order.to_vec(), size: FIRST_STEP, budget: FIRST_STEP_S, killers: vec![Vec::new(); suites] }).collect();
+    loop {
+        let mut steps = Vec::new();
+        for (mutant, s) in searches.iter_mut().enumerate() {
+            s.pending.retain(|&i| full || s.killers[suite[i]].is_empty());
+            if s.pending.is_empty() {
+                continue;
+            }
+            let (len, grow) = next_step(tests, &s.pending, s.size, s.budget, cap);
+            let step: Vec<usize> = s.pending.drain(..len).collect();
+            if grow {
+                s.size *= 2;
+                s.budget *= 2.0;
+            }
+            let limits = job_limits(step.iter().map(|&i| tests[i].time_s).fold(0.0, f64::max), cap);
+            steps.push(Step { mutant, tests: step, limits });
+        }
+        if steps.is_empty() {
+            break;
+        }
+        let jobs = pack(steps, tests);
+        let results: Vec<Vec<(usize, usize, Run)>> =
+            jobs.par_iter().map(|job| run_job(sandbox, sources, tests, job)).collect::<anyhow::Result<_>>()?;
+        let mut not_run: Vec<Vec<usize>> = vec![Vec::new(); sources.len()];
+        for (mutant, i, run) in results.into_iter().flatten() {
+            let killed = match &run {
+                // After a call that ended the process: run it next round.
+                Run::NotRun => {
+                    not_run[mutant].push(i);
+                    continue;
+                }
+                Run::Value(v, _) => !same(v, &tests[i].expected, opts),
+                _ => true,
+            };
+            if killed {
+                searches[mutant].killers[suite[i]].push(i);
+            }
+        }
+        for (s, again) in searches.iter_mut().zip(not_run) {
+            s.pending.splice(..0, again);
+        }
+    }
+    Ok(searches
+        .into_iter()
+        .map(|mut s| {
+            for k in &mut s.killers {
+                k.sort_unstable();
+            }
+            s.killers
+        })
+        .collect())
+}
+
+/// One mutant's search so far.
+struct Search {
+    /// Tests not yet run, in order.
+    pending: Vec<usize>,
+    /// Size and reference-time budget of its next step.
+    size: usize,
+    budget: f64,
+    killers: Vec<Vec<usize>>,
+}
+
+/// One mutant's tests for this round, and the per-call limit they need.
+struct Step {
+    mutant: usize,
+    tests: Vec<usize>,
+    limits: Limits,
+}
+
+/// A sandbox job: several mutants' steps under one per-call limit.
+struct PackedJob {
+    steps: Vec<Step>,
+    limits: Limits,
+}
+
+/// Packs a round's steps into jobs: steps with similar limits together (a
+/// job's limit is its slowest step's, and at most twice its quickest's, as
+/// in [`next_step`]), each job at most [`JOB_CALLS`] calls and
+/// [`JOB_TIME_S`] of reference time, and small enough that every worker
+/// gets some of the round.
+fn pack(mut steps: Vec<Step>, tests: &[ScoredTest]) -> Vec<PackedJob> {
+    steps.sort_by_key(|s| (s.limits.wall, s.mutant));
+    let calls: usize = steps.iter().map(|s| s.tests.len()).sum();
+    let time: f64 = steps.iter().flat_map(|s| &s.tests).map(|&i| tests[i].time_s).sum();
+    let share = (rayon::current_num_threads() * 2).max(1);
+    let (most_calls, most_time) = (calls.div_ceil(share).clamp(FIRST_STEP, JOB_CALLS), (time / share as f64).min(JOB_TIME_S));
+    let mut jobs: Vec<PackedJob> = Vec::new();
+    let (mut job_calls, mut job_time) = (0usize, 0.0f64);
+    for step in steps {
+        let (n, t) = (step.tests.len(), step.tests.iter().map(|&i| tests[i].time_s).sum::<f64>());
+        let fits = jobs.last().is_some_and(|j| {
+            job_calls + n <= most_calls && job_time + t <= most_time && step.limits.wall <= j.steps[0].limits.wall * 2
+        });
+        if fits {
+            let job = jobs.last_mut().expect("a job to join");
+            job.limits = step.limits;
+            job.steps.push(step);
+            (job_calls, job_time) = (job_calls + n, job_time + t);
+        } else {
+            (job_calls, job_time) = (n, t);
+            jobs.push(PackedJob { limits: step.limits, steps: vec![step] });
+        }
+    }
+    jobs
+}
+
+/// Runs one packed job: `(mutant, test, what the call gave)` per call, in
+/// order. When a call ends the process (a timeout), the job goes on at once
+/// in a new one with the other mutants' calls (the worker would otherwise
+/// idle until the round ends); the stopped mutant's later calls are
+/// [`Run::NotRun`], for the search to re-queue if it still needs them.
+fn run_job(sandbox: &dyn Sandbox, sources: &[String], tests: &[ScoredTest], job: &PackedJob) -> anyhow::Result<Vec<(usize, usize, Run)>> {
+    let source = dispatcher(job.steps.iter().map(|s| sources[s.mutant].as_str()));
+    // (position of the mutant in the job, its index, the test)
+    let who: Vec<(usize, usize, usize)> =
+        job.steps.iter().enumerate().flat_map(|(k, step)| step.tests.iter().map(move |&i| (k, step.mutant, i))).collect();
+    let mut runs: Vec<Run> = vec![Run::NotRun; who.len()];
+    let mut todo: Vec<usize> = (0..who.len()).collect();
+    while !todo.is_empty() {
+        let calls = todo
+            .iter()
+            .map(|&c| {
+                let (k, _, i) = who[c];
+                CallArgs { args: std::iter::once(Json::from(k)).chain(tests[i].args.iter().cloned()).collect(), kwargs: Default::default() }
+            })
+            .collect();
+        let outcome =
+            sandbox.run_job(&Job::Calls { source: source.clone(), entry_point: DISPATCH.into(), call_style: CallStyle::Function, calls, limits: job.limits });
+        if let Status::SandboxError { detail } = &outcome.status {
+            anyhow::bail!("sandbox: {detail}");
+        }
+        // The dispatcher only defines strings and a function: a failure to
+        // define it is the sandbox's, not a mutant's.
+        if outcome.status != Status::Completed {
+            anyhow::bail!("sandbox: the mutant dispatcher failed: {:?}", outcome.status);
+        }
+        let mut got: Vec<Run> = outcome.calls.iter().take(todo.len()).map(run_of).collect();
+        if got.is_empty() {
+            // The sandbox records the call a process died in; should it
+            // not, the first call is blamed, so every job makes progress.
+            got.push(Run::Raised("the process ended before this call".into()));
+        }
+        let done = got.len();
+        for (&c, run) in todo.iter().zip(got) {
+            runs[c] = run;
+        }
+        let stopped = who[todo[done - 1]].0;
+        todo = todo.split_off(done).into_iter().filter(|&c| who[c].0 != stopped).collect();
+    }
+    Ok(who.into_iter().zip(runs).map(|((_, m, i), r)| (m, i, r)).collect())
+}
+
+/// Python source defining [`DISPATCH`] over `sources`: mutant `k` is
+/// defined on its first call, in a copy of the globals the job started
+/// with (the sandbox's prelude), and only kept once its definition ran to
+/// the end, so a mutant whose module code raises raises on every call.
+fn dispatcher<'a>(sources: impl Iterator<Item = &'a str>) -> String {
+    // A JSON string is a valid Python string literal.
+    let literals: Vec<String> = sources.map(|s| Json::from(s).to_string()).collect();
+    format!(
+        "__fb_mutants__ = [{}]\n__fb_base__ = dict(globals())\n__fb_defined__ = {{}}\n\n\
+         def {DISPATCH}(k, *args):\n    ns = __fb_defined__.get(k)\n    if ns is None:\n        ns = dict(__fb_base__)\n        \
+         exec(compile(__fb_mutants__[k], \"<mutant>\", \"exec\"), ns)\n        __fb_defined__[k] = ns\n    \
+         return ns[\"{WRAPPER}\"](*args)\n",
+        literals.join(",\n")
+    )
+}
+
+/// How many of `pending` (cheapest first) the next step runs, and whether
+/// it was cut by its size or time (the next one may then be twice as
+/// large): at most `size` tests and `budget` seconds of reference time,
+/// and no test whose own limit is more than twice the first one's. A job's
+/// limit follows its slowest test, so mixing one slow test into a step of
+/// quick ones would let a mutant that hangs on a quick one wait the slow
+/// one's limit.
+fn next_step(tests: &[ScoredTest], pending: &[usize], size: usize, budget: f64, cap: Duration) -> (usize, bool) {
+    let limit = |i: usize| job_limits(tests[i].time_s, cap).wall;
+    let first = limit(pending[0]);
+    let mut spent = tests[pending[0]].time_s;
+    for (len, &next) in pending.iter().enumerate().skip(1) {
+        if len == size || spent + tests[next].time_s > budget {
+            return (len, true);
+        }
+        if limit(next) > first * 2 {
+            return (len, false);
+        }
+        spent += tests[next].time_s;
+    }
+    (pending.len(), false)
+}
+
+/// Per-call limit for tests whose slowest reference time is `slowest`: ten
+/// times that, at least 0.25 s (process noise), at most the validation
+/// limit `cap`. Bounding each job by its own tests rather than the suite's
+/// slowest keeps a mutant that loops forever on a tiny input from costing
+/// the large tests' limit.
+fn job_limits(slowest: f64, cap: Duration) -> Limits {
+    let limit = Duration::from_secs_f64((slowest * 10.0).clamp(0.25, cap.as_secs_f64().max(0.25)));
+    Limits { wall: limit, cpu: limit }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn test(time_s: f64) -> ScoredTest {
+        ScoredTest { args: vec![], expected: Json::Null, time_s }
+    }
+
+    #[test]
+    fn a_step_never_mixes_a_slow_test_into_quick_ones() {
+        let tests = vec![test(0.001), test(0.001), test(0.2), test(0.2)];
+        let cap = Duration::from_secs(2);
+        assert_eq!(next_step(&tests, &[0, 1, 2, 3], 48, 10.0, cap), (2, false));
+        assert_eq!(next_step(&tests, &[2, 3], 48, 10.0, cap), (2, false));
+        assert_eq!(next_step(&tests, &[0, 1, 2], 1, 10.0, cap), (1, true));
+    }
+
+    #[test]
+    fn packing_keeps_limits_apart_and_every_step_once() {
+        let tests: Vec<ScoredTest> = (0..10).map(|i| test(if i < 5 { 0.001 } else { 0.3 })).collect();
+        let cap = Duration::from_secs(2);
+        let steps: Vec<Step> = (0..6)
+            .map(|m| {
+                let ids: Vec<usize> = if m % 2 == 0 { (0..5).collect() } else { (5..10).collect() };
+                let limits = job_limits(ids.iter().map(|&i| tests[i].time_s).fold(0.0, f64::max), cap);
+                Step { mutant: m, tests: ids, limits }
+            })
+            .collect();
+        let jobs = pack(steps, &tests);
+        let mut seen: Vec<usize> = jobs.iter().flat_map(|j| j.steps.iter().map(|s| s.mutant)).collect();
+        seen.sort_unstable();
+        assert_eq!(seen, (0..6).collect::<Vec<_>>());
+        for j in &jobs {
+            assert!(j.steps.iter().all(|s| s.limits.wall <= j.limits.wall && j.limits.wall <= s.limits.wall * 2), "a job mixes limits");
+        }
+    }
+
+    #[test]
+    fn the_dispatcher_is_python_that_quotes_any_source() {
+        let src = dispatcher(["def f():\n    return \"a\\\\b\"\n", "x = '''\u{e9}'''\n"].into_iter());
+        assert!(src.contains("__fb_mutants__ = [\"def f():\\n    return \\\"a\\\\\\\\b\\\"\\n\""), "{src}");
+        assert!(src.contains(&format!("def {DISPATCH}(k, *args):")));
+    }
+}
+
