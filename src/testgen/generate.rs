@@ -205,13 +205,13 @@ pub fn validate(
     }
     let inputs: Vec<Vec<Json>> = unique.iter().map(|c| c.args.clone()).collect();
     let limits = validate_limits(spec);
-    let first = run_all(sandbox, source, &inputs, limits, true)?;
+    let first = run_all(sandbox, source, &inputs, limits)?;
     // Only a value needs a second run (to show it repeats): running a
     // timeout or a crash again would only cost time.
     let repeat: Vec<usize> = (0..inputs.len()).filter(|&i| matches!(first[i], Run::Value(..))).collect();
     let rerun: Vec<Vec<Json>> = repeat.iter().map(|&i| inputs[i].clone()).collect();
     let mut again = first.clone();
-    for (i, run) in repeat.into_iter().zip(run_all(sandbox, source, &rerun, limits, true)?) {
+    for (i, run) in repeat.into_iter().zip(run_all(sandbox, source, &rerun, limits)?) {
         again[i] = run;
     }
     let opts = compare_options(spec);

@@ -40,29 +40,35 @@ pub enum Run {
     TimedOut,
     /// The result is not a plain value.
     Unencodable(String),
-    /// Not attempted: an earlier call in the same job stopped it (only
-    /// when running without `resume`).
+    /// Not attempted: an earlier call in the same job stopped it (the
+    /// kill search's shared jobs).
     NotRun,
 }
 
 /// Runs `source`'s wrapper once per input, in input order. `Err` only when
-/// the sandbox itself failed (never a verdict on the code). With `resume`,
-/// a job that stops early (a timeout when the executor stops there, or a
-/// call that kills its process) is resumed after the call that stopped it,
-/// so one bad input never costs the others; without it the rest of that
-/// job is [`Run::NotRun`] (scoring: one failure is enough).
-pub fn run_all(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: Limits, resume: bool) -> anyhow::Result<Vec<Run>> {
-    let chunks: Vec<&[Vec<Json>]> = inputs.chunks(CHUNK).collect();
+/// the sandbox itself failed (never a verdict on the code). A job that
+/// stops early (a timeout when the executor stops there, or a call that
+/// kills its process) is resumed after the call that stopped it, so one bad
+/// input never costs the others.
+pub fn run_all(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: Limits) -> anyhow::Result<Vec<Run>> {
+    // Chunk `j` takes inputs j, j + n, j + 2n, …: inputs usually come
+    // smallest (or cheapest category) first, so the large ones, and the
+    // timeouts among them, spread over the workers instead of queueing in
+    // the last chunk.
+    let n = inputs.len().div_ceil(CHUNK).max(1);
+    let chunks: Vec<Vec<Vec<Json>>> = (0..n).map(|j| inputs.iter().skip(j).step_by(n).cloned().collect()).collect();
     let results: Vec<anyhow::Result<Vec<Run>>> =
-        chunks.par_iter().map(|chunk| run_chunk(sandbox, source, chunk, limits, resume)).collect();
-    let mut out = Vec::with_capacity(inputs.len());
-    for r in results {
-        out.extend(r?);
+        chunks.par_iter().map(|chunk| run_chunk(sandbox, source, chunk, limits)).collect();
+    let mut out = vec![Run::NotRun; inputs.len()];
+    for (j, r) in results.into_iter().enumerate() {
+        for (k, run) in r?.into_iter().enumerate() {
+            out[j + k * n] = run;
+        }
     }
     Ok(out)
 }
 
-fn run_chunk(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: Limits, resume: bool) -> anyhow::Result<Vec<Run>> {
+fn run_chunk(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: Limits) -> anyhow::Result<Vec<Run>> {
     let mut out = Vec::with_capacity(inputs.len());
     while out.len() < inputs.len() {
         let rest = &inputs[out.len()..];
@@ -88,9 +94,6 @@ fn run_chunk(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: 
             break;
         }
         out.extend(outcome.calls.iter().take(rest.len()).map(run_of));
-        if !resume {
-            out.resize(inputs.len(), Run::NotRun);
-        }
     }
     Ok(out)
 }

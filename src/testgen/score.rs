@@ -236,7 +236,7 @@ fn with_reference_times(sandbox: &dyn Sandbox, input: &GenInput, has_valid: bool
     let inputs: Vec<Vec<Json>> = unknown.iter().map(|&i| tests[i].args.clone()).collect();
     let opts = compare_options(&input.spec);
     let mut times: Vec<Option<f64>> = tests.iter().map(|t| Some(t.time_s)).collect();
-    for (&i, run) in unknown.iter().zip(run_all(sandbox, &source, &inputs, validate_limits(&input.spec), true)?) {
+    for (&i, run) in unknown.iter().zip(run_all(sandbox, &source, &inputs, validate_limits(&input.spec))?) {
         times[i] = match run {
             Run::Value(v, t) if same(&v, &tests[i].expected, &opts) => Some(t.as_secs_f64().max(1e-6)),
             _ => None,
@@ -317,7 +317,7 @@ pub fn random_pool(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, seed:
         let batch = &inputs[start..(start + batch_len).min(inputs.len())];
         start += batch.len();
         let mut dearest: f64 = 1e-6;
-        for (args, run) in batch.iter().zip(run_all(sandbox, &source, batch, limits, true)?) {
+        for (args, run) in batch.iter().zip(run_all(sandbox, &source, batch, limits)?) {
             let cost = match run {
                 Run::Value(expected, t) => {
                     pool.push(ScoredTest { args: args.clone(), expected, time_s: t.as_secs_f64() });
