@@ -129,7 +129,8 @@ fn write_graph(chart: &Flowchart, out: &mut String) {
         }
         let mut line = String::from(INDENT);
         push_endpoint(&mut line, chart, edge.from.as_str(), from, &mut declared);
-        if !line.ends_with(&format!(" {KEYWORD_ID}")) {
+        // `href-->`: a blank after `href` would make it the keyword.
+        if word_end(&line).is_empty() {
             line.push(' ');
         }
         if edge.user_id {

@@ -87,19 +87,15 @@ pub(crate) fn node_shape(n: &Node) -> String {
                 return format!("{}@{{\n{}\n}}", n.id, lines.join("\n"));
             }
             for (k, v) in map.into_iter().flatten() {
-                keys.push(format!("{}: {}", yaml_key(k), yaml_flow(v)));
+                keys.push(format!("{}: {}", yaml_scalar(k), yaml_flow(v)));
             }
             format!("{}@{{ {} }}", n.id, keys.join(", "))
         }
     }
 }
 
-fn yaml_key(k: &str) -> String {
-    let plain = !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-    if plain { k.to_string() } else { format!("\"{}\"", encode(k, Ctx::Yaml)) }
-}
-
-/// A string value in `@{ … }`: bare when it is a plain word, else quoted.
+/// A key or string value in `@{ … }`: bare when it is a plain word, else
+/// quoted.
 pub(crate) fn yaml_scalar(v: &str) -> String {
     if !v.is_empty() && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
         v.to_string()
@@ -131,10 +127,10 @@ fn needs_block(v: &serde_json::Value) -> bool {
 fn yaml_entry(k: &str, v: &serde_json::Value, depth: usize, lines: &mut Vec<String>) {
     let pad = "  ".repeat(depth);
     if !needs_block(v) {
-        lines.push(format!("{pad}{}: {}", yaml_key(k), yaml_flow(v)));
+        lines.push(format!("{pad}{}: {}", yaml_scalar(k), yaml_flow(v)));
         return;
     }
-    lines.push(format!("{pad}{}:", yaml_key(k)));
+    lines.push(format!("{pad}{}:", yaml_scalar(k)));
     yaml_block_value(v, depth + 1, lines);
 }
 

@@ -1,7 +1,7 @@
 //! The kill search: which tests tell each mutant from the reference. Many
 //! mutants share one sandbox job, each defined in its own fresh globals, so
 //! a problem's mutants cost a handful of forks rather than one (or several)
-//! each: on a typical problem the fork, not the calls, was most of the time.
+//! each.
 //!
 //! Mutants are the reference's own code with one change (the reference is
 //! the author's, not a model's sample), and each gets fresh globals, so

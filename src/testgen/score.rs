@@ -166,12 +166,9 @@ fn equivalence(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, sources: 
         return Ok(equivalent);
     }
     let pool = random_pool(python, sandbox, input, EQUIVALENCE_SEED, POOL_BUDGET_S)?;
-    let order: Vec<usize> = (0..pool.len()).collect();
-    let (cap, opts) = (validate_limits(&input.spec).wall, compare_options(&input.spec));
     let alive: Vec<String> = survivors.iter().map(|&m| sources[m].clone()).collect();
-    let found = kill_search(sandbox, &alive, &pool, &vec![0; pool.len()], &order, cap, &opts, false)?;
-    for (&m, killers) in survivors.iter().zip(found) {
-        equivalent[m] = killers.iter().all(Vec::is_empty);
+    for (&m, killers) in survivors.iter().zip(kill_lists(sandbox, input, &alive, &[&pool], false)?) {
+        equivalent[m] = killers[0].is_empty();
     }
     Ok(equivalent)
 }
@@ -202,9 +199,8 @@ fn report(mutant: &Json, fate: Fate, killers: Vec<usize>) -> MutantReport {
 /// For each mutant (`sources`, wrapped), the cheapest input of `pool` that
 /// kills it, if any.
 pub fn cheapest_killers(sandbox: &dyn Sandbox, input: &GenInput, sources: &[String], pool: &[ScoredTest]) -> anyhow::Result<Vec<Option<usize>>> {
-    let (cap, opts) = (validate_limits(&input.spec).wall, compare_options(&input.spec));
-    let found = kill_search(sandbox, sources, pool, &vec![0; pool.len()], &cheapest_first(pool), cap, &opts, false)?;
-    Ok(found.into_iter().map(|mut k| k.pop().unwrap_or_default().into_iter().min_by(|a, b| pool[*a].time_s.total_cmp(&pool[*b].time_s))).collect())
+    let found = kill_lists(sandbox, input, sources, &[pool], false)?;
+    Ok(found.into_iter().map(|k| k[0].iter().copied().min_by(|a, b| pool[*a].time_s.total_cmp(&pool[*b].time_s))).collect())
 }
 
 fn tally(name: &str, reports: Vec<MutantReport>) -> Score {

@@ -92,19 +92,36 @@ def decode(v):
     return v
 
 
-def all_satisfy(values, t, c):
-    """`all(satisfies(v, t, c) for v in values)`, with the constraints of a
-    string or integer element read once rather than per element (large
-    inputs hold 10^5 of them)."""
+def scalar_check(t, c):
+    """For an int, float or str type, a predicate telling whether one value
+    fits it and the constraints `c`, read once (a large input holds 10^5
+    values under the same constraints); None for other types."""
     k = t["k"]
-    if k == "str" and "pattern" not in c:
+    if k in ("int", "float"):
+        lo, hi = bound(c.get("min"), "min"), bound(c.get("max"), "max")
+        nonfinite = c.get("nonfinite", False)
+
+        def fits(value):
+            ok = isinstance(value, int) and not isinstance(value, bool) if k == "int" else isinstance(value, (int, float)) and not isinstance(value, bool)
+            return ok and (lo is None or value >= lo) and (hi is None or value <= hi) and (
+                k == "int" or math.isfinite(value) or nonfinite)
+        return fits
+    if k == "str":
         lo, hi = length(c, 0, None)
         chars = frozenset(charset(c))
-        return all(isinstance(v, str) and lo <= len(v) and (hi is None or len(v) <= hi) and chars.issuperset(v) for v in values)
-    if k == "int":
-        lo, hi = bound(c.get("min"), "min"), bound(c.get("max"), "max")
-        return all(isinstance(v, int) and not isinstance(v, bool) and (lo is None or v >= lo) and (hi is None or v <= hi) for v in values)
-    return all(satisfies(v, t, c) for v in values)
+        has_pattern, pattern = "pattern" in c, c.get("pattern")
+
+        def fits(value):
+            return isinstance(value, str) and lo <= len(value) and (hi is None or len(value) <= hi) and chars.issuperset(value) and (
+                not has_pattern or re.fullmatch(pattern, value) is not None)
+        return fits
+    return None
+
+
+def all_satisfy(values, t, c):
+    """`all(satisfies(v, t, c) for v in values)`, scalar constraints read once."""
+    fits = scalar_check(t, c)
+    return all(map(fits, values)) if fits else all(satisfies(v, t, c) for v in values)
 
 
 def satisfies(value, t, c):
@@ -116,18 +133,10 @@ def satisfies(value, t, c):
         return True
     if k == "bool":
         return isinstance(value, bool)
-    if k in ("int", "float"):
-        ok = isinstance(value, int) and not isinstance(value, bool) if k == "int" else isinstance(value, (int, float)) and not isinstance(value, bool)
-        lo, hi = bound(c.get("min"), "min"), bound(c.get("max"), "max")
-        return ok and (lo is None or value >= lo) and (hi is None or value <= hi) and (
-            k == "int" or math.isfinite(value) or c.get("nonfinite", False))
-    if k == "str":
-        if not isinstance(value, str):
-            return False
-        lo, hi = length(c, 0, None)
-        chars = set(charset(c))
-        return lo <= len(value) and (hi is None or len(value) <= hi) and all(ch in chars for ch in value) and (
-            "pattern" not in c or re.fullmatch(c["pattern"], value) is not None)
+    if k == "str" and not isinstance(value, str):
+        return False  # before reading the constraints, as always
+    if k in ("int", "float", "str"):
+        return scalar_check(t, c)(value)
     if k in ("list", "set", "tuple"):
         kind = {"list": list, "set": set, "tuple": tuple}[k]
         if not isinstance(value, kind):
