@@ -11,21 +11,7 @@ out, seconds = sys.argv[1], int(sys.argv[2])
 root = os.path.join(out, "problems")
 
 
-def scores(suite):
-    """Score lines of one suite from score.jsonl (both suites, one run)."""
-    got = {}
-    path = os.path.join(out, "score.jsonl")
-    if os.path.exists(path):
-        for line in open(path):
-            if line.startswith("{"):
-                d = json.loads(line)
-                if d.get("tests") == suite:
-                    got[d["problem"]] = d
-    return got
-
-
-orig, gen = scores("problem.json"), scores("tests.jsonl")
-errors = {}
+orig, gen, errors = {}, {}, {}
 for line in open(os.path.join(out, "gen.err")):
     if line.startswith("error: "):
         found = re.search(r"problems/([^/ ():]+)", line)
@@ -45,6 +31,11 @@ for name in sorted(os.listdir(root), key=lambda n: (len(n), n)):
         native["tests"] = [{"args": t["args"], "expected": t["expected"], "category": t["category"]} for t in tests]
         native["reference_time_s"] = max(t["reference_time_s"] for t in tests)
         lines.append(json.dumps(native, ensure_ascii=False))
+    # `tests gen --score` scored both suites against the same mutants.
+    if header.get("mutation"):
+        gen[name] = header["mutation"]
+    if header.get("originals_mutation"):
+        orig[name] = header["originals_mutation"]
     for k, v in header.get("dropped", {}).items():
         drops_total[k] = drops_total.get(k, 0) + v
     rows.append((problem["task_id"], len(tests), header.get("dropped", {}), orig.get(name), gen.get(name), errors.get(name)))

@@ -38,8 +38,9 @@ fn without_times(path: &Path) -> Vec<serde_json::Value> {
             let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
             let fields = v.as_object_mut().unwrap();
             fields.remove("reference_time_s");
-            // The header's mutation score is there only when `--score` ran.
+            // The header's mutation scores are there only when `--score` ran.
             fields.remove("mutation");
+            fields.remove("originals_mutation");
             v
         })
         .collect()
@@ -123,6 +124,31 @@ fn weak_tests_score_lower_and_reduce_keeps_the_kills() {
     assert_eq!(lines.len(), 2, "{lines:?}");
     assert_eq!((lines[0]["tests"].as_str(), lines[0]["score"].as_f64()), (Some("problem.json"), Some(original)));
     assert_eq!((lines[1]["tests"].as_str(), lines[1]["score"].as_f64()), (Some("tests.jsonl"), Some(generated)));
+}
+
+/// `tests gen --score` scores the original tests too, against the same
+/// mutants, and records both: the figures `tests score` gives each suite.
+#[test]
+fn gen_score_records_the_original_tests_score_beside_the_generated_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    let dir = problem(
+        root,
+        "clamp",
+        "def clamp(x: int, lo: int, hi: int) -> int:\n    if x < lo:\n        return lo\n    if x > hi:\n        return hi\n    return x\n",
+        "entry_point = \"clamp\"\nrelations = [\"lo <= hi\"]\n",
+    );
+    let weak = r#"{"task_id":"clamp","entry_point":"clamp","call_style":"function","tests":[{"args":[5,0,10],"expected":5}]}"#;
+    std::fs::write(dir.join("problem.json"), weak).unwrap();
+    let out = flowbench(&["tests", "gen", "--score", "clamp"], root);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("the original tests'"), "{}", text(&out));
+    let header: serde_json::Value = serde_json::from_str(std::fs::read_to_string(dir.join("tests.jsonl")).unwrap().lines().next().unwrap()).unwrap();
+    let figures = |v: &serde_json::Value| (v["mutants"].as_u64(), v["equivalent"].as_u64(), v["killed"].as_u64());
+    let lines = score_lines(root, &["--tests", "tests.jsonl", "--tests", "problem.json", "clamp"]);
+    assert_eq!(figures(&header["mutation"]), figures(&lines[0]), "{header}");
+    assert_eq!(figures(&header["originals_mutation"]), figures(&lines[1]), "{header}");
+    assert!(header["originals_mutation"]["score"].as_f64().unwrap() < header["mutation"]["score"].as_f64().unwrap(), "{header}");
 }
 
 /// Many mutants share a sandbox job, each in its own globals: a mutant

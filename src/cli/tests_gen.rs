@@ -13,7 +13,7 @@ use crate::exec::{ExecConfig, Executor};
 use crate::judge::problem::{Category, Problem};
 use crate::testgen::generate::{GenInput, generate, show_counts};
 use crate::testgen::strengthen::strengthen;
-use crate::testgen::score::{Fate, Score, ScoredTest, reduce, score, score_alive, score_suites};
+use crate::testgen::score::{Fate, Score, ScoredTest, Suite, mutants, reduce, score, score_suites};
 use crate::testgen::tests_file::{self, GeneratedTest, TESTS};
 
 /// Options shared by `gen` and `score`.
@@ -43,7 +43,9 @@ pub struct GenArgs {
     /// and still meets the floors (greedy set cover).
     #[arg(long)]
     reduce: bool,
-    /// Also print the mutation score of the tests written.
+    /// Also measure the mutation score of the tests written (and of the
+    /// problem's original tests, against the same mutants, for comparison)
+    /// and record both in the tests file's header.
     #[arg(long)]
     score: bool,
     /// Skip the mutant-guided step (a random input that kills each mutant
@@ -178,13 +180,24 @@ fn gen_one(executor: &Executor, args: &GenArgs, dir: &Path) -> anyhow::Result<St
     if args.score {
         // After the mutant-guided step the kills are known; a reduced suite
         // is scored afresh.
-        let s = match (&strengthened, args.reduce) {
-            (Some(st), false) => score_alive(python, executor, &input, &name_of(dir), &st.mutants, &st.alive)?,
-            _ => score(python, executor, &input, &name_of(dir), &scored(&generated.tests), false)?,
+        let tests = scored(&generated.tests);
+        let (suite, mutants) = match (&strengthened, args.reduce) {
+            (Some(st), false) => (Suite::Alive(&st.alive), st.mutants.clone()),
+            _ => (Suite::Tests(&tests), mutants(python, &input)?),
         };
+        let originals: Vec<ScoredTest> = input.originals.iter().map(ScoredTest::from).collect();
+        let mut suites = vec![suite];
+        if !originals.is_empty() {
+            suites.push(Suite::Tests(&originals));
+        }
+        let mut scores = score_suites(python, executor, &input, &mutants, &name_of(dir), &suites, false)?.into_iter().map(|s| summary(&s));
+        let s = scores.next().ok_or_else(|| anyhow::anyhow!("{}: not scored", dir.display()))?;
         note.push_str(&format!("; mutation score {:.3} ({} killed, {} equivalent, {} mutants)", s.score, s.killed, s.equivalent, s.mutants));
-        generated.header.mutation =
-            Some(tests_file::MutationSummary { mutants: s.mutants, equivalent: s.equivalent, killed: s.killed, score: s.score });
+        generated.header.mutation = Some(s);
+        generated.header.originals_mutation = scores.next();
+        if let Some(o) = generated.header.originals_mutation {
+            note.push_str(&format!("; the original tests' {:.3} ({} killed)", o.score, o.killed));
+        }
     }
     tests_file::write(&dir.join(TESTS), &generated.header, &generated.tests)?;
     let h = &generated.header;
@@ -240,7 +253,7 @@ pub fn load_tests(dir: &Path, tests: Option<&Path>) -> anyhow::Result<Vec<Scored
     };
     let text = std::fs::read_to_string(&path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))?;
     if let Ok(p) = serde_json::from_str::<Problem>(&text) {
-        return Ok(p.tests.into_iter().map(|t| ScoredTest { args: t.args, expected: t.expected, time_s: 0.0 }).collect());
+        return Ok(p.tests.iter().map(ScoredTest::from).collect());
     }
     let (_, tests) = tests_file::read(&path)?;
     Ok(scored(&tests))
@@ -257,11 +270,15 @@ fn score_one(executor: &Executor, args: &ScoreArgs, dir: &Path) -> anyhow::Resul
         args.tests.iter().map(|t| load_tests(dir, Some(t))).collect()
     };
     // The mutants first: a solution that does not parse is the error to show.
-    let mutants = crate::testgen::score::mutants(python, &input)?;
-    let suites: Vec<&[ScoredTest]> = loaded.iter().filter_map(|l| l.as_ref().ok().map(Vec::as_slice)).collect();
+    let mutants = mutants(python, &input)?;
+    let suites: Vec<Suite> = loaded.iter().filter_map(|l| l.as_ref().ok().map(|t| Suite::Tests(t))).collect();
     let mut scores =
         if suites.is_empty() { Vec::new() } else { score_suites(python, executor, &input, &mutants, &name_of(dir), &suites, false)? }.into_iter();
     Ok(loaded.into_iter().map(|l| l.and_then(|_| scores.next().ok_or_else(|| anyhow::anyhow!("not scored")))).collect())
+}
+
+fn summary(s: &Score) -> tests_file::MutationSummary {
+    tests_file::MutationSummary { mutants: s.mutants, equivalent: s.equivalent, killed: s.killed, score: s.score }
 }
 
 fn json_line(s: &Score, suite: Option<&str>) -> String {

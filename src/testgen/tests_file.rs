@@ -51,6 +51,11 @@ pub struct Header {
     /// it (the gallery and `build`'s summary show it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mutation: Option<MutationSummary>,
+    /// The mutation score of the problem's original (hand-written) tests
+    /// against the same mutants, measured with [`Header::mutation`]: how
+    /// much the generated tests add.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub originals_mutation: Option<MutationSummary>,
 }
 
 /// How strong the tests are: mutants of the reference they kill.
