@@ -126,6 +126,26 @@ fn weak_tests_score_lower_and_reduce_keeps_the_kills() {
     assert_eq!((lines[1]["tests"].as_str(), lines[1]["score"].as_f64()), (Some("tests.jsonl"), Some(generated)));
 }
 
+/// A large input that a smaller one's time, grown linearly, puts past the
+/// limit is not run: a quadratic reference would spend the whole limit on it.
+#[test]
+fn large_inputs_predicted_past_the_limit_are_not_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    let dir = problem(
+        root,
+        "pairs",
+        "def pairs(xs: list[int]) -> int:\n    s = 0\n    for a in xs:\n        for b in xs:\n            s += a * b\n    return s\n",
+        "entry_point = \"pairs\"\nvalidate_time_limit_s = 0.5\nlarge_len = [200, 1500, 100000]\n[counts]\nlarge = 6\n[params.xs]\nmin = 0\nmax = 9\n",
+    );
+    let out = flowbench(&["tests", "gen", "--no-strengthen", "pairs"], root);
+    assert!(out.status.success(), "{}", text(&out));
+    let header: serde_json::Value = serde_json::from_str(std::fs::read_to_string(dir.join("tests.jsonl")).unwrap().lines().next().unwrap()).unwrap();
+    let dropped = &header["dropped"];
+    assert_eq!(dropped["too_slow"].as_u64(), Some(2), "the 100,000 inputs are not run: {header}");
+    assert!(header["large"].as_u64().unwrap() >= 3, "{header}");
+}
+
 /// `tests gen --score` scores the original tests too, against the same
 /// mutants, and records both: the figures `tests score` gives each suite.
 #[test]

@@ -146,7 +146,7 @@ pub fn generate(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> anyho
         let why = match reason.as_str() {
             "invalid" => "valid() rejects every input",
             "raised" => "the reference raises on every input",
-            "timeout" => "the reference times out on every input",
+            "timeout" | "too_slow" => "the reference times out on every input",
             _ => "every input was dropped",
         };
         anyhow::bail!("{where_}: {why} ({n} of {total} candidates; dropped {})", show_counts(&dropped));
@@ -185,6 +185,58 @@ pub fn show_counts(counts: &BTreeMap<String, usize>) -> String {
     counts.iter().map(|(k, v)| format!("{k} {v}")).collect::<Vec<_>>().join(", ")
 }
 
+/// Each input's first run, large inputs by rounds of growing size: a large
+/// input that is at least as large, argument by argument, as one that
+/// timed out, or that linear growth from such a smaller one's time puts
+/// past the limit (from a time of at least a tenth of the limit), is not
+/// run (`true` in the second list; its run says `TimedOut`). Large inputs come at sizes 10^4, 3·10^4 and 10^5, so a
+/// quadratic reference would otherwise spend the whole limit on every
+/// larger one.
+fn first_runs(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], large: &[bool], limits: Limits) -> anyhow::Result<(Vec<Run>, Vec<bool>)> {
+    let sizes: Vec<Vec<usize>> = inputs.iter().map(|args| args.iter().map(|a| a.to_string().len()).collect()).collect();
+    let total = |i: usize| sizes[i].iter().sum::<usize>().max(1) as f64;
+    let mut runs = vec![Run::NotRun; inputs.len()];
+    let mut skipped = vec![false; inputs.len()];
+    let mut pending: Vec<usize> = (0..inputs.len()).filter(|&i| large[i]).collect();
+    pending.sort_by(|&a, &b| total(a).total_cmp(&total(b)));
+    // The first round: every other input and the smallest large ones.
+    let mut round: Vec<usize> = (0..inputs.len()).filter(|&i| !large[i]).collect();
+    let cap = limits.wall.as_secs_f64();
+    loop {
+        let smallest = pending.first().map(|&i| total(i));
+        let (now, later): (Vec<usize>, Vec<usize>) = pending.iter().partition(|&&i| smallest.is_some_and(|s| total(i) <= s * 2.0));
+        pending = later;
+        for i in now {
+            // The time this input takes at least, from every measured large
+            // input it is at least as large as.
+            let predicted = (0..inputs.len())
+                .filter(|&j| large[j] && j != i && sizes[j].iter().zip(&sizes[i]).all(|(a, b)| a <= b))
+                .filter_map(|j| match &runs[j] {
+                    Run::TimedOut => Some(f64::INFINITY),
+                    // Only a time well above the noise of a call's timing
+                    // (a few ms) predicts one hundreds of times as large.
+                    Run::Value(_, t) if t.as_secs_f64() >= cap / 10.0 => Some(t.as_secs_f64() * total(i) / total(j)),
+                    _ => None,
+                })
+                .fold(0.0, f64::max);
+            if predicted >= cap {
+                (runs[i], skipped[i]) = (Run::TimedOut, true);
+            } else {
+                round.push(i);
+            }
+        }
+        if round.is_empty() && pending.is_empty() {
+            break;
+        }
+        let batch: Vec<Vec<Json>> = round.iter().map(|&i| inputs[i].clone()).collect();
+        for (&i, run) in round.iter().zip(run_all(sandbox, source, &batch, limits)?) {
+            runs[i] = run;
+        }
+        round.clear();
+    }
+    Ok((runs, skipped))
+}
+
 /// Runs every candidate twice and keeps those with one plain, repeatable
 /// result (and, for original tests, the result they expect).
 pub fn validate(
@@ -205,7 +257,8 @@ pub fn validate(
     }
     let inputs: Vec<Vec<Json>> = unique.iter().map(|c| c.args.clone()).collect();
     let limits = validate_limits(spec);
-    let first = run_all(sandbox, source, &inputs, limits)?;
+    let large: Vec<bool> = unique.iter().map(|c| c.category == Category::Large).collect();
+    let (first, too_slow) = first_runs(sandbox, source, &inputs, &large, limits)?;
     // Only a value needs a second run (to show it repeats): running a
     // timeout or a crash again would only cost time.
     let repeat: Vec<usize> = (0..inputs.len()).filter(|&i| matches!(first[i], Run::Value(..))).collect();
@@ -216,8 +269,9 @@ pub fn validate(
     }
     let opts = compare_options(spec);
     let mut kept = Vec::new();
-    for ((c, a), b) in unique.into_iter().zip(first).zip(again) {
+    for (((c, a), b), skipped) in unique.into_iter().zip(first).zip(again).zip(too_slow) {
         let reason = match (&a, &b) {
+            _ if skipped => "too_slow",
             (Run::Value(x, ta), Run::Value(y, tb)) => {
                 if !same(x, y, &opts) {
                     "nondeterministic"

@@ -45,7 +45,9 @@ pub struct Header {
     pub large: usize,
     /// Candidates dropped, by reason (`invalid`, `raised`, `timeout`,
     /// `nondeterministic`, `unencodable`, `duplicate`, `wrong_expected`,
-    /// `outside_spec`: generated but breaking a constraint, never run).
+    /// `outside_spec`: generated but breaking a constraint, never run;
+    /// `too_slow`: a large input not run because a smaller one timed out or
+    /// its time, grown linearly, would pass the limit).
     pub dropped: std::collections::BTreeMap<String, usize>,
     /// The mutation score of these tests, when `tests gen --score` measured
     /// it (the gallery and `build`'s summary show it).
