@@ -187,6 +187,9 @@ fn gen_one(executor: &Executor, args: &GenArgs, dir: &Path) -> anyhow::Result<St
         };
         let originals: Vec<ScoredTest> = input.originals.iter().map(ScoredTest::from).collect();
         let mut suites = vec![suite];
+        // No original test the native judge can run (HumanEval checks
+        // written as code): nothing to compare, and no equivalence runs for
+        // an empty suite's survivors.
         if !originals.is_empty() {
             suites.push(Suite::Tests(&originals));
         }

@@ -69,11 +69,30 @@ impl GenInput {
     fn solution_path(&self) -> PathBuf {
         self.dir.join("solution.py")
     }
+
+    /// Runs one phase of this problem's work; `FLOWBENCH_TIMINGS=1` prints
+    /// its wall time (`timing <dir> <phase> <ms>`), so a slow problem can be
+    /// attributed to its helper calls, validation, kill searches or pools.
+    pub fn phase<T>(&self, name: &str, f: impl FnOnce() -> T) -> T {
+        if !crate::render::timings::enabled() {
+            return f();
+        }
+        crate::render::timings::time(&format!("{} {name}", self.dir.display()), f)
+    }
 }
 
-/// Asks the helper for candidates (`mode` `gen`, or `pool` for the larger
-/// random set scoring uses to spot equivalent mutants).
-pub fn candidates(python: &Path, input: &GenInput, mode: &str, seed: u64) -> anyhow::Result<Candidates> {
+/// What to ask the helper for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wanted {
+    /// The tests' candidates (typical, edge, large, mutations of the seeds).
+    Tests,
+    /// A larger random set, `scale` times the usual size: scoring's, to
+    /// spot equivalent mutants, or the mutant-guided step's.
+    Pool { scale: usize },
+}
+
+/// Asks the helper for candidates.
+pub fn candidates(python: &Path, input: &GenInput, wanted: Wanted, seed: u64) -> anyhow::Result<Candidates> {
     let originals: Vec<&Vec<Json>> = input.originals.iter().map(|t| &t.args).collect();
     let request = json!({
         "solution": input.solution,
@@ -83,11 +102,12 @@ pub fn candidates(python: &Path, input: &GenInput, mode: &str, seed: u64) -> any
         "seed": seed,
         "spec": serde_json::to_value(&input.spec)?,
         "originals": originals,
-        "mode": mode,
+        "mode": if wanted == Wanted::Tests { "gen" } else { "pool" },
+        "scale": match wanted { Wanted::Pool { scale } => scale, Wanted::Tests => 1 },
     });
     let answer = call(python, Helper::Generate, &request).map_err(|e| name_spec(input, e))?;
     let mut list = Vec::new();
-    if mode == "gen" {
+    if wanted == Wanted::Tests {
         for (i, t) in input.originals.iter().enumerate() {
             list.push(Candidate { category: t.category, args: t.args.clone(), how: format!("original test {}", i + 1), expected: Some(t.expected.clone()) });
         }
@@ -133,9 +153,9 @@ pub fn same(a: &Json, b: &Json, opts: &CompareOptions) -> bool {
 
 /// Generates, validates and selects one problem's tests.
 pub fn generate(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> anyhow::Result<Generated> {
-    let cands = candidates(python, input, "gen", input.spec.seed)?;
+    let cands = input.phase("candidates", || candidates(python, input, Wanted::Tests, input.spec.seed))?;
     let source = wrap(&input.solution, &input.entry_point, input.call_style, cands.has_valid);
-    let (kept, mut dropped) = validate(sandbox, &source, &input.spec, cands.list)?;
+    let (kept, mut dropped) = input.phase("validate", || validate(sandbox, &source, &input.spec, cands.list))?;
     if cands.outside_spec > 0 {
         dropped.insert("outside_spec".into(), cands.outside_spec);
     }
@@ -189,9 +209,14 @@ pub fn show_counts(counts: &BTreeMap<String, usize>) -> String {
 /// input that is at least as large, argument by argument, as one that
 /// timed out, or that linear growth from such a smaller one's time puts
 /// past the limit (from a time of at least a tenth of the limit), is not
-/// run (`true` in the second list; its run says `TimedOut`). Large inputs come at sizes 10^4, 3·10^4 and 10^5, so a
-/// quadratic reference would otherwise spend the whole limit on every
-/// larger one.
+/// run (`true` in the second list; its run says `TimedOut`). Large inputs
+/// come at sizes 10^4, 3·10^4 and 10^5, so a quadratic reference would
+/// otherwise spend the whole limit on every larger one.
+///
+/// Typical and edge inputs get half the limit: they are small, and one the
+/// reference needs that long for is a runaway (a power of huge operands);
+/// on the HumanEval yardstick no kept one took over a sixth of the limit,
+/// while each runaway cost the whole of it.
 fn first_runs(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], large: &[bool], limits: Limits) -> anyhow::Result<(Vec<Run>, Vec<bool>)> {
     let sizes: Vec<Vec<usize>> = inputs.iter().map(|args| args.iter().map(|a| a.to_string().len()).collect()).collect();
     let total = |i: usize| sizes[i].iter().sum::<usize>().max(1) as f64;
@@ -228,11 +253,13 @@ fn first_runs(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], large: 
         if round.is_empty() && pending.is_empty() {
             break;
         }
-        let batch: Vec<Vec<Json>> = round.iter().map(|&i| inputs[i].clone()).collect();
-        for (&i, run) in round.iter().zip(run_all(sandbox, source, &batch, limits)?) {
-            runs[i] = run;
+        let (big, small): (Vec<usize>, Vec<usize>) = round.drain(..).partition(|&i| large[i]);
+        let run = |ids: &[usize], limits: Limits| run_all(sandbox, source, &ids.iter().map(|&i| inputs[i].clone()).collect::<Vec<_>>(), limits);
+        let half = Limits { wall: limits.wall / 2, cpu: limits.cpu / 2 };
+        let (big_runs, small_runs) = rayon::join(|| run(&big, limits), || run(&small, half));
+        for (i, r) in big.into_iter().zip(big_runs?).chain(small.into_iter().zip(small_runs?)) {
+            runs[i] = r;
         }
-        round.clear();
     }
     Ok((runs, skipped))
 }

@@ -110,7 +110,9 @@ def generate(req):
         out.append({"category": category, "how": how, "args": [encode(args[n]) for n in names]})
 
     pool = req.get("mode") == "pool"
-    typical = req.get("pool_size", 300) if pool else int(counts.get("typical", 20))
+    # A pool `scale` times the usual size (the mutant-guided step's).
+    scale = int(req.get("scale", 1))
+    typical = 300 * scale if pool else int(counts.get("typical", 20))
     caps = [3, 6, 12, 24]
     for i in range(typical):
         size = g.rng.randint(0, caps[i % len(caps)])
@@ -131,7 +133,7 @@ def generate(req):
     seeds += [("original test %d" % (i + 1), [decode(a) for a in s]) for i, s in enumerate(req.get("originals", []))]
     for i, (how, a) in enumerate(seeds[: len(spec.get("seeds", []))]):
         out.append({"category": "typical", "how": how, "args": [encode(x) for x in a]})
-    for how, args in mutants_of_seeds(g, seeds, int(counts.get("mutations", 20)) * (3 if pool else 1)):
+    for how, args in mutants_of_seeds(g, seeds, int(counts.get("mutations", 20)) * (3 * scale if pool else 1)):
         emit("typical", how, args)
     return {"ok": True, "params": [[n, t] for n, t in params], "has_valid": has_valid, "candidates": out,
             "outside_spec": outside[0]}

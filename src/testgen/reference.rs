@@ -17,6 +17,11 @@ pub const WRAPPER: &str = "__flowbench_reference__";
 /// both workers get work on a small problem.
 const CHUNK: usize = 48;
 
+/// Most calls per job once every worker has two jobs: a job costs a fork
+/// and its clean-up (about 5 ms), so a pool of a thousand cheap inputs
+/// runs in a handful of jobs, not twenty.
+const LARGEST_CHUNK: usize = 512;
+
 /// `solution` plus the wrapper: it returns `["ok", result]`, or
 /// `["invalid"]` when `valid(*args)` is false.
 pub fn wrap(solution: &str, entry_point: &str, call_style: CallStyle, has_valid: bool) -> String {
@@ -55,7 +60,8 @@ pub fn run_all(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits
     // smallest (or cheapest category) first, so the large ones, and the
     // timeouts among them, spread over the workers instead of queueing in
     // the last chunk.
-    let n = inputs.len().div_ceil(CHUNK).max(1);
+    let spread = (rayon::current_num_threads() * 2).max(inputs.len().div_ceil(LARGEST_CHUNK));
+    let n = inputs.len().div_ceil(CHUNK).min(spread).max(1);
     let chunks: Vec<Vec<Vec<Json>>> = (0..n).map(|j| inputs.iter().skip(j).step_by(n).cloned().collect()).collect();
     let results: Vec<anyhow::Result<Vec<Run>>> =
         chunks.par_iter().map(|chunk| run_chunk(sandbox, source, chunk, limits)).collect();

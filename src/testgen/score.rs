@@ -13,7 +13,7 @@ use crate::exec::Limits;
 use crate::judge::problem::TestCase;
 use crate::judge::run::Sandbox;
 
-use super::generate::{GenInput, candidates, compare_options, same, validate_limits};
+use super::generate::{GenInput, Wanted, candidates, compare_options, same, validate_limits};
 use super::kill::kill_search;
 use super::python::{Helper, call};
 use super::reference::{Run, run_all, wrap};
@@ -139,7 +139,8 @@ pub fn score_suites(
         })
         .collect::<anyhow::Result<_>>()?;
     let run: Vec<&[ScoredTest]> = timed.iter().map(Vec::as_slice).collect();
-    let mut found = if run.is_empty() { vec![Vec::new(); mutants.len()] } else { kill_lists(sandbox, input, &sources, &run, full)? };
+    let mut found =
+        if run.is_empty() { vec![Vec::new(); mutants.len()] } else { input.phase("score kills", || kill_lists(sandbox, input, &sources, &run, full))? };
     // Each run suite's killers, mutant by mutant.
     let mut ran = (0..run.len()).map(|s| found.iter_mut().map(|k| std::mem::take(&mut k[s])).collect::<Vec<_>>()).collect::<Vec<_>>().into_iter();
     // killers[suite][mutant]: whether it is killed, and by which tests.
@@ -192,9 +193,9 @@ fn equivalence(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, sources: 
     if survivors.is_empty() {
         return Ok(equivalent);
     }
-    let pool = random_pool(python, sandbox, input, EQUIVALENCE_SEED, POOL_BUDGET_S)?;
+    let pool = input.phase("equivalence pool", || random_pool(python, sandbox, input, EQUIVALENCE_SEED, 1))?;
     let alive: Vec<String> = survivors.iter().map(|&m| sources[m].clone()).collect();
-    for (&m, killers) in survivors.iter().zip(kill_lists(sandbox, input, &alive, &[&pool], false)?) {
+    for (&m, killers) in survivors.iter().zip(input.phase("equivalence kills", || kill_lists(sandbox, input, &alive, &[&pool], false))?) {
         equivalent[m] = killers[0].is_empty();
     }
     Ok(equivalent)
@@ -325,12 +326,14 @@ const POOL_MIN_BATCH: usize = 8;
 
 /// A random input set (seed offset `seed` from the tests') with the
 /// reference's values, to tell equivalent mutants from weak tests and to
-/// draw mutant-killing tests from: the cheapest inputs, whose reference
-/// times sum to at most `budget_s`. Candidates run smallest first (by their
-/// encoded size) and only until the budget is spent, so a slow reference
-/// is not run on the hundreds of inputs the budget would leave out.
-pub fn random_pool(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, seed: u64, budget_s: f64) -> anyhow::Result<Vec<ScoredTest>> {
-    let cands = candidates(python, input, "pool", input.spec.seed.wrapping_add(seed))?;
+/// draw mutant-killing tests from (`scale` times the usual ~300 random
+/// inputs): the cheapest inputs, whose reference times sum to at most
+/// [`POOL_BUDGET_S`]. Candidates run smallest first (by their encoded size)
+/// and only until the budget is spent, so a slow reference is not run on
+/// the hundreds of inputs the budget would leave out.
+pub fn random_pool(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, seed: u64, scale: usize) -> anyhow::Result<Vec<ScoredTest>> {
+    let budget_s = POOL_BUDGET_S;
+    let cands = input.phase("pool candidates", || candidates(python, input, Wanted::Pool { scale }, input.spec.seed.wrapping_add(seed)))?;
     let source = wrap(&input.solution, &input.entry_point, input.call_style, cands.has_valid);
     let mut inputs: Vec<Vec<Json>> = cands.list.into_iter().map(|c| c.args).collect();
     // Shortest encoding first, then in text order: numbers of one length

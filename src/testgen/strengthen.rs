@@ -1,9 +1,10 @@
 //! Mutant-guided tests: after `generate`, the mutants the suite leaves
 //! alive meet a second random pool (its own seed, so scoring's equivalence
-//! pool stays an independent judge), and the cheapest pool input that kills
-//! each one joins the suite, validated like every other test. A generated
-//! suite thus kills every mutant random inputs can tell from the reference,
-//! not only those its typical/edge/large inputs happen to reach.
+//! pool stays an independent judge, and three times its size), and the
+//! cheapest pool input that kills each one joins the suite, validated like
+//! every other test. A generated suite thus kills every mutant random
+//! inputs can tell from the reference, not only those its
+//! typical/edge/large inputs happen to reach.
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -14,10 +15,12 @@ use crate::judge::run::Sandbox;
 
 use super::generate::{Candidate, GenInput, Generated, validate};
 use super::reference::wrap;
-use super::score::{POOL_BUDGET_S, STRENGTHEN_SEED, ScoredTest, cheapest_killers, mutants, random_pool, survivors};
+use super::score::{STRENGTHEN_SEED, ScoredTest, cheapest_killers, mutants, random_pool, survivors};
 
-/// Pools tried at most.
-const ROUNDS: u64 = 3;
+/// The pool's size, in scoring pools: on the HumanEval yardstick one
+/// scoring-sized pool left some mutants alive that a second or third (other
+/// seeds) killed.
+const POOL_SCALE: usize = 3;
 
 /// What the mutant-guided step did.
 #[derive(Debug, Clone)]
@@ -34,9 +37,9 @@ pub struct Strengthened {
 /// Adds to `generated` a killing test for each surviving mutant that the
 /// pool can kill.
 pub fn strengthen(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, generated: &mut Generated) -> anyhow::Result<Strengthened> {
-    let mutants = mutants(python, input)?;
+    let mutants = input.phase("mutants", || mutants(python, input))?;
     let tests: Vec<ScoredTest> = generated.tests.iter().map(ScoredTest::from).collect();
-    let alive = survivors(sandbox, input, &mutants, &tests)?;
+    let alive = input.phase("survivors", || survivors(sandbox, input, &mutants, &tests))?;
     if alive.is_empty() {
         return Ok(Strengthened { added: 0, mutants, alive: Vec::new() });
     }
@@ -45,49 +48,34 @@ pub fn strengthen(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, genera
     let mut targets: HashMap<String, Vec<usize>> = HashMap::new();
     let mut unkillable = Vec::new();
     let mut candidates = Vec::new();
-    let mut alive = alive;
-    // A mutant that one pool cannot tell apart may meet its input in the
-    // next (another seed); few rounds, and only for the mutants still alive.
-    for round in 0..ROUNDS {
-        if alive.is_empty() {
-            break;
+    let pool = input.phase("strengthen pool", || random_pool(python, sandbox, input, STRENGTHEN_SEED, POOL_SCALE))?;
+    let sources: Vec<String> = alive.iter().map(|(_, source)| source.clone()).collect();
+    let killers = input.phase("strengthen kills", || cheapest_killers(sandbox, input, &sources, &pool))?;
+    let mut still = Vec::new();
+    for ((m, _), killer) in alive.into_iter().zip(killers) {
+        let Some(k) = killer else {
+            still.push(m);
+            continue;
+        };
+        let key = serde_json::to_string(&pool[k].args)?;
+        if existing.contains(&key) {
+            // Already a test that did not kill it (a timing verdict):
+            // counted alive, as scoring would find it.
+            unkillable.push(m);
+            continue;
         }
-        // The rounds share one survivor's budget: where the reference is
-        // slow an equivalent mutant would otherwise run three whole pools.
-        let pool = random_pool(python, sandbox, input, STRENGTHEN_SEED.wrapping_add(round), POOL_BUDGET_S / ROUNDS as f64)?;
-        let sources: Vec<String> = alive.iter().map(|(_, source)| source.clone()).collect();
-        let killers = cheapest_killers(sandbox, input, &sources, &pool)?;
-        let mut still = Vec::new();
-        for ((m, source), killer) in alive.into_iter().zip(killers) {
-            let Some(k) = killer else {
-                still.push((m, source));
-                continue;
-            };
-            let key = serde_json::to_string(&pool[k].args)?;
-            if existing.contains(&key) {
-                // Already a test that did not kill it (a timing verdict):
-                // counted alive, as scoring would find it.
-                unkillable.push(m);
-                continue;
-            }
-            if let Some(also) = targets.get_mut(&key) {
-                also.push(m);
-                continue;
-            }
-            targets.insert(key, vec![m]);
-            let mutant = &mutants[m];
-            candidates.push(Candidate {
-                category: Category::Typical,
-                args: pool[k].args.clone(),
-                how: format!(
-                    "random, kills mutant (line {}, {})",
-                    mutant["line"].as_u64().unwrap_or(0),
-                    mutant["kind"].as_str().unwrap_or_default()
-                ),
-                expected: None,
-            });
+        if let Some(also) = targets.get_mut(&key) {
+            also.push(m);
+            continue;
         }
-        alive = still;
+        targets.insert(key, vec![m]);
+        let mutant = &mutants[m];
+        candidates.push(Candidate {
+            category: Category::Typical,
+            args: pool[k].args.clone(),
+            how: format!("random, kills mutant (line {}, {})", mutant["line"].as_u64().unwrap_or(0), mutant["kind"].as_str().unwrap_or_default()),
+            expected: None,
+        });
     }
     let source = wrap(&input.solution, &input.entry_point, input.call_style, generated.has_valid);
     let (kept, dropped) = validate(sandbox, &source, &input.spec, candidates)?;
@@ -99,7 +87,7 @@ pub fn strengthen(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, genera
     }
     // Alive: no killer found, a killer already among the tests, or a killer
     // that failed validation.
-    let mut alive: Vec<usize> = alive.into_iter().map(|(m, _)| m).chain(unkillable).chain(targets.into_values().flatten()).collect();
+    let mut alive: Vec<usize> = still.into_iter().chain(unkillable).chain(targets.into_values().flatten()).collect();
     alive.sort_unstable();
     generated.header.typical += kept.len();
     let added = kept.len();

@@ -8,17 +8,25 @@ import string
 _BOUND = re.compile(r"^\s*(-?)\s*(\d+)\s*(?:\*\*\s*(\d+))?\s*([+-]\s*\d+)?\s*$")
 
 
+_BOUNDS = {}
+
+
 def bound(v, what):
     """An int/float bound: a number, or text like "-10**9" or "10**18 + 7"."""
     if v is None or isinstance(v, (int, float)) and not isinstance(v, bool):
         return v
+    if isinstance(v, str) and v in _BOUNDS:
+        # Read once per text: a large list reads its elements' bounds
+        # once per element.
+        return _BOUNDS[v]
     if isinstance(v, str):
         m = _BOUND.match(v)
         if m:
             sign, base, exp, add = m.groups()
             n = int(base) ** int(exp) if exp else int(base)
             n = -n if sign else n
-            return n + (int(add.replace(" ", "")) if add else 0)
+            _BOUNDS[v] = n + (int(add.replace(" ", "")) if add else 0)
+            return _BOUNDS[v]
     raise SpecError("%s: `%r` is not a number or `a**b` expression" % (what, v))
 
 
@@ -36,12 +44,18 @@ CHARSETS = {
 }
 
 
+_CHARSETS_GIVEN = {}
+
+
 def charset(c):
     name = c.get("charset", "printable")
     if name in CHARSETS:
         return CHARSETS[name]
     if isinstance(name, str) and name:
-        return "".join(sorted(set(name), key=name.index))
+        # Once per text, not once per string drawn.
+        if name not in _CHARSETS_GIVEN:
+            _CHARSETS_GIVEN[name] = "".join(sorted(set(name), key=name.index))
+        return _CHARSETS_GIVEN[name]
     raise SpecError("charset `%r` is neither a name (%s) nor a non-empty string" % (name, ", ".join(CHARSETS)))
 
 
