@@ -86,7 +86,8 @@ pub struct TestSpec {
     /// Relative float tolerance written into the built problem.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub float_tolerance: Option<f64>,
-    /// Per-call limit while validating, seconds (default 2).
+    /// Per-call limit while validating, seconds (default 2; typical and edge
+    /// inputs get half of it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub validate_time_limit_s: Option<f64>,
     /// Parameters without `[params.X]` take their domain (sign, alphabet,
