@@ -98,10 +98,8 @@ fn bad_inputs_are_named_and_others_still_processed() {
     assert!(t.contains("syntax/solution.py:1:21"), "{t}");
 }
 
-#[test]
-fn weak_tests_score_lower_and_reduce_keeps_the_kills() {
-    let tmp = tempfile::tempdir().unwrap();
-    let root = tmp.path();
+/// A clamp problem whose problem.json holds one hand-written test.
+fn clamp_with_one_hand_test(root: &Path) -> PathBuf {
     let dir = problem(
         root,
         "clamp",
@@ -110,6 +108,19 @@ fn weak_tests_score_lower_and_reduce_keeps_the_kills() {
     );
     let weak = r#"{"task_id":"clamp","entry_point":"clamp","call_style":"function","tests":[{"args":[5,0,10],"expected":5}]}"#;
     std::fs::write(dir.join("problem.json"), weak).unwrap();
+    dir
+}
+
+/// The header line of a problem's tests.jsonl.
+fn tests_header(dir: &Path) -> serde_json::Value {
+    serde_json::from_str(std::fs::read_to_string(dir.join("tests.jsonl")).unwrap().lines().next().unwrap()).unwrap()
+}
+
+#[test]
+fn weak_tests_score_lower_and_reduce_keeps_the_kills() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    clamp_with_one_hand_test(root);
     let out = flowbench(&["tests", "gen", "--reduce", "clamp"], root);
     assert!(out.status.success(), "{}", text(&out));
     assert!(text(&out).contains("reduced"), "{}", text(&out));
@@ -140,7 +151,7 @@ fn large_inputs_predicted_past_the_limit_are_not_run() {
     );
     let out = flowbench(&["tests", "gen", "--no-strengthen", "pairs"], root);
     assert!(out.status.success(), "{}", text(&out));
-    let header: serde_json::Value = serde_json::from_str(std::fs::read_to_string(dir.join("tests.jsonl")).unwrap().lines().next().unwrap()).unwrap();
+    let header = tests_header(&dir);
     let dropped = &header["dropped"];
     assert_eq!(dropped["too_slow"].as_u64(), Some(2), "the 100,000 inputs are not run: {header}");
     assert!(header["large"].as_u64().unwrap() >= 3, "{header}");
@@ -152,18 +163,11 @@ fn large_inputs_predicted_past_the_limit_are_not_run() {
 fn gen_score_records_the_original_tests_score_beside_the_generated_one() {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path();
-    let dir = problem(
-        root,
-        "clamp",
-        "def clamp(x: int, lo: int, hi: int) -> int:\n    if x < lo:\n        return lo\n    if x > hi:\n        return hi\n    return x\n",
-        "entry_point = \"clamp\"\nrelations = [\"lo <= hi\"]\n",
-    );
-    let weak = r#"{"task_id":"clamp","entry_point":"clamp","call_style":"function","tests":[{"args":[5,0,10],"expected":5}]}"#;
-    std::fs::write(dir.join("problem.json"), weak).unwrap();
+    let dir = clamp_with_one_hand_test(root);
     let out = flowbench(&["tests", "gen", "--score", "clamp"], root);
     assert!(out.status.success(), "{}", text(&out));
     assert!(text(&out).contains("the original tests'"), "{}", text(&out));
-    let header: serde_json::Value = serde_json::from_str(std::fs::read_to_string(dir.join("tests.jsonl")).unwrap().lines().next().unwrap()).unwrap();
+    let header = tests_header(&dir);
     let figures = |v: &serde_json::Value| (v["mutants"].as_u64(), v["equivalent"].as_u64(), v["killed"].as_u64());
     let lines = score_lines(root, &["--tests", "tests.jsonl", "--tests", "problem.json", "clamp"]);
     assert_eq!(figures(&header["mutation"]), figures(&lines[0]), "{header}");

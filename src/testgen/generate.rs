@@ -218,7 +218,7 @@ pub fn show_counts(counts: &BTreeMap<String, usize>) -> String {
 /// on the HumanEval yardstick no kept one took over a sixth of the limit,
 /// while each runaway cost the whole of it.
 fn first_runs(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], large: &[bool], limits: Limits) -> anyhow::Result<(Vec<Run>, Vec<bool>)> {
-    let sizes: Vec<Vec<usize>> = inputs.iter().map(|args| args.iter().map(|a| a.to_string().len()).collect()).collect();
+    let sizes: Vec<Vec<usize>> = inputs.iter().map(|args| args.iter().map(work_size).collect()).collect();
     let total = |i: usize| sizes[i].iter().sum::<usize>().max(1) as f64;
     let mut runs = vec![Run::NotRun; inputs.len()];
     let mut skipped = vec![false; inputs.len()];
@@ -262,6 +262,26 @@ fn first_runs(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], large: 
         }
     }
     Ok((runs, skipped))
+}
+
+/// An argument's size for predicting the reference's time: a number's
+/// digits, a string's length, a container's elements (a list of 10^4 huge
+/// numbers is as large as one of 10^4 small ones).
+fn work_size(arg: &Json) -> usize {
+    fn element(v: &Json) -> usize {
+        match v {
+            Json::Array(_) | Json::Object(_) => work_size(v),
+            Json::String(s) => s.chars().count().max(1),
+            _ => 1,
+        }
+    }
+    match arg {
+        Json::Array(items) => items.iter().map(element).sum(),
+        // A tagged value ({"__tuple__": [...]}) or a dict: its values.
+        Json::Object(map) => map.values().map(element).sum(),
+        Json::String(s) => s.chars().count(),
+        other => other.to_string().len(),
+    }
 }
 
 /// Runs every candidate twice and keeps those with one plain, repeatable

@@ -240,13 +240,8 @@ def check_constraints(name, t, c):
             raise SpecError("problem.toml: [params.%s]: len [%d, %d] is empty" % (name, a, b))
 
 
-def main():
-    req = json.load(sys.stdin)
+def generate_answer(req):
     try:
-        res = generate(req)
+        return generate(req)
     except SpecError as e:
-        res = {"ok": False, "error": str(e)}
-    sys.stdout.write(json.dumps(res, ensure_ascii=False))
-
-
-main()
+        return {"ok": False, "error": str(e)}

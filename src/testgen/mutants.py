@@ -155,13 +155,8 @@ def mutants(source, filename, skip):
     return {"ok": True, "original": original, "mutants": out}
 
 
-def main():
-    req = json.load(sys.stdin)
+def mutants_answer(req):
     try:
-        res = mutants(req["solution"], req["file"], req.get("skip", ["valid"]))
+        return mutants(req["solution"], req["file"], req.get("skip", ["valid"]))
     except SpecError as e:
-        res = {"ok": False, "error": str(e)}
-    sys.stdout.write(json.dumps(res, ensure_ascii=False))
-
-
-main()
+        return {"ok": False, "error": str(e)}

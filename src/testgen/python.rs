@@ -1,12 +1,14 @@
 //! Runs the embedded helper scripts (signature reading, generators,
-//! mutants) with `python3`. These scripts parse the solution with `ast`
+//! mutants) with `python3`, in long-lived processes that answer a request
+//! per line (a problem asks several times; starting and compiling the
+//! scripts costs 50 ms a time). These scripts parse the solution with `ast`
 //! and never execute it: every run of reference or mutant code goes
 //! through the sandbox.
 
 use std::collections::HashMap;
-use std::io::Write as _;
+use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 const SIGNATURE: &str = include_str!("signature.py");
@@ -14,6 +16,7 @@ const VALUES: &str = include_str!("values.py");
 const GEN: &str = include_str!("gen.py");
 const MAIN: &str = include_str!("main.py");
 const MUTANTS: &str = include_str!("mutants.py");
+const SERVE: &str = include_str!("serve.py");
 
 /// Which helper to run.
 #[derive(Debug, Clone, Copy)]
@@ -24,36 +27,82 @@ pub enum Helper {
     Mutants,
 }
 
-fn script(helper: Helper) -> String {
-    match helper {
-        Helper::Generate => [SIGNATURE, VALUES, GEN, MAIN].join("\n"),
-        Helper::Mutants => [SIGNATURE, MUTANTS].join("\n"),
+/// A helper process that answers requests, one JSON line each, until its
+/// stdin closes (when flowbench drops it, at exit).
+struct Server {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Server {
+    fn start(python: &Path) -> anyhow::Result<Server> {
+        let script = [SIGNATURE, VALUES, GEN, MAIN, MUTANTS, SERVE].join("\n");
+        let mut child = Command::new(interpreter(python))
+            .args(["-I", "-S", "-c", &script])
+            .env("PYTHONHASHSEED", "0")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| anyhow::anyhow!("cannot start {}: {e}", python.display()))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            anyhow::bail!("the test generator has no pipes");
+        };
+        Ok(Server { child, stdin, stdout: BufReader::new(stdout) })
+    }
+
+    /// One request's answer line; `None` when the process is gone.
+    fn ask(&mut self, line: &[u8]) -> Option<String> {
+        self.stdin.write_all(line).ok()?;
+        self.stdin.flush().ok()?;
+        let mut answer = String::new();
+        (self.stdout.read_line(&mut answer).ok()? > 0).then_some(answer)
+    }
+
+    /// Why the process ended: its exit status and the last line it wrote
+    /// on stderr.
+    fn death(mut self) -> String {
+        drop(self.stdin);
+        let status = self.child.wait().map(|s| s.to_string()).unwrap_or_else(|e| e.to_string());
+        let mut err = String::new();
+        if let Some(mut e) = self.child.stderr.take() {
+            let _ = e.read_to_string(&mut err);
+        }
+        let last = err.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("no message");
+        format!("the test generator failed ({status}): {last}")
     }
 }
 
-/// Sends `request` as JSON to the helper and returns its JSON answer. An
+/// Idle helper processes, per interpreter: each call takes one (or starts
+/// one) and gives it back, so parallel problems each have their own.
+fn idle() -> &'static Mutex<HashMap<PathBuf, Vec<Server>>> {
+    static IDLE: OnceLock<Mutex<HashMap<PathBuf, Vec<Server>>>> = OnceLock::new();
+    IDLE.get_or_init(Default::default)
+}
+
+/// Sends `request` as JSON to a helper and returns its JSON answer. An
 /// answer `{"ok": false, "error": …}` becomes an error with that message.
 pub fn call(python: &Path, helper: Helper, request: &serde_json::Value) -> anyhow::Result<serde_json::Value> {
-    let mut child = Command::new(interpreter(python))
-        .args(["-I", "-S", "-c", &script(helper)])
-        .env("PYTHONHASHSEED", "0")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| anyhow::anyhow!("cannot start {}: {e}", python.display()))?;
-    let body = serde_json::to_vec(request)?;
-    let mut stdin = child.stdin.take().ok_or_else(|| anyhow::anyhow!("no stdin"))?;
-    let writer = std::thread::spawn(move || stdin.write_all(&body));
-    let out = child.wait_with_output()?;
-    let _ = writer.join();
-    if !out.status.success() {
-        let err = String::from_utf8_lossy(&out.stderr);
-        let last = err.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("no message");
-        anyhow::bail!("the test generator failed ({}): {last}", out.status);
+    let mut request = request.clone();
+    request["helper"] = match helper {
+        Helper::Generate => "generate",
+        Helper::Mutants => "mutants",
     }
-    let answer: serde_json::Value = serde_json::from_slice(&out.stdout)
-        .map_err(|e| anyhow::anyhow!("unreadable answer from the test generator: {e}"))?;
+    .into();
+    let mut line = serde_json::to_vec(&request)?;
+    line.push(b'\n');
+    let taken = idle().lock().unwrap_or_else(PoisonError::into_inner).get_mut(python).and_then(Vec::pop);
+    let mut server = match taken {
+        Some(s) => s,
+        None => Server::start(python)?,
+    };
+    let Some(text) = server.ask(&line) else {
+        anyhow::bail!("{}", server.death());
+    };
+    idle().lock().unwrap_or_else(PoisonError::into_inner).entry(python.to_path_buf()).or_default().push(server);
+    let answer: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("unreadable answer from the test generator: {e}"))?;
     if answer.get("ok") == Some(&serde_json::Value::Bool(false)) {
         anyhow::bail!("{}", answer.get("error").and_then(|e| e.as_str()).unwrap_or("unknown error"));
     }

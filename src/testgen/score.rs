@@ -139,10 +139,8 @@ pub fn score_suites(
         })
         .collect::<anyhow::Result<_>>()?;
     let run: Vec<&[ScoredTest]> = timed.iter().map(Vec::as_slice).collect();
-    let mut found =
-        if run.is_empty() { vec![Vec::new(); mutants.len()] } else { input.phase("score kills", || kill_lists(sandbox, input, &sources, &run, full))? };
-    // Each run suite's killers, mutant by mutant.
-    let mut ran = (0..run.len()).map(|s| found.iter_mut().map(|k| std::mem::take(&mut k[s])).collect::<Vec<_>>()).collect::<Vec<_>>().into_iter();
+    let found = if run.is_empty() { Vec::new() } else { input.phase("score kills", || kill_lists(sandbox, input, &sources, &run, full))? };
+    let mut ran = by_suite(found, run.len()).into_iter();
     // killers[suite][mutant]: whether it is killed, and by which tests.
     let killers: Vec<Vec<(bool, Vec<usize>)>> = suites
         .iter()
@@ -162,6 +160,17 @@ pub fn score_suites(
             tally(name, reports)
         })
         .collect())
+}
+
+/// `found[mutant][suite]` as `[suite][mutant]`.
+fn by_suite(found: Vec<Vec<Vec<usize>>>, suites: usize) -> Vec<Vec<Vec<usize>>> {
+    let mut out: Vec<Vec<Vec<usize>>> = vec![Vec::with_capacity(found.len()); suites];
+    for per_suite in found {
+        for (suite, killers) in out.iter_mut().zip(per_suite) {
+            suite.push(killers);
+        }
+    }
+    out
 }
 
 /// The mutants (indices) that `tests` does not kill, with each one's
