@@ -56,6 +56,19 @@ pub enum Run {
 /// kills its process) is resumed after the call that stopped it, so one bad
 /// input never costs the others.
 pub fn run_all(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: Limits) -> anyhow::Result<Vec<Run>> {
+    run_chunks(sandbox, source, inputs, limits, true)
+}
+
+/// Like [`run_all`] for inputs in increasing order of cost (a random pool,
+/// smallest first): a chunk stops at its first timeout, and its later
+/// inputs, which would cost more, are [`Run::NotRun`]. A pool that crosses
+/// from two-digit to three-digit arguments of a cubic reference thus pays
+/// one limit per chunk, not one per input.
+pub fn run_until_timeout(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: Limits) -> anyhow::Result<Vec<Run>> {
+    run_chunks(sandbox, source, inputs, limits, false)
+}
+
+fn run_chunks(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: Limits, resume: bool) -> anyhow::Result<Vec<Run>> {
     // Chunk `j` takes inputs j, j + n, j + 2n, …: inputs usually come
     // smallest (or cheapest category) first, so the large ones, and the
     // timeouts among them, spread over the workers instead of queueing in
@@ -64,7 +77,7 @@ pub fn run_all(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits
     let n = inputs.len().div_ceil(CHUNK).min(spread).max(1);
     let chunks: Vec<Vec<Vec<Json>>> = (0..n).map(|j| inputs.iter().skip(j).step_by(n).cloned().collect()).collect();
     let results: Vec<anyhow::Result<Vec<Run>>> =
-        chunks.par_iter().map(|chunk| run_chunk(sandbox, source, chunk, limits)).collect();
+        chunks.par_iter().map(|chunk| run_chunk(sandbox, source, chunk, limits, resume)).collect();
     let mut out = vec![Run::NotRun; inputs.len()];
     for (j, r) in results.into_iter().enumerate() {
         for (k, run) in r?.into_iter().enumerate() {
@@ -74,7 +87,7 @@ pub fn run_all(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits
     Ok(out)
 }
 
-fn run_chunk(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: Limits) -> anyhow::Result<Vec<Run>> {
+fn run_chunk(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: Limits, resume: bool) -> anyhow::Result<Vec<Run>> {
     let mut out = Vec::with_capacity(inputs.len());
     while out.len() < inputs.len() {
         let rest = &inputs[out.len()..];
@@ -100,6 +113,9 @@ fn run_chunk(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: 
             break;
         }
         out.extend(outcome.calls.iter().take(rest.len()).map(run_of));
+        if !resume && out.last() == Some(&Run::TimedOut) {
+            out.resize(inputs.len(), Run::NotRun);
+        }
     }
     Ok(out)
 }

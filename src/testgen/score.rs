@@ -16,7 +16,7 @@ use crate::judge::run::Sandbox;
 use super::generate::{GenInput, Wanted, candidates, compare_options, same, validate_limits};
 use super::kill::kill_search;
 use super::python::{Helper, call};
-use super::reference::{Run, run_all, wrap};
+use super::reference::{Run, run_all, run_until_timeout, wrap};
 use super::tests_file::GeneratedTest;
 
 /// One test to score: arguments and the reference's value.
@@ -355,7 +355,7 @@ pub fn random_pool(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, seed:
         let batch = &inputs[start..(start + batch_len).min(inputs.len())];
         start += batch.len();
         let mut dearest: f64 = 1e-6;
-        for (args, run) in batch.iter().zip(run_all(sandbox, &source, batch, limits)?) {
+        for (args, run) in batch.iter().zip(run_until_timeout(sandbox, &source, batch, limits)?) {
             let cost = match run {
                 Run::Value(expected, t) => {
                     pool.push(ScoredTest { args: args.clone(), expected, time_s: t.as_secs_f64() });
