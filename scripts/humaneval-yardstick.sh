@@ -16,7 +16,7 @@ start=$(date +%s)
 "$FB" import codevision "$SHARED/codevision/problems.jsonl" --subset HumanEval-V \
   --specs "$ROOT/testgen/humaneval-specs" -o "$OUT/problems"
 # Failing problems are reported in the logs and the report; the others go on.
-# `--score` scores the generated tests and HumanEval's own against the same
-# mutants, in the same run, and records both in each tests.jsonl header.
-"$FB" tests gen --score "$OUT"/problems/* > "$OUT/gen.log" 2> "$OUT/gen.err" || true
+# `--score-originals` scores the generated tests and HumanEval's own against
+# the same mutants, in the same run, and records both in each tests.jsonl header.
+"$FB" tests gen --score-originals "$OUT"/problems/* > "$OUT/gen.log" 2> "$OUT/gen.err" || true
 python3 "$ROOT/scripts/yardstick_report.py" "$OUT" "$(( $(date +%s) - start ))"

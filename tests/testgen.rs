@@ -157,14 +157,17 @@ fn large_inputs_predicted_past_the_limit_are_not_run() {
     assert!(header["large"].as_u64().unwrap() >= 3, "{header}");
 }
 
-/// `tests gen --score` scores the original tests too, against the same
-/// mutants, and records both: the figures `tests score` gives each suite.
+/// `tests gen --score-originals` scores the original tests too, against the
+/// same mutants, and records both: the figures `tests score` gives each suite.
 #[test]
-fn gen_score_records_the_original_tests_score_beside_the_generated_one() {
+fn gen_score_originals_records_the_original_tests_score_beside_the_generated_one() {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path();
     let dir = clamp_with_one_hand_test(root);
     let out = flowbench(&["tests", "gen", "--score", "clamp"], root);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(!text(&out).contains("the original tests'") && tests_header(&dir).get("originals_mutation").is_none(), "{}", text(&out));
+    let out = flowbench(&["tests", "gen", "--score-originals", "clamp"], root);
     assert!(out.status.success(), "{}", text(&out));
     assert!(text(&out).contains("the original tests'"), "{}", text(&out));
     let header = tests_header(&dir);

@@ -43,11 +43,16 @@ pub struct GenArgs {
     /// and still meets the floors (greedy set cover).
     #[arg(long)]
     reduce: bool,
-    /// Also measure the mutation score of the tests written (and of the
-    /// problem's original tests, against the same mutants, for comparison)
-    /// and record both in the tests file's header.
+    /// Also measure the mutation score of the tests written and record it
+    /// in the tests file's header.
     #[arg(long)]
     score: bool,
+    /// With the score, also score the problem's original tests
+    /// (problem.json) against the same mutants and record it beside
+    /// (`originals_mutation`): how much the generated tests add. Implies
+    /// `--score`.
+    #[arg(long)]
+    score_originals: bool,
     /// Skip the mutant-guided step (a random input that kills each mutant
     /// the generated tests leave alive is added to them).
     #[arg(long)]
@@ -177,7 +182,7 @@ fn gen_one(executor: &Executor, args: &GenArgs, dir: &Path) -> anyhow::Result<St
         h.edge = generated.tests.iter().filter(|t| t.category == Category::Edge).count();
         h.large = generated.tests.iter().filter(|t| t.category == Category::Large).count();
     }
-    if args.score {
+    if args.score || args.score_originals {
         // After the mutant-guided step the kills are known; a reduced suite
         // is scored afresh.
         let tests = scored(&generated.tests);
@@ -190,7 +195,7 @@ fn gen_one(executor: &Executor, args: &GenArgs, dir: &Path) -> anyhow::Result<St
         // No original test the native judge can run (HumanEval checks
         // written as code): nothing to compare, and no equivalence runs for
         // an empty suite's survivors.
-        if !originals.is_empty() {
+        if args.score_originals && !originals.is_empty() {
             suites.push(Suite::Tests(&originals));
         }
         let mut scores = score_suites(python, executor, &input, &mutants, &name_of(dir), &suites, false)?.into_iter().map(|s| summary(&s));
