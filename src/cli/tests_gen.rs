@@ -186,19 +186,24 @@ fn gen_one(executor: &Executor, args: &GenArgs, dir: &Path) -> anyhow::Result<St
         // After the mutant-guided step the kills are known; a reduced suite
         // is scored afresh.
         let tests = scored(&generated.tests);
+        let made;
         let (suite, mutants) = match (&strengthened, args.reduce) {
-            (Some(st), false) => (Suite::Alive(&st.alive), st.mutants.clone()),
-            _ => (Suite::Tests(&tests), mutants(python, &input)?),
+            (Some(st), false) => (Suite::Alive(&st.alive), st.mutants.as_slice()),
+            _ => {
+                made = mutants(python, &input)?;
+                (Suite::Tests(&tests), made.as_slice())
+            }
         };
-        let originals: Vec<ScoredTest> = input.originals.iter().map(ScoredTest::from).collect();
-        let mut suites = vec![suite];
         // No original test the native judge can run (HumanEval checks
         // written as code): nothing to compare, and no equivalence runs for
         // an empty suite's survivors.
-        if args.score_originals && !originals.is_empty() {
+        let originals: Vec<ScoredTest> =
+            if args.score_originals { input.originals.iter().map(ScoredTest::from).collect() } else { Vec::new() };
+        let mut suites = vec![suite];
+        if !originals.is_empty() {
             suites.push(Suite::Tests(&originals));
         }
-        let mut scores = score_suites(python, executor, &input, &mutants, &name_of(dir), &suites, false)?.into_iter().map(|s| summary(&s));
+        let mut scores = score_suites(python, executor, &input, mutants, &name_of(dir), &suites, false)?.into_iter().map(|s| summary(&s));
         let s = scores.next().ok_or_else(|| anyhow::anyhow!("{}: not scored", dir.display()))?;
         note.push_str(&format!("; mutation score {:.3} ({} killed, {} equivalent, {} mutants)", s.score, s.killed, s.equivalent, s.mutants));
         generated.header.mutation = Some(s);
