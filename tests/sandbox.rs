@@ -163,6 +163,25 @@ fn each_call_has_its_own_time_limit() {
     assert!(o.wall < Duration::from_secs(3), "took {:?}", o.wall);
 }
 
+/// A call's CPU limit holds to the kernel's tick, not to whole seconds
+/// (RLIMIT_CPU's unit): an endless loop under a 0.1 s CPU limit and a 20 s
+/// wall clock stops long before either second or wall clock would stop it,
+/// while a call sleeping past its CPU limit (it spends no CPU) is not cut.
+#[test]
+fn a_call_stops_at_its_cpu_limit_to_the_tick() {
+    let src = "import time\ndef f(x):\n    if x:\n        time.sleep(x)\n        return x\n    while True:\n        pass\n";
+    let o = executor().run(&Job::Calls {
+        source: src.into(),
+        entry_point: "f".into(),
+        call_style: CallStyle::Function,
+        calls: [0.0, 0.3].iter().map(|s| CallArgs { args: vec![json!(s)], kwargs: Default::default() }).collect(),
+        limits: Limits { wall: Duration::from_secs(20), cpu: Duration::from_millis(100) },
+    });
+    let st: Vec<_> = o.calls.iter().map(|c| c.status.clone()).collect();
+    assert_eq!(st, vec![Status::TimedOut, Status::Completed]);
+    assert!(o.calls[0].wall < Duration::from_millis(900), "the loop ran {:?}", o.calls[0].wall);
+}
+
 #[test]
 fn stop_after_timeout_skips_the_remaining_calls() {
     let cfg = ExecConfig { workers: 1, stop_after_timeout: true, ..ExecConfig::default() };

@@ -157,6 +157,28 @@ fn large_inputs_predicted_past_the_limit_are_not_run() {
     assert!(header["large"].as_u64().unwrap() >= 3, "{header}");
 }
 
+/// A quadratic reference: linear growth from the middle size would put
+/// the largest inputs under the limit, the growth measured between the two
+/// smaller sizes puts them well past it, so they are dropped unrun rather
+/// than each run to the limit.
+#[test]
+fn large_inputs_follow_the_measured_growth_of_the_reference() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    let dir = problem(
+        root,
+        "pairs",
+        "def pairs(xs: list[int]) -> int:\n    s = 0\n    for a in xs:\n        for b in xs:\n            s += a * b\n    return s\n",
+        "entry_point = \"pairs\"\nvalidate_time_limit_s = 1.0\nlarge_len = [1000, 2000, 8000]\n[counts]\nlarge = 6\n[params.xs]\nmin = 0\nmax = 9\n",
+    );
+    let out = flowbench(&["tests", "gen", "--no-strengthen", "pairs"], root);
+    assert!(out.status.success(), "{}", text(&out));
+    let header = tests_header(&dir);
+    let dropped = &header["dropped"];
+    assert_eq!(dropped["too_slow"].as_u64(), Some(2), "the 8,000 inputs are not run: {header}");
+    assert!(dropped.get("timeout").is_none(), "{header}");
+}
+
 /// `tests gen --score-originals` scores the original tests too, against the
 /// same mutants, and records both: the figures `tests score` gives each suite.
 #[test]
@@ -401,4 +423,23 @@ fn patterns_square_permutations_and_offset_lengths_keep_their_shapes() {
     std::fs::write(dir.join("problem.toml"), "entry_point = \"f\"\n[params.frac]\npattern = '[1-'\n").unwrap();
     let out = flowbench(&["tests", "gen", "formats"], tmp.path());
     assert!(!out.status.success() && text(&out).contains("pattern `[1-` does not parse"), "{}", text(&out));
+}
+
+/// A pool's calls stop once they have spent the budget (kept inside the
+/// sandboxed process, so the pool costs one round of jobs): the later
+/// inputs are not run, and with room to spare every input is.
+#[test]
+fn a_budgeted_run_stops_once_its_calls_have_spent_the_budget() {
+    use flowbench::exec::{CallStyle, ExecConfig, Executor, Limits};
+    use flowbench::testgen::reference::{Run, run_within_budget, wrap};
+    let exec = Executor::start(ExecConfig { workers: 2, ..ExecConfig::default() }).unwrap_or_else(|e| panic!("executor: {e}"));
+    let source = wrap("import time\ndef f(x):\n    time.sleep(0.02)\n    return x\n", "f", CallStyle::Function, false);
+    let inputs: Vec<Vec<serde_json::Value>> = (0..40).map(|i| vec![serde_json::json!(i)]).collect();
+    let limits = Limits { wall: std::time::Duration::from_secs(2), cpu: std::time::Duration::from_secs(2) };
+    let runs = run_within_budget(&exec, &source, &inputs, limits, 0.2).unwrap();
+    let ran = runs.iter().filter(|r| matches!(r, Run::Value(..))).count();
+    assert!((2..=12).contains(&ran), "{ran} of 40 calls of 20 ms ran on a 0.2 s budget: {runs:?}");
+    assert!(runs.iter().all(|r| matches!(r, Run::Value(..) | Run::NotRun)), "{runs:?}");
+    let all = run_within_budget(&exec, &source, &inputs[..5], limits, 10.0).unwrap();
+    assert!(all.iter().all(|r| matches!(r, Run::Value(..))), "{all:?}");
 }

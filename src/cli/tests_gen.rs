@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use crate::exec::{ExecConfig, Executor};
 use crate::judge::problem::{Category, Problem};
 use crate::testgen::generate::{GenInput, generate, show_counts};
-use crate::testgen::strengthen::strengthen;
+use crate::testgen::strengthen::{Strengthened, strengthen};
 use crate::testgen::score::{Fate, Score, ScoredTest, Suite, mutants, reduce, score, score_suites};
 use crate::testgen::tests_file::{self, GeneratedTest, TESTS};
 
@@ -187,11 +187,13 @@ fn gen_one(executor: &Executor, args: &GenArgs, dir: &Path) -> anyhow::Result<St
         // is scored afresh.
         let tests = scored(&generated.tests);
         let made;
-        let (suite, mutants) = match (&strengthened, args.reduce) {
-            (Some(st), false) => (Suite::Alive(&st.alive), st.mutants.as_slice()),
+        // The verdicts the mutant-guided step found on the generated tests
+        // spare rerunning the original tests among them.
+        let (suite, mutants, known) = match (&mut strengthened, args.reduce) {
+            (Some(Strengthened { alive, mutants, known, .. }), false) => (Suite::Alive(alive), mutants.as_slice(), known.as_mut_slice()),
             _ => {
                 made = mutants(python, &input)?;
-                (Suite::Tests(&tests), made.as_slice())
+                (Suite::Tests(&tests), made.as_slice(), &mut [][..])
             }
         };
         // No original test the native judge can run (HumanEval checks
@@ -203,7 +205,7 @@ fn gen_one(executor: &Executor, args: &GenArgs, dir: &Path) -> anyhow::Result<St
         if !originals.is_empty() {
             suites.push(Suite::Tests(&originals));
         }
-        let mut scores = score_suites(python, executor, &input, mutants, &name_of(dir), &suites, false)?.into_iter().map(|s| summary(&s));
+        let mut scores = score_suites(python, executor, &input, mutants, &name_of(dir), &suites, false, known)?.into_iter().map(|s| summary(&s));
         let s = scores.next().ok_or_else(|| anyhow::anyhow!("{}: not scored", dir.display()))?;
         note.push_str(&format!("; mutation score {:.3} ({} killed, {} equivalent, {} mutants)", s.score, s.killed, s.equivalent, s.mutants));
         generated.header.mutation = Some(s);
@@ -286,7 +288,7 @@ fn score_one(executor: &Executor, args: &ScoreArgs, dir: &Path) -> anyhow::Resul
     let mutants = mutants(python, &input)?;
     let suites: Vec<Suite> = loaded.iter().filter_map(|l| l.as_ref().ok().map(|t| Suite::Tests(t))).collect();
     let mut scores =
-        if suites.is_empty() { Vec::new() } else { score_suites(python, executor, &input, &mutants, &name_of(dir), &suites, false)? }.into_iter();
+        if suites.is_empty() { Vec::new() } else { score_suites(python, executor, &input, &mutants, &name_of(dir), &suites, false, &mut [])? }.into_iter();
     Ok(loaded.into_iter().map(|l| l.and_then(|_| scores.next().ok_or_else(|| anyhow::anyhow!("not scored")))).collect())
 }
 

@@ -230,7 +230,7 @@ def candidate_main(cfg, job, jobdir, out_w, err_w, res_w, uid):
     os.dup2(err_w, 2)
     os.dup2(res_w, 3)
     os.closerange(4, 65536)
-    for sig in (signal.SIGXFSZ, signal.SIGXCPU, signal.SIGTERM, signal.SIGALRM):
+    for sig in (signal.SIGXFSZ, signal.SIGXCPU, signal.SIGTERM, signal.SIGALRM, signal.SIGPROF):
         signal.signal(sig, signal.SIG_DFL)
     os.chdir(jobdir)
     confine_child(cfg, uid, job["cpu_total"])
@@ -481,7 +481,7 @@ def death_status(how, status, ru, cfg):
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
         cpu = ru.ru_utime + ru.ru_stime if ru else 0.0
-        if sig == signal.SIGXCPU or (sig == signal.SIGKILL and cpu >= cfg["cpu_hint"]):
+        if sig in (signal.SIGXCPU, signal.SIGPROF) or (sig == signal.SIGKILL and cpu >= cfg["cpu_hint"]):
             return {"k": "timeout"}
         if sig == signal.SIGXFSZ:
             return {"k": "output"}

@@ -207,11 +207,12 @@ pub fn show_counts(counts: &BTreeMap<String, usize>) -> String {
 
 /// Each input's first run, large inputs by rounds of growing size: a large
 /// input that is at least as large, argument by argument, as one that
-/// timed out, or that linear growth from such a smaller one's time puts
-/// past the limit (from a time of at least a tenth of the limit), is not
-/// run (`true` in the second list; its run says `TimedOut`). Large inputs
-/// come at sizes 10^4, 3·10^4 and 10^5, so a quadratic reference would
-/// otherwise spend the whole limit on every larger one.
+/// timed out, or that the reference's growth from such a smaller one's time
+/// puts past the limit (from a time of at least a tenth of the limit), is
+/// not run (`true` in the second list; its run says `TimedOut`). Large
+/// inputs come at sizes 10^4, 3·10^4 and 10^5, so a quadratic reference
+/// would otherwise spend the whole limit on every larger one. The growth is
+/// linear until two measured sizes show it steeper ([`growth`]).
 ///
 /// Typical and edge inputs get half the limit: they are small, and one the
 /// reference needs that long for is a runaway (a power of huge operands);
@@ -227,7 +228,16 @@ fn first_runs(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], large: 
     // The first round: every other input and the smallest large ones.
     let mut round: Vec<usize> = (0..inputs.len()).filter(|&i| !large[i]).collect();
     let cap = limits.wall.as_secs_f64();
+    let at_most = |j: usize, i: usize| sizes[j].iter().zip(&sizes[i]).all(|(a, b)| a <= b);
     loop {
+        let measured: Vec<(usize, f64)> = (0..inputs.len())
+            .filter(|&j| large[j])
+            .filter_map(|j| match &runs[j] {
+                Run::Value(_, t) => Some((j, t.as_secs_f64())),
+                _ => None,
+            })
+            .collect();
+        let exponent = growth(&measured, &total, &at_most, cap);
         let smallest = pending.first().map(|&i| total(i));
         let (now, later): (Vec<usize>, Vec<usize>) = pending.iter().partition(|&&i| smallest.is_some_and(|s| total(i) <= s * 2.0));
         pending = later;
@@ -235,12 +245,12 @@ fn first_runs(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], large: 
             // The time this input takes at least, from every measured large
             // input it is at least as large as.
             let predicted = (0..inputs.len())
-                .filter(|&j| large[j] && j != i && sizes[j].iter().zip(&sizes[i]).all(|(a, b)| a <= b))
+                .filter(|&j| large[j] && j != i && at_most(j, i))
                 .filter_map(|j| match &runs[j] {
                     Run::TimedOut => Some(f64::INFINITY),
                     // Only a time well above the noise of a call's timing
                     // (a few ms) predicts one hundreds of times as large.
-                    Run::Value(_, t) if t.as_secs_f64() >= cap / 10.0 => Some(t.as_secs_f64() * total(i) / total(j)),
+                    Run::Value(_, t) if t.as_secs_f64() >= cap / 10.0 => Some(t.as_secs_f64() * (total(i) / total(j)).powf(exponent)),
                     _ => None,
                 })
                 .fold(0.0, f64::max);
@@ -262,6 +272,28 @@ fn first_runs(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], large: 
         }
     }
     Ok((runs, skipped))
+}
+
+/// How the reference's time grows with the size of large inputs, as the
+/// exponent of a power law: from the widest pair of `measured` inputs
+/// (`(input, seconds)`), one at least twice the other's size and at least
+/// as large argument by argument, both slow enough to time well (a
+/// hundredth of the limit `cap`). Between 1 (linear, assumed without such
+/// a pair) and 3. On the HumanEval yardstick a quadratic reference's
+/// 10^5-element input otherwise ran to the limit after linear growth from
+/// 3·10^4 elements had put it under.
+fn growth(measured: &[(usize, f64)], total: &dyn Fn(usize) -> f64, at_most: &dyn Fn(usize, usize) -> bool, cap: f64) -> f64 {
+    let timed: Vec<&(usize, f64)> = measured.iter().filter(|(_, t)| *t >= cap / 100.0).collect();
+    let mut widest: Option<(f64, f64)> = None; // (size ratio, exponent)
+    for &&(small, ts) in &timed {
+        for &&(big, tb) in &timed {
+            let ratio = total(big) / total(small);
+            if ratio >= 2.0 && at_most(small, big) && widest.is_none_or(|(r, _)| ratio > r) {
+                widest = Some((ratio, (tb / ts).ln() / ratio.ln()));
+            }
+        }
+    }
+    widest.map_or(1.0, |(_, e)| e.clamp(1.0, 3.0))
 }
 
 /// An argument's size for predicting the reference's time: a number's

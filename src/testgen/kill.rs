@@ -46,11 +46,23 @@ const JOB_TIME_S: f64 = 0.25;
 /// fresh globals copied from the job's own) and calls its wrapper.
 const DISPATCH: &str = "__flowbench_mutant__";
 
+/// What the search found for one mutant.
+#[derive(Debug, Clone, Default)]
+pub struct Found {
+    /// Its killers in each suite (test indices, sorted).
+    pub killers: Vec<Vec<usize>>,
+    /// Every test whose verdict is known, and whether it kills: those run
+    /// and those given as `prior`.
+    pub verdicts: Vec<(usize, bool)>,
+}
+
 /// Each mutant's (`sources`, wrapped like the reference) killers among
 /// `tests`, one list per suite: `suite[i]` is the suite test `i` belongs to.
 /// Tests run in `order` (cheapest first); a suite's tests stop running on a
 /// mutant once that suite has a killer for it, unless `full`. Every alive
 /// mutant's next step runs in each round, many mutants per job.
+/// `prior[m]` (empty, or one list per mutant) holds verdicts already known
+/// for mutant `m`, `(test, kills)`: those tests are not run again.
 #[allow(clippy::too_many_arguments)]
 pub fn kill_search(
     sandbox: &dyn Sandbox,
@@ -61,10 +73,24 @@ pub fn kill_search(
     cap: Duration,
     opts: &CompareOptions,
     full: bool,
-) -> anyhow::Result<Vec<Vec<Vec<usize>>>> {
+    prior: &[Vec<(usize, bool)>],
+) -> anyhow::Result<Vec<Found>> {
     let suites = suite.iter().max().map_or(1, |m| m + 1);
-    let mut searches: Vec<Search> =
-        sources.iter().map(|_| Search { pending: order.to_vec(), size: FIRST_STEP, budget: FIRST_STEP_S, killers: vec![Vec::new(); suites] }).collect();
+    let mut searches: Vec<Search> = (0..sources.len())
+        .map(|m| {
+            let known = prior.get(m).map_or(&[][..], Vec::as_slice);
+            let mut killers = vec![Vec::new(); suites];
+            let mut decided = vec![false; tests.len()];
+            for &(i, kills) in known {
+                decided[i] = true;
+                if kills {
+                    killers[suite[i]].push(i);
+                }
+            }
+            let pending = order.iter().copied().filter(|&i| !decided[i]).collect();
+            Search { pending, size: FIRST_STEP, budget: FIRST_STEP_S, killers, verdicts: known.to_vec() }
+        })
+        .collect();
     loop {
         let mut steps = Vec::new();
         for (mutant, s) in searches.iter_mut().enumerate() {
@@ -98,6 +124,7 @@ pub fn kill_search(
                 Run::Value(v, _) => !same(v, &tests[i].expected, opts),
                 _ => true,
             };
+            searches[mutant].verdicts.push((i, killed));
             if killed {
                 searches[mutant].killers[suite[i]].push(i);
             }
@@ -112,7 +139,7 @@ pub fn kill_search(
             for k in &mut s.killers {
                 k.sort_unstable();
             }
-            s.killers
+            Found { killers: s.killers, verdicts: s.verdicts }
         })
         .collect())
 }
@@ -125,6 +152,7 @@ struct Search {
     size: usize,
     budget: f64,
     killers: Vec<Vec<usize>>,
+    verdicts: Vec<(usize, bool)>,
 }
 
 /// One mutant's tests for this round, and the per-call limit they need.
@@ -256,15 +284,21 @@ fn next_step(tests: &[ScoredTest], pending: &[usize], size: usize, budget: f64, 
     (pending.len(), false)
 }
 
-/// Per-call limit for tests whose slowest reference time is `slowest`: ten
-/// times that, at least 0.25 s (process noise), at most the validation
-/// limit `cap`. Bounding each job by its own tests rather than the suite's
-/// slowest keeps a mutant that loops forever on a tiny input from costing
-/// the large tests' limit.
+/// Per-call limits for tests whose slowest reference time is `slowest`:
+/// ten times that, at most the validation limit `cap`; at least 0.25 s of
+/// wall clock (a loaded machine's noise) but only [`CPU_FLOOR_S`] of CPU,
+/// which a process waiting for a core does not spend. Bounding each job by
+/// its own tests rather than the suite's slowest keeps a mutant that loops
+/// forever on a tiny input from costing the large tests' limit.
 fn job_limits(slowest: f64, cap: Duration) -> Limits {
-    let limit = Duration::from_secs_f64((slowest * 10.0).clamp(0.25, cap.as_secs_f64().max(0.25)));
-    Limits { wall: limit, cpu: limit }
+    let (ten, cap) = (slowest * 10.0, cap.as_secs_f64().max(0.25));
+    Limits { wall: Duration::from_secs_f64(ten.clamp(0.25, cap)), cpu: Duration::from_secs_f64(ten.clamp(CPU_FLOOR_S, cap)) }
 }
+
+/// Least CPU time a mutant's call gets: an endless loop (a mutated loop
+/// update) is the commonest kill by time, and each one costs this much.
+/// Fifty milliseconds is hundreds of times a typical test's reference time.
+const CPU_FLOOR_S: f64 = 0.05;
 
 #[cfg(test)]
 mod tests {

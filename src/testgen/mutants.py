@@ -2,12 +2,17 @@
 # Each mutant changes one node: operator swaps (arithmetic, comparison,
 # boolean, augmented), constants +-1, off-by-one on indices and range
 # bounds, negated conditions, deleted statements, swapped call arguments and
-# changed returns. Sources are ast.unparse'd; duplicates and no-ops dropped.
+# changed returns. Sources are ast.unparse'd. Docstrings are not mutated
+# (nothing reads them), and a mutant that compiles to the same bytecode as
+# the reference or as an earlier mutant is left out (trivial compiler
+# equivalence: `101 + 1` and `102` are one program): such a mutant can only
+# survive, and every survivor runs the whole suite and the equivalence pool.
 import ast
 import copy
 import difflib
 import json
 import sys
+import types
 
 ARITH = {ast.Add: [ast.Sub], ast.Sub: [ast.Add], ast.Mult: [ast.Add, ast.FloorDiv], ast.Div: [ast.Mult, ast.FloorDiv],
          ast.FloorDiv: [ast.Div, ast.Mult], ast.Mod: [ast.FloorDiv], ast.Pow: [ast.Mult], ast.LShift: [ast.RShift],
@@ -89,7 +94,7 @@ def sites(tree, skip):
     found = []
 
     def walk(node, path, inside, field):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in skip:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in skip or field == "docstring":
             return
         if inside:
             found.append((path, node, field))
@@ -128,6 +133,15 @@ def replace(tree, path, new):
     return True
 
 
+def bytecode(code):
+    """What a code object does, without where it came from (lines, file):
+    equal for programs that run alike instruction for instruction."""
+    consts = tuple(bytecode(c) if isinstance(c, types.CodeType) else (type(c).__name__, repr(c)) for c in code.co_consts)
+    return (code.co_code, consts, code.co_names, code.co_varnames, code.co_freevars, code.co_cellvars, code.co_argcount,
+            code.co_posonlyargcount, code.co_kwonlyargcount, code.co_flags, code.co_name,
+            getattr(code, "co_exceptiontable", b""))
+
+
 def mutants(source, filename, skip):
     try:
         tree = ast.parse(source, filename)
@@ -135,21 +149,21 @@ def mutants(source, filename, skip):
         raise SpecError("%s:%s:%s: the solution does not parse: %s" % (filename, e.lineno, e.offset, e.msg))
     original = ast.unparse(tree) + "\n"
     seen = {original}
+    programs = {bytecode(compile(original, filename, "exec"))}
     out = []
     for path, node, field in sites(tree, set(skip)):
         for kind, new in variants(node, field):
-            if field == "docstring":
-                continue
             copy_tree = copy.deepcopy(tree)
             replace(copy_tree, path, copy.deepcopy(new) if new is not None else None)
             try:
                 text = ast.unparse(ast.fix_missing_locations(copy_tree)) + "\n"
-                compile(text, filename, "exec")
+                program = bytecode(compile(text, filename, "exec"))
             except Exception:
                 continue
-            if text in seen:
+            if text in seen or program in programs:
                 continue
             seen.add(text)
+            programs.add(program)
             diff = "".join(difflib.unified_diff(original.splitlines(True), text.splitlines(True), "reference", "mutant", n=1))
             out.append({"kind": kind, "line": getattr(node, "lineno", 0), "source": text, "diff": diff})
     return {"ok": True, "original": original, "mutants": out}

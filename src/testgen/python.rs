@@ -134,3 +134,23 @@ fn interpreter(python: &Path) -> PathBuf {
     cache.lock().unwrap_or_else(PoisonError::into_inner).insert(python.to_path_buf(), resolved.clone());
     resolved
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Mutants of a docstring, or that compile to the bytecode of an
+    /// earlier mutant (`101 + 1` folds to `102`), are left out: they can
+    /// only survive, and each survivor runs the whole suite.
+    #[test]
+    fn mutants_leave_out_docstrings_and_bytecode_twins() {
+        let solution = "def f(n):\n    \"\"\"Counts the primes below 101.\"\"\"\n    return sum(1 for i in range(2, 101) if i <= n)\n";
+        let request = serde_json::json!({"solution": solution, "file": "solution.py", "skip": ["valid"]});
+        let answer = call(Path::new("python3"), Helper::Mutants, &request).expect("the mutants helper answers");
+        let sources: Vec<&str> = answer["mutants"].as_array().expect("a list").iter().map(|m| m["source"].as_str().unwrap_or_default()).collect();
+        assert!(!sources.is_empty());
+        assert!(sources.iter().all(|s| s.contains("Counts the primes below 101.")), "a docstring was mutated: {sources:#?}");
+        let folded = sources.iter().filter(|s| s.contains("range(2, 101 + 1)") || s.contains("range(2, 102)")).count();
+        assert_eq!(folded, 1, "`101 + 1` and `102` are one program: {sources:#?}");
+    }
+}

@@ -46,7 +46,7 @@ pub enum Run {
     /// The result is not a plain value.
     Unencodable(String),
     /// Not attempted: an earlier call in the same job stopped it (the
-    /// kill search's shared jobs).
+    /// kill search's shared jobs), or the job's budget was spent.
     NotRun,
 }
 
@@ -56,19 +56,36 @@ pub enum Run {
 /// kills its process) is resumed after the call that stopped it, so one bad
 /// input never costs the others.
 pub fn run_all(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: Limits) -> anyhow::Result<Vec<Run>> {
-    run_chunks(sandbox, source, inputs, limits, true)
+    run_chunks(sandbox, source, inputs, limits, true, None)
 }
 
 /// Like [`run_all`] for inputs in increasing order of cost (a random pool,
-/// smallest first): a chunk stops at its first timeout, and its later
-/// inputs, which would cost more, are [`Run::NotRun`]. A pool that crosses
-/// from two-digit to three-digit arguments of a cubic reference thus pays
-/// one limit per chunk, not one per input.
-pub fn run_until_timeout(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: Limits) -> anyhow::Result<Vec<Run>> {
-    run_chunks(sandbox, source, inputs, limits, false)
+/// smallest first), with two stops. A chunk stops at its first timeout, and
+/// its later inputs, which would cost more, are [`Run::NotRun`]: a pool that
+/// crosses from two-digit to three-digit arguments of a cubic reference
+/// pays one limit per chunk, not one per input. And the calls stop once
+/// they have spent `budget_s` seconds in all (each job its share), kept
+/// inside the sandboxed process, so a slow reference's pool costs one
+/// round of jobs rather than a round per batch sized to what is left.
+pub fn run_within_budget(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: Limits, budget_s: f64) -> anyhow::Result<Vec<Run>> {
+    run_chunks(sandbox, source, inputs, limits, false, Some(budget_s))
 }
 
-fn run_chunks(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: Limits, resume: bool) -> anyhow::Result<Vec<Run>> {
+/// Entry point of a budgeted job: the wrapper's call until the job's calls
+/// have spent its budget, then `["skipped"]` at once.
+const BUDGETED: &str = "__flowbench_budgeted__";
+
+/// `source` (with the wrapper) plus [`BUDGETED`] over `budget_s` seconds.
+fn budgeted(source: &str, budget_s: f64) -> String {
+    format!(
+        "{source}\n\nimport time as __fb_time__\n__fb_spent__ = [0.0]\n\n\
+         def {BUDGETED}(*args):\n    if __fb_spent__[0] > {budget_s:?}:\n        return [\"skipped\"]\n    \
+         start = __fb_time__.perf_counter()\n    try:\n        return {WRAPPER}(*args)\n    finally:\n        \
+         __fb_spent__[0] += __fb_time__.perf_counter() - start\n"
+    )
+}
+
+fn run_chunks(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: Limits, resume: bool, budget_s: Option<f64>) -> anyhow::Result<Vec<Run>> {
     // Chunk `j` takes inputs j, j + n, j + 2n, …: inputs usually come
     // smallest (or cheapest category) first, so the large ones, and the
     // timeouts among them, spread over the workers instead of queueing in
@@ -76,8 +93,12 @@ fn run_chunks(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits:
     let spread = (rayon::current_num_threads() * 2).max(inputs.len().div_ceil(LARGEST_CHUNK));
     let n = inputs.len().div_ceil(CHUNK).min(spread).max(1);
     let chunks: Vec<Vec<Vec<Json>>> = (0..n).map(|j| inputs.iter().skip(j).step_by(n).cloned().collect()).collect();
+    let (source, entry) = match budget_s {
+        Some(b) => (budgeted(source, b / n as f64), BUDGETED),
+        None => (source.to_string(), WRAPPER),
+    };
     let results: Vec<anyhow::Result<Vec<Run>>> =
-        chunks.par_iter().map(|chunk| run_chunk(sandbox, source, chunk, limits, resume)).collect();
+        chunks.par_iter().map(|chunk| run_chunk(sandbox, &source, entry, chunk, limits, resume)).collect();
     let mut out = vec![Run::NotRun; inputs.len()];
     for (j, r) in results.into_iter().enumerate() {
         for (k, run) in r?.into_iter().enumerate() {
@@ -87,13 +108,13 @@ fn run_chunks(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits:
     Ok(out)
 }
 
-fn run_chunk(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: Limits, resume: bool) -> anyhow::Result<Vec<Run>> {
+fn run_chunk(sandbox: &dyn Sandbox, source: &str, entry: &str, inputs: &[Vec<Json>], limits: Limits, resume: bool) -> anyhow::Result<Vec<Run>> {
     let mut out = Vec::with_capacity(inputs.len());
     while out.len() < inputs.len() {
         let rest = &inputs[out.len()..];
         let job = Job::Calls {
             source: source.to_string(),
-            entry_point: WRAPPER.into(),
+            entry_point: entry.into(),
             call_style: CallStyle::Function,
             calls: rest.iter().map(|a| CallArgs { args: a.clone(), kwargs: Default::default() }).collect(),
             limits,
@@ -126,6 +147,7 @@ pub(crate) fn run_of(c: &crate::exec::CallOutcome) -> Run {
             Run::Value(v[1].clone(), c.wall)
         }
         (Status::Completed, Some(Json::Array(v))) if v.first() == Some(&Json::from("invalid")) => Run::Invalid,
+        (Status::Completed, Some(Json::Array(v))) if v.first() == Some(&Json::from("skipped")) => Run::NotRun,
         (Status::Completed, _) => Run::Unencodable(c.unencodable.clone().unwrap_or_else(|| "not a plain value".into())),
         (Status::TimedOut, _) => Run::TimedOut,
         (s, _) => Run::Raised(describe(s)),

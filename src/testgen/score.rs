@@ -3,6 +3,7 @@
 //! well as on the tests are set aside as likely equivalent; the score is
 //! killed ÷ (mutants − equivalent).
 
+use std::collections::HashMap;
 use std::path::Path;
 use std::time::Duration;
 
@@ -16,8 +17,15 @@ use crate::judge::run::Sandbox;
 use super::generate::{GenInput, Wanted, candidates, compare_options, same, validate_limits};
 use super::kill::kill_search;
 use super::python::{Helper, call};
-use super::reference::{Run, run_all, run_until_timeout, wrap};
+use super::reference::{Run, run_all, run_within_budget, wrap};
 use super::tests_file::GeneratedTest;
+
+/// What running one mutant gave on test inputs (by their JSON text):
+/// whether each killed it. The mutants are the reference's and the
+/// reference is deterministic (validation checks it), so an input that
+/// several suites share (the original tests are among the generated ones)
+/// runs once per mutant.
+pub type Known = HashMap<String, bool>;
 
 /// One test to score: arguments and the reference's value.
 #[derive(Debug, Clone)]
@@ -98,7 +106,7 @@ pub fn score(
     tests: &[ScoredTest],
     full: bool,
 ) -> anyhow::Result<Score> {
-    let mut scores = score_suites(python, sandbox, input, &mutants(python, input)?, name, &[Suite::Tests(tests)], full)?;
+    let mut scores = score_suites(python, sandbox, input, &mutants(python, input)?, name, &[Suite::Tests(tests)], full, &mut [])?;
     Ok(scores.remove(0))
 }
 
@@ -118,6 +126,9 @@ pub fn mutants(python: &Path, input: &GenInput) -> anyhow::Result<Vec<Json>> {
 /// in order. Each suite's figures are exactly those it gets scored alone;
 /// the shared work (mutants, the equivalence pool and each survivor's run on
 /// it) is done once. The pool is built only when some mutant survives a suite.
+/// `known` (empty, or one per mutant) holds verdicts already found, such as
+/// `tests gen`'s on its own tests; it gains the ones found here.
+#[allow(clippy::too_many_arguments)]
 pub fn score_suites(
     python: &Path,
     sandbox: &dyn Sandbox,
@@ -126,6 +137,7 @@ pub fn score_suites(
     name: &str,
     suites: &[Suite],
     full: bool,
+    known: &mut [Known],
 ) -> anyhow::Result<Vec<Score>> {
     let has_valid = candidates_has_valid(&input.solution);
     let sources: Vec<String> = mutants.iter().map(|m| mutant_source(input, has_valid, m)).collect();
@@ -139,7 +151,7 @@ pub fn score_suites(
         })
         .collect::<anyhow::Result<_>>()?;
     let run: Vec<&[ScoredTest]> = timed.iter().map(Vec::as_slice).collect();
-    let found = if run.is_empty() { Vec::new() } else { input.phase("score kills", || kill_lists(sandbox, input, &sources, &run, full))? };
+    let found = if run.is_empty() { Vec::new() } else { input.phase("score kills", || kill_lists(sandbox, input, &sources, &run, full, known))? };
     let mut ran = by_suite(found, run.len()).into_iter();
     // killers[suite][mutant]: whether it is killed, and by which tests.
     let killers: Vec<Vec<(bool, Vec<usize>)>> = suites
@@ -174,24 +186,46 @@ fn by_suite(found: Vec<Vec<Vec<usize>>>, suites: usize) -> Vec<Vec<Vec<usize>>> 
 }
 
 /// The mutants (indices) that `tests` does not kill, with each one's
-/// wrapped source.
-pub fn survivors(sandbox: &dyn Sandbox, input: &GenInput, mutants: &[Json], tests: &[ScoredTest]) -> anyhow::Result<Vec<(usize, String)>> {
+/// wrapped source, and every mutant's verdicts on the tests it ran.
+pub fn survivors(sandbox: &dyn Sandbox, input: &GenInput, mutants: &[Json], tests: &[ScoredTest]) -> anyhow::Result<(Vec<(usize, String)>, Vec<Known>)> {
     let has_valid = candidates_has_valid(&input.solution);
     let sources: Vec<String> = mutants.iter().map(|m| mutant_source(input, has_valid, m)).collect();
-    let killers = kill_lists(sandbox, input, &sources, &[tests], false)?;
-    Ok(sources.into_iter().zip(killers).enumerate().filter(|(_, (_, k))| k[0].is_empty()).map(|(i, (source, _))| (i, source)).collect())
+    let mut known = vec![Known::new(); sources.len()];
+    let killers = kill_lists(sandbox, input, &sources, &[tests], false, &mut known)?;
+    let alive = sources.into_iter().zip(killers).enumerate().filter(|(_, (_, k))| k[0].is_empty()).map(|(i, (source, _))| (i, source)).collect();
+    Ok((alive, known))
 }
 
 /// Each mutant's (`sources`) killers in each suite, as indices into that
-/// suite; one job serves every suite still alive for a mutant.
-fn kill_lists(sandbox: &dyn Sandbox, input: &GenInput, sources: &[String], suites: &[&[ScoredTest]], full: bool) -> anyhow::Result<Vec<Vec<Vec<usize>>>> {
+/// suite; one job serves every suite still alive for a mutant. Verdicts in
+/// `known` (empty, or one per mutant) are not run again, and the new ones
+/// join it.
+fn kill_lists(
+    sandbox: &dyn Sandbox,
+    input: &GenInput,
+    sources: &[String],
+    suites: &[&[ScoredTest]],
+    full: bool,
+    known: &mut [Known],
+) -> anyhow::Result<Vec<Vec<Vec<usize>>>> {
     let (opts, cap) = (compare_options(&input.spec), validate_limits(&input.spec).wall);
     // The suites' union, each test tagged with its suite and its index there.
     let union: Vec<ScoredTest> = suites.iter().flat_map(|tests| tests.iter().cloned()).collect();
     let (suite_of, index_in): (Vec<usize>, Vec<usize>) = suites.iter().enumerate().flat_map(|(s, tests)| (0..tests.len()).map(move |i| (s, i))).unzip();
     let order = cheapest_first(&union);
-    let found = kill_search(sandbox, sources, &union, &suite_of, &order, cap, &opts, full)?;
-    Ok(found.into_iter().map(|per_suite| per_suite.into_iter().map(|k| k.iter().map(|&i| index_in[i]).collect()).collect()).collect())
+    let keys: Vec<String> = if known.is_empty() { Vec::new() } else { union.iter().map(|t| args_key(&t.args)).collect() };
+    let prior: Vec<Vec<(usize, bool)>> =
+        known.iter().map(|k| keys.iter().enumerate().filter_map(|(i, key)| k.get(key).map(|&kills| (i, kills))).collect()).collect();
+    let found = kill_search(sandbox, sources, &union, &suite_of, &order, cap, &opts, full, &prior)?;
+    for (k, f) in known.iter_mut().zip(&found) {
+        k.extend(f.verdicts.iter().map(|&(i, kills)| (keys[i].clone(), kills)));
+    }
+    Ok(found.into_iter().map(|f| f.killers.into_iter().map(|k| k.iter().map(|&i| index_in[i]).collect()).collect()).collect())
+}
+
+/// A test input's key in [`Known`].
+fn args_key(args: &[Json]) -> String {
+    serde_json::to_string(args).unwrap_or_default()
 }
 
 /// Which of the mutants (`sources`, all of them) agree with the reference
@@ -204,7 +238,7 @@ fn equivalence(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, sources: 
     }
     let pool = input.phase("equivalence pool", || random_pool(python, sandbox, input, EQUIVALENCE_SEED, 1))?;
     let alive: Vec<String> = survivors.iter().map(|&m| sources[m].clone()).collect();
-    for (&m, killers) in survivors.iter().zip(input.phase("equivalence kills", || kill_lists(sandbox, input, &alive, &[&pool], false))?) {
+    for (&m, killers) in survivors.iter().zip(input.phase("equivalence kills", || kill_lists(sandbox, input, &alive, &[&pool], false, &mut []))?) {
         equivalent[m] = killers[0].is_empty();
     }
     Ok(equivalent)
@@ -236,7 +270,7 @@ fn report(mutant: &Json, fate: Fate, killers: Vec<usize>) -> MutantReport {
 /// For each mutant (`sources`, wrapped), the cheapest input of `pool` that
 /// kills it, if any.
 pub fn cheapest_killers(sandbox: &dyn Sandbox, input: &GenInput, sources: &[String], pool: &[ScoredTest]) -> anyhow::Result<Vec<Option<usize>>> {
-    let found = kill_lists(sandbox, input, sources, &[pool], false)?;
+    let found = kill_lists(sandbox, input, sources, &[pool], false, &mut [])?;
     Ok(found.into_iter().map(|k| k[0].iter().copied().min_by(|a, b| pool[*a].time_s.total_cmp(&pool[*b].time_s))).collect())
 }
 
@@ -293,10 +327,10 @@ fn cheapest_first(tests: &[ScoredTest]) -> Vec<usize> {
 /// Reference time (seconds, summed cheapest first) of the pool inputs a
 /// survivor runs: the whole pool on a typical problem, its cheap part where
 /// the reference is slow (every survivor runs it, an equivalent one to the
-/// end). Measured on the HumanEval yardstick with four times this budget:
+/// end). Measured on the HumanEval yardstick with ten times this budget:
 /// no pool input that killed a mutant came after the first 0.05 s of its
 /// pool, while equivalent mutants spent 150 s running pools to the end.
-pub const POOL_BUDGET_S: f64 = 0.25;
+pub const POOL_BUDGET_S: f64 = 0.1;
 
 /// The cheapest inputs of `pool` whose reference times sum to at most
 /// `budget_s` (at least one), cheapest first.
@@ -326,13 +360,6 @@ pub const STRENGTHEN_SEED: u64 = 0x5851_f42d;
 /// the pool is the same whichever suite is scored.
 const POOL_CALL_LIMIT: Duration = Duration::from_millis(100);
 
-/// Pool inputs run in the first round while building a pool; each further
-/// round runs up to four times as many, within the budget.
-const POOL_BATCH: usize = 32;
-
-/// Fewest pool inputs run in one round (fewer would cost a fork each).
-const POOL_MIN_BATCH: usize = 8;
-
 /// A random input set (seed offset `seed` from the tests') with the
 /// reference's values, to tell equivalent mutants from weak tests and to
 /// draw mutant-killing tests from (`scale` times the usual ~300 random
@@ -341,7 +368,6 @@ const POOL_MIN_BATCH: usize = 8;
 /// and only until the budget is spent, so a slow reference is not run on
 /// the hundreds of inputs the budget would leave out.
 pub fn random_pool(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, seed: u64, scale: usize) -> anyhow::Result<Vec<ScoredTest>> {
-    let budget_s = POOL_BUDGET_S;
     let cands = input.phase("pool candidates", || candidates(python, input, Wanted::Pool { scale }, input.spec.seed.wrapping_add(seed)))?;
     let source = wrap(&input.solution, &input.entry_point, input.call_style, cands.has_valid);
     let mut inputs: Vec<Vec<Json>> = cands.list.into_iter().map(|c| c.args).collect();
@@ -349,33 +375,16 @@ pub fn random_pool(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, seed:
     // run in increasing order, lists by length.
     inputs.sort_by_cached_key(|args| serde_json::to_string(args).map(|s| (s.len(), s)).unwrap_or_default());
     let limits = Limits { wall: POOL_CALL_LIMIT, cpu: POOL_CALL_LIMIT };
-    let mut pool = Vec::new();
-    let (mut spent, mut start, mut batch_len) = (0.0, 0, POOL_BATCH);
-    while start < inputs.len() && spent <= budget_s {
-        let batch = &inputs[start..(start + batch_len).min(inputs.len())];
-        start += batch.len();
-        let mut dearest: f64 = 1e-6;
-        for (args, run) in batch.iter().zip(run_until_timeout(sandbox, &source, batch, limits)?) {
-            let cost = match run {
-                Run::Value(expected, t) => {
-                    pool.push(ScoredTest { args: args.clone(), expected, time_s: t.as_secs_f64() });
-                    t.as_secs_f64()
-                }
-                Run::TimedOut => POOL_CALL_LIMIT.as_secs_f64(),
-                _ => 0.0,
-            };
-            spent += cost;
-            dearest = dearest.max(cost);
-        }
-        // Four times the batch, or what the rest of the budget buys at
-        // eight times the batch's dearest input, whichever is less: inputs
-        // grow along the order and the reference's time often grows faster
-        // (cubically, for one), so the next ones cost more. (Each batch
-        // waits for the one before, so a cheap reference wants few.)
-        let affordable_more = ((budget_s - spent) / (dearest * 8.0)).ceil().max(0.0) as usize;
-        batch_len = (batch.len() * 4).min(affordable_more.max(POOL_MIN_BATCH));
-    }
-    Ok(affordable(pool, budget_s))
+    let runs = run_within_budget(sandbox, &source, &inputs, limits, POOL_BUDGET_S)?;
+    let pool = inputs
+        .into_iter()
+        .zip(runs)
+        .filter_map(|(args, run)| match run {
+            Run::Value(expected, t) => Some(ScoredTest { args, expected, time_s: t.as_secs_f64() }),
+            _ => None,
+        })
+        .collect();
+    Ok(affordable(pool, POOL_BUDGET_S))
 }
 
 /// `--reduce`: a small subset of the tests (indices, in their order) that

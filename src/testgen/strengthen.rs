@@ -15,7 +15,7 @@ use crate::judge::run::Sandbox;
 
 use super::generate::{Candidate, GenInput, Generated, validate};
 use super::reference::wrap;
-use super::score::{STRENGTHEN_SEED, ScoredTest, cheapest_killers, mutants, random_pool, survivors};
+use super::score::{Known, STRENGTHEN_SEED, ScoredTest, cheapest_killers, mutants, random_pool, survivors};
 
 /// The pool's size, in scoring pools: on the HumanEval yardstick one
 /// scoring-sized pool left some mutants alive that a second or third (other
@@ -32,6 +32,9 @@ pub struct Strengthened {
     /// The mutants (indices) the final suite leaves alive: every other one
     /// is killed by a generated test or by an added one.
     pub alive: Vec<usize>,
+    /// Each mutant's verdicts on the generated tests it ran, for scoring
+    /// other suites that share inputs with them (the original tests).
+    pub known: Vec<Known>,
 }
 
 /// Adds to `generated` a killing test for each surviving mutant that the
@@ -39,9 +42,9 @@ pub struct Strengthened {
 pub fn strengthen(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, generated: &mut Generated) -> anyhow::Result<Strengthened> {
     let mutants = input.phase("mutants", || mutants(python, input))?;
     let tests: Vec<ScoredTest> = generated.tests.iter().map(ScoredTest::from).collect();
-    let alive = input.phase("survivors", || survivors(sandbox, input, &mutants, &tests))?;
+    let (alive, known) = input.phase("survivors", || survivors(sandbox, input, &mutants, &tests))?;
     if alive.is_empty() {
-        return Ok(Strengthened { added: 0, mutants, alive: Vec::new() });
+        return Ok(Strengthened { added: 0, mutants, alive: Vec::new(), known });
     }
     let existing: HashSet<String> = generated.tests.iter().map(|t| serde_json::to_string(&t.args).unwrap_or_default()).collect();
     // Each candidate input, with the mutants it was picked to kill.
@@ -92,5 +95,5 @@ pub fn strengthen(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, genera
     generated.header.typical += kept.len();
     let added = kept.len();
     generated.tests.extend(kept);
-    Ok(Strengthened { added, mutants, alive })
+    Ok(Strengthened { added, mutants, alive, known })
 }
