@@ -151,10 +151,16 @@ class Gen:
             n = self.size_for(c, mode, size, 10**9)
             kc, vc = c.get("keys", {}), c.get("values", {})
             out = {}
+            # Keys repeat once their space runs out (short strings over a few
+            # characters): a thousand repeats in a row end the draw, which
+            # would otherwise make 3n keys for a dict that stopped growing.
+            repeats = 0
             for _ in range(n * 3):
-                if len(out) >= n:
+                if len(out) >= n or repeats > 1000:
                     break
-                out[self.value(t["key"], kc, "typical", min(size, 8), args)] = self.value(t["val"], vc, mode, min(size, 8), args)
+                key = self.value(t["key"], kc, "typical", min(size, 8), args)
+                repeats = repeats + 1 if key in out else 0
+                out[key] = self.value(t["val"], vc, mode, min(size, 8), args)
             return out
         if c.get("graph"):
             return self.graph(t, c, mode, size, args)

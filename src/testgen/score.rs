@@ -185,15 +185,23 @@ fn by_suite(found: Vec<Vec<Vec<usize>>>, suites: usize) -> Vec<Vec<Vec<usize>>> 
     out
 }
 
-/// The mutants (indices) that `tests` does not kill, with each one's
-/// wrapped source, and every mutant's verdicts on the tests it ran.
-pub fn survivors(sandbox: &dyn Sandbox, input: &GenInput, mutants: &[Json], tests: &[ScoredTest]) -> anyhow::Result<(Vec<(usize, String)>, Vec<Known>)> {
+/// What running a suite on every mutant leaves.
+pub struct Survivors {
+    /// The mutants (indices) the suite does not kill, with each one's
+    /// wrapped source.
+    pub alive: Vec<(usize, String)>,
+    /// Every mutant's verdicts on the tests it ran.
+    pub known: Vec<Known>,
+}
+
+/// The mutants that `tests` leaves alive.
+pub fn survivors(sandbox: &dyn Sandbox, input: &GenInput, mutants: &[Json], tests: &[ScoredTest]) -> anyhow::Result<Survivors> {
     let has_valid = candidates_has_valid(&input.solution);
     let sources: Vec<String> = mutants.iter().map(|m| mutant_source(input, has_valid, m)).collect();
     let mut known = vec![Known::new(); sources.len()];
     let killers = kill_lists(sandbox, input, &sources, &[tests], false, &mut known)?;
     let alive = sources.into_iter().zip(killers).enumerate().filter(|(_, (_, k))| k[0].is_empty()).map(|(i, (source, _))| (i, source)).collect();
-    Ok((alive, known))
+    Ok(Survivors { alive, known })
 }
 
 /// Each mutant's (`sources`) killers in each suite, as indices into that

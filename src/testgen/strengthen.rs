@@ -15,7 +15,7 @@ use crate::judge::run::Sandbox;
 
 use super::generate::{Candidate, GenInput, Generated, validate};
 use super::reference::wrap;
-use super::score::{Known, STRENGTHEN_SEED, ScoredTest, cheapest_killers, mutants, random_pool, survivors};
+use super::score::{Known, STRENGTHEN_SEED, ScoredTest, Survivors, cheapest_killers, mutants, random_pool, survivors};
 
 /// The pool's size, in scoring pools: on the HumanEval yardstick one
 /// scoring-sized pool left some mutants alive that a second or third (other
@@ -42,7 +42,7 @@ pub struct Strengthened {
 pub fn strengthen(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, generated: &mut Generated) -> anyhow::Result<Strengthened> {
     let mutants = input.phase("mutants", || mutants(python, input))?;
     let tests: Vec<ScoredTest> = generated.tests.iter().map(ScoredTest::from).collect();
-    let (alive, known) = input.phase("survivors", || survivors(sandbox, input, &mutants, &tests))?;
+    let Survivors { alive, known } = input.phase("survivors", || survivors(sandbox, input, &mutants, &tests))?;
     if alive.is_empty() {
         return Ok(Strengthened { added: 0, mutants, alive: Vec::new(), known });
     }
