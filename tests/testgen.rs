@@ -137,46 +137,39 @@ fn weak_tests_score_lower_and_reduce_keeps_the_kills() {
     assert_eq!((lines[1]["tests"].as_str(), lines[1]["score"].as_f64()), (Some("tests.jsonl"), Some(generated)));
 }
 
+/// The header of `tests gen --no-strengthen` on a quadratic reference
+/// (`pairs`) with the given validation limit and large sizes.
+fn quadratic_pairs_header(limit_s: f64, large_len: &str) -> serde_json::Value {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    let dir = problem(
+        root,
+        "pairs",
+        "def pairs(xs: list[int]) -> int:\n    s = 0\n    for a in xs:\n        for b in xs:\n            s += a * b\n    return s\n",
+        &format!("entry_point = \"pairs\"\nvalidate_time_limit_s = {limit_s}\nlarge_len = {large_len}\n[counts]\nlarge = 6\n[params.xs]\nmin = 0\nmax = 9\n"),
+    );
+    let out = flowbench(&["tests", "gen", "--no-strengthen", "pairs"], root);
+    assert!(out.status.success(), "{}", text(&out));
+    tests_header(&dir)
+}
+
 /// A large input that a smaller one's time, grown linearly, puts past the
 /// limit is not run: a quadratic reference would spend the whole limit on it.
 #[test]
 fn large_inputs_predicted_past_the_limit_are_not_run() {
-    let tmp = tempfile::tempdir().unwrap();
-    let root = tmp.path();
-    let dir = problem(
-        root,
-        "pairs",
-        "def pairs(xs: list[int]) -> int:\n    s = 0\n    for a in xs:\n        for b in xs:\n            s += a * b\n    return s\n",
-        "entry_point = \"pairs\"\nvalidate_time_limit_s = 0.5\nlarge_len = [200, 1500, 100000]\n[counts]\nlarge = 6\n[params.xs]\nmin = 0\nmax = 9\n",
-    );
-    let out = flowbench(&["tests", "gen", "--no-strengthen", "pairs"], root);
-    assert!(out.status.success(), "{}", text(&out));
-    let header = tests_header(&dir);
-    let dropped = &header["dropped"];
-    assert_eq!(dropped["too_slow"].as_u64(), Some(2), "the 100,000 inputs are not run: {header}");
+    let header = quadratic_pairs_header(0.5, "[200, 1500, 100000]");
+    assert_eq!(header["dropped"]["too_slow"].as_u64(), Some(2), "the 100,000 inputs are not run: {header}");
     assert!(header["large"].as_u64().unwrap() >= 3, "{header}");
 }
 
-/// A quadratic reference: linear growth from the middle size would put
-/// the largest inputs under the limit, the growth measured between the two
-/// smaller sizes puts them well past it, so they are dropped unrun rather
-/// than each run to the limit.
+/// Linear growth from the middle size would put the largest inputs under
+/// the limit; the growth measured between the two smaller sizes puts them
+/// well past it, so they are dropped unrun rather than each run to the limit.
 #[test]
 fn large_inputs_follow_the_measured_growth_of_the_reference() {
-    let tmp = tempfile::tempdir().unwrap();
-    let root = tmp.path();
-    let dir = problem(
-        root,
-        "pairs",
-        "def pairs(xs: list[int]) -> int:\n    s = 0\n    for a in xs:\n        for b in xs:\n            s += a * b\n    return s\n",
-        "entry_point = \"pairs\"\nvalidate_time_limit_s = 1.0\nlarge_len = [1000, 2000, 8000]\n[counts]\nlarge = 6\n[params.xs]\nmin = 0\nmax = 9\n",
-    );
-    let out = flowbench(&["tests", "gen", "--no-strengthen", "pairs"], root);
-    assert!(out.status.success(), "{}", text(&out));
-    let header = tests_header(&dir);
-    let dropped = &header["dropped"];
-    assert_eq!(dropped["too_slow"].as_u64(), Some(2), "the 8,000 inputs are not run: {header}");
-    assert!(dropped.get("timeout").is_none(), "{header}");
+    let header = quadratic_pairs_header(1.0, "[1000, 2000, 8000]");
+    assert_eq!(header["dropped"]["too_slow"].as_u64(), Some(2), "the 8,000 inputs are not run: {header}");
+    assert!(header["dropped"].get("timeout").is_none(), "{header}");
 }
 
 /// `tests gen --score-originals` scores the original tests too, against the
