@@ -33,12 +33,16 @@ fn script(source: &str) -> Outcome {
 }
 
 fn calls(source: &str, entry: &str, args: Vec<Vec<Value>>) -> Outcome {
+    calls_within(source, entry, args, limits(2000))
+}
+
+fn calls_within(source: &str, entry: &str, args: Vec<Vec<Value>>, limits: Limits) -> Outcome {
     executor().run(&Job::Calls {
         source: source.into(),
         entry_point: entry.into(),
         call_style: CallStyle::Function,
         calls: args.into_iter().map(|a| CallArgs { args: a, kwargs: Default::default() }).collect(),
-        limits: limits(2000),
+        limits,
     })
 }
 
@@ -148,16 +152,7 @@ fn definition_errors_and_missing_entry_points() {
 #[test]
 fn each_call_has_its_own_time_limit() {
     let src = "import time\ndef f(x):\n    time.sleep(x)\n    return x\n";
-    let o = executor().run(&Job::Calls {
-        source: src.into(),
-        entry_point: "f".into(),
-        call_style: CallStyle::Function,
-        calls: [0.3, 0.3, 5.0, 0.0]
-            .iter()
-            .map(|s| CallArgs { args: vec![json!(s)], kwargs: Default::default() })
-            .collect(),
-        limits: limits(500),
-    });
+    let o = calls_within(src, "f", [0.3, 0.3, 5.0, 0.0].iter().map(|s| vec![json!(s)]).collect(), limits(500));
     let st: Vec<_> = o.calls.iter().map(|c| c.status.clone()).collect();
     assert_eq!(st, vec![Status::Completed, Status::Completed, Status::TimedOut, Status::Completed]);
     assert!(o.wall < Duration::from_secs(3), "took {:?}", o.wall);
@@ -170,13 +165,8 @@ fn each_call_has_its_own_time_limit() {
 #[test]
 fn a_call_stops_at_its_cpu_limit_to_the_tick() {
     let src = "import time\ndef f(x):\n    if x:\n        time.sleep(x)\n        return x\n    while True:\n        pass\n";
-    let o = executor().run(&Job::Calls {
-        source: src.into(),
-        entry_point: "f".into(),
-        call_style: CallStyle::Function,
-        calls: [0.0, 0.3].iter().map(|s| CallArgs { args: vec![json!(s)], kwargs: Default::default() }).collect(),
-        limits: Limits { wall: Duration::from_secs(20), cpu: Duration::from_millis(100) },
-    });
+    let limits = Limits { wall: Duration::from_secs(20), cpu: Duration::from_millis(100) };
+    let o = calls_within(src, "f", [0.0, 0.3].iter().map(|s| vec![json!(s)]).collect(), limits);
     let st: Vec<_> = o.calls.iter().map(|c| c.status.clone()).collect();
     assert_eq!(st, vec![Status::TimedOut, Status::Completed]);
     assert!(o.calls[0].wall < Duration::from_millis(900), "the loop ran {:?}", o.calls[0].wall);

@@ -138,14 +138,17 @@ fn weak_tests_score_lower_and_reduce_keeps_the_kills() {
 }
 
 /// The header of `tests gen --no-strengthen` on a quadratic reference
-/// (`pairs`) with the given validation limit and large sizes.
+/// (`pairs`) with the given validation limit and large sizes. The
+/// reference sleeps as long as a quadratic loop would run (0.04 s at 1,000
+/// elements): a sleep keeps its time to the millisecond however loaded the
+/// machine is, so the prediction is what is tested, not the machine.
 fn quadratic_pairs_header(limit_s: f64, large_len: &str) -> serde_json::Value {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path();
     let dir = problem(
         root,
         "pairs",
-        "def pairs(xs: list[int]) -> int:\n    s = 0\n    for a in xs:\n        for b in xs:\n            s += a * b\n    return s\n",
+        "import time\n\ndef pairs(xs: list[int]) -> int:\n    time.sleep(len(xs) ** 2 * 4e-8)\n    return sum(xs)\n",
         &format!("entry_point = \"pairs\"\nvalidate_time_limit_s = {limit_s}\nlarge_len = {large_len}\n[counts]\nlarge = 6\n[params.xs]\nmin = 0\nmax = 9\n"),
     );
     let out = flowbench(&["tests", "gen", "--no-strengthen", "pairs"], root);

@@ -197,6 +197,12 @@ pub fn generate(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> anyho
     Ok(Generated { header, tests: kept, has_valid: cands.has_valid, floor_errors })
 }
 
+/// An input's identity (its arguments' JSON text): duplicates are dropped
+/// by it, and verdicts and mutant-killing candidates are kept by it.
+pub fn args_key(args: &[Json]) -> String {
+    serde_json::to_string(args).unwrap_or_default()
+}
+
 /// `invalid 3, raised 1` for messages.
 pub fn show_counts(counts: &BTreeMap<String, usize>) -> String {
     if counts.is_empty() {
@@ -328,7 +334,7 @@ pub fn validate(
     let mut seen = HashSet::new();
     let mut unique = Vec::new();
     for c in candidates {
-        if seen.insert(serde_json::to_string(&c.args)?) {
+        if seen.insert(args_key(&c.args)) {
             unique.push(c);
         } else {
             *dropped.entry("duplicate".into()).or_default() += 1;

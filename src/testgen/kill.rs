@@ -51,8 +51,8 @@ const DISPATCH: &str = "__flowbench_mutant__";
 pub struct Found {
     /// Its killers in each suite (test indices, sorted).
     pub killers: Vec<Vec<usize>>,
-    /// Every test whose verdict is known, and whether it kills: those run
-    /// and those given as `prior`.
+    /// Every test it ran here, and whether it killed it (`prior` ones
+    /// are not repeated).
     pub verdicts: Vec<(usize, bool)>,
 }
 
@@ -88,7 +88,7 @@ pub fn kill_search(
                 }
             }
             let pending = order.iter().copied().filter(|&i| !decided[i]).collect();
-            Search { pending, size: FIRST_STEP, budget: FIRST_STEP_S, killers, verdicts: known.to_vec() }
+            Search { pending, size: FIRST_STEP, budget: FIRST_STEP_S, killers, verdicts: Vec::new() }
         })
         .collect();
     loop {

@@ -14,7 +14,7 @@ use crate::exec::Limits;
 use crate::judge::problem::TestCase;
 use crate::judge::run::Sandbox;
 
-use super::generate::{GenInput, Wanted, candidates, compare_options, same, validate_limits};
+use super::generate::{GenInput, Wanted, args_key, candidates, compare_options, same, validate_limits};
 use super::kill::kill_search;
 use super::python::{Helper, call};
 use super::reference::{Run, run_all, run_within_budget, wrap};
@@ -229,11 +229,6 @@ fn kill_lists(
         k.extend(f.verdicts.iter().map(|&(i, kills)| (keys[i].clone(), kills)));
     }
     Ok(found.into_iter().map(|f| f.killers.into_iter().map(|k| k.iter().map(|&i| index_in[i]).collect()).collect()).collect())
-}
-
-/// A test input's key in [`Known`].
-fn args_key(args: &[Json]) -> String {
-    serde_json::to_string(args).unwrap_or_default()
 }
 
 /// Which of the mutants (`sources`, all of them) agree with the reference

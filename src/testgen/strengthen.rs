@@ -13,7 +13,7 @@ use std::path::Path;
 use crate::judge::problem::Category;
 use crate::judge::run::Sandbox;
 
-use super::generate::{Candidate, GenInput, Generated, validate};
+use super::generate::{Candidate, GenInput, Generated, args_key, validate};
 use super::reference::wrap;
 use super::score::{Known, STRENGTHEN_SEED, ScoredTest, Survivors, cheapest_killers, mutants, random_pool, survivors};
 
@@ -46,7 +46,7 @@ pub fn strengthen(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, genera
     if alive.is_empty() {
         return Ok(Strengthened { added: 0, mutants, alive: Vec::new(), known });
     }
-    let existing: HashSet<String> = generated.tests.iter().map(|t| serde_json::to_string(&t.args).unwrap_or_default()).collect();
+    let existing: HashSet<String> = generated.tests.iter().map(|t| args_key(&t.args)).collect();
     // Each candidate input, with the mutants it was picked to kill.
     let mut targets: HashMap<String, Vec<usize>> = HashMap::new();
     let mut unkillable = Vec::new();
@@ -60,7 +60,7 @@ pub fn strengthen(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, genera
             still.push(m);
             continue;
         };
-        let key = serde_json::to_string(&pool[k].args)?;
+        let key = args_key(&pool[k].args);
         if existing.contains(&key) {
             // Already a test that did not kill it (a timing verdict):
             // counted alive, as scoring would find it.
@@ -86,7 +86,7 @@ pub fn strengthen(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, genera
         *generated.header.dropped.entry(reason).or_default() += n;
     }
     for t in &kept {
-        targets.remove(&serde_json::to_string(&t.args)?);
+        targets.remove(&args_key(&t.args));
     }
     // Alive: no killer found, a killer already among the tests, or a killer
     // that failed validation.
