@@ -10,6 +10,8 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
+mod common;
+
 const PROBLEMS: &str = r#"{"task_id": "add", "entry_point": "add", "call_style": "function", "tests": [{"args": [1, 2], "expected": 3}]}"#;
 const SAMPLES: &str = r#"{"task_id": "add", "completion": "def add(a, b):\n    return a + b\n"}"#;
 
@@ -100,11 +102,28 @@ fn a_venv_under_tmp_is_visible_in_the_sandbox_from_any_cwd() {
 }
 
 #[test]
-fn a_missing_environment_names_flowbench_env() {
+fn an_environment_that_cannot_be_provisioned_is_one_error_naming_flowbench_env() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let out = judge(dir.path(), &[("FLOWBENCH_VENV", "/nonexistent/flowbench-venv")], &[]);
+    let venv = dir.path().join("no-venv-yet");
+    let mut env = common::UNREACHABLE_INDEX.to_vec();
+    env.push(("FLOWBENCH_VENV", venv.to_str().expect("utf-8")));
+    let out = judge(dir.path(), &env, &[]);
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("`flowbench env`") && err.contains("/nonexistent/flowbench-venv"), "{err}");
+    assert_eq!(err.matches("could not create the candidates' Python environment").count(), 1, "{err}");
+    assert!(err.contains("`pip install` failed") && err.contains("`flowbench env`"), "{err}");
+    assert!(err.contains(venv.to_str().expect("utf-8")), "{err}");
+    assert!(!venv.exists() && !venv.with_extension("partial").exists(), "no half-made environment is left");
     assert!(!dir.path().join("results.jsonl").exists());
+}
+
+#[test]
+fn a_missing_interpreter_named_with_python_is_not_provisioned() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let python = dir.path().join("elsewhere/bin/python");
+    let out = judge(dir.path(), &[], &["--python", python.to_str().expect("utf-8")]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("no candidates' Python environment"), "{err}");
+    assert!(!dir.path().join("elsewhere").exists(), "a --python of the user's own is never created");
 }

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::judge::problem::{Category, Problem};
-use crate::judge::run::Sandbox;
+use crate::judge::run::{Sandbox, SandboxFailure};
 use crate::mermaid::diagnostic::{Severity, render_diagnostic};
 use crate::mermaid::lint::{Checked, check};
 use crate::mermaid::{Flowchart, Shape, fmt};
@@ -98,14 +98,31 @@ pub struct Built {
     /// Whether this build did the work (false: taken from the cache).
     #[serde(skip)]
     pub rebuilt: bool,
+    /// Why the machine could not build the problem (the sandbox did not
+    /// run): not a result of the problem, so never cached, and reported
+    /// once for the whole build rather than per problem.
+    #[serde(skip)]
+    pub machine_failure: Option<String>,
 }
 
 impl Built {
     /// A problem that failed before anything was built, with why.
     pub fn failed(dir: &Path, diagnostic: String) -> Built {
+        let mut built = Built::empty(dir);
+        built.report.diagnostics.push(diagnostic);
+        built
+    }
+
+    /// A problem the machine could not build, with why (no diagnostic of
+    /// its own: the failure is the build's, reported once).
+    pub fn not_built(dir: &Path, machine_failure: String) -> Built {
+        Built { machine_failure: Some(machine_failure), ..Built::empty(dir) }
+    }
+
+    fn empty(dir: &Path) -> Built {
         let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let report = ProblemReport { name, diagnostics: vec![diagnostic], ..ProblemReport::default() };
-        Built { report, record: None, hashes: Vec::new(), rebuilt: true }
+        let report = ProblemReport { name, ..ProblemReport::default() };
+        Built { report, record: None, hashes: Vec::new(), rebuilt: true, machine_failure: None }
     }
 }
 
@@ -140,6 +157,9 @@ impl Builder<'_> {
         }
         let mut record = None;
         if let Err(e) = self.build_loaded(&bank, &meta, &description, &mut report, &mut record) {
+            if let Some(SandboxFailure(detail)) = e.downcast_ref::<SandboxFailure>() {
+                return Built::not_built(dir, detail.clone());
+            }
             report.ok = false;
             report.diagnostics.push(format!("error: {e:#}"));
         }
@@ -147,7 +167,7 @@ impl Builder<'_> {
             record = None;
         }
         let hashes = cache::hash_outputs(&self.opts.out, &report.outputs);
-        let built = Built { report, record, hashes, rebuilt: true };
+        let built = Built { report, record, hashes, rebuilt: true, machine_failure: None };
         // The cache entry goes last: a crash before this point means a rebuild.
         if let Err(e) = cache::store(&self.opts.out, &CacheEntry { stamp, built: built.clone() }) {
             let mut failed = built;
@@ -258,7 +278,8 @@ fn describe(chart: &Flowchart, problem: &Problem, report: &mut ProblemReport) {
 
 /// Bumped when the artefacts or record a problem's inputs produce change
 /// shape, so caches of an older build are not reused.
-const ARTEFACT_FORMAT: &str = "dist-1";
+/// (`dist-2`: caches of earlier builds may hold sandbox failures as results.)
+const ARTEFACT_FORMAT: &str = "dist-2";
 
 /// A fingerprint of everything that decides a problem's artefacts.
 fn stamp(bank: &BankProblem, meta: &Meta, description: &str, opts: &BuildOptions) -> String {

@@ -5,12 +5,13 @@ use std::time::Duration;
 
 use crate::judge::compare::{CompareOptions, DEFAULT_FLOAT_TOLERANCE};
 use crate::judge::native::{PreparedTests, native_job, native_verdict};
-use crate::judge::run::Sandbox;
+use crate::judge::run::{Sandbox, SandboxFailure};
 
 use super::{BankProblem, PROBLEM, SOLUTION};
 
 /// Runs the reference solution on every test and returns how many it
 /// passed; a failing test is an error naming it, its input and both values.
+/// A sandbox that could not run the job is a [`SandboxFailure`] error.
 pub fn validate(sandbox: &dyn Sandbox, bank: &BankProblem, time_limit: Duration) -> anyhow::Result<usize> {
     let p = &bank.problem;
     let tests = PreparedTests::new(p).map_err(|e| anyhow::anyhow!("{}: {e}", bank.dir.join(PROBLEM).display()))?;
@@ -18,7 +19,7 @@ pub fn validate(sandbox: &dyn Sandbox, bank: &BankProblem, time_limit: Duration)
     let outcome = sandbox.run_job(&native_job(p, bank.solution.clone(), limits));
     let opts = CompareOptions { float_tolerance: p.float_tolerance.unwrap_or(DEFAULT_FLOAT_TOLERANCE), strict_types: false };
     let verdict =
-        native_verdict(p, &tests, &outcome, &opts, time_limit).map_err(|e| anyhow::anyhow!("sandbox: {e}"))?;
+        native_verdict(p, &tests, &outcome, &opts, time_limit).map_err(|e| anyhow::Error::new(SandboxFailure(e)))?;
     if !verdict.passed {
         let f = verdict.first_failure.unwrap_or_default();
         anyhow::bail!(

@@ -61,7 +61,8 @@ pub struct AblationArgs {
     /// judging: reproduces a published table exactly, e.g. Code-Vision's.
     #[arg(long)]
     recorded: bool,
-    /// Python for candidates [default: the `flowbench env` venv, else python3].
+    /// Python for candidates [default: the `flowbench env` venv, created on
+    /// first use].
     #[arg(long)]
     pub(super) python: Option<PathBuf>,
     /// No progress bar.
@@ -157,10 +158,9 @@ impl Judging {
         if self.executor.is_none() {
             let mut cfg = ExecConfig { workers: self.workers, human_eval_compat: true, stop_after_timeout: true, ..ExecConfig::default() };
             cfg.prelude = CODEVISION_PRELUDE.to_string();
-            cfg.python = match &self.python {
-                Some(p) => p.clone(),
-                None => crate::exec::venv::locate(None)?.python,
-            };
+            if let Some(p) = &self.python {
+                (cfg.python, cfg.provision) = (p.clone(), false);
+            }
             self.executor = Some(Executor::start(cfg).context("starting the sandbox")?);
         }
         self.executor.as_ref().context("sandbox not started")

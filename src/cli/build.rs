@@ -39,7 +39,7 @@ pub struct BuildArgs {
     #[arg(long, default_value_t = 10.0)]
     time_limit: f64,
     /// Python for the reference solutions [default: the `flowbench env`
-    /// venv's].
+    /// venv, created on first use].
     #[arg(long)]
     python: Option<PathBuf>,
     /// DANGER: run reference solutions even when a sandbox step fails.
@@ -104,7 +104,13 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     // of a second through a pyenv shim) is made only when a problem needs
     // validating, so a no-op rebuild spawns no process at all.
     let threads = args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |j| j.max(1));
-    let sandbox = LazySandbox::new(args.python.clone(), threads, args.allow_weak_sandbox);
+    let bar = if std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(dirs.len() as u64)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let mut sandbox = LazySandbox::new(args.python.clone(), threads, args.allow_weak_sandbox);
+    sandbox.bar = bar.clone();
     let renderer = Renderer::default();
     let builder = Builder {
         renderer: &renderer,
@@ -120,11 +126,6 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     };
     crate::outfile::refuse_dir_overlap("-o", &args.output, &[&args.problems])?;
     std::fs::create_dir_all(&args.output).with_context(|| format!("creating {}", args.output.display()))?;
-    let bar = if std::io::stderr().is_terminal() {
-        indicatif::ProgressBar::new(dirs.len() as u64)
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
     let duplicates = crate::bank::duplicate_task_ids(&dirs);
     let built: Vec<_> = pool.install(|| {
@@ -145,6 +146,7 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
             eprintln!("{d}");
         }
     }
+    refuse_machine_failures(&built)?;
     let manifest = crate::bank::dist::write_dist(&args.output, &built, &builder.opts)?;
     print!("{}", crate::bank::table1::markdown(&manifest.table1));
     let python = match sandbox.executor.get() {
@@ -169,6 +171,26 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     Ok(if manifest.failed.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
+/// Stops the build with one error when the machine could not build some
+/// problems (the sandbox did not start or run): the same failure would
+/// otherwise be printed once per problem, and a Table 1 of those problems
+/// would report the machine, not the bank. Their work was not cached, so a
+/// rerun once the machine is fixed builds them; the others stay cached.
+fn refuse_machine_failures(built: &[crate::bank::build::Built]) -> anyhow::Result<()> {
+    let failed: Vec<&str> = built.iter().filter_map(|b| b.machine_failure.as_deref()).collect();
+    let Some(first) = failed.first() else { return Ok(()) };
+    let mut reasons: Vec<&str> = failed.clone();
+    reasons.sort_unstable();
+    reasons.dedup();
+    let others = if reasons.len() > 1 { format!(" (and {} other reasons)", reasons.len() - 1) } else { String::new() };
+    anyhow::bail!(
+        "{first}{others}\n{} of {} problems were not built because the sandbox could not run their reference \
+         solutions; nothing of theirs was cached, so `flowbench build` builds them once this is fixed",
+        failed.len(),
+        built.len()
+    )
+}
+
 /// Starts the sandbox on first use, so a build with nothing to validate
 /// (every problem up to date) spawns no Python at all.
 pub(super) struct LazySandbox {
@@ -176,11 +198,15 @@ pub(super) struct LazySandbox {
     workers: usize,
     allow_weak_sandbox: bool,
     executor: OnceLock<Result<Executor, String>>,
+    /// The caller's progress bar, hidden while the sandbox starts (which may
+    /// provision the venv and print its progress).
+    pub(super) bar: indicatif::ProgressBar,
 }
 
 impl LazySandbox {
     pub(super) fn new(python: Option<PathBuf>, workers: usize, allow_weak_sandbox: bool) -> LazySandbox {
-        LazySandbox { python, workers, allow_weak_sandbox, executor: OnceLock::new() }
+        let bar = indicatif::ProgressBar::hidden();
+        LazySandbox { python, workers, allow_weak_sandbox, executor: OnceLock::new(), bar }
     }
 }
 
@@ -190,9 +216,9 @@ impl Sandbox for LazySandbox {
             let mut cfg =
                 ExecConfig { workers: self.workers, allow_weak_sandbox: self.allow_weak_sandbox, ..ExecConfig::default() };
             if let Some(p) = &self.python {
-                cfg.python = p.clone();
+                (cfg.python, cfg.provision) = (p.clone(), false);
             }
-            Executor::start(cfg).map_err(|e| format!("{e:#}"))
+            self.bar.suspend(|| Executor::start(cfg)).map_err(|e| format!("{e:#}"))
         };
         match self.executor.get_or_init(start) {
             Ok(executor) => executor.run(job),

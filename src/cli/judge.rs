@@ -108,7 +108,8 @@ struct RunArgs {
     time_floor: f64,
     #[arg(long, default_value_t = 4.0)]
     time_factor: f64,
-    /// Python for candidates [default: the `flowbench env` venv's].
+    /// Python for candidates [default: the `flowbench env` venv, created on
+    /// first use].
     #[arg(long)]
     python: Option<PathBuf>,
     /// The candidates' virtualenv [default: $FLOWBENCH_VENV, else
@@ -232,10 +233,10 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
             allow_weak_sandbox: args.allow_weak_sandbox,
             ..ExecConfig::default()
         };
-        cfg.python = match &args.python {
-            Some(p) => p.clone(),
-            None => crate::exec::venv::locate(args.venv.as_deref())?.python,
-        };
+        match &args.python {
+            Some(p) => (cfg.python, cfg.provision) = (p.clone(), false),
+            None => cfg.python = crate::exec::venv::python_in(&crate::exec::venv::venv_dir(args.venv.as_deref())),
+        }
         if args.prelude == Prelude::Codevision {
             cfg.prelude = CODEVISION_PRELUDE.to_string();
         }

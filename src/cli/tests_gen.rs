@@ -23,7 +23,7 @@ pub struct Common {
     #[arg(required = true)]
     dirs: Vec<PathBuf>,
     /// Python for the sandboxed reference [default: the `flowbench env`
-    /// venv, else python3].
+    /// venv, created on first use].
     #[arg(long)]
     python: Option<PathBuf>,
     /// Python that runs the generator helpers (they parse, never run, the solution).
@@ -80,7 +80,7 @@ pub struct ScoreArgs {
 fn executor(c: &Common) -> anyhow::Result<Executor> {
     let mut cfg = ExecConfig { stop_after_timeout: true, preload_packages: uses_packages(&c.dirs), ..ExecConfig::default() };
     if let Some(p) = &c.python {
-        cfg.python = p.clone();
+        (cfg.python, cfg.provision) = (p.clone(), false);
     }
     if let Some(j) = c.jobs {
         cfg.workers = j.max(1);

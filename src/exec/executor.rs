@@ -29,8 +29,11 @@ pub enum ExecError {
     #[error("invalid executor configuration: {0}")]
     Config(String),
     /// The interpreter is not there (no silent fallback to another one).
-    #[error("{0}")]
+    #[error(transparent)]
     NoEnvironment(#[from] super::venv::MissingEnv),
+    /// The interpreter was missing and creating its venv failed.
+    #[error(transparent)]
+    Provision(#[from] super::venv::ProvisionError),
     /// A confinement step failed and weak isolation was not accepted.
     #[error(
         "refusing to run untrusted code: the sandbox could not isolate it ({}). Run the judge as root on Linux \
@@ -68,8 +71,18 @@ impl Executor {
             return Err(ExecError::Config("workers must be at least 1".into()));
         }
         if cfg.python.components().count() > 1 && !cfg.python.exists() {
-            let venv = cfg.python.parent().and_then(Path::parent).unwrap_or(&cfg.python);
-            return Err(super::venv::MissingEnv(venv.to_path_buf()).into());
+            match super::venv::venv_of(&cfg.python).filter(|_| cfg.provision) {
+                // First use: any phase may be the first to start the sandbox,
+                // so the venv is made here, not by each command.
+                Some(venv) => {
+                    let base = Path::new(super::venv::BASE_PYTHON);
+                    super::venv::provision(venv, base, &mut |line| eprintln!("{line}"))?;
+                }
+                None => {
+                    let venv = cfg.python.parent().and_then(Path::parent).unwrap_or(&cfg.python);
+                    return Err(super::venv::MissingEnv(venv.to_path_buf()).into());
+                }
+            }
         }
         let spawned: Vec<(u32, Result<Worker, WorkerError>)> = std::thread::scope(|s| {
             let handles: Vec<_> = (0..cfg.workers)

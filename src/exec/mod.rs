@@ -70,12 +70,17 @@ pub struct ExecConfig {
     /// refuses, naming the step, because a failed step means untrusted
     /// code runs with more power than the README promises.
     pub allow_weak_sandbox: bool,
+    /// When `python` is the interpreter of a venv that does not exist yet
+    /// (`<venv>/bin/python`), create that venv first ([`venv::provision`]).
+    /// On by default, so a fresh machine needs no set-up step; off when the
+    /// user named an interpreter of their own (`--python`).
+    pub provision: bool,
 }
 
 impl Default for ExecConfig {
     /// The `flowbench env` interpreter, no prelude, all cores, 2 GiB,
     /// 1 MiB output, 64 MiB files, no subprocesses, every confinement step
-    /// required.
+    /// required, the venv provisioned on first use.
     fn default() -> Self {
         ExecConfig {
             python: venv::python_in(&venv::venv_dir(None)),
@@ -93,6 +98,7 @@ impl Default for ExecConfig {
             hide_paths: Vec::new(),
             preload_packages: true,
             allow_weak_sandbox: false,
+            provision: true,
         }
     }
 }

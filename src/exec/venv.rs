@@ -3,13 +3,25 @@
 //! else `$XDG_DATA_HOME/flowbench/venv` (default
 //! `~/.local/share/flowbench/venv`). There is no fallback to `python3` on
 //! PATH: its packages are not pinned, so verdicts would silently change.
+//!
+//! The venv is made on first use ([`provision`]): whatever starts the
+//! sandbox on a fresh machine creates it, so the README's two commands need
+//! no set-up step. It is built beside its final place and moved in only when
+//! every pin is installed, so an interpreter at the final place always means
+//! a complete environment; a failed attempt leaves nothing that a later run
+//! would mistake for one.
 
+use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::{Duration, Instant};
 
 /// Packages the Code-Vision prelude imports, pinned as the authors did, plus
 /// numpy from the authors' requirements.txt (recorded passing samples import it).
 pub const PINNED: &[&str] = &["numpy==2.1.1", "sympy==1.13.1", "sortedcontainers==2.4.0"];
+
+/// The interpreter a first-use provisioning creates the venv with.
+pub const BASE_PYTHON: &str = "python3";
 
 /// The names of the [`PINNED`] packages (their versions are reported by the
 /// sandbox and recorded with results).
@@ -46,6 +58,13 @@ pub fn python_in(dir: &Path) -> PathBuf {
     dir.join("bin").join("python")
 }
 
+/// The venv whose interpreter `python` is (`<venv>/bin/python`), if it has
+/// that shape.
+pub fn venv_of(python: &Path) -> Option<&Path> {
+    let bin = python.parent().filter(|_| python.file_name().is_some_and(|n| n == "python"))?;
+    bin.parent().filter(|_| bin.file_name().is_some_and(|n| n == "bin"))
+}
+
 /// Why no interpreter was found.
 #[derive(Debug, thiserror::Error)]
 #[error(
@@ -54,6 +73,20 @@ pub fn python_in(dir: &Path) -> PathBuf {
 )]
 pub struct MissingEnv(pub PathBuf);
 
+/// Why the venv could not be made: the step, the venv and what the step
+/// said. One message for the whole run, naming the command to retry.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "could not create the candidates' Python environment at {venv}: {step} failed: {detail}\n\
+     It needs {BASE_PYTHON} with the `venv` module and the Python package index (or pip's own PIP_INDEX_URL / \
+     PIP_FIND_LINKS); once that is fixed, retry with `flowbench env` (nothing was cached)"
+)]
+pub struct ProvisionError {
+    pub venv: PathBuf,
+    pub step: String,
+    pub detail: String,
+}
+
 /// The venv's interpreter, or an error naming the command that creates it.
 pub fn locate(flag: Option<&Path>) -> Result<PythonLocation, MissingEnv> {
     let venv = venv_dir(flag);
@@ -61,29 +94,152 @@ pub fn locate(flag: Option<&Path>) -> Result<PythonLocation, MissingEnv> {
     if python.exists() { Ok(PythonLocation { python, venv }) } else { Err(MissingEnv(venv)) }
 }
 
-/// Creates the venv at `dir` (if missing) with `base_python` and installs
-/// [`PINNED`], holding a lock so concurrent judges do not race; `progress`
-/// gets one line per step.
-pub fn create(dir: &Path, base_python: &Path, progress: &mut dyn FnMut(&str)) -> Result<(), String> {
+/// Makes sure a complete venv exists at `dir`: a no-op when its
+/// interpreter is there, else it is created with `base_python` and
+/// [`PINNED`] are installed (see the module doc for why that is atomic).
+/// Concurrent callers wait for one another on a lock file.
+pub fn provision(dir: &Path, base_python: &Path, progress: &mut dyn FnMut(&str)) -> Result<(), ProvisionError> {
+    if python_in(dir).exists() {
+        return Ok(());
+    }
+    let fail = |step: &str, detail: String| ProvisionError { venv: dir.to_path_buf(), step: step.into(), detail };
+    let _lock = lock_beside(dir, progress).map_err(|e| fail("locking", e))?;
+    if python_in(dir).exists() {
+        return Ok(()); // made by the process we waited for
+    }
+    let started = Instant::now();
+    progress(&format!(
+        "first use: creating the candidates' Python environment at {} ({BASE_PYTHON} -m venv, then pip install {} \
+         from the Python package index: about 23 MB to download, 180 MB installed)",
+        dir.display(),
+        PINNED.join(" ")
+    ));
+    let staging = dir.with_extension("partial");
+    remove_dir_if_present(&staging).map_err(|e| fail("clearing an earlier attempt", e))?;
+    let built = build_staged(&staging, base_python).and_then(|()| {
+        move_into_place(&staging, dir).map_err(|e| ("moving the environment into place".to_string(), e))
+    });
+    if let Err((step, detail)) = built {
+        let _ = std::fs::remove_dir_all(&staging); // half an environment is only disk used
+        return Err(fail(&step, detail));
+    }
+    progress(&format!("the candidates' Python environment is ready ({:.0} s)", started.elapsed().as_secs_f64()));
+    Ok(())
+}
+
+/// Makes a venv at `staging` and installs the pins, with a spinner; an
+/// error names the step.
+fn build_staged(staging: &Path, base_python: &Path) -> Result<(), (String, String)> {
+    let spinner = Spinner::start();
+    spinner.say("creating the virtualenv");
+    run_quiet(Command::new(base_python).arg("-m").arg("venv").arg(staging))
+        .map_err(|e| (format!("`{} -m venv`", base_python.display()), e))?;
+    spinner.say(&format!("installing {}", PINNED.join(" ")));
+    install_pins(&python_in(staging)).map_err(|e| ("`pip install`".to_string(), e))
+}
+
+/// Creates the venv at `dir` (if missing) with `base_python`, or installs
+/// [`PINNED`] into the one there (`flowbench env`'s update); `progress` gets
+/// one line per step.
+pub fn create(dir: &Path, base_python: &Path, progress: &mut dyn FnMut(&str)) -> Result<(), ProvisionError> {
+    if !python_in(dir).exists() {
+        return provision(dir, base_python, progress);
+    }
+    let fail = |step: &str, detail: String| ProvisionError { venv: dir.to_path_buf(), step: step.into(), detail };
+    let _lock = lock_beside(dir, progress).map_err(|e| fail("locking", e))?;
+    progress(&format!("installing {}", PINNED.join(" ")));
+    install_pins(&python_in(dir)).map_err(|e| fail("`pip install`", e))
+}
+
+/// Installs the pins with `python`'s pip and checks they import.
+fn install_pins(python: &Path) -> Result<(), String> {
+    run_quiet(Command::new(python).args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check"]).args(PINNED))?;
+    let imports = pinned_names().join(", ");
+    run_quiet(Command::new(python).args(["-I", "-c", &format!("import {imports}")]))
+}
+
+/// Takes the lock file beside `dir`, saying so when another process holds it.
+fn lock_beside(dir: &Path, progress: &mut dyn FnMut(&str)) -> Result<std::fs::File, String> {
     if let Some(parent) = dir.parent() {
         std::fs::create_dir_all(parent).map_err(|e| format!("creating {}: {e}", parent.display()))?;
     }
     let lock_path = dir.with_extension("lock");
     let lock = std::fs::File::create(&lock_path).map_err(|e| format!("creating {}: {e}", lock_path.display()))?;
-    lock.lock().map_err(|e| format!("locking {}: {e}", lock_path.display()))?;
-    let python = python_in(dir);
-    if !python.exists() {
-        progress(&format!("creating virtualenv {}", dir.display()));
-        run(Command::new(base_python).arg("-m").arg("venv").arg(dir), "python -m venv")?;
+    if lock.try_lock().is_err() {
+        progress(&format!("waiting for another flowbench to finish provisioning {}", dir.display()));
+        lock.lock().map_err(|e| format!("locking {}: {e}", lock_path.display()))?;
     }
-    progress(&format!("installing {}", PINNED.join(" ")));
-    run(
-        Command::new(&python).args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check"]).args(PINNED),
-        "pip install",
-    )
+    Ok(lock)
 }
 
-fn run(cmd: &mut Command, what: &str) -> Result<(), String> {
-    let status = cmd.status().map_err(|e| format!("cannot run {what}: {e}"))?;
-    if status.success() { Ok(()) } else { Err(format!("{what} failed ({status})")) }
+fn remove_dir_if_present(dir: &Path) -> Result<(), String> {
+    match std::fs::remove_dir_all(dir) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(format!("removing {}: {e}", dir.display())),
+        _ => Ok(()),
+    }
+}
+
+/// Renames the finished venv to `dir`, which may exist only as an empty
+/// directory: anything else there is somebody's data, not ours to replace.
+fn move_into_place(staging: &Path, dir: &Path) -> Result<(), String> {
+    if dir.exists() {
+        std::fs::remove_dir(dir)
+            .map_err(|e| format!("{} exists and is not a complete environment ({e}); remove it", dir.display()))?;
+    }
+    std::fs::rename(staging, dir).map_err(|e| format!("renaming {} to {}: {e}", staging.display(), dir.display()))
+}
+
+/// Runs `cmd` with its output captured; a failure carries the last lines
+/// it printed (pip's reason is at the end).
+fn run_quiet(cmd: &mut Command) -> Result<(), String> {
+    let shown = format!("{:?}", cmd.get_program());
+    let out = cmd.output().map_err(|e| format!("cannot run {shown}: {e}"))?;
+    if out.status.success() {
+        return Ok(());
+    }
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let tail = lines[lines.len().saturating_sub(3)..].join(" / ");
+    Err(format!("{} ({tail})", out.status))
+}
+
+/// A spinner with the current step on a terminal; nothing otherwise (the
+/// lines [`provision`] prints already say what is going on in a log).
+struct Spinner(indicatif::ProgressBar);
+
+impl Spinner {
+    fn start() -> Spinner {
+        if !std::io::stderr().is_terminal() {
+            return Spinner(indicatif::ProgressBar::hidden());
+        }
+        let bar = indicatif::ProgressBar::new_spinner();
+        if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})") {
+            bar.set_style(style);
+        }
+        bar.enable_steady_tick(Duration::from_millis(120));
+        Spinner(bar)
+    }
+
+    fn say(&self, step: &str) {
+        self.0.set_message(step.to_string());
+    }
+}
+
+impl Drop for Spinner {
+    fn drop(&mut self) {
+        self.0.finish_and_clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn venv_of_takes_only_a_venv_interpreter_path() {
+        assert_eq!(venv_of(Path::new("/a/v/bin/python")), Some(Path::new("/a/v")));
+        assert_eq!(venv_of(Path::new("/usr/bin/python3")), None);
+        assert_eq!(venv_of(Path::new("/a/v/python")), None);
+        assert_eq!(venv_of(Path::new("python")), None);
+    }
 }

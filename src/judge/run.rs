@@ -20,6 +20,13 @@ pub trait Sandbox: Sync {
     fn run_job(&self, job: &Job) -> Outcome;
 }
 
+/// The sandbox could not run a job at all (it did not start, a worker
+/// died): a failure of the machine, never a verdict on the code, so nothing
+/// computed from it may be cached as a result.
+#[derive(Debug, thiserror::Error)]
+#[error("sandbox: {0}")]
+pub struct SandboxFailure(pub String);
+
 impl Sandbox for crate::exec::Executor {
     fn run_job(&self, job: &Job) -> Outcome {
         self.run(job)

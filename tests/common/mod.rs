@@ -21,3 +21,13 @@ pub fn shared(rel: &str) -> Option<PathBuf> {
     eprintln!("skipping: shared data {} not found", path.display());
     None
 }
+
+/// Environment that makes pip's package index unreachable (pip's own
+/// variables), so provisioning the candidates' venv fails at `pip install`.
+pub const UNREACHABLE_INDEX: &[(&str, &str)] = &[
+    ("PIP_INDEX_URL", "http://127.0.0.1:9/simple"),
+    ("PIP_EXTRA_INDEX_URL", ""),
+    ("PIP_FIND_LINKS", ""),
+    ("PIP_RETRIES", "0"),
+    ("PIP_TIMEOUT", "5"),
+];
