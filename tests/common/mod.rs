@@ -1,6 +1,7 @@
 //! Helpers shared by integration tests.
 #![allow(dead_code)]
 
+use std::io::Write as _;
 use std::path::PathBuf;
 
 /// Path of a file under `../shared/` (or `$FLOWBENCH_SHARED`), or `None`
@@ -18,7 +19,15 @@ pub fn shared(rel: &str) -> Option<PathBuf> {
     if std::env::var("FLOWBENCH_REQUIRE_SHARED").as_deref() == Ok("1") {
         panic!("required shared data missing: {} (FLOWBENCH_REQUIRE_SHARED=1)", path.display());
     }
-    eprintln!("skipping: shared data {} not found", path.display());
+    // Once per missing file and test binary, however often tests ask.
+    static REPORTED: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+    let mut reported = REPORTED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if !reported.contains(&path) {
+        // Straight to stderr, past the test harness's capture (which only
+        // takes `eprintln!`): a skip must be seen in `cargo test`'s output.
+        let _ = writeln!(std::io::stderr(), "skipping: shared data {} not found", path.display());
+        reported.push(path);
+    }
     None
 }
 
