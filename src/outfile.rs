@@ -65,6 +65,56 @@ pub fn refuse_dir_overlap(what: &str, out_dir: &Path, sources: &[&Path]) -> anyh
     Ok(())
 }
 
+/// Distinct names for a batch's outputs, without extension: each input's
+/// `rel` name (relative to the directory it was found in, or its file name),
+/// and where two would coincide (`gcd/flowchart.mmd`, `is_prime/flowchart.mmd`)
+/// each of them prefixed by as many of its parent directories as it takes to
+/// tell them apart (`gcd/flowchart`, `is_prime/flowchart`). Only the plain
+/// directory names of `path` are used (never `..` or the root), so a name
+/// stays inside the output directory; names that still coincide (the same
+/// file twice, `x.mmd` beside `x.mermaid`) are left for the caller to refuse.
+pub fn distinct_names(files: &[(PathBuf, PathBuf)]) -> Vec<PathBuf> {
+    let parts: Vec<Vec<&std::ffi::OsStr>> = files.iter().map(|(path, _)| plain_tail(path)).collect();
+    let mut depth: Vec<usize> =
+        files.iter().zip(&parts).map(|((_, rel), p)| rel.components().count().min(p.len()).max(1)).collect();
+    loop {
+        let names: Vec<PathBuf> = parts.iter().zip(&depth).map(|(p, &d)| tail_name(p, d)).collect();
+        let mut by_name: std::collections::HashMap<&Path, Vec<usize>> = std::collections::HashMap::new();
+        for (i, name) in names.iter().enumerate() {
+            by_name.entry(name).or_default().push(i);
+        }
+        let mut grew = false;
+        for i in by_name.into_values().filter(|group| group.len() > 1).flatten() {
+            if depth[i] < parts[i].len() {
+                depth[i] += 1;
+                grew = true;
+            }
+        }
+        if !grew {
+            return names;
+        }
+    }
+}
+
+/// The trailing run of plain names of `path` (`a/../b/c.mmd` → `b`, `c.mmd`).
+fn plain_tail(path: &Path) -> Vec<&std::ffi::OsStr> {
+    let mut tail: Vec<&std::ffi::OsStr> = path
+        .components()
+        .rev()
+        .map_while(|c| match c {
+            std::path::Component::Normal(name) => Some(name),
+            _ => None,
+        })
+        .collect();
+    tail.reverse();
+    tail
+}
+
+/// The last `depth` names joined, the file's extension dropped.
+fn tail_name(parts: &[&std::ffi::OsStr], depth: usize) -> PathBuf {
+    parts[parts.len().saturating_sub(depth)..].iter().collect::<PathBuf>().with_extension("")
+}
+
 /// The process umask, read once (new files get `0o666 & !umask`, as with
 /// a plain `File::create`).
 fn umask() -> u32 {
@@ -115,6 +165,25 @@ mod tests {
         assert!(refuse_dir_overlap("-o", dir.path(), &[dir.path()]).is_err());
         assert!(refuse_dir_overlap("-o", &dir.path().join("sub"), &[dir.path()]).is_err());
         assert!(refuse_dir_overlap("-o", &dir.path().join("a"), &[&dir.path().join("b")]).is_ok());
+    }
+
+    #[test]
+    fn same_named_outputs_take_just_enough_parent_directories() {
+        let files = |list: &[(&str, &str)]| -> Vec<(PathBuf, PathBuf)> {
+            list.iter().map(|(p, r)| (PathBuf::from(p), PathBuf::from(r))).collect()
+        };
+        let names = |list: &[(&str, &str)]| -> Vec<String> {
+            distinct_names(&files(list)).iter().map(|n| n.display().to_string()).collect()
+        };
+        let bank = [("p/gcd/flowchart.mmd", "flowchart.mmd"), ("p/is_prime/flowchart.mmd", "flowchart.mmd")];
+        assert_eq!(names(&bank), ["gcd/flowchart", "is_prime/flowchart"]);
+        // Only the colliding names grow; a directory's tree is kept as found.
+        let mixed =
+            [("a/v1.2.mmd", "v1.2.mmd"), ("x/a/s/c.mmd", "c.mmd"), ("y/a/s/c.mmd", "c.mmd"), ("d/t/e.mmd", "t/e.mmd")];
+        assert_eq!(names(&mixed), ["v1.2", "x/a/s/c", "y/a/s/c", "t/e"]);
+        // `..` never enters a name; what nothing tells apart stays equal.
+        assert_eq!(names(&[("../c.mmd", "c.mmd"), ("q/c.mmd", "c.mmd")]), ["c", "q/c"]);
+        assert_eq!(names(&[("a/x.mmd", "x.mmd"), ("a/x.mermaid", "x.mermaid")]), ["a/x", "a/x"]);
     }
 
     #[test]

@@ -183,8 +183,13 @@ fn ablation_of_the_stand_ins_on_a_dist_judges_and_reports() {
     let reference_run = format!("reference={}", s(&reference));
     let starter_run = format!("starter={}", s(&starter));
     let mixed_run = format!("mixed={}", s(&mixed));
-    let run = flowbench(&["ablation", "--bench", s(&dist), "--run", &reference_run, "--run", &starter_run, "--run", &mixed_run, "-o", s(&out), "-q", "-j", "2"]);
-    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    // `-o DIR/`, as a shell's completion writes it.
+    let out_slash = format!("{}/", s(&out));
+    let runs = ["--run", &reference_run, "--run", &starter_run, "--run", &mixed_run];
+    let run = flowbench(&[&["ablation", "--bench", s(&dist)], &runs[..], &["-o", &out_slash, "-q", "-j", "2"]].concat());
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{err}");
+    assert!(err.contains(&format!("reports: {}/ablation.{{md,json,csv,html}}", s(&out))), "paths joined once: {err}");
     let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("ablation.json")).expect("json")).expect("json");
     let ab = &report["ablation"];
     assert_eq!(ab["conditions"][0]["table"]["basic"]["all"]["pass_at_1"].as_f64(), Some(100.0));

@@ -49,6 +49,23 @@ fn wrong_chart_is_flagged_with_chart_and_code_positions() {
 }
 
 #[test]
+fn mismatches_are_counted_and_their_notes_quote_the_code_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("s.py"), SOLUTION).unwrap();
+    assert!(flowbench(&["draw", "s.py", "-o", "c.mmd"], dir.path()).status.success());
+    let chart = std::fs::read_to_string(dir.path().join("c.mmd")).unwrap();
+    std::fs::write(dir.path().join("wrong.mmd"), chart.replace("Return -1", "Return 0")).unwrap();
+    let out = flowbench(&["check", "--against", "s.py", "wrong.mmd", "c.mmd"], dir.path());
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert_eq!(text.matches("[against-").count(), 2, "{text}");
+    let summary = text.lines().last().unwrap_or_default();
+    let expected = "checked 2 file(s): 0 error(s), 0 warning(s), 2 mismatch(es) with s.py in 1 chart(s)";
+    assert_eq!(summary, expected, "{text}");
+    assert!(text.contains("Note: in the code at s.py:5: `return -1`"), "the whole line of code: {text}");
+}
+
+#[test]
 fn bad_inputs_give_clear_errors() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("bad.py"), "def f(:\n").unwrap();

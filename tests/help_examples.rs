@@ -57,3 +57,28 @@ fn every_subcommand_help_ends_with_examples_that_parse() {
     }
     assert!(missing.is_empty(), "subcommands whose --help has no EXAMPLES: {missing:?}");
 }
+
+/// A command that only groups subcommands (`tests`) says in its one-line
+/// help what each of them does: each subcommand's name starts a word of it
+/// (`gen` → "Generate").
+#[test]
+fn a_group_of_subcommands_names_each_in_its_help() {
+    let mut all = Vec::new();
+    paths(&Cli::command(), &[], &mut all);
+    let root = Cli::command();
+    let mut groups = 0;
+    for path in &all {
+        let cmd = path.iter().try_fold(&root, |c, name| c.find_subcommand(name)).expect("subcommand");
+        if !cmd.is_subcommand_required_set() {
+            continue;
+        }
+        groups += 1;
+        let about = cmd.get_about().map(|a| a.to_string()).unwrap_or_default().to_lowercase();
+        let words: Vec<&str> = about.split(|c: char| !c.is_alphanumeric()).collect();
+        for sub in cmd.get_subcommands().map(clap::Command::get_name).filter(|n| *n != "help") {
+            let said = words.iter().any(|w| w.starts_with(sub));
+            assert!(said, "flowbench {}: {about:?} does not say what `{sub}` does", path.join(" "));
+        }
+    }
+    assert!(groups >= 1, "no command groups subcommands");
+}

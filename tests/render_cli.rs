@@ -70,6 +70,66 @@ fn sweep_renders_grid_and_index() {
     assert_eq!(index.matches("<img").count(), 4);
 }
 
+/// Two bank problems' charts, both named `flowchart.mmd`, under `dir/p/`.
+fn two_same_named_charts(dir: &Path) -> [String; 2] {
+    ["gcd", "is_prime"].map(|name| {
+        let sub = dir.join("p").join(name);
+        std::fs::create_dir_all(&sub).expect("mkdir");
+        let bank = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+        let text = std::fs::read_to_string(bank.join(name).join("flowchart.mmd")).expect("bank chart");
+        write(&sub, "flowchart.mmd", &text)
+    })
+}
+
+#[test]
+fn same_named_inputs_render_apart_in_batches_and_sweeps() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let [gcd, prime] = two_same_named_charts(dir.path());
+    let out_dir = dir.path().join("out");
+    let out_arg = out_dir.to_str().unwrap_or_default();
+    let out = flowbench(&["-O", out_arg, "--format", "svg", &gcd, &prime]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let read = |rel: &str| std::fs::read_to_string(out_dir.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
+    assert!(read("gcd/flowchart.svg").contains("a mod b"), "gcd's chart under gcd/");
+    assert!(!read("is_prime/flowchart.svg").contains("a mod b"), "is_prime's chart under is_prime/");
+    let sweep = write(dir.path(), "s.toml", "[grid]\ntheme = [\"default\", \"dark\"]\n");
+    let sweep_dir = dir.path().join("sweep");
+    let sweep_arg = sweep_dir.to_str().unwrap_or_default();
+    let out = flowbench(&["--sweep", &sweep, "-O", sweep_arg, "--format", "svg", &gcd, &prime]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success() && err.contains("rendered 4 of 4 charts"), "{err}");
+    for rel in ["gcd/flowchart.theme=default.svg", "gcd/flowchart.theme=dark.svg", "is_prime/flowchart.theme=dark.svg"]
+    {
+        assert!(sweep_dir.join(rel).is_file(), "{rel} missing");
+    }
+    let index = std::fs::read_to_string(sweep_dir.join("index.html")).expect("index");
+    assert!(index.contains("src=\"is_prime/flowchart.theme=default.svg\""), "{index}");
+}
+
+#[test]
+fn a_directory_is_searched_for_mermaid_files_only() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let inp = dir.path().join("in");
+    std::fs::create_dir_all(inp.join("sub")).expect("mkdir");
+    write(&inp, "a.mmd", GOOD);
+    write(&inp.join("sub"), "b.mermaid", "flowchart LR\n  x --> y\n");
+    // A problem directory's data, which is no chart.
+    write(&inp.join("sub"), "problem.json", "{\"task_id\": \"t\", \"tests\": []}\n");
+    let out_dir = dir.path().join("out");
+    let (inp_arg, out_arg) = (inp.to_str().unwrap_or_default(), out_dir.to_str().unwrap_or_default());
+    let out = flowbench(&[inp_arg, "-O", out_arg, "--format", "svg"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success() && err.contains("rendered 2 of 2 charts"), "{err}");
+    assert!(out_dir.join("a.svg").is_file() && out_dir.join("sub/b.svg").is_file());
+    // Model JSON named on the command line is still a chart.
+    let a = inp.join("a.mmd").display().to_string();
+    let parsed = Command::new(env!("CARGO_BIN_EXE_flowbench")).args(["parse", "--json", &a]).output();
+    let model = write(dir.path(), "model.json", &String::from_utf8_lossy(&parsed.expect("parse runs").stdout));
+    let out = flowbench(&[&model, "-o", "-"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains(">Start</text>"));
+}
+
 #[test]
 fn metrics_are_json_lines() {
     let dir = tempfile::tempdir().expect("tmp");

@@ -292,6 +292,29 @@ fn build_refuses_stale_tests() {
     assert!(text(&out).contains("missing; generate it with `flowbench tests gen bank/gcd`"), "{}", text(&out));
 }
 
+#[test]
+fn check_and_build_report_a_solution_that_does_not_parse_as_tests_gen_does() {
+    let bank = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/gcd");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("bank/gcd");
+    std::fs::create_dir_all(&dir).unwrap();
+    for f in ["solution.py", "problem.toml", "problem.json", "tests.jsonl", "flowchart.mmd", "description.md"] {
+        std::fs::copy(bank.join(f), dir.join(f)).unwrap();
+    }
+    let solution = std::fs::read_to_string(dir.join("solution.py")).unwrap();
+    std::fs::write(dir.join("solution.py"), solution.replacen("while b != 0:", "while b != 0", 1)).unwrap();
+    let said = "bank/gcd/solution.py:3:17: the solution does not parse: expected ':'";
+    let out = flowbench(&["tests", "gen", "bank/gcd"], tmp.path());
+    assert!(!out.status.success() && text(&out).contains(said), "{}", text(&out));
+    for args in [&["check", "bank/gcd"][..], &["build", "--problems", "bank", "-o", "out"]] {
+        let out = flowbench(args, tmp.path());
+        let all = text(&out);
+        assert!(!out.status.success(), "{args:?}: {all}");
+        assert_eq!(all.matches(said).count(), 1, "{args:?}: said once: {all}");
+        assert!(!all.contains("stale") && !all.contains("fails test"), "{args:?}: only the cause: {all}");
+    }
+}
+
 /// The generated tests' argument lists (header skipped).
 fn generated_args(dir: &Path) -> Vec<Vec<serde_json::Value>> {
     std::fs::read_to_string(dir.join("tests.jsonl")).unwrap().lines().skip(1).map(|l| {

@@ -29,6 +29,23 @@ fn esc(s: &str) -> String {
     escape_text(s).into_owned()
 }
 
+/// A coordinate as the SVGs print it: at most two decimals, trailing zeros
+/// dropped, never `-0`. Sums such as `20 + 200 × (1 − 0.8)` come out as
+/// `59.99999999999999` in full precision; rounded, the report reads cleanly
+/// and its bytes do not hang on the last bit of a float.
+fn num(v: f64) -> String {
+    let fixed = format!("{v:.2}");
+    let trimmed = if fixed.contains('.') { fixed.trim_end_matches('0').trim_end_matches('.') } else { &fixed };
+    if trimmed == "-0" { "0".to_string() } else { trimmed.to_string() }
+}
+
+/// The opening tag of a chart `width` × `height` px (whole pixels).
+fn svg_open(width: f64, height: f64) -> String {
+    format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif" font-size="11">"#
+    )
+}
+
 /// Grouped bars: pass@1 per cell, one bar per condition.
 pub fn bars_svg(ab: &Ablation) -> String {
     let cells = cells(ab);
@@ -37,14 +54,13 @@ pub fn bars_svg(ab: &Ablation) -> String {
     let group = bar * n as f64 + gap;
     // Wide enough for the bars and for the legend (130 px per condition).
     let width = (left + group * cells.len() as f64 + 10.0).max(left + 130.0 * n as f64);
-    let mut svg = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{:.0}" viewBox="0 0 {width:.0} {:.0}" font-family="sans-serif" font-size="11">"#,
-        top + height + 110.0,
-        top + height + 110.0
-    );
+    let mut svg = svg_open(width, top + height + 110.0);
     for t in (0..=100).step_by(20) {
         let y = top + height * (1.0 - f64::from(t) / 100.0);
-        let _ = write!(svg, r##"<line x1="{left}" x2="{width:.0}" y1="{y}" y2="{y}" stroke="#ddd"/><text x="{}" y="{}" text-anchor="end">{t}</text>"##, left - 4.0, y + 4.0);
+        let (x1, x2, text_x, text_y) = (num(left), num(width), num(left - 4.0), num(y + 4.0));
+        let y = num(y);
+        let _ = write!(svg, r##"<line x1="{x1}" x2="{x2}" y1="{y}" y2="{y}" stroke="#ddd"/>"##);
+        let _ = write!(svg, r#"<text x="{text_x}" y="{text_y}" text-anchor="end">{t}</text>"#);
     }
     for (i, (s, d)) in cells.iter().enumerate() {
         let x0 = left + gap / 2.0 + group * i as f64;
@@ -53,9 +69,11 @@ pub fn bars_svg(ab: &Ablation) -> String {
             let h = height * cell.pass_at_1 / 100.0;
             let _ = write!(
                 svg,
-                r#"<rect x="{:.1}" y="{:.1}" width="{bar}" height="{h:.1}" fill="{}"><title>{} · {}: {:.1} % of {}</title></rect>"#,
-                x0 + bar * j as f64,
-                top + height - h,
+                r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{}"><title>{} · {}: {:.1} % of {}</title></rect>"#,
+                num(x0 + bar * j as f64),
+                num(top + height - h),
+                num(bar),
+                num(h),
                 COLOURS[j % COLOURS.len()],
                 esc(&c.name),
                 esc(&column_label(s, d)),
@@ -64,11 +82,16 @@ pub fn bars_svg(ab: &Ablation) -> String {
             );
         }
         let cx = x0 + bar * n as f64 / 2.0;
-        let _ = write!(svg, r#"<text transform="translate({cx:.1},{:.1}) rotate(-40)" text-anchor="end">{}</text>"#, top + height + 12.0, esc(&column_label(s, d)));
+        let label = esc(&column_label(s, d));
+        let (cx, cy) = (num(cx), num(top + height + 12.0));
+        let _ = write!(svg, r#"<text transform="translate({cx},{cy}) rotate(-40)" text-anchor="end">{label}</text>"#);
     }
     for (j, c) in ab.conditions.iter().enumerate() {
         let x = left + 130.0 * j as f64;
-        let _ = write!(svg, r#"<rect x="{x}" y="2" width="10" height="10" fill="{}"/><text x="{}" y="11">{}</text>"#, COLOURS[j % COLOURS.len()], x + 14.0, esc(&c.name));
+        let colour = COLOURS[j % COLOURS.len()];
+        let (name, text_x, x) = (esc(&c.name), num(x + 14.0), num(x));
+        let _ = write!(svg, r#"<rect x="{x}" y="2" width="10" height="10" fill="{colour}"/>"#);
+        let _ = write!(svg, r#"<text x="{text_x}" y="11">{name}</text>"#);
     }
     svg.push_str("</svg>");
     svg
@@ -86,31 +109,33 @@ pub fn forest_svg(ab: &Ablation) -> String {
     let (left, plot, row_h, top) = (220.0, 360.0, 22.0, 24.0);
     let height = top + row_h * rows.len() as f64 + 30.0;
     let x = |v: f64| left + plot * (v + span) / (2.0 * span);
-    let mut svg = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{:.0}" height="{height:.0}" viewBox="0 0 {:.0} {height:.0}" font-family="sans-serif" font-size="11">"#,
-        left + plot + 90.0,
-        left + plot + 90.0
+    let mut svg = svg_open(left + plot + 90.0, height);
+    let (zero, axis_top, axis_bottom) = (num(x(0.0)), num(top - 8.0), num(height - 22.0));
+    let _ = write!(
+        svg,
+        r##"<line x1="{zero}" x2="{zero}" y1="{axis_top}" y2="{axis_bottom}" stroke="#888" stroke-dasharray="3,3"/>"##
     );
-    let _ = write!(svg, r##"<line x1="{0:.1}" x2="{0:.1}" y1="{1}" y2="{2:.1}" stroke="#888" stroke-dasharray="3,3"/>"##, x(0.0), top - 8.0, height - 22.0);
     for t in [-span, -span / 2.0, 0.0, span / 2.0, span] {
-        let _ = write!(svg, r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{t:+.0}</text>"#, x(t), height - 8.0);
+        let _ = write!(svg, r#"<text x="{}" y="{}" text-anchor="middle">{t:+.0}</text>"#, num(x(t)), num(height - 8.0));
     }
-    let _ = write!(svg, r#"<text x="{:.1}" y="12" text-anchor="middle">Δ pass@1 vs baseline (percentage points, 95 % CI)</text>"#, x(0.0));
+    let title = "Δ pass@1 vs baseline (percentage points, 95 % CI)";
+    let _ = write!(svg, r#"<text x="{zero}" y="12" text-anchor="middle">{title}</text>"#);
     for (i, (label, d, lo, hi, p)) in rows.iter().enumerate() {
-        let y = top + row_h * i as f64 + row_h / 2.0;
+        let y_mid = top + row_h * i as f64 + row_h / 2.0;
+        let (y, y_text) = (num(y_mid), y_mid + 4.0);
         let colour = if *p < 0.05 { "#c0392b" } else { "#2c3e50" };
         let _ = write!(
             svg,
-            r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text><line x1="{:.1}" x2="{:.1}" y1="{y:.1}" y2="{y:.1}" stroke="{colour}" stroke-width="2"/><circle cx="{:.1}" cy="{y:.1}" r="4" fill="{colour}"><title>{d:+.1} [{lo:+.1}, {hi:+.1}] McNemar {}</title></circle><text x="{:.1}" y="{:.1}">{}</text>"#,
-            left - 8.0,
-            y + 4.0,
+            r#"<text x="{}" y="{}" text-anchor="end">{}</text><line x1="{}" x2="{}" y1="{y}" y2="{y}" stroke="{colour}" stroke-width="2"/><circle cx="{}" cy="{y}" r="4" fill="{colour}"><title>{d:+.1} [{lo:+.1}, {hi:+.1}] McNemar {}</title></circle><text x="{}" y="{}">{}</text>"#,
+            num(left - 8.0),
+            num(y_text),
             esc(label),
-            x(*lo),
-            x(*hi),
-            x(*d),
+            num(x(*lo)),
+            num(x(*hi)),
+            num(x(*d)),
             p_equals(*p),
-            left + plot + 8.0,
-            y + 4.0,
+            num(left + plot + 8.0),
+            num(y_text),
             p_equals(*p)
         );
     }
@@ -196,4 +221,41 @@ pub fn html(ab: &Ablation, problems: &[ProblemView]) -> String {
     }
     h.push_str("</table></body></html>\n");
     h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ablation::compare::{Run, TaskScore, compare_runs};
+
+    fn run(name: &str, passed: &[bool]) -> Run {
+        let scores = passed.iter().enumerate().map(|(i, &ok)| {
+            let (subset, c) = ("basic".to_string(), usize::from(ok));
+            let score = TaskScore { subset, difficulty: None, n: 1, c, first_passed: ok, first_error: None };
+            (format!("t{i}"), score)
+        });
+        Run { name: name.into(), scores: scores.collect() }
+    }
+
+    /// The first attribute value of `svg` holding a number with more than
+    /// two decimals (texts such as `p=1.000` are not coordinates).
+    fn long_decimal(svg: &str) -> Option<&str> {
+        let long = |n: &str| n.split_once('.').is_some_and(|(_, decimals)| decimals.len() > 2);
+        let mut values = svg.split("=\"").skip(1).filter_map(|rest| rest.split('"').next());
+        values.find(|v| v.split(|c: char| !c.is_ascii_digit() && c != '.').any(long))
+    }
+
+    #[test]
+    fn coordinates_print_with_two_decimals_at_most() {
+        let printed = [59.99999999999999, 12.5, 146.666_666, -0.001, 100.0].map(num);
+        assert_eq!(printed, ["60", "12.5", "146.67", "0", "100"]);
+        let order: Vec<String> = (0..3).map(|i| format!("t{i}")).collect();
+        let runs = [run("flowchart", &[true, true, false]), run("text", &[true, false, false])];
+        let ab = compare_runs(&runs, &order, &[1]);
+        let bars = bars_svg(&ab);
+        assert!(bars.contains(r#"y1="60" y2="60""#), "the 80 % grid line: {bars}");
+        for svg in [bars, forest_svg(&ab)] {
+            assert_eq!(long_decimal(&svg), None, "{svg}");
+        }
+    }
 }

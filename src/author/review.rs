@@ -59,8 +59,8 @@ pub fn extract_mermaid(reply: &str) -> Option<String> {
 }
 
 /// Reviews one reply against the solution's `program` (`solution` names it
-/// in the notes).
-pub fn review(reply: &str, program: &Program, solution: &str) -> Review {
+/// in the notes, which quote `code`, its text).
+pub fn review(reply: &str, program: &Program, solution: &str, code: &str) -> Review {
     let Some(text) = extract_mermaid(reply) else {
         return Review {
             chart: None,
@@ -79,7 +79,8 @@ pub fn review(reply: &str, program: &Program, solution: &str) -> Review {
         Checked::Ok { chart, warnings } => {
             let result = check_against(program, &chart);
             let mut ds: Vec<String> = warnings.iter().map(|w| render_diagnostic(CHART_NAME, &text, w)).collect();
-            ds.extend(result.mismatches.iter().map(|m| render_diagnostic(CHART_NAME, &text, &mismatch_diagnostic(m, &chart, solution))));
+            let mismatch = |m| render_diagnostic(CHART_NAME, &text, &mismatch_diagnostic(m, &chart, solution, code));
+            ds.extend(result.mismatches.iter().map(mismatch));
             (ds, Some(result.similarity))
         }
     };
@@ -87,8 +88,8 @@ pub fn review(reply: &str, program: &Program, solution: &str) -> Review {
 }
 
 /// A `check --against` mismatch as a diagnostic on the chart, with the
-/// solution line in a note.
-pub fn mismatch_diagnostic(m: &Mismatch, chart: &Flowchart, solution: &str) -> Diagnostic {
+/// solution line in a note. `solution` names the file, `code` is its text.
+pub fn mismatch_diagnostic(m: &Mismatch, chart: &Flowchart, solution: &str, code: &str) -> Diagnostic {
     let span = m.node.map(|i| chart.nodes[i].span).map(|s| s.start..s.end).unwrap_or(0..0);
     Diagnostic {
         severity: Severity::Error,
@@ -98,7 +99,17 @@ pub fn mismatch_diagnostic(m: &Mismatch, chart: &Flowchart, solution: &str) -> D
         label: "here".into(),
         extra: Vec::new(),
         help: None,
-        notes: if m.code_line > 0 { vec![format!("{solution}:{}: the code", m.code_line)] } else { Vec::new() },
+        notes: code_note(solution, code, m.code_line).into_iter().collect(),
+    }
+}
+
+/// The note pointing at the code a mismatch concerns, with that line quoted
+/// whole: a bare `solution.py:7: the code` read as a sentence cut short.
+fn code_note(solution: &str, code: &str, line: u32) -> Option<String> {
+    let index = usize::try_from(line).ok()?.checked_sub(1)?;
+    match code.lines().nth(index).map(str::trim).filter(|l| !l.is_empty()) {
+        Some(text) => Some(format!("in the code at {solution}:{line}: `{text}`")),
+        None => Some(format!("in the code at {solution}:{line}")),
     }
 }
 

@@ -85,7 +85,7 @@ pub fn author(
         let answer = ask(client, cache, &body, &mut rng)?;
         let reply = answer["choices"][0]["message"]["content"].as_str().unwrap_or("").to_owned();
         progress(&format!("round {}/{total}: checking the answer", round + 1));
-        let reviewed = review(&reply, problem.program, problem.solution_name);
+        let reviewed = review(&reply, problem.program, problem.solution_name, problem.solution);
         let fixes: Vec<Json> = reviewed
             .fixes
             .iter()

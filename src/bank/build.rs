@@ -140,6 +140,7 @@ impl Builder<'_> {
         let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let mut report = ProblemReport { name: name.clone(), ..ProblemReport::default() };
         let loaded = super::load(dir).and_then(|mut bank| {
+            super::solution_parses(&bank)?;
             super::spec::apply_generated(&mut bank)?;
             let meta = meta::read_meta(dir)?;
             let description = meta::read_description(dir)?;

@@ -115,6 +115,15 @@ pub fn load(dir: &Path) -> anyhow::Result<BankProblem> {
     })
 }
 
+/// Whether the reference solution parses, read by test generation's own
+/// helper: a syntax error is reported once, as `tests gen` reports it
+/// (`…/solution.py:5:26: the solution does not parse: expected ':'`), before
+/// it can surface as a stale `tests.jsonl` or a failing test.
+pub fn solution_parses(bank: &BankProblem) -> anyhow::Result<()> {
+    let helper = Path::new(crate::testgen::python::HELPER_PYTHON);
+    crate::testgen::python::check_parses(helper, &bank.dir.join(SOLUTION), &bank.solution)
+}
+
 /// The native tests of a problem: the one place the build takes them from
 /// (`problem.json`'s tests, replaced by `tests.jsonl`'s generated ones when
 /// the problem has a spec: see [`spec::apply_generated`]).

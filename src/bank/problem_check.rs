@@ -40,10 +40,21 @@ pub fn check_problem(dir: &Path, sandbox: &dyn Sandbox, time_limit: Duration) ->
             return errors;
         }
     };
-    match spec::apply_generated(&mut bank) {
-        Ok(true) => errors.extend(floor_errors(&bank)),
-        Ok(false) => {}
-        Err(e) => errors.push(format!("{e:#}")),
+    // A solution that does not parse is the one thing to say about its
+    // tests: they would only read as stale, and running it fails on test `?`.
+    let parses = match super::solution_parses(&bank) {
+        Ok(()) => true,
+        Err(e) => {
+            errors.push(format!("{e:#}"));
+            false
+        }
+    };
+    if parses {
+        match spec::apply_generated(&mut bank) {
+            Ok(true) => errors.extend(floor_errors(&bank)),
+            Ok(false) => {}
+            Err(e) => errors.push(format!("{e:#}")),
+        }
     }
     let shown = dir.join(FLOWCHART).display().to_string();
     match check(&bank.flowchart) {
@@ -64,6 +75,7 @@ pub fn check_problem(dir: &Path, sandbox: &dyn Sandbox, time_limit: Duration) ->
         errors.push(format!("{problem_json}: {e}"));
     }
     if !tests.is_empty()
+        && parses
         && let Err(e) = super::validate::validate(sandbox, &bank, time_limit)
     {
         errors.push(format!("{e:#}"));

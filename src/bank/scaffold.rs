@@ -116,4 +116,16 @@ mod tests {
         assert!(scaffold(bank.path(), "Math/x").is_err());
         assert!(scaffold(bank.path(), "math/Not-ok").is_err());
     }
+
+    /// Every file ends its last line (an editor or `cat` shows no `\ No
+    /// newline`), and with one newline only.
+    #[test]
+    fn scaffold_files_end_with_one_newline() {
+        let bank = tempfile::tempdir().unwrap();
+        let dir = scaffold(bank.path(), "math/abs_value").unwrap();
+        for name in ["problem.toml", "description.md", "flowchart.mmd", "solution.py", "problem.json"] {
+            let text = std::fs::read_to_string(dir.join(name)).unwrap();
+            assert!(text.ends_with('\n') && !text.ends_with("\n\n"), "{name}: {text:?}");
+        }
+    }
 }

@@ -134,7 +134,8 @@ pub fn run(args: AblationArgs) -> anyhow::Result<ExitCode> {
     write(&out.join("ablation.json"), &(serde_json::to_string_pretty(&json)? + "\n"))?;
     write(&out.join("ablation.html"), &html(&ablation, &views))?;
     print!("{md}");
-    eprintln!("reports: {}/ablation.{{md,json,csv,html}}", out.display());
+    // Joined as a path: `-o demo/` must not print `demo//ablation`.
+    eprintln!("reports: {}.{{md,json,csv,html}}", out.join("ablation").display());
     Ok(if diags.is_empty() && judge.failures == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 

@@ -6,8 +6,16 @@ use crate::mermaid::Flowchart;
 use crate::author::review::mismatch_diagnostic;
 use crate::mermaid::diagnostic::render_diagnostic;
 
-/// Compares and prints; returns 1 when the chart is unfaithful, else 0.
-pub fn report(name: &str, source: &str, chart: &Flowchart, solution: &str, program: &Program, json: bool) -> usize {
+/// The solution a chart is checked against: its file name, text and reading.
+pub struct Solution {
+    pub name: String,
+    pub code: String,
+    pub program: Program,
+}
+
+/// Compares and prints; returns the number of mismatches (0: faithful).
+pub fn report(name: &str, source: &str, chart: &Flowchart, solution: &Solution, json: bool) -> usize {
+    let Solution { name: solution, code, program } = solution;
     let result = check_against(program, chart);
     if json {
         let mismatches: Vec<serde_json::Value> = result
@@ -34,9 +42,9 @@ pub fn report(name: &str, source: &str, chart: &Flowchart, solution: &str, progr
         println!("{out}");
     } else {
         for m in &result.mismatches {
-            eprint!("{}", render_diagnostic(name, source, &mismatch_diagnostic(m, chart, solution)));
+            eprint!("{}", render_diagnostic(name, source, &mismatch_diagnostic(m, chart, solution, code)));
         }
         eprintln!("{name}: similarity to {solution}: {:.3}", result.similarity);
     }
-    usize::from(!result.mismatches.is_empty())
+    result.mismatches.len()
 }

@@ -14,6 +14,7 @@ use crate::mermaid::ParseOptions;
 use crate::mermaid::fix::fix_with;
 use crate::mermaid::lint::{Checked, check_with};
 
+use super::against::Solution;
 use super::mmd_io::{read_source, write_source};
 
 #[derive(Debug, clap::Args)]
@@ -51,12 +52,12 @@ pub struct CheckArgs {
 }
 
 pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
-    let (mut errors, mut warnings, mut unfaithful) = (0usize, 0usize, 0usize);
-    let program = match &args.against {
+    let (mut errors, mut warnings, mut mismatches, mut unfaithful) = (0usize, 0usize, 0usize, 0usize);
+    let solution = match &args.against {
         Some(path) => {
-            let source = read_source(path)?;
-            match crate::author::read_program(&source, args.entry.as_deref()) {
-                Ok(p) => Some((path.display().to_string(), p)),
+            let code = read_source(path)?;
+            match crate::author::read_program(&code, args.entry.as_deref()) {
+                Ok(program) => Some(Solution { name: path.display().to_string(), code, program }),
                 Err(e) => {
                     let at = if e.line > 0 { format!(":{}", e.line) } else { String::new() };
                     eprintln!("error: {}{at}: {}", path.display(), e.message);
@@ -110,8 +111,10 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         }
         match check_with(&source, &opts) {
             Checked::Ok { warnings: ws, chart } => {
-                if let Some((solution, program)) = &program {
-                    unfaithful += super::against::report(&name, &source, &chart, solution, program, args.json);
+                if let Some(solution) = &solution {
+                    let found = super::against::report(&name, &source, &chart, solution, args.json);
+                    mismatches += found;
+                    unfaithful += usize::from(found > 0);
                 }
                 for w in &ws {
                     let mut w = w.clone();
@@ -128,12 +131,15 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    let files = args.files.len();
-    eprintln!("checked {files} file(s): {errors} error(s), {warnings} warning(s){}",
-        if args.deny && warnings > 0 { " (warnings denied)" } else { "" });
-    if program.is_some() {
-        eprintln!("{unfaithful} chart(s) unfaithful to the solution");
+    let mut summary = format!("checked {} file(s): {errors} error(s), {warnings} warning(s)", args.files.len());
+    if args.deny && warnings > 0 {
+        summary.push_str(" (warnings denied)");
     }
+    // Mismatches print as errors above: the count says how many there were.
+    if let Some(solution) = &solution {
+        summary.push_str(&format!(", {mismatches} mismatch(es) with {} in {unfaithful} chart(s)", solution.name));
+    }
+    eprintln!("{summary}");
     Ok(if errors > 0 {
         ExitCode::from(2)
     } else if (args.deny && warnings > 0) || unfaithful > 0 {

@@ -58,7 +58,7 @@ enum Command {
     Judge(judge::JudgeArgs),
     /// Create or show the pinned Python environment for candidates.
     Env(env::EnvArgs),
-    /// Convert tests between forms.
+    /// Generate tests from a reference, score them against its mutants, import legacy asserts.
     Tests(tests_import::TestsArgs),
     /// Scaffold a problem directory (`SUBSET/SLUG`) with commented templates.
     New(new::NewArgs),

@@ -26,13 +26,14 @@ pub enum Format {
 #[derive(Debug, clap::Args)]
 pub struct RenderArgs {
     /// Mermaid files (`.mmd`, `.mermaid`), model JSON files (`.json`, as
-    /// printed by `flowbench parse`), or directories searched recursively for them.
+    /// printed by `flowbench parse`), or directories searched recursively for Mermaid files.
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
     /// Output file for a single chart; `.svg` or `.png` (`-` writes SVG to stdout).
     #[arg(short = 'o', long, conflicts_with = "out_dir")]
     output: Option<PathBuf>,
-    /// Output directory for a batch or a sweep (files keep the inputs' relative names).
+    /// Output directory for a batch or a sweep (files keep the inputs' relative names; same-named
+    /// inputs from different directories go under as many of their parent directories as tells them apart).
     #[arg(short = 'O', long = "out-dir")]
     out_dir: Option<PathBuf>,
     /// Format of files written with `-O`.
@@ -234,8 +235,11 @@ pub fn load_chart(path: &Path, max_edges: usize) -> Result<Flowchart, String> {
     crate::mermaid::parse_with(&text, &opts).map_err(|e| format!("{name}:{}:{}: {}", e.span.line, e.span.col, e.message))
 }
 
-fn is_chart(p: &Path) -> bool {
-    p.extension().and_then(|e| e.to_str()).is_some_and(|e| matches!(e, "mmd" | "mermaid" | "json"))
+/// Whether a file found in a directory is a chart. Only Mermaid files: a
+/// problem directory's `problem.json` is no model, so model JSON is taken
+/// only when named on the command line.
+fn is_mermaid(p: &Path) -> bool {
+    p.extension().and_then(|e| e.to_str()).is_some_and(|e| matches!(e, "mmd" | "mermaid"))
 }
 
 /// Inputs expanded (directories recursively, sorted) as `(file, name
@@ -251,7 +255,7 @@ fn expand(inputs: &[PathBuf]) -> anyhow::Result<Vec<(PathBuf, PathBuf)>> {
                     let p = entry?.path();
                     if p.is_dir() {
                         stack.push(p);
-                    } else if is_chart(&p) {
+                    } else if is_mermaid(&p) {
                         found.push(p);
                     }
                 }
@@ -272,21 +276,26 @@ fn expand(inputs: &[PathBuf]) -> anyhow::Result<Vec<(PathBuf, PathBuf)>> {
 }
 
 /// The jobs, refused when an output would overwrite an input or two jobs
-/// would write the same file (e.g. `a/x.mmd` and `b/x.mmd` given as files).
+/// would still write the same file (the same chart given twice, `x.mmd`
+/// beside `x.mermaid`, two sweep styles of one name).
 fn plan(args: &RenderArgs) -> anyhow::Result<Vec<Job>> {
     let jobs = plan_jobs(args)?;
-    let inputs: Vec<&Path> = jobs.iter().map(|j| j.input.as_path()).chain(args.style.as_deref()).chain(args.sweep.as_deref()).chain(args.font.as_deref()).collect();
-    let mut seen: std::collections::HashMap<&Path, &Path> = std::collections::HashMap::new();
+    let inputs: Vec<&Path> = jobs
+        .iter()
+        .map(|j| j.input.as_path())
+        .chain(args.style.as_deref())
+        .chain(args.sweep.as_deref())
+        .chain(args.font.as_deref())
+        .collect();
+    let mut seen: std::collections::HashMap<&Path, &Job> = std::collections::HashMap::new();
     for job in &jobs {
         let Some(out) = &job.output else { continue };
         crate::outfile::refuse_overwrite("output", out, &inputs)?;
-        if let Some(other) = seen.insert(out.as_path(), job.input.as_path())
-            && job.sweep.is_none()
-        {
+        if let Some(other) = seen.insert(out.as_path(), job) {
             bail!(
-                "{} and {} would both render to {}; give their common directory as the input (outputs mirror the tree) or render them separately",
-                other.display(),
-                job.input.display(),
+                "{} and {} would both render to {}; give each chart once, rename one, or render them separately",
+                other.describe(),
+                job.describe(),
                 out.display()
             );
         }
@@ -294,10 +303,20 @@ fn plan(args: &RenderArgs) -> anyhow::Result<Vec<Job>> {
     Ok(jobs)
 }
 
+impl Job {
+    /// The input, and the sweep style when there is one.
+    fn describe(&self) -> String {
+        match &self.sweep {
+            Some(s) => format!("{} (style {})", self.input.display(), s.name),
+            None => self.input.display().to_string(),
+        }
+    }
+}
+
 fn plan_jobs(args: &RenderArgs) -> anyhow::Result<Vec<Job>> {
     let files = expand(&args.inputs)?;
     if files.is_empty() {
-        bail!("no charts found (looked for .mmd, .mermaid and .json files)");
+        bail!("no charts found (looked for .mmd and .mermaid files)");
     }
     if let Some(out) = &args.output {
         if files.len() != 1 {
@@ -324,23 +343,38 @@ fn plan_jobs(args: &RenderArgs) -> anyhow::Result<Vec<Job>> {
         }
         bail!("give -o OUT.svg|png for one chart or -O DIR for several");
     };
+    // Same-named inputs from different directories keep apart, in both
+    // modes: each output is named by as much of its input's path as it takes.
+    let names = crate::outfile::distinct_names(&files);
+    let inputs = files.into_iter().map(|(input, _)| input).zip(names);
     if let Some(sweep) = &args.sweep {
         let text = std::fs::read_to_string(sweep).with_context(|| format!("{}", sweep.display()))?;
         let entries = style::parse_sweep(&text).map_err(|e| anyhow::anyhow!("{}: {e}", sweep.display()))?;
         let mut jobs = Vec::new();
-        for (input, rel) in &files {
+        for (input, name) in inputs {
             for e in &entries {
-                let stem = rel.with_extension("");
-                let out = dir.join(format!("{}.{}.{ext}", stem.display(), e.name));
+                let out = dir.join(suffixed(&name, &format!("{}.{ext}", e.name)));
                 jobs.push(Job { input: input.clone(), output: Some(out), format: args.format, sweep: Some(e.clone()) });
             }
         }
         return Ok(jobs);
     }
-    Ok(files
-        .into_iter()
-        .map(|(input, rel)| Job { output: Some(dir.join(rel.with_extension(ext))), input, format: args.format, sweep: None })
-        .collect())
+    let job = |(input, name): (PathBuf, PathBuf)| Job {
+        output: Some(dir.join(suffixed(&name, ext))),
+        input,
+        format: args.format,
+        sweep: None,
+    };
+    Ok(inputs.map(job).collect())
+}
+
+/// `name.suffix`, kept whole where `with_extension` would replace a dot in
+/// the name (`v1.2` → `v1.2.png`, not `v1.png`).
+fn suffixed(name: &Path, suffix: &str) -> PathBuf {
+    let mut s = name.as_os_str().to_owned();
+    s.push(".");
+    s.push(suffix);
+    PathBuf::from(s)
 }
 
 /// `index.html` next to a sweep's images: one grid per chart, each cell

@@ -143,10 +143,7 @@ def bytecode(code):
 
 
 def mutants(source, filename, skip):
-    try:
-        tree = ast.parse(source, filename)
-    except SyntaxError as e:
-        raise SpecError("%s:%s:%s: the solution does not parse: %s" % (filename, e.lineno, e.offset, e.msg))
+    tree = parse_solution(source, filename)
     original = ast.unparse(tree) + "\n"
     seen = {original}
     programs = {bytecode(compile(original, filename, "exec"))}

@@ -25,7 +25,12 @@ pub enum Helper {
     Generate,
     /// Mutants of the reference (`mutants.py`).
     Mutants,
+    /// Only whether the solution parses (`signature.py`'s `parse_solution`).
+    Parse,
 }
+
+/// The interpreter that runs the helpers when no `--helper-python` is given.
+pub const HELPER_PYTHON: &str = "python3";
 
 /// A helper process that answers requests, one JSON line each, until its
 /// stdin closes (when flowbench drops it, at exit).
@@ -88,6 +93,7 @@ pub fn call(python: &Path, helper: Helper, request: &serde_json::Value) -> anyho
     request["helper"] = match helper {
         Helper::Generate => "generate",
         Helper::Mutants => "mutants",
+        Helper::Parse => "parse",
     }
     .into();
     let mut line = serde_json::to_vec(&request)?;
@@ -107,6 +113,14 @@ pub fn call(python: &Path, helper: Helper, request: &serde_json::Value) -> anyho
         anyhow::bail!("{}", answer.get("error").and_then(|e| e.as_str()).unwrap_or("unknown error"));
     }
     Ok(answer)
+}
+
+/// Whether `source` (the solution at `file`) parses, read as every helper
+/// reads it: the error is `file:line:column: the solution does not parse: …`,
+/// word for word what `tests gen` reports.
+pub fn check_parses(python: &Path, file: &Path, source: &str) -> anyhow::Result<()> {
+    call(python, Helper::Parse, &serde_json::json!({"solution": source, "file": file.display().to_string()}))?;
+    Ok(())
 }
 
 /// The interpreter `python` names, as the interpreter itself reports it
@@ -152,5 +166,18 @@ mod tests {
         assert!(sources.iter().all(|s| s.contains("Counts the primes below 101.")), "a docstring was mutated: {sources:#?}");
         let folded = sources.iter().filter(|s| s.contains("range(2, 101 + 1)") || s.contains("range(2, 102)")).count();
         assert_eq!(folded, 1, "`101 + 1` and `102` are one program: {sources:#?}");
+    }
+
+    /// `check` and `build` learn of a syntax error as `tests gen` does.
+    #[test]
+    fn a_syntax_error_names_file_line_and_column_as_the_generator_does() {
+        let python = Path::new(HELPER_PYTHON);
+        let broken = "def f(a, b):\n    while b != 0\n        a, b = b, a % b\n    return a\n";
+        let file = Path::new("p/solution.py");
+        let said = check_parses(python, file, broken).expect_err("a syntax error").to_string();
+        assert_eq!(said, "p/solution.py:2:17: the solution does not parse: expected ':'");
+        let request = serde_json::json!({"solution": broken, "file": "p/solution.py", "skip": ["valid"]});
+        assert_eq!(call(python, Helper::Mutants, &request).expect_err("a syntax error").to_string(), said);
+        assert!(check_parses(python, file, &broken.replace("!= 0\n", "!= 0:\n")).is_ok());
     }
 }

@@ -12,11 +12,14 @@ import warnings
 warnings.simplefilter("ignore")
 
 
+ANSWERS = {"generate": generate_answer, "mutants": mutants_answer, "parse": parse_answer}
+
+
 def serve():
     for line in sys.stdin:
         req = json.loads(line)
         try:
-            answer = generate_answer(req) if req.get("helper") == "generate" else mutants_answer(req)
+            answer = ANSWERS[req.get("helper")](req)
         except Exception as e:
             last = traceback.format_exception_only(type(e), e)[-1].strip()
             answer = {"ok": False, "error": "the test generator failed: %s" % last}

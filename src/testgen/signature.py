@@ -102,13 +102,28 @@ def infer_type(values):
     return {"k": "any"}
 
 
+def parse_solution(source, filename):
+    """The solution's syntax tree; a syntax error names the file, line and
+    column (every helper, and `check`/`build` through `parse_answer`, says
+    it the same way)."""
+    try:
+        return ast.parse(source, filename)
+    except SyntaxError as e:
+        raise SpecError("%s:%s:%s: the solution does not parse: %s" % (filename, e.lineno, e.offset, e.msg))
+
+
+def parse_answer(req):
+    try:
+        parse_solution(req["solution"], req["file"])
+        return {"ok": True}
+    except SpecError as e:
+        return {"ok": False, "error": str(e)}
+
+
 def read_signature(source, filename, entry_point, call_style, param_types, examples=()):
     """Parameters of the entry point: [(name, type tree)]; `param_types`
     (from the spec) override or supply annotations."""
-    try:
-        tree = ast.parse(source, filename)
-    except SyntaxError as e:
-        raise SpecError("%s:%s:%s: the solution does not parse: %s" % (filename, e.lineno, e.offset, e.msg))
+    tree = parse_solution(source, filename)
     scope = tree.body
     if call_style == "solution_method":
         classes = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Solution"]
