@@ -140,8 +140,13 @@ impl Builder<'_> {
         let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let mut report = ProblemReport { name: name.clone(), ..ProblemReport::default() };
         let loaded = super::load(dir).and_then(|mut bank| {
-            super::solution_parses(&bank)?;
-            super::spec::apply_generated(&mut bank)?;
+            if let Err(stale) = super::spec::apply_generated(&mut bank) {
+                // A syntax error is the cause to report, not the staleness
+                // it causes. (Asked only here and before validation, so a
+                // no-op rebuild starts no Python.)
+                super::solution_parses(&bank)?;
+                return Err(stale);
+            }
             let meta = meta::read_meta(dir)?;
             let description = meta::read_description(dir)?;
             Ok((bank, meta, description))
@@ -223,6 +228,7 @@ impl Builder<'_> {
         }
         report.layouts = layouts;
         let tests = super::native_tests(bank);
+        super::solution_parses(bank)?;
         report.reference_passed = super::validate::validate(self.sandbox, bank, self.opts.time_limit)?;
         if tests.is_empty() {
             anyhow::bail!("{}: no tests", bank.dir.join(super::PROBLEM).display());
