@@ -67,3 +67,25 @@ fn fmt_prints_checks_and_writes() {
     assert_eq!(code, 2);
     assert!(err.contains("x.mmd:2:"), "{err}");
 }
+
+/// Issue 24: a `{` left open at the end of its line is blamed there, not on
+/// the next line's parentheses, and `--fix` closes it instead of quoting
+/// the next line; mermaid still rejects the text.
+#[test]
+fn an_unclosed_shape_is_blamed_on_its_own_line_and_closed_by_fix() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let text = "flowchart TD\n    A([Start]) --> C\n    C{s empty?\n    C -->|Yes| D[return (x)]\n    \
+                C -->|No| E([End])\n    D --> E\n";
+    assert!(flowbench::mermaid::parse(text).is_err(), "mermaid rejects the text");
+    let broken = file(&dir, "u.mmd", text);
+    let (code, _, err) = flowbench(&["check", &broken]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("u.mmd:3:6 ]") && err.contains("missing `}`: the `{` at 3:6 is never closed"), "{err}");
+    assert!(err.contains("`C{s empty?}`") && !err.contains("[P01]"), "{err}");
+    let (code, out, err) = flowbench(&["check", "--fix", "--stdout", &broken]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("u.mmd:3:6: fixed [P02] C{s empty? → C{s empty?}"), "{err}");
+    assert!(out.contains("\n    C{s empty?}\n    C -->|Yes| D[\"return (x)\"]\n"), "{out}");
+    let chart = flowbench::mermaid::parse(&out).expect("fixed text parses");
+    assert_eq!((chart.nodes.len(), chart.edges.len()), (4, 4));
+}
