@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use flowbench::bank::build::{BuildOptions, Builder, Built};
 use flowbench::bank::dist::{Manifest, write_dist};
-use flowbench::bank::styles::BuildStyle;
+use flowbench::bank::styles::{BuildStyle, style_id};
 use flowbench::exec::{ExecConfig, Executor};
 use flowbench::render::pipeline::Renderer;
 use flowbench::render::style::StyleFile;
@@ -37,7 +37,7 @@ fn embedded() -> std::path::PathBuf {
 
 fn two_styles() -> Vec<BuildStyle> {
     let dark = StyleFile { theme: Some("dark".into()), ..StyleFile::default() };
-    vec![BuildStyle::default_style(), BuildStyle { id: "dark".into(), file: dark, overrides: StyleFile::default() }]
+    vec![BuildStyle::default_style(), BuildStyle::new("dark", dark, StyleFile::default())]
 }
 
 #[test]
@@ -201,7 +201,9 @@ fn new_check_and_a_style_sweep_from_the_command_line() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).contains("| geometry | easy | 1 |"), "Table 1 printed");
     let manifest: Manifest = serde_json::from_str(&std::fs::read_to_string(dist.join("manifest.json")).unwrap()).unwrap();
-    assert_eq!(manifest.styles, ["theme=default", "theme=forest"]);
+    let names: Vec<&str> = manifest.options.styles.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["theme=default", "theme=forest"]);
+    assert_eq!(manifest.styles, [style_id("theme=default"), style_id("theme=forest")]);
     for id in &manifest.styles {
         assert!(dist.join(format!("images/{id}/abs_value.png")).is_file());
     }

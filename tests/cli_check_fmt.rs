@@ -67,3 +67,52 @@ fn fmt_prints_checks_and_writes() {
     assert_eq!(code, 2);
     assert!(err.contains("x.mmd:2:"), "{err}");
 }
+
+/// Issue 24: a `{` left open at the end of its line is blamed there, not on
+/// the next line's parentheses, and `--fix` closes it instead of quoting
+/// the next line; mermaid still rejects the text.
+#[test]
+fn an_unclosed_shape_is_blamed_on_its_own_line_and_closed_by_fix() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let text = "flowchart TD\n    A([Start]) --> C\n    C{s empty?\n    C -->|Yes| D[return (x)]\n    \
+                C -->|No| E([End])\n    D --> E\n";
+    assert!(flowbench::mermaid::parse(text).is_err(), "mermaid rejects the text");
+    let broken = file(&dir, "u.mmd", text);
+    let (code, _, err) = flowbench(&["check", &broken]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("u.mmd:3:6 ]") && err.contains("missing `}`: the `{` at 3:6 is never closed"), "{err}");
+    assert!(err.contains("`C{s empty?}`") && !err.contains("[P01]"), "{err}");
+    let (code, out, err) = flowbench(&["check", "--fix", "--stdout", &broken]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("u.mmd:3:6: fixed [P02] C{s empty? → C{s empty?}"), "{err}");
+    assert!(out.contains("\n    C{s empty?}\n    C -->|Yes| D[\"return (x)\"]\n"), "{out}");
+    let chart = flowbench::mermaid::parse(&out).expect("fixed text parses");
+    assert_eq!((chart.nodes.len(), chart.edges.len()), (4, 4));
+}
+
+/// Issue 24: typos of the header keyword are fixed like its case (`flowChart`).
+#[test]
+fn header_keyword_typos_are_fixed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (typo, want) in [
+        ("flowchat TD", "flowchart TD"),
+        ("flowchar LR", "flowchart LR"),
+        ("flochart TD", "flowchart TD"),
+        ("folwchart TD", "flowchart TD"),
+        ("grahp LR", "graph LR"),
+        ("flowchartLR", "flowchart LR"),
+    ] {
+        let broken = file(&dir, "h.mmd", &format!("{typo}\n    A([Start]) --> B([End])\n"));
+        let (code, _, err) = flowbench(&["check", &broken]);
+        assert_eq!(code, 2, "{err}");
+        let keyword = want.split(' ').next().unwrap_or("");
+        assert!(err.contains("[P12]") && err.contains(&format!("write `{keyword}")), "{err}");
+        let (code, out, err) = flowbench(&["check", "--fix", "--stdout", &broken]);
+        assert_eq!(code, 0, "{typo}: {err}");
+        assert!(out.starts_with(&format!("{want}\n")), "{typo}: {out}");
+    }
+    // Another diagram type is not a typo of a flowchart.
+    let gantt = file(&dir, "g.mmd", "gantt\n    title x\n");
+    let (code, out, _) = flowbench(&["check", "--fix", "--stdout", &gantt]);
+    assert_eq!((code, out.as_str()), (2, "gantt\n    title x\n"));
+}

@@ -30,7 +30,8 @@ pub struct ManifestOptions {
 pub struct Manifest {
     pub flowbench_version: String,
     pub options: ManifestOptions,
-    /// Style ids, in build order (`dist/images/<id>/`).
+    /// Style ids, in build order (`dist/images/<id>/`); each style's name
+    /// and settings are in `options.styles`.
     pub styles: Vec<String>,
     /// `dist/`-relative names of the record files, one per subset.
     pub subsets: BTreeMap<String, String>,
@@ -105,6 +106,9 @@ fn prune(out: &Path, manifest: &Manifest, built: &[Built]) -> anyhow::Result<()>
                 std::fs::remove_file(&file)?;
             }
         }
+        // A style this build does not draw leaves its directory empty
+        // (`images/default/` after a `--theme dark` rebuild): remove it.
+        remove_empty_dirs(&out.join(dir))?;
     }
     for entry in std::fs::read_dir(out)?.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
@@ -116,6 +120,21 @@ fn prune(out: &Path, manifest: &Manifest, built: &[Built]) -> anyhow::Result<()>
     for entry in std::fs::read_dir(out.join(CACHE_DIR)).into_iter().flatten().flatten() {
         if !names.contains(&entry.file_name().to_string_lossy().into_owned()) {
             std::fs::remove_file(entry.path())?;
+        }
+    }
+    Ok(())
+}
+
+/// Removes the empty directories below `dir` (not `dir` itself), deepest
+/// first, so a directory left with only empty ones goes too.
+fn remove_empty_dirs(dir: &Path) -> anyhow::Result<()> {
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            remove_empty_dirs(&path)?;
+            if std::fs::read_dir(&path)?.next().is_none() {
+                std::fs::remove_dir(&path)?;
+            }
         }
     }
     Ok(())

@@ -2,8 +2,9 @@
 //! network) to look through a built bank — each problem's image, canonical
 //! Mermaid, description, tests per category, lint status and mutation score,
 //! filtered by subset, difficulty and text (also from the URL:
-//! `index.html#subset=math&difficulty=hard&style=dark`). Images are linked relative to
-//! `dist/` and load lazily, so a 500-problem bank stays quick to open.
+//! `index.html#subset=math&difficulty=hard&style=dark`, a style by id or
+//! name). Images are linked relative to `dist/` and load lazily, so a
+//! 500-problem bank stays quick to open.
 
 use std::fmt::Write as _;
 
@@ -35,16 +36,26 @@ document.getElementById('count').textContent=n+' shown';}
 function style(id){document.querySelectorAll('img[data-task]').forEach(function(i){i.src='images/'+id+'/'+i.dataset.task+'.png';});}
 document.querySelectorAll('header select,header input').forEach(function(e){e.addEventListener('input',apply);});
 document.getElementById('style').addEventListener('input',function(e){style(e.target.value);});
-location.hash.slice(1).split('&').forEach(function(kv){var p=kv.split('='),e=document.getElementById(p[0]);if(e&&p.length==2){e.value=decodeURIComponent(p[1]);if(p[0]==='style')style(e.value);}});apply();";
+location.hash.slice(1).split('&').forEach(function(kv){var i=kv.indexOf('='),k=kv.slice(0,i),
+v=decodeURIComponent(kv.slice(i+1)),e=document.getElementById(k);if(!e||i<0)return;
+if(k!=='style'){e.value=v;return;}
+var o=[].filter.call(e.options,function(o){return o.value===v||o.text===v;})[0];
+if(o){e.value=o.value;style(o.value);}});
+apply();";
 
 
-fn options(id: &str, label: &str, values: &[String]) -> String {
+/// A filter `<select>` over `values`, each a `(value, text shown)` pair.
+fn options(id: &str, label: &str, values: &[(String, String)]) -> String {
     let mut s = format!("<label>{label} <select id=\"{id}\">");
     if id != "style" {
         s.push_str("<option value=\"\">all</option>");
     }
-    for v in values {
-        let _ = write!(s, "<option>{}</option>", esc(v));
+    for (v, text) in values {
+        if v == text {
+            let _ = write!(s, "<option>{}</option>", esc(v));
+        } else {
+            let _ = write!(s, "<option value=\"{}\">{}</option>", esc(v), esc(text));
+        }
     }
     s.push_str("</select></label>");
     s
@@ -55,18 +66,24 @@ pub fn gallery(built: &[Built], styles: &[BuildStyle]) -> String {
     let mut subsets: Vec<String> = built.iter().filter_map(|b| b.record.as_ref().map(|r| r.subset.clone())).collect();
     subsets.sort_by(|a, b| subset_order(a).cmp(&subset_order(b)));
     subsets.dedup();
-    let difficulties: Vec<String> = ["easy", "medium", "hard"].map(String::from).to_vec();
-    let style_ids: Vec<String> = styles.iter().map(|s| s.id.clone()).collect();
+    let same = |v: &String| (v.clone(), v.clone());
+    let subsets: Vec<(String, String)> = subsets.iter().map(same).collect();
+    let difficulties: Vec<(String, String)> = ["easy", "medium", "hard"].map(|d| same(&d.to_string())).to_vec();
+    // Styles by id (their image directory), shown by name.
+    let style_options: Vec<(String, String)> = styles
+        .iter()
+        .map(|s| (s.id.clone(), if s.name.is_empty() { s.id.clone() } else { s.name.clone() }))
+        .collect();
     let ok = built.iter().filter(|b| b.record.is_some()).count();
     let mut html = format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>flowbench gallery</title><style>{STYLE}</style></head><body>\n<header><h1>flowbench: {ok} of {} problems</h1>{}{}{}<label>search <input id=\"q\" type=\"search\"></label><span id=\"count\"></span></header>\n<main>\n",
         built.len(),
         options("subset", "subset", &subsets),
         options("difficulty", "difficulty", &difficulties),
-        options("style", "style", &style_ids),
+        options("style", "style", &style_options),
     );
     for b in built {
-        card(&mut html, b, style_ids.first().map_or("default", String::as_str));
+        card(&mut html, b, styles.first().map_or("default", |s| s.id.as_str()));
     }
     let _ = write!(html, "</main>\n<script>{SCRIPT}</script>\n</body></html>\n");
     html

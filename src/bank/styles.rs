@@ -14,7 +14,12 @@ use crate::render::style::{StyleFile, resolve};
 /// One named style of a build; its id names `dist/images/<id>/`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BuildStyle {
+    /// Directory name of the style's images: [`style_id`] of `name`.
     pub id: String,
+    /// The style's name as given: a sweep entry's name (`curve=basis,theme=dark`),
+    /// the style file's name or the theme.
+    #[serde(default)]
+    pub name: String,
     /// Applied after the chart's own `%%{init}%%` config (like `--style`).
     pub file: StyleFile,
     /// Applied last (like command-line flags, e.g. `--theme`).
@@ -22,15 +27,56 @@ pub struct BuildStyle {
 }
 
 impl BuildStyle {
+    /// A style named `name`, with the id [`style_id`] gives it.
+    pub fn new(name: &str, file: StyleFile, overrides: StyleFile) -> BuildStyle {
+        BuildStyle { id: style_id(name), name: name.to_string(), file, overrides }
+    }
+
     /// The default style: the chart's own config, mermaid's defaults.
     pub fn default_style() -> BuildStyle {
-        BuildStyle { id: "default".into(), file: StyleFile::default(), overrides: StyleFile::default() }
+        BuildStyle::new("default", StyleFile::default(), StyleFile::default())
     }
 }
 
-/// Whether `id` can be a directory name in `dist/images/`.
+/// Longest id used as it is; longer names get a slug and a hash.
+const MAX_PLAIN_ID: usize = 48;
+/// Length of a slug before its hash.
+const MAX_SLUG: usize = 32;
+
+/// Whether `id` can name a directory in `dist/images/` as it is: short,
+/// ASCII letters, digits and `-_.`, starting with a letter or digit (so no
+/// `..`, no hidden directory, nothing a URL or a shell must quote).
 pub fn is_style_id(id: &str) -> bool {
-    !id.is_empty() && id != "." && id != ".." && id.chars().all(|c| c.is_ascii_alphanumeric() || "-_=.,+".contains(c))
+    id.len() <= MAX_PLAIN_ID
+        && id.starts_with(|c: char| c.is_ascii_alphanumeric())
+        && id.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+}
+
+/// The id (directory name) of the style named `name`: the name itself when
+/// it is one ([`is_style_id`]: `dark`, `my-style`), else a readable slug of
+/// it and a short hash of the whole name, so different names never share a
+/// directory: `curve=basis,theme=dark` → `curve-basis_theme-dark-<8 hex>`.
+pub fn style_id(name: &str) -> String {
+    if is_style_id(name) {
+        return name.to_string();
+    }
+    let mut slug = String::new();
+    for c in name.chars() {
+        let c = match c {
+            ',' => '_',
+            c if c.is_ascii_alphanumeric() || c == '.' => c,
+            _ => '-',
+        };
+        let joiner = |x: char| x == '-' || x == '_';
+        if joiner(c) && slug.ends_with(joiner) {
+            continue;
+        }
+        slug.push(c);
+    }
+    let slug = slug.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+    let slug = slug[..slug.len().min(MAX_SLUG)].trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+    let hash = &super::cache::sha256_hex(name.as_bytes())[..8];
+    if slug.is_empty() { format!("style-{hash}") } else { format!("{slug}-{hash}") }
 }
 
 /// One chart drawn in one style.
@@ -90,8 +136,8 @@ mod tests {
         let wide = StyleFile { node_spacing: Some(120.0), ..Default::default() };
         let styles = vec![
             BuildStyle::default_style(),
-            BuildStyle { id: "dark".into(), file: dark, overrides: StyleFile::default() },
-            BuildStyle { id: "wide".into(), file: StyleFile::default(), overrides: wide },
+            BuildStyle::new("dark", dark, StyleFile::default()),
+            BuildStyle::new("wide", StyleFile::default(), wide),
         ];
         let (drawn, layouts) = draw_all(&renderer, &chart, &styles).expect("drawn");
         assert_eq!(layouts, 2, "dark reuses the default layout, wide needs its own");
@@ -99,6 +145,35 @@ mod tests {
         // Reusing the layout changes nothing: dark alone draws the same bytes.
         let (alone, _) = draw_all(&renderer, &chart, &styles[1..2]).expect("drawn");
         assert!(alone[0].png == drawn[1].png && alone[0].svg == drawn[1].svg);
-        assert!(is_style_id("curve=basis,theme=dark") && !is_style_id("../x") && !is_style_id(".."));
+    }
+
+    #[test]
+    fn style_ids_are_short_path_safe_and_distinct() {
+        for plain in ["default", "dark", "my-style", "v1.2", "style_3"] {
+            assert_eq!(style_id(plain), plain);
+        }
+        let id = style_id("curve=basis,theme=dark");
+        assert!(id.starts_with("curve-basis_theme-dark-") && id.len() == "curve-basis_theme-dark-".len() + 8, "{id}");
+        let names = [
+            "curve=basis,theme=dark",
+            "curve=basis,theme=default",
+            "curve=linear,font_size=20,node_spacing=80,rank_spacing=120,theme=forest",
+            "../../etc",
+            "..",
+            ".hidden",
+            "my style",
+            "my_style",
+            "ünïcode",
+            "",
+        ];
+        let ids: Vec<String> = names.iter().map(|n| style_id(n)).collect();
+        for (name, id) in names.iter().zip(&ids) {
+            assert!(is_style_id(id), "{name:?} → {id:?}");
+            assert!(!id.contains(['/', '=', ',']) && id.len() <= MAX_SLUG + 9, "{name:?} → {id:?}");
+        }
+        let distinct: std::collections::BTreeSet<&String> = ids.iter().collect();
+        assert_eq!(distinct.len(), ids.len(), "{ids:?}");
+        assert_eq!(style_id("curve=basis,theme=dark"), id, "deterministic");
+        assert!(!is_style_id("..") && !is_style_id("../x") && !is_style_id("a=b") && !is_style_id(&"x".repeat(49)));
     }
 }

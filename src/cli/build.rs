@@ -10,7 +10,7 @@ use anyhow::Context as _;
 use rayon::prelude::*;
 
 use crate::bank::build::{BuildOptions, Builder};
-use crate::bank::styles::{BuildStyle, is_style_id};
+use crate::bank::styles::BuildStyle;
 use crate::exec::{ExecConfig, Executor, Job, Outcome, Status};
 use crate::judge::run::Sandbox;
 use crate::render::pipeline::Renderer;
@@ -65,25 +65,26 @@ fn build_styles(args: &BuildArgs) -> anyhow::Result<Vec<BuildStyle>> {
     let mut probe = crate::render::style::Style::default();
     overrides.apply(&mut probe).map_err(|e| anyhow::anyhow!("--{e}"))?;
     let stem = |p: &PathBuf| p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let mut styles = if let Some(path) = &args.styles {
+    let mut styles: Vec<BuildStyle> = if let Some(path) = &args.styles {
         let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
         let entries = parse_sweep(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-        entries.into_iter().map(|e| BuildStyle { id: e.name, file: e.style, overrides: overrides.clone() }).collect()
+        entries.into_iter().map(|e| BuildStyle::new(&e.name, e.style, overrides.clone())).collect()
     } else if let Some(path) = &args.style {
         let file = StyleFile::load(path)?;
-        let id = match &args.theme {
+        let name = match &args.theme {
             Some(t) => format!("{}-{t}", stem(path)),
             None => stem(path),
         };
-        vec![BuildStyle { id, file, overrides: overrides.clone() }]
+        vec![BuildStyle::new(&name, file, overrides.clone())]
     } else {
-        let id = args.theme.clone().unwrap_or_else(|| "default".into());
-        vec![BuildStyle { id, file: StyleFile::default(), overrides: overrides.clone() }]
+        let name = args.theme.clone().unwrap_or_else(|| "default".into());
+        vec![BuildStyle::new(&name, StyleFile::default(), overrides.clone())]
     };
-    styles.dedup_by(|a, b| a.id == b.id);
-    for s in &styles {
-        if !is_style_id(&s.id) {
-            anyhow::bail!("style id {:?} cannot name a directory (use letters, digits and -_=.,+)", s.id);
+    styles.dedup_by(|a, b| a.name == b.name);
+    for (i, s) in styles.iter().enumerate() {
+        if let Some(other) = styles[..i].iter().find(|o| o.id == s.id) {
+            let (a, b) = (&other.name, &s.name);
+            anyhow::bail!("styles {a:?} and {b:?} would share the image directory {:?}: rename one", s.id);
         }
     }
     Ok(styles)

@@ -57,7 +57,7 @@ pub struct RenderArgs {
     /// PNG pixels per SVG unit.
     #[arg(long, default_value_t = 1.0)]
     scale: f32,
-    /// Page colour (CSS colour) or `transparent`.
+    /// Page colour (CSS colour) or `transparent` [default: the theme's: white, or #333 for dark].
     #[arg(long)]
     background: Option<String>,
     /// Render the input in every style of this TOML file ([[style]] tables and/or a [grid]) into `-O DIR`.
@@ -184,9 +184,7 @@ impl Ctx<'_> {
         let mut st = style::Style::default();
         style::apply_chart_config(&mut st, &chart.config);
         let layers = [self.file_style, job.sweep.as_ref().map(|s| &s.style), Some(self.cli_style)];
-        for layer in layers.into_iter().flatten() {
-            layer.apply(&mut st).map_err(|e| format!("{name}: {e}"))?;
-        }
+        style::apply_layers(&mut st, &layers).map_err(|e| format!("{name}: {e}"))?;
         let to_png_file = job.format == Format::Png && job.output.as_ref().is_some_and(|p| p.as_os_str() != "-");
         if to_png_file {
             self.renderer.check_png(&chart, &st, self.args.scale).map_err(|e| format!("{name}: {e}"))?;

@@ -53,6 +53,9 @@ pub fn from_parse_error(source: &str, err: &ParseError) -> Diagnostic {
             format!("expected one of {}{more}", shown.join(", "))
         }
     };
+    if let Some(u) = super::unclosed::blame(source, err) {
+        return unclosed_shape(source, err, &label, u);
+    }
     let mut d = Diagnostic {
         severity: Severity::Error,
         code: "parse".into(),
@@ -79,6 +82,32 @@ pub fn from_parse_error(source: &str, err: &ParseError) -> Diagnostic {
         d.notes.push(format!("a common mistake in LLM-written Mermaid (pitfall {}){fix}", f.pitfall));
     }
     d
+}
+
+/// The diagnostic for a shape left open at the end of its line: located at
+/// the opener, with the place mermaid gave up as a second label.
+fn unclosed_shape(source: &str, err: &ParseError, expected: &str, u: super::unclosed::Unclosed) -> Diagnostic {
+    let (line, col) = line_col(source, u.open.start);
+    let (err_line, err_col) = line_col(source, err.span.start);
+    Diagnostic {
+        severity: Severity::Error,
+        code: u.finding.pitfall.into(),
+        message: format!("missing `{}`: the `{}` at {line}:{col} is never closed", u.closer, u.opener),
+        span: u.open.clone(),
+        label: format!("this `{}` needs a `{}` before the end of its line", u.opener, u.closer),
+        extra: vec![(
+            err.span.start..err.span.end,
+            format!("so mermaid reads on to here as its label, then fails: {expected}"),
+        )],
+        help: Some(u.finding.help),
+        notes: vec![
+            format!("mermaid's error at {err_line}:{err_col}: {}", err.message),
+            format!(
+                "a common mistake in LLM-written Mermaid (pitfall {}); `flowbench check --fix` closes the shape",
+                u.finding.pitfall
+            ),
+        ],
+    }
 }
 
 /// Render any diagnostic as text (no colour, ASCII art).

@@ -11,6 +11,11 @@ use super::pitfall::{Finding, findings};
 
 /// The most likely pitfall behind `err`, if any is recognised.
 pub fn hint(source: &str, err: &ParseError) -> Option<Finding> {
+    // A shape left open on an earlier line: the error's own line is not
+    // to blame, whatever pitfalls it has.
+    if let Some(u) = super::unclosed::blame(source, err) {
+        return Some(u.finding);
+    }
     let at = err.span.start.min(source.len());
     let all = findings(source);
     let line_of = |p: usize| source[..p.min(source.len())].matches('\n').count();

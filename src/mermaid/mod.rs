@@ -31,6 +31,7 @@ pub mod pitfall;
 mod pitfall_stmt;
 mod pitfall_tok;
 mod scan;
+pub mod unclosed;
 
 pub use model::*;
 

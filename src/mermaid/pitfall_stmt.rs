@@ -16,56 +16,20 @@ pub(crate) fn header_rule(l: &Line, out: &mut Vec<Finding>) {
     let off = l.start + (l.text.len() - t.len());
     let kw_len = t.find(|c: char| c.is_whitespace() || c == ';').unwrap_or(t.len());
     let kw = &t[..kw_len];
-    let canonical = ["flowchart-elk", "flowchart", "graph"].into_iter().find(|k| k.eq_ignore_ascii_case(kw));
-    if let Some(k) = canonical.filter(|k| *k != kw) {
-        out.push(finding(
-            "P12",
-            off..off + kw_len,
-            format!("diagram keywords are lower case: write `{k}`"),
-            vec![Edit { range: off..off + kw_len, text: k.to_string() }],
-        ));
-    }
-    if canonical.is_none() {
-        return;
-    }
-    let after = &t[kw_len..];
-    let dir_t = after.trim_start();
-    let dir_off = off + kw_len + (after.len() - dir_t.len());
-    if dir_t.is_empty() || dir_t.starts_with(';') {
-        split_semicolons(l, dir_off - l.start, out);
-        return;
-    }
-    let dir_len = dir_t.find(|c: char| c.is_whitespace() || c == ';').unwrap_or(dir_t.len());
-    let dir = &dir_t[..dir_len];
-    let valid = ["TB", "TD", "BT", "RL", "LR", ">", "<", "^", "v"];
-    let mut dir_end = dir_off + dir_len;
-    if !valid.contains(&dir) {
-        let upper = dir.to_ascii_uppercase();
-        let fixed = if valid.contains(&upper.as_str()) {
-            Some(upper.clone())
-        } else {
-            match upper.chars().next() {
-                Some('T') | Some('D') => Some("TD".to_string()),
-                Some('B') => Some("BT".to_string()),
-                Some('L') => Some("LR".to_string()),
-                Some('R') => Some("RL".to_string()),
-                _ => None,
+    let Some((k, glued)) = header_keyword(kw) else { return };
+    if glued.is_some() || k != kw {
+        let (text, help) = match &glued {
+            Some(d) => {
+                (format!("{k} {d}"), format!("write `{k} {d}`: the diagram keyword, then the direction as a word"))
             }
+            None if k.eq_ignore_ascii_case(kw) => {
+                (k.to_string(), format!("diagram keywords are lower case: write `{k}`"))
+            }
+            None => (k.to_string(), format!("`{kw}` is not a diagram keyword: write `{k}`")),
         };
-        match fixed {
-            Some(d) => out.push(finding(
-                "P12",
-                dir_off..dir_end,
-                format!("`{dir}` is not a direction; use one of TB, TD, BT, RL, LR (upper case): `{d}`"),
-                vec![Edit { range: dir_off..dir_end, text: d }],
-            )),
-            None => {
-                // Not a direction at all: the header has none and this is
-                // a statement on the header line.
-                dir_end = dir_off;
-            }
-        }
+        out.push(finding("P12", off..off + kw_len, help, vec![Edit { range: off..off + kw_len, text }]));
     }
+    let dir_end = if glued.is_some() { off + kw_len } else { direction_rule(l, off + kw_len, out) };
     let rest = &l.text[dir_end - l.start..];
     let rest_t = rest.trim_start();
     if !rest_t.is_empty() && !rest_t.starts_with(';') {
@@ -78,6 +42,97 @@ pub(crate) fn header_rule(l: &Line, out: &mut Vec<Finding>) {
         ));
     } else {
         split_semicolons(l, dir_end - l.start, out);
+    }
+}
+
+/// The header keyword `kw` stands for, and a direction glued to it
+/// (`flowchartTD`): `flowchart`, `flowchart-elk` or `graph` in any case, or
+/// a typo of them (at most two edits from `flowchart`, one from `graph`,
+/// counting a swap of neighbours as one).
+fn header_keyword(kw: &str) -> Option<(&'static str, Option<String>)> {
+    let exact = |w: &str| ["flowchart-elk", "flowchart", "graph"].into_iter().find(|k| k.eq_ignore_ascii_case(w));
+    let near = |w: &str| {
+        let w = w.to_ascii_lowercase();
+        [("flowchart", 2), ("graph", 1)].into_iter().find(|(k, max)| edit_distance(&w, k) <= *max).map(|(k, _)| k)
+    };
+    if let Some(k) = exact(kw) {
+        return Some((k, None));
+    }
+    let glued = |head: &dyn Fn(&str) -> Option<&'static str>| {
+        let split = kw.len().checked_sub(2).filter(|&p| p > 0 && kw.is_char_boundary(p))?;
+        let dir = kw[split..].to_ascii_uppercase();
+        let k = ["TB", "TD", "BT", "RL", "LR"].contains(&dir.as_str()).then(|| head(&kw[..split]))??;
+        Some((k, Some(dir)))
+    };
+    glued(&exact).or_else(|| near(kw).map(|k| (k, None))).or_else(|| glued(&near))
+}
+
+/// Edit distance with a swap of two neighbouring characters counting as one
+/// edit (optimal string alignment).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// The direction after the header keyword (ending at `kw_end`): a typo is
+/// fixed; `;`-joined statements after a missing one are split. Returns
+/// where the direction ends (`kw_end`'s blank run when there is none).
+fn direction_rule(l: &Line, kw_end: usize, out: &mut Vec<Finding>) -> usize {
+    let after = &l.text[kw_end - l.start..];
+    let dir_t = after.trim_start();
+    let dir_off = kw_end + (after.len() - dir_t.len());
+    if dir_t.is_empty() || dir_t.starts_with(';') {
+        return dir_off;
+    }
+    let dir_len = dir_t.find(|c: char| c.is_whitespace() || c == ';').unwrap_or(dir_t.len());
+    let dir = &dir_t[..dir_len];
+    let valid = ["TB", "TD", "BT", "RL", "LR", ">", "<", "^", "v"];
+    let dir_end = dir_off + dir_len;
+    if valid.contains(&dir) {
+        return dir_end;
+    }
+    let upper = dir.to_ascii_uppercase();
+    let fixed = if valid.contains(&upper.as_str()) {
+        Some(upper.clone())
+    } else {
+        match upper.chars().next() {
+            Some('T') | Some('D') => Some("TD".to_string()),
+            Some('B') => Some("BT".to_string()),
+            Some('L') => Some("LR".to_string()),
+            Some('R') => Some("RL".to_string()),
+            _ => None,
+        }
+    };
+    match fixed {
+        Some(d) => {
+            out.push(finding(
+                "P12",
+                dir_off..dir_end,
+                format!("`{dir}` is not a direction; use one of TB, TD, BT, RL, LR (upper case): `{d}`"),
+                vec![Edit { range: dir_off..dir_end, text: d }],
+            ));
+            dir_end
+        }
+        // Not a direction at all: the header has none and this is a
+        // statement on the header line.
+        None => dir_off,
     }
 }
 
@@ -257,4 +312,23 @@ fn direction_swallow(l: &Line, out: &mut Vec<Finding>) -> bool {
         silent: true,
     });
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_keyword_typos_and_glued_directions() {
+        assert_eq!(header_keyword("flowChart"), Some(("flowchart", None)));
+        for typo in ["flowchat", "flowchar", "flochart", "folwchart", "flowcharts", "fowchat"] {
+            assert_eq!(header_keyword(typo), Some(("flowchart", None)), "{typo}");
+        }
+        assert_eq!(header_keyword("grahp"), Some(("graph", None)));
+        assert_eq!(header_keyword("flowchartLR"), Some(("flowchart", Some("LR".into()))));
+        assert_eq!(header_keyword("graphtd"), Some(("graph", Some("TD".into()))));
+        for other in ["gantt", "gitGraph", "flow", "sequenceDiagram", "A-->B"] {
+            assert_eq!(header_keyword(other), None, "{other}");
+        }
+    }
 }

@@ -59,6 +59,11 @@ pub(crate) fn is_text_shape(line: &str, shape: &Shape) -> bool {
     OPENERS.iter().any(|(o, _, text)| *o == open && *text)
 }
 
+/// The closer of a text shape's opener (`}` for `{`, `])` for `([`).
+pub(crate) fn text_closer(open: &str) -> Option<&'static str> {
+    OPENERS.iter().find(|(o, _, text)| *o == open && *text).map(|(_, c, _)| *c)
+}
+
 fn link_len(s: &str) -> Option<(usize, bool)> {
     let b = s.as_bytes();
     let mut i = 0;

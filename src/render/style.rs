@@ -193,11 +193,26 @@ fn px(v: &serde_json::Value) -> Option<f32> {
 pub fn resolve(config: &serde_json::Value, file: Option<&StyleFile>, cli: &StyleFile) -> Result<Style, String> {
     let mut s = Style::default();
     apply_chart_config(&mut s, config);
-    if let Some(f) = file {
-        f.apply(&mut s)?;
-    }
-    cli.apply(&mut s)?;
+    apply_layers(&mut s, &[file, Some(cli)])?;
     Ok(s)
+}
+
+/// Overlay `layers` on `style`, lowest precedence first. A layer's `theme`
+/// replaces the palette, its page colour included, but a `background` that
+/// an earlier layer gives stays: a style file's `background = "white"` with
+/// `--theme dark` draws the dark palette on white, not on dark's own `#333`.
+pub fn apply_layers(style: &mut Style, layers: &[Option<&StyleFile>]) -> Result<(), String> {
+    let mut background = None;
+    for layer in layers.iter().flatten() {
+        layer.apply(style)?;
+        if layer.background.is_some() {
+            background = Some(style.theme.background.clone());
+        }
+    }
+    if let Some(bg) = background {
+        style.theme.background = bg;
+    }
+    Ok(())
 }
 
 /// One named entry of a `--sweep` file.

@@ -12,7 +12,9 @@ use serde::{Deserialize, Serialize};
 pub struct Theme {
     /// Theme name this palette started from (recorded in the SVG for provenance).
     pub name: String,
-    /// Page background; `None` = transparent.
+    /// Page background; `None` = transparent. Each theme has its own (white,
+    /// dark's `#333`), replaced by `--background`, a style file's
+    /// `background` or the chart's `themeVariables.background`.
     pub background: Option<String>,
     pub node_fill: String,
     pub node_stroke: String,
@@ -95,8 +97,11 @@ impl Theme {
                 note_stroke: "#999".into(),
                 ..d
             },
+            // mermaid's theme-dark: a #333 page (the theme's `background`,
+            // which its light lines and text are chosen for).
             "dark" => Theme {
                 name: "dark".into(),
+                background: Some("#333".into()),
                 node_fill: "#1f2020".into(),
                 node_stroke: "#ccc".into(),
                 node_text: "#ccc".into(),
