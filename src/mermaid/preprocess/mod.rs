@@ -173,7 +173,11 @@ pub fn preprocess(text: &str) -> Result<Pre, PreError> {
             );
         }
     }
-    merge(&mut config, &directive);
+    // No directive is no config (not a `null` one that would replace the
+    // frontmatter's `config:`).
+    if !directive.is_null() {
+        merge(&mut config, &directive);
+    }
     if config.as_object().is_some_and(|o| o.is_empty()) {
         config = Value::Null;
     }
