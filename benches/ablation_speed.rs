@@ -27,8 +27,12 @@ fn client_throughput(dir: &Path) -> f64 {
         retry: RetryPolicy::default(),
         pool: 64,
     });
-    let requests: Vec<Request> =
-        (0..REQUESTS).map(|i| Request { id: format!("r{i}"), body: json!({"model": "m", "messages": [{"role": "user", "content": format!("ok {i}")}]}) }).collect();
+    let requests: Vec<Request> = (0..REQUESTS)
+        .map(|i| Request {
+            id: format!("r{i}"),
+            body: json!({"model": "m", "messages": [{"role": "user", "content": format!("ok {i}")}]}),
+        })
+        .collect();
     let out = dir.join("answers.jsonl");
     let _ = std::fs::remove_file(&out);
     let opts = BatchOptions { jobs: 64, cache: None, quiet: true };
@@ -45,7 +49,11 @@ fn client_throughput(dir: &Path) -> f64 {
     let lines: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).expect("json")).collect();
     assert_eq!(lines.len(), REQUESTS, "every answer kept");
     for (i, l) in lines.iter().enumerate() {
-        assert_eq!((l["custom_id"].as_str(), l["content"].as_str()), (Some(format!("r{i}").as_str()), Some(format!("echo: ok {i}").as_str())), "order and answer");
+        assert_eq!(
+            (l["custom_id"].as_str(), l["content"].as_str()),
+            (Some(format!("r{i}").as_str()), Some(format!("echo: ok {i}").as_str())),
+            "order and answer"
+        );
     }
     REQUESTS as f64 / elapsed
 }
@@ -86,7 +94,10 @@ fn main() {
     let bin = env!("CARGO_BIN_EXE_flowbench");
     let rates: Vec<f64> = (0..3).map(|_| client_throughput(dir.path())).collect();
     let best = rates.iter().copied().fold(0.0, f64::max);
-    println!("client: {REQUESTS} requests with -j 64, order and answers checked: best {best:.0} requests/s (runs: {})", rates.iter().map(|r| format!("{r:.0}")).collect::<Vec<_>>().join(", "));
+    println!(
+        "client: {REQUESTS} requests with -j 64, order and answers checked: best {best:.0} requests/s (runs: {})",
+        rates.iter().map(|r| format!("{r:.0}")).collect::<Vec<_>>().join(", ")
+    );
 
     let chart = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/gcd/flowchart.mmd");
     let png_path = dir.path().join("chart.png");
@@ -99,7 +110,13 @@ fn main() {
     let mut times = Vec::new();
     for _ in 0..3 {
         let started = Instant::now();
-        let run = Command::new(bin).args(["prompts", "--condition", "flowchart", "--bench"]).arg(&dist).arg("-o").arg(&out).output().expect("prompts");
+        let run = Command::new(bin)
+            .args(["prompts", "--condition", "flowchart", "--bench"])
+            .arg(&dist)
+            .arg("-o")
+            .arg(&out)
+            .output()
+            .expect("prompts");
         times.push(started.elapsed().as_secs_f64());
         assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     }

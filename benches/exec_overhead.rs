@@ -96,11 +96,7 @@ fn main() {
 }
 
 fn read_jsonl(path: &PathBuf) -> Vec<Value> {
-    std::fs::read_to_string(path)
-        .unwrap_or_default()
-        .lines()
-        .filter_map(|l| serde_json::from_str(l).ok())
-        .collect()
+    std::fs::read_to_string(path).unwrap_or_default().lines().filter_map(|l| serde_json::from_str(l).ok()).collect()
 }
 
 fn field<'a>(v: &'a Value, k: &str) -> &'a str {
@@ -109,10 +105,8 @@ fn field<'a>(v: &'a Value, k: &str) -> &'a str {
 
 fn legacy_replay(exec: &Executor, limits: Limits) {
     let root = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/codevision"));
-    let problems: BTreeMap<String, Value> = read_jsonl(&root.join("problems.jsonl"))
-        .into_iter()
-        .map(|p| (field(&p, "task_id").to_string(), p))
-        .collect();
+    let problems: BTreeMap<String, Value> =
+        read_jsonl(&root.join("problems.jsonl")).into_iter().map(|p| (field(&p, "task_id").to_string(), p)).collect();
     let mut jobs = Vec::new();
     for subset in ["HumanEval-V", "Algorithm", "MATH"] {
         let Ok(dir) = std::fs::read_dir(root.join("samples").join(subset)) else { continue };

@@ -71,21 +71,28 @@ fn best_of(runs: usize, chart: &Flowchart, fonts: &Fonts) -> Duration {
 
 fn main() {
     let fonts = Fonts::embedded();
-    println!("{:>8} {:>8} {:>12} {:>10} {:>12} {:>14}", "nodes", "edges", "layout (s)", "growth", "E log E gr.", "ns / E log E");
+    println!(
+        "{:>8} {:>8} {:>12} {:>10} {:>12} {:>14}",
+        "nodes", "edges", "layout (s)", "growth", "E log E gr.", "ns / E log E"
+    );
     let mut prev: Option<(f64, f64)> = None;
     for (n, runs) in [(100, 10), (1_000, 5), (10_000, 2)] {
         let chart = generated(n);
         let e = chart.edges.len() as f64;
         let t = best_of(runs, &chart, &fonts).as_secs_f64();
         let elog = e * e.ln();
-        let (growth, model) = prev.map_or((String::from("-"), String::from("-")), |(pt, pe)| (format!("{:.1}x", t / pt), format!("{:.1}x", elog / pe)));
+        let (growth, model) = prev.map_or((String::from("-"), String::from("-")), |(pt, pe)| {
+            (format!("{:.1}x", t / pt), format!("{:.1}x", elog / pe))
+        });
         // Time per unit of E log E: flat across sizes means E log E growth.
         let per = t * 1e9 / elog;
         println!("{n:>8} {:>8} {t:>12.4} {growth:>10} {model:>12} {per:>14.1}", chart.edges.len());
         prev = Some((t, elog));
     }
     // The anchor charts, parsed with the real front end, when present.
-    let root = std::env::var_os("FLOWBENCH_SHARED").map(std::path::PathBuf::from).unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../shared").into());
+    let root = std::env::var_os("FLOWBENCH_SHARED")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../shared").into());
     for name in ["random200", "grid200", "random1000"] {
         let path = root.join(format!("anchors/charts/{name}.mmd"));
         let Ok(text) = std::fs::read_to_string(&path) else {
@@ -99,7 +106,13 @@ fn main() {
                 // Drawing size matters as much as time: PNG cost is per pixel.
                 let g = layout(&chart, &LayoutOptions::default(), &fonts).expect("layout");
                 let mpx = f64::from(g.width) * f64::from(g.height) / 1e6;
-                println!("{name:>10}: {} nodes, {} edges, layout {t:.4} s, drawing {:.0} x {:.0} ({mpx:.1} Mpx)", chart.nodes.len(), chart.edges.len(), g.width, g.height);
+                println!(
+                    "{name:>10}: {} nodes, {} edges, layout {t:.4} s, drawing {:.0} x {:.0} ({mpx:.1} Mpx)",
+                    chart.nodes.len(),
+                    chart.edges.len(),
+                    g.width,
+                    g.height
+                );
             }
             Err(e) => println!("{name}: parse error {e}"),
         }

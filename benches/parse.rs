@@ -53,9 +53,7 @@ fn generated(n: usize) -> String {
     }
     let mut x: u64 = 0x2545_f491_4f6c_dd1d;
     for _ in 0..(n / 2 + 1) {
-        x = x
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
+        x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         let a = (x >> 33) as usize % n;
         let b = (x >> 13) as usize % n;
         s.push_str(&format!("    n{a} -.->|jump| n{b}\n"));
@@ -66,10 +64,7 @@ fn generated(n: usize) -> String {
 /// CPU time of this thread: on a shared, overloaded machine wall-clock
 /// time mostly measures the other tenants.
 fn thread_cpu() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
     // SAFETY: `ts` is a valid out-pointer; the clock id is a constant.
     unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
     Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
@@ -90,19 +85,12 @@ fn timed(text: &str, opts: &ParseOptions) -> Duration {
 }
 
 fn opts() -> ParseOptions {
-    ParseOptions {
-        max_edges: usize::MAX,
-        max_text_size: None,
-    }
+    ParseOptions { max_edges: usize::MAX, max_text_size: None }
 }
 
 fn summarize(mut cpu: Vec<Duration>) -> Times {
     cpu.sort();
-    Times {
-        best: cpu[0],
-        median: cpu[cpu.len() / 2],
-        runs: cpu.len(),
-    }
+    Times { best: cpu[0], median: cpu[cpu.len() / 2], runs: cpu.len() }
 }
 
 fn report(name: &str, text: &str, t: &Times) {
@@ -135,12 +123,7 @@ fn measure(name: &str, text: &str, budget: Duration) -> Times {
 /// one) so that both see the same machine load: the per-node ratio is the
 /// figure that shows whether time grows linearly, and on a shared machine
 /// measuring the two one after the other mostly compares two load levels.
-fn measure_pair(
-    small: (&str, &str),
-    large: (&str, &str),
-    reps: usize,
-    budget: Duration,
-) -> (Times, Times) {
+fn measure_pair(small: (&str, &str), large: (&str, &str), reps: usize, budget: Duration) -> (Times, Times) {
     let opts = opts();
     let (mut a, mut b) = (Vec::new(), Vec::new());
     let start = Instant::now();
@@ -158,19 +141,10 @@ fn measure_pair(
 
 fn main() {
     println!("flowbench parser benchmark: thread-CPU time per parse (best and median)");
-    let typical = measure(
-        "typical 20-node chart",
-        TYPICAL,
-        Duration::from_millis(1500),
-    )
-    .best;
+    let typical = measure("typical 20-node chart", TYPICAL, Duration::from_millis(1500)).best;
     let (g1k, g10k) = (generated(1_000), generated(10_000));
-    let (t1k, t10k) = measure_pair(
-        ("generated 1k nodes", &g1k),
-        ("generated 10k nodes", &g10k),
-        10,
-        Duration::from_secs(8),
-    );
+    let (t1k, t10k) =
+        measure_pair(("generated 1k nodes", &g1k), ("generated 10k nodes", &g10k), 10, Duration::from_secs(8));
     let per = |t: Duration, n: f64| t.as_secs_f64() / n * 1e6;
     println!(
         "per node, best:   1k {:.2} µs, 10k {:.2} µs (ratio {:.2}; 1.0 = linear)",
@@ -186,16 +160,8 @@ fn main() {
     );
     println!(
         "targets: typical {} (≤ 50 µs), 10k {} (≤ 50 ms, median {:.1?})",
-        if typical <= Duration::from_micros(50) {
-            "met"
-        } else {
-            "NOT met"
-        },
-        if t10k.best <= Duration::from_millis(50) {
-            "met"
-        } else {
-            "NOT met"
-        },
+        if typical <= Duration::from_micros(50) { "met" } else { "NOT met" },
+        if t10k.best <= Duration::from_millis(50) { "met" } else { "NOT met" },
         t10k.median
     );
 }

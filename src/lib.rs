@@ -18,11 +18,11 @@
 //! - [`cli`]: the `flowbench` command line.
 
 pub mod ablation;
+pub mod author;
 pub mod bank;
 pub mod cli;
 pub mod client;
 pub mod exec;
-pub mod author;
 pub mod judge;
 pub mod layout;
 pub mod mermaid;

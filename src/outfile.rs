@@ -18,7 +18,8 @@ fn resolve(path: &Path) -> PathBuf {
     }
     let name = path.file_name().map(PathBuf::from).unwrap_or_default();
     let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    std::fs::canonicalize(parent).map_or_else(|_| std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()), |p| p.join(name))
+    std::fs::canonicalize(parent)
+        .map_or_else(|_| std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()), |p| p.join(name))
 }
 
 /// Whether two paths name the same file (also through hard links).
@@ -122,7 +123,9 @@ fn umask() -> u32 {
     *MASK.get_or_init(|| {
         std::fs::read_to_string("/proc/self/status")
             .ok()
-            .and_then(|s| s.lines().find_map(|l| l.strip_prefix("Umask:").and_then(|v| u32::from_str_radix(v.trim(), 8).ok())))
+            .and_then(|s| {
+                s.lines().find_map(|l| l.strip_prefix("Umask:").and_then(|v| u32::from_str_radix(v.trim(), 8).ok()))
+            })
             .unwrap_or(0o022)
     })
 }

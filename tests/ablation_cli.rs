@@ -45,11 +45,15 @@ fn write_dist(dir: &Path, titles: &[String]) {
             canonical_solution: format!("    return a + b + {i}\n"),
             title: title.clone(),
             description: format!("Return a + b + {i}."),
-            native_tests: vec![serde_json::from_value(serde_json::json!({"args": [1, 2], "expected": 3 + i})).expect("test")],
+            native_tests: vec![
+                serde_json::from_value(serde_json::json!({"args": [1, 2], "expected": 3 + i})).expect("test"),
+            ],
             mermaid: format!("flowchart TD\n  A[start] --> B[\"return a + b + {i}\"]"),
             mermaid_canonical: format!("flowchart TD\n    A[start] --> B[\"return a + b + {i}\"]\n"),
             style: "default".into(),
-            images: [("default".to_string(), ImagePaths { png: image, svg: format!("images/default/{name}.svg") })].into_iter().collect(),
+            images: [("default".to_string(), ImagePaths { png: image, svg: format!("images/default/{name}.svg") })]
+                .into_iter()
+                .collect(),
             nodes: 2,
             edges: 1,
             source: "test".into(),
@@ -90,7 +94,21 @@ fn prompts_write_an_openai_batch_file_with_inline_images_and_editable_templates(
     let titles: Vec<String> = (0..3).map(|i| format!("Add {i}")).collect();
     write_dist(&dist, &titles);
     let out = dir.path().join("requests.jsonl");
-    let run = flowbench(&["prompts", "--bench", s(&dist), "--condition", "flowchart", "mermaid@verbatim", "text", "-n", "2", "--model", "m1", "-o", s(&out)]);
+    let run = flowbench(&[
+        "prompts",
+        "--bench",
+        s(&dist),
+        "--condition",
+        "flowchart",
+        "mermaid@verbatim",
+        "text",
+        "-n",
+        "2",
+        "--model",
+        "m1",
+        "-o",
+        s(&out),
+    ]);
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     let lines = jsonl(&out);
     assert_eq!(lines.len(), 3 * 3 * 2);
@@ -98,18 +116,34 @@ fn prompts_write_an_openai_batch_file_with_inline_images_and_editable_templates(
     assert_eq!(lines[1]["custom_id"], "flowchart/basic/add_0#1");
     assert_eq!((lines[0]["method"].as_str(), lines[0]["url"].as_str()), (Some("POST"), Some("/v1/chat/completions")));
     let body = &lines[2]["body"];
-    assert_eq!((body["model"].as_str(), body["temperature"].as_f64(), body["max_tokens"].as_u64()), (Some("m1"), Some(0.2), Some(1024)));
+    assert_eq!(
+        (body["model"].as_str(), body["temperature"].as_f64(), body["max_tokens"].as_u64()),
+        (Some("m1"), Some(0.2), Some(1024))
+    );
     let content = &body["messages"][0]["content"];
     assert!(content[0]["text"].as_str().expect("text").contains("def add_1(a, b):"));
     let url = content[1]["image_url"]["url"].as_str().expect("url");
     let b64 = url.strip_prefix("data:image/png;base64,").expect("data url");
     assert_eq!(base64::engine::general_purpose::STANDARD.decode(b64).expect("base64"), png(1));
     let mermaid = lines[6]["body"]["messages"][0]["content"].as_str().expect("string content");
-    assert!(mermaid.contains("A[start] --> B[\"return a + b + 0\"]") && !mermaid.contains("    A[start]"), "verbatim text: {mermaid}");
+    assert!(
+        mermaid.contains("A[start] --> B[\"return a + b + 0\"]") && !mermaid.contains("    A[start]"),
+        "verbatim text: {mermaid}"
+    );
     assert!(lines[12]["body"]["messages"][0]["content"].as_str().expect("text").contains("Return a + b + 0."));
     // Edited templates replace the built-in ones.
     let templates = title_templates(dir.path());
-    let run = flowbench(&["prompts", "--bench", s(&dist), "--condition", "text", "--templates", s(&templates), "-o", s(&out)]);
+    let run = flowbench(&[
+        "prompts",
+        "--bench",
+        s(&dist),
+        "--condition",
+        "text",
+        "--templates",
+        s(&templates),
+        "-o",
+        s(&out),
+    ]);
     assert!(run.status.success());
     assert_eq!(jsonl(&out)[2]["body"]["messages"][0]["content"], "Add 2");
     let written = dir.path().join("mine");
@@ -118,7 +152,11 @@ fn prompts_write_an_openai_batch_file_with_inline_images_and_editable_templates(
     // A style the build did not draw is a clear error.
     let run = flowbench(&["prompts", "--bench", s(&dist), "--condition", "flowchart@dark", "-o", s(&out)]);
     assert!(!run.status.success());
-    assert!(String::from_utf8_lossy(&run.stderr).contains("no image in style \"dark\""), "{}", String::from_utf8_lossy(&run.stderr));
+    assert!(
+        String::from_utf8_lossy(&run.stderr).contains("no image in style \"dark\""),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
 }
 
 #[test]
@@ -131,8 +169,27 @@ fn generate_survives_a_failing_server_and_resumes_after_a_kill() {
     write_dist(&dist, &titles);
     let templates = title_templates(dir.path());
     let out = dir.path().join("samples.jsonl");
-    let common = ["generate", "--bench", s(&dist), "--condition", "text", "--templates", s(&templates), "--endpoint", &server.url, "--model", "m", "--timeout", "0.5", "-q"];
-    let run = Command::new(env!("CARGO_BIN_EXE_flowbench")).args(common).args(["-j", "4", "--cache", "none", "-o", s(&out)]).output().expect("runs");
+    let common = [
+        "generate",
+        "--bench",
+        s(&dist),
+        "--condition",
+        "text",
+        "--templates",
+        s(&templates),
+        "--endpoint",
+        &server.url,
+        "--model",
+        "m",
+        "--timeout",
+        "0.5",
+        "-q",
+    ];
+    let run = Command::new(env!("CARGO_BIN_EXE_flowbench"))
+        .args(common)
+        .args(["-j", "4", "--cache", "none", "-o", s(&out)])
+        .output()
+        .expect("runs");
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     let lines = jsonl(&out);
     assert_eq!(lines.len(), 12);
@@ -147,9 +204,31 @@ fn generate_survives_a_failing_server_and_resumes_after_a_kill() {
     let slow: Vec<String> = (0..24).map(|i| format!("sleep:60 s{i}")).collect();
     let dist2 = dir.path().join("dist2");
     write_dist(&dist2, &slow);
-    let common2 = ["generate", "--bench", s(&dist2), "--condition", "text", "--templates", s(&templates), "--endpoint", &server.url, "--model", "m", "-j", "2", "-q"];
+    let common2 = [
+        "generate",
+        "--bench",
+        s(&dist2),
+        "--condition",
+        "text",
+        "--templates",
+        s(&templates),
+        "--endpoint",
+        &server.url,
+        "--model",
+        "m",
+        "-j",
+        "2",
+        "-q",
+    ];
     let whole = dir.path().join("whole.jsonl");
-    assert!(Command::new(env!("CARGO_BIN_EXE_flowbench")).args(common2).args(["--cache", "none", "-o", s(&whole)]).status().expect("runs").success());
+    assert!(
+        Command::new(env!("CARGO_BIN_EXE_flowbench"))
+            .args(common2)
+            .args(["--cache", "none", "-o", s(&whole)])
+            .status()
+            .expect("runs")
+            .success()
+    );
     let resumed = dir.path().join("resumed.jsonl");
     let mut child = Command::new(env!("CARGO_BIN_EXE_flowbench"))
         .args(common2)
@@ -162,9 +241,17 @@ fn generate_survives_a_failing_server_and_resumes_after_a_kill() {
     child.wait().expect("reaped");
     let partial = std::fs::read_to_string(&resumed).unwrap_or_default().lines().count();
     assert!(partial > 0 && partial < 24, "killed midway: {partial} of 24 answered");
-    let run = Command::new(env!("CARGO_BIN_EXE_flowbench")).args(common2).args(["--cache", "none", "-o", s(&resumed)]).output().expect("runs");
+    let run = Command::new(env!("CARGO_BIN_EXE_flowbench"))
+        .args(common2)
+        .args(["--cache", "none", "-o", s(&resumed)])
+        .output()
+        .expect("runs");
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
-    assert!(String::from_utf8_lossy(&run.stderr).contains(&format!("{partial} already there")), "{}", String::from_utf8_lossy(&run.stderr));
+    assert!(
+        String::from_utf8_lossy(&run.stderr).contains(&format!("{partial} already there")),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
     assert_eq!(std::fs::read_to_string(&resumed).expect("resumed"), std::fs::read_to_string(&whole).expect("whole"));
 }
 
@@ -174,9 +261,11 @@ fn ablation_of_the_stand_ins_on_a_dist_judges_and_reports() {
     let dist = dir.path().join("dist");
     let titles: Vec<String> = (0..6).map(|i| format!("Add {i}")).collect();
     write_dist(&dist, &titles);
-    let (reference, starter, mixed) = (dir.path().join("reference.jsonl"), dir.path().join("starter.jsonl"), dir.path().join("mixed.jsonl"));
+    let (reference, starter, mixed) =
+        (dir.path().join("reference.jsonl"), dir.path().join("starter.jsonl"), dir.path().join("mixed.jsonl"));
     for (model, out) in [("reference", &reference), ("starter", &starter), ("mixed", &mixed)] {
-        let run = flowbench(&["generate", "--bench", s(&dist), "--condition", "flowchart", "--model", model, "-o", s(out)]);
+        let run =
+            flowbench(&["generate", "--bench", s(&dist), "--condition", "flowchart", "--model", model, "-o", s(out)]);
         assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     }
     let out = dir.path().join("report");
@@ -186,29 +275,60 @@ fn ablation_of_the_stand_ins_on_a_dist_judges_and_reports() {
     // `-o DIR/`, as a shell's completion writes it.
     let out_slash = format!("{}/", s(&out));
     let runs = ["--run", &reference_run, "--run", &starter_run, "--run", &mixed_run];
-    let run = flowbench(&[&["ablation", "--bench", s(&dist)], &runs[..], &["-o", &out_slash, "-q", "-j", "2"]].concat());
+    let run =
+        flowbench(&[&["ablation", "--bench", s(&dist)], &runs[..], &["-o", &out_slash, "-q", "-j", "2"]].concat());
     let err = String::from_utf8_lossy(&run.stderr);
     assert!(run.status.success(), "{err}");
     assert!(err.contains(&format!("reports: {}/ablation.{{md,json,csv,html}}", s(&out))), "paths joined once: {err}");
-    let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("ablation.json")).expect("json")).expect("json");
+    let report: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("ablation.json")).expect("json")).expect("json");
     let ab = &report["ablation"];
     assert_eq!(ab["conditions"][0]["table"]["basic"]["all"]["pass_at_1"].as_f64(), Some(100.0));
     assert_eq!(ab["conditions"][1]["table"]["basic"]["all"]["pass_at_1"].as_f64(), Some(0.0));
     assert_eq!(ab["conditions"][1]["table"]["basic"]["easy"]["tasks"].as_u64(), Some(3));
     let d = &ab["deltas"]["starter"]["basic"]["all"];
-    assert_eq!((d["delta"].as_f64(), d["only_baseline"].as_u64(), d["only_condition"].as_u64()), (Some(-100.0), Some(6), Some(0)));
+    assert_eq!(
+        (d["delta"].as_f64(), d["only_baseline"].as_u64(), d["only_condition"].as_u64()),
+        (Some(-100.0), Some(6), Some(0))
+    );
     assert!((d["mcnemar_p"].as_f64().expect("p") - 2.0 * 0.5f64.powi(6)).abs() < 1e-12);
     // The mixed stand-in is right exactly on the tasks with an even id hash.
-    let right = (0..6).filter(|i| flowbench::judge::samples::fnv1a(format!("basic/add_{i}").as_bytes()).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 63 == 0).count();
+    let right = (0..6)
+        .filter(|i| {
+            flowbench::judge::samples::fnv1a(format!("basic/add_{i}").as_bytes()).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                >> 63
+                == 0
+        })
+        .count();
     assert!(right > 0 && right < 6, "the fixture splits: {right} of 6");
     let m = &ab["deltas"]["mixed"]["basic"]["all"];
     assert_eq!((m["only_baseline"].as_u64(), m["only_condition"].as_u64()), (Some(6 - right as u64), Some(0)));
-    assert!((ab["conditions"][2]["table"]["basic"]["all"]["pass_at_1"].as_f64().expect("cell") - 100.0 * right as f64 / 6.0).abs() < 1e-9);
+    assert!(
+        (ab["conditions"][2]["table"]["basic"]["all"]["pass_at_1"].as_f64().expect("cell")
+            - 100.0 * right as f64 / 6.0)
+            .abs()
+            < 1e-9
+    );
     let html = std::fs::read_to_string(out.join("ablation.html")).expect("html");
-    assert!(html.contains("data:image/png;base64,") && html.contains("return a + b + 5") && html.contains("✗ 0/1 wrong answer"));
+    assert!(
+        html.contains("data:image/png;base64,")
+            && html.contains("return a + b + 5")
+            && html.contains("✗ 0/1 wrong answer")
+    );
     // Judged results are kept: a re-run judges nothing again.
     let before = std::fs::read(out.join("results/starter.jsonl")).expect("results");
-    let run = flowbench(&["ablation", "--bench", s(&dist), "--run", &reference_run, "--run", &starter_run, "-o", s(&out), "-q"]);
+    let run = flowbench(&[
+        "ablation",
+        "--bench",
+        s(&dist),
+        "--run",
+        &reference_run,
+        "--run",
+        &starter_run,
+        "-o",
+        s(&out),
+        "-q",
+    ]);
     assert!(run.status.success());
     assert_eq!(std::fs::read(out.join("results/starter.jsonl")).expect("results"), before);
 }

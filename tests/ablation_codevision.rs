@@ -14,7 +14,11 @@ use serde_json::Value;
 const MODELS: [(&str, &str); 2] = [("gpt-4o", "gpt-4o"), ("gemini-pro", "gemini-1.5-pro-latest")];
 
 fn files(root: &Path, model: &str) -> String {
-    ["HumanEval-V", "Algorithm", "MATH"].iter().map(|s| root.join("samples").join(s).join(format!("{model}.jsonl")).display().to_string()).collect::<Vec<_>>().join(",")
+    ["HumanEval-V", "Algorithm", "MATH"]
+        .iter()
+        .map(|s| root.join("samples").join(s).join(format!("{model}.jsonl")).display().to_string())
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 fn recorded(root: &Path, model: &str) -> BTreeMap<String, bool> {
@@ -55,7 +59,8 @@ fn recorded_verdicts_reproduce_scores_json_with_paired_statistics() {
     }
     let run = cmd.output().expect("flowbench runs");
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
-    let report: Value = serde_json::from_str(&std::fs::read_to_string(out.path().join("ablation.json")).expect("json")).expect("json");
+    let report: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.path().join("ablation.json")).expect("json")).expect("json");
     let scores: Value = serde_json::from_str(&std::fs::read_to_string(&scores_path).expect("scores")).expect("json");
     let mut checked = 0;
     for (i, (_, model)) in MODELS.iter().enumerate() {
@@ -67,7 +72,10 @@ fn recorded_verdicts_reproduce_scores_json_with_paired_statistics() {
                 let got = &table[subset][key];
                 let total = want["total"].as_f64().expect("total");
                 assert_eq!(got["tasks"].as_f64(), Some(total), "{model} {subset} {cell}");
-                assert!((got["pass_at_1"].as_f64().expect("pass@1") - 100.0 * passed / total).abs() < 1e-9, "{model} {subset} {cell}");
+                assert!(
+                    (got["pass_at_1"].as_f64().expect("pass@1") - 100.0 * passed / total).abs() < 1e-9,
+                    "{model} {subset} {cell}"
+                );
                 checked += 1;
             }
         }
@@ -79,14 +87,19 @@ fn recorded_verdicts_reproduce_scores_json_with_paired_statistics() {
     let mut subset_of = BTreeMap::new();
     for line in problems.lines() {
         let v: Value = serde_json::from_str(line).expect("json");
-        subset_of.insert(v["task_id"].as_str().expect("id").to_string(), v["subset"].as_str().expect("subset").to_string());
+        subset_of
+            .insert(v["task_id"].as_str().expect("id").to_string(), v["subset"].as_str().expect("subset").to_string());
     }
     for subset in ["HumanEval-V", "Algorithm", "MATH", "all"] {
         let ids: Vec<&String> = base.keys().filter(|id| subset == "all" || subset_of[*id] == subset).collect();
         let only_base = ids.iter().filter(|id| base[**id] && !other[**id]).count() as u64;
         let only_other = ids.iter().filter(|id| !base[**id] && other[**id]).count() as u64;
         let d = &report["ablation"]["deltas"]["gemini-pro"][subset]["all"];
-        assert_eq!((d["only_baseline"].as_u64(), d["only_condition"].as_u64()), (Some(only_base), Some(only_other)), "{subset}");
+        assert_eq!(
+            (d["only_baseline"].as_u64(), d["only_condition"].as_u64()),
+            (Some(only_base), Some(only_other)),
+            "{subset}"
+        );
         let p = binomial_two_sided(only_base, only_other);
         assert!((d["mcnemar_p"].as_f64().expect("p") - p).abs() < 1e-12, "{subset}");
         let delta = 100.0 * (only_other as f64 - only_base as f64) / ids.len() as f64;
@@ -109,6 +122,10 @@ fn recorded_verdicts_reproduce_scores_json_with_paired_statistics() {
     }
     assert!(cmd2.output().expect("runs").status.success());
     for f in ["ablation.md", "ablation.json", "ablation.csv", "ablation.html"] {
-        assert_eq!(std::fs::read(out.path().join(f)).expect("a"), std::fs::read(again.path().join(f)).expect("b"), "{f} differs");
+        assert_eq!(
+            std::fs::read(out.path().join(f)).expect("a"),
+            std::fs::read(again.path().join(f)).expect("b"),
+            "{f} differs"
+        );
     }
 }

@@ -28,10 +28,13 @@ fn demo_builds_generates_judges_and_reports_offline() {
     let run = demo(&out);
     let err = String::from_utf8_lossy(&run.stderr);
     assert!(run.status.success(), "demo failed: {err}");
-    let bank = flowbench::bank::problem_dirs(&Path::new(env!("CARGO_MANIFEST_DIR")).join("problems")).expect("bank").len();
+    let bank =
+        flowbench::bank::problem_dirs(&Path::new(env!("CARGO_MANIFEST_DIR")).join("problems")).expect("bank").len();
     assert!(bank >= 5);
     // Each step ran, and says which command it was.
-    for step in ["demo: flowbench build", "demo: flowbench prompts", "demo: flowbench generate", "demo: flowbench ablation"] {
+    for step in
+        ["demo: flowbench build", "demo: flowbench prompts", "demo: flowbench generate", "demo: flowbench ablation"]
+    {
         assert!(err.contains(step), "missing step {step}: {err}");
     }
     assert!(out.join("dist/manifest.json").is_file());
@@ -40,7 +43,8 @@ fn demo_builds_generates_judges_and_reports_offline() {
         assert_eq!(lines(&out.join(format!("samples/{model}.jsonl"))), bank, "{model} samples");
         assert_eq!(lines(&out.join(format!("results/{model}.jsonl"))), bank, "{model} judged");
     }
-    let report: Value = serde_json::from_str(&std::fs::read_to_string(out.join("ablation.json")).expect("json")).expect("json");
+    let report: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("ablation.json")).expect("json")).expect("json");
     let problems = report["problems"].as_array().expect("problems");
     assert_eq!(problems.len(), bank);
     let solved = |model: &str| problems.iter().filter(|p| p["conditions"][model]["c"].as_u64() == Some(1)).count();
@@ -57,9 +61,15 @@ fn demo_builds_generates_judges_and_reports_offline() {
     }
 
     // Again: every step resumes, the reports are byte-identical.
-    let before: Vec<Vec<u8>> = ["ablation.md", "ablation.json", "ablation.csv", "ablation.html"].iter().map(|f| std::fs::read(out.join(f)).expect("report")).collect();
+    let before: Vec<Vec<u8>> = ["ablation.md", "ablation.json", "ablation.csv", "ablation.html"]
+        .iter()
+        .map(|f| std::fs::read(out.join(f)).expect("report"))
+        .collect();
     let again = demo(&out);
     assert!(again.status.success(), "second demo run failed: {}", String::from_utf8_lossy(&again.stderr));
-    let after: Vec<Vec<u8>> = ["ablation.md", "ablation.json", "ablation.csv", "ablation.html"].iter().map(|f| std::fs::read(out.join(f)).expect("report")).collect();
+    let after: Vec<Vec<u8>> = ["ablation.md", "ablation.json", "ablation.csv", "ablation.html"]
+        .iter()
+        .map(|f| std::fs::read(out.join(f)).expect("report"))
+        .collect();
     assert!(before == after, "reports differ between runs");
 }

@@ -16,16 +16,28 @@ use serde_json::Value;
 fn solutions() -> Vec<(String, String, Option<String>)> {
     let mut out = Vec::new();
     let bank = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
-    let mut dirs: Vec<_> = std::fs::read_dir(&bank).unwrap().flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
+    let mut dirs: Vec<_> =
+        std::fs::read_dir(&bank).unwrap().flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
     dirs.sort();
     for d in dirs {
         let p: Value = serde_json::from_str(&std::fs::read_to_string(d.join("problem.json")).unwrap()).unwrap();
-        out.push((p["task_id"].as_str().unwrap().into(), std::fs::read_to_string(d.join("solution.py")).unwrap(), p["entry_point"].as_str().map(String::from)));
+        out.push((
+            p["task_id"].as_str().unwrap().into(),
+            std::fs::read_to_string(d.join("solution.py")).unwrap(),
+            p["entry_point"].as_str().map(String::from),
+        ));
     }
     if let Some(dir) = common::shared("anchors/codevision-style") {
-        let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "py")).collect();
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "py"))
+            .collect();
         files.sort();
-        out.extend(files.into_iter().map(|p| (p.file_stem().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap(), None)));
+        out.extend(files.into_iter().map(|p| {
+            (p.file_stem().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap(), None)
+        }));
     }
     if let Some(path) = common::shared("codevision/problems.jsonl") {
         for line in std::fs::read_to_string(path).unwrap().lines() {
@@ -45,7 +57,8 @@ fn idx(c: &Flowchart, id: &str) -> usize {
 
 /// Removes nodes no longer reachable from any Start terminal.
 fn prune(c: &mut Flowchart) {
-    let mut seen: HashSet<String> = c.nodes.iter().filter(|n| n.label.starts_with("Start")).map(|n| n.id.clone()).collect();
+    let mut seen: HashSet<String> =
+        c.nodes.iter().filter(|n| n.label.starts_with("Start")).map(|n| n.id.clone()).collect();
     let mut changed = true;
     while changed {
         changed = false;
@@ -97,7 +110,8 @@ fn mutants(c: &Flowchart) -> Vec<(&'static str, Flowchart)> {
     if let Some(d) = decisions(c).into_iter().find(|d| is_loop(c, d)) {
         let mut m = c.clone();
         let at = idx(c, &d);
-        let before: Vec<usize> = (0..m.edges.len()).filter(|&i| m.edges[i].to == d && idx(c, &m.edges[i].from) > at).collect();
+        let before: Vec<usize> =
+            (0..m.edges.len()).filter(|&i| m.edges[i].to == d && idx(c, &m.edges[i].from) > at).collect();
         for i in before.into_iter().rev() {
             m.edges.remove(i);
         }
@@ -154,7 +168,10 @@ fn seeded_wrong_charts_are_flagged_and_drawn_charts_pass() {
             }
         }
     }
-    println!("check --against: drawn charts passing {passed}/{drawn}; seeded wrong charts flagged {flagged}/{seeded} ({:.1} %) {per_kind:?}", 100.0 * flagged as f64 / seeded as f64);
+    println!(
+        "check --against: drawn charts passing {passed}/{drawn}; seeded wrong charts flagged {flagged}/{seeded} ({:.1} %) {per_kind:?}",
+        100.0 * flagged as f64 / seeded as f64
+    );
     println!("missed: {missed:?}");
     assert!(failures.is_empty(), "drawn charts flagged:\n{}", failures.join("\n"));
     assert!(seeded >= 50, "only {seeded} seeded charts");
@@ -172,7 +189,10 @@ fn a_valid_precondition_is_neither_the_entry_nor_a_helper() {
         let program = read_program(source, None).unwrap();
         assert_eq!(program.entry.name, "half");
         assert!(program.helpers.is_empty(), "{:?}", program.helpers.iter().map(|h| &h.name).collect::<Vec<_>>());
-        let chart = parse("flowchart TD\n    A([Start]) --> B[/Input n/]\n    B --> C[/\"Return n // 2\"/]\n    C --> D([End])\n").unwrap();
+        let chart = parse(
+            "flowchart TD\n    A([Start]) --> B[/Input n/]\n    B --> C[/\"Return n // 2\"/]\n    C --> D([End])\n",
+        )
+        .unwrap();
         let r = check_against(&program, &chart);
         assert!(r.mismatches.is_empty(), "{:?}", r.mismatches);
     }

@@ -21,7 +21,8 @@ fn entries(cache: &Path) -> Vec<std::path::PathBuf> {
     }
 }
 
-const FIRST_EVEN: &str = "def first_even(xs: list) -> int:\n    for x in xs:\n        if x % 2 == 0:\n            return x\n    return -1\n";
+const FIRST_EVEN: &str =
+    "def first_even(xs: list) -> int:\n    for x in xs:\n        if x % 2 == 0:\n            return x\n    return -1\n";
 const COUNT: &str = "def count(n: int) -> int:\n    total = 0\n    while n > 0:\n        n -= 1\n        total += 1\n    return total\n";
 
 #[test]
@@ -43,13 +44,23 @@ fn check_reuses_draws_reading_and_rereads_a_changed_solution() {
     let saved = std::fs::read(&s_entry[0]).unwrap();
     std::fs::copy(&t_entry[0], &s_entry[0]).unwrap();
     let out = flowbench(&["check", "--against", "s.py", "s.mmd"], dir.path(), &cache, false);
-    assert_eq!(out.status.code(), Some(1), "check did not use the cached reading: {}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "check did not use the cached reading: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     std::fs::write(&s_entry[0], saved).unwrap();
 
     // A changed solution has a new key: the stale reading is never used.
     std::fs::write(dir.path().join("s.py"), FIRST_EVEN.replace("return -1", "return 0")).unwrap();
     let out = flowbench(&["check", "--against", "s.py", "s.mmd"], dir.path(), &cache, false);
-    assert_eq!(out.status.code(), Some(1), "a changed return must be flagged: {}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "a changed return must be flagged: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(entries(&cache).len(), 3);
 }
 

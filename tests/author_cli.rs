@@ -7,7 +7,8 @@ fn flowbench(args: &[&str], dir: &std::path::Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_flowbench")).args(args).current_dir(dir).output().expect("flowbench runs")
 }
 
-const SOLUTION: &str = "def first_even(xs: list) -> int:\n    for x in xs:\n        if x % 2 == 0:\n            return x\n    return -1\n";
+const SOLUTION: &str =
+    "def first_even(xs: list) -> int:\n    for x in xs:\n        if x % 2 == 0:\n            return x\n    return -1\n";
 
 #[test]
 fn draw_check_and_chart2py_round_trip() {
@@ -25,7 +26,10 @@ fn draw_check_and_chart2py_round_trip() {
     let out = flowbench(&["chart2py", "c.mmd"], dir.path());
     assert!(out.status.success());
     let program = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(program, "def first_even(xs):\n    for x in xs:\n        if x % 2 == 0:\n            return x\n    return -1\n");
+    assert_eq!(
+        program,
+        "def first_even(xs):\n    for x in xs:\n        if x % 2 == 0:\n            return x\n    return -1\n"
+    );
 }
 
 #[test]
@@ -38,7 +42,8 @@ fn wrong_chart_is_flagged_with_chart_and_code_positions() {
     let out = flowbench(&["check", "--against", "s.py", "--json", "c.mmd"], dir.path());
     assert_eq!(out.status.code(), Some(1));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let kinds: Vec<&str> = report["mismatches"].as_array().unwrap().iter().map(|m| m["kind"].as_str().unwrap()).collect();
+    let kinds: Vec<&str> =
+        report["mismatches"].as_array().unwrap().iter().map(|m| m["kind"].as_str().unwrap()).collect();
     assert_eq!(kinds, ["outputs", "outputs"], "{report}");
     assert_eq!(report["mismatches"][0]["code_line"], 5);
     assert!(report["mismatches"][1]["chart_line"].as_u64().is_some());
@@ -85,7 +90,9 @@ fn bad_inputs_give_clear_errors() {
 #[test]
 fn the_inputs_precondition_valid_is_neither_entry_nor_helper() {
     let dir = tempfile::tempdir().unwrap();
-    let source = format!("{SOLUTION}\n\ndef valid(xs):\n    def small(x):\n        return abs(x) < 10\n    return all(small(x) for x in xs)\n");
+    let source = format!(
+        "{SOLUTION}\n\ndef valid(xs):\n    def small(x):\n        return abs(x) < 10\n    return all(small(x) for x in xs)\n"
+    );
     std::fs::write(dir.path().join("s.py"), source).unwrap();
     let out = flowbench(&["draw", "s.py", "-o", "c.mmd"], dir.path());
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

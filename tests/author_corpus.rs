@@ -17,8 +17,8 @@ use flowbench::author::{Detail, chart_to_python, draw, read_program};
 use flowbench::layout::drawn::Drawing;
 use flowbench::layout::metrics::measure;
 use flowbench::layout::{LayoutOptions, layout};
-use flowbench::render::style::Style;
 use flowbench::mermaid::{fmt::format, lint, parse};
+use flowbench::render::style::Style;
 use flowbench::text::Fonts;
 use serde_json::Value;
 
@@ -31,12 +31,19 @@ const KNOWN_ROUTING_DEFECTS: &[&str] = &[];
 fn bank() -> Vec<(String, String, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
     let mut out = Vec::new();
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root).expect("problems/").flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
+    let mut dirs: Vec<PathBuf> =
+        std::fs::read_dir(&root).expect("problems/").flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
     dirs.sort();
     for dir in dirs {
-        let problem: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("problem.json")).expect("problem.json")).expect("json");
+        let problem: Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("problem.json")).expect("problem.json"))
+                .expect("json");
         let source = std::fs::read_to_string(dir.join("solution.py")).expect("solution.py");
-        out.push((problem["task_id"].as_str().unwrap().to_owned(), source, problem["entry_point"].as_str().unwrap().to_owned()));
+        out.push((
+            problem["task_id"].as_str().unwrap().to_owned(),
+            source,
+            problem["entry_point"].as_str().unwrap().to_owned(),
+        ));
     }
     out
 }
@@ -55,9 +62,19 @@ fn humaneval(path: &Path) -> Vec<(String, String, String)> {
 }
 
 fn anchors(dir: &Path) -> Vec<(String, String, String)> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir).expect("anchors").flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "py")).collect();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("anchors")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "py"))
+        .collect();
     files.sort();
-    files.into_iter().map(|p| (p.file_stem().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap(), String::new())).collect()
+    files
+        .into_iter()
+        .map(|p| {
+            (p.file_stem().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap(), String::new())
+        })
+        .collect()
 }
 
 /// Draws every solution at every detail, checks each chart, and returns the
@@ -127,7 +144,10 @@ fn draw_all(set: &str, solutions: &[(String, String, String)]) -> Vec<(String, S
         let typical = counts.iter().filter(|&&c| (11.0..=19.0).contains(&c)).count();
         println!(
             "draw {set} --detail {detail:?}: {} charts, nodes mean {mean:.1} sd {sd:.1} min {} median {} max {}, {typical} in 11–19",
-            counts.len(), pick(0.0), pick(0.5), pick(1.0)
+            counts.len(),
+            pick(0.0),
+            pick(0.5),
+            pick(1.0)
         );
     }
     assert!(bad.is_empty(), "{set}: {} problems:\n{}", bad.len(), bad.join("\n"));
@@ -138,7 +158,8 @@ fn draw_all(set: &str, solutions: &[(String, String, String)]) -> Vec<(String, S
 fn judge(problems: &Path, programs: &[(String, String)], mode: &str) -> (usize, usize, Vec<String>) {
     let dir = tempfile::tempdir().expect("tempdir");
     let samples = dir.path().join("chart2py.jsonl");
-    let lines: Vec<String> = programs.iter().map(|(t, p)| serde_json::json!({"task_id": t, "completion": p}).to_string()).collect();
+    let lines: Vec<String> =
+        programs.iter().map(|(t, p)| serde_json::json!({"task_id": t, "completion": p}).to_string()).collect();
     std::fs::write(&samples, lines.join("\n") + "\n").unwrap();
     let out = dir.path().join("results.jsonl");
     let run = Command::new(env!("CARGO_BIN_EXE_flowbench"))
@@ -151,8 +172,10 @@ fn judge(problems: &Path, programs: &[(String, String)], mode: &str) -> (usize, 
         .output()
         .expect("flowbench runs");
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
-    let results: Vec<Value> = std::fs::read_to_string(&out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    let failed = results.iter().filter(|r| r["passed"] != true).map(|r| format!("{}: {}", r["task_id"], r["result"])).collect();
+    let results: Vec<Value> =
+        std::fs::read_to_string(&out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let failed =
+        results.iter().filter(|r| r["passed"] != true).map(|r| format!("{}: {}", r["task_id"], r["result"])).collect();
     (results.iter().filter(|r| r["passed"] == true).count(), results.len(), failed)
 }
 
@@ -166,7 +189,8 @@ fn bank_solutions_draw_cleanly_and_round_trip() {
     let lines: Vec<String> = solutions
         .iter()
         .map(|(name, _, _)| {
-            let v: Value = serde_json::from_str(&std::fs::read_to_string(root.join(name).join("problem.json")).unwrap()).unwrap();
+            let v: Value =
+                serde_json::from_str(&std::fs::read_to_string(root.join(name).join("problem.json")).unwrap()).unwrap();
             v.to_string()
         })
         .collect();

@@ -52,13 +52,28 @@ flowchart TD
 fn problem() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("tempdir");
     std::fs::write(dir.path().join("solution.py"), SOLUTION).expect("write");
-    std::fs::write(dir.path().join("description.md"), "Return the index of `target` in the sorted list `nums`, or -1.\n").expect("write");
+    std::fs::write(
+        dir.path().join("description.md"),
+        "Return the index of `target` in the sorted list `nums`, or -1.\n",
+    )
+    .expect("write");
     dir
 }
 
 fn author(server: &Server, dir: &Path, extra: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_flowbench"))
-        .args(["author", dir.to_str().expect("utf-8"), "--endpoint", &server.url, "--model", "scripted", "--cache", "none", "--retries", "1"])
+        .args([
+            "author",
+            dir.to_str().expect("utf-8"),
+            "--endpoint",
+            &server.url,
+            "--model",
+            "scripted",
+            "--cache",
+            "none",
+            "--retries",
+            "1",
+        ])
         .args(extra)
         .output()
         .expect("flowbench runs")
@@ -86,7 +101,10 @@ fn classic_pitfalls_are_repaired_within_two_rounds() {
     let rounds = log(dir.path());
     assert!(rounds.len() <= 3, "{} rounds", rounds.len());
     let chart = std::fs::read_to_string(dir.path().join("flowchart.mmd")).expect("chart written");
-    assert!(chart.contains(r#"E["mid = (lo + hi) // 2"]"#) && chart.contains("--> End") && !chart.contains("|>"), "{chart}");
+    assert!(
+        chart.contains(r#"E["mid = (lo + hi) // 2"]"#) && chart.contains("--> End") && !chart.contains("|>"),
+        "{chart}"
+    );
     // The written chart checks clean on its own, against the solution.
     let check = Command::new(env!("CARGO_BIN_EXE_flowbench"))
         .args(["check", "--deny", "--against"])
@@ -95,13 +113,18 @@ fn classic_pitfalls_are_repaired_within_two_rounds() {
         .output()
         .expect("check runs");
     assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stderr));
-    let fixes: Vec<&str> = rounds[0]["fixes"].as_array().expect("fixes").iter().filter_map(|f| f["pitfall"].as_str()).collect();
+    let fixes: Vec<&str> =
+        rounds[0]["fixes"].as_array().expect("fixes").iter().filter_map(|f| f["pitfall"].as_str()).collect();
     for pitfall in ["P01", "P04", "P05"] {
         assert!(fixes.contains(&pitfall), "{pitfall} not among {fixes:?}");
     }
     // The first prompt carries the statement, the solution and the instructions.
     let prompt = last_user_message(&server, 0);
-    assert!(prompt.contains("Return the index of `target`") && prompt.contains("mid = (lo + hi) // 2") && prompt.contains("Start: binary_search"));
+    assert!(
+        prompt.contains("Return the index of `target`")
+            && prompt.contains("mid = (lo + hi) // 2")
+            && prompt.contains("Start: binary_search")
+    );
 }
 
 #[test]
@@ -127,7 +150,10 @@ fn an_error_fix_cannot_mend_goes_back_with_carets_and_is_repaired() {
 
 #[test]
 fn a_chart_that_drops_a_branch_is_sent_back_and_repaired() {
-    let dropped = PITFALLS.replace("    H -->|Yes| I[lo = mid + 1]\n    H -->|No| J[hi = mid - 1]\n    I --> D\n", "    H --> J[hi = mid - 1]\n");
+    let dropped = PITFALLS.replace(
+        "    H -->|Yes| I[lo = mid + 1]\n    H -->|No| J[hi = mid - 1]\n    I --> D\n",
+        "    H --> J[hi = mid - 1]\n",
+    );
     let server = Server::scripted(&[&dropped, PITFALLS]);
     let dir = problem();
     let out = author(&server, dir.path(), &[]);

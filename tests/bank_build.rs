@@ -15,12 +15,25 @@ use flowbench::exec::{ExecConfig, Executor};
 use flowbench::render::pipeline::Renderer;
 use flowbench::render::style::StyleFile;
 
-fn build_dist(bank: &Path, out: &Path, executor: &Executor, styles: Vec<BuildStyle>, force: bool) -> (Vec<Built>, Manifest) {
+fn build_dist(
+    bank: &Path,
+    out: &Path,
+    executor: &Executor,
+    styles: Vec<BuildStyle>,
+    force: bool,
+) -> (Vec<Built>, Manifest) {
     let renderer = Renderer::default();
     let builder = Builder {
         renderer: &renderer,
         sandbox: executor,
-        opts: BuildOptions { out: out.to_path_buf(), deny_warnings: true, force, time_limit: Duration::from_secs(10), styles, allow_ambiguous: false },
+        opts: BuildOptions {
+            out: out.to_path_buf(),
+            deny_warnings: true,
+            force,
+            time_limit: Duration::from_secs(10),
+            styles,
+            allow_ambiguous: false,
+        },
     };
     let built: Vec<Built> = flowbench::bank::problem_dirs(bank).unwrap().iter().map(|d| builder.build(d)).collect();
     let manifest = write_dist(out, &built, &builder.opts).expect("dist written");
@@ -58,7 +71,15 @@ fn embedded_bank_builds_a_deterministic_incremental_dist() {
     for rel in manifest.artefacts.keys() {
         assert!(a.path().join(rel).is_file(), "{rel} listed but missing");
     }
-    for f in ["images/dark/gcd.png", "images/default/gcd.svg", "mermaid/gcd.mmd", "descriptions/gcd.md", "math.jsonl", "index.html", "table1.md"] {
+    for f in [
+        "images/dark/gcd.png",
+        "images/default/gcd.svg",
+        "mermaid/gcd.mmd",
+        "descriptions/gcd.md",
+        "math.jsonl",
+        "index.html",
+        "table1.md",
+    ] {
         assert!(manifest.artefacts.contains_key(f), "{f} not in the manifest");
     }
     let all = manifest.table1.last().expect("total row");
@@ -67,7 +88,10 @@ fn embedded_bank_builds_a_deterministic_incremental_dist() {
     // Byte-identical across builds (into another directory, from scratch).
     let (_, again) = build_dist(&embedded(), b.path(), &executor, two_styles(), true);
     assert_eq!(manifest, again);
-    assert_eq!(std::fs::read(a.path().join("manifest.json")).unwrap(), std::fs::read(b.path().join("manifest.json")).unwrap());
+    assert_eq!(
+        std::fs::read(a.path().join("manifest.json")).unwrap(),
+        std::fs::read(b.path().join("manifest.json")).unwrap()
+    );
 
     // Incremental: nothing rebuilt; a lost cache entry or a damaged image
     // rebuilds that problem only, with the same bytes.
@@ -89,7 +113,10 @@ fn embedded_bank_builds_a_deterministic_incremental_dist() {
         .status()
         .expect("flowbench runs");
     assert!(status.success());
-    assert!(std::fs::read(&png).unwrap() == std::fs::read(a.path().join("images/dark/gcd.png")).unwrap(), "render differs from build");
+    assert!(
+        std::fs::read(&png).unwrap() == std::fs::read(a.path().join("images/dark/gcd.png")).unwrap(),
+        "render differs from build"
+    );
 
     // The records' test code under flowbench's own legacy judge: the
     // reference passes every record, the bare starter code none.
@@ -103,8 +130,12 @@ fn embedded_bank_builds_a_deterministic_incremental_dist() {
     for line in lines.lines() {
         let r: serde_json::Value = serde_json::from_str(line).unwrap();
         let stub = format!("{}\n    pass\n", r["starter_code"].as_str().unwrap().trim_end());
-        for (model, completion) in [("canonical", r["canonical_solution"].as_str().unwrap().to_string()), ("starter", stub)] {
-            samples.push_str(&serde_json::json!({"task_id": r["task_id"], "model": model, "completion": completion}).to_string());
+        for (model, completion) in
+            [("canonical", r["canonical_solution"].as_str().unwrap().to_string()), ("starter", stub)]
+        {
+            samples.push_str(
+                &serde_json::json!({"task_id": r["task_id"], "model": model, "completion": completion}).to_string(),
+            );
             samples.push('\n');
         }
     }
@@ -150,13 +181,15 @@ fn wrong_expected_value_and_bad_chart_fail_their_problem_only() {
     // The first generated test is the original gcd(12, 18) = 6; the tests'
     // stamp covers solution and spec, not the expected values, so the build
     // runs the reference on the tampered test and refuses the problem.
-    let tests = std::fs::read_to_string(src.join("tests.jsonl")).unwrap().replacen("\"expected\":6,", "\"expected\":7,", 1);
+    let tests =
+        std::fs::read_to_string(src.join("tests.jsonl")).unwrap().replacen("\"expected\":6,", "\"expected\":7,", 1);
     std::fs::write(wrong.join("tests.jsonl"), tests).unwrap();
     let bad = copy("bad_chart");
     std::fs::write(bad.join("flowchart.mmd"), "flowchart TD\n  A[gcd(a, b)] --> B\n").unwrap();
     let no_meta = copy("no_meta");
     let spec = std::fs::read_to_string(src.join("problem.toml")).unwrap();
-    let without_difficulty: String = spec.lines().filter(|l| !l.starts_with("difficulty")).map(|l| format!("{l}\n")).collect();
+    let without_difficulty: String =
+        spec.lines().filter(|l| !l.starts_with("difficulty")).map(|l| format!("{l}\n")).collect();
     std::fs::write(no_meta.join("problem.toml"), without_difficulty).unwrap();
 
     let out = tempfile::tempdir().unwrap();
@@ -169,7 +202,11 @@ fn wrong_expected_value_and_bad_chart_fail_their_problem_only() {
     let b = by("bad_chart");
     assert!(b.diagnostics.iter().any(|d| d.contains("flowchart.mmd:2:")), "{:?}", b.diagnostics);
     let m = by("no_meta");
-    assert!(m.diagnostics.iter().any(|d| d.contains("problem.toml") && d.contains("difficulty")), "{:?}", m.diagnostics);
+    assert!(
+        m.diagnostics.iter().any(|d| d.contains("problem.toml") && d.contains("difficulty")),
+        "{:?}",
+        m.diagnostics
+    );
     assert_eq!(manifest.failed, ["bad_chart", "no_meta", "wrong"]);
     let math = std::fs::read_to_string(out.path().join("math.jsonl")).unwrap();
     assert_eq!(math.lines().count(), 1, "only the proven problem is published");
@@ -187,7 +224,11 @@ fn new_check_and_a_style_sweep_from_the_command_line() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("still the template"));
     std::fs::write(dir.join("description.md"), "Return the absolute value of `n`.\n").unwrap();
     let out = fb().arg("check").arg(&dir).output().unwrap();
-    assert!(out.status.success(), "hand-written tests stand before generation: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "hand-written tests stand before generation: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let out = fb().args(["tests", "gen"]).arg(&dir).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let out = fb().arg("check").arg(&dir).output().unwrap();
@@ -197,10 +238,20 @@ fn new_check_and_a_style_sweep_from_the_command_line() {
     std::fs::write(&sweep, "[grid]\ntheme = [\"default\", \"forest\"]\n").unwrap();
     let out_root = tempfile::tempdir().unwrap();
     let dist = out_root.path().join("dist");
-    let out = fb().arg("build").arg("--problems").arg(bank.path()).arg("-o").arg(&dist).arg("--styles").arg(&sweep).output().unwrap();
+    let out = fb()
+        .arg("build")
+        .arg("--problems")
+        .arg(bank.path())
+        .arg("-o")
+        .arg(&dist)
+        .arg("--styles")
+        .arg(&sweep)
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).contains("| geometry | easy | 1 |"), "Table 1 printed");
-    let manifest: Manifest = serde_json::from_str(&std::fs::read_to_string(dist.join("manifest.json")).unwrap()).unwrap();
+    let manifest: Manifest =
+        serde_json::from_str(&std::fs::read_to_string(dist.join("manifest.json")).unwrap()).unwrap();
     let names: Vec<&str> = manifest.options.styles.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(names, ["theme=default", "theme=forest"]);
     assert_eq!(manifest.styles, [style_id("theme=default"), style_id("theme=forest")]);

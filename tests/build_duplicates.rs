@@ -29,11 +29,19 @@ fn duplicate_task_ids_fail_the_build_naming_both_problems() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "duplicate ids accepted: {err}");
     assert!(err.contains("duplicate task_id \"gcd\""), "{err}");
-    assert!(err.contains("bank/gcd_copy/problem.json: duplicate task_id \"gcd\", also the task_id of bank/gcd;"), "{err}");
-    assert!(err.contains("bank/gcd/problem.json: duplicate task_id \"gcd\", also the task_id of bank/gcd_copy;"), "{err}");
+    assert!(
+        err.contains("bank/gcd_copy/problem.json: duplicate task_id \"gcd\", also the task_id of bank/gcd;"),
+        "{err}"
+    );
+    assert!(
+        err.contains("bank/gcd/problem.json: duplicate task_id \"gcd\", also the task_id of bank/gcd_copy;"),
+        "{err}"
+    );
     let manifest: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.path().join("dist/manifest.json")).expect("manifest")).expect("json");
-    let failed: Vec<&str> = manifest["failed"].as_array().expect("failed list").iter().filter_map(|v| v.as_str()).collect();
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("dist/manifest.json")).expect("manifest"))
+            .expect("json");
+    let failed: Vec<&str> =
+        manifest["failed"].as_array().expect("failed list").iter().filter_map(|v| v.as_str()).collect();
     assert!(failed.contains(&"gcd") && failed.contains(&"gcd_copy"), "{failed:?}");
     // The problem with its own id is still built.
     let records: String = ["basic", "algorithm", "math"]

@@ -18,7 +18,8 @@ fn file(dir: &tempfile::TempDir, name: &str, text: &str) -> String {
     p.display().to_string()
 }
 
-const CLEAN: &str = "flowchart TD\n    S([Start]) --> C{x > 0?}\n    C -->|yes| A[print x]\n    C -->|no| E([End])\n    A --> E\n";
+const CLEAN: &str =
+    "flowchart TD\n    S([Start]) --> C{x > 0?}\n    C -->|yes| A[print x]\n    C -->|no| E([End])\n    A --> E\n";
 
 #[test]
 fn check_exit_codes() {

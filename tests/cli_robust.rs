@@ -32,10 +32,9 @@ fn big_chart(dir: &Path) -> String {
 fn broken_pipes_end_quietly() {
     let dir = tempfile::tempdir().expect("tempdir");
     let big = big_chart(dir.path());
-    for args in [
-        vec!["fmt", "--max-edges", "100000", &big],
-        vec!["check", "--max-edges", "100000", "--fix", "--stdout", &big],
-    ] {
+    for args in
+        [vec!["fmt", "--max-edges", "100000", &big], vec!["check", "--max-edges", "100000", "--fix", "--stdout", &big]]
+    {
         let mut child = Command::new(env!("CARGO_BIN_EXE_flowbench"))
             .args(&args)
             .current_dir(dir.path())
@@ -56,15 +55,26 @@ fn time_limits_are_validated() {
     let dir = tempfile::tempdir().expect("tempdir");
     let d = dir.path();
     std::fs::write(d.join("p.jsonl"), "{\"task_id\": \"t\", \"entry_point\": \"f\", \"call_style\": \"function\", \"time_limit_s\": 1e308, \"tests\": [{\"args\": [1], \"expected\": 1}]}\n").expect("write");
-    std::fs::write(d.join("s.jsonl"), "{\"task_id\": \"t\", \"completion\": \"def f(x):\\n    return x\\n\"}\n").expect("write");
+    std::fs::write(d.join("s.jsonl"), "{\"task_id\": \"t\", \"completion\": \"def f(x):\\n    return x\\n\"}\n")
+        .expect("write");
     let base = ["judge", "--problems", "p.jsonl", "--samples", "s.jsonl", "-o", "r.jsonl", "--prelude", "none"];
-    for extra in [&["--timeout", "0"][..], &["--timeout", "1e19", "--clock", "cpu"], &["--timeout", "NaN"], &["--time-floor=-1"], &["--time-factor", "inf"]] {
+    for extra in [
+        &["--timeout", "0"][..],
+        &["--timeout", "1e19", "--clock", "cpu"],
+        &["--timeout", "NaN"],
+        &["--time-floor=-1"],
+        &["--time-factor", "inf"],
+    ] {
         let mut args = base.to_vec();
         args.extend_from_slice(extra);
         let o = flowbench(&args, d);
         no_panic(&o, &extra.join(" "));
         assert_eq!(o.status.code(), Some(2), "{extra:?}");
-        assert!(String::from_utf8_lossy(&o.stderr).contains("must be a number"), "{extra:?}: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("must be a number"),
+            "{extra:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
     }
     // A problem's own limit of 1e308 s is reported with its line, not a panic.
     let o = flowbench(&base, d);
@@ -79,7 +89,11 @@ fn time_limits_are_validated() {
 fn an_empty_samples_file_says_so() {
     let dir = tempfile::tempdir().expect("tempdir");
     let d = dir.path();
-    std::fs::write(d.join("p.jsonl"), "{\"task_id\": \"t\", \"entry_point\": \"f\", \"tests\": [{\"args\": [1], \"expected\": 1}]}\n").expect("write");
+    std::fs::write(
+        d.join("p.jsonl"),
+        "{\"task_id\": \"t\", \"entry_point\": \"f\", \"tests\": [{\"args\": [1], \"expected\": 1}]}\n",
+    )
+    .expect("write");
     std::fs::write(d.join("s.jsonl"), "").expect("write");
     let o = flowbench(&["judge", "--problems", "p.jsonl", "--samples", "s.jsonl", "-o", "r.jsonl"], d);
     let err = String::from_utf8_lossy(&o.stderr);

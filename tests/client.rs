@@ -27,7 +27,10 @@ fn requests(texts: &[String]) -> Vec<Request> {
     texts
         .iter()
         .enumerate()
-        .map(|(i, t)| Request { id: format!("r{i}"), body: json!({"model": "m", "messages": [{"role": "user", "content": t}]}) })
+        .map(|(i, t)| Request {
+            id: format!("r{i}"),
+            body: json!({"model": "m", "messages": [{"role": "user", "content": t}]}),
+        })
         .collect()
 }
 
@@ -127,5 +130,8 @@ fn cache_answers_a_second_output_without_the_network() {
     let second = run_batch(&client(&server.url), &reqs, &dir.path().join("b.jsonl"), &opts, line).expect("batch");
     assert_eq!((first.fetched, first.cached, second.fetched, second.cached), (10, 0, 0, 10));
     assert_eq!(server.answered.load(std::sync::atomic::Ordering::Relaxed), 10);
-    assert_eq!(std::fs::read(dir.path().join("a.jsonl")).expect("a"), std::fs::read(dir.path().join("b.jsonl")).expect("b"));
+    assert_eq!(
+        std::fs::read(dir.path().join("a.jsonl")).expect("a"),
+        std::fs::read(dir.path().join("b.jsonl")).expect("b")
+    );
 }

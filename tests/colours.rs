@@ -24,7 +24,8 @@ fn flowbench(args: &[&str], cwd: &Path) -> Output {
 }
 
 fn chart(dir: &Path) {
-    std::fs::write(dir.join("c.mmd"), "flowchart TD\n  A[Start] --> B{ok?}\n  B -->|Yes| C[Done]\n").expect("write chart");
+    std::fs::write(dir.join("c.mmd"), "flowchart TD\n  A[Start] --> B{ok?}\n  B -->|Yes| C[Done]\n")
+        .expect("write chart");
 }
 
 fn refused(o: &Output, what: &str, needles: &[&str]) {
@@ -58,7 +59,8 @@ fn every_style_file_colour_rejects_a_non_colour() {
         let o = flowbench(&["build", "--problems", "bank", "-o", "dist", "--style", &style], dir.path());
         refused(&o, &format!("build --style with {field}"), &[&style, field, "blurple"]);
     }
-    std::fs::write(dir.path().join("sweep.toml"), "[[style]]\nname = \"x\"\nnode_fill = \"#12\"\n").expect("write sweep");
+    std::fs::write(dir.path().join("sweep.toml"), "[[style]]\nname = \"x\"\nnode_fill = \"#12\"\n")
+        .expect("write sweep");
     let o = flowbench(&["render", "c.mmd", "-O", "out", "--sweep", "sweep.toml"], dir.path());
     refused(&o, "render --sweep", &["sweep.toml", "node_fill", "#12"]);
     let o = flowbench(&["build", "--problems", "bank", "-o", "dist", "--styles", "sweep.toml"], dir.path());
@@ -69,10 +71,21 @@ fn every_style_file_colour_rejects_a_non_colour() {
 fn css_colour_forms_usvg_draws_are_accepted() {
     let dir = tempfile::tempdir().expect("tempdir");
     chart(dir.path());
-    let forms = ["red", "DarkSlateBlue", "#abc", "#A0B1C2", "#a0b1c280", "rgb(10, 20, 30)", "rgba(10,20,30,0.5)", "hsl(120, 50%, 40%)", "transparent"];
+    let forms = [
+        "red",
+        "DarkSlateBlue",
+        "#abc",
+        "#A0B1C2",
+        "#a0b1c280",
+        "rgb(10, 20, 30)",
+        "rgba(10,20,30,0.5)",
+        "hsl(120, 50%, 40%)",
+        "transparent",
+    ];
     for (i, colour) in forms.iter().enumerate() {
         let style = format!("ok{i}.toml");
-        std::fs::write(dir.path().join(&style), format!("node_fill = \"{colour}\"\nbackground = \"{colour}\"\n")).expect("write style");
+        std::fs::write(dir.path().join(&style), format!("node_fill = \"{colour}\"\nbackground = \"{colour}\"\n"))
+            .expect("write style");
         let o = flowbench(&["render", "c.mmd", "-o", "c.svg", "--style", &style, "--background", colour], dir.path());
         assert!(o.status.success(), "{colour}: {}", String::from_utf8_lossy(&o.stderr));
         let svg = std::fs::read_to_string(dir.path().join("c.svg")).expect("svg written");

@@ -18,8 +18,7 @@ fn conformance_with_mermaid_12_3() {
         return;
     };
     let text = std::fs::read_to_string(&path).expect("read conformance.jsonl");
-    let (mut total, mut verdict_ok, mut accepted_both, mut counts_ok) =
-        (0usize, 0usize, 0usize, 0usize);
+    let (mut total, mut verdict_ok, mut accepted_both, mut counts_ok) = (0usize, 0usize, 0usize, 0usize);
     let mut mismatches: Vec<(String, String)> = Vec::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let row: Value = serde_json::from_str(line).expect("jsonl row");
@@ -40,11 +39,7 @@ fn conformance_with_mermaid_12_3() {
         verdict_ok += 1;
         if let Ok(fc) = got {
             accepted_both += 1;
-            let have = (
-                fc.nodes.len() as u64,
-                fc.edges.len() as u64,
-                fc.subgraphs.len() as u64,
-            );
+            let have = (fc.nodes.len() as u64, fc.edges.len() as u64, fc.subgraphs.len() as u64);
             let want = (
                 target["nodes"].as_u64().unwrap_or(0),
                 target["edges"].as_u64().unwrap_or(0),
@@ -53,10 +48,7 @@ fn conformance_with_mermaid_12_3() {
             if have == want {
                 counts_ok += 1;
             } else {
-                mismatches.push((
-                    id,
-                    format!("counts (nodes, edges, subgraphs) {have:?}, mermaid {want:?}"),
-                ));
+                mismatches.push((id, format!("counts (nodes, edges, subgraphs) {have:?}, mermaid {want:?}")));
             }
         }
     }
@@ -64,41 +56,21 @@ fn conformance_with_mermaid_12_3() {
     let counts_pct = 100.0 * counts_ok as f64 / accepted_both.max(1) as f64;
     println!("conformance: {total} texts");
     println!("conformance: accept/reject agreement {verdict_ok}/{total} = {verdict_pct:.2}%");
-    println!(
-        "conformance: count agreement on accepted texts {counts_ok}/{accepted_both} = {counts_pct:.2}%"
-    );
+    println!("conformance: count agreement on accepted texts {counts_ok}/{accepted_both} = {counts_pct:.2}%");
     for (id, why) in &mismatches {
         println!("mismatch {id}: {why}");
     }
-    let listed = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/docs/conformance-mismatches.md"
-    ))
-    .unwrap_or_default();
-    let unlisted: Vec<&String> = mismatches
-        .iter()
-        .map(|(id, _)| id)
-        .filter(|id| !listed.contains(id.as_str()))
-        .collect();
-    assert!(
-        unlisted.is_empty(),
-        "mismatches missing from docs/conformance-mismatches.md: {unlisted:?}"
-    );
+    let listed = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/conformance-mismatches.md"))
+        .unwrap_or_default();
+    let unlisted: Vec<&String> =
+        mismatches.iter().map(|(id, _)| id).filter(|id| !listed.contains(id.as_str())).collect();
+    assert!(unlisted.is_empty(), "mismatches missing from docs/conformance-mismatches.md: {unlisted:?}");
     let stale: Vec<&str> = listed
         .lines()
         .filter_map(|l| l.strip_prefix("- `")?.split('`').next())
         .filter(|id| !mismatches.iter().any(|(m, _)| m == id))
         .collect();
-    assert!(
-        stale.is_empty(),
-        "listed in docs/conformance-mismatches.md but agreeing now: {stale:?}"
-    );
-    assert!(
-        verdict_pct >= MIN_AGREEMENT,
-        "accept/reject agreement {verdict_pct:.2}% < {MIN_AGREEMENT}%"
-    );
-    assert!(
-        counts_pct >= MIN_AGREEMENT,
-        "count agreement {counts_pct:.2}% < {MIN_AGREEMENT}%"
-    );
+    assert!(stale.is_empty(), "listed in docs/conformance-mismatches.md but agreeing now: {stale:?}");
+    assert!(verdict_pct >= MIN_AGREEMENT, "accept/reject agreement {verdict_pct:.2}% < {MIN_AGREEMENT}%");
+    assert!(counts_pct >= MIN_AGREEMENT, "count agreement {counts_pct:.2}% < {MIN_AGREEMENT}%");
 }

@@ -67,9 +67,8 @@ fn dark_theme_png_has_a_dark_page_and_edges_that_stand_out() {
     let (x, y0, y1) = vertical_edge(&svg);
     // The brightest pixel across the 1 px line, half-way down, and the
     // arrowhead's middle (its tip ends at y1 + 4, it is 8 px long).
-    let across = |y: f64| {
-        (-2..=2).map(|dx| at(x + f64::from(dx), y)).max_by(|a, b| luminance(*a).total_cmp(&luminance(*b)))
-    };
+    let across =
+        |y: f64| (-2..=2).map(|dx| at(x + f64::from(dx), y)).max_by(|a, b| luminance(*a).total_cmp(&luminance(*b)));
     let line = across((y0 + y1) / 2.0).expect("pixels");
     let head = across(y1).expect("pixels");
     // WCAG's minimum for graphics is 3:1; the anti-aliased 1 px line

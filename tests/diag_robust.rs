@@ -6,12 +6,29 @@ mod common;
 #[path = "support/corpus.rs"]
 mod corpus;
 
-use flowbench::mermaid::{diagnostic::render, fix::fix, fmt::format, lint::{Checked, check}, parse, pitfall::findings};
+use flowbench::mermaid::{
+    diagnostic::render,
+    fix::fix,
+    fmt::format,
+    lint::{Checked, check},
+    parse,
+    pitfall::findings,
+};
 use proptest::prelude::*;
 
 /// Source files of the parser: a panic there is the parser's bug (its own
 /// fuzz target covers it); this test is about the diagnostics/fix/fmt code.
-const PARSER_FILES: &[&str] = &["lexer.rs", "parser.rs", "builder.rs", "preprocess.rs", "entities.rs", "yaml.rs", "shapes.rs", "unicode.rs", "mermaid/mod.rs"];
+const PARSER_FILES: &[&str] = &[
+    "lexer.rs",
+    "parser.rs",
+    "builder.rs",
+    "preprocess.rs",
+    "entities.rs",
+    "yaml.rs",
+    "shapes.rs",
+    "unicode.rs",
+    "mermaid/mod.rs",
+];
 
 thread_local! {
     /// Where the last panic on this thread happened (set by the hook).

@@ -12,7 +12,8 @@ use flowbench::mermaid::{fix::fix, lint::lint, parse};
 fn fixed_labels(source: &str) -> BTreeMap<String, String> {
     let fixed = fix(source);
     let chart = parse(&fixed.text).unwrap_or_else(|e| panic!("fixed text rejected: {e:?}\n{}", fixed.text));
-    let conflicts: Vec<_> = lint(&chart).into_iter().filter(|d| d.code == "conflicting-label").map(|d| d.message).collect();
+    let conflicts: Vec<_> =
+        lint(&chart).into_iter().filter(|d| d.code == "conflicting-label").map(|d| d.message).collect();
     assert!(conflicts.is_empty(), "the fix created label conflicts {conflicts:?}:\n{}", fixed.text);
     chart.nodes.iter().map(|n| (n.id.clone(), n.label.clone())).collect()
 }
@@ -35,7 +36,10 @@ fn a_spaced_id_keeps_its_written_label() {
         "flowchart TD\n    Go --> Is Ready\n    Is Ready{Ready?} -->|Yes| Done\n    Is Ready -->|No| Go\n",
         &[("Is_Ready", "Ready?")],
     );
-    expect("flowchart LR\n    Start Here([Begin]) --> Read Input\n    Read Input --> Start Here\n", &[("Start_Here", "Begin"), ("Read_Input", "Read Input")]);
+    expect(
+        "flowchart LR\n    Start Here([Begin]) --> Read Input\n    Read Input --> Start Here\n",
+        &[("Start_Here", "Begin"), ("Read_Input", "Read Input")],
+    );
     // Another fix in the same label (parentheses quoted) keeps its text too.
     expect("flowchart TD\n    C --> My Step\n    My Step[Sum (all)] --> D\n", &[("My_Step", "Sum (all)")]);
 }

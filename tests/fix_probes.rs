@@ -45,10 +45,20 @@ fn fix_turns_rejected_probes_into_accepted_text_with_sibling_counts() {
                 if case.id == "pitfall-dangling-edge" {
                     // Lossy: the link is gone, its text kept in a comment.
                     assert!(fixed.changes.iter().any(|c| c.lossy), "{:?}", fixed.changes);
-                    assert!(fixed.text.contains("%% flowbench --fix: dropped a link with no target: ID -- \"El accesorio aparece\"\n"), "{}", fixed.text);
+                    assert!(
+                        fixed.text.contains(
+                            "%% flowbench --fix: dropped a link with no target: ID -- \"El accesorio aparece\"\n"
+                        ),
+                        "{}",
+                        fixed.text
+                    );
                     assert_eq!(corpus::counts(&chart), (1, 0, 0), "the source node stays");
                 }
-                assert!(!fixed.changes.is_empty() || parse(&case.text).is_ok(), "{}: accepted without a change", case.id);
+                assert!(
+                    !fixed.changes.is_empty() || parse(&case.text).is_ok(),
+                    "{}: accepted without a change",
+                    case.id
+                );
                 if let Some((_, sib)) = SIBLINGS.iter().find(|(p, _)| *p == case.id) {
                     let want = by_id[sib].counts.expect("siblings are accepted texts");
                     assert_eq!(corpus::counts(&chart), want, "{}: fixed text\n{}", case.id, fixed.text);
@@ -63,8 +73,13 @@ fn fix_turns_rejected_probes_into_accepted_text_with_sibling_counts() {
         probes.len(),
         failures.len()
     );
-    let unexpected: Vec<_> = failures.iter().filter(|f| !UNFIXABLE.iter().any(|u| f.starts_with(&format!("{u}:")))).collect();
-    assert!(unexpected.is_empty(), "not fixed:\n{}", unexpected.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n"));
+    let unexpected: Vec<_> =
+        failures.iter().filter(|f| !UNFIXABLE.iter().any(|u| f.starts_with(&format!("{u}:")))).collect();
+    assert!(
+        unexpected.is_empty(),
+        "not fixed:\n{}",
+        unexpected.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
+    );
 }
 
 #[test]
@@ -85,6 +100,9 @@ fn fix_keeps_the_meaning_of_accepted_texts() {
             _ => changed.push(format!("{}: {:?}", case.id, fixed.changes)),
         }
     }
-    eprintln!("fix on accepted texts: {same}/{total} unchanged in meaning, {silent} rewritten for a silent pitfall, {} changed", changed.len());
+    eprintln!(
+        "fix on accepted texts: {same}/{total} unchanged in meaning, {silent} rewritten for a silent pitfall, {} changed",
+        changed.len()
+    );
     assert!(changed.is_empty(), "fix changed accepted texts:\n{}", changed.join("\n"));
 }

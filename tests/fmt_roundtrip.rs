@@ -17,7 +17,8 @@ fn roundtrip(text: &str) -> Result<(), String> {
     if a != b {
         let ja = serde_json::to_string_pretty(&a).unwrap_or_default();
         let jb = serde_json::to_string_pretty(&b).unwrap_or_default();
-        let diff: Vec<String> = ja.lines().zip(jb.lines()).filter(|(x, y)| x != y).take(6).map(|(x, y)| format!("- {x}\n+ {y}")).collect();
+        let diff: Vec<String> =
+            ja.lines().zip(jb.lines()).filter(|(x, y)| x != y).take(6).map(|(x, y)| format!("- {x}\n+ {y}")).collect();
         return Err(format!("model changed:\n{}\nformatted:\n{f}", diff.join("\n")));
     }
     if format(&b) != f {
@@ -49,7 +50,18 @@ fn fmt_round_trips_every_accepted_corpus_text() {
 /// quoting that reads back as the same id and title.
 #[test]
 fn fmt_round_trips_subgraph_titles_that_are_not_plain_ids() {
-    let titles = ["\"`**]@:wo**`\"", "\"@`**Two**`\"", "\"@**Two**`\"", "\"a@{)b\"", "\"two words\"", "\"`md`\"", "\"x]y\"", "\"#quot;q\"", "s1 [\"a]b\"]", "s2 [\"`**b**`\"]"];
+    let titles = [
+        "\"`**]@:wo**`\"",
+        "\"@`**Two**`\"",
+        "\"@**Two**`\"",
+        "\"a@{)b\"",
+        "\"two words\"",
+        "\"`md`\"",
+        "\"x]y\"",
+        "\"#quot;q\"",
+        "s1 [\"a]b\"]",
+        "s2 [\"`**b**`\"]",
+    ];
     let mut failures = Vec::new();
     for t in titles {
         let text = format!("flowchart LR\nsubgraph {t}\n  c --> d\nend\n");
@@ -90,10 +102,23 @@ fn fmt_round_trips_shape_data_the_flow_form_cannot_carry() {
 }
 
 const SHAPES: &[(&str, &str)] = &[
-    ("[", "]"), ("(", ")"), ("([", "])"), ("[[", "]]"), ("[(", ")]"), ("((", "))"), ("(((", ")))"),
-    (">", "]"), ("{", "}"), ("{{", "}}"), ("[/", "/]"), ("[\\", "\\]"), ("[/", "\\]"), ("[\\", "/]"),
+    ("[", "]"),
+    ("(", ")"),
+    ("([", "])"),
+    ("[[", "]]"),
+    ("[(", ")]"),
+    ("((", "))"),
+    ("(((", ")))"),
+    (">", "]"),
+    ("{", "}"),
+    ("{{", "}}"),
+    ("[/", "/]"),
+    ("[\\", "\\]"),
+    ("[/", "\\]"),
+    ("[\\", "/]"),
 ];
-const LINKS: &[&str] = &["-->", "---", "-.->", "==>", "--x", "--o", "<-->", "o--o", "x--x", "~~~", "---->", "-.-", "===", "<==>"];
+const LINKS: &[&str] =
+    &["-->", "---", "-.->", "==>", "--x", "--o", "<-->", "o--o", "x--x", "~~~", "---->", "-.-", "===", "<==>"];
 const V11: &[&str] = &["doc", "cyl", "tri", "hourglass", "bolt", "lin-doc", "sm-circ", "delay"];
 
 fn label() -> impl Strategy<Value = String> {
@@ -118,7 +143,11 @@ fn node_decl() -> impl Strategy<Value = String> {
             };
             format!("{id}{o}{l}{c}")
         } else if k < SHAPES.len() + V11.len() {
-            format!("{id}@{{ shape: {}, label: {} }}", V11[k - SHAPES.len()], if l.starts_with('"') { l } else { format!("\"{l}\"") })
+            format!(
+                "{id}@{{ shape: {}, label: {} }}",
+                V11[k - SHAPES.len()],
+                if l.starts_with('"') { l } else { format!("\"{l}\"") }
+            )
         } else {
             id.to_string()
         }

@@ -21,7 +21,10 @@ const SEEDS_JSONL: &[&str] = &[
     r#"{"task_id": "add", "completion": "def add(a, b):\n    return a + b\n", "seed": 123456789012345678901234567890}"#,
     r#"{"task_id": "old", "response": "Here:\n```python\ndef f(x):\n    return x*x\n```", "model": "m"}"#,
 ];
-const SEEDS_TOML: &[&str] = &["node_fill = \"#ffeecc\"\nstroke_width = 2.0\nfont_size = 14\ncurve = \"linear\"\n", "theme = \"dark\"\nbackground = \"transparent\"\nnode_spacing = 1e308\n"];
+const SEEDS_TOML: &[&str] = &[
+    "node_fill = \"#ffeecc\"\nstroke_width = 2.0\nfont_size = 14\ncurve = \"linear\"\n",
+    "theme = \"dark\"\nbackground = \"transparent\"\nnode_spacing = 1e308\n",
+];
 const SEEDS_MMD: &[&str] = &[
     "flowchart TD\n  A[Start] --> B{x > 0?}\n  B -->|yes| C[\"Do (stuff)\"]\n  B -- no --> D((End))\n  subgraph S [Helper]\n    C --> E>flag]\n  end\n  classDef c fill:#f9f\n  class A c\n  style D fill:blurple\n",
     "graph LR\n  a & b --> c\n  c -.-> d\n  linkStyle 0 stroke:red\n  %% comment\n",
@@ -50,7 +53,11 @@ fn one_case(dir: &Path, renderer: &Renderer, jsonl: &str, toml: &str, mmd: &str)
     let p = dir.join("p.jsonl");
     std::fs::write(&p, format!("{}\n{jsonl}\n", SEEDS_JSONL[0])).expect("write");
     if let Ok((problems, _)) = load_problems(&p) {
-        let _ = load_samples(std::slice::from_ref(&p), &problems, SampleOptions { extract: Extract::default(), prefer_response: false });
+        let _ = load_samples(
+            std::slice::from_ref(&p),
+            &problems,
+            SampleOptions { extract: Extract::default(), prefer_response: false },
+        );
     }
     let t = dir.join("s.toml");
     std::fs::write(&t, toml).expect("write");
@@ -82,7 +89,8 @@ fn file_inputs_never_panic() {
         let mut seed = [0u8; 32];
         seed[..8].copy_from_slice(&round.to_le_bytes());
         let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &seed);
-        let mut runner = TestRunner::new_with_rng(Config { cases: 256, failure_persistence: None, ..Config::default() }, rng);
+        let mut runner =
+            TestRunner::new_with_rng(Config { cases: 256, failure_persistence: None, ..Config::default() }, rng);
         runner
             .run(&strategy, |(jsonl, toml, mmd)| {
                 cases.set(cases.get() + 1);
@@ -92,5 +100,9 @@ fn file_inputs_never_panic() {
             .unwrap_or_else(|e| panic!("fuzz case failed in round {round}: {e}"));
         round += 1;
     }
-    println!("fuzz_inputs: {} cases in {round} rounds, {:.0} s, no panic", cases.get(), started.elapsed().as_secs_f64());
+    println!(
+        "fuzz_inputs: {} cases in {round} rounds, {:.0} s, no panic",
+        cases.get(),
+        started.elapsed().as_secs_f64()
+    );
 }

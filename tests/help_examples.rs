@@ -35,7 +35,8 @@ fn every_subcommand_help_ends_with_examples_that_parse() {
     assert!(all.len() >= 15, "found only {} subcommands", all.len());
     let mut missing = Vec::new();
     for path in &all {
-        let out = Command::new(env!("CARGO_BIN_EXE_flowbench")).args(path).arg("--help").output().expect("flowbench runs");
+        let out =
+            Command::new(env!("CARGO_BIN_EXE_flowbench")).args(path).arg("--help").output().expect("flowbench runs");
         assert!(out.status.success(), "flowbench {} --help failed", path.join(" "));
         let help = String::from_utf8_lossy(&out.stdout);
         let list = examples(&help);
@@ -45,11 +46,19 @@ fn every_subcommand_help_ends_with_examples_that_parse() {
         }
         // The section is the last thing printed.
         let last = help.trim_end().lines().last().unwrap_or("");
-        assert!(last.contains(list.last().map(String::as_str).unwrap_or("")) || last.trim_start().starts_with('#'), "{}: EXAMPLES is not last", path.join(" "));
+        assert!(
+            last.contains(list.last().map(String::as_str).unwrap_or("")) || last.trim_start().starts_with('#'),
+            "{}: EXAMPLES is not last",
+            path.join(" ")
+        );
         for example in &list {
             let words: Vec<&str> = example.split_whitespace().collect();
             assert_eq!(words.first(), Some(&"flowbench"), "{}: example {example:?}", path.join(" "));
-            assert!(words[1..].starts_with(&path.iter().map(String::as_str).collect::<Vec<_>>()), "{}: example of another command: {example}", path.join(" "));
+            assert!(
+                words[1..].starts_with(&path.iter().map(String::as_str).collect::<Vec<_>>()),
+                "{}: example of another command: {example}",
+                path.join(" ")
+            );
             if let Err(e) = Cli::command().try_get_matches_from(&words) {
                 panic!("{}: example does not parse: {example}\n{e}", path.join(" "));
             }

@@ -32,9 +32,8 @@ fn load_cases() -> Vec<Case> {
         .into_iter()
         .map(|p| {
             let source = std::fs::read_to_string(&p).expect("read case");
-            let header = |key: &str| {
-                source.lines().find_map(|l| l.strip_prefix(&format!("# {key}: ")).map(str::to_string))
-            };
+            let header =
+                |key: &str| source.lines().find_map(|l| l.strip_prefix(&format!("# {key}: ")).map(str::to_string));
             let job = header("job").unwrap_or_else(|| panic!("{}: no `# job:` line", p.display()));
             Case {
                 name: p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
@@ -176,7 +175,13 @@ fn hostile_candidates_get_the_right_verdict_and_leave_nothing_behind() {
         if !alive.is_empty() {
             verdict = Err(format!("survivors: {alive:?}"));
         }
-        eprintln!("{:<28} {:>7.0?} {:?} {:?}", case.name, took, outcome.status, outcome.calls.first().map(|c| (&c.status, &c.value, &c.unencodable)));
+        eprintln!(
+            "{:<28} {:>7.0?} {:?} {:?}",
+            case.name,
+            took,
+            outcome.status,
+            outcome.calls.first().map(|c| (&c.status, &c.value, &c.unencodable))
+        );
         if let Err(e) = verdict {
             failures.push(format!("{}: {e}; got {:?} calls {:?}", case.name, outcome.status, outcome.calls));
         }
@@ -185,9 +190,8 @@ fn hostile_candidates_get_the_right_verdict_and_leave_nothing_behind() {
     assert_eq!(std::fs::read_to_string(&victim).ok().as_deref(), Some("precious"), "victim file changed");
     let entries = std::fs::read_dir(victim_dir.path()).map(|d| d.count()).unwrap_or(0);
     assert_eq!(entries, 1, "files appeared next to the victim");
-    let host_tmp = std::fs::read_dir("/tmp").map(|d| {
-        d.filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().starts_with("fbjob-")).count()
-    });
+    let host_tmp = std::fs::read_dir("/tmp")
+        .map(|d| d.filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().starts_with("fbjob-")).count());
     assert_eq!(host_tmp.unwrap_or(0), 0, "scratch directories leaked into the host's /tmp");
     assert!(failures.is_empty(), "hostile cases failed:\n{}", failures.join("\n"));
 }

@@ -64,13 +64,23 @@ fn judge(problems: &Path, samples: &Path, out: &Path, mode: &str, extra: &[&str]
 }
 
 fn lines(path: &Path) -> Vec<Value> {
-    std::fs::read_to_string(path).expect("results").lines().map(|l| serde_json::from_str(l).expect("json line")).collect()
+    std::fs::read_to_string(path)
+        .expect("results")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json line"))
+        .collect()
 }
 
 fn verdicts(path: &Path) -> Vec<(String, bool, String)> {
     lines(path)
         .iter()
-        .map(|v| (v["task_id"].as_str().unwrap_or("").to_string(), v["passed"] == Value::Bool(true), v["result"].as_str().unwrap_or("").to_string()))
+        .map(|v| {
+            (
+                v["task_id"].as_str().unwrap_or("").to_string(),
+                v["passed"] == Value::Bool(true),
+                v["result"].as_str().unwrap_or("").to_string(),
+            )
+        })
         .collect()
 }
 
@@ -106,7 +116,9 @@ fn auto_mode_verdicts_bad_input_and_resume() {
     // Summary files next to the output; printed Markdown on stdout.
     let md = std::fs::read_to_string(dir.path().join("results.summary.md")).expect("summary md");
     assert!(md.contains("| model-x | 6 | 3 |"), "{md}");
-    let json: Value = serde_json::from_str(&std::fs::read_to_string(dir.path().join("results.summary.json")).expect("json")).expect("summary json");
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("results.summary.json")).expect("json"))
+            .expect("summary json");
     assert_eq!(json["models"]["model-x"]["table"]["MATH"]["easy"]["tasks"], 1);
     assert!(String::from_utf8_lossy(&run.stdout).contains("## Errors"));
 

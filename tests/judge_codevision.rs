@@ -21,7 +21,8 @@ fn sample_files(root: &Path) -> Vec<PathBuf> {
     let mut files = Vec::new();
     for subset in ["HumanEval-V", "Algorithm", "MATH"] {
         let dir = root.join("samples").join(subset);
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(&dir).expect("samples dir").filter_map(|e| e.ok().map(|e| e.path())).collect();
+        let mut entries: Vec<PathBuf> =
+            std::fs::read_dir(&dir).expect("samples dir").filter_map(|e| e.ok().map(|e| e.path())).collect();
         entries.sort();
         files.extend(entries.into_iter().filter(|p| p.extension().is_some_and(|e| e == "jsonl")));
     }
@@ -74,7 +75,10 @@ fn summary_of_recorded_verdicts_reproduces_scores_json() {
                 time_limit_s: 3.0,
             };
             let p = &problems.by_id[&s.task_id].problem;
-            Record { judged: Judged::new(s, verdict, "legacy", "", p.subset.clone(), p.difficulty.clone()), fields: s.fields.clone() }
+            Record {
+                judged: Judged::new(s, verdict, "legacy", "", p.subset.clone(), p.difficulty.clone()),
+                fields: s.fields.clone(),
+            }
         })
         .collect();
     let summary = summarize(&records, &[1]);
@@ -87,7 +91,11 @@ fn summary_of_recorded_verdicts_reproduces_scores_json() {
                 let Some(want_passed) = want.get("passed").and_then(Value::as_f64) else { continue };
                 let key = if cell == "overall" { "all" } else { cell.as_str() };
                 let got = &m.table[subset][key];
-                assert_eq!((got.passed, got.tasks as f64), (want_passed, want["total"].as_f64().expect("total")), "{model} {subset} {cell}");
+                assert_eq!(
+                    (got.passed, got.tasks as f64),
+                    (want_passed, want["total"].as_f64().expect("total")),
+                    "{model} {subset} {cell}"
+                );
                 checked += 1;
             }
         }
@@ -106,18 +114,31 @@ fn legacy_mode_agrees_with_recorded_verdicts() {
     let out = dir.path().join("legacy.jsonl");
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_flowbench"));
     // CPU-time limits: verdicts must not depend on how loaded the CI machine is.
-    cmd.args(["judge", "--mode", "legacy", "--clock", "cpu", "-q", "--problems"]).arg(&problems).arg("--samples").args(sample_files(&root)).arg("-o").arg(&out);
+    cmd.args(["judge", "--mode", "legacy", "--clock", "cpu", "-q", "--problems"])
+        .arg(&problems)
+        .arg("--samples")
+        .args(sample_files(&root))
+        .arg("-o")
+        .arg(&out);
     let started = std::time::Instant::now();
     let run = cmd.output().expect("flowbench runs");
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
-    let summary: Value = serde_json::from_str(&std::fs::read_to_string(dir.path().join("legacy.summary.json")).expect("summary")).expect("json");
+    let summary: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("legacy.summary.json")).expect("summary"))
+            .expect("json");
     let agreement = &summary["agreement"];
     let (agree, compared) = (agreement["agree"].as_u64().unwrap_or(0), agreement["compared"].as_u64().unwrap_or(0));
-    eprintln!("legacy agreement: {agree}/{compared} in {:.1} s (test run, machine may be loaded)", started.elapsed().as_secs_f64());
+    eprintln!(
+        "legacy agreement: {agree}/{compared} in {:.1} s (test run, machine may be loaded)",
+        started.elapsed().as_secs_f64()
+    );
     let mut by_cause: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for d in agreement["disagreements"].as_array().into_iter().flatten() {
         let judged = d["judged"].as_str().unwrap_or("").to_string();
-        by_cause.entry(judged).or_default().push(format!("{} / {} (recorded {})", d["model"], d["task_id"], d["recorded"]));
+        by_cause
+            .entry(judged)
+            .or_default()
+            .push(format!("{} / {} (recorded {})", d["model"], d["task_id"], d["recorded"]));
     }
     eprintln!("disagreements: {by_cause:#?}");
     assert!(compared >= 3000, "compared only {compared}");

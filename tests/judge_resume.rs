@@ -11,7 +11,8 @@ const PROBLEMS: &str = "{\"task_id\": \"add\", \"entry_point\": \"add\", \"call_
 const SAMPLES: &str = "{\"task_id\": \"add\", \"completion\": \"def add(a, b):\\n    return a + b\\n\", \"seed\": 123456789012345678901234567890}\n";
 
 fn judge(d: &Path, extra: &[&str]) -> Output {
-    let mut args = vec!["judge", "--problems", "p.jsonl", "--samples", "s.jsonl", "-o", "r.jsonl", "--prelude", "none", "-j", "1"];
+    let mut args =
+        vec!["judge", "--problems", "p.jsonl", "--samples", "s.jsonl", "-o", "r.jsonl", "--prelude", "none", "-j", "1"];
     args.extend_from_slice(extra);
     Command::new(env!("CARGO_BIN_EXE_flowbench")).args(&args).current_dir(d).output().expect("flowbench runs")
 }
@@ -30,9 +31,11 @@ fn reruns_with_other_settings_refuse_and_force_starts_over() {
     assert!(o.status.success(), "{}", err(&o));
     let results = std::fs::read_to_string(d.join("r.jsonl")).expect("results");
     assert!(results.contains("\"seed\":123456789012345678901234567890"), "{results}");
-    let summary: Value = serde_json::from_str(&std::fs::read_to_string(d.join("r.summary.json")).expect("summary")).expect("json");
+    let summary: Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("r.summary.json")).expect("summary")).expect("json");
     assert_eq!(summary["samples"], Value::from(1), "the big-integer sample is counted");
-    let run: Value = serde_json::from_str(&std::fs::read_to_string(d.join("r.run.json")).expect("run file")).expect("json");
+    let run: Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("r.run.json")).expect("run file")).expect("json");
     assert_eq!(run["settings"]["mode"], Value::from("auto"));
     assert!(run["environment"]["python"].as_str().is_some_and(|p| p.starts_with('3')), "{run}");
     assert_eq!(run["environment"]["sandbox"], Value::from("full"));
@@ -52,6 +55,7 @@ fn reruns_with_other_settings_refuse_and_force_starts_over() {
     // --force judges again from scratch, with the new tests.
     let o = judge(d, &["--force"]);
     assert!(err(&o).contains("judged 1 samples"), "{}", err(&o));
-    let line: Value = serde_json::from_str(std::fs::read_to_string(d.join("r.jsonl")).expect("results").trim()).expect("json");
+    let line: Value =
+        serde_json::from_str(std::fs::read_to_string(d.join("r.jsonl")).expect("results").trim()).expect("json");
     assert_eq!(line["passed"], Value::Bool(false));
 }

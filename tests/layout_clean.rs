@@ -47,7 +47,10 @@ fn conformance_charts_lay_out_cleanly() {
             ));
         }
     }
-    println!("laid out {charts} charts ({parse_failures} accepted charts our parser rejects); edge crossings {crossings}, bends {bends}; unclean {}", bad.len());
+    println!(
+        "laid out {charts} charts ({parse_failures} accepted charts our parser rejects); edge crossings {crossings}, bends {bends}; unclean {}",
+        bad.len()
+    );
     assert_eq!(parse_failures, 0, "accepted charts must parse");
     assert!(charts > 900, "too few charts laid out: {charts}");
     assert!(bad.is_empty(), "unclean layouts:\n{}", bad.join("\n"));

@@ -15,7 +15,8 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-const PROBLEMS: &str = "{\"task_id\": \"add\", \"entry_point\": \"add\", \"tests\": [{\"args\": [1, 2], \"expected\": 3}]}\n";
+const PROBLEMS: &str =
+    "{\"task_id\": \"add\", \"entry_point\": \"add\", \"tests\": [{\"args\": [1, 2], \"expected\": 3}]}\n";
 const SAMPLES: &str = "{\"task_id\": \"add\", \"completion\": \"def add(a, b):\\n    return a + b\\n\"}\n";
 
 #[test]

@@ -110,25 +110,11 @@ fn assemble(ix: &[usize]) -> String {
 fn check(text: &str) {
     let start = Instant::now();
     let r = parse(text);
-    let _ = parse_with(
-        text,
-        &ParseOptions {
-            max_edges: 5,
-            max_text_size: Some(200),
-        },
-    );
-    assert!(
-        start.elapsed() < Duration::from_secs(2),
-        "parse took {:?} on {text:?}",
-        start.elapsed()
-    );
+    let _ = parse_with(text, &ParseOptions { max_edges: 5, max_text_size: Some(200) });
+    assert!(start.elapsed() < Duration::from_secs(2), "parse took {:?} on {text:?}", start.elapsed());
     if let Err(e) = r {
         // Spans must stay inside the original text.
-        assert!(
-            e.span.start <= e.span.end && e.span.end <= text.len(),
-            "bad span {:?} for {text:?}",
-            e.span
-        );
+        assert!(e.span.start <= e.span.end && e.span.end <= text.len(), "bad span {:?} for {text:?}", e.span);
         assert!(e.span.line >= 1 && e.span.col >= 1);
     }
 }

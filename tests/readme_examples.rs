@@ -14,13 +14,19 @@ use std::process::Command;
 /// Examples not run (matched by substring), and why.
 const SKIPPED: &[(&str, &str)] = &[
     ("cargo ", "the set-up commands themselves; this test is run by `cargo test --release`"),
-    ("--endpoint http://127.0.0.1:8000/v1", "needs a model server; tests/client.rs runs the client against a local test server"),
+    (
+        "--endpoint http://127.0.0.1:8000/v1",
+        "needs a model server; tests/client.rs runs the client against a local test server",
+    ),
     (
         "--samples $S/samples/*/*.jsonl",
         "judges all 3,668 released samples natively (~4 min on 2 cores); tests/judge_codevision.rs judges them all (legacy), tests/judge_cli.rs the native mode",
     ),
     ("sbatch ", "needs Slurm; the shards and `judge merge` are run below"),
-    ("scripts/humaneval-yardstick.sh", "a script over all 164 HumanEval problems (half an hour), not a flowbench command"),
+    (
+        "scripts/humaneval-yardstick.sh",
+        "a script over all 164 HumanEval problems (half an hour), not a flowbench command",
+    ),
     ("scripts/humaneval-rejudge.sh", "a script that needs the yardstick's OUT, not a flowbench command"),
 ];
 
@@ -136,13 +142,17 @@ fn readme_examples_run_as_written() {
     let repo = tmp.path().join("flowbench");
     copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("problems"), &repo.join("problems"));
     user_files(&repo);
-    let shared = common::shared("codevision/problems.jsonl").map(|p| p.parent().and_then(Path::parent).expect("shared root").to_path_buf());
+    let shared = common::shared("codevision/problems.jsonl")
+        .map(|p| p.parent().and_then(Path::parent).expect("shared root").to_path_buf());
     if let Some(root) = &shared {
-        std::os::unix::fs::symlink(std::fs::canonicalize(root).expect("shared"), tmp.path().join("shared")).expect("link ../shared");
+        std::os::unix::fs::symlink(std::fs::canonicalize(root).expect("shared"), tmp.path().join("shared"))
+            .expect("link ../shared");
     }
     let bin: PathBuf = Path::new(env!("CARGO_BIN_EXE_flowbench")).parent().expect("bin dir").to_path_buf();
-    let path_env = std::env::join_paths(std::iter::once(bin).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())))
-        .expect("PATH");
+    let path_env = std::env::join_paths(
+        std::iter::once(bin).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),
+    )
+    .expect("PATH");
 
     let (mut assignments, mut ran, mut failures) = (String::new(), 0usize, Vec::new());
     for command in &commands {
@@ -162,7 +172,11 @@ fn readme_examples_run_as_written() {
         }
         for step in prepare(command) {
             let out = bash(step, &repo, &path_env);
-            assert!(out.status.success(), "preparing `{command}`: `{step}` failed: {}", String::from_utf8_lossy(&out.stderr));
+            assert!(
+                out.status.success(),
+                "preparing `{command}`: `{step}` failed: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
         }
         let out = bash(&format!("{assignments}{command}"), &repo, &path_env);
         let code = out.status.code();
@@ -170,7 +184,8 @@ fn readme_examples_run_as_written() {
         ran += 1;
         if code != Some(expected) {
             let err = String::from_utf8_lossy(&out.stderr);
-            let tail: String = err.lines().rev().take(8).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join("\n    ");
+            let tail: String =
+                err.lines().rev().take(8).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join("\n    ");
             failures.push(format!("`{command}` exited {code:?} (expected {expected}):\n    {tail}"));
         }
     }

@@ -24,7 +24,11 @@ fn single_file_svg_and_png() {
     let svg = dir.path().join("a.svg");
     let png = dir.path().join("a.png");
     assert!(flowbench(&[&input, "-o", svg.to_str().unwrap_or_default()]).status.success());
-    assert!(flowbench(&[&input, "-o", png.to_str().unwrap_or_default(), "--scale", "2", "--theme", "dark"]).status.success());
+    assert!(
+        flowbench(&[&input, "-o", png.to_str().unwrap_or_default(), "--scale", "2", "--theme", "dark"])
+            .status
+            .success()
+    );
     let svg = std::fs::read_to_string(svg).expect("svg");
     assert!(svg.starts_with("<svg") && svg.contains(">Start</text>"));
     let png = std::fs::read(png).expect("png");
@@ -42,7 +46,8 @@ fn batch_reports_broken_chart_with_position_and_continues() {
     write(&inp.join("sub"), "also.mmd", "flowchart LR\n  x --> y\n");
     write(&inp, "bad.mmd", "flowchart TD\n  A --> B\n  C -->\n");
     let out_dir = dir.path().join("out");
-    let out = flowbench(&[inp.to_str().unwrap_or_default(), "-O", out_dir.to_str().unwrap_or_default(), "--format", "svg"]);
+    let out =
+        flowbench(&[inp.to_str().unwrap_or_default(), "-O", out_dir.to_str().unwrap_or_default(), "--format", "svg"]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     // `file:line:col: message`
@@ -58,11 +63,15 @@ fn batch_reports_broken_chart_with_position_and_continues() {
 fn sweep_renders_grid_and_index() {
     let dir = tempfile::tempdir().expect("tmp");
     let input = write(dir.path(), "c.mmd", GOOD);
-    let sweep = write(dir.path(), "s.toml", "[grid]\ntheme = [\"default\", \"forest\"]\ncurve = [\"basis\", \"step\"]\n");
+    let sweep =
+        write(dir.path(), "s.toml", "[grid]\ntheme = [\"default\", \"forest\"]\ncurve = [\"basis\", \"step\"]\n");
     let out_dir = dir.path().join("sw");
     let out = flowbench(&["--sweep", &sweep, &input, "-O", out_dir.to_str().unwrap_or_default()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let mut files: Vec<String> = std::fs::read_dir(&out_dir).expect("dir").map(|e| e.expect("e").file_name().to_string_lossy().into_owned()).collect();
+    let mut files: Vec<String> = std::fs::read_dir(&out_dir)
+        .expect("dir")
+        .map(|e| e.expect("e").file_name().to_string_lossy().into_owned())
+        .collect();
     files.sort();
     assert_eq!(files.len(), 5, "{files:?}");
     assert!(files.contains(&"c.curve=step,theme=forest.png".to_string()));
@@ -170,7 +179,11 @@ fn cli_output_identical_with_one_or_two_threads() {
     let mut outs = Vec::new();
     for j in ["1", "2"] {
         let o = dir.path().join(format!("o{j}"));
-        assert!(flowbench(&[inp.to_str().unwrap_or_default(), "-O", o.to_str().unwrap_or_default(), "-j", j]).status.success());
+        assert!(
+            flowbench(&[inp.to_str().unwrap_or_default(), "-O", o.to_str().unwrap_or_default(), "-j", j])
+                .status
+                .success()
+        );
         let bytes: Vec<Vec<u8>> = (0..4).map(|i| std::fs::read(o.join(format!("c{i}.png"))).expect("png")).collect();
         outs.push(bytes);
     }

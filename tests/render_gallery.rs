@@ -85,7 +85,8 @@ fn gallery() -> (Flowchart, Geometry) {
             let id = format!("{side}{k}");
             let n = node(&id, &id, Shape::Rect);
             let lb = layout_label(&n.label, LabelType::Text, &ts, &fonts);
-            geom.nodes.push(PlacedNode { rect: Rect { x: x - 30.0, y: y - 27.0, width: 60.0, height: 54.0 }, label: lb });
+            geom.nodes
+                .push(PlacedNode { rect: Rect { x: x - 30.0, y: y - 27.0, width: 60.0, height: 54.0 }, label: lb });
             chart.nodes.push(n);
         }
         let mut e = edge(&format!("a{k}"), &format!("b{k}"), stroke, start, end, label);
@@ -149,7 +150,8 @@ fn every_shape_and_link_form_is_drawn() {
     let svg = render::to_svg(&chart, &geom, &Style::default());
     // One group per node and per drawn edge; invisible links draw nothing,
     // the 7 others a path.
-    let edges = svg.split(r#"<g class="edges""#).nth(1).and_then(|s| s.split(r#"<g class="edge-labels""#).next()).unwrap_or("");
+    let edges =
+        svg.split(r#"<g class="edges""#).nth(1).and_then(|s| s.split(r#"<g class="edge-labels""#).next()).unwrap_or("");
     assert_eq!(edges.matches("<g><path").count(), 7);
     assert_eq!(edges.matches("<path").count(), 7);
     assert_eq!(svg.matches("<g>").count(), chart.nodes.len() + 7);

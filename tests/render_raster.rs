@@ -108,7 +108,9 @@ fn labels_as_outlines_draw_the_same_picture_as_text() {
     // layout and hairlines.
     let (small, large) = differing(&ours, 3, whole_render(&text.svg, 1.0, w, h).data(), 4);
     let total = (w * h) as usize;
-    eprintln!("PNG vs resvg's whole render of the text SVG: {small} of {total} px differ by more than 8, {large} by more than 64");
+    eprintln!(
+        "PNG vs resvg's whole render of the text SVG: {small} of {total} px differ by more than 8, {large} by more than 64"
+    );
     // The rasteriser fills glyphs with exact-area coverage where resvg
     // samples four sub-rows per pixel row, so glyph edges differ by a
     // step; its hairlines are Wu lines as tiny-skia's are (0.55 % of

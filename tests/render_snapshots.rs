@@ -20,9 +20,21 @@ const CHARTS: &[(&str, &str, Option<&str>)] = &[
     ("dir_bt", "flowchart BT\n  A[Start] --> B{Ok?}\n  B -->|yes| C[Done]\n  B -->|no| D[Retry]\n  D --> A", None),
     ("dir_lr", "flowchart LR\n  A[Start] --> B{Ok?}\n  B -->|yes| C[Done]\n  B -->|no| D[Retry]\n  D --> A", None),
     ("dir_rl", "flowchart RL\n  A[Start] --> B{Ok?}\n  B -->|yes| C[Done]\n  B -->|no| D[Retry]\n  D --> A", None),
-    ("theme_neutral", "flowchart TD\n  A[Start] --> B{Ok?}\n  B -- yes --> C[Done]\n  subgraph S [Box]\n    C\n  end", Some("neutral")),
-    ("theme_dark", "flowchart TD\n  A[Start] --> B{Ok?}\n  B -- yes --> C[Done]\n  subgraph S [Box]\n    C\n  end", Some("dark")),
-    ("theme_forest", "flowchart TD\n  A[Start] --> B{Ok?}\n  B -- yes --> C[Done]\n  subgraph S [Box]\n    C\n  end", Some("forest")),
+    (
+        "theme_neutral",
+        "flowchart TD\n  A[Start] --> B{Ok?}\n  B -- yes --> C[Done]\n  subgraph S [Box]\n    C\n  end",
+        Some("neutral"),
+    ),
+    (
+        "theme_dark",
+        "flowchart TD\n  A[Start] --> B{Ok?}\n  B -- yes --> C[Done]\n  subgraph S [Box]\n    C\n  end",
+        Some("dark"),
+    ),
+    (
+        "theme_forest",
+        "flowchart TD\n  A[Start] --> B{Ok?}\n  B -- yes --> C[Done]\n  subgraph S [Box]\n    C\n  end",
+        Some("forest"),
+    ),
     (
         "classic_shapes",
         "flowchart LR\n  a[rect] --> b(rounded) --> c([stadium]) --> d[[subroutine]]\n  e[(cylinder)] --> f((circle)) --> g>odd] --> h{diamond}\n  i{{hexagon}} --> j[/lean right/] --> k[\\lean left\\] --> l[/trapezoid\\]\n  m[\\inv trapezoid/] --> n(((double))) --> o(-ellipse-)",
@@ -54,25 +66,65 @@ const CHARTS: &[(&str, &str, Option<&str>)] = &[
         "flowchart TB\n  c1 --> a2\n  subgraph one\n    a1 --> a2\n  end\n  subgraph two\n    b1 --> b2\n    subgraph three\n      c1 --> c2\n    end\n  end\n  one --> two\n  three --> two\n  two --> c2",
         None,
     ),
-    ("subgraph_direction", "flowchart LR\n  subgraph TOP\n    direction TB\n    subgraph B1\n      direction RL\n      i1 -->f1\n    end\n    subgraph B2\n      direction BT\n      i2 -->f2\n    end\n  end\n  A --> TOP --> B\n  B1 --> B2", None),
+    (
+        "subgraph_direction",
+        "flowchart LR\n  subgraph TOP\n    direction TB\n    subgraph B1\n      direction RL\n      i1 -->f1\n    end\n    subgraph B2\n      direction BT\n      i2 -->f2\n    end\n  end\n  A --> TOP --> B\n  B1 --> B2",
+        None,
+    ),
     (
         "styles_classes",
         "flowchart LR\n  A:::hot --> B --> C\n  classDef hot fill:#f96,stroke:#333,stroke-width:4px,color:#fff\n  classDef default fill:#eef,stroke:#99f\n  class C hot\n  style B fill:#bbf,stroke:#f66,stroke-width:2px,color:#fff,stroke-dasharray: 5 5\n  linkStyle 0 stroke:#ff3,stroke-width:4px,color:red\n  linkStyle default stroke:#0a0",
         None,
     ),
-    ("markdown_labels", "flowchart TD\n  A[\"`**Bold** and _italic_\nsecond line`\"] --> B[\"`A **very** long markdown label that has to wrap across lines`\"]", None),
-    ("br_and_wrap", "flowchart TD\n  A[line one<br>line two<br/>line three] --> B[This is a deliberately long label that mermaid wraps at about two hundred pixels]\n  B -->|a rather long edge label that also wraps| C", None),
-    ("init_theme", "%%{init: {\"theme\": \"forest\", \"flowchart\": {\"curve\": \"linear\"}}}%%\nflowchart TD\n  A --> B --> C\n  A --> C", None),
-    ("frontmatter_config", "---\ntitle: Demo\nconfig:\n  theme: dark\n  themeVariables:\n    primaryColor: \"#ff0000\"\n---\nflowchart LR\n  A --> B", None),
-    ("curve_step", "%%{init: {\"flowchart\": {\"curve\": \"step\"}}}%%\nflowchart TD\n  A --> B & C & D\n  B & C & D --> E", None),
+    (
+        "markdown_labels",
+        "flowchart TD\n  A[\"`**Bold** and _italic_\nsecond line`\"] --> B[\"`A **very** long markdown label that has to wrap across lines`\"]",
+        None,
+    ),
+    (
+        "br_and_wrap",
+        "flowchart TD\n  A[line one<br>line two<br/>line three] --> B[This is a deliberately long label that mermaid wraps at about two hundred pixels]\n  B -->|a rather long edge label that also wraps| C",
+        None,
+    ),
+    (
+        "init_theme",
+        "%%{init: {\"theme\": \"forest\", \"flowchart\": {\"curve\": \"linear\"}}}%%\nflowchart TD\n  A --> B --> C\n  A --> C",
+        None,
+    ),
+    (
+        "frontmatter_config",
+        "---\ntitle: Demo\nconfig:\n  theme: dark\n  themeVariables:\n    primaryColor: \"#ff0000\"\n---\nflowchart LR\n  A --> B",
+        None,
+    ),
+    (
+        "curve_step",
+        "%%{init: {\"flowchart\": {\"curve\": \"step\"}}}%%\nflowchart TD\n  A --> B & C & D\n  B & C & D --> E",
+        None,
+    ),
     ("self_loop_multi_edge", "flowchart TD\n  A --> A\n  A --> B\n  A --> B\n  B -->|back| A", None),
-    ("decision_tree", "flowchart TD\n  Q{Q1} -->|yes| R{Q2}\n  Q -->|no| S{Q3}\n  R -->|yes| T[t]\n  R -->|no| U[u]\n  S -->|yes| V[v]\n  S -->|no| W[w]", None),
-    ("entities_unicode", "flowchart LR\n  A[\"Quote #quot; and #9829;\"] --> B[\"Ünïcødé — ∑ ≤ ≥\"] --> C[\"a < b & c > d\"]", None),
+    (
+        "decision_tree",
+        "flowchart TD\n  Q{Q1} -->|yes| R{Q2}\n  Q -->|no| S{Q3}\n  R -->|yes| T[t]\n  R -->|no| U[u]\n  S -->|yes| V[v]\n  S -->|no| W[w]",
+        None,
+    ),
+    (
+        "entities_unicode",
+        "flowchart LR\n  A[\"Quote #quot; and #9829;\"] --> B[\"Ünïcødé — ∑ ≤ ≥\"] --> C[\"a < b & c > d\"]",
+        None,
+    ),
     ("edge_to_subgraph", "flowchart LR\n  X --> G\n  subgraph G [Group]\n    a --> b\n  end\n  G --> Y", None),
     ("chain_ampersand", "flowchart TD\n  A & B --> C & D\n  C --> E\n  D --> E", None),
     ("graph_keyword", "graph LR\n  start((Start)) --> proc[Process] --> stop((Stop))", None),
-    ("wide_fanout", "flowchart TD\n  R --> A1 & A2 & A3 & A4 & A5 & A6\n  A1 & A2 & A3 --> M\n  A4 & A5 & A6 --> N\n  M --> Z\n  N --> Z", None),
-    ("back_edges_loop", "flowchart TD\n  A[init] --> B{i < n?}\n  B -->|yes| C[work]\n  C --> D[i++]\n  D --> B\n  B -->|no| E[done]", None),
+    (
+        "wide_fanout",
+        "flowchart TD\n  R --> A1 & A2 & A3 & A4 & A5 & A6\n  A1 & A2 & A3 --> M\n  A4 & A5 & A6 --> N\n  M --> Z\n  N --> Z",
+        None,
+    ),
+    (
+        "back_edges_loop",
+        "flowchart TD\n  A[init] --> B{i < n?}\n  B -->|yes| C[work]\n  C --> D[i++]\n  D --> B\n  B -->|no| E[done]",
+        None,
+    ),
 ];
 
 const ANCHORS: &[&str] = &["palindrome", "lis_with_helper", "etl12", "flow20"];

@@ -62,9 +62,19 @@ fn script_passes_and_fails() {
 fn calls_return_encoded_values() {
     let src = "def f(x):\n    return x\n";
     let inputs = vec![
-        json!(1), json!(-5), json!("s"), json!(null), json!(true), json!(1.5), json!([1, [2]]),
-        json!({"a": 1}), json!({"__tuple__": [1, 2]}), json!({"__set__": [3, 1, 2]}),
-        json!({"__dict__": [[1, "x"]]}), json!({"__float__": "nan"}), json!({"__bytes__": "aGk="}),
+        json!(1),
+        json!(-5),
+        json!("s"),
+        json!(null),
+        json!(true),
+        json!(1.5),
+        json!([1, [2]]),
+        json!({"a": 1}),
+        json!({"__tuple__": [1, 2]}),
+        json!({"__set__": [3, 1, 2]}),
+        json!({"__dict__": [[1, "x"]]}),
+        json!({"__float__": "nan"}),
+        json!({"__bytes__": "aGk="}),
         json!({"__frozenset__": []}),
     ];
     let o = calls(src, "f", inputs.iter().map(|v| vec![v.clone()]).collect());
@@ -164,7 +174,8 @@ fn each_call_has_its_own_time_limit() {
 /// while a call sleeping past its CPU limit (it spends no CPU) is not cut.
 #[test]
 fn a_call_stops_at_its_cpu_limit_to_the_tick() {
-    let src = "import time\ndef f(x):\n    if x:\n        time.sleep(x)\n        return x\n    while True:\n        pass\n";
+    let src =
+        "import time\ndef f(x):\n    if x:\n        time.sleep(x)\n        return x\n    while True:\n        pass\n";
     let limits = Limits { wall: Duration::from_secs(20), cpu: Duration::from_millis(100) };
     let o = calls_within(src, "f", [0.0, 0.3].iter().map(|s| vec![json!(s)]).collect(), limits);
     let st: Vec<_> = o.calls.iter().map(|c| c.status.clone()).collect();

@@ -12,7 +12,8 @@ use serde_json::Value;
 
 mod common;
 
-const PROBLEMS: &str = r#"{"task_id": "add", "entry_point": "add", "call_style": "function", "tests": [{"args": [1, 2], "expected": 3}]}"#;
+const PROBLEMS: &str =
+    r#"{"task_id": "add", "entry_point": "add", "call_style": "function", "tests": [{"args": [1, 2], "expected": 3}]}"#;
 const SAMPLES: &str = r#"{"task_id": "add", "completion": "def add(a, b):\n    return a + b\n"}"#;
 
 fn setup(dir: &Path) -> (PathBuf, PathBuf, PathBuf) {
@@ -25,7 +26,12 @@ fn setup(dir: &Path) -> (PathBuf, PathBuf, PathBuf) {
 fn judge(dir: &Path, env: &[(&str, &str)], extra: &[&str]) -> Output {
     let (p, s, o) = setup(dir);
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_flowbench"));
-    cmd.args(["judge", "--prelude", "none", "-j", "1", "--problems"]).arg(&p).arg("--samples").arg(&s).arg("-o").arg(&o);
+    cmd.args(["judge", "--prelude", "none", "-j", "1", "--problems"])
+        .arg(&p)
+        .arg("--samples")
+        .arg(&s)
+        .arg("-o")
+        .arg(&o);
     cmd.args(extra).envs(env.iter().copied()).current_dir(dir);
     cmd.output().expect("flowbench runs")
 }
@@ -50,7 +56,10 @@ fn every_failed_step_is_refused_by_name() {
         let out = judge(dir.path(), &[("FLOWBENCH_TEST_FAIL_STEP", step)], &["--venv", v.to_str().expect("utf-8")]);
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(2), "{step}: {err}");
-        assert!(err.contains("refusing to run untrusted code") && err.contains(&format!("forced failure of step {step}")), "{step}: {err}");
+        assert!(
+            err.contains("refusing to run untrusted code") && err.contains(&format!("forced failure of step {step}")),
+            "{step}: {err}"
+        );
         assert!(err.contains("--allow-weak-sandbox"), "{step}: the way out is named: {err}");
         assert!(!dir.path().join("results.jsonl").exists(), "{step}: nothing judged");
         assert!(Path::new("/proc/self/status").exists(), "{step}: the host's /proc is intact");
@@ -76,12 +85,20 @@ fn weak_isolation_is_opt_in_and_recorded_everywhere() {
     let v = venv.path().join("v");
     make_venv(&v);
     let dir = tempfile::tempdir().expect("tempdir");
-    let out = judge(dir.path(), &[("FLOWBENCH_TEST_FAIL_STEP", "network")], &["--venv", v.to_str().expect("utf-8"), "--allow-weak-sandbox"]);
+    let out = judge(
+        dir.path(),
+        &[("FLOWBENCH_TEST_FAIL_STEP", "network")],
+        &["--venv", v.to_str().expect("utf-8"), "--allow-weak-sandbox"],
+    );
     assert!(out.status.success(), "{}", stderr(&out));
-    let line: Value = serde_json::from_str(std::fs::read_to_string(dir.path().join("results.jsonl")).expect("results").trim()).expect("json");
+    let line: Value =
+        serde_json::from_str(std::fs::read_to_string(dir.path().join("results.jsonl")).expect("results").trim())
+            .expect("json");
     assert_eq!(line["passed"], Value::Bool(true));
     assert!(line["sandbox"].as_str().is_some_and(|s| s.starts_with("weak: network")), "{line}");
-    let summary: Value = serde_json::from_str(&std::fs::read_to_string(dir.path().join("results.summary.json")).expect("summary")).expect("json");
+    let summary: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("results.summary.json")).expect("summary"))
+            .expect("json");
     assert_eq!(summary["weak_sandbox"], Value::from(1));
     let md = std::fs::read_to_string(dir.path().join("results.summary.md")).expect("md");
     assert!(md.contains("WEAK SANDBOX"), "{md}");
@@ -96,7 +113,9 @@ fn a_venv_under_tmp_is_visible_in_the_sandbox_from_any_cwd() {
     let dir = tempfile::tempdir().expect("tempdir");
     let out = judge(dir.path(), &[("FLOWBENCH_VENV", v.to_str().expect("utf-8"))], &[]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let line: Value = serde_json::from_str(std::fs::read_to_string(dir.path().join("results.jsonl")).expect("results").trim()).expect("json");
+    let line: Value =
+        serde_json::from_str(std::fs::read_to_string(dir.path().join("results.jsonl")).expect("results").trim())
+            .expect("json");
     assert_eq!(line["passed"], Value::Bool(true), "{line}");
     assert!(line.get("sandbox").is_none(), "fully confined: {line}");
 }

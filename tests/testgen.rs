@@ -58,7 +58,11 @@ fn bank_tests_are_fresh_and_regenerate_identically() {
         }
         let out = flowbench(&["tests", "gen", name], tmp.path());
         assert!(out.status.success(), "{}", text(&out));
-        assert_eq!(without_times(&dir.join("tests.jsonl")), without_times(&bank.join(name).join("tests.jsonl")), "{name}: committed tests differ from a fresh generation");
+        assert_eq!(
+            without_times(&dir.join("tests.jsonl")),
+            without_times(&bank.join(name).join("tests.jsonl")),
+            "{name}: committed tests differ from a fresh generation"
+        );
     }
 }
 
@@ -66,13 +70,33 @@ fn bank_tests_are_fresh_and_regenerate_identically() {
 fn bad_inputs_are_named_and_others_still_processed() {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path();
-    problem(root, "contra", "def f(a: int) -> int:\n    return a\n", "entry_point = \"f\"\n[params.a]\ncharset = \"abc\"\n");
+    problem(
+        root,
+        "contra",
+        "def f(a: int) -> int:\n    return a\n",
+        "entry_point = \"f\"\n[params.a]\ncharset = \"abc\"\n",
+    );
     problem(root, "nosuch", "def f(a: int) -> int:\n    return a\n", "entry_point = \"f\"\n[params.b]\nmin = 1\n");
     problem(root, "crash", "def f(a: int) -> int:\n    raise ValueError('no')\n", "entry_point = \"f\"\n");
-    problem(root, "reject", "def valid(a):\n    return False\n\ndef f(a: int) -> int:\n    return a\n", "entry_point = \"f\"\n");
+    problem(
+        root,
+        "reject",
+        "def valid(a):\n    return False\n\ndef f(a: int) -> int:\n    return a\n",
+        "entry_point = \"f\"\n",
+    );
     problem(root, "syntax", "def f(a: int) -> int\n    return a\n", "entry_point = \"f\"\n");
-    problem(root, "floors", "def f(a: int) -> int:\n    return a\n", "entry_point = \"f\"\n[params.a]\nmin = 0\nmax = 1\n");
-    problem(root, "good", "def f(a: int, b: int) -> int:\n    return a + b if a > b else a - b\n", "entry_point = \"f\"\n[params.a]\nmin = 0\nmax = 100\n");
+    problem(
+        root,
+        "floors",
+        "def f(a: int) -> int:\n    return a\n",
+        "entry_point = \"f\"\n[params.a]\nmin = 0\nmax = 1\n",
+    );
+    problem(
+        root,
+        "good",
+        "def f(a: int, b: int) -> int:\n    return a + b if a > b else a - b\n",
+        "entry_point = \"f\"\n[params.a]\nmin = 0\nmax = 100\n",
+    );
     let out = flowbench(&["tests", "gen", "contra", "nosuch", "crash", "reject", "syntax", "floors", "good"], root);
     let t = text(&out);
     assert_eq!(out.status.code(), Some(1), "{t}");
@@ -106,7 +130,8 @@ fn clamp_with_one_hand_test(root: &Path) -> PathBuf {
         "def clamp(x: int, lo: int, hi: int) -> int:\n    if x < lo:\n        return lo\n    if x > hi:\n        return hi\n    return x\n",
         "entry_point = \"clamp\"\nrelations = [\"lo <= hi\"]\n",
     );
-    let weak = r#"{"task_id":"clamp","entry_point":"clamp","call_style":"function","tests":[{"args":[5,0,10],"expected":5}]}"#;
+    let weak =
+        r#"{"task_id":"clamp","entry_point":"clamp","call_style":"function","tests":[{"args":[5,0,10],"expected":5}]}"#;
     std::fs::write(dir.join("problem.json"), weak).unwrap();
     dir
 }
@@ -149,7 +174,9 @@ fn quadratic_pairs_header(limit_s: f64, large_len: &str) -> serde_json::Value {
         root,
         "pairs",
         "import time\n\ndef pairs(xs: list[int]) -> int:\n    time.sleep(len(xs) ** 2 * 4e-8)\n    return sum(xs)\n",
-        &format!("entry_point = \"pairs\"\nvalidate_time_limit_s = {limit_s}\nlarge_len = {large_len}\n[counts]\nlarge = 6\n[params.xs]\nmin = 0\nmax = 9\n"),
+        &format!(
+            "entry_point = \"pairs\"\nvalidate_time_limit_s = {limit_s}\nlarge_len = {large_len}\n[counts]\nlarge = 6\n[params.xs]\nmin = 0\nmax = 9\n"
+        ),
     );
     let out = flowbench(&["tests", "gen", "--no-strengthen", "pairs"], root);
     assert!(out.status.success(), "{}", text(&out));
@@ -184,7 +211,11 @@ fn gen_score_originals_records_the_original_tests_score_beside_the_generated_one
     let dir = clamp_with_one_hand_test(root);
     let out = flowbench(&["tests", "gen", "--score", "clamp"], root);
     assert!(out.status.success(), "{}", text(&out));
-    assert!(!text(&out).contains("the original tests'") && tests_header(&dir).get("originals_mutation").is_none(), "{}", text(&out));
+    assert!(
+        !text(&out).contains("the original tests'") && tests_header(&dir).get("originals_mutation").is_none(),
+        "{}",
+        text(&out)
+    );
     let out = flowbench(&["tests", "gen", "--score-originals", "clamp"], root);
     assert!(out.status.success(), "{}", text(&out));
     assert!(text(&out).contains("the original tests'"), "{}", text(&out));
@@ -193,7 +224,10 @@ fn gen_score_originals_records_the_original_tests_score_beside_the_generated_one
     let lines = score_lines(root, &["--tests", "tests.jsonl", "--tests", "problem.json", "clamp"]);
     assert_eq!(figures(&header["mutation"]), figures(&lines[0]), "{header}");
     assert_eq!(figures(&header["originals_mutation"]), figures(&lines[1]), "{header}");
-    assert!(header["originals_mutation"]["score"].as_f64().unwrap() < header["mutation"]["score"].as_f64().unwrap(), "{header}");
+    assert!(
+        header["originals_mutation"]["score"].as_f64().unwrap() < header["mutation"]["score"].as_f64().unwrap(),
+        "{header}"
+    );
 }
 
 /// Many mutants share a sandbox job, each in its own globals: a mutant
@@ -213,7 +247,8 @@ fn mutants_sharing_a_job_keep_their_own_verdicts() {
     let tests = r#"{"task_id":"repeat_add","entry_point":"repeat_add","call_style":"function","tests":[{"args":[0],"expected":0},{"args":[1],"expected":3},{"args":[5],"expected":15}]}"#;
     std::fs::write(dir.join("problem.json"), tests).unwrap();
     let line = &score_lines(root, &["--tests", "problem.json", "repeat_add"])[0];
-    let (mutants, equivalent, killed) = (line["mutants"].as_u64().unwrap(), line["equivalent"].as_u64().unwrap(), line["killed"].as_u64().unwrap());
+    let (mutants, equivalent, killed) =
+        (line["mutants"].as_u64().unwrap(), line["equivalent"].as_u64().unwrap(), line["killed"].as_u64().unwrap());
     assert!(mutants >= 8, "{line}");
     assert_eq!(killed + equivalent, mutants, "every mutant the three tests can tell apart is killed: {line}");
     let out = flowbench(&["tests", "score", "--tests", "problem.json", "repeat_add"], root);
@@ -317,10 +352,15 @@ fn check_and_build_report_a_solution_that_does_not_parse_as_tests_gen_does() {
 
 /// The generated tests' argument lists (header skipped).
 fn generated_args(dir: &Path) -> Vec<Vec<serde_json::Value>> {
-    std::fs::read_to_string(dir.join("tests.jsonl")).unwrap().lines().skip(1).map(|l| {
-        let v: serde_json::Value = serde_json::from_str(l).unwrap();
-        v["args"].as_array().unwrap().clone()
-    }).collect()
+    std::fs::read_to_string(dir.join("tests.jsonl"))
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v["args"].as_array().unwrap().clone()
+        })
+        .collect()
 }
 
 #[test]
@@ -370,13 +410,23 @@ fn graph_and_matrix_generators_keep_their_shapes() {
     assert!(out.status.success(), "{}", text(&out));
     for args in generated_args(&dir) {
         let n = args[0].as_u64().unwrap() as usize;
-        let edges: Vec<(usize, usize)> =
-            args[1].as_array().unwrap().iter().map(|e| (e[0].as_u64().unwrap() as usize, e[1].as_u64().unwrap() as usize)).collect();
+        let edges: Vec<(usize, usize)> = args[1]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| (e[0].as_u64().unwrap() as usize, e[1].as_u64().unwrap() as usize))
+            .collect();
         // A tree over 0..n: n - 1 edges that join every node.
         assert_eq!(edges.len(), n - 1, "n = {n}: {edges:?}");
         let mut parent: Vec<usize> = (0..n).collect();
         fn root(p: &mut [usize], x: usize) -> usize {
-            if p[x] == x { x } else { let r = root(p, p[x]); p[x] = r; r }
+            if p[x] == x {
+                x
+            } else {
+                let r = root(p, p[x]);
+                p[x] = r;
+                r
+            }
         }
         for (a, b) in edges {
             assert!(a < n && b < n);
@@ -416,7 +466,10 @@ fn patterns_square_permutations_and_offset_lengths_keep_their_shapes() {
         let parts: Vec<&str> = frac.split('/').collect();
         assert_eq!(parts.len(), 2, "{frac:?}");
         for p in parts {
-            assert!((1..=4).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()) && !p.starts_with('0'), "{frac:?}");
+            assert!(
+                (1..=4).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()) && !p.starts_with('0'),
+                "{frac:?}"
+            );
         }
         let grid = args[1].as_array().unwrap();
         let n = grid.len();
@@ -451,7 +504,8 @@ fn patterns_square_permutations_and_offset_lengths_keep_their_shapes() {
 fn a_budgeted_run_stops_once_its_calls_have_spent_the_budget() {
     use flowbench::exec::{CallStyle, ExecConfig, Executor, Limits};
     use flowbench::testgen::reference::{Run, run_within_budget, wrap};
-    let exec = Executor::start(ExecConfig { workers: 2, ..ExecConfig::default() }).unwrap_or_else(|e| panic!("executor: {e}"));
+    let exec =
+        Executor::start(ExecConfig { workers: 2, ..ExecConfig::default() }).unwrap_or_else(|e| panic!("executor: {e}"));
     let source = wrap("import time\ndef f(x):\n    time.sleep(0.02)\n    return x\n", "f", CallStyle::Function, false);
     let inputs: Vec<Vec<serde_json::Value>> = (0..40).map(|i| vec![serde_json::json!(i)]).collect();
     let limits = Limits { wall: std::time::Duration::from_secs(2), cpu: std::time::Duration::from_secs(2) };

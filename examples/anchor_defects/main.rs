@@ -35,7 +35,9 @@ const COLUMNS: [Column; 12] = [
 fn main() {
     let dir = std::env::args().nth(1).unwrap_or_else(|| "../shared/anchors/codevision-style".into());
     let mut charts: Vec<_> = match std::fs::read_dir(&dir) {
-        Ok(rd) => rd.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "mmd")).collect(),
+        Ok(rd) => {
+            rd.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "mmd")).collect()
+        }
         Err(e) => {
             eprintln!("{dir}: {e}");
             std::process::exit(2);

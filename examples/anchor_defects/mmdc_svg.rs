@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use flowbench::layout::curve::{Seg, flatten};
-use flowbench::layout::drawn::{DrawnCluster, DrawnEdge, DrawnNode, Drawing, FLATTEN_STEP};
+use flowbench::layout::drawn::{Drawing, DrawnCluster, DrawnEdge, DrawnNode, FLATTEN_STEP};
 use flowbench::layout::{Point, Rect};
 use flowbench::mermaid::{Flowchart, Shape};
 use roxmltree::Node;
@@ -127,7 +127,8 @@ fn hull(mut pts: Vec<Point>) -> Vec<Point> {
     let mut h: Vec<Point> = Vec::new();
     for pass in 0..2 {
         let start = h.len();
-        let iter: Box<dyn Iterator<Item = &Point>> = if pass == 0 { Box::new(pts.iter()) } else { Box::new(pts.iter().rev()) };
+        let iter: Box<dyn Iterator<Item = &Point>> =
+            if pass == 0 { Box::new(pts.iter()) } else { Box::new(pts.iter().rev()) };
         for &q in iter {
             while h.len() >= start + 2 && cross(h[h.len() - 2], h[h.len() - 1], q) <= 0.0 {
                 h.pop();
@@ -157,8 +158,14 @@ fn node_outline(g: Node) -> Option<Vec<Point>> {
             }
             "circle" | "ellipse" => {
                 let (cx, cy) = (o.x + attr(d, "cx"), o.y + attr(d, "cy"));
-                let (rx, ry) = if d.has_attribute("r") { (attr(d, "r"), attr(d, "r")) } else { (attr(d, "rx"), attr(d, "ry")) };
-                return Some((0..16).map(|k| (k as f32 * std::f32::consts::TAU / 16.0, k)).map(|(a, _)| p(cx + rx * a.cos(), cy + ry * a.sin())).collect());
+                let (rx, ry) =
+                    if d.has_attribute("r") { (attr(d, "r"), attr(d, "r")) } else { (attr(d, "rx"), attr(d, "ry")) };
+                return Some(
+                    (0..16)
+                        .map(|k| (k as f32 * std::f32::consts::TAU / 16.0, k))
+                        .map(|(a, _)| p(cx + rx * a.cos(), cy + ry * a.sin()))
+                        .collect(),
+                );
             }
             "path" => {
                 let (s, segs) = path_segments(d.attribute("d")?, o)?;
@@ -211,7 +218,12 @@ pub fn read(svg: &str, chart: &Flowchart) -> Result<Drawing, String> {
         } else if n.tag_name().name() == "g" && has_class(n, "cluster") {
             let rect = n.children().find(|c| c.tag_name().name() == "rect").map(|r| {
                 let o = origin(r);
-                Rect { x: o.x + attr(r, "x"), y: o.y + attr(r, "y"), width: attr(r, "width"), height: attr(r, "height") }
+                Rect {
+                    x: o.x + attr(r, "x"),
+                    y: o.y + attr(r, "y"),
+                    width: attr(r, "width"),
+                    height: attr(r, "height"),
+                }
             });
             let title = n.descendants().find(|c| has_class(*c, "cluster-label")).and_then(|l| fo_rect(l));
             let cid = id.strip_prefix("my-svg-").unwrap_or(id).to_string();

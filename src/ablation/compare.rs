@@ -112,7 +112,16 @@ pub struct Ablation {
 }
 
 fn difficulty_rank(d: &str) -> (u8, &str) {
-    (match d { "easy" => 0, "medium" => 1, "hard" => 2, "all" => 4, _ => 3 }, d)
+    (
+        match d {
+            "easy" => 0,
+            "medium" => 1,
+            "hard" => 2,
+            "all" => 4,
+            _ => 3,
+        },
+        d,
+    )
 }
 
 /// Column order: subsets in the order of `order` (the bench's task order),
@@ -145,7 +154,8 @@ fn columns(runs: &[Run], order: &[String]) -> Vec<(String, Vec<String>)> {
 }
 
 fn in_cell(score: &TaskScore, subset: &str, difficulty: &str) -> bool {
-    (subset == "all" || score.subset == subset) && (difficulty == "all" || score.difficulty.as_deref() == Some(difficulty))
+    (subset == "all" || score.subset == subset)
+        && (difficulty == "all" || score.difficulty.as_deref() == Some(difficulty))
 }
 
 /// Builds the ablation: the first run is the baseline. `order` is the
@@ -178,13 +188,18 @@ pub fn compare_runs(runs: &[Run], order: &[String], ks: &[usize]) -> Ablation {
 
 fn condition(run: &Run, cols: &[(String, Vec<String>)], ks: &[usize]) -> Condition {
     let all: Vec<(usize, usize)> = run.scores.values().map(|s| (s.n, s.c)).collect();
-    let pass_at_k = ks.iter().filter_map(|&k| mean_pass_at_k(&all, k).map(|p| (format!("pass@{k}"), 100.0 * p))).collect();
+    let pass_at_k =
+        ks.iter().filter_map(|&k| mean_pass_at_k(&all, k).map(|p| (format!("pass@{k}"), 100.0 * p))).collect();
     let mut table: BTreeMap<String, BTreeMap<String, Cell>> = BTreeMap::new();
     for (subset, diffs) in cols {
         for d in diffs {
-            let cell: Vec<(usize, usize)> = run.scores.values().filter(|s| in_cell(s, subset, d)).map(|s| (s.n, s.c)).collect();
+            let cell: Vec<(usize, usize)> =
+                run.scores.values().filter(|s| in_cell(s, subset, d)).map(|s| (s.n, s.c)).collect();
             if let Some(p) = mean_pass_at_k(&cell, 1) {
-                table.entry(subset.clone()).or_default().insert(d.clone(), Cell { tasks: cell.len(), pass_at_1: 100.0 * p });
+                table
+                    .entry(subset.clone())
+                    .or_default()
+                    .insert(d.clone(), Cell { tasks: cell.len(), pass_at_1: 100.0 * p });
             }
         }
     }
@@ -194,7 +209,14 @@ fn condition(run: &Run, cols: &[(String, Vec<String>)], ks: &[usize]) -> Conditi
             *errors.entry(e.clone()).or_insert(0) += 1;
         }
     }
-    Condition { name: run.name.clone(), samples: run.scores.values().map(|s| s.n).sum(), tasks: run.scores.len(), pass_at_k, table, errors }
+    Condition {
+        name: run.name.clone(),
+        samples: run.scores.values().map(|s| s.n).sum(),
+        tasks: run.scores.len(),
+        pass_at_k,
+        table,
+        errors,
+    }
 }
 
 /// The paired comparison of (baseline, condition) scores.
@@ -224,7 +246,14 @@ mod tests {
     use super::*;
 
     fn score(subset: &str, diff: &str, n: usize, c: usize, first: bool) -> TaskScore {
-        TaskScore { subset: subset.into(), difficulty: Some(diff.into()), n, c, first_passed: first, first_error: (!first).then(|| "wrong answer".into()) }
+        TaskScore {
+            subset: subset.into(),
+            difficulty: Some(diff.into()),
+            n,
+            c,
+            first_passed: first,
+            first_error: (!first).then(|| "wrong answer".into()),
+        }
     }
 
     fn run(name: &str, scores: &[(&str, TaskScore)]) -> Run {
@@ -233,8 +262,22 @@ mod tests {
 
     #[test]
     fn table_and_paired_delta() {
-        let a = run("flowchart", &[("t1", score("A", "easy", 1, 1, true)), ("t2", score("A", "hard", 1, 0, false)), ("t3", score("B", "easy", 1, 1, true))]);
-        let b = run("mermaid", &[("t1", score("A", "easy", 1, 1, true)), ("t2", score("A", "hard", 1, 1, true)), ("t3", score("B", "easy", 1, 0, false))]);
+        let a = run(
+            "flowchart",
+            &[
+                ("t1", score("A", "easy", 1, 1, true)),
+                ("t2", score("A", "hard", 1, 0, false)),
+                ("t3", score("B", "easy", 1, 1, true)),
+            ],
+        );
+        let b = run(
+            "mermaid",
+            &[
+                ("t1", score("A", "easy", 1, 1, true)),
+                ("t2", score("A", "hard", 1, 1, true)),
+                ("t3", score("B", "easy", 1, 0, false)),
+            ],
+        );
         let order = vec!["t3".to_string(), "t1".into(), "t2".into()];
         let ab = compare_runs(&[a, b], &order, &[1]);
         let names: Vec<&str> = ab.columns.iter().map(|(s, _)| s.as_str()).collect();

@@ -102,7 +102,12 @@ pub fn forest_svg(ab: &Ablation) -> String {
     let rows: Vec<(String, f64, f64, f64, f64)> = ordered_deltas(ab)
         .into_iter()
         .flat_map(|(name, table)| {
-            ab.columns.iter().filter_map(move |(s, _)| table.get(s).and_then(|t| t.get("all")).map(|d| (format!("{name} · {s}"), d.delta, d.ci_low, d.ci_high, d.mcnemar_p)))
+            ab.columns.iter().filter_map(move |(s, _)| {
+                table
+                    .get(s)
+                    .and_then(|t| t.get("all"))
+                    .map(|d| (format!("{name} · {s}"), d.delta, d.ci_low, d.ci_high, d.mcnemar_p))
+            })
         })
         .collect();
     let span = rows.iter().map(|r| r.2.abs().max(r.3.abs())).fold(5.0f64, f64::max).ceil();
@@ -150,7 +155,9 @@ td,th{border:1px solid #ccc;padding:3px 7px;text-align:right}td:first-child,th:f
 
 /// The whole page.
 pub fn html(ab: &Ablation, problems: &[ProblemView]) -> String {
-    let mut h = format!("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>flowbench ablation</title><style>{STYLE}</style></head><body>");
+    let mut h = format!(
+        "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>flowbench ablation</title><style>{STYLE}</style></head><body>"
+    );
     h.push_str("<h1>Ablation</h1><h2>pass@1 (%)</h2><table><tr><th>condition</th>");
     let cells = cells(ab);
     for (s, d) in &cells {
@@ -174,7 +181,14 @@ pub fn html(ab: &Ablation, problems: &[ProblemView]) -> String {
                 match deltas.get(s).and_then(|t| t.get(d)) {
                     Some(x) => {
                         let class = if x.mcnemar_p < 0.05 { " class=\"fail\"" } else { "" };
-                        let _ = write!(h, "<td{class}>{:+.1}<br><small>[{:+.1}, {:+.1}] {}</small></td>", x.delta, x.ci_low, x.ci_high, p_equals(x.mcnemar_p));
+                        let _ = write!(
+                            h,
+                            "<td{class}>{:+.1}<br><small>[{:+.1}, {:+.1}] {}</small></td>",
+                            x.delta,
+                            x.ci_low,
+                            x.ci_high,
+                            p_equals(x.mcnemar_p)
+                        );
                     }
                     None => h.push_str("<td>—</td>"),
                 }
@@ -190,7 +204,13 @@ pub fn html(ab: &Ablation, problems: &[ProblemView]) -> String {
     }
     h.push_str("</tr>");
     for p in problems {
-        let _ = write!(h, "<tr><td>{}</td><td>{}</td><td>{}</td>", esc(&p.task_id), esc(&p.subset), esc(p.difficulty.as_deref().unwrap_or("")));
+        let _ = write!(
+            h,
+            "<tr><td>{}</td><td>{}</td><td>{}</td>",
+            esc(&p.task_id),
+            esc(&p.subset),
+            esc(p.difficulty.as_deref().unwrap_or(""))
+        );
         for v in &p.verdicts {
             match v {
                 Some((n, c, _)) if *c > 0 => {
@@ -209,7 +229,11 @@ pub fn html(ab: &Ablation, problems: &[ProblemView]) -> String {
             let solved: Vec<Option<bool>> = p.verdicts.iter().map(|v| v.as_ref().map(|(_, c, _)| *c > 0)).collect();
             let split = solved.iter().flatten().any(|x| *x) && solved.iter().flatten().any(|x| !*x);
             let open = if split { " open" } else { "" };
-            let _ = write!(h, "<tr><td colspan=\"{}\"><details{open}><summary>flowchart</summary><div class=\"problem\">", 3 + ab.conditions.len());
+            let _ = write!(
+                h,
+                "<tr><td colspan=\"{}\"><details{open}><summary>flowchart</summary><div class=\"problem\">",
+                3 + ab.conditions.len()
+            );
             if let Some(img) = &p.image {
                 let _ = write!(h, "<img alt=\"{}\" src=\"{}\">", esc(&p.task_id), esc(img));
             }

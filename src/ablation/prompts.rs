@@ -40,7 +40,9 @@ impl FromStr for Condition {
             Some(("flowchart", style)) if !style.is_empty() => Ok(Condition::Flowchart(Some(style.to_string()))),
             Some(("mermaid", "verbatim")) => Ok(Condition::Mermaid { verbatim: true }),
             Some(("mermaid", "canonical")) => Ok(Condition::Mermaid { verbatim: false }),
-            _ => Err(format!("condition {s:?}: expected flowchart, flowchart@STYLE, mermaid, mermaid@verbatim or text")),
+            _ => {
+                Err(format!("condition {s:?}: expected flowchart, flowchart@STYLE, mermaid, mermaid@verbatim or text"))
+            }
         }
     }
 }
@@ -141,20 +143,35 @@ pub fn request_id(condition: &Condition, task_id: &str, i: usize) -> String {
 /// The request bodies for `records` under `condition`, `samples` per
 /// problem, in record order. Images are read from `dist` and inlined as
 /// base64 data URLs; a missing image is an error naming the file.
-pub fn build_requests(records: &[DistRecord], dist: &Path, condition: &Condition, templates: &Templates, sampling: &Sampling, samples: usize) -> anyhow::Result<Vec<Request>> {
+pub fn build_requests(
+    records: &[DistRecord],
+    dist: &Path,
+    condition: &Condition,
+    templates: &Templates,
+    sampling: &Sampling,
+    samples: usize,
+) -> anyhow::Result<Vec<Request>> {
     let template = templates.get(condition.template_name());
     let mut out = Vec::with_capacity(records.len() * samples);
     for r in records {
         let content = match condition {
             Condition::Flowchart(style) => {
                 let path = r.png_path(dist, style.as_deref()).with_context(|| {
-                    format!("{}: no image in style {:?} (styles: {})", r.task_id, style.as_deref().unwrap_or(&r.style), r.images.keys().cloned().collect::<Vec<_>>().join(", "))
+                    format!(
+                        "{}: no image in style {:?} (styles: {})",
+                        r.task_id,
+                        style.as_deref().unwrap_or(&r.style),
+                        r.images.keys().cloned().collect::<Vec<_>>().join(", ")
+                    )
                 })?;
-                let bytes = std::fs::read(&path).with_context(|| format!("{}: reading image {}", r.task_id, path.display()))?;
+                let bytes =
+                    std::fs::read(&path).with_context(|| format!("{}: reading image {}", r.task_id, path.display()))?;
                 let url = format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(bytes));
                 json!([{"type": "text", "text": fill(template, r, "")}, {"type": "image_url", "image_url": {"url": url}}])
             }
-            Condition::Mermaid { verbatim } => Json::String(fill(template, r, if *verbatim { &r.mermaid } else { &r.mermaid_canonical })),
+            Condition::Mermaid { verbatim } => {
+                Json::String(fill(template, r, if *verbatim { &r.mermaid } else { &r.mermaid_canonical }))
+            }
             Condition::Text => Json::String(fill(template, r, "")),
         };
         let body = json!({

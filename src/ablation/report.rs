@@ -84,7 +84,9 @@ pub fn markdown(ab: &Ablation) -> String {
         "Per subset (all difficulties). *Only base* / *only cond.*: problems only one of the two solved (first sample). \
          The sign-flip test uses every sample of every problem (with one sample it is McNemar's test).\n\n",
     );
-    md.push_str("| condition | vs | subset | problems | Δ pp | 95 % CI | McNemar p | only base | only cond. | sign-flip p |\n");
+    md.push_str(
+        "| condition | vs | subset | problems | Δ pp | 95 % CI | McNemar p | only base | only cond. | sign-flip p |\n",
+    );
     md.push_str("|---|---|---|---:|---:|---|---:|---:|---:|---:|\n");
     for (name, table) in ordered_deltas(ab) {
         for (subset, _) in &ab.columns {
@@ -141,11 +143,21 @@ fn csv_field(s: &str) -> String {
 
 /// One row per condition × cell; delta columns empty for the baseline.
 pub fn csv(ab: &Ablation) -> String {
-    let mut out = String::from("condition,subset,difficulty,problems,pass_at_1,delta,ci_low,ci_high,mcnemar_p,only_baseline,only_condition,sign_flip_p\n");
+    let mut out = String::from(
+        "condition,subset,difficulty,problems,pass_at_1,delta,ci_low,ci_high,mcnemar_p,only_baseline,only_condition,sign_flip_p\n",
+    );
     for c in &ab.conditions {
         for (s, d) in cells(ab) {
             let Some(cell) = c.table.get(&s).and_then(|t| t.get(&d)) else { continue };
-            let _ = write!(out, "{},{},{},{},{:.4}", csv_field(&c.name), csv_field(&s), csv_field(&d), cell.tasks, cell.pass_at_1);
+            let _ = write!(
+                out,
+                "{},{},{},{},{:.4}",
+                csv_field(&c.name),
+                csv_field(&s),
+                csv_field(&d),
+                cell.tasks,
+                cell.pass_at_1
+            );
             match ab.deltas.get(&c.name).and_then(|t| t.get(&s)).and_then(|t| t.get(&d)) {
                 Some(x) => {
                     let _ = writeln!(

@@ -89,7 +89,9 @@ fn facts(chart: &Flowchart) -> Facts {
     let (_, back) = super::graph::depth_first(&succ, &roots);
     let cycles: HashSet<usize> = back.iter().map(|&(_, h)| h).collect();
     let mut loops = cycles.clone();
-    loops.extend((0..chart.nodes.len()).filter(|&i| roles[i] == Role::Decision && labels::parse_for(labels[i].trim()).is_some()));
+    loops.extend(
+        (0..chart.nodes.len()).filter(|&i| roles[i] == Role::Decision && labels::parse_for(labels[i].trim()).is_some()),
+    );
     // Natural loop of each back edge: the header and what reaches the tail without passing it.
     let mut pred = vec![Vec::new(); chart.nodes.len()];
     succ.iter().enumerate().for_each(|(f, ts)| ts.iter().for_each(|&(t, _)| pred[t].push(f)));
@@ -111,7 +113,16 @@ fn facts(chart: &Flowchart) -> Facts {
             }
         }
     }
-    Facts { roles, loops, cycles, depth, succ, labels, titles: chart.subgraphs.iter().map(|s| s.title.clone()).collect(), in_subgraph }
+    Facts {
+        roles,
+        loops,
+        cycles,
+        depth,
+        succ,
+        labels,
+        titles: chart.subgraphs.iter().map(|s| s.title.clone()).collect(),
+        in_subgraph,
+    }
 }
 
 /// Words of a label for matching: identifiers, numbers and operators, with
@@ -176,13 +187,28 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
 
     // Inputs vs parameters.
     let entry_input = (0..g.labels.len()).find(|&i| g.roles[i] == Role::Input && !g.in_subgraph[i]);
-    let params: Vec<String> = program.entry.params.iter().map(|p| p.name.trim_start_matches('*').to_owned()).filter(|n| n != "/" && !n.is_empty()).collect();
+    let params: Vec<String> = program
+        .entry
+        .params
+        .iter()
+        .map(|p| p.name.trim_start_matches('*').to_owned())
+        .filter(|n| n != "/" && !n.is_empty())
+        .collect();
     ref_total += params.len();
     match entry_input {
-        None => out.push(mm("inputs", format!("no Input node names the parameters ({})", params.join(", ")), None, program.entry.line)),
+        None => out.push(mm(
+            "inputs",
+            format!("no Input node names the parameters ({})", params.join(", ")),
+            None,
+            program.entry.line,
+        )),
         Some(i) => {
             let named: Vec<String> = labels::parse_input(g.labels[i].trim())
-                .map(|ps| ps.iter().map(|p| p.split(['=', ' ', ':']).next().unwrap_or("").trim_start_matches('*').to_owned()).collect())
+                .map(|ps| {
+                    ps.iter()
+                        .map(|p| p.split(['=', ' ', ':']).next().unwrap_or("").trim_start_matches('*').to_owned())
+                        .collect()
+                })
                 .unwrap_or_else(|| words(&g.labels[i]));
             let named_set: HashSet<&String> = named.iter().collect();
             given_total += params.len().max(named.len().min(params.len() + 1));
@@ -190,33 +216,56 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
                 if named_set.contains(p) {
                     matched += 1.0;
                 } else {
-                    out.push(mm("inputs", format!("the Input node does not name parameter `{p}`"), Some(i), program.entry.line));
+                    out.push(mm(
+                        "inputs",
+                        format!("the Input node does not name parameter `{p}`"),
+                        Some(i),
+                        program.entry.line,
+                    ));
                 }
             }
             if labels::parse_input(g.labels[i].trim()).is_some() {
                 let param_set: HashSet<&String> = params.iter().collect();
                 for n in named.iter().filter(|n| !param_set.contains(n)) {
-                    out.push(mm("inputs", format!("the Input node names `{n}`, which is not a parameter"), Some(i), program.entry.line));
+                    out.push(mm(
+                        "inputs",
+                        format!("the Input node names `{n}`, which is not a parameter"),
+                        Some(i),
+                        program.entry.line,
+                    ));
                 }
             }
         }
     }
 
     // Outputs vs returns, one to one by value.
-    let outputs = |f: &Facts| -> Vec<usize> { (0..f.labels.len()).filter(|&i| matches!(f.roles[i], Role::Output(_))).collect() };
+    let outputs =
+        |f: &Facts| -> Vec<usize> { (0..f.labels.len()).filter(|&i| matches!(f.roles[i], Role::Output(_))).collect() };
     let (r_out, g_out) = (outputs(&r), outputs(&g));
     ref_total += r_out.len();
     given_total += g_out.len();
     let mut used = HashSet::new();
     for &ri in &r_out {
         let rw = words(&r.labels[ri]);
-        let hit = g_out.iter().copied().filter(|gi| !used.contains(gi)).find(|&gi| coverage(&rw, &words(&g.labels[gi])) == 1.0);
+        let hit = g_out
+            .iter()
+            .copied()
+            .filter(|gi| !used.contains(gi))
+            .find(|&gi| coverage(&rw, &words(&g.labels[gi])) == 1.0);
         match hit {
             Some(gi) => {
                 used.insert(gi);
                 matched += 1.0;
             }
-            None => out.push(mm("outputs", format!("the code returns `{}` but no Output node says so", r.labels[ri].trim_start_matches(labels::RETURN).trim()), None, line_of(ri))),
+            None => out.push(mm(
+                "outputs",
+                format!(
+                    "the code returns `{}` but no Output node says so",
+                    r.labels[ri].trim_start_matches(labels::RETURN).trim()
+                ),
+                None,
+                line_of(ri),
+            )),
         }
     }
     for &gi in g_out.iter().filter(|gi| !used.contains(gi)) {
@@ -224,13 +273,15 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
     }
 
     // Decisions: matched by words, then kind, depth and branches.
-    let decisions = |f: &Facts| -> Vec<usize> { (0..f.labels.len()).filter(|&i| f.roles[i] == Role::Decision).collect() };
+    let decisions =
+        |f: &Facts| -> Vec<usize> { (0..f.labels.len()).filter(|&i| f.roles[i] == Role::Decision).collect() };
     let (r_dec, g_dec) = (decisions(&r), decisions(&g));
     ref_total += r_dec.len();
     given_total += g_dec.len();
     let mut used = HashSet::new();
     let mut pairs = Vec::new();
-    let rank = |list: &[usize], i: usize| list.iter().position(|&x| x == i).unwrap_or(0) as f64 / list.len().max(1) as f64;
+    let rank =
+        |list: &[usize], i: usize| list.iter().position(|&x| x == i).unwrap_or(0) as f64 / list.len().max(1) as f64;
     for &ri in &r_dec {
         let rw = words(&r.labels[ri]);
         let best = g_dec
@@ -241,7 +292,8 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
                 let gw = words(&g.labels[gi]);
                 let (found, extra) = (coverage(&rw, &gw), coverage(&gw, &rw));
                 // Equal words: prefer the same loop depth, kind and place.
-                let tie = 0.01 * f64::from(u8::from(r.depth[ri] == g.depth[gi])) + 0.01 * f64::from(u8::from(r.loops.contains(&ri) == g.loops.contains(&gi)))
+                let tie = 0.01 * f64::from(u8::from(r.depth[ri] == g.depth[gi]))
+                    + 0.01 * f64::from(u8::from(r.loops.contains(&ri) == g.loops.contains(&gi)))
                     - 0.001 * (rank(&r_dec, ri) - rank(&g_dec, gi)).abs();
                 (gi, if found >= 0.75 && extra >= 0.5 { found + extra + tie } else { 0.0 })
             })
@@ -254,27 +306,52 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
             }
             None => {
                 let what = if r.loops.contains(&ri) { "loop" } else { "condition" };
-                out.push(mm("decisions", format!("the code's {what} `{}` has no decision in the chart", r.labels[ri].trim_end_matches('?')), None, line_of(ri)));
+                out.push(mm(
+                    "decisions",
+                    format!("the code's {what} `{}` has no decision in the chart", r.labels[ri].trim_end_matches('?')),
+                    None,
+                    line_of(ri),
+                ));
             }
         }
     }
     for &gi in g_dec.iter().filter(|gi| !used.contains(gi)) {
-        out.push(mm("decisions", format!("decision `{}` matches no condition or loop in the code", g.labels[gi]), Some(gi), 0));
+        out.push(mm(
+            "decisions",
+            format!("decision `{}` matches no condition or loop in the code", g.labels[gi]),
+            Some(gi),
+            0,
+        ));
     }
     let (r_loops, g_loops) = (r.loops.len(), g.loops.len());
     if r_loops != g_loops {
-        out.push(mm("loops", format!("the chart has {g_loops} loop(s) (cycles through a decision), the code {r_loops}"), None, program.entry.line));
+        out.push(mm(
+            "loops",
+            format!("the chart has {g_loops} loop(s) (cycles through a decision), the code {r_loops}"),
+            None,
+            program.entry.line,
+        ));
     }
     for (ri, gi) in pairs {
         let line = line_of(ri);
         let mut ok = 1.0;
         match (r.loops.contains(&ri), g.loops.contains(&gi)) {
             (true, false) => {
-                out.push(mm("loops", format!("`{}` is a loop in the code but no edge leads back to it", g.labels[gi]), Some(gi), line));
+                out.push(mm(
+                    "loops",
+                    format!("`{}` is a loop in the code but no edge leads back to it", g.labels[gi]),
+                    Some(gi),
+                    line,
+                ));
                 ok = 0.5;
             }
             (false, true) => {
-                out.push(mm("loops", format!("`{}` is an `if` in the code but the chart loops back to it", g.labels[gi]), Some(gi), line));
+                out.push(mm(
+                    "loops",
+                    format!("`{}` is an `if` in the code but the chart loops back to it", g.labels[gi]),
+                    Some(gi),
+                    line,
+                ));
                 ok = 0.5;
             }
             (true, true) if r.cycles.contains(&ri) && !g.cycles.contains(&gi) => {
@@ -284,10 +361,23 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
             _ => {}
         }
         if r.depth[ri] != g.depth[gi] {
-            out.push(mm("nesting", format!("`{}` is inside {} loop(s) in the chart, {} in the code", g.labels[gi], g.depth[gi], r.depth[ri]), Some(gi), line));
+            out.push(mm(
+                "nesting",
+                format!(
+                    "`{}` is inside {} loop(s) in the chart, {} in the code",
+                    g.labels[gi], g.depth[gi], r.depth[ri]
+                ),
+                Some(gi),
+                line,
+            ));
             ok = 0.5;
         }
-        let branch = |f: &Facts, n: usize, l: &str| f.succ[n].iter().find(|(_, el)| el.as_deref().is_some_and(|x| x.trim().eq_ignore_ascii_case(l))).map(|&(t, _)| t);
+        let branch = |f: &Facts, n: usize, l: &str| {
+            f.succ[n]
+                .iter()
+                .find(|(_, el)| el.as_deref().is_some_and(|x| x.trim().eq_ignore_ascii_case(l)))
+                .map(|&(t, _)| t)
+        };
         let (gy, gn) = (branch(&g, gi, labels::YES), branch(&g, gi, labels::NO));
         let (ry, rn) = (branch(&r, ri, labels::YES), branch(&r, ri, labels::NO));
         match (gy, gn) {
@@ -296,14 +386,24 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
                     let (sy, sn) = (signature(&g, gy), signature(&g, gn));
                     let (ty, tn) = (signature(&r, ry), signature(&r, rn));
                     if jaccard(&tn, &sy) > jaccard(&ty, &sy) && jaccard(&ty, &sn) > jaccard(&tn, &sn) {
-                        out.push(mm("branches", format!("the Yes and No branches of `{}` are swapped", g.labels[gi]), Some(gi), line));
+                        out.push(mm(
+                            "branches",
+                            format!("the Yes and No branches of `{}` are swapped", g.labels[gi]),
+                            Some(gi),
+                            line,
+                        ));
                         ok = 0.5;
                     }
                 }
             }
             _ => {
                 let missing = if gy.is_none() { labels::YES } else { labels::NO };
-                out.push(mm("branches", format!("decision `{}` has no {missing} branch", g.labels[gi]), Some(gi), line));
+                out.push(mm(
+                    "branches",
+                    format!("decision `{}` has no {missing} branch", g.labels[gi]),
+                    Some(gi),
+                    line,
+                ));
                 ok = 0.5;
             }
         }
@@ -316,7 +416,9 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
     given_total += g.titles.len();
     let mut used = HashSet::new();
     for h in helpers {
-        let hit = (0..g.titles.len()).filter(|i| !used.contains(i)).find(|&i| words(&g.titles[i]).iter().any(|w| *w == h.name || *w == h.qual));
+        let hit = (0..g.titles.len())
+            .filter(|i| !used.contains(i))
+            .find(|&i| words(&g.titles[i]).iter().any(|w| *w == h.name || *w == h.qual));
         match hit {
             Some(i) => {
                 used.insert(i);

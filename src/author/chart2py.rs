@@ -37,7 +37,14 @@ pub fn chart_to_python(chart: &crate::mermaid::Flowchart) -> Result<String, Grap
         // Duplicated tails (an `if` whose branches never meet) are allowed,
         // but a chart that would unfold without end is not code.
         let budget = 64 * nodes.len() + 256;
-        let mut w = Writer { g: &g, out: Vec::new(), hoisted: &mut hoisted, ipdom: g.post_dominators(&nodes, &back), bodies: g.loop_bodies(&back), budget };
+        let mut w = Writer {
+            g: &g,
+            out: Vec::new(),
+            hoisted: &mut hoisted,
+            ipdom: g.post_dominators(&nodes, &back),
+            bodies: g.loop_bodies(&back),
+            budget,
+        };
         let mut first = g.succ[f.start].first().map(|&(t, _)| t);
         if let Some(t) = first.filter(|&t| g.roles[t] == Role::Input) {
             first = g.succ[t].first().map(|&(t, _)| t);
@@ -89,7 +96,9 @@ fn emit_def(g: &Graph, f: &Function, bodies: &HashMap<String, Vec<String>>, dept
         params.insert(0, "self".into());
     }
     out.push(format!("{pad}def {name}({}):", params.join(", ")));
-    for nested in g.functions.iter().filter(|h| h.parent.as_deref() == Some(f.name.as_str()) || (class.is_some() && h.parent.as_deref() == Some(name))) {
+    for nested in g.functions.iter().filter(|h| {
+        h.parent.as_deref() == Some(f.name.as_str()) || (class.is_some() && h.parent.as_deref() == Some(name))
+    }) {
         emit_def(g, nested, bodies, depth + 1, out);
     }
     for line in bodies.get(&f.name).into_iter().flatten() {
@@ -138,7 +147,10 @@ impl Writer<'_, '_> {
         }
         loop {
             if self.budget == 0 {
-                return Err(GraphError { message: "the chart's flow does not close into structured code (its reading never ends)".into(), node: at });
+                return Err(GraphError {
+                    message: "the chart's flow does not close into structured code (its reading never ends)".into(),
+                    node: at,
+                });
             }
             let Some(n) = at else {
                 self.line(depth, "return");

@@ -56,7 +56,12 @@ pub struct Drawn {
 
 /// Draw `program` at the given detail.
 pub fn draw(program: &Program, detail: Detail) -> Drawn {
-    let mut b = Builder { chart: Flowchart { direction: Direction::TB, ..Flowchart::default() }, lines: HashMap::new(), detail, next: 0 };
+    let mut b = Builder {
+        chart: Flowchart { direction: Direction::TB, ..Flowchart::default() },
+        lines: HashMap::new(),
+        detail,
+        next: 0,
+    };
     let entry = &program.entry;
     let start = b.node(Shape::Stadium, labels::start(&entry.qual), entry.line);
     let mut pending = vec![(start, None)];

@@ -61,7 +61,10 @@ impl<'a> Graph<'a> {
         // Invisible links are layout hints, not flow.
         for e in chart.edges.iter().filter(|e| e.stroke != crate::mermaid::Stroke::Invisible) {
             let (Some(&f), Some(&t)) = (index.get(e.from.as_str()), index.get(e.to.as_str())) else {
-                return Err(GraphError { message: format!("edge {} → {} joins a subgraph, not a node", e.from, e.to), node: None });
+                return Err(GraphError {
+                    message: format!("edge {} → {} joins a subgraph, not a node", e.from, e.to),
+                    node: None,
+                });
             };
             succ[f].push((t, e.label.clone()));
         }
@@ -87,7 +90,9 @@ impl<'a> Graph<'a> {
             let params = match params {
                 Some(p) => p,
                 None => match g.succ[i].first().map(|&(t, _)| t) {
-                    Some(t) if g.roles[t] == Role::Input => labels::parse_input(&chart.nodes[t].label).unwrap_or_default(),
+                    Some(t) if g.roles[t] == Role::Input => {
+                        labels::parse_input(&chart.nodes[t].label).unwrap_or_default()
+                    }
                     _ => Vec::new(),
                 },
             };
@@ -103,7 +108,10 @@ impl<'a> Graph<'a> {
 
     /// The successor along the edge labelled `label` (case-insensitive).
     pub fn branch(&self, n: usize, label: &str) -> Option<usize> {
-        self.succ[n].iter().find(|(_, l)| l.as_deref().is_some_and(|l| l.trim().eq_ignore_ascii_case(label))).map(|&(t, _)| t)
+        self.succ[n]
+            .iter()
+            .find(|(_, l)| l.as_deref().is_some_and(|l| l.trim().eq_ignore_ascii_case(label)))
+            .map(|&(t, _)| t)
     }
 
     /// The natural loop of each loop decision: the decision and every node
@@ -185,12 +193,15 @@ impl<'a> Graph<'a> {
                 }
             }
         }
-        let size = |j: usize| if j >= k { 1 } else { pdom[j].as_ref().map_or(usize::MAX, |s| s.iter().filter(|&&b| b).count()) };
+        let size = |j: usize| {
+            if j >= k { 1 } else { pdom[j].as_ref().map_or(usize::MAX, |s| s.iter().filter(|&&b| b).count()) }
+        };
         (0..k)
             .map(|i| {
                 // The strict post-dominator with the most post-dominators of
                 // its own is the nearest; a virtual one means no meeting node.
-                let nearest = pdom[i].as_ref().and_then(|set| (0..width).filter(|&j| j != i && set[j]).max_by_key(|&j| size(j)));
+                let nearest =
+                    pdom[i].as_ref().and_then(|set| (0..width).filter(|&j| j != i && set[j]).max_by_key(|&j| size(j)));
                 (nodes[i], nearest.filter(|&j| j < k).map(|j| nodes[j]))
             })
             .collect()
@@ -201,8 +212,12 @@ impl<'a> Graph<'a> {
 pub fn role(shape: Shape, label: &str) -> Role {
     let first = label.split(|c: char| !c.is_alphanumeric()).find(|w| !w.is_empty()).unwrap_or("").to_lowercase();
     match shape {
-        Shape::Stadium | Shape::Circle | Shape::DblCirc | Shape::Rounded if first == "start" || first == "begin" => Role::Start,
-        Shape::Stadium | Shape::Circle | Shape::DblCirc | Shape::Rounded if first == "end" || first == "stop" => Role::End,
+        Shape::Stadium | Shape::Circle | Shape::DblCirc | Shape::Rounded if first == "start" || first == "begin" => {
+            Role::Start
+        }
+        Shape::Stadium | Shape::Circle | Shape::DblCirc | Shape::Rounded if first == "end" || first == "stop" => {
+            Role::End
+        }
         Shape::Diam | Shape::Hex => Role::Decision,
         Shape::LeanR | Shape::LeanL if first == "input" => Role::Input,
         Shape::LeanR | Shape::LeanL if first == "return" || first == "output" => output(label),
@@ -213,7 +228,10 @@ pub fn role(shape: Shape, label: &str) -> Role {
 
 /// An Output node's value: the label after its first word.
 fn output(label: &str) -> Role {
-    let value = label.split_once(' ').map(|(_, v)| v.trim().trim_start_matches(':').trim().to_owned()).filter(|v| !v.is_empty());
+    let value = label
+        .split_once(' ')
+        .map(|(_, v)| v.trim().trim_start_matches(':').trim().to_owned())
+        .filter(|v| !v.is_empty());
     Role::Output(value)
 }
 

@@ -114,7 +114,9 @@ pub fn parse_input(label: &str) -> Option<Vec<String>> {
         split_top_level(rest)
             .into_iter()
             .map(|piece| {
-                let name_end = piece.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '*' || c == '/')).unwrap_or(piece.len());
+                let name_end = piece
+                    .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '*' || c == '/'))
+                    .unwrap_or(piece.len());
                 let name = &piece[..name_end];
                 let mut rest = &piece[name_end..];
                 if rest.starts_with(" (") {

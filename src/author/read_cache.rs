@@ -23,7 +23,8 @@ fn dir() -> Option<&'static Path> {
         if env("FLOWBENCH_CACHE").is_some_and(|v| v == Path::new("off")) {
             return None;
         }
-        let base = env("XDG_CACHE_HOME").filter(|p| p.is_absolute()).or_else(|| env("HOME").map(|h| h.join(".cache")))?;
+        let base =
+            env("XDG_CACHE_HOME").filter(|p| p.is_absolute()).or_else(|| env("HOME").map(|h| h.join(".cache")))?;
         Some(base.join("flowbench").join("ast"))
     })
     .as_deref()

@@ -54,14 +54,42 @@ pub struct Param {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(tag = "k", rename_all = "lowercase")]
 pub enum Stmt {
-    Simple { line: u32, text: String },
-    If { line: u32, cond: String, then: Vec<Stmt>, #[serde(rename = "else")] otherwise: Vec<Stmt> },
-    While { line: u32, cond: String, body: Vec<Stmt> },
-    For { line: u32, target: String, iter: String, body: Vec<Stmt> },
-    Break { line: u32 },
-    Continue { line: u32 },
-    Return { line: u32, value: Option<String> },
-    Raise { line: u32, text: String },
+    Simple {
+        line: u32,
+        text: String,
+    },
+    If {
+        line: u32,
+        cond: String,
+        then: Vec<Stmt>,
+        #[serde(rename = "else")]
+        otherwise: Vec<Stmt>,
+    },
+    While {
+        line: u32,
+        cond: String,
+        body: Vec<Stmt>,
+    },
+    For {
+        line: u32,
+        target: String,
+        iter: String,
+        body: Vec<Stmt>,
+    },
+    Break {
+        line: u32,
+    },
+    Continue {
+        line: u32,
+    },
+    Return {
+        line: u32,
+        value: Option<String>,
+    },
+    Raise {
+        line: u32,
+        text: String,
+    },
 }
 
 impl Stmt {
@@ -90,11 +118,7 @@ pub struct ReadError {
 
 impl std::fmt::Display for ReadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.line > 0 {
-            write!(f, "line {}: {}", self.line, self.message)
-        } else {
-            f.write_str(&self.message)
-        }
+        if self.line > 0 { write!(f, "line {}: {}", self.line, self.message) } else { f.write_str(&self.message) }
     }
 }
 
@@ -127,17 +151,23 @@ pub fn read_program(source: &str, entry: Option<&str>) -> Result<Program, ReadEr
 /// is most of the time of reading one): a result per `(source, entry)`, in
 /// order. The outer error is python3 itself failing.
 pub fn read_programs(jobs: &[(String, Option<String>)]) -> Result<Vec<Result<Program, ReadError>>, ReadError> {
-    let keys: Vec<String> = jobs.iter().map(|(s, e)| read_cache::key(READ_AST, e.as_deref().unwrap_or(""), s)).collect();
+    let keys: Vec<String> =
+        jobs.iter().map(|(s, e)| read_cache::key(READ_AST, e.as_deref().unwrap_or(""), s)).collect();
     let mut results: Vec<Option<Result<Program, ReadError>>> =
         keys.iter().map(|k| read_cache::get(k).and_then(|answer| decode(&answer).ok()).map(Ok)).collect();
     let missing: Vec<usize> = (0..jobs.len()).filter(|&i| results[i].is_none()).collect();
     if !missing.is_empty() {
-        let input: Vec<(&str, &str)> = missing.iter().map(|&i| (jobs[i].0.as_str(), jobs[i].1.as_deref().unwrap_or(""))).collect();
-        let stdin = serde_json::to_string(&input).map_err(|e| ReadError { message: format!("encoding the solutions: {e}"), line: 0 })?;
+        let input: Vec<(&str, &str)> =
+            missing.iter().map(|&i| (jobs[i].0.as_str(), jobs[i].1.as_deref().unwrap_or(""))).collect();
+        let stdin = serde_json::to_string(&input)
+            .map_err(|e| ReadError { message: format!("encoding the solutions: {e}"), line: 0 })?;
         let out = run_reader(&["--batch"], stdin)?;
         let answers: Vec<&[u8]> = out.split(|&b| b == b'\n').filter(|l| !l.is_empty()).collect();
         if answers.len() != missing.len() {
-            return Err(ReadError { message: format!("the AST reader answered {} of {} solutions", answers.len(), missing.len()), line: 0 });
+            return Err(ReadError {
+                message: format!("the AST reader answered {} of {} solutions", answers.len(), missing.len()),
+                line: 0,
+            });
         }
         for (&i, answer) in missing.iter().zip(answers) {
             let read = decode(answer);
@@ -147,7 +177,10 @@ pub fn read_programs(jobs: &[(String, Option<String>)]) -> Result<Vec<Result<Pro
             results[i] = Some(read);
         }
     }
-    Ok(results.into_iter().map(|r| r.unwrap_or_else(|| Err(ReadError { message: "not read".into(), line: 0 }))).collect())
+    Ok(results
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|| Err(ReadError { message: "not read".into(), line: 0 })))
+        .collect())
 }
 
 fn decode(line: &[u8]) -> Result<Program, ReadError> {
@@ -177,7 +210,10 @@ fn run_reader(args: &[&str], stdin_text: String) -> Result<Vec<u8>, ReadError> {
     let out = child.wait_with_output().map_err(|e| fail(format!("python3 failed: {e}")))?;
     let _ = writer.join();
     if !out.status.success() {
-        return Err(fail(format!("python3 could not read the solution: {}", String::from_utf8_lossy(&out.stderr).trim())));
+        return Err(fail(format!(
+            "python3 could not read the solution: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        )));
     }
     Ok(out.stdout)
 }

@@ -65,7 +65,9 @@ pub fn review(reply: &str, program: &Program, solution: &str, code: &str) -> Rev
         return Review {
             chart: None,
             fixes: Vec::new(),
-            diagnostics: vec!["error: the answer holds no Mermaid chart: put the whole chart in one ```mermaid fenced block\n".into()],
+            diagnostics: vec![
+                "error: the answer holds no Mermaid chart: put the whole chart in one ```mermaid fenced block\n".into(),
+            ],
             similarity: None,
         };
     };
@@ -73,7 +75,8 @@ pub fn review(reply: &str, program: &Program, solution: &str, code: &str) -> Rev
     let fixed = fix_with(&text, &|t: &str| crate::mermaid::parse_with(t, &opts));
     // A lossy fix (a link with no target dropped) would hide the mistake
     // from the model: keep its text and let the diagnostic say what is wrong.
-    let (text, fixes) = if fixed.changes.iter().any(|c| c.lossy) { (text, Vec::new()) } else { (fixed.text, fixed.changes) };
+    let (text, fixes) =
+        if fixed.changes.iter().any(|c| c.lossy) { (text, Vec::new()) } else { (fixed.text, fixed.changes) };
     let (diagnostics, similarity) = match check_with(&text, &opts) {
         Checked::Err(d) => (vec![render_diagnostic(CHART_NAME, &text, &d)], None),
         Checked::Ok { chart, warnings } => {

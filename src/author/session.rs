@@ -110,7 +110,8 @@ pub fn author(
             return Ok(Outcome::Invalid { last: reviewed, requests: total });
         }
         messages.push(json!({"role": "assistant", "content": reply}));
-        messages.push(json!({"role": "user", "content": super::review::feedback(&settings.repair_template, &reviewed)}));
+        messages
+            .push(json!({"role": "user", "content": super::review::feedback(&settings.repair_template, &reviewed)}));
         round += 1;
     }
 }

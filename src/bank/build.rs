@@ -215,7 +215,9 @@ impl Builder<'_> {
         for d in &drawn {
             for defect in &d.defects {
                 ambiguous = true;
-                report.diagnostics.push(format!("{level}: {shown}: ambiguous picture (style {}): {defect}", d.style_id));
+                report
+                    .diagnostics
+                    .push(format!("{level}: {shown}: ambiguous picture (style {}): {defect}", d.style_id));
             }
         }
         if ambiguous && !self.opts.allow_ambiguous {

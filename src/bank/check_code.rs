@@ -164,14 +164,20 @@ mod tests {
     use serde_json::json;
 
     fn problem(tests: serde_json::Value) -> Problem {
-        serde_json::from_value(json!({"task_id": "t", "entry_point": "f", "call_style": "function", "tests": tests})).unwrap()
+        serde_json::from_value(json!({"task_id": "t", "entry_point": "f", "call_style": "function", "tests": tests}))
+            .unwrap()
     }
 
     #[test]
     fn plain_values_use_double_equals() {
-        let p = problem(json!([{"args": [12, "a'b\n"], "expected": 6}, {"args": [], "kwargs": {"x": null}, "expected": {"__set__": [1]}}]));
+        let p = problem(
+            json!([{"args": [12, "a'b\n"], "expected": 6}, {"args": [], "kwargs": {"x": null}, "expected": {"__set__": [1]}}]),
+        );
         let code = check_code(&p, &p.tests).unwrap();
-        assert_eq!(code, "def check(candidate):\n    assert candidate(12, \"a'b\\n\") == 6\n    assert candidate(x=None) == {1}\n");
+        assert_eq!(
+            code,
+            "def check(candidate):\n    assert candidate(12, \"a'b\\n\") == 6\n    assert candidate(x=None) == {1}\n"
+        );
     }
 
     #[test]
@@ -214,9 +220,10 @@ mod tests {
     /// `check(entry_point)`, a name only the class defines.
     #[test]
     fn solution_method_checks_run_as_human_eval_runs_them() {
-        let p: Problem = serde_json::from_value(json!({"task_id": "t", "entry_point": "twice", "call_style": "solution_method",
+        let p: Problem =
+            serde_json::from_value(json!({"task_id": "t", "entry_point": "twice", "call_style": "solution_method",
             "tests": [{"args": [2], "expected": 4}]}))
-        .unwrap();
+            .unwrap();
         let code = check_code(&p, &p.tests).unwrap();
         let run = |completion: &str| {
             let program = format!("class Solution:\n    def twice(self, x):\n{completion}\n{code}\ncheck(twice)\n");

@@ -99,7 +99,11 @@ impl DistRecord {
             time_limit_s: self.time_limit_s,
             float_tolerance: self.float_tolerance,
             reference_time_s: self.reference_time_s,
-            legacy: Some(LegacyTest { test: self.test.clone(), prompt: None, check_entry_point: self.test.contains("def check(") }),
+            legacy: Some(LegacyTest {
+                test: self.test.clone(),
+                prompt: None,
+                check_entry_point: self.test.contains("def check("),
+            }),
             subset: Some(self.subset.clone()),
             difficulty: Some(self.difficulty.clone()),
         }
@@ -133,7 +137,11 @@ pub fn read_dist(dir: &Path) -> anyhow::Result<(Vec<DistRecord>, Vec<Diagnostic>
             }
             match serde_json::from_str::<DistRecord>(line) {
                 Ok(r) => records.push(r),
-                Err(e) => diags.push(Diagnostic { file: file.clone(), line: i + 1, message: format!("not a dist record: {e}") }),
+                Err(e) => diags.push(Diagnostic {
+                    file: file.clone(),
+                    line: i + 1,
+                    message: format!("not a dist record: {e}"),
+                }),
             }
         }
     }
@@ -153,13 +161,21 @@ pub fn problem_set(records: &[DistRecord], dir: &Path) -> (ProblemSet, Vec<Diagn
             match PreparedTests::new(&problem) {
                 Ok(t) => Some(t),
                 Err(e) => {
-                    diags.push(Diagnostic { file: dir.join(format!("{}.jsonl", r.subset)), line: 0, message: format!("{}: {e}", r.task_id) });
+                    diags.push(Diagnostic {
+                        file: dir.join(format!("{}.jsonl", r.subset)),
+                        line: 0,
+                        message: format!("{}: {e}", r.task_id),
+                    });
                     continue;
                 }
             }
         };
         if set.by_id.contains_key(&r.task_id) {
-            diags.push(Diagnostic { file: dir.to_path_buf(), line: 0, message: format!("duplicate task_id {:?}; keeping the first", r.task_id) });
+            diags.push(Diagnostic {
+                file: dir.to_path_buf(),
+                line: 0,
+                message: format!("duplicate task_id {:?}; keeping the first", r.task_id),
+            });
             continue;
         }
         set.order.push(r.task_id.clone());

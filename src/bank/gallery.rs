@@ -43,7 +43,6 @@ var o=[].filter.call(e.options,function(o){return o.value===v||o.text===v;})[0];
 if(o){e.value=o.value;style(o.value);}});
 apply();";
 
-
 /// A filter `<select>` over `values`, each a `(value, text shown)` pair.
 fn options(id: &str, label: &str, values: &[(String, String)]) -> String {
     let mut s = format!("<label>{label} <select id=\"{id}\">");
@@ -70,10 +69,8 @@ pub fn gallery(built: &[Built], styles: &[BuildStyle]) -> String {
     let subsets: Vec<(String, String)> = subsets.iter().map(same).collect();
     let difficulties: Vec<(String, String)> = ["easy", "medium", "hard"].map(|d| same(&d.to_string())).to_vec();
     // Styles by id (their image directory), shown by name.
-    let style_options: Vec<(String, String)> = styles
-        .iter()
-        .map(|s| (s.id.clone(), if s.name.is_empty() { s.id.clone() } else { s.name.clone() }))
-        .collect();
+    let style_options: Vec<(String, String)> =
+        styles.iter().map(|s| (s.id.clone(), if s.name.is_empty() { s.id.clone() } else { s.name.clone() })).collect();
     let ok = built.iter().filter(|b| b.record.is_some()).count();
     let mut html = format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>flowbench gallery</title><style>{STYLE}</style></head><body>\n<header><h1>flowbench: {ok} of {} problems</h1>{}{}{}<label>search <input id=\"q\" type=\"search\"></label><span id=\"count\"></span></header>\n<main>\n",

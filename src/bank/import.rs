@@ -32,13 +32,21 @@ pub fn dir_name(task_id: &str) -> String {
 
 /// Imported problems carry no written constraints: their parameters' domain
 /// comes from their own original tests until someone writes `[params.X]`.
-const INFER_DOMAIN: &str = "# Parameters without [params.X] take their domain from the original tests.\ninfer_domain = true\n";
+const INFER_DOMAIN: &str =
+    "# Parameters without [params.X] take their domain from the original tests.\ninfer_domain = true\n";
 
 /// Imports every problem of `input` (only subset `subset` when given) into
 /// `out/<task id>/`. `specs` may hold hand-written `<task id>.toml` (the
 /// problem's `problem.toml`) and `<task id>.py` (appended to the solution,
 /// e.g. a `valid()` precondition).
-pub fn import(input: &Path, source: Source, subset: Option<&str>, out: &Path, specs: Option<&Path>, python: &Path) -> anyhow::Result<Imported> {
+pub fn import(
+    input: &Path,
+    source: Source,
+    subset: Option<&str>,
+    out: &Path,
+    specs: Option<&Path>,
+    python: &Path,
+) -> anyhow::Result<Imported> {
     let (problems, _) = import_file(input, source, python)?;
     let text = std::fs::read_to_string(input).with_context(|| format!("reading {}", input.display()))?;
     let mut solutions: HashMap<String, (String, String)> = HashMap::new();
@@ -63,7 +71,9 @@ pub fn import(input: &Path, source: Source, subset: Option<&str>, out: &Path, sp
             let mut solution = format!("{prompt}{canonical}");
             if let Some(extra) = hand("py") {
                 solution.push_str("\n\n");
-                solution.push_str(&std::fs::read_to_string(&extra).with_context(|| format!("reading {}", extra.display()))?);
+                solution.push_str(
+                    &std::fs::read_to_string(&extra).with_context(|| format!("reading {}", extra.display()))?,
+                );
                 took_hand = true;
             }
             std::fs::write(dir.join(SOLUTION), solution)?;
@@ -75,7 +85,8 @@ pub fn import(input: &Path, source: Source, subset: Option<&str>, out: &Path, sp
             }
             None => String::new(),
         };
-        let spec = if spec.contains("entry_point") { spec } else { format!("entry_point = \"{}\"\n{spec}", p.entry_point) };
+        let spec =
+            if spec.contains("entry_point") { spec } else { format!("entry_point = \"{}\"\n{spec}", p.entry_point) };
         let spec = if spec.contains("infer_domain") { spec } else { format!("{INFER_DOMAIN}{spec}") };
         std::fs::write(dir.join(super::spec::SPEC), spec)?;
         // Original tests with keyword arguments cannot seed the generator;

@@ -12,16 +12,16 @@ pub mod check_code;
 pub mod dist;
 pub mod dist_record;
 pub mod gallery;
+pub mod import;
 pub mod meta;
 pub mod problem_check;
 pub mod record;
 pub mod scaffold;
+pub mod spec;
 pub mod styles;
 pub mod summary;
 pub mod table1;
 pub mod validate;
-pub mod import;
-pub mod spec;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -102,9 +102,8 @@ pub fn load(dir: &Path) -> anyhow::Result<BankProblem> {
         std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))
     };
     let problem_text = read(PROBLEM)?;
-    let problem: Problem = serde_json::from_str(&problem_text).map_err(|e| {
-        anyhow::anyhow!("{}:{}:{}: {}", dir.join(PROBLEM).display(), e.line(), e.column(), e)
-    })?;
+    let problem: Problem = serde_json::from_str(&problem_text)
+        .map_err(|e| anyhow::anyhow!("{}:{}:{}: {}", dir.join(PROBLEM).display(), e.line(), e.column(), e))?;
     Ok(BankProblem {
         name: dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
         dir: dir.to_path_buf(),
@@ -130,4 +129,3 @@ pub fn solution_parses(bank: &BankProblem) -> anyhow::Result<()> {
 pub fn native_tests(bank: &BankProblem) -> &[TestCase] {
     &bank.problem.tests
 }
-

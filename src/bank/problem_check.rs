@@ -60,7 +60,9 @@ pub fn check_problem(dir: &Path, sandbox: &dyn Sandbox, time_limit: Duration) ->
     match check(&bank.flowchart) {
         Checked::Err(d) => errors.push(render_diagnostic(&shown, &bank.flowchart, &d)),
         // A benchmark chart must lint clean: a warning is an error here.
-        Checked::Ok { warnings, .. } => errors.extend(warnings.iter().map(|w| render_diagnostic(&shown, &bank.flowchart, w))),
+        Checked::Ok { warnings, .. } => {
+            errors.extend(warnings.iter().map(|w| render_diagnostic(&shown, &bank.flowchart, w)))
+        }
     }
     let problem_json = dir.join(PROBLEM).display().to_string();
     let tests = super::native_tests(&bank);

@@ -36,9 +36,11 @@ pub fn make_record(parts: RecordParts<'_>) -> anyhow::Result<DistRecord> {
     let bank = parts.bank;
     let p = &bank.problem;
     let tests = super::native_tests(bank);
-    let test = check_code::check_code(p, tests).map_err(|e| anyhow::anyhow!("{}: {e}", bank.dir.join(super::PROBLEM).display()))?;
+    let test = check_code::check_code(p, tests)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", bank.dir.join(super::PROBLEM).display()))?;
     let task = bank.name.as_str();
-    let images: BTreeMap<String, ImagePaths> = parts.style_ids.iter().map(|s| (s.clone(), image_paths(s, task))).collect();
+    let images: BTreeMap<String, ImagePaths> =
+        parts.style_ids.iter().map(|s| (s.clone(), image_paths(s, task))).collect();
     let first = parts.style_ids.first().cloned().unwrap_or_default();
     Ok(DistRecord {
         task_id: task.to_string(),

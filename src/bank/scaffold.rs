@@ -13,7 +13,8 @@ use super::problem_check::TEMPLATE_MARKER;
 /// Creates `<bank>/<slug>/` for `spec` = `SUBSET/SLUG`; refuses to touch
 /// an existing directory.
 pub fn scaffold(bank: &Path, spec: &str) -> anyhow::Result<PathBuf> {
-    let (subset, slug) = spec.split_once('/').with_context(|| format!("{spec:?}: expected SUBSET/SLUG, e.g. math/gcd"))?;
+    let (subset, slug) =
+        spec.split_once('/').with_context(|| format!("{spec:?}: expected SUBSET/SLUG, e.g. math/gcd"))?;
     if !is_subset_name(subset) {
         anyhow::bail!("subset {subset:?}: use a lowercase name ([a-z][a-z0-9_-]*), e.g. basic, algorithm or math");
     }
@@ -108,7 +109,9 @@ mod tests {
         let meta = crate::bank::meta::read_meta(&dir).unwrap();
         assert_eq!((meta.subset.as_str(), meta.title.as_str()), ("geometry", "abs value"));
         let b = crate::bank::load(&dir).unwrap();
-        assert!(matches!(crate::mermaid::lint::check(&b.flowchart), crate::mermaid::lint::Checked::Ok { ref warnings, .. } if warnings.is_empty()));
+        assert!(
+            matches!(crate::mermaid::lint::check(&b.flowchart), crate::mermaid::lint::Checked::Ok { ref warnings, .. } if warnings.is_empty())
+        );
         assert_eq!(b.problem.tests.len(), 4);
         assert!(std::fs::read_to_string(dir.join("description.md")).unwrap().contains(TEMPLATE_MARKER));
         assert!(scaffold(bank.path(), "geometry/abs_value").unwrap_err().to_string().contains("already exists"));

@@ -10,8 +10,8 @@ pub use crate::testgen::spec::TestSpec;
 
 use crate::exec::CallStyle;
 use crate::judge::problem::{Problem, TestCase};
-use crate::testgen::tests_file::{TESTS, read, refresh_command, stamp};
 use crate::testgen::generate::GenInput;
+use crate::testgen::tests_file::{TESTS, read, refresh_command, stamp};
 
 /// File name of the spec inside a problem directory.
 pub const SPEC: &str = "problem.toml";
@@ -48,7 +48,8 @@ pub fn load_spec(dir: &Path) -> anyhow::Result<Option<(ProblemSpec, String)>> {
 /// original tests). Errors name the file.
 pub fn gen_input(dir: &Path) -> anyhow::Result<GenInput> {
     let solution_path = dir.join(super::SOLUTION);
-    let solution = std::fs::read_to_string(&solution_path).map_err(|e| anyhow::anyhow!("reading {}: {e}", solution_path.display()))?;
+    let solution = std::fs::read_to_string(&solution_path)
+        .map_err(|e| anyhow::anyhow!("reading {}: {e}", solution_path.display()))?;
     let Some((spec, spec_text)) = load_spec(dir)? else {
         anyhow::bail!("{}: no {SPEC}; write one (see problems/README.md) to generate tests", dir.display());
     };
@@ -62,9 +63,12 @@ pub fn gen_input(dir: &Path) -> anyhow::Result<GenInput> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => (None, String::new()),
         Err(e) => anyhow::bail!("reading {}: {e}", problem_path.display()),
     };
-    let entry_point = spec.tests.entry_point.clone().or_else(|| problem.as_ref().map(|p| p.entry_point.clone())).ok_or_else(|| {
-        anyhow::anyhow!("{}: no entry point: set `entry_point` in {SPEC}", dir.display())
-    })?;
+    let entry_point = spec
+        .tests
+        .entry_point
+        .clone()
+        .or_else(|| problem.as_ref().map(|p| p.entry_point.clone()))
+        .ok_or_else(|| anyhow::anyhow!("{}: no entry point: set `entry_point` in {SPEC}", dir.display()))?;
     let call_style = spec.tests.call_style.or(problem.as_ref().map(|p| p.call_style)).unwrap_or(CallStyle::Function);
     Ok(GenInput {
         dir: dir.to_path_buf(),

@@ -94,7 +94,8 @@ pub struct Drawn {
 pub fn draw_all(renderer: &Renderer, chart: &Flowchart, styles: &[BuildStyle]) -> Result<(Vec<Drawn>, usize), String> {
     let mut resolved = Vec::with_capacity(styles.len());
     for s in styles {
-        let style = resolve(&chart.config, Some(&s.file), &s.overrides).map_err(|e| format!("style `{}`: {e}", s.id))?;
+        let style =
+            resolve(&chart.config, Some(&s.file), &s.overrides).map_err(|e| format!("style `{}`: {e}", s.id))?;
         resolved.push(style);
     }
     let mut layouts: Vec<(crate::layout::LayoutOptions, crate::layout::Geometry)> = Vec::new();
@@ -102,11 +103,9 @@ pub fn draw_all(renderer: &Renderer, chart: &Flowchart, styles: &[BuildStyle]) -
     for (s, style) in styles.iter().zip(&resolved) {
         let key = renderer.layout_options(style);
         let drawn = match layouts.iter().find(|(k, _)| *k == key) {
-            Some((_, geometry)) => Output {
-                svg: renderer.svg_of(chart, geometry, style),
-                geometry: geometry.clone(),
-                glyphs: Vec::new(),
-            },
+            Some((_, geometry)) => {
+                Output { svg: renderer.svg_of(chart, geometry, style), geometry: geometry.clone(), glyphs: Vec::new() }
+            }
             None => {
                 let d = renderer.svg(chart, style).map_err(|e: RenderError| format!("style `{}`: {e}", s.id))?;
                 layouts.push((key, d.geometry.clone()));
@@ -130,7 +129,10 @@ mod tests {
 
     #[test]
     fn colour_only_styles_share_one_layout() {
-        let chart = crate::mermaid::parse("flowchart TD\n  A([Start]) --> B{x > 0?}\n  B -- Yes --> C[y]\n  B -- No --> D[z]\n").expect("chart");
+        let chart = crate::mermaid::parse(
+            "flowchart TD\n  A([Start]) --> B{x > 0?}\n  B -- Yes --> C[y]\n  B -- No --> D[z]\n",
+        )
+        .expect("chart");
         let renderer = Renderer::default();
         let dark = StyleFile { theme: Some("dark".into()), ..Default::default() };
         let wide = StyleFile { node_spacing: Some(120.0), ..Default::default() };

@@ -43,7 +43,9 @@ impl Summary {
 
     /// A Markdown table of the bank, one row per problem.
     pub fn markdown(&self) -> String {
-        let mut md = String::from("# Problem bank\n\n| problem | ok | nodes | edges | decisions | tests (typical/edge/large) | lint warnings |\n|---|---|---:|---:|---:|---|---:|\n");
+        let mut md = String::from(
+            "# Problem bank\n\n| problem | ok | nodes | edges | decisions | tests (typical/edge/large) | lint warnings |\n|---|---|---:|---:|---:|---|---:|\n",
+        );
         for r in &self.reports {
             md.push_str(&format!(
                 "| {} | {} | {} | {} | {} | {}/{}/{} | {} |\n",

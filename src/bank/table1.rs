@@ -39,7 +39,8 @@ impl Sums {
 
     fn row(&self, subset: &str, difficulty: &str) -> Row {
         // Rounded so the manifest's floats print the same everywhere.
-        let avg = |x: usize| if self.problems == 0 { 0.0 } else { (x as f64 / self.problems as f64 * 100.0).round() / 100.0 };
+        let avg =
+            |x: usize| if self.problems == 0 { 0.0 } else { (x as f64 / self.problems as f64 * 100.0).round() / 100.0 };
         Row {
             subset: subset.into(),
             difficulty: difficulty.into(),

@@ -19,7 +19,9 @@ use crate::exec::{ExecConfig, Executor};
 use crate::judge::legacy::CODEVISION_PRELUDE;
 use crate::judge::native::TimePolicy;
 use crate::judge::problems_file::{Diagnostic, LoadedProblem};
-use crate::judge::records::{Appender, Judged, Record, prepare_resume, read_records, record_line, sorted_unique, write_records};
+use crate::judge::records::{
+    Appender, Judged, Record, prepare_resume, read_records, record_line, sorted_unique, write_records,
+};
 use crate::judge::run::{Clock, JudgeSettings, Mode, NoVerdict, judge_all};
 use crate::judge::samples::{Sample, SampleOptions, load_samples};
 
@@ -74,7 +76,8 @@ pub struct AblationArgs {
 fn parse_runs(specs: &[String]) -> anyhow::Result<Vec<(String, Vec<PathBuf>)>> {
     let mut runs: Vec<(String, Vec<PathBuf>)> = Vec::new();
     for spec in specs {
-        let (name, files) = spec.split_once('=').with_context(|| format!("--run {spec:?}: expected NAME=SAMPLES.jsonl"))?;
+        let (name, files) =
+            spec.split_once('=').with_context(|| format!("--run {spec:?}: expected NAME=SAMPLES.jsonl"))?;
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || "._@+-".contains(c)) {
             anyhow::bail!("--run {spec:?}: the name must be letters, digits or ._@+- (it names a results file)");
         }
@@ -102,7 +105,8 @@ pub fn run(args: AblationArgs) -> anyhow::Result<ExitCode> {
     let (bench, mut diags) = load_bench(bench_path)?;
     let results_dir = args.output.join("results");
     std::fs::create_dir_all(&results_dir).with_context(|| format!("creating {}", results_dir.display()))?;
-    let timeout = Duration::try_from_secs_f64(args.timeout).map_err(|_| anyhow::anyhow!("--timeout {}: not a number of seconds", args.timeout))?;
+    let timeout = Duration::try_from_secs_f64(args.timeout)
+        .map_err(|_| anyhow::anyhow!("--timeout {}: not a number of seconds", args.timeout))?;
     let settings = JudgeSettings {
         mode: args.mode,
         strict_types: false,
@@ -112,11 +116,13 @@ pub fn run(args: AblationArgs) -> anyhow::Result<ExitCode> {
     };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let workers = args.jobs.unwrap_or(3 * cores).max(1);
-    let mut judge = Judging { executor: None, workers, python: args.python.clone(), settings, quiet: args.quiet, failures: 0 };
+    let mut judge =
+        Judging { executor: None, workers, python: args.python.clone(), settings, quiet: args.quiet, failures: 0 };
     let mut scored = Vec::new();
     for (name, files) in &runs {
         let output = results_dir.join(format!("{name}.jsonl"));
-        let (records, run_diags) = if args.recorded { recorded(&bench, files, &output)? } else { judge.run(&bench, files, &output)? };
+        let (records, run_diags) =
+            if args.recorded { recorded(&bench, files, &output)? } else { judge.run(&bench, files, &output)? };
         diags.extend(run_diags);
         eprintln!("{name}: {} samples judged ({})", records.len(), output.display());
         scored.push(Run { name: name.clone(), scores: task_scores(&records) });
@@ -157,7 +163,12 @@ struct Judging {
 impl Judging {
     fn executor(&mut self) -> anyhow::Result<&Executor> {
         if self.executor.is_none() {
-            let mut cfg = ExecConfig { workers: self.workers, human_eval_compat: true, stop_after_timeout: true, ..ExecConfig::default() };
+            let mut cfg = ExecConfig {
+                workers: self.workers,
+                human_eval_compat: true,
+                stop_after_timeout: true,
+                ..ExecConfig::default()
+            };
             cfg.prelude = CODEVISION_PRELUDE.to_string();
             if let Some(p) = &self.python {
                 (cfg.python, cfg.provision) = (p.clone(), false);
@@ -169,12 +180,20 @@ impl Judging {
 
     /// Judges one condition's samples into `output` (resuming), and returns
     /// the results in input order.
-    fn run(&mut self, bench: &Bench, files: &[PathBuf], output: &Path) -> anyhow::Result<(Vec<Record>, Vec<Diagnostic>)> {
+    fn run(
+        &mut self,
+        bench: &Bench,
+        files: &[PathBuf],
+        output: &Path,
+    ) -> anyhow::Result<(Vec<Record>, Vec<Diagnostic>)> {
         let (samples, mut diags) = load_samples(files, &bench.problems, SampleOptions::default())?;
         let (done, resume) = prepare_resume(output)?;
         diags.extend(resume);
-        let work: Vec<(&LoadedProblem, &Sample)> =
-            samples.iter().filter(|s| !done.contains(&s.key)).filter_map(|s| bench.problems.by_id.get(&s.task_id).map(|p| (p, s))).collect();
+        let work: Vec<(&LoadedProblem, &Sample)> = samples
+            .iter()
+            .filter(|s| !done.contains(&s.key))
+            .filter_map(|s| bench.problems.by_id.get(&s.task_id).map(|p| (p, s)))
+            .collect();
         if !work.is_empty() {
             let (settings, workers, quiet) = (self.settings.clone(), self.workers, self.quiet);
             let executor = self.executor()?;
@@ -221,10 +240,18 @@ fn recorded(bench: &Bench, files: &[PathBuf], output: &Path) -> anyhow::Result<(
     let mut records = Vec::new();
     for s in &samples {
         let Some(passed) = s.fields.get("passed").and_then(serde_json::Value::as_bool) else {
-            diags.push(Diagnostic { file: files[0].clone(), line: 0, message: format!("{}: no recorded `passed` (drop --recorded to judge)", s.key) });
+            diags.push(Diagnostic {
+                file: files[0].clone(),
+                line: 0,
+                message: format!("{}: no recorded `passed` (drop --recorded to judge)", s.key),
+            });
             continue;
         };
-        let result = s.fields.get("result").and_then(serde_json::Value::as_str).unwrap_or(if passed { "passed" } else { "failed: " });
+        let result = s.fields.get("result").and_then(serde_json::Value::as_str).unwrap_or(if passed {
+            "passed"
+        } else {
+            "failed: "
+        });
         let verdict = crate::judge::verdict::Verdict {
             passed,
             result: result.to_string(),
@@ -236,7 +263,14 @@ fn recorded(bench: &Bench, files: &[PathBuf], output: &Path) -> anyhow::Result<(
             time_limit_s: 0.0,
         };
         let p = &bench.problems.by_id[&s.task_id].problem;
-        let judged = Judged::new(s, verdict, "recorded", "the verdict recorded in the samples file", p.subset.clone(), p.difficulty.clone());
+        let judged = Judged::new(
+            s,
+            verdict,
+            "recorded",
+            "the verdict recorded in the samples file",
+            p.subset.clone(),
+            p.difficulty.clone(),
+        );
         let line = record_line(s, &judged);
         let fields = serde_json::from_str(&line)?;
         records.push(Record { judged, fields });
@@ -247,7 +281,8 @@ fn recorded(bench: &Bench, files: &[PathBuf], output: &Path) -> anyhow::Result<(
 
 /// Per problem (bench order): what the HTML report shows.
 fn problem_views(bench: &Bench, runs: &[Run]) -> Vec<ProblemView> {
-    let records: BTreeMap<&str, &crate::bank::dist_record::DistRecord> = bench.records.iter().map(|r| (r.task_id.as_str(), r)).collect();
+    let records: BTreeMap<&str, &crate::bank::dist_record::DistRecord> =
+        bench.records.iter().map(|r| (r.task_id.as_str(), r)).collect();
     bench
         .problems
         .order

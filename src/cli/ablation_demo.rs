@@ -88,7 +88,15 @@ pub fn run(args: &AblationArgs) -> anyhow::Result<ExitCode> {
     for model in STAND_INS {
         let file = samples.join(format!("{model}.jsonl"));
         let mut generate = strings(&["generate", "--bench"]);
-        generate.extend([path(&dist), "--condition".into(), "flowchart".into(), "--model".into(), model.into(), "-o".into(), path(&file)]);
+        generate.extend([
+            path(&dist),
+            "--condition".into(),
+            "flowchart".into(),
+            "--model".into(),
+            model.into(),
+            "-o".into(),
+            path(&file),
+        ]);
         required(generate)?;
         ablation.extend(["--run".into(), format!("{model}={}", path(&file))]);
     }

@@ -1,9 +1,9 @@
 //! Printing `check --against` results: rustc-style diagnostics on the chart
 //! with the solution line in a note, or one JSON object per chart.
 
+use crate::author::review::mismatch_diagnostic;
 use crate::author::{Program, check_against};
 use crate::mermaid::Flowchart;
-use crate::author::review::mismatch_diagnostic;
 use crate::mermaid::diagnostic::render_diagnostic;
 
 /// The solution a chart is checked against: its file name, text and reading.

@@ -99,7 +99,10 @@ pub fn run(args: AuthorArgs) -> anyhow::Result<ExitCode> {
     let solution = read(&solution_path)?;
     let description = read(&description_path)?;
     if description.contains(crate::bank::problem_check::TEMPLATE_MARKER) {
-        anyhow::bail!("{}: still `new`'s template; write the statement first (the model reads it)", description_path.display());
+        anyhow::bail!(
+            "{}: still `new`'s template; write the statement first (the model reads it)",
+            description_path.display()
+        );
     }
     let entry = args.entry.clone().or_else(|| entry_point(&args.dir));
     let program = match crate::author::read_program(&solution, entry.as_deref()) {
@@ -119,7 +122,8 @@ pub fn run(args: AuthorArgs) -> anyhow::Result<ExitCode> {
         author_template: template(args.template.as_deref(), AUTHOR_TEMPLATE)?,
         repair_template: template(args.repair_template.as_deref(), REPAIR_TEMPLATE)?,
     };
-    let timeout = Duration::try_from_secs_f64(args.timeout).map_err(|_| anyhow::anyhow!("--timeout {}: not a number of seconds", args.timeout))?;
+    let timeout = Duration::try_from_secs_f64(args.timeout)
+        .map_err(|_| anyhow::anyhow!("--timeout {}: not a number of seconds", args.timeout))?;
     let client = ChatClient::new(ClientConfig {
         endpoint: args.endpoint.clone(),
         api_key: std::env::var(&args.api_key_env).ok().filter(|k| !k.is_empty()),
@@ -129,18 +133,25 @@ pub fn run(args: AuthorArgs) -> anyhow::Result<ExitCode> {
     });
     let cache = (args.cache != "none").then(|| Cache::new(Path::new(&args.cache)));
     let solution_name = solution_path.display().to_string();
-    let problem = Problem { description: &description, solution: &solution, solution_name: &solution_name, program: &program };
+    let problem =
+        Problem { description: &description, solution: &solution, solution_name: &solution_name, program: &program };
     let bar = progress(args.quiet);
-    let mut log_file = std::fs::OpenOptions::new().create(true).append(true).open(&log_path).with_context(|| format!("opening {}", log_path.display()))?;
+    let mut log_file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&log_path)
+        .with_context(|| format!("opening {}", log_path.display()))?;
     let mut log = |round: &serde_json::Value| -> anyhow::Result<()> {
         // One write per line: a kill leaves at most one partial line.
         log_file.write_all(format!("{round}\n").as_bytes()).with_context(|| format!("writing {}", log_path.display()))
     };
-    let outcome = author(&client, cache.as_ref(), &problem, &settings, &|m: &str| bar.set_message(m.to_owned()), &mut log);
+    let outcome =
+        author(&client, cache.as_ref(), &problem, &settings, &|m: &str| bar.set_message(m.to_owned()), &mut log);
     bar.finish_and_clear();
     match outcome? {
         Outcome::Valid { chart, repairs, similarity } => {
-            crate::outfile::write_atomic(&output, chart.as_bytes()).with_context(|| format!("writing {}", output.display()))?;
+            crate::outfile::write_atomic(&output, chart.as_bytes())
+                .with_context(|| format!("writing {}", output.display()))?;
             eprintln!(
                 "{}: valid chart after {repairs} repair round(s) (parses, lints clean, faithful to {}; similarity {similarity:.3}); log in {}",
                 output.display(),

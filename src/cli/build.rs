@@ -98,7 +98,10 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     if dirs.is_empty() {
         anyhow::bail!("{}: no problems (directories with flowchart.mmd)", args.problems.display());
     }
-    if !(args.time_limit.is_finite() && args.time_limit > 0.0 && args.time_limit <= crate::judge::problems_file::MAX_LIMIT_S) {
+    if !(args.time_limit.is_finite()
+        && args.time_limit > 0.0
+        && args.time_limit <= crate::judge::problems_file::MAX_LIMIT_S)
+    {
         anyhow::bail!("--time-limit {}: must be a positive number of seconds, at most a day", args.time_limit);
     }
     // The sandbox's config (which may ask python3 where it lives, a quarter
@@ -214,8 +217,11 @@ impl LazySandbox {
 impl Sandbox for LazySandbox {
     fn run_job(&self, job: &Job) -> Outcome {
         let start = || {
-            let mut cfg =
-                ExecConfig { workers: self.workers, allow_weak_sandbox: self.allow_weak_sandbox, ..ExecConfig::default() };
+            let mut cfg = ExecConfig {
+                workers: self.workers,
+                allow_weak_sandbox: self.allow_weak_sandbox,
+                ..ExecConfig::default()
+            };
             if let Some(p) = &self.python {
                 (cfg.python, cfg.provision) = (p.clone(), false);
             }

@@ -9,8 +9,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::mermaid::diagnostic::{Severity, render_diagnostic};
 use crate::mermaid::ParseOptions;
+use crate::mermaid::diagnostic::{Severity, render_diagnostic};
 use crate::mermaid::fix::fix_with;
 use crate::mermaid::lint::{Checked, check_with};
 

@@ -46,7 +46,11 @@ pub fn run(args: DrawArgs) -> anyhow::Result<ExitCode> {
     // collide (a bank's `*/solution.py`), after the solution's directory.
     let stem = |s: &Path| Path::new(s.file_stem().unwrap_or(s.as_os_str())).to_path_buf();
     let parent = |s: &Path| {
-        let dir = s.parent().filter(|p| !p.as_os_str().is_empty()).map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("."));
+        let dir = s
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| PathBuf::from("."));
         let dir = dir.canonicalize().unwrap_or(dir);
         dir.file_name().map(PathBuf::from).unwrap_or_else(|| stem(s))
     };
@@ -94,11 +98,23 @@ pub fn run(args: DrawArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// Reads the sources in `jobs` contiguous chunks, one python3 each.
-fn read_in_parallel(sources: &[String], entry: Option<&str>, jobs: usize) -> anyhow::Result<Vec<Result<Program, ReadError>>> {
+fn read_in_parallel(
+    sources: &[String],
+    entry: Option<&str>,
+    jobs: usize,
+) -> anyhow::Result<Vec<Result<Program, ReadError>>> {
     let all: Vec<(String, Option<String>)> = sources.iter().map(|s| (s.clone(), entry.map(str::to_owned))).collect();
     let chunk = all.len().div_ceil(jobs.clamp(1, all.len().max(1))).max(1);
-    let results: Vec<Result<Vec<Result<Program, ReadError>>, ReadError>> =
-        std::thread::scope(|scope| all.chunks(chunk).map(|c| scope.spawn(move || read_programs(c))).collect::<Vec<_>>().into_iter().map(|h| h.join().unwrap_or_else(|_| Err(ReadError { message: "the reader thread panicked".into(), line: 0 }))).collect());
+    let results: Vec<Result<Vec<Result<Program, ReadError>>, ReadError>> = std::thread::scope(|scope| {
+        all.chunks(chunk)
+            .map(|c| scope.spawn(move || read_programs(c)))
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|h| {
+                h.join().unwrap_or_else(|_| Err(ReadError { message: "the reader thread panicked".into(), line: 0 }))
+            })
+            .collect()
+    });
     let mut out = Vec::with_capacity(all.len());
     for r in results {
         out.extend(r.map_err(|e| anyhow::anyhow!("{e}"))?);

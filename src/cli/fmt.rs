@@ -51,7 +51,8 @@ pub fn run(args: FmtArgs) -> anyhow::Result<ExitCode> {
         };
         let canonical = format(&chart);
         // Frontmatter (from a title or an init directive) must stay first.
-        let text = if canonical.starts_with("---") { canonical } else { format!("{}{canonical}", leading_comments(&source)) };
+        let text =
+            if canonical.starts_with("---") { canonical } else { format!("{}{canonical}", leading_comments(&source)) };
         if args.check {
             if text != source {
                 println!("{name}: not canonical");

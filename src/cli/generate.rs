@@ -66,10 +66,13 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     if let Some(answer) = stand_in(&args.sampling.model) {
         return offline(&args, &records, samples, answer);
     }
-    let endpoint = args.endpoint.clone().context("--endpoint is required (or use --model reference|starter|mixed offline)")?;
+    let endpoint =
+        args.endpoint.clone().context("--endpoint is required (or use --model reference|starter|mixed offline)")?;
     let templates = Templates::load(args.templates.as_deref())?;
-    let requests = build_requests(&records, &args.bench, &args.condition, &templates, &args.sampling.sampling(), samples)?;
-    let timeout = Duration::try_from_secs_f64(args.timeout).map_err(|_| anyhow::anyhow!("--timeout {}: not a number of seconds", args.timeout))?;
+    let requests =
+        build_requests(&records, &args.bench, &args.condition, &templates, &args.sampling.sampling(), samples)?;
+    let timeout = Duration::try_from_secs_f64(args.timeout)
+        .map_err(|_| anyhow::anyhow!("--timeout {}: not a number of seconds", args.timeout))?;
     let client = ChatClient::new(ClientConfig {
         endpoint,
         api_key: std::env::var(&args.api_key_env).ok().filter(|k| !k.is_empty()),
@@ -86,7 +89,13 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let model = args.sampling.model.clone();
     let report = run_batch(&client, &requests, &args.output, &opts, |request: &Request, answer: &Json| {
         let response = answer["choices"][0]["message"]["content"].as_str().unwrap_or("").to_string();
-        sample_line(by_id.get(&request.id).map_or("", |r| r.task_id.as_str()), &response, answer.get("usage").cloned().unwrap_or(Json::Null), &condition, &model)
+        sample_line(
+            by_id.get(&request.id).map_or("", |r| r.task_id.as_str()),
+            &response,
+            answer.get("usage").cloned().unwrap_or(Json::Null),
+            &condition,
+            &model,
+        )
     })?;
     eprintln!(
         "{}: {} answered ({} from the network, {} from the cache, {} already there), {} failed",
@@ -127,13 +136,22 @@ fn stand_in(model: &str) -> Option<fn(&DistRecord) -> String> {
         "reference" => Some(|r| r.reference_program()),
         "starter" => Some(|r| r.starter_code.clone()),
         "mixed" => Some(|r| {
-            if crate::judge::samples::fnv1a(r.task_id.as_bytes()).wrapping_mul(GOLDEN) >> 63 == 0 { r.reference_program() } else { r.starter_code.clone() }
+            if crate::judge::samples::fnv1a(r.task_id.as_bytes()).wrapping_mul(GOLDEN) >> 63 == 0 {
+                r.reference_program()
+            } else {
+                r.starter_code.clone()
+            }
         }),
         _ => None,
     }
 }
 
-fn offline(args: &GenerateArgs, records: &[DistRecord], samples: usize, answer: fn(&DistRecord) -> String) -> anyhow::Result<ExitCode> {
+fn offline(
+    args: &GenerateArgs,
+    records: &[DistRecord],
+    samples: usize,
+    answer: fn(&DistRecord) -> String,
+) -> anyhow::Result<ExitCode> {
     let condition = args.condition.to_string();
     let mut text = String::new();
     for r in records {
@@ -146,7 +164,13 @@ fn offline(args: &GenerateArgs, records: &[DistRecord], samples: usize, answer: 
             text.push('\n');
         }
     }
-    crate::outfile::write_atomic(&args.output, text.as_bytes()).with_context(|| format!("writing {}", args.output.display()))?;
-    eprintln!("{}: {} samples from the {} stand-in", args.output.display(), records.len() * samples, args.sampling.model);
+    crate::outfile::write_atomic(&args.output, text.as_bytes())
+        .with_context(|| format!("writing {}", args.output.display()))?;
+    eprintln!(
+        "{}: {} samples from the {} stand-in",
+        args.output.display(),
+        records.len() * samples,
+        args.sampling.model
+    );
     Ok(ExitCode::SUCCESS)
 }

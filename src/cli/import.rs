@@ -28,7 +28,14 @@ pub struct ImportArgs {
 }
 
 pub fn run(args: ImportArgs) -> anyhow::Result<ExitCode> {
-    let done = crate::bank::import::import(&args.input, args.from, args.subset.as_deref(), &args.output, args.specs.as_deref(), &args.python)?;
+    let done = crate::bank::import::import(
+        &args.input,
+        args.from,
+        args.subset.as_deref(),
+        &args.output,
+        args.specs.as_deref(),
+        &args.python,
+    )?;
     eprintln!(
         "imported {} problems into {} ({} without a canonical solution, {} with a hand-written spec or valid())",
         done.dirs.len(),

@@ -14,10 +14,12 @@ use crate::exec::{ExecConfig, Executor};
 use crate::judge::extract::Extract;
 use crate::judge::legacy::CODEVISION_PRELUDE;
 use crate::judge::native::TimePolicy;
-use crate::judge::problems_file::{Diagnostic, MAX_LIMIT_S, LoadedProblem, load_problems};
-use crate::judge::records::{Appender, Judged, prepare_resume, read_records, record_line, sorted_unique, write_records};
-use crate::judge::run_file::{self, RunFile, RunSettings};
+use crate::judge::problems_file::{Diagnostic, LoadedProblem, MAX_LIMIT_S, load_problems};
+use crate::judge::records::{
+    Appender, Judged, prepare_resume, read_records, record_line, sorted_unique, write_records,
+};
 use crate::judge::run::{Clock, JudgeSettings, Mode, NoVerdict, judge_all};
+use crate::judge::run_file::{self, RunFile, RunSettings};
 use crate::judge::samples::{Sample, SampleOptions, Shard, load_samples};
 use crate::judge::summary::summarize;
 use crate::judge::summary_md::render_markdown;
@@ -194,7 +196,9 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
     if args.force {
         for p in [output, &md_path, &json_path, &run_path] {
             match std::fs::remove_file(p) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e).with_context(|| format!("removing {}", p.display())),
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(e).with_context(|| format!("removing {}", p.display()));
+                }
                 _ => {}
             }
         }
@@ -206,8 +210,11 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
     diags.extend(resume_diags);
     report(&diags);
     let selected: Vec<&Sample> = samples.iter().filter(|s| args.shard.is_none_or(|sh| sh.contains(s.index))).collect();
-    let work: Vec<(&LoadedProblem, &Sample)> =
-        selected.iter().filter(|s| !done.contains(&s.key)).filter_map(|s| problems.by_id.get(&s.task_id).map(|p| (p, *s))).collect();
+    let work: Vec<(&LoadedProblem, &Sample)> = selected
+        .iter()
+        .filter(|s| !done.contains(&s.key))
+        .filter_map(|s| problems.by_id.get(&s.task_id).map(|p| (p, *s)))
+        .collect();
     if !done.is_empty() {
         eprintln!("resuming: {} samples already judged in {}", selected.len() - work.len(), output.display());
     }
@@ -217,7 +224,11 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
         mode: args.mode,
         strict_types: args.strict_types,
         legacy_limit: seconds("timeout", args.timeout)?,
-        time: TimePolicy { default: seconds("timeout", args.timeout)?, floor: seconds("time-floor", args.time_floor)?, factor: args.time_factor },
+        time: TimePolicy {
+            default: seconds("timeout", args.timeout)?,
+            floor: seconds("time-floor", args.time_floor)?,
+            factor: args.time_factor,
+        },
         clock: args.clock,
     };
     let mut skipped = 0usize;
@@ -242,7 +253,13 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
         }
         let executor = Executor::start(cfg).context("starting the sandbox")?;
         let confinement: Vec<String> = executor.confinement().iter().map(|(k, v)| format!("{k} {v}")).collect();
-        eprintln!("judging {} samples with {} workers, Python {} ({})", work.len(), workers, executor.python_version(), confinement.join("; "));
+        eprintln!(
+            "judging {} samples with {} workers, Python {} ({})",
+            work.len(),
+            workers,
+            executor.python_version(),
+            confinement.join("; ")
+        );
         let weak = (!executor.weaknesses().is_empty()).then(|| format!("weak: {}", executor.weaknesses().join("; ")));
         if let Some(w) = &weak {
             eprintln!("WARNING: --allow-weak-sandbox: untrusted code runs with weaker isolation ({w})");
@@ -337,7 +354,8 @@ fn write_summary(output: &Path, summary: &crate::judge::summary::Summary, ks: &[
     let md = render_markdown(summary, ks);
     crate::outfile::write_atomic(&md_path, md.as_bytes()).with_context(|| format!("writing {}", md_path.display()))?;
     let json = serde_json::to_string_pretty(summary)? + "\n";
-    crate::outfile::write_atomic(&json_path, json.as_bytes()).with_context(|| format!("writing {}", json_path.display()))?;
+    crate::outfile::write_atomic(&json_path, json.as_bytes())
+        .with_context(|| format!("writing {}", json_path.display()))?;
     print!("{md}");
     eprintln!("summary: {} and {}", md_path.display(), json_path.display());
     Ok(())

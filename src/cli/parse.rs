@@ -28,9 +28,7 @@ pub struct ParseArgs {
 pub fn read_input(file: &str) -> anyhow::Result<String> {
     if file == "-" {
         let mut s = String::new();
-        std::io::stdin()
-            .read_to_string(&mut s)
-            .context("reading standard input")?;
+        std::io::stdin().read_to_string(&mut s).context("reading standard input")?;
         Ok(s)
     } else {
         std::fs::read_to_string(file).with_context(|| format!("reading {file}"))
@@ -39,22 +37,12 @@ pub fn read_input(file: &str) -> anyhow::Result<String> {
 
 pub fn run(args: ParseArgs) -> anyhow::Result<ExitCode> {
     let text = read_input(&args.file)?;
-    let opts = ParseOptions {
-        max_edges: args.max_edges,
-        max_text_size: args.max_text_size,
-    };
+    let opts = ParseOptions { max_edges: args.max_edges, max_text_size: args.max_text_size };
     match mermaid::parse_with(&text, &opts) {
         Ok(fc) => {
-            let out = if args.json {
-                serde_json::to_string_pretty(&fc)? + "\n"
-            } else {
-                summary(&fc)
-            };
+            let out = if args.json { serde_json::to_string_pretty(&fc)? + "\n" } else { summary(&fc) };
             let mut stdout = std::io::stdout().lock();
-            match stdout
-                .write_all(out.as_bytes())
-                .and_then(|()| stdout.flush())
-            {
+            match stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush()) {
                 // A closed pipe (`| head`) is not an error worth a panic.
                 Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => return Err(e.into()),
                 _ => {}
@@ -91,25 +79,11 @@ pub fn summary(fc: &Flowchart) -> String {
         let _ = writeln!(s, "  node {} [{}] {:?}", n.id, n.shape.name(), n.label);
     }
     for e in &fc.edges {
-        let label = e
-            .label
-            .as_deref()
-            .map(|l| format!(" {l:?}"))
-            .unwrap_or_default();
-        let _ = writeln!(
-            s,
-            "  edge {} -> {} ({:?}, length {}){label}",
-            e.from, e.to, e.stroke, e.length
-        );
+        let label = e.label.as_deref().map(|l| format!(" {l:?}")).unwrap_or_default();
+        let _ = writeln!(s, "  edge {} -> {} ({:?}, length {}){label}", e.from, e.to, e.stroke, e.length);
     }
     for g in &fc.subgraphs {
-        let _ = writeln!(
-            s,
-            "  subgraph {} {:?}: {}",
-            g.id,
-            g.title,
-            g.members.join(", ")
-        );
+        let _ = writeln!(s, "  subgraph {} {:?}: {}", g.id, g.title, g.members.join(", "));
     }
     s
 }

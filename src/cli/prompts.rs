@@ -52,7 +52,12 @@ pub struct SamplingArgs {
 
 impl SamplingArgs {
     pub fn sampling(&self) -> Sampling {
-        Sampling { model: self.model.clone(), temperature: self.temperature, top_p: self.top_p, max_tokens: self.max_tokens }
+        Sampling {
+            model: self.model.clone(),
+            temperature: self.temperature,
+            top_p: self.top_p,
+            max_tokens: self.max_tokens,
+        }
     }
 }
 
@@ -68,10 +73,19 @@ pub fn run(args: PromptsArgs) -> anyhow::Result<ExitCode> {
         eprintln!("warning: {d}");
     }
     let templates = Templates::load(args.templates.as_deref())?;
-    let mut file = std::io::BufWriter::new(std::fs::File::create(&args.output).with_context(|| format!("creating {}", args.output.display()))?);
+    let mut file = std::io::BufWriter::new(
+        std::fs::File::create(&args.output).with_context(|| format!("creating {}", args.output.display()))?,
+    );
     let mut count = 0;
     for condition in &args.condition {
-        let requests = build_requests(&records, &args.bench, condition, &templates, &args.sampling.sampling(), args.sampling.samples.max(1))?;
+        let requests = build_requests(
+            &records,
+            &args.bench,
+            condition,
+            &templates,
+            &args.sampling.sampling(),
+            args.sampling.samples.max(1),
+        )?;
         for r in &requests {
             writeln!(file, "{}", batch_line(r))?;
         }

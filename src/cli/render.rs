@@ -149,7 +149,11 @@ pub fn run(args: RenderArgs) -> anyhow::Result<ExitCode> {
 
 /// Renders jobs in parallel on a pool of `threads` (`-j`) with a progress
 /// bar, results in job order.
-fn render_batch(ctx: &Ctx, jobs: &[Job], threads: Option<usize>) -> anyhow::Result<Vec<Result<Option<String>, String>>> {
+fn render_batch(
+    ctx: &Ctx,
+    jobs: &[Job],
+    threads: Option<usize>,
+) -> anyhow::Result<Vec<Result<Option<String>, String>>> {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.unwrap_or(0)).build()?;
     let target = if jobs.len() > 1 { ProgressDrawTarget::stderr() } else { ProgressDrawTarget::hidden() };
     let pb = ProgressBar::with_draw_target(Some(jobs.len() as u64), target);
@@ -230,7 +234,8 @@ pub fn load_chart(path: &Path, max_edges: usize) -> Result<Flowchart, String> {
         return serde_json::from_str(&text).map_err(|e| format!("{name}:{}:{}: {e}", e.line(), e.column()));
     }
     let opts = crate::mermaid::ParseOptions { max_edges, ..Default::default() };
-    crate::mermaid::parse_with(&text, &opts).map_err(|e| format!("{name}:{}:{}: {}", e.span.line, e.span.col, e.message))
+    crate::mermaid::parse_with(&text, &opts)
+        .map_err(|e| format!("{name}:{}:{}: {}", e.span.line, e.span.col, e.message))
 }
 
 /// Whether a file found in a directory is a chart. Only Mermaid files: a
@@ -337,7 +342,10 @@ fn plan_jobs(args: &RenderArgs) -> anyhow::Result<Vec<Job>> {
     };
     let Some(dir) = &args.out_dir else {
         if args.metrics {
-            return Ok(files.into_iter().map(|(input, _)| Job { input, output: None, format: args.format, sweep: None }).collect());
+            return Ok(files
+                .into_iter()
+                .map(|(input, _)| Job { input, output: None, format: args.format, sweep: None })
+                .collect());
         }
         bail!("give -o OUT.svg|png for one chart or -O DIR for several");
     };
@@ -402,6 +410,7 @@ fn write_sweep_index(dir: &Path, jobs: &[Job], sweep: &Path) -> anyhow::Result<(
         );
     }
     html.push_str("</div>\n");
-    crate::outfile::write_atomic(&dir.join("index.html"), html.as_bytes()).with_context(|| format!("{}", dir.display()))?;
+    crate::outfile::write_atomic(&dir.join("index.html"), html.as_bytes())
+        .with_context(|| format!("{}", dir.display()))?;
     Ok(())
 }

@@ -12,8 +12,8 @@ use rayon::prelude::*;
 use crate::exec::{ExecConfig, Executor};
 use crate::judge::problem::{Category, Problem};
 use crate::testgen::generate::{GenInput, generate, show_counts};
-use crate::testgen::strengthen::{Strengthened, strengthen};
 use crate::testgen::score::{Fate, Score, ScoredTest, Suite, mutants, reduce, score, score_suites};
+use crate::testgen::strengthen::{Strengthened, strengthen};
 use crate::testgen::tests_file::{self, GeneratedTest, TESTS};
 
 /// Options shared by `gen` and `score`.
@@ -78,7 +78,8 @@ pub struct ScoreArgs {
 }
 
 fn executor(c: &Common) -> anyhow::Result<Executor> {
-    let mut cfg = ExecConfig { stop_after_timeout: true, preload_packages: uses_packages(&c.dirs), ..ExecConfig::default() };
+    let mut cfg =
+        ExecConfig { stop_after_timeout: true, preload_packages: uses_packages(&c.dirs), ..ExecConfig::default() };
     if let Some(p) = &c.python {
         (cfg.python, cfg.provision) = (p.clone(), false);
     }
@@ -98,7 +99,11 @@ fn uses_packages(dirs: &[PathBuf]) -> bool {
 }
 
 fn bar(n: usize) -> indicatif::ProgressBar {
-    if std::io::stderr().is_terminal() { indicatif::ProgressBar::new(n as u64) } else { indicatif::ProgressBar::hidden() }
+    if std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(n as u64)
+    } else {
+        indicatif::ProgressBar::hidden()
+    }
 }
 
 fn name_of(dir: &Path) -> String {
@@ -113,13 +118,18 @@ pub fn run_gen(args: GenArgs) -> anyhow::Result<ExitCode> {
     let executor = executor(&args.common)?;
     let bar = bar(args.common.dirs.len());
     let mut failed = 0;
-    each_in_order(&args.common.dirs, &bar, |dir| gen_one(&executor, &args, dir), |_, result| match result {
-        Ok(line) => bar.suspend(|| println!("{line}")),
-        Err(e) => {
-            failed += 1;
-            bar.suspend(|| eprintln!("error: {e:#}"));
-        }
-    });
+    each_in_order(
+        &args.common.dirs,
+        &bar,
+        |dir| gen_one(&executor, &args, dir),
+        |_, result| match result {
+            Ok(line) => bar.suspend(|| println!("{line}")),
+            Err(e) => {
+                failed += 1;
+                bar.suspend(|| eprintln!("error: {e:#}"));
+            }
+        },
+    );
     bar.finish_and_clear();
     Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
@@ -175,7 +185,13 @@ fn gen_one(executor: &Executor, args: &GenArgs, dir: &Path) -> anyhow::Result<St
         let full = score(python, executor, &input, &name_of(dir), &scored(&generated.tests), true)?;
         let categories: Vec<Category> = generated.tests.iter().map(|t| t.category).collect();
         let keep = reduce(&full.reports, &categories, &input.spec.floors);
-        note += &format!("; reduced {} → {} tests, still killing {} of {} mutants", generated.tests.len(), keep.len(), full.killed, full.mutants);
+        note += &format!(
+            "; reduced {} → {} tests, still killing {} of {} mutants",
+            generated.tests.len(),
+            keep.len(),
+            full.killed,
+            full.mutants
+        );
         generated.tests = keep.into_iter().map(|i| generated.tests[i].clone()).collect();
         let h = &mut generated.header;
         h.typical = generated.tests.iter().filter(|t| t.category == Category::Typical).count();
@@ -190,7 +206,9 @@ fn gen_one(executor: &Executor, args: &GenArgs, dir: &Path) -> anyhow::Result<St
         // The verdicts the mutant-guided step found on the generated tests
         // spare rerunning the original tests among them.
         let (suite, mutants, known) = match (&mut strengthened, args.reduce) {
-            (Some(Strengthened { alive, mutants, known, .. }), false) => (Suite::Alive(alive), mutants.as_slice(), known.as_mut_slice()),
+            (Some(Strengthened { alive, mutants, known, .. }), false) => {
+                (Suite::Alive(alive), mutants.as_slice(), known.as_mut_slice())
+            }
             _ => {
                 made = mutants(python, &input)?;
                 (Suite::Tests(&tests), made.as_slice(), &mut [][..])
@@ -205,9 +223,14 @@ fn gen_one(executor: &Executor, args: &GenArgs, dir: &Path) -> anyhow::Result<St
         if !originals.is_empty() {
             suites.push(Suite::Tests(&originals));
         }
-        let mut scores = score_suites(python, executor, &input, mutants, &name_of(dir), &suites, false, known)?.into_iter().map(|s| summary(&s));
+        let mut scores = score_suites(python, executor, &input, mutants, &name_of(dir), &suites, false, known)?
+            .into_iter()
+            .map(|s| summary(&s));
         let s = scores.next().ok_or_else(|| anyhow::anyhow!("{}: not scored", dir.display()))?;
-        note.push_str(&format!("; mutation score {:.3} ({} killed, {} equivalent, {} mutants)", s.score, s.killed, s.equivalent, s.mutants));
+        note.push_str(&format!(
+            "; mutation score {:.3} ({} killed, {} equivalent, {} mutants)",
+            s.score, s.killed, s.equivalent, s.mutants
+        ));
         generated.header.mutation = Some(s);
         generated.header.originals_mutation = scores.next();
         if let Some(o) = generated.header.originals_mutation {
@@ -232,24 +255,29 @@ pub fn run_score(args: ScoreArgs) -> anyhow::Result<ExitCode> {
     let bar = bar(args.common.dirs.len());
     let mut failed = 0;
     let several = args.tests.len() > 1;
-    each_in_order(&args.common.dirs, &bar, |dir| score_one(&executor, &args, dir), |_, result| match result {
-        Ok(scores) => bar.suspend(|| {
-            for (s, suite) in scores.into_iter().zip(suite_names(&args.tests)) {
-                let label = several.then_some(suite.as_str());
-                match s {
-                    Ok(s) => print!("{}", if args.json { json_line(&s, label) } else { text(&s, label) }),
-                    Err(e) => {
-                        failed += 1;
-                        eprintln!("error: {e:#}");
+    each_in_order(
+        &args.common.dirs,
+        &bar,
+        |dir| score_one(&executor, &args, dir),
+        |_, result| match result {
+            Ok(scores) => bar.suspend(|| {
+                for (s, suite) in scores.into_iter().zip(suite_names(&args.tests)) {
+                    let label = several.then_some(suite.as_str());
+                    match s {
+                        Ok(s) => print!("{}", if args.json { json_line(&s, label) } else { text(&s, label) }),
+                        Err(e) => {
+                            failed += 1;
+                            eprintln!("error: {e:#}");
+                        }
                     }
                 }
+            }),
+            Err(e) => {
+                failed += 1;
+                bar.suspend(|| eprintln!("error: {e:#}"));
             }
-        }),
-        Err(e) => {
-            failed += 1;
-            bar.suspend(|| eprintln!("error: {e:#}"));
-        }
-    });
+        },
+    );
     bar.finish_and_clear();
     Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
@@ -287,8 +315,12 @@ fn score_one(executor: &Executor, args: &ScoreArgs, dir: &Path) -> anyhow::Resul
     // The mutants first: a solution that does not parse is the error to show.
     let mutants = mutants(python, &input)?;
     let suites: Vec<Suite> = loaded.iter().filter_map(|l| l.as_ref().ok().map(|t| Suite::Tests(t))).collect();
-    let mut scores =
-        if suites.is_empty() { Vec::new() } else { score_suites(python, executor, &input, &mutants, &name_of(dir), &suites, false, &mut [])? }.into_iter();
+    let mut scores = if suites.is_empty() {
+        Vec::new()
+    } else {
+        score_suites(python, executor, &input, &mutants, &name_of(dir), &suites, false, &mut [])?
+    }
+    .into_iter();
     Ok(loaded.into_iter().map(|l| l.and_then(|_| scores.next().ok_or_else(|| anyhow::anyhow!("not scored")))).collect())
 }
 

@@ -66,9 +66,11 @@ fn import(args: ImportArgs) -> anyhow::Result<ExitCode> {
         out.push_str(&serde_json::to_string(p)?);
         out.push('\n');
     }
-    crate::outfile::write_atomic(&args.output, out.as_bytes()).with_context(|| format!("cannot write {}", args.output.display()))?;
+    crate::outfile::write_atomic(&args.output, out.as_bytes())
+        .with_context(|| format!("cannot write {}", args.output.display()))?;
     if let Some(path) = &args.report {
-        crate::outfile::write_atomic(path, write_report(&outcomes).as_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
+        crate::outfile::write_atomic(path, write_report(&outcomes).as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))?;
     }
     let figures = Figures::from_outcomes(&outcomes);
     eprint!("{}", figures.table());

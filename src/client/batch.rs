@@ -54,7 +54,13 @@ pub struct BatchReport {
 
 /// Answers `requests` into `output` (see the module docs). `to_line` turns
 /// a request and its answer into the output object (`custom_id` is added).
-pub fn run_batch<F>(client: &ChatClient, requests: &[Request], output: &Path, opts: &BatchOptions, to_line: F) -> anyhow::Result<BatchReport>
+pub fn run_batch<F>(
+    client: &ChatClient,
+    requests: &[Request],
+    output: &Path,
+    opts: &BatchOptions,
+    to_line: F,
+) -> anyhow::Result<BatchReport>
 where
     F: Fn(&Request, &Json) -> Map<String, Json> + Sync,
 {
@@ -69,7 +75,11 @@ where
     report.resumed = requests.len() - todo.len();
     if !todo.is_empty() {
         let bar = progress_bar(todo.len() as u64, opts.quiet);
-        let mut file = OpenOptions::new().create(true).append(true).open(output).with_context(|| format!("opening {}", output.display()))?;
+        let mut file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(output)
+            .with_context(|| format!("opening {}", output.display()))?;
         let next = AtomicUsize::new(0);
         let (tx, rx) = mpsc::channel::<(usize, Result<(Json, bool), ClientError>)>();
         let mut write_error = None;
@@ -120,7 +130,12 @@ where
     Ok(report)
 }
 
-fn answer(client: &ChatClient, request: &Request, cache: Option<&Cache>, rng: &mut fastrand::Rng) -> Result<(Json, bool), ClientError> {
+fn answer(
+    client: &ChatClient,
+    request: &Request,
+    cache: Option<&Cache>,
+    rng: &mut fastrand::Rng,
+) -> Result<(Json, bool), ClientError> {
     let key = cache.map(|_| Cache::key(client.url(), &request.id, &request.body));
     if let (Some(cache), Some(key)) = (cache, &key)
         && let Some(hit) = cache.get(key)
@@ -154,7 +169,11 @@ fn read_existing(output: &Path, warnings: &mut Vec<String>) -> anyhow::Result<Ve
     if !output.exists() {
         return Ok(Vec::new());
     }
-    let mut file = OpenOptions::new().read(true).write(true).open(output).with_context(|| format!("opening {}", output.display()))?;
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(output)
+        .with_context(|| format!("opening {}", output.display()))?;
     let mut bytes = Vec::new();
     file.read_to_end(&mut bytes).with_context(|| format!("reading {}", output.display()))?;
     if !bytes.is_empty() && !bytes.ends_with(b"\n") {
@@ -169,7 +188,9 @@ fn read_existing(output: &Path, warnings: &mut Vec<String>) -> anyhow::Result<Ve
         if line.trim().is_empty() {
             continue;
         }
-        let id = serde_json::from_str::<Json>(line).ok().and_then(|j| j.get("custom_id").and_then(Json::as_str).map(str::to_string));
+        let id = serde_json::from_str::<Json>(line)
+            .ok()
+            .and_then(|j| j.get("custom_id").and_then(Json::as_str).map(str::to_string));
         if id.is_none() {
             warnings.push(format!("{}:{}: not an answer line (no `custom_id`); dropped", output.display(), n + 1));
         }
@@ -190,21 +211,20 @@ fn rewrite_in_order(output: &Path, position: &HashMap<&str, usize>, warnings: &m
     for (id, line) in lines {
         let Some(id) = id else { continue };
         match position.get(id.as_str()) {
-            Some(&i) => {
-                match known.entry(i) {
-                    std::collections::btree_map::Entry::Occupied(_) => {
-                        warnings.push(format!("{}: duplicate answer for {id}; kept the first", output.display()));
-                    }
-                    std::collections::btree_map::Entry::Vacant(slot) => {
-                        slot.insert(line);
-                    }
+            Some(&i) => match known.entry(i) {
+                std::collections::btree_map::Entry::Occupied(_) => {
+                    warnings.push(format!("{}: duplicate answer for {id}; kept the first", output.display()));
                 }
-            }
+                std::collections::btree_map::Entry::Vacant(slot) => {
+                    slot.insert(line);
+                }
+            },
             None => foreign.push(line),
         }
     }
     let dir = output.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).with_context(|| format!("creating a temporary file in {}", dir.display()))?;
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("creating a temporary file in {}", dir.display()))?;
     for line in known.values().chain(foreign.iter()) {
         writeln!(tmp, "{line}")?;
     }
@@ -218,7 +238,9 @@ fn progress_bar(len: u64, quiet: bool) -> indicatif::ProgressBar {
         return indicatif::ProgressBar::hidden();
     }
     let bar = indicatif::ProgressBar::new(len);
-    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} requests, {per_sec}, {elapsed} (eta {eta})") {
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} requests, {per_sec}, {elapsed} (eta {eta})")
+    {
         bar.set_style(style);
     }
     bar

@@ -60,7 +60,8 @@ impl ChatClient {
             .build()
             .into();
         let base = config.endpoint.trim_end_matches('/');
-        let url = if base.ends_with("/chat/completions") { base.to_string() } else { format!("{base}/chat/completions") };
+        let url =
+            if base.ends_with("/chat/completions") { base.to_string() } else { format!("{base}/chat/completions") };
         ChatClient { agent, url, config }
     }
 
@@ -99,7 +100,8 @@ impl ChatClient {
             Err(e) => return transport_error(e),
         };
         let status = response.status().as_u16();
-        let retry_after = response.headers().get("retry-after").and_then(|v| v.to_str().ok()).and_then(parse_retry_after);
+        let retry_after =
+            response.headers().get("retry-after").and_then(|v| v.to_str().ok()).and_then(parse_retry_after);
         let text = match response.body_mut().with_config().limit(64 << 20).read_to_string() {
             Ok(t) => t,
             Err(e) => return transport_error(e),
@@ -112,14 +114,18 @@ impl ChatClient {
             Ok(json) if json.get("choices").is_some_and(Json::is_array) => Attempt::Answer(json),
             // A truncated or garbled answer is a transport accident, not the model's.
             Ok(_) => Attempt::Retry { why: format!("answer without `choices`: {}", snippet(&text)), retry_after: None },
-            Err(e) => Attempt::Retry { why: format!("malformed JSON answer ({e}): {}", snippet(&text)), retry_after: None },
+            Err(e) => {
+                Attempt::Retry { why: format!("malformed JSON answer ({e}): {}", snippet(&text)), retry_after: None }
+            }
         }
     }
 }
 
 fn transport_error(e: ureq::Error) -> Attempt {
     match e {
-        ureq::Error::BadUri(_) | ureq::Error::InvalidProxyUrl | ureq::Error::HostNotFound => Attempt::Fail(e.to_string()),
+        ureq::Error::BadUri(_) | ureq::Error::InvalidProxyUrl | ureq::Error::HostNotFound => {
+            Attempt::Fail(e.to_string())
+        }
         // Timeouts, refused or dropped connections, protocol garbage.
         other => Attempt::Retry { why: other.to_string(), retry_after: None },
     }

@@ -140,13 +140,7 @@ pub enum Job {
     Script { source: String, limits: Limits },
     /// Define `source`, then call `entry_point` once per element of `calls`,
     /// each with freshly decoded arguments, returning each result encoded.
-    Calls {
-        source: String,
-        entry_point: String,
-        call_style: CallStyle,
-        calls: Vec<CallArgs>,
-        limits: Limits,
-    },
+    Calls { source: String, entry_point: String, call_style: CallStyle, calls: Vec<CallArgs>, limits: Limits },
 }
 
 /// Why a run (or a call) ended.

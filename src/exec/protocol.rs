@@ -25,11 +25,8 @@ pub(crate) fn config_frame(cfg: &ExecConfig, uid: u32) -> Value {
         hide.push(cwd);
     }
     hide.extend(cfg.hide_paths.iter().cloned());
-    let hide: Vec<String> = hide
-        .iter()
-        .filter_map(|p| std::fs::canonicalize(p).ok())
-        .map(|p| p.to_string_lossy().into_owned())
-        .collect();
+    let hide: Vec<String> =
+        hide.iter().filter_map(|p| std::fs::canonicalize(p).ok()).map(|p| p.to_string_lossy().into_owned()).collect();
     json!({
         "prelude": cfg.prelude,
         "memory_bytes": cfg.memory_bytes,
@@ -65,14 +62,68 @@ fn preload(cfg: &ExecConfig) -> Vec<&'static str> {
 
 /// Standard modules candidates commonly import, loaded in the zygote.
 const PRELOAD: &[&str] = &[
-    "array", "bisect", "cmath", "collections", "copy", "dataclasses", "datetime", "decimal",
-    "enum", "fractions", "functools", "hashlib", "heapq", "itertools", "json", "math", "numbers",
-    "operator", "queue", "random", "re", "statistics", "string", "struct", "sys", "textwrap",
-    "time", "typing", "unicodedata", "abc", "contextlib", "io", "os", "collections.abc",
-    "threading", "traceback", "types", "weakref", "zlib",
-    "base64", "binascii", "calendar", "csv", "difflib", "pprint", "secrets", "shutil", "string",
-    "subprocess", "tempfile", "uuid", "ctypes", "socket", "signal", "resource", "platform",
-    "faulthandler", "builtins", "locale", "codecs", "encodings.idna", "warnings",
+    "array",
+    "bisect",
+    "cmath",
+    "collections",
+    "copy",
+    "dataclasses",
+    "datetime",
+    "decimal",
+    "enum",
+    "fractions",
+    "functools",
+    "hashlib",
+    "heapq",
+    "itertools",
+    "json",
+    "math",
+    "numbers",
+    "operator",
+    "queue",
+    "random",
+    "re",
+    "statistics",
+    "string",
+    "struct",
+    "sys",
+    "textwrap",
+    "time",
+    "typing",
+    "unicodedata",
+    "abc",
+    "contextlib",
+    "io",
+    "os",
+    "collections.abc",
+    "threading",
+    "traceback",
+    "types",
+    "weakref",
+    "zlib",
+    "base64",
+    "binascii",
+    "calendar",
+    "csv",
+    "difflib",
+    "pprint",
+    "secrets",
+    "shutil",
+    "string",
+    "subprocess",
+    "tempfile",
+    "uuid",
+    "ctypes",
+    "socket",
+    "signal",
+    "resource",
+    "platform",
+    "faulthandler",
+    "builtins",
+    "locale",
+    "codecs",
+    "encodings.idna",
+    "warnings",
 ];
 
 /// Request frame for one job; `seq` keeps scratch directory names unique.
@@ -88,10 +139,8 @@ pub(crate) fn job_frame(job: &Job, seq: u64) -> Value {
         Job::Calls { source, entry_point, call_style, calls, limits } => {
             // Each call's arguments travel as their own JSON text so the child
             // decodes fresh objects per call.
-            let calls: Vec<String> = calls
-                .iter()
-                .map(|c| serde_json::to_string(c).unwrap_or_else(|_| "{\"args\":[]}".into()))
-                .collect();
+            let calls: Vec<String> =
+                calls.iter().map(|c| serde_json::to_string(c).unwrap_or_else(|_| "{\"args\":[]}".into())).collect();
             json!({
                 "kind": "calls",
                 "source": source,

@@ -153,7 +153,9 @@ pub fn create(dir: &Path, base_python: &Path, progress: &mut dyn FnMut(&str)) ->
 
 /// Installs the pins with `python`'s pip and checks they import.
 fn install_pins(python: &Path) -> Result<(), String> {
-    run_quiet(Command::new(python).args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check"]).args(PINNED))?;
+    run_quiet(
+        Command::new(python).args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check"]).args(PINNED),
+    )?;
     let imports = pinned_names().join(", ");
     run_quiet(Command::new(python).args(["-I", "-c", &format!("import {imports}")]))
 }

@@ -59,8 +59,7 @@ impl Worker {
         let started = (|| {
             worker.send(&protocol::config_frame(cfg, uid))?;
             let frame = worker.recv(Instant::now() + Duration::from_secs(120))?;
-            serde_json::from_slice::<Ready>(&frame)
-                .map_err(|e| WorkerError(format!("bad ready frame: {e}")))
+            serde_json::from_slice::<Ready>(&frame).map_err(|e| WorkerError(format!("bad ready frame: {e}")))
         })();
         match started {
             Ok(ready) if ready.ready => {

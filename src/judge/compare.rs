@@ -184,7 +184,8 @@ fn set_equal(a: &[Value], b: &[Value], opts: &CompareOptions) -> bool {
     if a.len() != b.len() {
         return false;
     }
-    let tolerant = opts.float_tolerance != 0.0 && (a.iter().any(contains_inexact_float) || b.iter().any(contains_inexact_float));
+    let tolerant =
+        opts.float_tolerance != 0.0 && (a.iter().any(contains_inexact_float) || b.iter().any(contains_inexact_float));
     if !tolerant {
         let mut ka: Vec<String> = a.iter().map(|x| key_of(x, opts.strict_types)).collect();
         let mut kb: Vec<String> = b.iter().map(|x| key_of(x, opts.strict_types)).collect();
@@ -288,10 +289,7 @@ mod tests {
         assert!(eq(json!({"__set__": [0.1000000001]}), json!({"__set__": [0.1]})));
         assert!(eq(json!({"a": 1, "b": [2]}), json!({"b": [2], "a": 1.0})));
         assert!(!eq(json!({"a": 1}), json!({"a": 1, "b": 2})));
-        assert!(eq(
-            json!({"__dict__": [[5, "x"], ["p", 1]]}),
-            json!({"__dict__": [["p", 1], [5.0, "x"]]})
-        ));
+        assert!(eq(json!({"__dict__": [[5, "x"], ["p", 1]]}), json!({"__dict__": [["p", 1], [5.0, "x"]]})));
         assert!(!eq(json!({"5": "x"}), json!({"__dict__": [[5, "x"]]})));
         assert!(eq(json!({"__bytes__": "AAE="}), json!({"__bytes__": "AAE="})));
         assert!(!eq(json!({"__bytes__": "AAE="}), json!("\u{0}\u{1}")));

@@ -157,7 +157,10 @@ mod tests {
         // No fence at all.
         assert_eq!(codevision_extract("def f(): pass"), "def f(): pass");
         // Stops before the first line calling input(), keeping comments about input.
-        assert_eq!(codevision_extract("```python\ndef f(): pass\n# read input\nn = int(input())\nf()\n```"), "def f(): pass\n# read input");
+        assert_eq!(
+            codevision_extract("```python\ndef f(): pass\n# read input\nn = int(input())\nf()\n```"),
+            "def f(): pass\n# read input"
+        );
         // Unclosed python block.
         assert_eq!(codevision_extract("```python\ndef f(): pass"), "```python\ndef f(): pass");
         // Empty python block needs the closing fence after a newline.

@@ -70,7 +70,11 @@ mod tests {
     use super::*;
 
     fn humaneval() -> LegacyTest {
-        LegacyTest { test: "def check(c):\n    assert c(1) == 2".into(), prompt: Some("def f(x):\n".into()), check_entry_point: true }
+        LegacyTest {
+            test: "def check(c):\n    assert c(1) == 2".into(),
+            prompt: Some("def f(x):\n".into()),
+            check_entry_point: true,
+        }
     }
 
     #[test]
@@ -82,7 +86,8 @@ mod tests {
 
     #[test]
     fn leetcode_assembly_has_no_check_call() {
-        let legacy = LegacyTest { test: "assert f(1) == 2".into(), prompt: Some("ignored".into()), check_entry_point: false };
+        let legacy =
+            LegacyTest { test: "assert f(1) == 2".into(), prompt: Some("ignored".into()), check_entry_point: false };
         let p = assemble_program(&legacy, "f", "def f(x): return x + 1");
         assert_eq!(p, format!("{CODEVISION_PRELUDE}\ndef f(x): return x + 1\nassert f(1) == 2"));
     }

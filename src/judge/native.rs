@@ -65,7 +65,9 @@ impl PreparedTests {
             }
             let mut parts = Vec::new();
             for a in &t.args {
-                parts.push(Value::decode(a).map_err(|e| format!("test {}: argument: {e}", i + 1))?.repr_truncated(SHOWN));
+                parts.push(
+                    Value::decode(a).map_err(|e| format!("test {}: argument: {e}", i + 1))?.repr_truncated(SHOWN),
+                );
             }
             for (k, v) in &t.kwargs {
                 let v = Value::decode(v).map_err(|e| format!("test {}: argument {k}: {e}", i + 1))?;
@@ -131,7 +133,9 @@ pub fn native_verdict(
             }
             Some(call) => match (&call.status, &call.value) {
                 (Status::Completed, Some(json)) => match Value::decode(json) {
-                    Ok(got) if check(tests.compares.get(i).copied().unwrap_or_default(), json, &got, expected, opts) => {
+                    Ok(got)
+                        if check(tests.compares.get(i).copied().unwrap_or_default(), json, &got, expected, opts) =>
+                    {
                         passed += 1;
                         continue;
                     }
@@ -234,7 +238,13 @@ mod tests {
     }
 
     fn outcome(calls: Vec<CallOutcome>) -> Outcome {
-        Outcome { status: Status::Completed, calls, stdout: String::new(), stderr: String::new(), wall: Duration::from_millis(5) }
+        Outcome {
+            status: Status::Completed,
+            calls,
+            stdout: String::new(),
+            stderr: String::new(),
+            wall: Duration::from_millis(5),
+        }
     }
 
     fn judge(o: &Outcome) -> Verdict {
@@ -245,14 +255,20 @@ mod tests {
 
     #[test]
     fn all_pass_with_list_for_tuple() {
-        let v = judge(&outcome(vec![call(Status::Completed, Some(json!(2.0))), call(Status::Completed, Some(json!([3, 4])))]));
+        let v = judge(&outcome(vec![
+            call(Status::Completed, Some(json!(2.0))),
+            call(Status::Completed, Some(json!([3, 4]))),
+        ]));
         assert!(v.passed, "{v:?}");
         assert_eq!((v.tests_passed, v.tests_total, v.result.as_str()), (Some(2), Some(2), "passed"));
     }
 
     #[test]
     fn wrong_answer_reports_first_failure() {
-        let v = judge(&outcome(vec![call(Status::Completed, Some(json!(3))), call(Status::Completed, Some(json!([3, 4])))]));
+        let v = judge(&outcome(vec![
+            call(Status::Completed, Some(json!(3))),
+            call(Status::Completed, Some(json!([3, 4]))),
+        ]));
         assert!(!v.passed);
         assert_eq!(v.result, "failed: wrong answer on test 1/2");
         let f = v.first_failure.expect("failure");
@@ -266,7 +282,10 @@ mod tests {
         assert_eq!((v.passed, v.error_class, v.tests_passed), (false, Some(ErrorClass::WrongAnswer), Some(0)));
         let raised = Status::Raised { class: "IndexError".into(), message: "list index out of range".into() };
         let v = judge(&outcome(vec![call(Status::Completed, Some(json!(2))), call(raised, None)]));
-        assert_eq!((v.result.as_str(), v.error_class), ("failed: list index out of range", Some(ErrorClass::IndexError)));
+        assert_eq!(
+            (v.result.as_str(), v.error_class),
+            ("failed: list index out of range", Some(ErrorClass::IndexError))
+        );
         let v = judge(&outcome(vec![call(Status::TimedOut, None)]));
         assert_eq!(v.result, "timed out");
         let mut o = outcome(vec![]);
@@ -282,9 +301,15 @@ mod tests {
         p.tests[0].compare = Compare::Truthy;
         let t = PreparedTests::new(&p).expect("valid tests");
         let run = |v: serde_json::Value, p: &Problem, t: &PreparedTests| {
-            native_verdict(p, t, &outcome(vec![call(Status::Completed, Some(v))]), &CompareOptions::default(), Duration::from_secs(1))
-                .expect("verdict")
-                .passed
+            native_verdict(
+                p,
+                t,
+                &outcome(vec![call(Status::Completed, Some(v))]),
+                &CompareOptions::default(),
+                Duration::from_secs(1),
+            )
+            .expect("verdict")
+            .passed
         };
         assert!(run(json!([0]), &p, &t));
         assert!(!run(json!({"__tuple__": []}), &p, &t));

@@ -98,7 +98,10 @@ fn parse_line(line: &str) -> Result<LoadedProblem, String> {
         if let Some(t) = value
             && !(t.is_finite() && (0.0..=MAX_LIMIT_S).contains(&t))
         {
-            return Err(format!("{}: {name} {t:e} is not a number of seconds between 0 and {MAX_LIMIT_S}", problem.task_id));
+            return Err(format!(
+                "{}: {name} {t:e} is not a number of seconds between 0 and {MAX_LIMIT_S}",
+                problem.task_id
+            ));
         }
     }
     let tests = if problem.tests.is_empty() {
@@ -188,7 +191,10 @@ mod tests {
         let he = set.by_id["HumanEval-0"].problem.legacy.clone().expect("legacy");
         assert!(he.check_entry_point && he.prompt.as_deref() == Some("def f(x):\n"));
         let math = &set.by_id["9. P"].problem;
-        assert_eq!((math.legacy.as_ref().map(|l| l.check_entry_point), math.difficulty.as_deref()), (Some(false), Some("easy")));
+        assert_eq!(
+            (math.legacy.as_ref().map(|l| l.check_entry_point), math.difficulty.as_deref()),
+            (Some(false), Some("easy"))
+        );
         assert!(set.by_id["n1"].tests.is_some());
         let lines: Vec<usize> = diags.iter().map(|d| d.line).collect();
         assert_eq!(lines, vec![4, 5, 6, 7]);
@@ -199,7 +205,9 @@ mod tests {
     fn integers_beyond_128_bits_stay_exact_in_native_and_dist_tests() {
         use crate::judge::value::{Int, Value};
         let ten40 = "10000000000000000000000000000000000000000";
-        let native = format!(r#"{{"task_id": "n", "entry_point": "f", "call_style": "function", "tests": [{{"args": [{ten40}, -{ten40}], "expected": {ten40}}}]}}"#);
+        let native = format!(
+            r#"{{"task_id": "n", "entry_point": "f", "call_style": "function", "tests": [{{"args": [{ten40}, -{ten40}], "expected": {ten40}}}]}}"#
+        );
         let dist = format!(
             r#"{{"task_id": "d", "entry_point": "f", "prompt": "def f(n):\n", "test": "def check(candidate):\n    pass\n", "native_tests": [{{"args": [{ten40}], "expected": -{ten40}}}]}}"#
         );

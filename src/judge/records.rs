@@ -45,7 +45,14 @@ pub struct Judged {
 impl Judged {
     /// The record for `sample` judged with `verdict` (time rounded to the
     /// millisecond so reports do not carry clock noise).
-    pub fn new(sample: &Sample, mut verdict: Verdict, mode: &str, judge: &str, subset: Option<String>, difficulty: Option<String>) -> Judged {
+    pub fn new(
+        sample: &Sample,
+        mut verdict: Verdict,
+        mode: &str,
+        judge: &str,
+        subset: Option<String>,
+        difficulty: Option<String>,
+    ) -> Judged {
         verdict.time_s = (verdict.time_s * 1000.0).round() / 1000.0;
         Judged {
             task_id: sample.task_id.clone(),
@@ -134,7 +141,8 @@ pub fn prepare_resume(path: &Path) -> anyhow::Result<(BTreeSet<String>, Vec<Diag
     if !path.exists() {
         return Ok((BTreeSet::new(), Vec::new()));
     }
-    let mut file = OpenOptions::new().read(true).write(true).open(path).with_context(|| format!("opening {}", path.display()))?;
+    let mut file =
+        OpenOptions::new().read(true).write(true).open(path).with_context(|| format!("opening {}", path.display()))?;
     let mut bytes = Vec::new();
     file.read_to_end(&mut bytes)?;
     let mut diags = Vec::new();
@@ -143,7 +151,11 @@ pub fn prepare_resume(path: &Path) -> anyhow::Result<(BTreeSet<String>, Vec<Diag
         let line = bytes[..keep].iter().filter(|&&b| b == b'\n').count() + 1;
         file.set_len(keep as u64)?;
         file.seek(SeekFrom::End(0))?;
-        diags.push(Diagnostic { file: path.to_path_buf(), line, message: "dropped a partial last line (interrupted run)".into() });
+        diags.push(Diagnostic {
+            file: path.to_path_buf(),
+            line,
+            message: "dropped a partial last line (interrupted run)".into(),
+        });
     }
     let (records, more) = read_records(path)?;
     diags.extend(more);
@@ -159,7 +171,11 @@ pub struct Appender {
 
 impl Appender {
     pub fn open(path: &Path) -> anyhow::Result<Appender> {
-        let file = OpenOptions::new().create(true).append(true).open(path).with_context(|| format!("opening {}", path.display()))?;
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .with_context(|| format!("opening {}", path.display()))?;
         Ok(Appender { file, path: path.to_path_buf() })
     }
 
@@ -185,7 +201,9 @@ pub fn sorted_unique(records: Vec<Record>) -> (Vec<Record>, usize) {
             dropped += 1;
         }
     }
-    out.sort_by(|a, b| (a.judged.sample_index, &a.judged.sample_key).cmp(&(b.judged.sample_index, &b.judged.sample_key)));
+    out.sort_by(|a, b| {
+        (a.judged.sample_index, &a.judged.sample_key).cmp(&(b.judged.sample_index, &b.judged.sample_key))
+    });
     (out, dropped)
 }
 

@@ -95,7 +95,12 @@ pub enum NoVerdict {
 pub type Judgement = (Verdict, &'static str, &'static str);
 
 /// Judges one sample against its problem.
-pub fn judge_sample(problem: &LoadedProblem, sample: &Sample, settings: &JudgeSettings, sandbox: &dyn Sandbox) -> Result<Judgement, NoVerdict> {
+pub fn judge_sample(
+    problem: &LoadedProblem,
+    sample: &Sample,
+    settings: &JudgeSettings,
+    sandbox: &dyn Sandbox,
+) -> Result<Judgement, NoVerdict> {
     let p = &problem.problem;
     let native = match settings.mode {
         Mode::Native => true,
@@ -114,7 +119,10 @@ pub fn judge_sample(problem: &LoadedProblem, sample: &Sample, settings: &JudgeSe
         let limit = settings.time.limit_for(p);
         let outcome = sandbox.run_job(&native_job(p, source, settings.clock.limits(limit)));
         let opts = CompareOptions {
-            float_tolerance: p.float_tolerance.filter(|t| t.is_finite() && *t >= 0.0).unwrap_or(DEFAULT_FLOAT_TOLERANCE),
+            float_tolerance: p
+                .float_tolerance
+                .filter(|t| t.is_finite() && *t >= 0.0)
+                .unwrap_or(DEFAULT_FLOAT_TOLERANCE),
             strict_types: settings.strict_types,
         };
         let verdict = native_verdict(p, tests, &outcome, &opts, limit).map_err(NoVerdict::Sandbox)?;
@@ -123,7 +131,12 @@ pub fn judge_sample(problem: &LoadedProblem, sample: &Sample, settings: &JudgeSe
     let Some(legacy) = &p.legacy else {
         return Err(NoVerdict::NotJudgeable(format!("{}: no legacy test code (use --mode native or auto)", p.task_id)));
     };
-    let outcome = sandbox.run_job(&legacy_job(legacy, &p.entry_point, &sample.code, settings.clock.limits(settings.legacy_limit)));
+    let outcome = sandbox.run_job(&legacy_job(
+        legacy,
+        &p.entry_point,
+        &sample.code,
+        settings.clock.limits(settings.legacy_limit),
+    ));
     let mut verdict = Verdict {
         passed: true,
         result: "passed".into(),
@@ -197,17 +210,33 @@ mod tests {
                 Job::Script { .. } => Status::Raised { class: "AssertionError".into(), message: String::new() },
                 Job::Calls { .. } => Status::SandboxError { detail: "no native".into() },
             };
-            Outcome { status, calls: vec![], stdout: String::new(), stderr: String::new(), wall: Duration::from_millis(2) }
+            Outcome {
+                status,
+                calls: vec![],
+                stdout: String::new(),
+                stderr: String::new(),
+                wall: Duration::from_millis(2),
+            }
         }
     }
 
     fn sample(code: &str, index: usize) -> Sample {
-        Sample { fields: Map::new(), task_id: "a".into(), model: "m".into(), code: code.into(), index, key: format!("k{index}") }
+        Sample {
+            fields: Map::new(),
+            task_id: "a".into(),
+            model: "m".into(),
+            code: code.into(),
+            index,
+            key: format!("k{index}"),
+        }
     }
 
     #[test]
     fn legacy_verdicts_and_unjudgeable_native() {
-        let (set, _) = parse_problems(Path::new("p"), r#"{"task_id": "a", "entry_point": "f", "test": "assert f()", "call_style": "function"}"#);
+        let (set, _) = parse_problems(
+            Path::new("p"),
+            r#"{"task_id": "a", "entry_point": "f", "test": "assert f()", "call_style": "function"}"#,
+        );
         let problem = &set.by_id["a"];
         let settings = JudgeSettings {
             mode: Mode::Auto,
@@ -220,8 +249,12 @@ mod tests {
         let work: Vec<_> = samples.iter().map(|s| (problem, s)).collect();
         let mut results = vec![None; 3];
         judge_all(&work, &settings, &Fake, 2, |_, s, r| results[s.index] = Some(r));
-        let verdicts: Vec<(bool, String)> =
-            results.into_iter().map(|r| r.expect("judged").map(|(v, mode, _)| (v.passed, format!("{mode}:{}", v.result))).expect("verdict")).collect();
+        let verdicts: Vec<(bool, String)> = results
+            .into_iter()
+            .map(|r| {
+                r.expect("judged").map(|(v, mode, _)| (v.passed, format!("{mode}:{}", v.result))).expect("verdict")
+            })
+            .collect();
         assert_eq!(
             verdicts,
             vec![(true, "legacy:passed".into()), (false, "legacy:failed: ".into()), (false, "legacy:timed out".into())]

@@ -59,7 +59,9 @@ pub fn read(output: &Path) -> anyhow::Result<Option<RunFile>> {
     match std::fs::read_to_string(&path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(e).with_context(|| format!("reading {}", path.display())),
-        Ok(text) => serde_json::from_str(&text).map(Some).with_context(|| format!("{}: not a flowbench run file", path.display())),
+        Ok(text) => serde_json::from_str(&text)
+            .map(Some)
+            .with_context(|| format!("{}: not a flowbench run file", path.display())),
     }
 }
 
@@ -72,10 +74,15 @@ pub fn write(output: &Path, run: &RunFile) -> anyhow::Result<()> {
 
 /// The settings that differ, as `name: old → new`.
 pub fn differences(old: &RunSettings, new: &RunSettings) -> Vec<String> {
-    let (Ok(serde_json::Value::Object(a)), Ok(serde_json::Value::Object(b))) = (serde_json::to_value(old), serde_json::to_value(new)) else {
+    let (Ok(serde_json::Value::Object(a)), Ok(serde_json::Value::Object(b))) =
+        (serde_json::to_value(old), serde_json::to_value(new))
+    else {
         return vec!["unreadable settings".into()];
     };
-    b.iter().filter(|(k, v)| a.get(*k) != Some(v)).map(|(k, v)| format!("{k}: {} → {v}", a.get(k).map_or("?".into(), ToString::to_string))).collect()
+    b.iter()
+        .filter(|(k, v)| a.get(*k) != Some(v))
+        .map(|(k, v)| format!("{k}: {} → {v}", a.get(k).map_or("?".into(), ToString::to_string)))
+        .collect()
 }
 
 /// Whether judging into `output` with `settings` may resume: `Ok` when the

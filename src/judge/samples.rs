@@ -43,7 +43,11 @@ pub fn fnv1a(data: &[u8]) -> u64 {
 
 /// Reads every samples file; lines with malformed JSON, missing fields or
 /// unknown task ids are reported and skipped.
-pub fn load_samples(paths: &[PathBuf], problems: &ProblemSet, opts: SampleOptions) -> anyhow::Result<(Vec<Sample>, Vec<Diagnostic>)> {
+pub fn load_samples(
+    paths: &[PathBuf],
+    problems: &ProblemSet,
+    opts: SampleOptions,
+) -> anyhow::Result<(Vec<Sample>, Vec<Diagnostic>)> {
     let mut samples = Vec::new();
     let mut diags = Vec::new();
     let mut occurrences: BTreeMap<(String, String), usize> = BTreeMap::new();

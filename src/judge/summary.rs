@@ -123,7 +123,8 @@ pub fn summarize(records: &[Record], ks: &[usize]) -> Summary {
             None => columns.push((subset.clone(), j.difficulty.iter().cloned().collect())),
         }
         *modes.entry(j.mode.clone()).or_insert(0) += 1;
-        let entry = per_task.entry(&j.model).or_default().entry(&j.task_id).or_insert((subset, j.difficulty.clone(), 0, 0));
+        let entry =
+            per_task.entry(&j.model).or_default().entry(&j.task_id).or_insert((subset, j.difficulty.clone(), 0, 0));
         entry.2 += 1;
         entry.3 += usize::from(j.verdict.passed);
         let m = per_model_samples.entry(&j.model).or_default();
@@ -145,7 +146,11 @@ pub fn summarize(records: &[Record], ks: &[usize]) -> Summary {
         if let Some(Json::Bool(recorded)) = r.fields.get("recorded_passed") {
             compared += 1;
             if *recorded != j.verdict.passed {
-                let recorded_result = r.fields.get("recorded_result").and_then(Json::as_str).unwrap_or(if *recorded { "passed" } else { "failed" });
+                let recorded_result = r.fields.get("recorded_result").and_then(Json::as_str).unwrap_or(if *recorded {
+                    "passed"
+                } else {
+                    "failed"
+                });
                 disagreements.push(Disagreement {
                     model: j.model.clone(),
                     task_id: j.task_id.clone(),
@@ -189,9 +194,16 @@ type TaskCounts<'a> = BTreeMap<&'a str, (String, Option<String>, usize, usize)>;
 /// Per model: samples, per-sample test fractions, error class counts.
 type SampleStats = (usize, Vec<f64>, BTreeMap<String, usize>);
 
-fn model_summary(tasks: &TaskCounts, samples: usize, fractions: &[f64], errors: BTreeMap<String, usize>, ks: &[usize]) -> ModelSummary {
+fn model_summary(
+    tasks: &TaskCounts,
+    samples: usize,
+    fractions: &[f64],
+    errors: BTreeMap<String, usize>,
+    ks: &[usize],
+) -> ModelSummary {
     let all: Vec<(usize, usize)> = tasks.values().map(|t| (t.2, t.3)).collect();
-    let pass_at_k = ks.iter().filter_map(|&k| mean_pass_at_k(&all, k).map(|p| (format!("pass@{k}"), 100.0 * p))).collect();
+    let pass_at_k =
+        ks.iter().filter_map(|&k| mean_pass_at_k(&all, k).map(|p| (format!("pass@{k}"), 100.0 * p))).collect();
     let mut sums: BTreeMap<String, BTreeMap<String, (f64, usize)>> = BTreeMap::new();
     for (subset, difficulty, n, c) in tasks.values() {
         let rate = *c as f64 / *n as f64;
@@ -205,7 +217,10 @@ fn model_summary(tasks: &TaskCounts, samples: usize, fractions: &[f64], errors: 
     let table: BTreeMap<String, BTreeMap<String, Cell>> = sums
         .into_iter()
         .map(|(subset, cells)| {
-            let cells = cells.into_iter().map(|(k, (passed, n))| (k, Cell { passed, tasks: n, pass_at_1: 100.0 * passed / n as f64 })).collect();
+            let cells = cells
+                .into_iter()
+                .map(|(k, (passed, n))| (k, Cell { passed, tasks: n, pass_at_1: 100.0 * passed / n as f64 }))
+                .collect();
             (subset, cells)
         })
         .collect();
@@ -214,7 +229,8 @@ fn model_summary(tasks: &TaskCounts, samples: usize, fractions: &[f64], errors: 
         samples,
         tasks: tasks.len(),
         pass_at_k,
-        test_case_average: (!fractions.is_empty()).then(|| 100.0 * fractions.iter().sum::<f64>() / fractions.len() as f64),
+        test_case_average: (!fractions.is_empty())
+            .then(|| 100.0 * fractions.iter().sum::<f64>() / fractions.len() as f64),
         table,
         average: (!overalls.is_empty()).then(|| overalls.iter().sum::<f64>() / overalls.len() as f64),
         errors,
@@ -255,7 +271,13 @@ mod tests {
             record("a", "m2", "MATH", Some("easy"), false, true),
         ];
         let s = summarize(&records, &[1, 5]);
-        assert_eq!(s.columns, vec![("HumanEval-V".to_string(), vec![]), ("MATH".to_string(), vec!["easy".to_string(), "hard".to_string()])]);
+        assert_eq!(
+            s.columns,
+            vec![
+                ("HumanEval-V".to_string(), vec![]),
+                ("MATH".to_string(), vec!["easy".to_string(), "hard".to_string()])
+            ]
+        );
         let a = &s.models["a"];
         assert_eq!(a.table["HumanEval-V"]["all"].pass_at_1, 50.0);
         assert_eq!(a.table["MATH"]["hard"].pass_at_1, 100.0);

@@ -15,9 +15,20 @@ pub fn render_markdown(s: &Summary, ks: &[usize]) -> String {
     let mut out = String::new();
     let modes: Vec<String> = s.modes.iter().map(|(m, n)| format!("{m} {n}")).collect();
     let _ = writeln!(out, "# Judge summary\n");
-    let _ = writeln!(out, "{} samples, {} passed, {} models; modes: {}.", s.samples, s.passed, s.models.len(), modes.join(", "));
+    let _ = writeln!(
+        out,
+        "{} samples, {} passed, {} models; modes: {}.",
+        s.samples,
+        s.passed,
+        s.models.len(),
+        modes.join(", ")
+    );
     if s.weak_sandbox > 0 {
-        let _ = writeln!(out, "**WEAK SANDBOX: {} samples were judged with weaker isolation (--allow-weak-sandbox).**", s.weak_sandbox);
+        let _ = writeln!(
+            out,
+            "**WEAK SANDBOX: {} samples were judged with weaker isolation (--allow-weak-sandbox).**",
+            s.weak_sandbox
+        );
     }
     if s.modes.contains_key("legacy") {
         let _ = writeln!(out, "Legacy verdicts: in-process asserts, not tamper-proof.");
@@ -51,7 +62,15 @@ pub fn render_markdown(s: &Summary, ks: &[usize]) -> String {
             let _ = writeln!(out, "\n| model | task | recorded | judged | time (s) |\n|---|---|---|---|---:|");
             for d in &a.disagreements {
                 let cut = |t: &str| super::verdict::truncate(t, 80).replace('|', "\\|").replace('\n', " ");
-                let _ = writeln!(out, "| {} | {} | {} | {} | {:.2} |", d.model, d.task_id, cut(&d.recorded), cut(&d.judged), d.time_s);
+                let _ = writeln!(
+                    out,
+                    "| {} | {} | {} | {} | {:.2} |",
+                    d.model,
+                    d.task_id,
+                    cut(&d.recorded),
+                    cut(&d.judged),
+                    d.time_s
+                );
             }
         }
     }

@@ -251,9 +251,7 @@ fn decode_number(n: &serde_json::Number) -> Result<Value, DecodeError> {
     if let Some(i) = Int::parse(&text) {
         return Ok(Value::Int(i));
     }
-    text.parse::<f64>()
-        .map(Value::Float)
-        .map_err(|_| DecodeError(format!("unreadable number {text}")))
+    text.parse::<f64>().map(Value::Float).map_err(|_| DecodeError(format!("unreadable number {text}")))
 }
 
 fn decode_tagged(tag: &str, inner: &Json) -> Result<Value, DecodeError> {

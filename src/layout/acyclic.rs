@@ -91,7 +91,8 @@ pub fn back_edges(g: &LGraph) -> Vec<bool> {
         let start = entry[comp[v]];
         (start != usize::MAX && v < start, v)
     };
-    let mut rev: Vec<bool> = g.edges.iter().map(|e| e.from != e.to && comp[e.from] == comp[e.to] && key(e.from) > key(e.to)).collect();
+    let mut rev: Vec<bool> =
+        g.edges.iter().map(|e| e.from != e.to && comp[e.from] == comp[e.to] && key(e.from) > key(e.to)).collect();
     // Reading order also reverses edges that close no cycle: a decision's
     // second exit into a node declared before it (`I -- No --> K`, then
     // `J -- No --> K` below `I -- Yes --> J`) would be drawn upwards, K
@@ -193,7 +194,13 @@ mod tests {
         // 2→1 points backwards in node order but lies on no cycle.
         let g = graph(3, &[(0, 2), (2, 1)]);
         assert_eq!(back_edges(&g), vec![false, false]);
-        assert_eq!(components(&graph(3, &[(0, 1), (1, 0), (1, 2)])).iter().filter(|&&c| c == components(&graph(3, &[(0, 1), (1, 0), (1, 2)]))[0]).count(), 2);
+        assert_eq!(
+            components(&graph(3, &[(0, 1), (1, 0), (1, 2)]))
+                .iter()
+                .filter(|&&c| c == components(&graph(3, &[(0, 1), (1, 0), (1, 2)]))[0])
+                .count(),
+            2
+        );
     }
 
     #[test]
@@ -210,7 +217,8 @@ mod tests {
         let rev = back_edges(&g);
         // Acyclic iff a topological order exists once reversed edges flip.
         let mut indeg = [0; 6];
-        let flipped: Vec<(usize, usize)> = edges.iter().zip(&rev).map(|(&(a, b), &r)| if r { (b, a) } else { (a, b) }).collect();
+        let flipped: Vec<(usize, usize)> =
+            edges.iter().zip(&rev).map(|(&(a, b), &r)| if r { (b, a) } else { (a, b) }).collect();
         for &(_, b) in &flipped {
             indeg[b] += 1;
         }

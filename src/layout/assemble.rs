@@ -5,8 +5,8 @@
 
 use super::compose::{Block, Ctx};
 use super::curve::{Curve, drawn_curve};
-use super::metrics::segment_hits;
 use super::layered;
+use super::metrics::segment_hits;
 use super::place::Place;
 use super::shapes::clip;
 use super::tree::{Item, Route};
@@ -102,7 +102,15 @@ pub(super) fn assemble(cx: &Ctx, blocks: &[Block], labels: Vec<TextBlock>) -> Ge
             }
         }
         let label = match (&cx.edge_labels[e], label_at) {
-            (Some(block), Some(c)) => Some((Rect { x: c.x - block.width / 2.0, y: c.y - block.height / 2.0, width: block.width, height: block.height }, block.clone())),
+            (Some(block), Some(c)) => Some((
+                Rect {
+                    x: c.x - block.width / 2.0,
+                    y: c.y - block.height / 2.0,
+                    width: block.width,
+                    height: block.height,
+                },
+                block.clone(),
+            )),
             _ => None,
         };
         edges.push(RoutedEdge { points: layered::simplify(pts), label });
@@ -143,15 +151,23 @@ pub(super) fn assemble(cx: &Ctx, blocks: &[Block], labels: Vec<TextBlock>) -> Ge
             // Among those, the place the fewest drawn edges cross.
             let clear = |x: f32| top_ports.iter().all(|&px| px < x - 4.0 || px > x + t.width + 4.0);
             let at = |x: f32| Rect { x: rect.x + x, y: rect.y + pad, width: t.width, height: t.height };
-            let crossed = |x: f32| curves.iter().filter(|(b, c)| meets(b, &at(x)) && c.windows(2).any(|w| segment_hits(w[0], w[1], &at(x)))).count();
-            let mut tx = candidates.into_iter().filter(|&x| clear(x)).min_by_key(|&x| crossed(x)).unwrap_or(candidates[0]);
+            let crossed = |x: f32| {
+                curves
+                    .iter()
+                    .filter(|(b, c)| meets(b, &at(x)) && c.windows(2).any(|w| segment_hits(w[0], w[1], &at(x))))
+                    .count()
+            };
+            let mut tx =
+                candidates.into_iter().filter(|&x| clear(x)).min_by_key(|&x| crossed(x)).unwrap_or(candidates[0]);
             // Still crossed: the free place along the top nearest the
             // middle, if there is one.
             if crossed(tx) > 0 {
                 let (lo, hi) = (pad, (rect.width - pad - t.width).max(pad));
                 let steps = ((hi - lo) / TITLE_STEP) as usize;
                 let mut spots: Vec<f32> = (0..=steps).map(|i| lo + i as f32 * TITLE_STEP).collect();
-                spots.sort_by(|a, b| (a - candidates[0]).abs().total_cmp(&(b - candidates[0]).abs()).then(a.total_cmp(b)));
+                spots.sort_by(|a, b| {
+                    (a - candidates[0]).abs().total_cmp(&(b - candidates[0]).abs()).then(a.total_cmp(b))
+                });
                 if let Some(x) = spots.into_iter().find(|&x| clear(x) && crossed(x) == 0) {
                     tx = x;
                 }

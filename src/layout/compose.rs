@@ -16,12 +16,12 @@ use crate::text::{Fonts, TextBlock, TextStyle, layout_label};
 
 use super::frame::{self, Side};
 use super::layered::{self, PEdge, Pin, Problem};
+use super::place::{Place, segments};
 use super::shapes::shape_size;
 use super::spread::{Attachable, spread_sides};
-use super::place::{Place, segments};
 use super::tree::{self, Item, Route, Tree};
-use super::{assemble, exits};
 use super::{Geometry, LayoutError, LayoutOptions, Point, acyclic, graph};
+use super::{assemble, exits};
 
 /// One laid-out level, in its own coordinates (origin top-left).
 #[derive(Debug, Default)]
@@ -70,7 +70,8 @@ pub(super) struct Ctx<'a> {
 
 pub fn layout(chart: &Flowchart, opts: &LayoutOptions, fonts: &Fonts) -> Result<Geometry, LayoutError> {
     let node_ix: BTreeMap<&str, usize> = chart.nodes.iter().enumerate().map(|(i, n)| (n.id.as_str(), i)).collect();
-    let cluster_ix: BTreeMap<&str, usize> = chart.subgraphs.iter().enumerate().map(|(i, s)| (s.id.as_str(), i)).collect();
+    let cluster_ix: BTreeMap<&str, usize> =
+        chart.subgraphs.iter().enumerate().map(|(i, s)| (s.id.as_str(), i)).collect();
     let tree = Tree::new(chart, &node_ix, &cluster_ix);
     let mut routes = Vec::with_capacity(chart.edges.len());
     let mut ends = Vec::with_capacity(chart.edges.len());
@@ -106,7 +107,21 @@ pub fn layout(chart: &Flowchart, opts: &LayoutOptions, fonts: &Fonts) -> Result<
         })
         .collect();
     let nlevels = tree.root + 1;
-    let mut cx = Ctx { chart, opts, tree, routes, ends, node_sizes, edge_labels, titles, reversed: vec![false; chart.edges.len()], ports: vec![Vec::new(); nlevels], side_entry: vec![false; chart.edges.len()], below: vec![Vec::new(); nlevels], dirs: Vec::new() };
+    let mut cx = Ctx {
+        chart,
+        opts,
+        tree,
+        routes,
+        ends,
+        node_sizes,
+        edge_labels,
+        titles,
+        reversed: vec![false; chart.edges.len()],
+        ports: vec![Vec::new(); nlevels],
+        side_entry: vec![false; chart.edges.len()],
+        below: vec![Vec::new(); nlevels],
+        dirs: Vec::new(),
+    };
     orient(&mut cx);
     cx.dirs = directions(&cx);
     let mut blocks: Vec<Block> = (0..nlevels).map(|_| Block::default()).collect();
@@ -132,7 +147,9 @@ fn orient(cx: &mut Ctx) {
         let edges = es
             .iter()
             .filter_map(|&e| match &cx.routes[e] {
-                Route::Span { from, to, .. } => Some(graph::LEdge { from: cx.tree.slot(*from), to: cx.tree.slot(*to), minlen: 1 }),
+                Route::Span { from, to, .. } => {
+                    Some(graph::LEdge { from: cx.tree.slot(*from), to: cx.tree.slot(*to), minlen: 1 })
+                }
                 _ => None,
             })
             .collect();
@@ -335,7 +352,17 @@ fn build(cx: &Ctx, l: usize, blocks: &[Block], segments: bool) -> Built {
         below.push((spacer, cx.tree.slot(v)));
     }
     let chains = chain.iter().flatten().cloned().collect();
-    let problem = Problem { sizes, pins, edges, chains, below, forward, node_sep: opts.node_spacing, rank_sep: opts.rank_spacing, edge_sep: opts.edge_spacing };
+    let problem = Problem {
+        sizes,
+        pins,
+        edges,
+        chains,
+        below,
+        forward,
+        node_sep: opts.node_spacing,
+        rank_sep: opts.rank_spacing,
+        edge_sep: opts.edge_spacing,
+    };
     Built { problem, meta, loops, chain, nboxes }
 }
 
@@ -362,7 +389,10 @@ fn level(cx: &Ctx, l: usize, blocks: &mut [Block], side: bool) -> Block {
     }
     let mut built = build(cx, l, blocks, side);
     let mut sol = layered::solve(&built.problem);
-    let unsegmented = items.iter().zip(&built.chain).any(|(&it, ch)| matches!(it, Item::Cluster(c) if !blocks[c].segs.is_empty()) && ch.is_none());
+    let unsegmented = items
+        .iter()
+        .zip(&built.chain)
+        .any(|(&it, ch)| matches!(it, Item::Cluster(c) if !blocks[c].segs.is_empty()) && ch.is_none());
     if side && (!sol.chains_ok || unsegmented) {
         redo(blocks);
         built = build(cx, l, blocks, false);
@@ -375,7 +405,11 @@ fn level(cx: &Ctx, l: usize, blocks: &mut [Block], side: bool) -> Block {
         .map(|v| match items.get(v) {
             Some(&it @ Item::Node(i)) => {
                 let (width, height) = frame::size_in(dir, item_size(cx, blocks, it));
-                Some(Attachable { width, height, diamond: matches!(cx.chart.nodes[i].shape, crate::mermaid::Shape::Diam) })
+                Some(Attachable {
+                    width,
+                    height,
+                    diamond: matches!(cx.chart.nodes[i].shape, crate::mermaid::Shape::Diam),
+                })
             }
             _ => None,
         })
@@ -401,7 +435,12 @@ fn level(cx: &Ctx, l: usize, blocks: &mut [Block], side: bool) -> Block {
     };
     let along_x = matches!(dir, Direction::LR | Direction::RL);
     let axis = |p: Point| if along_x { p.x } else { p.y };
-    let mut block = Block { w: bw, h: bh, pos: sol.centers[..items.len()].iter().map(|&p| place(p)).collect(), ..Default::default() };
+    let mut block = Block {
+        w: bw,
+        h: bh,
+        pos: sol.centers[..items.len()].iter().map(|&p| place(p)).collect(),
+        ..Default::default()
+    };
     for (s, &it) in items.iter().enumerate() {
         let Item::Cluster(c) = it else { continue };
         let (w, h) = (blocks[c].w, blocks[c].h);

@@ -25,7 +25,8 @@ pub(super) fn break_cycles(p: &Problem, nodes: &[LNode]) -> (Vec<bool>, Vec<(usi
     let edges = p.edges.iter().map(|e| (e.from, e.to)).chain(p.below.iter().copied());
     let edges = edges.map(|(a, b)| LEdge { from: head[a], to: head[b], minlen: 1 }).collect();
     let mut rev = acyclic::back_edges(&LGraph::new(nodes.to_vec(), edges));
-    let below: Vec<(usize, usize)> = p.below.iter().zip(&rev[ne..]).filter(|&(&(a, b), &r)| !r && head[a] != head[b]).map(|(&b, _)| b).collect();
+    let below: Vec<(usize, usize)> =
+        p.below.iter().zip(&rev[ne..]).filter(|&(&(a, b), &r)| !r && head[a] != head[b]).map(|(&b, _)| b).collect();
     rev.truncate(ne);
     let acyclic_with = |rev: &[bool]| {
         let oriented = p.edges.iter().zip(rev).map(|(e, &r)| if r { (e.to, e.from) } else { (e.from, e.to) });

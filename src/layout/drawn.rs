@@ -88,7 +88,11 @@ impl Drawing {
             .nodes
             .iter()
             .zip(&g.nodes)
-            .map(|(n, placed)| DrawnNode { id: n.id.clone(), outline: outline_polygon(n.shape, &placed.rect), decision: matches!(n.shape, Shape::Diam) })
+            .map(|(n, placed)| DrawnNode {
+                id: n.id.clone(),
+                outline: outline_polygon(n.shape, &placed.rect),
+                decision: matches!(n.shape, Shape::Diam),
+            })
             .collect();
         let edges = chart
             .edges
@@ -100,7 +104,11 @@ impl Drawing {
                 DrawnEdge {
                     from: ids.get(e.from.as_str()).copied(),
                     to: ids.get(e.to.as_str()).copied(),
-                    curve: if visible { drawn_curve(chart, i, &routed.points, curve, FLATTEN_STEP) } else { Vec::new() },
+                    curve: if visible {
+                        drawn_curve(chart, i, &routed.points, curve, FLATTEN_STEP)
+                    } else {
+                        Vec::new()
+                    },
                     head_start: visible && e.head_start == ArrowHead::Arrow,
                     head_end: visible && e.head_end == ArrowHead::Arrow,
                     label: routed.label.as_ref().filter(|(r, b)| r.width > 0.0 && !b.lines.is_empty()).map(|l| l.0),
@@ -112,7 +120,11 @@ impl Drawing {
             .subgraphs
             .iter()
             .zip(&g.clusters)
-            .map(|(s, c)| DrawnCluster { id: s.id.clone(), rect: c.rect, title: (c.title.0.width > 0.0).then_some(c.title.0) })
+            .map(|(s, c)| DrawnCluster {
+                id: s.id.clone(),
+                rect: c.rect,
+                title: (c.title.0.width > 0.0).then_some(c.title.0),
+            })
             .collect();
         Drawing { nodes, edges, clusters }
     }

@@ -13,7 +13,14 @@ const CLEARANCE: f32 = 4.0;
 /// point clearly to one side uses the diamond's left or right vertex, as in
 /// mermaid, unless that diagonal would cut through another box of the level.
 /// `nboxes`: nodes `0..nboxes` are boxes a diagonal must not cut.
-pub(super) fn diamond_exits(cx: &Ctx, l: usize, p: &Problem, sol: &mut layered::Solution, meta: &[(usize, bool, bool, Option<usize>)], nboxes: usize) {
+pub(super) fn diamond_exits(
+    cx: &Ctx,
+    l: usize,
+    p: &Problem,
+    sol: &mut layered::Solution,
+    meta: &[(usize, bool, bool, Option<usize>)],
+    nboxes: usize,
+) {
     let items = &cx.tree.children[l];
     let is_diamond = |v: usize| matches!(items.get(v), Some(Item::Node(i)) if matches!(cx.chart.nodes[*i].shape, crate::mermaid::Shape::Diam));
     if !(0..items.len()).any(is_diamond) {
@@ -50,7 +57,8 @@ pub(super) fn diamond_exits(cx: &Ctx, l: usize, p: &Problem, sol: &mut layered::
             let leg_ok = pts.len() >= 3
                 && (pts[1].x - c.x).abs() < 1e-3
                 && (pts[1].y - c.y).abs() <= p.sizes[v].1 / 2.0 + p.rank_sep
-                && sol.labels[k].is_none_or(|lp| (lp.x - c.x).abs() > 1e-3 || (lp.y - c.y).abs() > (pts[1].y - c.y).abs());
+                && sol.labels[k]
+                    .is_none_or(|lp| (lp.x - c.x).abs() > 1e-3 || (lp.y - c.y).abs() > (pts[1].y - c.y).abs());
             if leg_ok && (pts[2].x - c.x).abs() > hw {
                 let side = Point { x: c.x + hw * (pts[2].x - c.x).signum(), y: c.y };
                 let other = if at_start { e.to } else { e.from };
@@ -59,11 +67,15 @@ pub(super) fn diamond_exits(cx: &Ctx, l: usize, p: &Problem, sol: &mut layered::
                 // The drawn edge leaves along the vertex's axis over a
                 // stub first (`ports`), and must clear boxes by a margin.
                 let stub = Point { x: side.x + super::ports::STUB * (pts[2].x - c.x).signum(), y: side.y };
-                let clear = |r: Rect| Rect { x: r.x - CLEARANCE, y: r.y - CLEARANCE, width: r.width + 2.0 * CLEARANCE, height: r.height + 2.0 * CLEARANCE };
-                let blocked = boxes[start..]
-                    .iter()
-                    .take_while(|(_, r)| r.y <= hi + CLEARANCE)
-                    .any(|&(b, r)| b != v && b != other && b != usize::MAX - k && super::metrics::segment_hits(stub, pts[2], &clear(r)));
+                let clear = |r: Rect| Rect {
+                    x: r.x - CLEARANCE,
+                    y: r.y - CLEARANCE,
+                    width: r.width + 2.0 * CLEARANCE,
+                    height: r.height + 2.0 * CLEARANCE,
+                };
+                let blocked = boxes[start..].iter().take_while(|(_, r)| r.y <= hi + CLEARANCE).any(|&(b, r)| {
+                    b != v && b != other && b != usize::MAX - k && super::metrics::segment_hits(stub, pts[2], &clear(r))
+                });
                 if !blocked {
                     pts[1] = side;
                 }

@@ -31,7 +31,12 @@ pub struct LGraph {
 impl LGraph {
     /// Builds the adjacency lists for `nodes` and `edges`.
     pub fn new(nodes: Vec<LNode>, edges: Vec<LEdge>) -> LGraph {
-        let mut g = LGraph { out_edges: vec![Vec::new(); nodes.len()], in_edges: vec![Vec::new(); nodes.len()], nodes, edges: Vec::new() };
+        let mut g = LGraph {
+            out_edges: vec![Vec::new(); nodes.len()],
+            in_edges: vec![Vec::new(); nodes.len()],
+            nodes,
+            edges: Vec::new(),
+        };
         for e in edges {
             g.add_edge(e);
         }

@@ -53,7 +53,8 @@ impl Grid {
         let (cols, rows) = dims(cell);
         let mut g = Grid { x0, y0, cell, cols, rows, start: vec![0; cols * rows + 1], items: Vec::new() };
         // Counting sort: sizes, prefix sums, then fill.
-        let spans: Vec<(usize, (usize, usize, usize, usize))> = rects.iter().enumerate().filter_map(|(i, r)| g.span(r).map(|s| (i, s))).collect();
+        let spans: Vec<(usize, (usize, usize, usize, usize))> =
+            rects.iter().enumerate().filter_map(|(i, r)| g.span(r).map(|s| (i, s))).collect();
         for &(_, (c0, c1, r0, r1)) in &spans {
             for row in r0..=r1 {
                 for col in c0..=c1 {

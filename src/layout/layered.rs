@@ -176,7 +176,8 @@ pub fn solve(p: &Problem) -> Solution {
     let crossings = order::order(&mut layers, total);
     // Back edges swing round the outside, as in mermaid, where that costs
     // no crossings.
-    let back: Vec<&[usize]> = chains.iter().zip(&reversed).filter(|(c, r)| **r && c.len() > 2).map(|(c, _)| &c[1..c.len() - 1]).collect();
+    let back: Vec<&[usize]> =
+        chains.iter().zip(&reversed).filter(|(c, r)| **r && c.len() > 2).map(|(c, _)| &c[1..c.len() - 1]).collect();
     let mut crossings = order::push_outside(&mut layers, &back, &rank_of, crossings);
     // Edges leaving a block through its side: what they lead to goes on
     // that side of the block, else they would cut back through it.
@@ -218,8 +219,11 @@ pub fn solve(p: &Problem) -> Solution {
         let exit_side = match p.pins[v] {
             Pin::Before(t) => {
                 let spacers = below.iter().filter(|b| b.1 == t).map(|b| b.0);
-                let exits: Vec<usize> = spacers.flat_map(|sp| below.iter().filter(move |b| b.1 == sp).map(|b| b.0)).collect();
-                (0..n).find(|&x| matches!(p.pins[x], Pin::After(u) if exits.contains(&u)) && side[x].is_some()).and_then(|x| side[x])
+                let exits: Vec<usize> =
+                    spacers.flat_map(|sp| below.iter().filter(move |b| b.1 == sp).map(|b| b.0)).collect();
+                (0..n)
+                    .find(|&x| matches!(p.pins[x], Pin::After(u) if exits.contains(&u)) && side[x].is_some())
+                    .and_then(|x| side[x])
             }
             _ => None,
         };
@@ -236,7 +240,8 @@ pub fn solve(p: &Problem) -> Solution {
     if side_port.iter().any(|&b| b) || !side_starts.is_empty() || !side_ends.is_empty() {
         let mut pos = order::positions(&layers.layers, total);
         if !side_starts.is_empty() || !side_ends.is_empty() {
-            let fixed: Vec<bool> = (0..total).map(|v| in_chain_of[v].is_some() || side_port.get(v).copied().unwrap_or(false)).collect();
+            let fixed: Vec<bool> =
+                (0..total).map(|v| in_chain_of[v].is_some() || side_port.get(v).copied().unwrap_or(false)).collect();
             order::untangle(&mut layers, &mut pos, &fixed);
         }
         crossings = order::crossings(&layers, &pos);
@@ -244,10 +249,18 @@ pub fn solve(p: &Problem) -> Solution {
     // 5. Coordinates: x by Brandes–Köpf, y by rank bands.
     let widths: Vec<f32> = sizes.iter().map(|s| s.0).collect();
     let in_chain: Vec<bool> = (0..total).map(|v| in_chain_of.get(v).is_some_and(Option::is_some)).collect();
-    let sp = position::Spacing { width: &widths, dummy: &dummy, chain: &in_chain, node_sep: p.node_sep, edge_sep: p.edge_sep };
+    let sp = position::Spacing {
+        width: &widths,
+        dummy: &dummy,
+        chain: &in_chain,
+        node_sep: p.node_sep,
+        edge_sep: p.edge_sep,
+    };
     let xs = x_coords(&layers, &sp);
     let sides: Vec<(usize, usize, bool)> = side_starts.iter().chain(&side_ends).copied().collect();
-    let chains_ok = chains_ranked && chains_clear(&layers, &links, &side_ends, &rank_of, &xs) && sides_kept(&layers.layers, &sides, &in_chain_of, &p.chains, &rank_of);
+    let chains_ok = chains_ranked
+        && chains_clear(&layers, &links, &side_ends, &rank_of, &xs)
+        && sides_kept(&layers.layers, &sides, &in_chain_of, &p.chains, &rank_of);
     let mut band_h = vec![0f32; nlayers];
     let mut occupied = vec![false; nlayers];
     for v in 0..total {
@@ -286,7 +299,8 @@ pub fn solve(p: &Problem) -> Solution {
     for (i, chain) in chains.iter().enumerate() {
         let mut pts = Vec::with_capacity(chain.len() * 2 + 2);
         let (s, t) = (chain[0], chain[chain.len() - 1]);
-        let (sdx, tdx) = if reversed[i] { (p.edges[i].to_dx, p.edges[i].from_dx) } else { (p.edges[i].from_dx, p.edges[i].to_dx) };
+        let (sdx, tdx) =
+            if reversed[i] { (p.edges[i].to_dx, p.edges[i].from_dx) } else { (p.edges[i].from_dx, p.edges[i].to_dx) };
         let (ps, pt) = (Point { x: at(s).x + sdx, y: at(s).y }, Point { x: at(t).x + tdx, y: at(t).y });
         // A side exit of a block leaves level with its first dummy (the
         // segment below the one it is attached to, where the port is) and
@@ -357,7 +371,13 @@ pub fn solve(p: &Problem) -> Solution {
 
 /// Is each side edge's next node on its side of the block's segment in
 /// that layer?
-fn sides_kept(layers: &[Vec<usize>], starts: &[(usize, usize, bool)], in_chain_of: &[Option<usize>], chains: &[Vec<usize>], rank_of: &[usize]) -> bool {
+fn sides_kept(
+    layers: &[Vec<usize>],
+    starts: &[(usize, usize, bool)],
+    in_chain_of: &[Option<usize>],
+    chains: &[Vec<usize>],
+    rank_of: &[usize],
+) -> bool {
     starts.iter().all(|&(u, d, right)| {
         let Some(k) = in_chain_of[u] else { return true };
         let layer = &layers[rank_of[d]];
@@ -370,7 +390,13 @@ fn sides_kept(layers: &[Vec<usize>], starts: &[(usize, usize, bool)], in_chain_o
 /// Are the chain links all vertical and crossed by no other edge between
 /// their two layers? (A crossing edge would cut through the block; a side
 /// entry's last leg into a segment runs across beside it instead.)
-fn chains_clear(layers: &Layers, links: &[(usize, usize)], side_ends: &[(usize, usize, bool)], rank_of: &[usize], xs: &[f32]) -> bool {
+fn chains_clear(
+    layers: &Layers,
+    links: &[(usize, usize)],
+    side_ends: &[(usize, usize, bool)],
+    rank_of: &[usize],
+    xs: &[f32],
+) -> bool {
     if links.is_empty() {
         return true;
     }
@@ -473,7 +499,10 @@ mod tests {
         Problem {
             pins: vec![Pin::Free; sizes.len()],
             sizes,
-            edges: edges.iter().map(|&(from, to)| PEdge { from, to, minlen: 1, label: None, from_dx: 0.0, to_dx: 0.0 }).collect(),
+            edges: edges
+                .iter()
+                .map(|&(from, to)| PEdge { from, to, minlen: 1, label: None, from_dx: 0.0, to_dx: 0.0 })
+                .collect(),
             chains: Vec::new(),
             below: Vec::new(),
             forward: Vec::new(),

@@ -72,13 +72,25 @@ const INSET: f32 = 1.0;
 /// (indices into the drawing); `build` refuses charts that have any.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Defect {
-    EdgeThroughNode { edge: usize, node: usize },
+    EdgeThroughNode {
+        edge: usize,
+        node: usize,
+    },
     /// Label of `edge` overlaps a node.
-    LabelOverNode { edge: usize, node: usize },
+    LabelOverNode {
+        edge: usize,
+        node: usize,
+    },
     /// Labels of two edges overlap.
-    LabelOverLabel { edge: usize, other: usize },
+    LabelOverLabel {
+        edge: usize,
+        other: usize,
+    },
     /// The curve of `other` crosses the label of `edge`.
-    LabelCrossed { edge: usize, other: usize },
+    LabelCrossed {
+        edge: usize,
+        other: usize,
+    },
 }
 
 impl Defect {
@@ -87,13 +99,19 @@ impl Defect {
         let node = |i: usize| d.nodes.get(i).map_or("?", |n| n.id.as_str()).to_string();
         let edge = |k: usize| {
             let end = |v: Option<usize>| v.map_or_else(|| "(subgraph)".to_string(), node);
-            d.edges.get(k).map_or_else(|| format!("edge {k}"), |e| format!("edge {k} ({} --> {})", end(e.from), end(e.to)))
+            d.edges
+                .get(k)
+                .map_or_else(|| format!("edge {k}"), |e| format!("edge {k} ({} --> {})", end(e.from), end(e.to)))
         };
         match *self {
             Defect::EdgeThroughNode { edge: e, node: n } => format!("{} is drawn through node {}", edge(e), node(n)),
             Defect::LabelOverNode { edge: e, node: n } => format!("the label of {} overlaps node {}", edge(e), node(n)),
-            Defect::LabelOverLabel { edge: e, other } => format!("the label of {} overlaps the label of {}", edge(e), edge(other)),
-            Defect::LabelCrossed { edge: e, other } => format!("the label of {} is crossed by {}", edge(e), edge(other)),
+            Defect::LabelOverLabel { edge: e, other } => {
+                format!("the label of {} overlaps the label of {}", edge(e), edge(other))
+            }
+            Defect::LabelCrossed { edge: e, other } => {
+                format!("the label of {} is crossed by {}", edge(e), edge(other))
+            }
         }
     }
 }
@@ -173,7 +191,8 @@ fn segments_cross(a: Point, b: Point, c: Point, d: Point) -> Option<Point> {
     let orient = |p: Point, q: Point, r: Point| (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x);
     let (d1, d2, d3, d4) = (orient(c, d, a), orient(c, d, b), orient(a, b, c), orient(a, b, d));
     let tiny = 1e-3;
-    let proper = ((d1 > tiny && d2 < -tiny) || (d1 < -tiny && d2 > tiny)) && ((d3 > tiny && d4 < -tiny) || (d3 < -tiny && d4 > tiny));
+    let proper = ((d1 > tiny && d2 < -tiny) || (d1 < -tiny && d2 > tiny))
+        && ((d3 > tiny && d4 < -tiny) || (d3 < -tiny && d4 > tiny));
     proper.then(|| {
         let t = d1 / (d1 - d2);
         Point { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t }
@@ -354,9 +373,15 @@ fn ends(d: &Drawing, m: &mut Metrics) {
             continue;
         }
         let (first, last) = (edge.curve[0], edge.curve[edge.curve.len() - 1]);
-        for (node, point, head, at_end) in [(edge.to, last, edge.head_end, true), (edge.from, first, edge.head_start, false)] {
+        for (node, point, head, at_end) in
+            [(edge.to, last, edge.head_end, true), (edge.from, first, edge.head_start, false)]
+        {
             let Some(v) = node else { continue };
-            if at_end { ins[v].push(point) } else { outs[v].push(point) }
+            if at_end {
+                ins[v].push(point)
+            } else {
+                outs[v].push(point)
+            }
             if !head {
                 continue;
             }
@@ -369,7 +394,8 @@ fn ends(d: &Drawing, m: &mut Metrics) {
         }
     }
     for v in 0..n {
-        m.near_junctions += ins[v].iter().map(|&a| outs[v].iter().filter(|&&b| dist(a, b) < JUNCTION_GAP).count()).sum::<usize>();
+        m.near_junctions +=
+            ins[v].iter().map(|&a| outs[v].iter().filter(|&&b| dist(a, b) < JUNCTION_GAP).count()).sum::<usize>();
         m.stacked_heads += close_pairs(&tips[v], STACK_GAP);
         if d.nodes[v].decision {
             m.shared_exits += close_pairs(&outs[v], SHARED_EXIT_GAP);

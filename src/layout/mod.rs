@@ -146,29 +146,29 @@ pub fn layout(chart: &Flowchart, opts: &LayoutOptions, fonts: &Fonts) -> Result<
     compose::layout(chart, opts, fonts)
 }
 
-mod assemble;
-pub mod curve;
-pub mod drawn;
-mod compose;
-mod cycles;
-mod exits;
-mod grid;
-mod place;
-mod reentry;
-mod ports;
 pub mod acyclic;
+mod assemble;
+mod compose;
+pub mod curve;
+mod cycles;
+pub mod drawn;
+mod exits;
+pub mod frame;
 pub mod graph;
+mod grid;
 pub mod layered;
+pub mod metrics;
 pub mod order;
+mod place;
+mod ports;
 pub mod position;
 pub mod rank;
+mod reentry;
 pub mod relax;
 pub mod shapes;
 mod sideways;
 mod spread;
-mod tracks;
-pub mod frame;
-pub mod tree;
-pub mod metrics;
 #[cfg(test)]
 mod tests;
+mod tracks;
+pub mod tree;

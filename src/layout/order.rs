@@ -202,7 +202,8 @@ pub fn order(l: &mut Layers, n: usize) -> u64 {
     let small = n <= RESTART_MAX_NODES;
     let start = l.layers.clone();
     let mut best: Option<(u64, Vec<Vec<usize>>)> = None;
-    let starts: &[(bool, bool)] = if small { &[(false, false), (true, false), (false, true), (true, true)] } else { &[(false, false)] };
+    let starts: &[(bool, bool)] =
+        if small { &[(false, false), (true, false), (false, true), (true, true)] } else { &[(false, false)] };
     for &(mirror, bias) in starts {
         l.layers = start.clone();
         if mirror {
@@ -282,7 +283,8 @@ pub fn push_outside(l: &mut Layers, chains: &[&[usize]], rank: &[usize], mut bes
     }
     let mut pos = positions(&l.layers, n);
     for chain in chains {
-        let right = chain.iter().map(|&d| 2 * pos[d] + 1).sum::<usize>() >= chain.iter().map(|&d| l.layers[rank[d]].len()).sum::<usize>();
+        let right = chain.iter().map(|&d| 2 * pos[d] + 1).sum::<usize>()
+            >= chain.iter().map(|&d| l.layers[rank[d]].len()).sum::<usize>();
         for to_right in [right, !right] {
             let mut trial = l.layers.clone();
             for &d in chain.iter() {
@@ -313,7 +315,14 @@ pub fn push_outside(l: &mut Layers, chains: &[&[usize]], rank: &[usize], mut bes
 /// in layers the block spans go right after (or right before) its segment
 /// there, keeping their order. Crossing reduction sees a block's segments as
 /// points and would put them on either side.
-pub fn pull_to_side(l: &mut Layers, starts: &[(usize, usize, bool)], in_chain_of: &[Option<usize>], chains: &[Vec<usize>], rank: &[usize], upward: bool) {
+pub fn pull_to_side(
+    l: &mut Layers,
+    starts: &[(usize, usize, bool)],
+    in_chain_of: &[Option<usize>],
+    chains: &[Vec<usize>],
+    rank: &[usize],
+    upward: bool,
+) {
     for &(u, first, right) in starts {
         let Some(k) = in_chain_of[u] else { continue };
         let seg_at = |r: usize| chains[k].iter().copied().find(|&v| rank[v] == r);
@@ -385,7 +394,11 @@ mod tests {
 
     #[test]
     fn untangles_a_twisted_ladder() {
-        let mut l = layers(vec![vec![0, 1, 2], vec![3, 4, 5], vec![6, 7, 8]], &[(0, 5), (1, 4), (2, 3), (3, 8), (4, 7), (5, 6)], 9);
+        let mut l = layers(
+            vec![vec![0, 1, 2], vec![3, 4, 5], vec![6, 7, 8]],
+            &[(0, 5), (1, 4), (2, 3), (3, 8), (4, 7), (5, 6)],
+            9,
+        );
         assert_eq!(order(&mut l, 9), 0);
     }
 
@@ -394,7 +407,11 @@ mod tests {
         // 0→1→2→3 straight, back edge 3→0 drawn upwards through dummies 4
         // and 5 that start left of the nodes they skip: with no crossing
         // to pay, they move to the layer end.
-        let mut l = layers(vec![vec![0], vec![4, 1], vec![5, 2], vec![3]], &[(0, 1), (1, 2), (2, 3), (0, 4), (4, 5), (5, 3)], 6);
+        let mut l = layers(
+            vec![vec![0], vec![4, 1], vec![5, 2], vec![3]],
+            &[(0, 1), (1, 2), (2, 3), (0, 4), (4, 5), (5, 3)],
+            6,
+        );
         let c = push_outside(&mut l, &[&[4, 5]], &[0, 1, 2, 3, 1, 2], 0);
         assert_eq!(c, 0);
         assert!(l.layers[1][0] == 4 || l.layers[1][1] == 4);

@@ -57,7 +57,9 @@ pub(super) fn segments(
         (Some(lo), Some(hi)) if hi < n => (lo, hi),
         _ => (0, n.saturating_sub(1)),
     };
-    let span = |r: std::ops::RangeInclusive<usize>| all[r].iter().fold((f32::INFINITY, f32::NEG_INFINITY), |a, s| (a.0.min(s.0), a.1.max(s.1)));
+    let span = |r: std::ops::RangeInclusive<usize>| {
+        all[r].iter().fold((f32::INFINITY, f32::NEG_INFINITY), |a, s| (a.0.min(s.0), a.1.max(s.1)))
+    };
     let mut segs = if n == 0 { Vec::new() } else { all[lo..=hi].to_vec() };
     if let Some(last) = segs.len().checked_sub(1) {
         if last == 0 {
@@ -112,7 +114,11 @@ mod tests {
     #[test]
     fn segments_move_rigidly_and_gaps_stretch() {
         // Two segments [0, 10] and [35, 50]; the second lands 20 lower.
-        let p = Place { along_x: false, cross: 5.0, knots: vec![(0.0, 100.0), (10.0, 110.0), (35.0, 155.0), (50.0, 170.0)] };
+        let p = Place {
+            along_x: false,
+            cross: 5.0,
+            knots: vec![(0.0, 100.0), (10.0, 110.0), (35.0, 155.0), (50.0, 170.0)],
+        };
         assert_eq!(p.apply(Point { x: 1.0, y: 5.0 }), Point { x: 6.0, y: 105.0 });
         assert_eq!(p.apply(Point { x: 0.0, y: 40.0 }).y, 160.0);
         assert_eq!(p.apply(Point { x: 0.0, y: 22.5 }).y, 132.5);

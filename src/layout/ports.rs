@@ -65,7 +65,13 @@ fn side_of(r: &Rect, diamond: bool, p: Point) -> Side {
     let (dx, dy) = ((p.x - cx) / hw.max(1e-3), (p.y - cy) / hh.max(1e-3));
     if diamond || (dx.abs() - 1.0).abs().min((dy.abs() - 1.0).abs()) > 0.05 {
         // A diamond, or a point not clearly on one side: by direction.
-        return if dx.abs() > dy.abs() { if dx > 0.0 { Side::Right } else { Side::Left } } else if dy > 0.0 { Side::Bottom } else { Side::Top };
+        return if dx.abs() > dy.abs() {
+            if dx > 0.0 { Side::Right } else { Side::Left }
+        } else if dy > 0.0 {
+            Side::Bottom
+        } else {
+            Side::Top
+        };
     }
     if (dy.abs() - 1.0).abs() <= (dx.abs() - 1.0).abs() {
         if dy > 0.0 { Side::Bottom } else { Side::Top }
@@ -84,12 +90,21 @@ fn point_on(r: &Rect, diamond: bool, side: Side, offset: f32) -> Point {
     let inset = if diamond { across * offset.abs() / along.max(1e-3) } else { 0.0 };
     let n = side.normal();
     let depth = across - inset;
-    if side.horizontal() { Point { x: cx + offset, y: cy + n.y * depth } } else { Point { x: cx + n.x * depth, y: cy + offset } }
+    if side.horizontal() {
+        Point { x: cx + offset, y: cy + n.y * depth }
+    } else {
+        Point { x: cx + n.x * depth, y: cy + offset }
+    }
 }
 
 /// Gives every edge end on a node its own attach point with a stub along
 /// the normal. `ends[k]`: the nodes edge `k` starts and ends at.
-pub(super) fn attach(chart: &Flowchart, rects: &[Rect], edges: &mut [RoutedEdge], ends: &[(Option<usize>, Option<usize>)]) {
+pub(super) fn attach(
+    chart: &Flowchart,
+    rects: &[Rect],
+    edges: &mut [RoutedEdge],
+    ends: &[(Option<usize>, Option<usize>)],
+) {
     use std::collections::BTreeMap;
     // (node, side) → (coordinate along the side of where the edge comes
     // from, edge, at start).
@@ -112,19 +127,24 @@ pub(super) fn attach(chart: &Flowchart, rects: &[Rect], edges: &mut [RoutedEdge]
             // so ends sharing a first point still get untangled.
             let centre = if side.horizontal() { r.x + r.width / 2.0 } else { r.y + r.height / 2.0 };
             let along = |p: &Point| if side.horizontal() { p.x } else { p.y };
-            let mut walk: Box<dyn Iterator<Item = &Point>> = if at_start { Box::new(e.points.iter()) } else { Box::new(e.points.iter().rev()) };
+            let mut walk: Box<dyn Iterator<Item = &Point>> =
+                if at_start { Box::new(e.points.iter()) } else { Box::new(e.points.iter().rev()) };
             let beyond = walk.find(|p| (along(p) - centre).abs() > 1.0).map_or(centre, along);
             let key = (along(&next), beyond);
             sides.entry((v, side)).or_default().push((key, k, at_start));
         }
     }
     for ((v, side), mut group) in sides {
-        group.sort_by(|a, b| a.0.0.total_cmp(&b.0.0).then(a.0.1.total_cmp(&b.0.1)).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+        group.sort_by(|a, b| {
+            a.0.0.total_cmp(&b.0.0).then(a.0.1.total_cmp(&b.0.1)).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2))
+        });
         let r = rects[v];
         let diamond = is_diamond(chart.nodes[v].shape);
         let length = if side.horizontal() { r.width } else { r.height };
         let usable = length * if diamond { SHARE_DIAMOND } else { SHARE_BOX };
-        let slots = |g: &[End]| -> Vec<Point> { offsets(g, usable, diamond).into_iter().map(|o| point_on(&r, diamond, side, o)).collect() };
+        let slots = |g: &[End]| -> Vec<Point> {
+            offsets(g, usable, diamond).into_iter().map(|o| point_on(&r, diamond, side, o)).collect()
+        };
         if (2..=MAX_PERMUTED).contains(&group.len()) && edges.len() <= MAX_PERMUTE_EDGES {
             group = least_crossing_order(edges, group, side, &slots);
         }
@@ -187,7 +207,12 @@ fn place(e: &mut RoutedEdge, at: Point, side: Side, at_start: bool) {
 /// tried first and kept on ties) whose placement crosses fewest edges.
 /// Sorting by the next corner misses crossings that only show further
 /// along (two loops into one side, a back edge round the node).
-fn least_crossing_order(edges: &mut [RoutedEdge], group: Vec<End>, side: Side, slots: &dyn Fn(&[End]) -> Vec<Point>) -> Vec<End> {
+fn least_crossing_order(
+    edges: &mut [RoutedEdge],
+    group: Vec<End>,
+    side: Side,
+    slots: &dyn Fn(&[End]) -> Vec<Point>,
+) -> Vec<End> {
     let members: Vec<usize> = group.iter().map(|g| g.1).collect();
     let saved: Vec<Vec<Point>> = members.iter().map(|&k| edges[k].points.clone()).collect();
     let mut best: Option<(usize, Vec<usize>)> = None;
@@ -252,14 +277,32 @@ fn is_diamond(s: Shape) -> bool {
 
 /// Shapes whose sides are straight enough for spread attach points.
 pub(super) fn attachable(s: Shape) -> bool {
-    !matches!(s, Shape::Circle | Shape::DblCirc | Shape::SmCirc | Shape::FrCirc | Shape::FCirc | Shape::CrossCirc | Shape::Ellipse | Shape::State | Shape::Anchor | Shape::Fork)
+    !matches!(
+        s,
+        Shape::Circle
+            | Shape::DblCirc
+            | Shape::SmCirc
+            | Shape::FrCirc
+            | Shape::FCirc
+            | Shape::CrossCirc
+            | Shape::Ellipse
+            | Shape::State
+            | Shape::Anchor
+            | Shape::Fork
+    )
 }
 
 /// Triples the corners whose basis smoothing would carry the drawn curve
 /// through a node it does not touch, or through another edge's label.
-pub(super) fn keep_curves_clear(chart: &Flowchart, rects: &[Rect], edges: &mut [RoutedEdge], ends: &[(Option<usize>, Option<usize>)]) {
+pub(super) fn keep_curves_clear(
+    chart: &Flowchart,
+    rects: &[Rect],
+    edges: &mut [RoutedEdge],
+    ends: &[(Option<usize>, Option<usize>)],
+) {
     let outlines: Vec<Vec<Point>> = chart.nodes.iter().zip(rects).map(|(n, r)| outline_polygon(n.shape, r)).collect();
-    let labels: Vec<(usize, Rect)> = edges.iter().enumerate().filter_map(|(k, e)| e.label.as_ref().map(|l| (k, l.0))).collect();
+    let labels: Vec<(usize, Rect)> =
+        edges.iter().enumerate().filter_map(|(k, e)| e.label.as_ref().map(|l| (k, l.0))).collect();
     let node_grid = Grid::new(rects);
     let label_rects: Vec<Rect> = labels.iter().map(|l| l.1).collect();
     let label_grid = Grid::new(&label_rects);
@@ -284,7 +327,11 @@ pub(super) fn keep_curves_clear(chart: &Flowchart, rects: &[Rect], edges: &mut [
                 near_nodes.clear();
                 near_labels.clear();
                 node_grid.for_each_near(&area, |i| {
-                    if ends[k].0 != Some(i) && ends[k].1 != Some(i) && meets(&area, &rects[i]) && !near_nodes.contains(&i) {
+                    if ends[k].0 != Some(i)
+                        && ends[k].1 != Some(i)
+                        && meets(&area, &rects[i])
+                        && !near_nodes.contains(&i)
+                    {
                         near_nodes.push(i);
                     }
                 });
@@ -298,8 +345,12 @@ pub(super) fn keep_curves_clear(chart: &Flowchart, rects: &[Rect], edges: &mut [
                 }
                 for w in chunk.windows(2) {
                     let r = bounds(w);
-                    let cut = near_nodes.iter().any(|&i| meets(&r, &rects[i]) && segment_in_polygon(w[0], w[1], &outlines[i], 1.0))
-                        || near_labels.iter().any(|&l| meets(&r, &labels[l].1) && segment_hits(w[0], w[1], &shrink(&labels[l].1)));
+                    let cut = near_nodes
+                        .iter()
+                        .any(|&i| meets(&r, &rects[i]) && segment_in_polygon(w[0], w[1], &outlines[i], 1.0))
+                        || near_labels
+                            .iter()
+                            .any(|&l| meets(&r, &labels[l].1) && segment_hits(w[0], w[1], &shrink(&labels[l].1)));
                     if cut {
                         hits.push(w[0]);
                     }
@@ -312,7 +363,9 @@ pub(super) fn keep_curves_clear(chart: &Flowchart, rects: &[Rect], edges: &mut [
             let tripled = |i: usize| i >= 2 && pts[i - 1] == pts[i] && pts[i - 2] == pts[i];
             let free: Vec<usize> = (1..pts.len() - 1).filter(|&i| !tripled(i) && pts[i + 1] != pts[i]).collect();
             let mut corners: Vec<usize> = if round == 0 {
-                hits.iter().filter_map(|&p| free.iter().copied().min_by(|&a, &b| dist(pts[a], p).total_cmp(&dist(pts[b], p)))).collect()
+                hits.iter()
+                    .filter_map(|&p| free.iter().copied().min_by(|&a, &b| dist(pts[a], p).total_cmp(&dist(pts[b], p))))
+                    .collect()
             } else {
                 free
             };
@@ -364,12 +417,19 @@ mod tests {
         // the left, one from the right; given in the crossing order, the
         // other one wins.
         let mut edges = vec![
-            RoutedEdge { points: vec![Point { x: -50.0, y: 200.0 }, Point { x: -50.0, y: 60.0 }, Point { x: 50.0, y: 40.0 }], label: None },
-            RoutedEdge { points: vec![Point { x: 150.0, y: 200.0 }, Point { x: 150.0, y: 60.0 }, Point { x: 50.0, y: 40.0 }], label: None },
+            RoutedEdge {
+                points: vec![Point { x: -50.0, y: 200.0 }, Point { x: -50.0, y: 60.0 }, Point { x: 50.0, y: 40.0 }],
+                label: None,
+            },
+            RoutedEdge {
+                points: vec![Point { x: 150.0, y: 200.0 }, Point { x: 150.0, y: 60.0 }, Point { x: 50.0, y: 40.0 }],
+                label: None,
+            },
         ];
         let r = Rect { x: 0.0, y: 0.0, width: 100.0, height: 40.0 };
         let group: Vec<End> = vec![((50.0, 150.0), 1, false), ((50.0, -50.0), 0, false)];
-        let slots = |g: &[End]| offsets(g, 80.0, false).into_iter().map(|o| point_on(&r, false, Side::Bottom, o)).collect();
+        let slots =
+            |g: &[End]| offsets(g, 80.0, false).into_iter().map(|o| point_on(&r, false, Side::Bottom, o)).collect();
         let order = least_crossing_order(&mut edges, group, Side::Bottom, &slots);
         assert_eq!(order.iter().map(|g| g.1).collect::<Vec<_>>(), vec![0, 1]);
         assert_eq!(edges[0].points.len(), 3, "trial placements are undone");

@@ -70,7 +70,13 @@ fn type1_conflicts(l: &Layers, pos: &[usize], dummy: &[bool], chain: &[bool]) ->
 
 /// One alignment: `layers` already in sweep order (reversed for bottom-up
 /// and/or right-to-left), `nbrs` the neighbours in the previous layer.
-fn align(layers: &[Vec<usize>], nbrs: &[Vec<usize>], pos: &[usize], conflicts: &[Vec<usize>], chain: &[bool]) -> (Vec<usize>, Vec<usize>) {
+fn align(
+    layers: &[Vec<usize>],
+    nbrs: &[Vec<usize>],
+    pos: &[usize],
+    conflicts: &[Vec<usize>],
+    chain: &[bool],
+) -> (Vec<usize>, Vec<usize>) {
     let in_chain = |v: usize| chain.get(v).copied().unwrap_or(false);
     let n = pos.len();
     let mut root: Vec<usize> = (0..n).collect();
@@ -282,7 +288,11 @@ mod tests {
 
     #[test]
     fn wide_layers_never_overlap() {
-        let l = layers(vec![vec![0, 1, 2], vec![3, 4, 5, 6], vec![7]], &[(0, 3), (0, 4), (1, 5), (2, 6), (3, 7), (6, 7), (2, 4)], 8);
+        let l = layers(
+            vec![vec![0, 1, 2], vec![3, 4, 5, 6], vec![7]],
+            &[(0, 3), (0, 4), (1, 5), (2, 6), (3, 7), (6, 7), (2, 4)],
+            8,
+        );
         let w = [30.0, 80.0, 10.0, 50.0, 50.0, 5.0, 120.0, 40.0];
         let dummy = [false, false, true, false, false, true, false, false];
         let xs = x_coords(&l, &Spacing { width: &w, dummy: &dummy, chain: &[], node_sep: 50.0, edge_sep: 20.0 });

@@ -45,13 +45,21 @@ pub fn rank(g: &LGraph) -> Vec<i32> {
         for &v in order.iter().rev().chain(order.iter()) {
             let (ins, outs) = (g.in_edges[v].len(), g.out_edges[v].len());
             if outs > ins {
-                let max = g.out_edges[v].iter().map(|&e| rank[g.edges[e].to] - g.edges[e].minlen as i32).min().unwrap_or(rank[v]);
+                let max = g.out_edges[v]
+                    .iter()
+                    .map(|&e| rank[g.edges[e].to] - g.edges[e].minlen as i32)
+                    .min()
+                    .unwrap_or(rank[v]);
                 if max > rank[v] {
                     rank[v] = max;
                     moved = true;
                 }
             } else if ins > outs {
-                let min = g.in_edges[v].iter().map(|&e| rank[g.edges[e].from] + g.edges[e].minlen as i32).max().unwrap_or(rank[v]);
+                let min = g.in_edges[v]
+                    .iter()
+                    .map(|&e| rank[g.edges[e].from] + g.edges[e].minlen as i32)
+                    .max()
+                    .unwrap_or(rank[v]);
                 if min < rank[v] {
                     rank[v] = min;
                     moved = true;
@@ -94,8 +102,10 @@ fn balance(g: &LGraph, rank: &mut [i32]) {
         if ins != outs || ins == 0 {
             continue;
         }
-        let from = g.in_edges[v].iter().map(|&e| rank[g.edges[e].from] + g.edges[e].minlen as i32).max().unwrap_or(rank[v]);
-        let to = g.out_edges[v].iter().map(|&e| rank[g.edges[e].to] - g.edges[e].minlen as i32).min().unwrap_or(rank[v]);
+        let from =
+            g.in_edges[v].iter().map(|&e| rank[g.edges[e].from] + g.edges[e].minlen as i32).max().unwrap_or(rank[v]);
+        let to =
+            g.out_edges[v].iter().map(|&e| rank[g.edges[e].to] - g.edges[e].minlen as i32).min().unwrap_or(rank[v]);
         let mut best = rank[v];
         let mut r = from;
         while r <= to {

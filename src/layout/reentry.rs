@@ -54,7 +54,9 @@ pub(super) fn side_entries(cx: &mut Ctx, level_edges: &[Vec<usize>]) {
             let exits: Vec<Item> = es
                 .iter()
                 .filter_map(|&f| match &cx.routes[f] {
-                    Route::Span { from: Item::Cluster(c2), to: y, up_from, .. } if c2 == c && !cx.reversed[f] && reach(next, tree.slot(*y), tree.slot(*x)) => {
+                    Route::Span { from: Item::Cluster(c2), to: y, up_from, .. }
+                        if c2 == c && !cx.reversed[f] && reach(next, tree.slot(*y), tree.slot(*x)) =>
+                    {
                         Some(if up_from.len() >= 2 { Item::Cluster(up_from[up_from.len() - 2]) } else { cx.ends[f].0 })
                     }
                     _ => None,

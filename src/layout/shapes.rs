@@ -19,9 +19,8 @@ pub fn shape_size(shape: Shape, label_w: f32, label_h: f32) -> (f32, f32) {
     let h = th + 2.0 * PAD;
     let w = tw + 4.0 * PAD;
     match shape {
-        Rect | Rounded | NotchRect | LinRect | StRect | DivRect | WinPane | BowRect | TagRect | SlRect | Brace | BraceR | Braces | Delay | Note | CurvTrap => {
-            (w, h)
-        }
+        Rect | Rounded | NotchRect | LinRect | StRect | DivRect | WinPane | BowRect | TagRect | SlRect | Brace
+        | BraceR | Braces | Delay | Note | CurvTrap => (w, h),
         FrRect => (w + 16.0, h),
         Stadium => (tw + h + 2.0 * PAD, h),
         Circle | State => {
@@ -138,7 +137,17 @@ mod tests {
 
     #[test]
     fn every_shape_contains_its_label() {
-        for s in [Shape::Rect, Shape::Circle, Shape::Diam, Shape::Hex, Shape::Cyl, Shape::Stadium, Shape::LeanR, Shape::Doc, Shape::Text] {
+        for s in [
+            Shape::Rect,
+            Shape::Circle,
+            Shape::Diam,
+            Shape::Hex,
+            Shape::Cyl,
+            Shape::Stadium,
+            Shape::LeanR,
+            Shape::Doc,
+            Shape::Text,
+        ] {
             let (w, h) = shape_size(s, 80.0, 24.0);
             assert!(w >= 80.0 && h >= 24.0, "{s:?}");
         }

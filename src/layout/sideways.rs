@@ -21,7 +21,13 @@ const LABEL_CLEARANCE: f32 = 8.0;
 /// where the new first leg cuts no other node and crosses no more edges
 /// than the old one. `ends[k]`: the nodes edge
 /// `k` starts and ends at; `dir`: the chart's drawing direction.
-pub(super) fn leave_sideways(chart: &Flowchart, rects: &[Rect], edges: &mut [RoutedEdge], ends: &[(Option<usize>, Option<usize>)], dir: Direction) {
+pub(super) fn leave_sideways(
+    chart: &Flowchart,
+    rects: &[Rect],
+    edges: &mut [RoutedEdge],
+    ends: &[(Option<usize>, Option<usize>)],
+    dir: Direction,
+) {
     // Flow axis and its sign: y down for TB, x right for LR, ...
     let (vertical, sign) = match dir {
         Direction::TB => (true, 1.0),
@@ -37,7 +43,12 @@ pub(super) fn leave_sideways(chart: &Flowchart, rects: &[Rect], edges: &mut [Rou
     for (k, e) in edges.iter().enumerate() {
         let (Some(v), target) = ends[k] else { continue };
         let shape = chart.nodes[v].shape;
-        if Some(v) == target || e.label.is_some() || e.points.len() < 3 || matches!(shape, Shape::Diam) || !attachable(shape) {
+        if Some(v) == target
+            || e.label.is_some()
+            || e.points.len() < 3
+            || matches!(shape, Shape::Diam)
+            || !attachable(shape)
+        {
             continue;
         }
         let r = rects[v];
@@ -81,7 +92,12 @@ pub(super) fn leave_sideways(chart: &Flowchart, rects: &[Rect], edges: &mut [Rou
                 before += polyline_crossings(&old, &other.points);
                 after += polyline_crossings(&new, &other.points);
                 through_label |= other.label.as_ref().is_some_and(|(r, _)| {
-                    let clear = Rect { x: r.x - LABEL_CLEARANCE, y: r.y - LABEL_CLEARANCE, width: r.width + 2.0 * LABEL_CLEARANCE, height: r.height + 2.0 * LABEL_CLEARANCE };
+                    let clear = Rect {
+                        x: r.x - LABEL_CLEARANCE,
+                        y: r.y - LABEL_CLEARANCE,
+                        width: r.width + 2.0 * LABEL_CLEARANCE,
+                        height: r.height + 2.0 * LABEL_CLEARANCE,
+                    };
                     segment_hits(new[0], new[1], &clear)
                 });
             }
@@ -91,4 +107,3 @@ pub(super) fn leave_sideways(chart: &Flowchart, rects: &[Rect], edges: &mut [Rou
         }
     }
 }
-

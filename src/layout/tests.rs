@@ -33,7 +33,16 @@ pub fn chart(dir: Direction, edges: &[&str], subgraphs: &[(&str, &[&str], Option
         for m in *members {
             add(&mut c, m);
         }
-        c.subgraphs.push(Subgraph { id: id.to_string(), title: id.to_string(), label_type: LabelType::Text, members: members.iter().map(|s| s.to_string()).collect(), direction: *d, classes: vec![], styles: vec![], span: Default::default() });
+        c.subgraphs.push(Subgraph {
+            id: id.to_string(),
+            title: id.to_string(),
+            label_type: LabelType::Text,
+            members: members.iter().map(|s| s.to_string()).collect(),
+            direction: *d,
+            classes: vec![],
+            styles: vec![],
+            span: Default::default(),
+        });
     }
     c
 }
@@ -41,7 +50,11 @@ pub fn chart(dir: Direction, edges: &[&str], subgraphs: &[(&str, &[&str], Option
 fn assert_clean(c: &Flowchart) {
     let g = layout(c, &LayoutOptions::default(), &Fonts::embedded()).expect("layout");
     let m = metrics(c, &g);
-    assert_eq!((m.node_overlaps, m.label_overlaps, m.edges_through_nodes, m.labels_off_edge), (0, 0, 0, 0), "{m:?}\n{g:#?}");
+    assert_eq!(
+        (m.node_overlaps, m.label_overlaps, m.edges_through_nodes, m.labels_off_edge),
+        (0, 0, 0, 0),
+        "{m:?}\n{g:#?}"
+    );
     for e in &g.edges {
         assert!(e.points.len() >= 2, "every edge is drawn");
     }
@@ -56,7 +69,11 @@ const DIRS: [Direction; 4] = [Direction::TB, Direction::BT, Direction::LR, Direc
 #[test]
 fn decision_loop_all_directions() {
     for d in DIRS {
-        let c = chart(d, &["A>B", "B>dC", "dC>D:Yes", "dC>E:No", "D>B", "E>F", "D>F:a rather long label that will wrap over lines"], &[]);
+        let c = chart(
+            d,
+            &["A>B", "B>dC", "dC>D:Yes", "dC>E:No", "D>B", "E>F", "D>F:a rather long label that will wrap over lines"],
+            &[],
+        );
         assert_clean(&c);
     }
 }
@@ -77,7 +94,12 @@ fn clusters_nested_and_crossed() {
         let c = chart(
             d,
             &["X>a1", "a1>a2", "a2>b1", "b1>b2", "b2>X", "a2>Y", "b1>a1:back", "one>Y", "Z>two", "c1>c2"],
-            &[("one", &["a1", "a2"], None), ("two", &["b1", "three"], None), ("three", &["b2"], Some(Direction::LR)), ("four", &["c1", "c2"], Some(Direction::LR))],
+            &[
+                ("one", &["a1", "a2"], None),
+                ("two", &["b1", "three"], None),
+                ("three", &["b2"], Some(Direction::LR)),
+                ("four", &["c1", "c2"], Some(Direction::LR)),
+            ],
         );
         assert_clean(&c);
         let g = layout(&c, &LayoutOptions::default(), &Fonts::embedded()).unwrap();
@@ -103,7 +125,10 @@ fn what_follows_a_cluster_exit_sits_beside_it() {
     for d in DIRS {
         let c = chart(
             d,
-            &["A>h1", "h1>dC", "dC>m:Yes", "m>dT", "dT>l:Yes", "dT>h:No", "l>dC", "h>dC", "dC>r:No", "r>dF:pos", "dF>G:Yes", "dF>K:No", "G>I", "K>I", "I>A"],
+            &[
+                "A>h1", "h1>dC", "dC>m:Yes", "m>dT", "dT>l:Yes", "dT>h:No", "l>dC", "h>dC", "dC>r:No", "r>dF:pos",
+                "dF>G:Yes", "dF>K:No", "G>I", "K>I", "I>A",
+            ],
             &[("H", &["h1", "dC", "m", "dT", "l", "h", "r"], None)],
         );
         assert_clean(&c);
@@ -112,7 +137,8 @@ fn what_follows_a_cluster_exit_sits_beside_it() {
         let ix = |id: &str| c.nodes.iter().position(|n| n.id == id).unwrap();
         for id in ["A", "dF", "G", "K", "I"] {
             let r = g.nodes[ix(id)].rect;
-            let apart = r.x + r.width <= cl.x || cl.x + cl.width <= r.x || r.y + r.height <= cl.y || cl.y + cl.height <= r.y;
+            let apart =
+                r.x + r.width <= cl.x || cl.x + cl.width <= r.x || r.y + r.height <= cl.y || cl.y + cl.height <= r.y;
             assert!(apart, "{d:?}: {id} {r:?} overlaps the cluster {cl:?}");
         }
         let f = g.nodes[ix("dF")].rect;
@@ -161,7 +187,13 @@ fn a_cluster_with_a_bottom_exit_hugs_its_content() {
     let g = layout(&c, &LayoutOptions::default(), &Fonts::embedded()).unwrap();
     let cl = g.clusters[c.subgraphs.iter().position(|s| s.id == "IP").unwrap()].rect;
     let members = &c.subgraphs.iter().find(|s| s.id == "IP").unwrap().members;
-    let bottom = c.nodes.iter().zip(&g.nodes).filter(|(n, _)| members.contains(&n.id)).map(|(_, p)| p.rect.y + p.rect.height).fold(f32::MIN, f32::max);
+    let bottom = c
+        .nodes
+        .iter()
+        .zip(&g.nodes)
+        .filter(|(n, _)| members.contains(&n.id))
+        .map(|(_, p)| p.rect.y + p.rect.height)
+        .fold(f32::MIN, f32::max);
     let o = LayoutOptions::default();
     let gap = cl.y + cl.height - bottom;
     assert!(gap <= o.cluster_padding + o.rank_spacing + 1.0, "{gap} px between the last node and the cluster's bottom");
@@ -191,9 +223,16 @@ fn refuses_over_the_limit() {
 /// it (it once sat beside `a1`, entered from below).
 #[test]
 fn flow_inside_a_cluster_follows_a_detour_through_another() {
-    let edges = ["S>E", "E>a1", "a1>ds1", "ds1>ds2", "ds2>ds3", "ds1>r0", "ds3>r1", "r0>d2", "r1>d2", "d2>T:Yes", "d2>F:No", "T>G", "F>G"];
+    let edges = [
+        "S>E", "E>a1", "a1>ds1", "ds1>ds2", "ds2>ds3", "ds1>r0", "ds3>r1", "r0>d2", "r1>d2", "d2>T:Yes", "d2>F:No",
+        "T>G", "F>G",
+    ];
     for d in DIRS {
-        let c = chart(d, &edges, &[("AM", &["a1", "d2", "T", "F"], None), ("DS", &["ds1", "ds2", "ds3", "r0", "r1"], None)]);
+        let c = chart(
+            d,
+            &edges,
+            &[("AM", &["a1", "d2", "T", "F"], None), ("DS", &["ds1", "ds2", "ds3", "r0", "r1"], None)],
+        );
         let g = layout(&c, &LayoutOptions::default(), &Fonts::embedded()).expect("layout");
         let at = |id: &str| g.nodes[c.nodes.iter().position(|n| n.id == id).unwrap()].rect;
         // Along the chart's direction, `d2` comes after all of DS.
@@ -211,7 +250,8 @@ fn flow_inside_a_cluster_follows_a_detour_through_another() {
         for (e, ge) in c.edges.iter().zip(&g.edges) {
             if e.to == "d2" {
                 let (p, q) = (ge.points[ge.points.len() - 2], ge.points[ge.points.len() - 1]);
-                let step = along(super::Rect { x: q.x, y: q.y, width: 0.0, height: 0.0 }, false) - along(super::Rect { x: p.x, y: p.y, width: 0.0, height: 0.0 }, false);
+                let step = along(super::Rect { x: q.x, y: q.y, width: 0.0, height: 0.0 }, false)
+                    - along(super::Rect { x: p.x, y: p.y, width: 0.0, height: 0.0 }, false);
                 assert!(step > 0.0, "{d:?}: {} → d2 arrives forwards", e.from);
             }
         }

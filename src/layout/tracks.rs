@@ -58,7 +58,9 @@ pub(super) fn separate(rects: &[Rect], edges: &mut [RoutedEdge], ends: &[(Option
 /// Distances to try: a port gap, and enough to take a label on one run
 /// clear of the other.
 fn offsets(edges: &[RoutedEdge], a: Run, b: Run) -> Vec<f32> {
-    let across = |k: usize, horizontal: bool| edges[k].label.as_ref().map_or(0.0, |(r, _)| if horizontal { r.height } else { r.width });
+    let across = |k: usize, horizontal: bool| {
+        edges[k].label.as_ref().map_or(0.0, |(r, _)| if horizontal { r.height } else { r.width })
+    };
     let clear = (across(a.edge, a.horizontal) + across(b.edge, b.horizontal)) / 2.0 + 4.0;
     let mut out = Vec::new();
     for d in [super::ports::PORT_GAP, clear] {
@@ -104,13 +106,26 @@ fn shared_pair(edges: &[RoutedEdge]) -> Option<(Run, Run)> {
 /// label, when centred on the run), or `None` when a leg beside the run
 /// would shrink below [`MIN_LEG`] or turn round, or the moved pieces would
 /// touch a node.
-fn shifted(rects: &[Rect], edges: &[RoutedEdge], ends: &[(Option<usize>, Option<usize>)], run: Run, d: f32) -> Option<RoutedEdge> {
+fn shifted(
+    rects: &[Rect],
+    edges: &[RoutedEdge],
+    ends: &[(Option<usize>, Option<usize>)],
+    run: Run,
+    d: f32,
+) -> Option<RoutedEdge> {
     let mut e = edges[run.edge].clone();
     let across = |p: &Point| if run.horizontal { p.y } else { p.x };
     let (i, j) = (run.at, run.at + 1);
-    let (before, after) = (across(&e.points[i]) - across(&e.points[i - 1]), across(&e.points[j + 1]) - across(&e.points[j]));
+    let (before, after) =
+        (across(&e.points[i]) - across(&e.points[i - 1]), across(&e.points[j + 1]) - across(&e.points[j]));
     let (nb, na) = (before + d, after - d);
-    if before.abs() < 1e-3 || after.abs() < 1e-3 || nb.signum() != before.signum() || na.signum() != after.signum() || nb.abs() < MIN_LEG || na.abs() < MIN_LEG {
+    if before.abs() < 1e-3
+        || after.abs() < 1e-3
+        || nb.signum() != before.signum()
+        || na.signum() != after.signum()
+        || nb.abs() < MIN_LEG
+        || na.abs() < MIN_LEG
+    {
         return None;
     }
     let line = across(&e.points[i]);
@@ -214,7 +229,10 @@ mod tests {
         // Both leave (0, 0) downwards, run right along y = 40, then down:
         // the nearer one's label sits on the farther one's run.
         let label = Rect { x: 90.0, y: 28.0, width: 20.0, height: 24.0 };
-        let mut edges = vec![edge(&[(0.0, 0.0), (0.0, 40.0), (100.0, 40.0), (100.0, 200.0)], Some(label)), edge(&[(10.0, 0.0), (10.0, 40.0), (300.0, 40.0), (300.0, 200.0)], None)];
+        let mut edges = vec![
+            edge(&[(0.0, 0.0), (0.0, 40.0), (100.0, 40.0), (100.0, 200.0)], Some(label)),
+            edge(&[(10.0, 0.0), (10.0, 40.0), (300.0, 40.0), (300.0, 200.0)], None),
+        ];
         let ends = vec![(Some(0), None), (Some(0), None)];
         let rects = vec![Rect { x: -20.0, y: -30.0, width: 50.0, height: 30.0 }];
         separate(&rects, &mut edges, &ends);

@@ -74,7 +74,14 @@ impl Tree {
         for (i, &p) in node_parent.iter().enumerate() {
             children[p].push(Item::Node(i));
         }
-        let mut t = Tree { node_parent, cluster_parent, children, node_slot: vec![0; chart.nodes.len()], cluster_slot: vec![0; nc], root };
+        let mut t = Tree {
+            node_parent,
+            cluster_parent,
+            children,
+            node_slot: vec![0; chart.nodes.len()],
+            cluster_slot: vec![0; nc],
+            root,
+        };
         // Children in first-appearance order (a cluster appears with its
         // earliest node), which is the order the layout's searches follow.
         let mut first = vec![usize::MAX; nc + 1];
@@ -166,7 +173,12 @@ pub enum Route {
 }
 
 /// Resolves an endpoint id to an item.
-pub fn endpoint(id: &str, edge: usize, node_ix: &BTreeMap<&str, usize>, cluster_ix: &BTreeMap<&str, usize>) -> Result<Item, LayoutError> {
+pub fn endpoint(
+    id: &str,
+    edge: usize,
+    node_ix: &BTreeMap<&str, usize>,
+    cluster_ix: &BTreeMap<&str, usize>,
+) -> Result<Item, LayoutError> {
     if let Some(&i) = node_ix.get(id) {
         Ok(Item::Node(i))
     } else if let Some(&c) = cluster_ix.get(id) {
@@ -184,14 +196,17 @@ pub fn route(tree: &Tree, a: Item, b: Item) -> Route {
     let pa = tree.path_up(a);
     let pb = tree.path_up(b);
     // Deepest common element of both upward paths.
-    let Some((ia, ib)) = pa.iter().enumerate().find_map(|(ia, x)| pb.iter().position(|y| y == x).map(|ib| (ia, ib))) else {
+    let Some((ia, ib)) = pa.iter().enumerate().find_map(|(ia, x)| pb.iter().position(|y| y == x).map(|ib| (ia, ib)))
+    else {
         return Route::Degenerate;
     };
     if ia == 0 || ib == 0 {
         return Route::Degenerate;
     }
     let Item::Cluster(level) = pa[ia] else { return Route::Degenerate };
-    let clusters = |p: &[Item]| p.iter().filter_map(|it| if let Item::Cluster(c) = *it { Some(c) } else { None }).collect::<Vec<_>>();
+    let clusters = |p: &[Item]| {
+        p.iter().filter_map(|it| if let Item::Cluster(c) = *it { Some(c) } else { None }).collect::<Vec<_>>()
+    };
     Route::Span { level, from: pa[ia - 1], to: pb[ib - 1], up_from: clusters(&pa[1..ia]), up_to: clusters(&pb[1..ib]) }
 }
 
@@ -202,8 +217,21 @@ mod tests {
 
     fn chart() -> Flowchart {
         let node = |id: &str| Node::new(id, id, Default::default(), Default::default());
-        let sg = |id: &str, members: &[&str]| Subgraph { id: id.into(), title: id.into(), label_type: Default::default(), members: members.iter().map(|s| s.to_string()).collect(), direction: None, classes: vec![], styles: vec![], span: Default::default() };
-        Flowchart { nodes: vec![node("a"), node("b"), node("c")], subgraphs: vec![sg("inner", &["a"]), sg("outer", &["inner", "b"])], ..Default::default() }
+        let sg = |id: &str, members: &[&str]| Subgraph {
+            id: id.into(),
+            title: id.into(),
+            label_type: Default::default(),
+            members: members.iter().map(|s| s.to_string()).collect(),
+            direction: None,
+            classes: vec![],
+            styles: vec![],
+            span: Default::default(),
+        };
+        Flowchart {
+            nodes: vec![node("a"), node("b"), node("c")],
+            subgraphs: vec![sg("inner", &["a"]), sg("outer", &["inner", "b"])],
+            ..Default::default()
+        }
     }
 
     #[test]
@@ -218,7 +246,10 @@ mod tests {
             route(&t, Item::Node(0), Item::Node(2)),
             Route::Span { level: 2, from: Item::Cluster(1), to: Item::Node(2), up_from: vec![0, 1], up_to: vec![] }
         );
-        assert_eq!(route(&t, Item::Node(0), Item::Node(1)), Route::Span { level: 1, from: Item::Cluster(0), to: Item::Node(1), up_from: vec![0], up_to: vec![] });
+        assert_eq!(
+            route(&t, Item::Node(0), Item::Node(1)),
+            Route::Span { level: 1, from: Item::Cluster(0), to: Item::Node(1), up_from: vec![0], up_to: vec![] }
+        );
         assert_eq!(route(&t, Item::Node(0), Item::Cluster(1)), Route::Degenerate);
         assert_eq!(route(&t, Item::Node(2), Item::Node(2)), Route::SelfLoop { level: 2, item: Item::Node(2) });
     }

@@ -118,10 +118,7 @@ pub fn render_diagnostic(path: &str, source: &str, d: &Diagnostic) -> String {
         Severity::Warning => ReportKind::Warning,
     };
     let span = clamp(&d.span);
-    let config = Config::default()
-        .with_color(false)
-        .with_char_set(CharSet::Ascii)
-        .with_index_type(IndexType::Byte);
+    let config = Config::default().with_color(false).with_char_set(CharSet::Ascii).with_index_type(IndexType::Byte);
     let mut report = Report::build(kind, (path, span.clone()))
         .with_config(config)
         .with_code(&d.code)

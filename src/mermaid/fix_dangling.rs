@@ -77,9 +77,9 @@ fn fix_line(text: &str, start: usize, at: usize, parse: ParseFn) -> Option<(Stri
     };
     // Cleared up by a target (`A -->` + ` B`) or an arrow end and a target
     // (`A -- "text"` + ` --> B`): then a target is all that is missing.
-    let missing_target = [" __flowbench_target", " --> __flowbench_target"].iter().any(|tail| {
-        gets_past(&format!("{indent}{stmt}{tail}"))
-    });
+    let missing_target = [" __flowbench_target", " --> __flowbench_target"]
+        .iter()
+        .any(|tail| gets_past(&format!("{indent}{stmt}{tail}")));
     if !missing_target {
         return None;
     }
@@ -150,7 +150,10 @@ mod tests {
             "flowchart TD\n  %% flowbench --fix: dropped a link with no target: ID -- \"El accesorio aparece\"\n  ID\n"
         );
         assert!(c.lossy && !c.silent);
-        assert_eq!((c.line, c.col, c.before.as_str(), c.after.as_str()), (2, 3, "ID -- \"El accesorio aparece\"", "ID"));
+        assert_eq!(
+            (c.line, c.col, c.before.as_str(), c.after.as_str()),
+            (2, 3, "ID -- \"El accesorio aparece\"", "ID")
+        );
         let chart = crate::mermaid::parse(&text).expect("accepted");
         assert_eq!((chart.nodes.len(), chart.edges.len()), (1, 0));
     }

@@ -20,8 +20,8 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use super::model::*;
 use super::fmt_text::{edge_label, node_shape, quote_if_needed, yaml_scalar, yaml_string};
+use super::model::*;
 
 const INDENT: &str = "    ";
 
@@ -63,8 +63,7 @@ fn direction_name(d: Direction) -> &'static str {
 /// Title and config go to YAML frontmatter; JSON is valid YAML, so the
 /// config object is written as one JSON line.
 fn write_frontmatter(chart: &Flowchart, out: &mut String) {
-    let has_config = !chart.config.is_null()
-        && !chart.config.as_object().is_some_and(|m| m.is_empty());
+    let has_config = !chart.config.is_null() && !chart.config.as_object().is_some_and(|m| m.is_empty());
     if chart.title.is_none() && !has_config {
         return;
     }
@@ -154,13 +153,7 @@ fn write_graph(chart: &Flowchart, out: &mut String) {
     }
 }
 
-fn push_endpoint(
-    line: &mut String,
-    chart: &Flowchart,
-    id: &str,
-    idx: Option<usize>,
-    declared: &mut [bool],
-) {
+fn push_endpoint(line: &mut String, chart: &Flowchart, id: &str, idx: Option<usize>, declared: &mut [bool]) {
     match idx {
         Some(i) if !declared[i] => {
             line.push_str(&node_shape(&chart.nodes[i]));
@@ -273,7 +266,9 @@ fn subgraph_header(sg: &Subgraph) -> String {
 
 fn reads_back_as(header: &str, sg: &Subgraph) -> bool {
     match super::parse(&format!("flowchart TD\nsubgraph {header}\nend\n")) {
-        Ok(chart) => matches!(chart.subgraphs.as_slice(), [s] if s.id == sg.id && s.title == sg.title && s.label_type == sg.label_type),
+        Ok(chart) => {
+            matches!(chart.subgraphs.as_slice(), [s] if s.id == sg.id && s.title == sg.title && s.label_type == sg.label_type)
+        }
         Err(_) => false,
     }
 }
@@ -350,11 +345,8 @@ fn write_styling(chart: &Flowchart, out: &mut String) {
 /// class order agrees with the global first-use order; one line per node and
 /// class otherwise, so the per-node order survives re-parsing.
 fn write_classes(chart: &Flowchart, out: &mut String) {
-    let mut targets: Vec<(&str, &[String])> = chart
-        .nodes
-        .iter()
-        .map(|n| (n.id.as_str(), n.classes.as_slice()))
-        .collect();
+    let mut targets: Vec<(&str, &[String])> =
+        chart.nodes.iter().map(|n| (n.id.as_str(), n.classes.as_slice())).collect();
     targets.extend(chart.subgraphs.iter().map(|s| (s.id.as_str(), s.classes.as_slice())));
     targets.extend(chart.edges.iter().map(|e| (e.id.as_str(), e.classes.as_slice())));
     let mut order: Vec<&str> = Vec::new();
@@ -366,16 +358,11 @@ fn write_classes(chart: &Flowchart, out: &mut String) {
         }
     }
     let rank = |c: &str| order.iter().position(|o| *o == c).unwrap_or(usize::MAX);
-    let consistent = targets
-        .iter()
-        .all(|(_, cs)| cs.windows(2).all(|w| rank(&w[0]) < rank(&w[1])));
+    let consistent = targets.iter().all(|(_, cs)| cs.windows(2).all(|w| rank(&w[0]) < rank(&w[1])));
     if consistent {
         for class in &order {
-            let ids: Vec<&str> = targets
-                .iter()
-                .filter(|(_, cs)| cs.iter().any(|c| c == class))
-                .map(|(id, _)| *id)
-                .collect();
+            let ids: Vec<&str> =
+                targets.iter().filter(|(_, cs)| cs.iter().any(|c| c == class)).map(|(id, _)| *id).collect();
             let _ = writeln!(out, "{INDENT}class {} {class}", ids.join(","));
         }
     } else {

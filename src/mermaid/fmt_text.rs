@@ -8,18 +8,35 @@ use super::model::{LabelType, Node, Shape};
 
 /// Mermaid's keywords that cannot start an id (features.md §3).
 pub(crate) const KEYWORDS: &[&str] = &[
-    "graph", "flowchart", "flowchart-elk", "subgraph", "end", "style", "linkStyle",
-    "interpolate", "classDef", "class", "click", "href", "call", "_self", "_blank",
-    "_parent", "_top", "direction", "default", "accTitle", "accDescr",
+    "graph",
+    "flowchart",
+    "flowchart-elk",
+    "subgraph",
+    "end",
+    "style",
+    "linkStyle",
+    "interpolate",
+    "classDef",
+    "class",
+    "click",
+    "href",
+    "call",
+    "_self",
+    "_blank",
+    "_parent",
+    "_top",
+    "direction",
+    "default",
+    "accTitle",
+    "accDescr",
 ];
 
 /// Whether `id` is a keyword or starts with one followed by a character that
 /// ends a keyword token (so mermaid would lex the keyword).
 pub(crate) fn is_keyword_prefixed(id: &str) -> bool {
-    KEYWORDS.iter().any(|k| {
-        id.strip_prefix(k)
-            .is_some_and(|rest| rest.is_empty() || rest.starts_with(['-', '.', '/', ':']))
-    })
+    KEYWORDS
+        .iter()
+        .any(|k| id.strip_prefix(k).is_some_and(|rest| rest.is_empty() || rest.starts_with(['-', '.', '/', ':'])))
 }
 
 /// Bracket pair of the classic syntax for a shape, if it has one.
@@ -60,8 +77,7 @@ pub(crate) fn node_shape(n: &Node) -> String {
     // (`ellipse` has no `@{}` name, so it always keeps its brackets.)
     let untrimmed = n.label_type != LabelType::Markdown
         && n.shape != Shape::Ellipse
-        && (n.label.trim() != n.label
-            || (n.label_type == LabelType::Text && n.label.contains('\n')));
+        && (n.label.trim() != n.label || (n.label_type == LabelType::Text && n.label.contains('\n')));
     match classic_brackets(n.shape) {
         Some((open, close)) if n.extra.is_null() && !untrimmed => {
             format!("{}{open}{}{close}", n.id, label_source(&n.label, n.label_type, open))
@@ -274,10 +290,7 @@ fn opens_unclosed_tag(rest: &str) -> bool {
 
 /// `\w+;` right after a `#` (mermaid encodes such runs before parsing).
 fn looks_like_entity(after_hash: &str) -> bool {
-    let word = after_hash
-        .bytes()
-        .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
-        .count();
+    let word = after_hash.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count();
     word > 0 && after_hash.as_bytes().get(word) == Some(&b';')
 }
 
@@ -288,8 +301,7 @@ fn swallowed_direction(rest: &str) -> bool {
         return false;
     };
     let trimmed = after.trim_start();
-    trimmed.len() < after.len()
-        && ["TB", "BT", "RL", "LR", "TD"].iter().any(|d| trimmed.starts_with(d))
+    trimmed.len() < after.len() && ["TB", "BT", "RL", "LR", "TD"].iter().any(|d| trimmed.starts_with(d))
 }
 
 #[cfg(test)]

@@ -56,16 +56,28 @@ fn message_hint(source: &str, err: &ParseError) -> Option<Finding> {
         Some(Finding { pitfall, span: span.clone(), help: help.to_string(), edits: Vec::new(), silent: false })
     };
     if err.kind == ErrorKind::EdgeLimit || msg.contains("edge limit") {
-        return make("P17", "mermaid refuses charts with more than 500 edges (`maxEdges`, not configurable from the diagram): split the chart");
+        return make(
+            "P17",
+            "mermaid refuses charts with more than 500 edges (`maxEdges`, not configurable from the diagram): split the chart",
+        );
     }
     if err.kind == ErrorKind::LinkStyleIndex || msg.contains("out of bounds") {
-        return make("P09", "`linkStyle N` counts edges from 0 in definition order; N must be below the number of edges");
+        return make(
+            "P09",
+            "`linkStyle N` counts edges from 0 in definition order; N must be below the number of edges",
+        );
     }
     if err.kind == ErrorKind::BadShape {
-        return make("P13", "use one of the shape names of mermaid 12.3 (lower case, `-` separated), e.g. `rect`, `diam`, `lean-r`");
+        return make(
+            "P13",
+            "use one of the shape names of mermaid 12.3 (lower case, `-` separated), e.g. `rect`, `diam`, `lean-r`",
+        );
     }
     if err.kind == ErrorKind::NoDiagramType {
-        return make("P12", "a flowchart starts with `flowchart` or `graph` (lower case) and a direction: `flowchart TD`");
+        return make(
+            "P12",
+            "a flowchart starts with `flowchart` or `graph` (lower case) and a direction: `flowchart TD`",
+        );
     }
     if err.kind == ErrorKind::AnonymousSubgraph {
         return make("P11", "a subgraph needs an id or a title: `subgraph group1 [Title]`");
@@ -73,9 +85,9 @@ fn message_hint(source: &str, err: &ParseError) -> Option<Finding> {
     let line_start = source[..span.start].rfind('\n').map_or(0, |p| p + 1);
     let prev = source[..line_start].trim_end();
     let last_line = prev.rsplit('\n').next().unwrap_or("").trim_end();
-    let dangling = [last_line, source[line_start..].lines().next().unwrap_or("").trim_end()]
-        .iter()
-        .any(|l| l.ends_with("--") || l.ends_with("-->") || l.ends_with("==>") || l.ends_with('"') && l.contains(" -- "));
+    let dangling = [last_line, source[line_start..].lines().next().unwrap_or("").trim_end()].iter().any(|l| {
+        l.ends_with("--") || l.ends_with("-->") || l.ends_with("==>") || l.ends_with('"') && l.contains(" -- ")
+    });
     if dangling {
         return make("P06", "a link needs a node on both sides: `A -- text --> B`");
     }

@@ -30,19 +30,15 @@ pub const LINTS: &[(&str, &str)] = &[
     ("pitfall", "text mermaid accepts but reads differently than written"),
 ];
 
-const TERMINAL_WORDS: &[&str] = &["start", "begin", "end", "stop", "finish", "done", "exit", "return", "halt", "terminate"];
+const TERMINAL_WORDS: &[&str] =
+    &["start", "begin", "end", "stop", "finish", "done", "exit", "return", "halt", "terminate"];
 
 fn is_terminal(n: &super::model::Node) -> bool {
     let shaped = matches!(
         n.shape,
         Shape::Stadium | Shape::Circle | Shape::DblCirc | Shape::SmCirc | Shape::FrCirc | Shape::FCirc
     );
-    let first = n
-        .label
-        .split(|c: char| !c.is_alphanumeric())
-        .find(|w| !w.is_empty())
-        .unwrap_or("")
-        .to_lowercase();
+    let first = n.label.split(|c: char| !c.is_alphanumeric()).find(|w| !w.is_empty()).unwrap_or("").to_lowercase();
     shaped || TERMINAL_WORDS.contains(&first.as_str())
 }
 
@@ -84,9 +80,7 @@ pub fn lint(chart: &Flowchart) -> Vec<Diagnostic> {
         }
         acc
     };
-    let expand = |id: &str| -> Vec<String> {
-        if sub_ids.contains(id) { members(id) } else { vec![id.to_string()] }
-    };
+    let expand = |id: &str| -> Vec<String> { if sub_ids.contains(id) { members(id) } else { vec![id.to_string()] } };
     let mut succ: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut indeg: BTreeMap<String, usize> = BTreeMap::new();
     for e in chart.edges.iter().filter(|e| e.stroke != Stroke::Invisible) {
@@ -103,14 +97,20 @@ pub fn lint(chart: &Flowchart) -> Vec<Diagnostic> {
     }
     let outdeg = |id: &str| succ.get(id).map_or(0, Vec::len);
     let in_of = |id: &str| indeg.get(id).copied().unwrap_or(0);
-    let mut starts: Vec<&str> = nodes.iter().filter(|n| in_of(&n.id) == 0 && outdeg(&n.id) > 0).map(|n| n.id.as_str()).collect();
-    let terminal_starts: Vec<&str> = starts.iter().copied().filter(|id| chart.node(id).is_some_and(is_terminal)).collect();
+    let mut starts: Vec<&str> =
+        nodes.iter().filter(|n| in_of(&n.id) == 0 && outdeg(&n.id) > 0).map(|n| n.id.as_str()).collect();
+    let terminal_starts: Vec<&str> =
+        starts.iter().copied().filter(|id| chart.node(id).is_some_and(is_terminal)).collect();
     if !terminal_starts.is_empty() {
         starts = terminal_starts;
     }
     if starts.is_empty() {
-        out.push(warn("no-start", nodes[0].span, "no start node: every node has an incoming edge".into(),
-            "the chart begins here, but something links back to it".into()));
+        out.push(warn(
+            "no-start",
+            nodes[0].span,
+            "no start node: every node has an incoming edge".into(),
+            "the chart begins here, but something links back to it".into(),
+        ));
     } else {
         let mut seen: BTreeSet<&str> = starts.iter().copied().collect();
         let mut stack = starts.clone();
@@ -122,27 +122,47 @@ pub fn lint(chart: &Flowchart) -> Vec<Diagnostic> {
             }
         }
         for n in nodes.iter().filter(|n| !seen.contains(n.id.as_str())) {
-            out.push(warn("unreachable", n.span, format!("node `{}` is unreachable from the start node `{}`", n.id, starts[0]),
-                "no path from the start leads here".into()));
+            out.push(warn(
+                "unreachable",
+                n.span,
+                format!("node `{}` is unreachable from the start node `{}`", n.id, starts[0]),
+                "no path from the start leads here".into(),
+            ));
         }
     }
     if nodes.iter().all(|n| outdeg(&n.id) > 0) {
-        out.push(warn("no-end", nodes[0].span, "no end node: every node has an outgoing edge".into(),
-            "the flow never terminates".into()));
+        out.push(warn(
+            "no-end",
+            nodes[0].span,
+            "no end node: every node has an outgoing edge".into(),
+            "the flow never terminates".into(),
+        ));
     }
     for n in nodes.iter().filter(|n| outdeg(&n.id) == 0 && in_of(&n.id) > 0 && !is_terminal(n)) {
-        out.push(warn("dead-end", n.span, format!("node `{}` is a dead end but not a terminal", n.id),
-            "no outgoing edge; end the flow in a terminal such as `End([End])`".into()));
+        out.push(warn(
+            "dead-end",
+            n.span,
+            format!("node `{}` is a dead end but not a terminal", n.id),
+            "no outgoing edge; end the flow in a terminal such as `End([End])`".into(),
+        ));
     }
     for n in nodes.iter().filter(|n| matches!(n.shape, Shape::Diam)) {
         let outs: Vec<_> = chart.edges.iter().filter(|e| e.from == n.id && e.stroke != Stroke::Invisible).collect();
         if outs.len() < 2 {
-            out.push(warn("decision-branches", n.span, format!("decision `{}` has {} outgoing edge(s); a decision needs at least two", n.id, outs.len()),
-                "decision node".into()));
+            out.push(warn(
+                "decision-branches",
+                n.span,
+                format!("decision `{}` has {} outgoing edge(s); a decision needs at least two", n.id, outs.len()),
+                "decision node".into(),
+            ));
         }
         for e in outs.iter().filter(|e| e.label.as_deref().is_none_or(|l| l.trim().is_empty())) {
-            out.push(warn("decision-label", e.span, format!("edge `{}` → `{}` leaves decision `{}` without a label", e.from, e.to, n.id),
-                "label the branch, e.g. `-->|yes|`".into()));
+            out.push(warn(
+                "decision-label",
+                e.span,
+                format!("edge `{}` → `{}` leaves decision `{}` without a label", e.from, e.to, n.id),
+                "label the branch, e.g. `-->|yes|`".into(),
+            ));
         }
     }
     out.extend(unknown_subgraphs(chart, &sub_ids));
@@ -159,10 +179,17 @@ fn unknown_subgraphs(chart: &Flowchart, sub_ids: &BTreeSet<&str>) -> Vec<Diagnos
         if sub_ids.contains(n.id.as_str()) || n.label != n.id {
             continue;
         }
-        let hit = chart.subgraphs.iter().find(|s| s.id != n.id && (norm(&s.id) == norm(&n.id) || norm(&s.title) == norm(&n.id)));
+        let hit = chart
+            .subgraphs
+            .iter()
+            .find(|s| s.id != n.id && (norm(&s.id) == norm(&n.id) || norm(&s.title) == norm(&n.id)));
         if let Some(s) = hit {
-            let mut d = warn("unknown-subgraph", n.span, format!("`{}` names no subgraph and becomes a new node", n.id),
-                format!("did you mean subgraph `{}`?", s.id));
+            let mut d = warn(
+                "unknown-subgraph",
+                n.span,
+                format!("`{}` names no subgraph and becomes a new node", n.id),
+                format!("did you mean subgraph `{}`?", s.id),
+            );
             d.help = Some(format!("refer to the subgraph by its id `{}`", s.id));
             out.push(d);
         }
@@ -226,7 +253,12 @@ mod tests {
                 node("A", Shape::Rect, "print x"),
                 node("E", Shape::Stadium, "End"),
             ],
-            edges: vec![edge("S", "C", None), edge("C", "A", Some("yes")), edge("C", "E", Some("no")), edge("A", "E", None)],
+            edges: vec![
+                edge("S", "C", None),
+                edge("C", "A", Some("yes")),
+                edge("C", "E", Some("no")),
+                edge("A", "E", None),
+            ],
             ..Default::default()
         };
         assert_eq!(codes(&chart), Vec::<String>::new());

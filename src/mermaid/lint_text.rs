@@ -52,7 +52,9 @@ fn conflicting_labels(source: &str) -> Vec<Diagnostic> {
                 Some((prev, prev_decl)) if *prev_decl != decl => out.push(Diagnostic {
                     severity: Severity::Warning,
                     code: "conflicting-label".into(),
-                    message: format!("`{name}` is defined twice with different labels: `{name}{prev_decl}` and `{name}{decl}`"),
+                    message: format!(
+                        "`{name}` is defined twice with different labels: `{name}{prev_decl}` and `{name}{decl}`"
+                    ),
                     span,
                     label: "this definition wins".into(),
                     extra: vec![(prev.clone(), "first defined here".into())],

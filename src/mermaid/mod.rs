@@ -10,28 +10,28 @@
 
 pub mod ast;
 pub mod builder;
-mod entities;
-pub mod lexer;
-pub mod model;
-pub mod parser;
-pub mod preprocess;
-pub mod shapes;
-mod unicode;
-mod yaml;
 pub mod diagnostic;
+mod entities;
 pub mod fix;
 mod fix_dangling;
 pub mod fix_shape;
 pub mod fmt;
 mod fmt_text;
 pub mod hint;
+pub mod lexer;
 pub mod lint;
 pub mod lint_text;
+pub mod model;
+pub mod parser;
 pub mod pitfall;
 mod pitfall_stmt;
 mod pitfall_tok;
+pub mod preprocess;
 mod scan;
+pub mod shapes;
 pub mod unclosed;
+mod unicode;
+mod yaml;
 
 pub use model::*;
 
@@ -99,10 +99,7 @@ pub struct ParseOptions {
 
 impl Default for ParseOptions {
     fn default() -> Self {
-        ParseOptions {
-            max_edges: 500,
-            max_text_size: None,
-        }
+        ParseOptions { max_edges: 500, max_text_size: None }
     }
 }
 
@@ -132,26 +129,14 @@ pub fn parse_with(text: &str, opts: &ParseOptions) -> Result<Flowchart, ParseErr
     let pre = preprocess::preprocess(text).map_err(|e| ParseError {
         span: lines.span(e.pos, e.pos),
         message: e.message,
-        expected: if e.no_diagram {
-            vec!["'graph' or 'flowchart'".to_string()]
-        } else {
-            Vec::new()
-        },
-        kind: if e.no_diagram {
-            ErrorKind::NoDiagramType
-        } else {
-            ErrorKind::Frontmatter
-        },
+        expected: if e.no_diagram { vec!["'graph' or 'flowchart'".to_string()] } else { Vec::new() },
+        kind: if e.no_diagram { ErrorKind::NoDiagramType } else { ErrorKind::Frontmatter },
         found: None,
     })?;
     let code = &pre.code;
     let to_span = |r: ast::Range| -> Span {
         let s = code.orig_at(r.0 as usize);
-        let e = if r.1 > r.0 {
-            code.orig_at(r.1 as usize - 1) + 1
-        } else {
-            s
-        };
+        let e = if r.1 > r.0 { code.orig_at(r.1 as usize - 1) + 1 } else { s };
         lines.span(s, e.max(s))
     };
     let toks = lexer::Lexer::new(&code.text).tokenize().map_err(|e| {
@@ -187,32 +172,18 @@ pub fn parse_with(text: &str, opts: &ParseOptions) -> Result<Flowchart, ParseErr
             })
         })
         .map_err(|e| {
-            let t = toks.get(e.at).copied().unwrap_or(lexer::Token {
-                kind: lexer::Tk::End0,
-                start: 0,
-                end: 0,
-            });
-            let span = if t.kind == lexer::Tk::End0 {
-                lines.span(text.len(), text.len())
-            } else {
-                to_span((t.start, t.end))
-            };
+            let t = toks.get(e.at).copied().unwrap_or(lexer::Token { kind: lexer::Tk::End0, start: 0, end: 0 });
+            let span =
+                if t.kind == lexer::Tk::End0 { lines.span(text.len(), text.len()) } else { to_span((t.start, t.end)) };
             let got = if t.kind == lexer::Tk::End0 {
                 "the end of the text".to_string()
             } else {
                 let s = &code.text[t.start as usize..t.end as usize];
-                format!(
-                    "'{}' ({})",
-                    s.trim_matches(|c: char| c == ' '),
-                    t.kind.mermaid_name()
-                )
+                format!("'{}' ({})", s.trim_matches(|c: char| c == ' '), t.kind.mermaid_name())
             };
             ParseError {
                 span,
-                message: format!(
-                    "Parse error: expected {}, got {got}",
-                    e.expected.join(" or ")
-                ),
+                message: format!("Parse error: expected {}, got {got}", e.expected.join(" or ")),
                 expected: e.expected.iter().map(|s| s.to_string()).collect(),
                 kind: ErrorKind::Syntax,
                 found: Some(t.kind.mermaid_name().to_string()),
@@ -249,20 +220,14 @@ impl<'t> LineIndex<'t> {
     fn new(text: &'t str) -> Self {
         let mut starts = vec![0];
         starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        LineIndex {
-            text,
-            starts,
-            last: std::cell::Cell::new(1),
-        }
+        LineIndex { text, starts, last: std::cell::Cell::new(1) }
     }
 
     fn span(&self, start: usize, end: usize) -> Span {
         let start = floor_char(self.text, start.min(self.text.len()));
         let end = floor_char(self.text, end.min(self.text.len())).max(start);
         let hint = self.last.get();
-        let line = if self.starts[hint - 1] <= start
-            && self.starts.get(hint).is_none_or(|&next| next > start)
-        {
+        let line = if self.starts[hint - 1] <= start && self.starts.get(hint).is_none_or(|&next| next > start) {
             hint
         } else {
             self.starts.partition_point(|&s| s <= start).max(1)
@@ -270,12 +235,7 @@ impl<'t> LineIndex<'t> {
         self.last.set(line);
         let ls = self.starts[line - 1];
         let col = self.text[ls..start].chars().count() + 1;
-        Span {
-            start,
-            end,
-            line: line as u32,
-            col: col as u32,
-        }
+        Span { start, end, line: line as u32, col: col as u32 }
     }
 }
 

@@ -95,8 +95,7 @@ pub fn findings(source: &str) -> Vec<Finding> {
                 open_subgraphs.pop();
             }
             "style" | "linkStyle" | "classDef" if !followed_by_link => pitfall_stmt::style_rule(l, &mut out),
-            "class" | "direction" | "accTitle" | "accDescr" | "accTitle:" | "accDescr:" | "}"
-                if !followed_by_link => {}
+            "class" | "direction" | "accTitle" | "accDescr" | "accTitle:" | "accDescr:" | "}" if !followed_by_link => {}
             "click" if !followed_by_link => {}
             _ => pitfall_stmt::statement_rules(l, &mut ctx, &mut out),
         }
@@ -189,11 +188,13 @@ pub(crate) fn split_lines(source: &str) -> Vec<Line<'_>> {
 /// labelled use may already be rewritten (`My_Node[Do stuff]`) or come later.
 fn collect_labelled_ids(lines: &[Line], ctx: &mut Ctx) {
     let joined = |s: &str| s.split_whitespace().collect::<Vec<_>>().join("_");
-    let statements = lines.iter().filter(|l| !l.text.trim().is_empty() && !l.text.trim_start().starts_with("%%")).skip(1);
+    let statements =
+        lines.iter().filter(|l| !l.text.trim().is_empty() && !l.text.trim_start().starts_with("%%")).skip(1);
     for l in statements {
         let t = l.text.trim();
         let first = t.split(|c: char| c.is_whitespace() || c == ';').next().unwrap_or("");
-        let keyword = ["subgraph", "end", "style", "linkStyle", "classDef", "class", "direction", "click", "}"].contains(&first)
+        let keyword = ["subgraph", "end", "style", "linkStyle", "classDef", "class", "direction", "click", "}"]
+            .contains(&first)
             || first.starts_with("acc");
         if keyword && !t[first.len()..].trim_start().starts_with(['-', '=', '<', '.']) {
             continue;

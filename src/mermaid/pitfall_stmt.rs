@@ -156,7 +156,10 @@ fn split_semicolons(l: &Line, from: usize, out: &mut Vec<Finding>) {
             continue;
         }
         let next = l.text[abs + 1..].trim_start();
-        let is_property = next.split(':').next().is_some_and(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphabetic() || c == '-'))
+        let is_property = next
+            .split(':')
+            .next()
+            .is_some_and(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphabetic() || c == '-'))
             && next.contains(':');
         if is_property {
             continue;
@@ -185,7 +188,8 @@ pub(crate) fn style_rule(l: &Line, out: &mut Vec<Finding>) {
     let t = l.text.trim_end();
     let lead = l.text.len() - l.text.trim_start().len();
     split_semicolons(l, lead, out);
-    if out.last().is_some_and(|f| f.span.start >= l.start && f.span.end <= l.start + l.text.len() && f.pitfall == "P09") {
+    if out.last().is_some_and(|f| f.span.start >= l.start && f.span.end <= l.start + l.text.len() && f.pitfall == "P09")
+    {
         return;
     }
     let first = t.split_whitespace().next().unwrap_or("");
@@ -203,7 +207,12 @@ pub(crate) fn style_rule(l: &Line, out: &mut Vec<Finding>) {
         let mut edits = Vec::new();
         for (p, _) in body.match_indices(';') {
             let next = &body[p + 1..];
-            if next.trim_start().split(':').next().is_some_and(|w| !w.is_empty() && w.trim().chars().all(|c| c.is_ascii_alphabetic() || c == '-')) {
+            if next
+                .trim_start()
+                .split(':')
+                .next()
+                .is_some_and(|w| !w.is_empty() && w.trim().chars().all(|c| c.is_ascii_alphabetic() || c == '-'))
+            {
                 edits.push(Edit { range: l.start + p..l.start + p + 1, text: ",".into() });
             }
         }

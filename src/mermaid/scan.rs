@@ -13,11 +13,20 @@ use std::ops::Range;
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Tok {
     /// A vertex: its id and, when present, the bracketed shape.
-    Node { id: Range<usize>, shape: Option<Shape> },
+    Node {
+        id: Range<usize>,
+        shape: Option<Shape>,
+    },
     /// A link token such as `-->`, `<--`, `->`, `-- text -->`.
-    Link { range: Range<usize>, inline_text: Option<Range<usize>> },
+    Link {
+        range: Range<usize>,
+        inline_text: Option<Range<usize>>,
+    },
     /// `|label|` after a link: the whole piece and its content.
-    Pipe { range: Range<usize>, content: Range<usize> },
+    Pipe {
+        range: Range<usize>,
+        content: Range<usize>,
+    },
     Amp(Range<usize>),
     Semi(Range<usize>),
     /// `:::name`.
@@ -190,7 +199,9 @@ pub(crate) fn scan(line: &str) -> Vec<Tok> {
             let close = (end + 1).min(rest.len());
             toks.push(Tok::Pipe { range: i..i + close, content: i + 1..i + end.max(1) });
             i += close;
-        } else if let Some((n, inline)) = link_at(rest).filter(|_| !rest.starts_with(['x', 'o']) || !after_node_glued(&toks, line, i)) {
+        } else if let Some((n, inline)) =
+            link_at(rest).filter(|_| !rest.starts_with(['x', 'o']) || !after_node_glued(&toks, line, i))
+        {
             let mut tok = Tok::Link { range: i..i + n, inline_text: None };
             if inline && let Some((t_end, close_end)) = inline_close(line, i + n) {
                 tok = Tok::Link { range: i..close_end, inline_text: Some(i + n..t_end) };
@@ -292,7 +303,8 @@ fn find_closer(line: &str, from: usize, open: &str, close: &str) -> Option<usize
     let candidates: Vec<usize> = content.match_indices(close).map(|(p, _)| from + p).collect();
     let quoted = content.trim_start().starts_with('"');
     if quoted
-        && let Some(&p) = candidates.iter().find(|&&p| line[from..p].trim_end().ends_with('"') && line[from..p].trim().len() > 1)
+        && let Some(&p) =
+            candidates.iter().find(|&&p| line[from..p].trim_end().ends_with('"') && line[from..p].trim().len() > 1)
     {
         return Some(p);
     }
@@ -346,7 +358,9 @@ mod tests {
     fn links_and_inline_labels() {
         let line = "A -- invoke() returns --> B";
         let toks = scan(line);
-        assert!(matches!(&toks[1], Tok::Link { inline_text: Some(r), .. } if text(line, r).trim() == "invoke() returns"));
+        assert!(
+            matches!(&toks[1], Tok::Link { inline_text: Some(r), .. } if text(line, r).trim() == "invoke() returns")
+        );
         let toks = scan("A-->B");
         assert_eq!(toks.len(), 3);
         let toks = scan("A -> B");

@@ -151,13 +151,7 @@ pub const SHAPE_NAMES: &[(&str, Shape)] = &[
 /// the shape.
 pub fn lookup(name: &str) -> Result<Shape, String> {
     if name != name.to_lowercase() || name.contains('_') {
-        return Err(format!(
-            "No such shape: {name}. Shape names should be lowercase."
-        ));
+        return Err(format!("No such shape: {name}. Shape names should be lowercase."));
     }
-    SHAPE_NAMES
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, s)| *s)
-        .ok_or_else(|| format!("No such shape: {name}."))
+    SHAPE_NAMES.iter().find(|(n, _)| *n == name).map(|(_, s)| *s).ok_or_else(|| format!("No such shape: {name}."))
 }

@@ -42,9 +42,7 @@ fn scalar(s: &Scalar) -> Value {
         Scalar::Null => Value::Null,
         Scalar::Boolean(b) => Value::Bool(*b),
         Scalar::Integer(i) => Value::Number((*i).into()),
-        Scalar::FloatingPoint(f) => {
-            Number::from_f64(f.into_inner()).map_or(Value::Null, Value::Number)
-        }
+        Scalar::FloatingPoint(f) => Number::from_f64(f.into_inner()).map_or(Value::Null, Value::Number),
         Scalar::String(s) => Value::String(s.to_string()),
     }
 }

@@ -17,15 +17,8 @@ pub struct Resolved {
     pub text: Vec<(String, String)>,
 }
 
-const SHAPE_PROPS: [&str; 7] = [
-    "fill",
-    "stroke",
-    "stroke-width",
-    "stroke-dasharray",
-    "stroke-opacity",
-    "fill-opacity",
-    "opacity",
-];
+const SHAPE_PROPS: [&str; 7] =
+    ["fill", "stroke", "stroke-width", "stroke-dasharray", "stroke-opacity", "fill-opacity", "opacity"];
 const TEXT_PROPS: [&str; 5] = ["font-weight", "font-style", "font-size", "font-family", "text-decoration"];
 
 impl Resolved {

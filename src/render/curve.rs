@@ -2,8 +2,8 @@
 //! data, so our curves have mermaid's characteristic shape and the layout
 //! metrics measure exactly what is written here.
 
-pub use crate::layout::curve::{Curve, drawn_polyline, shorten};
 use crate::layout::Point;
+pub use crate::layout::curve::{Curve, drawn_polyline, shorten};
 use crate::layout::curve::{Seg, segments};
 
 use super::xml::N;

@@ -239,7 +239,10 @@ mod tests {
             .filter(|&(x, y)| pm.pixel(x, y).expect("px").red() < 128)
             .collect();
         assert!(dark.len() > 60, "{} dark pixels", dark.len());
-        assert!(dark.iter().all(|&(x, y)| x as f32 >= left - 1.0 && x as f32 <= right + 1.0 && y as f32 >= top - 1.0 && y as f32 <= bottom + 1.0));
+        assert!(dark.iter().all(|&(x, y)| x as f32 >= left - 1.0
+            && x as f32 <= right + 1.0
+            && y as f32 >= top - 1.0
+            && y as f32 <= bottom + 1.0));
         // Pixels stay opaque and the page outside the ink untouched.
         assert!(pm.pixels().iter().all(|p| p.alpha() == 255));
         assert_eq!(pm.pixel(0, 0).map(|p| p.red()), Some(255));
@@ -252,7 +255,13 @@ mod tests {
         fill_line(&mut Scratch::default(), &mut whole.as_mut(), &l, Transform::identity(), [20, 40, 60, 255]);
         // The lower part, drawn into a band starting at row 14.
         let mut band = Pixmap::new(80, 16).expect("pixmap");
-        fill_line(&mut Scratch::default(), &mut band.as_mut(), &l, Transform::from_translate(0.0, -14.0), [20, 40, 60, 255]);
+        fill_line(
+            &mut Scratch::default(),
+            &mut band.as_mut(),
+            &l,
+            Transform::from_translate(0.0, -14.0),
+            [20, 40, 60, 255],
+        );
         for y in 0..16 {
             for x in 0..80 {
                 assert_eq!(band.pixel(x, y), whole.pixel(x, y + 14), "({x}, {y})");

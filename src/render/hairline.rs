@@ -88,11 +88,20 @@ pub fn draw(pm: &mut PixmapMut, path: &usvg::Path, ts: Transform, paint: &Hairli
         }
     }
     let (w, h) = (pm.width() as f32, pm.height() as f32);
-    let mut lines = Lines { w: i64::from(pm.width()), h: i64::from(pm.height()), data: pm.data_mut(), rgb: paint.rgb, alpha: paint.alpha };
+    let mut lines = Lines {
+        w: i64::from(pm.width()),
+        h: i64::from(pm.height()),
+        data: pm.data_mut(),
+        rgb: paint.rgb,
+        alpha: paint.alpha,
+    };
     // A piece whose points all lie off the pixmap draws nothing there (a
     // curve stays inside its points' hull): skip it without flattening.
     let off = |pts: &[Point]| {
-        pts.iter().all(|p| p.y < -2.0) || pts.iter().all(|p| p.y > h + 2.0) || pts.iter().all(|p| p.x < -2.0) || pts.iter().all(|p| p.x > w + 2.0)
+        pts.iter().all(|p| p.y < -2.0)
+            || pts.iter().all(|p| p.y > h + 2.0)
+            || pts.iter().all(|p| p.x < -2.0)
+            || pts.iter().all(|p| p.x > w + 2.0)
     };
     let map = |mut p: Point| {
         ts.map_point(&mut p);
@@ -130,7 +139,9 @@ pub fn draw(pm: &mut PixmapMut, path: &usvg::Path, ts: Transform, paint: &Hairli
                     cur = to;
                     continue;
                 }
-                let dd = weighted([(cur, 1.0), (c1, -2.0), (c2, 1.0)]).length().max(weighted([(c1, 1.0), (c2, -2.0), (to, 1.0)]).length());
+                let dd = weighted([(cur, 1.0), (c1, -2.0), (c2, 1.0)])
+                    .length()
+                    .max(weighted([(c1, 1.0), (c2, -2.0), (to, 1.0)]).length());
                 let n = (0.75 * dd / TOLERANCE).sqrt().ceil().clamp(1.0, 256.0) as usize;
                 lines.curve(n, |t| {
                     let u = 1.0 - t;

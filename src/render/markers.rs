@@ -51,8 +51,12 @@ impl Markers {
                 (ArrowHead::Arrow, true) => ("0 0 10 10", "4.5", "5", 8, "<path d=\"M0,5L10,10L10,0z\"/>"),
                 (ArrowHead::Circle, false) => ("0 0 10 10", "11", "5", 11, "<circle cx=\"5\" cy=\"5\" r=\"5\"/>"),
                 (ArrowHead::Circle, true) => ("0 0 10 10", "-1", "5", 11, "<circle cx=\"5\" cy=\"5\" r=\"5\"/>"),
-                (ArrowHead::Cross, false) => ("0 0 11 11", "12", "5.2", 11, "<path d=\"M1,1l9,9M10,1l-9,9\" stroke-width=\"2\"/>"),
-                (ArrowHead::Cross, true) => ("0 0 11 11", "-1", "5.2", 11, "<path d=\"M1,1l9,9M10,1l-9,9\" stroke-width=\"2\"/>"),
+                (ArrowHead::Cross, false) => {
+                    ("0 0 11 11", "12", "5.2", 11, "<path d=\"M1,1l9,9M10,1l-9,9\" stroke-width=\"2\"/>")
+                }
+                (ArrowHead::Cross, true) => {
+                    ("0 0 11 11", "-1", "5.2", 11, "<path d=\"M1,1l9,9M10,1l-9,9\" stroke-width=\"2\"/>")
+                }
                 (ArrowHead::None, _) => continue,
             };
             let _ = write!(

@@ -56,7 +56,12 @@ pub fn to_svg(chart: &Flowchart, geom: &Geometry, style: &Style) -> String {
 /// as glyph lines for the rasteriser, with placeholders in the SVG marking
 /// where each is drawn (see [`glyphs`]). Not an SVG for people: alone it
 /// has no text.
-pub fn to_raster_svg(chart: &Flowchart, geom: &Geometry, style: &Style, fonts: &Fonts) -> (String, Vec<glyphs::GlyphLine>) {
+pub fn to_raster_svg(
+    chart: &Flowchart,
+    geom: &Geometry,
+    style: &Style,
+    fonts: &Fonts,
+) -> (String, Vec<glyphs::GlyphLine>) {
     let mut outliner = glyphs::Outliner::new(fonts);
     let svg = svg::write(chart, geom, &style.theme, style.curve, Some(&mut outliner));
     (svg, outliner.lines)

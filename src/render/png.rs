@@ -63,11 +63,7 @@ pub fn font_database(faces: &[FontBytes]) -> fontdb::Database {
 
 /// The family name usvg should fall back to (the first face's).
 pub fn primary_family(db: &fontdb::Database) -> String {
-    db.faces()
-        .next()
-        .and_then(|f| f.families.first())
-        .map(|(n, _)| n.clone())
-        .unwrap_or_else(|| "sans-serif".into())
+    db.faces().next().and_then(|f| f.families.first()).map(|(n, _)| n.clone()).unwrap_or_else(|| "sans-serif".into())
 }
 
 /// usvg's choice of a face for a character the label's face lacks, made
@@ -92,7 +88,8 @@ fn fallback_selector() -> usvg::FallbackSelectionFn<'static> {
             })
             .unwrap_or(false)
         };
-        let faces: Vec<(fontdb::ID, bool)> = db.faces().filter(|f| !used.contains(&f.id)).map(|f| (f.id, is_bold(f.weight.0))).collect();
+        let faces: Vec<(fontdb::ID, bool)> =
+            db.faces().filter(|f| !used.contains(&f.id)).map(|f| (f.id, is_bold(f.weight.0))).collect();
         pick_fallback(&faces, bold, has)
     })
 }
@@ -114,7 +111,13 @@ pub fn pixel_size(width: f32, height: f32, scale: f32, max_pixels: u64) -> Resul
 
 /// Rasterise `svg` at `scale` and encode it as PNG; `glyphs` are the label
 /// lines its placeholders stand for (see [`super::glyphs`]).
-pub fn svg_to_png(svg: &str, glyphs: &[GlyphLine], scale: f32, db: &Arc<fontdb::Database>, max_pixels: u64) -> Result<Vec<u8>, PngError> {
+pub fn svg_to_png(
+    svg: &str,
+    glyphs: &[GlyphLine],
+    scale: f32,
+    db: &Arc<fontdb::Database>,
+    max_pixels: u64,
+) -> Result<Vec<u8>, PngError> {
     if !(scale.is_finite() && scale > 0.0) {
         return Err(PngError::BadScale(scale));
     }

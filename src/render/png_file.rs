@@ -119,7 +119,9 @@ mod tests {
         // 3×2 RGB: a Sub row and an Up row.
         let pixels = [[10u8, 20, 30, 40, 50, 60, 70, 80, 90], [11, 21, 31, 41, 51, 61, 255, 0, 7]];
         let mut rows = vec![FILTER_SUB];
-        rows.extend(pixels[0].iter().enumerate().map(|(i, &v)| if i < 3 { v } else { v.wrapping_sub(pixels[0][i - 3]) }));
+        rows.extend(
+            pixels[0].iter().enumerate().map(|(i, &v)| if i < 3 { v } else { v.wrapping_sub(pixels[0][i - 3]) }),
+        );
         rows.push(FILTER_UP);
         rows.extend(pixels[1].iter().zip(pixels[0]).map(|(&v, u)| v.wrapping_sub(u)));
         let mut f = PngFile::new(3, 2, Colour::Rgb, 0).expect("header");

@@ -115,7 +115,8 @@ impl Plan<'_> {
         let rows = n + 2 * SEAM_ROWS;
         let (w, row_bytes) = (self.w as usize, self.w as usize * 4);
         buf.resize(row_bytes * rows as usize, 0);
-        let mut pm = tiny_skia::PixmapMut::from_bytes(buf, self.w, rows).ok_or(PngError::Alloc { w: self.w, h: rows })?;
+        let mut pm =
+            tiny_skia::PixmapMut::from_bytes(buf, self.w, rows).ok_or(PngError::Alloc { w: self.w, h: rows })?;
         self.draw(&mut pm, y0 as f32 - SEAM_ROWS as f32);
         // Keep rows SEAM_ROWS.. (n of them), filtered, at the front.
         let kept = row_bytes * SEAM_ROWS as usize;
@@ -237,7 +238,8 @@ fn page_colour(tree: &Tree) -> Option<Color> {
     let b = p.data().bounds();
     let size = tree.size();
     let covers = b.left() <= 0.0 && b.top() <= 0.0 && b.right() >= size.width() && b.bottom() >= size.height();
-    let plain = p.is_visible() && p.stroke().is_none() && p.abs_transform().is_identity() && fill.opacity().get() >= 1.0;
+    let plain =
+        p.is_visible() && p.stroke().is_none() && p.abs_transform().is_identity() && fill.opacity().get() >= 1.0;
     // A rectangle path: 4 corners plus close (resvg draws exactly its box).
     let rect = p.data().points().len() <= 5;
     (covers && plain && rect).then(|| Color::from_rgba8(c.red, c.green, c.blue, 255))
@@ -364,7 +366,8 @@ mod tests {
     fn rgb_rows_are_filtered_sub_then_up() {
         // 9 px wide (two quads plus one), 3 rows, after 6 rows of margin.
         let w = 9;
-        let rows: Vec<Vec<u8>> = (0..3u8).map(|r| (0..4 * w as u8).map(|i| i.wrapping_mul(37).wrapping_add(r * 91)).collect()).collect();
+        let rows: Vec<Vec<u8>> =
+            (0..3u8).map(|r| (0..4 * w as u8).map(|i| i.wrapping_mul(37).wrapping_add(r * 91)).collect()).collect();
         let mut buf = [vec![7; 6 * 4 * w], rows.concat()].concat();
         filter_rgb_in_place(&mut buf, 6 * 4 * w, w, 3);
         let rgb = |r: usize, i: usize| rows[r][4 * (i / 3) + i % 3];

@@ -67,14 +67,7 @@ fn path(out: &mut String, d: P, attrs: &str) {
 }
 
 fn rect(out: &mut String, r: Rect, rx: f32, attrs: &str) {
-    let _ = write!(
-        out,
-        r#"<rect x="{}" y="{}" width="{}" height="{}""#,
-        N(r.x),
-        N(r.y),
-        N(r.width),
-        N(r.height)
-    );
+    let _ = write!(out, r#"<rect x="{}" y="{}" width="{}" height="{}""#, N(r.x), N(r.y), N(r.width), N(r.height));
     if rx > 0.0 {
         let _ = write!(out, r#" rx="{}" ry="{}""#, N(rx), N(rx));
     }
@@ -277,11 +270,20 @@ pub fn draw(out: &mut String, shape: Shape, r: Rect, paint: &Paint<'_>) {
                 path(out, P::new().m(x + 8.0, y).l(x + 8.0, b - wave(r)), paint.line);
             } else if shape == TagDoc {
                 let t = (h * 0.25).min(w * 0.2);
-                path(out, P::poly(&[(rt - t, b - wave(r) * 1.5), (rt, b - wave(r) * 1.5 - t), (rt, b - wave(r) * 1.5)]), paint.solid);
+                path(
+                    out,
+                    P::poly(&[(rt - t, b - wave(r) * 1.5), (rt, b - wave(r) * 1.5 - t), (rt, b - wave(r) * 1.5)]),
+                    paint.solid,
+                );
             }
         }
         Docs | StRect => {
-            let back = |i: f32| crate::layout::Rect { x: x + 10.0 - 5.0 * i, y: y + 5.0 * i, width: w - 10.0, height: h - 10.0 };
+            let back = |i: f32| crate::layout::Rect {
+                x: x + 10.0 - 5.0 * i,
+                y: y + 5.0 * i,
+                width: w - 10.0,
+                height: h - 10.0,
+            };
             for i in 0..3 {
                 let rr = back(i as f32);
                 if shape == Docs {
@@ -334,13 +336,7 @@ pub fn draw(out: &mut String, shape: Shape, r: Rect, paint: &Paint<'_>) {
 fn doc(r: Rect) -> P {
     let (x, y, w, b) = (r.x, r.y, r.width, r.y + r.height);
     let a = wave(r);
-    P::new()
-        .m(x, y)
-        .l(x + w, y)
-        .l(x + w, b - a)
-        .q(x + w * 0.75, b - 3.0 * a, x + w / 2.0, b - a)
-        .t(x, b - a)
-        .z()
+    P::new().m(x, y).l(x + w, y).l(x + w, b - a).q(x + w * 0.75, b - 3.0 * a, x + w / 2.0, b - a).t(x, b - a).z()
 }
 
 /// A curly brace with its tip pointing outwards at `x` (`bw` < 0 mirrors it).
@@ -384,7 +380,7 @@ mod tests {
 
     #[test]
     fn every_shape_draws_inside_a_parseable_svg() {
-        let paint = Paint { body: r#"fill="red""#, line: r#"fill="none""#, solid: r#"fill="black""#};
+        let paint = Paint { body: r#"fill="red""#, line: r#"fill="none""#, solid: r#"fill="black""# };
         let r = Rect { x: 10.0, y: 10.0, width: 120.0, height: 60.0 };
         for shape in crate::render::ALL_SHAPES {
             let mut s = String::from(r#"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100">"#);
@@ -394,7 +390,10 @@ mod tests {
             assert!(tree.is_ok(), "{shape:?}: {s}");
             if !matches!(shape, Shape::Text | Shape::Anchor) {
                 let bb = tree.expect("tree").root().abs_bounding_box();
-                assert!(bb.left() >= 9.0 && bb.right() <= 131.0 && bb.top() >= 5.0 && bb.bottom() <= 75.0, "{shape:?} {bb:?}");
+                assert!(
+                    bb.left() >= 9.0 && bb.right() <= 131.0 && bb.top() >= 5.0 && bb.bottom() <= 75.0,
+                    "{shape:?} {bb:?}"
+                );
             }
         }
     }

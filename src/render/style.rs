@@ -31,7 +31,14 @@ pub struct Style {
 
 impl Default for Style {
     fn default() -> Self {
-        Style { theme: Theme::default(), curve: Curve::Basis, font_size: 16.0, node_spacing: 50.0, rank_spacing: 50.0, direction: None }
+        Style {
+            theme: Theme::default(),
+            curve: Curve::Basis,
+            font_size: 16.0,
+            node_spacing: 50.0,
+            rank_spacing: 50.0,
+            direction: None,
+        }
     }
 }
 
@@ -76,11 +83,7 @@ pub fn parse_direction(s: &str) -> Option<Direction> {
 }
 
 fn positive(name: &str, v: f32, max: f32) -> Result<f32, String> {
-    if v.is_finite() && v > 0.0 && v <= max {
-        Ok(v)
-    } else {
-        Err(format!("{name} must be in (0, {max}], got {v}"))
-    }
+    if v.is_finite() && v > 0.0 && v <= max { Ok(v) } else { Err(format!("{name} must be in (0, {max}], got {v}")) }
 }
 
 impl StyleFile {
@@ -96,11 +99,13 @@ impl StyleFile {
     /// first, so colours given alongside it refine that theme.
     pub fn apply(&self, style: &mut Style) -> Result<(), String> {
         if let Some(t) = &self.theme {
-            style.theme = Theme::named(t).ok_or_else(|| format!("theme: unknown theme `{t}` (expected one of {})", THEMES.join(", ")))?;
+            style.theme = Theme::named(t)
+                .ok_or_else(|| format!("theme: unknown theme `{t}` (expected one of {})", THEMES.join(", ")))?;
         }
         let colour = |name: &str, v: &Option<String>, slot: &mut String| -> Result<(), String> {
             if let Some(v) = v {
-                *slot = sanitize_colour(v).ok_or_else(|| format!("{name}: `{v}` is not a colour (expected {COLOUR_SYNTAX})"))?;
+                *slot = sanitize_colour(v)
+                    .ok_or_else(|| format!("{name}: `{v}` is not a colour (expected {COLOUR_SYNTAX})"))?;
             }
             Ok(())
         };
@@ -121,7 +126,10 @@ impl StyleFile {
             th.background = if bg.eq_ignore_ascii_case("transparent") || bg.eq_ignore_ascii_case("none") {
                 None
             } else {
-                Some(sanitize_colour(bg).ok_or_else(|| format!("background: `{bg}` is not a colour (expected {COLOUR_SYNTAX})"))?)
+                Some(
+                    sanitize_colour(bg)
+                        .ok_or_else(|| format!("background: `{bg}` is not a colour (expected {COLOUR_SYNTAX})"))?,
+                )
             };
         }
         if let Some(w) = self.node_stroke_width {
@@ -141,10 +149,14 @@ impl StyleFile {
             style.rank_spacing = positive("rank_spacing", v, 1000.0)?;
         }
         if let Some(c) = &self.curve {
-            style.curve = Curve::parse(c).ok_or_else(|| format!("curve: unknown curve `{c}` (basis, linear, step, stepBefore, stepAfter, catmullRom)"))?;
+            style.curve = Curve::parse(c).ok_or_else(|| {
+                format!("curve: unknown curve `{c}` (basis, linear, step, stepBefore, stepAfter, catmullRom)")
+            })?;
         }
         if let Some(d) = &self.direction {
-            style.direction = Some(parse_direction(d).ok_or_else(|| format!("direction: unknown direction `{d}` (TB, TD, BT, LR, RL)"))?);
+            style.direction = Some(
+                parse_direction(d).ok_or_else(|| format!("direction: unknown direction `{d}` (TB, TD, BT, LR, RL)"))?,
+            );
         }
         Ok(())
     }
@@ -248,10 +260,8 @@ pub fn parse_sweep(text: &str) -> Result<Vec<SweepEntry>, String> {
     }
     if let Some(grid) = doc.get("grid") {
         let grid = grid.as_table().ok_or("`grid` must be a table of arrays")?;
-        let axes: BTreeMap<&String, Vec<toml::Value>> = grid
-            .iter()
-            .map(|(k, v)| (k, v.as_array().cloned().unwrap_or_else(|| vec![v.clone()])))
-            .collect();
+        let axes: BTreeMap<&String, Vec<toml::Value>> =
+            grid.iter().map(|(k, v)| (k, v.as_array().cloned().unwrap_or_else(|| vec![v.clone()]))).collect();
         let mut combos: Vec<toml::Table> = vec![toml::Table::new()];
         for (k, values) in &axes {
             let mut next = Vec::with_capacity(combos.len() * values.len());
@@ -283,12 +293,11 @@ pub fn parse_sweep(text: &str) -> Result<Vec<SweepEntry>, String> {
 }
 
 fn entry(name: String, t: toml::Table) -> Result<SweepEntry, String> {
-    let style: StyleFile = toml::Value::Table(t).try_into().map_err(|e: toml::de::Error| format!("style `{name}`: {e}"))?;
+    let style: StyleFile =
+        toml::Value::Table(t).try_into().map_err(|e: toml::de::Error| format!("style `{name}`: {e}"))?;
     style.apply(&mut Style::default()).map_err(|e| format!("style `{name}`: {e}"))?;
-    let safe: String = name
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || "-_=.,".contains(c) { c } else { '_' })
-        .collect();
+    let safe: String =
+        name.chars().map(|c| if c.is_ascii_alphanumeric() || "-_=.,".contains(c) { c } else { '_' }).collect();
     Ok(SweepEntry { name: safe, style })
 }
 
@@ -317,9 +326,18 @@ mod tests {
 
     #[test]
     fn sweep_grid_is_a_sorted_cartesian_product() {
-        let e = parse_sweep("[grid]\ntheme = [\"default\", \"dark\"]\ncurve = [\"basis\", \"linear\"]\n").expect("sweep");
+        let e =
+            parse_sweep("[grid]\ntheme = [\"default\", \"dark\"]\ncurve = [\"basis\", \"linear\"]\n").expect("sweep");
         let names: Vec<&str> = e.iter().map(|e| e.name.as_str()).collect();
-        assert_eq!(names, ["curve=basis,theme=default", "curve=basis,theme=dark", "curve=linear,theme=default", "curve=linear,theme=dark"]);
+        assert_eq!(
+            names,
+            [
+                "curve=basis,theme=default",
+                "curve=basis,theme=dark",
+                "curve=linear,theme=default",
+                "curve=linear,theme=dark"
+            ]
+        );
         let e = parse_sweep("[[style]]\nname = \"big\"\nfont_size = 20\n").expect("sweep");
         assert_eq!(e[0].style.font_size, Some(20.0));
         assert!(parse_sweep("[[style]]\ntheme = \"nope\"\n").is_err());

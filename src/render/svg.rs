@@ -27,7 +27,13 @@ use super::xml::{N, esc};
 /// With `outlines`, labels are shaped with its fonts and left to the
 /// rasteriser (see [`super::glyphs`]) instead of written as `<text>`; a
 /// label whose user style changes the font stays `<text>`.
-pub fn write(chart: &Flowchart, geom: &Geometry, theme: &Theme, curve: Curve, mut outlines: Option<&mut Outliner>) -> String {
+pub fn write(
+    chart: &Flowchart,
+    geom: &Geometry,
+    theme: &Theme,
+    curve: Curve,
+    mut outlines: Option<&mut Outliner>,
+) -> String {
     let mut out = String::with_capacity(2048 + geom.nodes.len() * 600 + geom.edges.len() * 400);
     let (w, h) = (geom.width.max(1.0), geom.height.max(1.0));
     let _ = write!(
@@ -109,7 +115,14 @@ fn clusters(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme,
             style_attr(&style.shape_style())
         );
         let (tr, tb) = &c.title;
-        put_label(out, tb, tr.x + tr.width / 2.0, tr.y + (tr.height - tb.height) / 2.0, (&theme.cluster_text, &style), outlines.as_deref_mut());
+        put_label(
+            out,
+            tb,
+            tr.x + tr.width / 2.0,
+            tr.y + (tr.height - tb.height) / 2.0,
+            (&theme.cluster_text, &style),
+            outlines.as_deref_mut(),
+        );
     }
     out.push_str("</g>");
 }
@@ -161,7 +174,13 @@ fn without_fill(r: &Resolved) -> String {
     r.shape_style()
 }
 
-fn edge_labels(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme, mut outlines: Option<&mut Outliner>) {
+fn edge_labels(
+    out: &mut String,
+    chart: &Flowchart,
+    geom: &Geometry,
+    theme: &Theme,
+    mut outlines: Option<&mut Outliner>,
+) {
     out.push_str(r#"<g class="edge-labels">"#);
     for (i, routed) in geom.edges.iter().enumerate() {
         let Some((r, block)) = &routed.label else { continue };
@@ -178,7 +197,14 @@ fn edge_labels(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &The
             N(r.height),
             esc(&theme.edge_label_background)
         );
-        put_label(out, block, r.x + r.width / 2.0, r.y + (r.height - block.height) / 2.0, (&theme.edge_label_text, &style), outlines.as_deref_mut());
+        put_label(
+            out,
+            block,
+            r.x + r.width / 2.0,
+            r.y + (r.height - block.height) / 2.0,
+            (&theme.edge_label_text, &style),
+            outlines.as_deref_mut(),
+        );
     }
     out.push_str("</g>");
 }
@@ -199,7 +225,8 @@ fn nodes(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme, mu
             esc(stroke),
             N(theme.node_stroke_width)
         );
-        let line = format!(r#"fill="none" stroke="{}" stroke-width="{}"{user}"#, esc(stroke), N(theme.node_stroke_width));
+        let line =
+            format!(r#"fill="none" stroke="{}" stroke-width="{}"{user}"#, esc(stroke), N(theme.node_stroke_width));
         let solid_colour = style.shape_value("fill").unwrap_or(&theme.solid_fill).to_string();
         let solid = format!(r#"fill="{}" stroke="none""#, esc(&solid_colour));
         let r: Rect = placed.rect;
@@ -220,7 +247,14 @@ fn nodes(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme, mu
 
 /// Draws a label centred on `cx`, its top at `top`, in the theme colour
 /// `paint.0` unless the user's style `paint.1` says otherwise.
-fn put_label(out: &mut String, block: &TextBlock, cx: f32, top: f32, paint: (&str, &Resolved), outlines: Option<&mut Outliner>) {
+fn put_label(
+    out: &mut String,
+    block: &TextBlock,
+    cx: f32,
+    top: f32,
+    paint: (&str, &Resolved),
+    outlines: Option<&mut Outliner>,
+) {
     let (fill, style) = paint;
     let attrs = text_attrs(fill, style);
     // Only usvg's text engine applies a user font-size, weight or family.

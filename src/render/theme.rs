@@ -219,7 +219,16 @@ mod tests {
     #[test]
     fn colours_are_what_usvg_draws() {
         assert_eq!(sanitize_colour("DarkSlateBlue").as_deref(), Some("DarkSlateBlue"));
-        for ok in ["red", "#abc", "#AABBCC", "#aabbcc80", "rgb(1, 2, 3)", "rgba(1,2,3,0.5)", "hsl(0, 0%, 98.9%)", "transparent"] {
+        for ok in [
+            "red",
+            "#abc",
+            "#AABBCC",
+            "#aabbcc80",
+            "rgb(1, 2, 3)",
+            "rgba(1,2,3,0.5)",
+            "hsl(0, 0%, 98.9%)",
+            "transparent",
+        ] {
             assert_eq!(sanitize_colour(ok).as_deref(), Some(ok), "{ok}");
         }
         for bad in ["blurple", "rebeccapurple", "notacolor", "#12", "#ggg", "rgb(1,2)", "red blue", "", "url(#x)"] {

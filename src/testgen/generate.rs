@@ -109,7 +109,12 @@ pub fn candidates(python: &Path, input: &GenInput, wanted: Wanted, seed: u64) ->
     let mut list = Vec::new();
     if wanted == Wanted::Tests {
         for (i, t) in input.originals.iter().enumerate() {
-            list.push(Candidate { category: t.category, args: t.args.clone(), how: format!("original test {}", i + 1), expected: Some(t.expected.clone()) });
+            list.push(Candidate {
+                category: t.category,
+                args: t.args.clone(),
+                how: format!("original test {}", i + 1),
+                expected: Some(t.expected.clone()),
+            });
         }
     }
     for c in answer["candidates"].as_array().into_iter().flatten() {
@@ -186,7 +191,9 @@ pub fn generate(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> anyho
     }
     let f = input.spec.floors;
     let mut floor_errors = Vec::new();
-    for (name, have, floor) in [("typical", header.typical, f.typical), ("edge", header.edge, f.edge), ("large", header.large, f.large)] {
+    for (name, have, floor) in
+        [("typical", header.typical, f.typical), ("edge", header.edge, f.edge), ("large", header.large, f.large)]
+    {
         if have < floor {
             floor_errors.push(format!(
                 "{where_}: only {have} {name} tests, the floor is {floor} (dropped: {}); loosen the constraints or raise [counts] in problem.toml",
@@ -225,7 +232,13 @@ pub fn show_counts(counts: &BTreeMap<String, usize>) -> String {
 /// reference needs that long for is a runaway (a power of huge operands);
 /// on the HumanEval yardstick no kept one took over a sixth of the limit,
 /// while each runaway cost the whole of it.
-fn first_runs(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], large: &[bool], limits: Limits) -> anyhow::Result<(Vec<Run>, Vec<bool>)> {
+fn first_runs(
+    sandbox: &dyn Sandbox,
+    source: &str,
+    inputs: &[Vec<Json>],
+    large: &[bool],
+    limits: Limits,
+) -> anyhow::Result<(Vec<Run>, Vec<bool>)> {
     let sizes: Vec<Vec<usize>> = inputs.iter().map(|args| args.iter().map(work_size).collect()).collect();
     let total = |i: usize| sizes[i].iter().sum::<usize>().max(1) as f64;
     let mut runs = vec![Run::NotRun; inputs.len()];
@@ -246,7 +259,8 @@ fn first_runs(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], large: 
             .collect();
         let exponent = growth(&measured, &total, &at_most, cap);
         let smallest = pending.first().map(|&i| total(i));
-        let (now, later): (Vec<usize>, Vec<usize>) = pending.iter().partition(|&&i| smallest.is_some_and(|s| total(i) <= s * 2.0));
+        let (now, later): (Vec<usize>, Vec<usize>) =
+            pending.iter().partition(|&&i| smallest.is_some_and(|s| total(i) <= s * 2.0));
         pending = later;
         for i in now {
             // The time this input takes at least, from every measured large
@@ -280,7 +294,9 @@ fn first_runs(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], large: 
             break;
         }
         let (big, small): (Vec<usize>, Vec<usize>) = round.drain(..).partition(|&i| large[i]);
-        let run = |ids: &[usize], limits: Limits| run_all(sandbox, source, &ids.iter().map(|&i| inputs[i].clone()).collect::<Vec<_>>(), limits);
+        let run = |ids: &[usize], limits: Limits| {
+            run_all(sandbox, source, &ids.iter().map(|&i| inputs[i].clone()).collect::<Vec<_>>(), limits)
+        };
         let half = Limits { wall: limits.wall / 2, cpu: limits.cpu / 2 };
         let (big_runs, small_runs) = rayon::join(|| run(&big, limits), || run(&small, half));
         for (i, r) in big.into_iter().zip(big_runs?).chain(small.into_iter().zip(small_runs?)) {
@@ -298,7 +314,12 @@ fn first_runs(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], large: 
 /// a pair) and 3. On the HumanEval yardstick a quadratic reference's
 /// 10^5-element input otherwise ran to the limit after linear growth from
 /// 3·10^4 elements had put it under.
-fn growth(measured: &[(usize, f64)], total: &dyn Fn(usize) -> f64, at_most: &dyn Fn(usize, usize) -> bool, cap: f64) -> f64 {
+fn growth(
+    measured: &[(usize, f64)],
+    total: &dyn Fn(usize) -> f64,
+    at_most: &dyn Fn(usize, usize) -> bool,
+    cap: f64,
+) -> f64 {
     let timed: Vec<&(usize, f64)> = measured.iter().filter(|(_, t)| *t >= cap / 100.0).collect();
     let mut widest: Option<(f64, f64)> = None; // (size ratio, exponent)
     for &&(small, ts) in &timed {

@@ -178,7 +178,8 @@ fn pack(mut steps: Vec<Step>, tests: &[ScoredTest]) -> Vec<PackedJob> {
     let calls: usize = steps.iter().map(|s| s.tests.len()).sum();
     let time: f64 = steps.iter().flat_map(|s| &s.tests).map(|&i| tests[i].time_s).sum();
     let share = (rayon::current_num_threads() * 2).max(1);
-    let (most_calls, most_time) = (calls.div_ceil(share).clamp(FIRST_STEP, JOB_CALLS), (time / share as f64).min(JOB_TIME_S));
+    let (most_calls, most_time) =
+        (calls.div_ceil(share).clamp(FIRST_STEP, JOB_CALLS), (time / share as f64).min(JOB_TIME_S));
     let mut jobs: Vec<PackedJob> = Vec::new();
     let (mut job_calls, mut job_time) = (0usize, 0.0f64);
     for step in steps {
@@ -204,11 +205,20 @@ fn pack(mut steps: Vec<Step>, tests: &[ScoredTest]) -> Vec<PackedJob> {
 /// in a new one with the other mutants' calls (the worker would otherwise
 /// idle until the round ends); the stopped mutant's later calls are
 /// [`Run::NotRun`], for the search to re-queue if it still needs them.
-fn run_job(sandbox: &dyn Sandbox, sources: &[String], tests: &[ScoredTest], job: &PackedJob) -> anyhow::Result<Vec<(usize, usize, Run)>> {
+fn run_job(
+    sandbox: &dyn Sandbox,
+    sources: &[String],
+    tests: &[ScoredTest],
+    job: &PackedJob,
+) -> anyhow::Result<Vec<(usize, usize, Run)>> {
     let source = dispatcher(job.steps.iter().map(|s| sources[s.mutant].as_str()));
     // (position of the mutant in the job, its index, the test)
-    let who: Vec<(usize, usize, usize)> =
-        job.steps.iter().enumerate().flat_map(|(k, step)| step.tests.iter().map(move |&i| (k, step.mutant, i))).collect();
+    let who: Vec<(usize, usize, usize)> = job
+        .steps
+        .iter()
+        .enumerate()
+        .flat_map(|(k, step)| step.tests.iter().map(move |&i| (k, step.mutant, i)))
+        .collect();
     let mut runs: Vec<Run> = vec![Run::NotRun; who.len()];
     let mut todo: Vec<usize> = (0..who.len()).collect();
     while !todo.is_empty() {
@@ -216,11 +226,19 @@ fn run_job(sandbox: &dyn Sandbox, sources: &[String], tests: &[ScoredTest], job:
             .iter()
             .map(|&c| {
                 let (k, _, i) = who[c];
-                CallArgs { args: std::iter::once(Json::from(k)).chain(tests[i].args.iter().cloned()).collect(), kwargs: Default::default() }
+                CallArgs {
+                    args: std::iter::once(Json::from(k)).chain(tests[i].args.iter().cloned()).collect(),
+                    kwargs: Default::default(),
+                }
             })
             .collect();
-        let outcome =
-            sandbox.run_job(&Job::Calls { source: source.clone(), entry_point: DISPATCH.into(), call_style: CallStyle::Function, calls, limits: job.limits });
+        let outcome = sandbox.run_job(&Job::Calls {
+            source: source.clone(),
+            entry_point: DISPATCH.into(),
+            call_style: CallStyle::Function,
+            calls,
+            limits: job.limits,
+        });
         if let Status::SandboxError { detail } = &outcome.status {
             anyhow::bail!("sandbox: {detail}");
         }
@@ -292,7 +310,10 @@ fn next_step(tests: &[ScoredTest], pending: &[usize], size: usize, budget: f64, 
 /// forever on a tiny input from costing the large tests' limit.
 fn job_limits(slowest: f64, cap: Duration) -> Limits {
     let (ten, cap) = (slowest * 10.0, cap.as_secs_f64().max(0.25));
-    Limits { wall: Duration::from_secs_f64(ten.clamp(0.25, cap)), cpu: Duration::from_secs_f64(ten.clamp(CPU_FLOOR_S, cap)) }
+    Limits {
+        wall: Duration::from_secs_f64(ten.clamp(0.25, cap)),
+        cpu: Duration::from_secs_f64(ten.clamp(CPU_FLOOR_S, cap)),
+    }
 }
 
 /// Least CPU time a mutant's call gets: an endless loop (a mutated loop
@@ -333,7 +354,10 @@ mod tests {
         seen.sort_unstable();
         assert_eq!(seen, (0..6).collect::<Vec<_>>());
         for j in &jobs {
-            assert!(j.steps.iter().all(|s| s.limits.wall <= j.limits.wall && j.limits.wall <= s.limits.wall * 2), "a job mixes limits");
+            assert!(
+                j.steps.iter().all(|s| s.limits.wall <= j.limits.wall && j.limits.wall <= s.limits.wall * 2),
+                "a job mixes limits"
+            );
         }
     }
 
@@ -344,4 +368,3 @@ mod tests {
         assert!(src.contains(&format!("def {DISPATCH}(k, *args):")));
     }
 }
-

@@ -161,9 +161,17 @@ mod tests {
         let solution = "def f(n):\n    \"\"\"Counts the primes below 101.\"\"\"\n    return sum(1 for i in range(2, 101) if i <= n)\n";
         let request = serde_json::json!({"solution": solution, "file": "solution.py", "skip": ["valid"]});
         let answer = call(Path::new("python3"), Helper::Mutants, &request).expect("the mutants helper answers");
-        let sources: Vec<&str> = answer["mutants"].as_array().expect("a list").iter().map(|m| m["source"].as_str().unwrap_or_default()).collect();
+        let sources: Vec<&str> = answer["mutants"]
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|m| m["source"].as_str().unwrap_or_default())
+            .collect();
         assert!(!sources.is_empty());
-        assert!(sources.iter().all(|s| s.contains("Counts the primes below 101.")), "a docstring was mutated: {sources:#?}");
+        assert!(
+            sources.iter().all(|s| s.contains("Counts the primes below 101.")),
+            "a docstring was mutated: {sources:#?}"
+        );
         let folded = sources.iter().filter(|s| s.contains("range(2, 101 + 1)") || s.contains("range(2, 102)")).count();
         assert_eq!(folded, 1, "`101 + 1` and `102` are one program: {sources:#?}");
     }

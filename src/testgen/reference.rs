@@ -67,7 +67,13 @@ pub fn run_all(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits
 /// they have spent `budget_s` seconds in all (each job its share), kept
 /// inside the sandboxed process, so a slow reference's pool costs one
 /// round of jobs rather than a round per batch sized to what is left.
-pub fn run_within_budget(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: Limits, budget_s: f64) -> anyhow::Result<Vec<Run>> {
+pub fn run_within_budget(
+    sandbox: &dyn Sandbox,
+    source: &str,
+    inputs: &[Vec<Json>],
+    limits: Limits,
+    budget_s: f64,
+) -> anyhow::Result<Vec<Run>> {
     run_chunks(sandbox, source, inputs, limits, false, Some(budget_s))
 }
 
@@ -85,7 +91,14 @@ fn budgeted(source: &str, budget_s: f64) -> String {
     )
 }
 
-fn run_chunks(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: Limits, resume: bool, budget_s: Option<f64>) -> anyhow::Result<Vec<Run>> {
+fn run_chunks(
+    sandbox: &dyn Sandbox,
+    source: &str,
+    inputs: &[Vec<Json>],
+    limits: Limits,
+    resume: bool,
+    budget_s: Option<f64>,
+) -> anyhow::Result<Vec<Run>> {
     // Chunk `j` takes inputs j, j + n, j + 2n, …: inputs usually come
     // smallest (or cheapest category) first, so the large ones, and the
     // timeouts among them, spread over the workers instead of queueing in
@@ -108,7 +121,14 @@ fn run_chunks(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits:
     Ok(out)
 }
 
-fn run_chunk(sandbox: &dyn Sandbox, source: &str, entry: &str, inputs: &[Vec<Json>], limits: Limits, resume: bool) -> anyhow::Result<Vec<Run>> {
+fn run_chunk(
+    sandbox: &dyn Sandbox,
+    source: &str,
+    entry: &str,
+    inputs: &[Vec<Json>],
+    limits: Limits,
+    resume: bool,
+) -> anyhow::Result<Vec<Run>> {
     let mut out = Vec::with_capacity(inputs.len());
     while out.len() < inputs.len() {
         let rest = &inputs[out.len()..];

@@ -106,7 +106,8 @@ pub fn score(
     tests: &[ScoredTest],
     full: bool,
 ) -> anyhow::Result<Score> {
-    let mut scores = score_suites(python, sandbox, input, &mutants(python, input)?, name, &[Suite::Tests(tests)], full, &mut [])?;
+    let mut scores =
+        score_suites(python, sandbox, input, &mutants(python, input)?, name, &[Suite::Tests(tests)], full, &mut [])?;
     Ok(scores.remove(0))
 }
 
@@ -151,7 +152,11 @@ pub fn score_suites(
         })
         .collect::<anyhow::Result<_>>()?;
     let run: Vec<&[ScoredTest]> = timed.iter().map(Vec::as_slice).collect();
-    let found = if run.is_empty() { Vec::new() } else { input.phase("score kills", || kill_lists(sandbox, input, &sources, &run, full, known))? };
+    let found = if run.is_empty() {
+        Vec::new()
+    } else {
+        input.phase("score kills", || kill_lists(sandbox, input, &sources, &run, full, known))?
+    };
     let mut ran = by_suite(found, run.len()).into_iter();
     // killers[suite][mutant]: whether it is killed, and by which tests.
     let killers: Vec<Vec<(bool, Vec<usize>)>> = suites
@@ -168,7 +173,12 @@ pub fn score_suites(
     Ok(killers
         .into_iter()
         .map(|per_mutant| {
-            let reports = mutants.iter().zip(per_mutant).zip(&equivalent).map(|((m, (killed, k)), &eq)| report(m, fate(killed, eq), k)).collect();
+            let reports = mutants
+                .iter()
+                .zip(per_mutant)
+                .zip(&equivalent)
+                .map(|((m, (killed, k)), &eq)| report(m, fate(killed, eq), k))
+                .collect();
             tally(name, reports)
         })
         .collect())
@@ -195,12 +205,23 @@ pub struct Survivors {
 }
 
 /// The mutants that `tests` leaves alive.
-pub fn survivors(sandbox: &dyn Sandbox, input: &GenInput, mutants: &[Json], tests: &[ScoredTest]) -> anyhow::Result<Survivors> {
+pub fn survivors(
+    sandbox: &dyn Sandbox,
+    input: &GenInput,
+    mutants: &[Json],
+    tests: &[ScoredTest],
+) -> anyhow::Result<Survivors> {
     let has_valid = candidates_has_valid(&input.solution);
     let sources: Vec<String> = mutants.iter().map(|m| mutant_source(input, has_valid, m)).collect();
     let mut known = vec![Known::new(); sources.len()];
     let killers = kill_lists(sandbox, input, &sources, &[tests], false, &mut known)?;
-    let alive = sources.into_iter().zip(killers).enumerate().filter(|(_, (_, k))| k[0].is_empty()).map(|(i, (source, _))| (i, source)).collect();
+    let alive = sources
+        .into_iter()
+        .zip(killers)
+        .enumerate()
+        .filter(|(_, (_, k))| k[0].is_empty())
+        .map(|(i, (source, _))| (i, source))
+        .collect();
     Ok(Survivors { alive, known })
 }
 
@@ -219,29 +240,45 @@ fn kill_lists(
     let (opts, cap) = (compare_options(&input.spec), validate_limits(&input.spec).wall);
     // The suites' union, each test tagged with its suite and its index there.
     let union: Vec<ScoredTest> = suites.iter().flat_map(|tests| tests.iter().cloned()).collect();
-    let (suite_of, index_in): (Vec<usize>, Vec<usize>) = suites.iter().enumerate().flat_map(|(s, tests)| (0..tests.len()).map(move |i| (s, i))).unzip();
+    let (suite_of, index_in): (Vec<usize>, Vec<usize>) =
+        suites.iter().enumerate().flat_map(|(s, tests)| (0..tests.len()).map(move |i| (s, i))).unzip();
     let order = cheapest_first(&union);
-    let keys: Vec<String> = if known.is_empty() { Vec::new() } else { union.iter().map(|t| args_key(&t.args)).collect() };
-    let prior: Vec<Vec<(usize, bool)>> =
-        known.iter().map(|k| keys.iter().enumerate().filter_map(|(i, key)| k.get(key).map(|&kills| (i, kills))).collect()).collect();
+    let keys: Vec<String> =
+        if known.is_empty() { Vec::new() } else { union.iter().map(|t| args_key(&t.args)).collect() };
+    let prior: Vec<Vec<(usize, bool)>> = known
+        .iter()
+        .map(|k| keys.iter().enumerate().filter_map(|(i, key)| k.get(key).map(|&kills| (i, kills))).collect())
+        .collect();
     let found = kill_search(sandbox, sources, &union, &suite_of, &order, cap, &opts, full, &prior)?;
     for (k, f) in known.iter_mut().zip(&found) {
         k.extend(f.verdicts.iter().map(|&(i, kills)| (keys[i].clone(), kills)));
     }
-    Ok(found.into_iter().map(|f| f.killers.into_iter().map(|k| k.iter().map(|&i| index_in[i]).collect()).collect()).collect())
+    Ok(found
+        .into_iter()
+        .map(|f| f.killers.into_iter().map(|k| k.iter().map(|&i| index_in[i]).collect()).collect())
+        .collect())
 }
 
 /// Which of the mutants (`sources`, all of them) agree with the reference
 /// on the equivalence pool; only those named in `survivors` are run (the
 /// pool is built only when there is one), the others are `false`.
-fn equivalence(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, sources: &[String], survivors: &[usize]) -> anyhow::Result<Vec<bool>> {
+fn equivalence(
+    python: &Path,
+    sandbox: &dyn Sandbox,
+    input: &GenInput,
+    sources: &[String],
+    survivors: &[usize],
+) -> anyhow::Result<Vec<bool>> {
     let mut equivalent = vec![false; sources.len()];
     if survivors.is_empty() {
         return Ok(equivalent);
     }
     let pool = input.phase("equivalence pool", || random_pool(python, sandbox, input, EQUIVALENCE_SEED, 1))?;
     let alive: Vec<String> = survivors.iter().map(|&m| sources[m].clone()).collect();
-    for (&m, killers) in survivors.iter().zip(input.phase("equivalence kills", || kill_lists(sandbox, input, &alive, &[&pool], false, &mut []))?) {
+    for (&m, killers) in survivors
+        .iter()
+        .zip(input.phase("equivalence kills", || kill_lists(sandbox, input, &alive, &[&pool], false, &mut []))?)
+    {
         equivalent[m] = killers[0].is_empty();
     }
     Ok(equivalent)
@@ -272,9 +309,17 @@ fn report(mutant: &Json, fate: Fate, killers: Vec<usize>) -> MutantReport {
 
 /// For each mutant (`sources`, wrapped), the cheapest input of `pool` that
 /// kills it, if any.
-pub fn cheapest_killers(sandbox: &dyn Sandbox, input: &GenInput, sources: &[String], pool: &[ScoredTest]) -> anyhow::Result<Vec<Option<usize>>> {
+pub fn cheapest_killers(
+    sandbox: &dyn Sandbox,
+    input: &GenInput,
+    sources: &[String],
+    pool: &[ScoredTest],
+) -> anyhow::Result<Vec<Option<usize>>> {
     let found = kill_lists(sandbox, input, sources, &[pool], false, &mut [])?;
-    Ok(found.into_iter().map(|k| k[0].iter().copied().min_by(|a, b| pool[*a].time_s.total_cmp(&pool[*b].time_s))).collect())
+    Ok(found
+        .into_iter()
+        .map(|k| k[0].iter().copied().min_by(|a, b| pool[*a].time_s.total_cmp(&pool[*b].time_s)))
+        .collect())
 }
 
 fn tally(name: &str, reports: Vec<MutantReport>) -> Score {
@@ -297,7 +342,12 @@ fn tally(name: &str, reports: Vec<MutantReport>) -> Score {
 /// one outside the domain (`valid()` rejects it), or one the reference
 /// fails or answers otherwise, would "kill" every mutant, the reference
 /// included, and say nothing of the suite's strength.
-fn with_reference_times(sandbox: &dyn Sandbox, input: &GenInput, has_valid: bool, tests: &[ScoredTest]) -> anyhow::Result<Vec<ScoredTest>> {
+fn with_reference_times(
+    sandbox: &dyn Sandbox,
+    input: &GenInput,
+    has_valid: bool,
+    tests: &[ScoredTest],
+) -> anyhow::Result<Vec<ScoredTest>> {
     let unknown: Vec<usize> = (0..tests.len()).filter(|&i| tests[i].time_s <= 0.0).collect();
     if unknown.is_empty() {
         return Ok(tests.to_vec());
@@ -370,8 +420,16 @@ const POOL_CALL_LIMIT: Duration = Duration::from_millis(100);
 /// [`POOL_BUDGET_S`]. Candidates run smallest first (by their encoded size)
 /// and only until the budget is spent, so a slow reference is not run on
 /// the hundreds of inputs the budget would leave out.
-pub fn random_pool(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, seed: u64, scale: usize) -> anyhow::Result<Vec<ScoredTest>> {
-    let cands = input.phase("pool candidates", || candidates(python, input, Wanted::Pool { scale }, input.spec.seed.wrapping_add(seed)))?;
+pub fn random_pool(
+    python: &Path,
+    sandbox: &dyn Sandbox,
+    input: &GenInput,
+    seed: u64,
+    scale: usize,
+) -> anyhow::Result<Vec<ScoredTest>> {
+    let cands = input.phase("pool candidates", || {
+        candidates(python, input, Wanted::Pool { scale }, input.spec.seed.wrapping_add(seed))
+    })?;
     let source = wrap(&input.solution, &input.entry_point, input.call_style, cands.has_valid);
     let mut inputs: Vec<Vec<Json>> = cands.list.into_iter().map(|c| c.args).collect();
     // Shortest encoding first, then in text order: numbers of one length
@@ -393,9 +451,14 @@ pub fn random_pool(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, seed:
 /// `--reduce`: a small subset of the tests (indices, in their order) that
 /// kills every mutant the full suite kills and still meets the floors:
 /// greedy set cover, then the earliest tests of any category below its floor.
-pub fn reduce(reports: &[MutantReport], categories: &[crate::judge::problem::Category], floors: &super::spec::Floors) -> Vec<usize> {
+pub fn reduce(
+    reports: &[MutantReport],
+    categories: &[crate::judge::problem::Category],
+    floors: &super::spec::Floors,
+) -> Vec<usize> {
     use crate::judge::problem::Category;
-    let mut uncovered: Vec<&Vec<usize>> = reports.iter().filter(|r| !r.killers.is_empty()).map(|r| &r.killers).collect();
+    let mut uncovered: Vec<&Vec<usize>> =
+        reports.iter().filter(|r| !r.killers.is_empty()).map(|r| &r.killers).collect();
     let mut chosen = std::collections::BTreeSet::new();
     while !uncovered.is_empty() {
         let mut count = vec![0usize; categories.len()];
@@ -411,7 +474,9 @@ pub fn reduce(reports: &[MutantReport], categories: &[crate::judge::problem::Cat
         chosen.insert(best);
         uncovered.retain(|ks| !ks.contains(&best));
     }
-    for (cat, floor) in [(Category::Typical, floors.typical), (Category::Edge, floors.edge), (Category::Large, floors.large)] {
+    for (cat, floor) in
+        [(Category::Typical, floors.typical), (Category::Edge, floors.edge), (Category::Large, floors.large)]
+    {
         let mut have = chosen.iter().filter(|&&i| categories[i] == cat).count();
         for (i, c) in categories.iter().enumerate() {
             if have >= floor {

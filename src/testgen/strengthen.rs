@@ -9,7 +9,6 @@
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
-
 use crate::judge::problem::Category;
 use crate::judge::run::Sandbox;
 
@@ -39,7 +38,12 @@ pub struct Strengthened {
 
 /// Adds to `generated` a killing test for each surviving mutant that the
 /// pool can kill.
-pub fn strengthen(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, generated: &mut Generated) -> anyhow::Result<Strengthened> {
+pub fn strengthen(
+    python: &Path,
+    sandbox: &dyn Sandbox,
+    input: &GenInput,
+    generated: &mut Generated,
+) -> anyhow::Result<Strengthened> {
     let mutants = input.phase("mutants", || mutants(python, input))?;
     let tests: Vec<ScoredTest> = generated.tests.iter().map(ScoredTest::from).collect();
     let Survivors { alive, known } = input.phase("survivors", || survivors(sandbox, input, &mutants, &tests))?;
@@ -76,7 +80,11 @@ pub fn strengthen(python: &Path, sandbox: &dyn Sandbox, input: &GenInput, genera
         candidates.push(Candidate {
             category: Category::Typical,
             args: pool[k].args.clone(),
-            how: format!("random, kills mutant (line {}, {})", mutant["line"].as_u64().unwrap_or(0), mutant["kind"].as_str().unwrap_or_default()),
+            how: format!(
+                "random, kills mutant (line {}, {})",
+                mutant["line"].as_u64().unwrap_or(0),
+                mutant["kind"].as_str().unwrap_or_default()
+            ),
             expected: None,
         });
     }

@@ -118,8 +118,8 @@ pub fn read(path: &Path) -> anyhow::Result<(Header, Vec<GeneratedTest>)> {
     let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))?;
     let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
     let (_, first) = lines.next().ok_or_else(|| anyhow::anyhow!("{}: empty tests file", path.display()))?;
-    let header: Header =
-        serde_json::from_str(first).map_err(|e| anyhow::anyhow!("{}:1:{}: bad header: {e}", path.display(), e.column()))?;
+    let header: Header = serde_json::from_str(first)
+        .map_err(|e| anyhow::anyhow!("{}:1:{}: bad header: {e}", path.display(), e.column()))?;
     let mut tests = Vec::new();
     for (i, line) in lines {
         tests.push(
@@ -154,7 +154,11 @@ mod tests {
         let described = "# a comment\nseed = 1\n[meta]\ntitle = \"t\"\n[params.a]\nmin = 0\n";
         assert_eq!(stamp("s", spec, "o"), stamp("s", described, "o"), "comments and [meta] do not make tests stale");
         assert_ne!(stamp("s", spec, "o"), stamp("s", "seed = 2\n[params.a]\nmin = 0\n", "o"));
-        std::fs::write(&path, "{\"stamp\":\"x\",\"seed\":1,\"typical\":0,\"edge\":0,\"large\":0,\"dropped\":{}}\nnot json\n").unwrap();
+        std::fs::write(
+            &path,
+            "{\"stamp\":\"x\",\"seed\":1,\"typical\":0,\"edge\":0,\"large\":0,\"dropped\":{}}\nnot json\n",
+        )
+        .unwrap();
         assert!(format!("{:#}", read(&path).unwrap_err()).contains("tests.jsonl:2:"));
     }
 }

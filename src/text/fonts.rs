@@ -36,7 +36,14 @@ pub static DEJAVU_SANS_BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSa
 /// regular and bold). Render loads exactly these into its font database so
 /// that what is drawn is what was measured.
 pub fn fonts() -> [&'static [u8]; 6] {
-    [LIBERATION_SANS, LIBERATION_SANS_BOLD, LIBERATION_SANS_ITALIC, LIBERATION_SANS_BOLD_ITALIC, DEJAVU_SANS, DEJAVU_SANS_BOLD]
+    [
+        LIBERATION_SANS,
+        LIBERATION_SANS_BOLD,
+        LIBERATION_SANS_ITALIC,
+        LIBERATION_SANS_BOLD_ITALIC,
+        DEJAVU_SANS,
+        DEJAVU_SANS_BOLD,
+    ]
 }
 
 /// Font file bytes, shared without copying: the embedded fonts are used
@@ -159,10 +166,7 @@ impl Fonts {
     /// with DejaVu Sans regular and bold as fallbacks, used in place from
     /// the binary (no copy, nothing parsed until used).
     pub fn embedded() -> Fonts {
-        let faces = fonts()
-            .into_iter()
-            .map(|b| Face::new(Arc::new(b)).expect("embedded faces parse"))
-            .collect();
+        let faces = fonts().into_iter().map(|b| Face::new(Arc::new(b)).expect("embedded faces parse")).collect();
         Fonts::from_faces(faces)
     }
 
@@ -189,7 +193,13 @@ impl Fonts {
 
     fn from_faces(faces: Vec<Face>) -> Fonts {
         static NEXT: AtomicU64 = AtomicU64::new(0);
-        Fonts { id: NEXT.fetch_add(1, Ordering::Relaxed), faces, cache: Mutex::new(HashMap::new()), coverage: Mutex::new(HashMap::new()), outlines: Mutex::new(HashMap::new()) }
+        Fonts {
+            id: NEXT.fetch_add(1, Ordering::Relaxed),
+            faces,
+            cache: Mutex::new(HashMap::new()),
+            coverage: Mutex::new(HashMap::new()),
+            outlines: Mutex::new(HashMap::new()),
+        }
     }
 
     /// Every face's bytes in lookup order (primary regular, bold, italic,
@@ -309,7 +319,12 @@ impl Fonts {
         out.glyph_infos()
             .iter()
             .zip(out.glyph_positions())
-            .map(|(i, p)| ShapedGlyph { id: i.glyph_id, x_advance: p.x_advance, x_offset: p.x_offset, y_offset: p.y_offset })
+            .map(|(i, p)| ShapedGlyph {
+                id: i.glyph_id,
+                x_advance: p.x_advance,
+                x_offset: p.x_offset,
+                y_offset: p.y_offset,
+            })
             .collect()
     }
 }

@@ -112,7 +112,10 @@ fn tag_at(s: &str) -> Option<(String, bool, usize)> {
     }
     let inner = inner.trim_end_matches('/').trim();
     let name: String = inner.chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
-    let known = matches!(name.to_ascii_lowercase().as_str(), "br" | "b" | "strong" | "i" | "em" | "u" | "span" | "p" | "div" | "small" | "sup" | "sub");
+    let known = matches!(
+        name.to_ascii_lowercase().as_str(),
+        "br" | "b" | "strong" | "i" | "em" | "u" | "span" | "p" | "div" | "small" | "sup" | "sub"
+    );
     let attrs_ok = inner[name.len()..].is_empty() || inner[name.len()..].starts_with(char::is_whitespace);
     (known && attrs_ok).then(|| (name.to_ascii_lowercase(), closing, end + 2))
 }
@@ -187,7 +190,8 @@ fn markdown(label: &str) -> Vec<Vec<TextRun>> {
                 continue;
             }
             // `_` inside a word (snake_case) is literal, as in CommonMark.
-            let intraword = c == '_' && prev.is_some_and(char::is_alphanumeric) && next.is_some_and(char::is_alphanumeric);
+            let intraword =
+                c == '_' && prev.is_some_and(char::is_alphanumeric) && next.is_some_and(char::is_alphanumeric);
             if (c == '*' || c == '_') && !intraword {
                 push(&mut line, &buf, bold, italic);
                 buf.clear();

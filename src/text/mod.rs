@@ -18,7 +18,10 @@ use crate::mermaid::LabelType;
 mod fonts;
 pub mod markup;
 
-pub use fonts::{DEJAVU_SANS, DEJAVU_SANS_BOLD, FontBytes, FontError, Fonts, LIBERATION_SANS, LIBERATION_SANS_BOLD, LIBERATION_SANS_BOLD_ITALIC, LIBERATION_SANS_ITALIC, PlacedGlyph, Seg, fonts, is_bold, pick_fallback};
+pub use fonts::{
+    DEJAVU_SANS, DEJAVU_SANS_BOLD, FontBytes, FontError, Fonts, LIBERATION_SANS, LIBERATION_SANS_BOLD,
+    LIBERATION_SANS_BOLD_ITALIC, LIBERATION_SANS_ITALIC, PlacedGlyph, Seg, fonts, is_bold, pick_fallback,
+};
 
 /// A label broken into lines, with its measured size.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
@@ -271,7 +274,12 @@ mod tests {
     #[test]
     fn overlong_word_widens_block() {
         let f = Fonts::embedded();
-        let b = layout_label("a Supercalifragilisticexpialidocious_and_more_and_more z", LabelType::Text, &TextStyle::default(), &f);
+        let b = layout_label(
+            "a Supercalifragilisticexpialidocious_and_more_and_more z",
+            LabelType::Text,
+            &TextStyle::default(),
+            &f,
+        );
         assert!(b.width > 200.0);
         assert_eq!(b.lines.len(), 3);
     }
@@ -302,7 +310,24 @@ mod tests {
     fn balancing_never_adds_lines() {
         let f = Fonts::embedded();
         let style = TextStyle::default();
-        let words = ["a", "bb", "ccc", "dddd", "eeeee", "Append", "chr((ord(ch)", "-", "ord('a')", "+", "k)", "%", "26", "+", "ord('a'))", "x"];
+        let words = [
+            "a",
+            "bb",
+            "ccc",
+            "dddd",
+            "eeeee",
+            "Append",
+            "chr((ord(ch)",
+            "-",
+            "ord('a')",
+            "+",
+            "k)",
+            "%",
+            "26",
+            "+",
+            "ord('a'))",
+            "x",
+        ];
         for n in 1..60 {
             let text: Vec<&str> = (0..n).map(|i| words[(i * 7 + n) % words.len()]).collect();
             let text = text.join(" ");

@@ -32,7 +32,11 @@ pub fn load() -> Option<Vec<Case>> {
                 pitfall: v["pitfall"].as_str().map(String::from),
                 text: v["text"].as_str().unwrap_or_default().to_string(),
                 ok,
-                counts: if ok { n("nodes").zip(n("edges")).zip(n("subgraphs")).map(|((a, b), c)| (a, b, c)) } else { None },
+                counts: if ok {
+                    n("nodes").zip(n("edges")).zip(n("subgraphs")).map(|((a, b), c)| (a, b, c))
+                } else {
+                    None
+                },
             }
         })
         .collect();

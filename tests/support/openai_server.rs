@@ -126,7 +126,11 @@ fn serve(
         }
         let request: serde_json::Value = serde_json::from_slice(&body).unwrap_or_default();
         received.lock().expect("lock").push(request.clone());
-        let text = request["messages"].as_array().and_then(|m| m.last()).map(|m| content_text(&m["content"])).unwrap_or_default();
+        let text = request["messages"]
+            .as_array()
+            .and_then(|m| m.last())
+            .map(|m| content_text(&m["content"]))
+            .unwrap_or_default();
         let attempt = {
             let mut seen = seen.lock().expect("lock");
             let n = seen.entry(text.clone()).or_insert(0);
@@ -155,7 +159,11 @@ fn serve(
             let _ = out.shutdown(Shutdown::Both);
             return;
         } else {
-            if let Some(ms) = text.strip_prefix("sleep:").and_then(|r| r.split_whitespace().next()).and_then(|n| n.parse::<u64>().ok()) {
+            if let Some(ms) = text
+                .strip_prefix("sleep:")
+                .and_then(|r| r.split_whitespace().next())
+                .and_then(|n| n.parse::<u64>().ok())
+            {
                 std::thread::sleep(Duration::from_millis(ms));
             }
             let n = answered.fetch_add(1, Ordering::Relaxed);
@@ -172,7 +180,10 @@ fn serve(
             });
             (200, "", answer.to_string())
         };
-        let head = format!("HTTP/1.1 {status} X\r\nContent-Type: application/json\r\nContent-Length: {}\r\n{extra}\r\n", payload.len());
+        let head = format!(
+            "HTTP/1.1 {status} X\r\nContent-Type: application/json\r\nContent-Length: {}\r\n{extra}\r\n",
+            payload.len()
+        );
         if out.write_all(head.as_bytes()).and_then(|_| out.write_all(payload.as_bytes())).is_err() {
             return;
         }
@@ -183,7 +194,9 @@ fn serve(
 fn content_text(content: &serde_json::Value) -> String {
     match content {
         serde_json::Value::String(s) => s.clone(),
-        serde_json::Value::Array(parts) => parts.iter().filter_map(|p| p["text"].as_str()).collect::<Vec<_>>().join("\n"),
+        serde_json::Value::Array(parts) => {
+            parts.iter().filter_map(|p| p["text"].as_str()).collect::<Vec<_>>().join("\n")
+        }
         _ => String::new(),
     }
 }

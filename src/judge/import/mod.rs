@@ -171,16 +171,11 @@ fn run_helper(records: &[Record], python: &Path) -> anyhow::Result<Vec<Converted
     let output = child.wait_with_output()?;
     feeder.join().map_err(|_| anyhow::anyhow!("converter input thread panicked"))??;
     if !output.status.success() {
-        bail!(
-            "converter failed ({}): {}",
-            output.status,
-            String::from_utf8_lossy(&output.stderr).trim()
-        );
+        bail!("converter failed ({}): {}", output.status, String::from_utf8_lossy(&output.stderr).trim());
     }
     let mut out = Vec::with_capacity(records.len());
     for (i, line) in String::from_utf8_lossy(&output.stdout).lines().enumerate() {
-        let conv: Converted =
-            serde_json::from_str(line).with_context(|| format!("converter output line {}", i + 1))?;
+        let conv: Converted = serde_json::from_str(line).with_context(|| format!("converter output line {}", i + 1))?;
         out.push(conv);
     }
     if out.len() != records.len() {

@@ -89,7 +89,8 @@ pub fn write_report(outcomes: &[Outcome]) -> String {
         s.push_str("None.\n");
     }
     for o in legacy {
-        let _ = writeln!(s, "- `{}` ({}): {} of {} asserts convert", o.task_id, o.subset, o.asserts_converted, o.asserts);
+        let _ =
+            writeln!(s, "- `{}` ({}): {} of {} asserts convert", o.task_id, o.subset, o.asserts_converted, o.asserts);
         for n in &o.failures {
             let _ = writeln!(s, "  - line {}: {}", n.line, n.reason);
         }

@@ -18,7 +18,8 @@ fn geometry_primitives() {
     assert!(!segment_hits(p(5.0, 10.0), p(5.0, 30.0), &r));
     assert!(segments_cross(p(0.0, 0.0), p(10.0, 10.0), p(0.0, 10.0), p(10.0, 0.0)).is_some());
     assert!(segments_cross(p(0.0, 0.0), p(10.0, 10.0), p(10.0, 10.0), p(20.0, 0.0)).is_none());
-    let rects = [r, Rect { x: 5.0, y: 5.0, width: 10.0, height: 10.0 }, Rect { x: 10.0, y: 0.0, width: 5.0, height: 5.0 }];
+    let rects =
+        [r, Rect { x: 5.0, y: 5.0, width: 10.0, height: 10.0 }, Rect { x: 10.0, y: 0.0, width: 5.0, height: 5.0 }];
     assert_eq!(overlapping_pairs(&rects), vec![(0, 1)]);
     let diamond = [p(50.0, 0.0), p(100.0, 50.0), p(50.0, 100.0), p(0.0, 50.0)];
     assert!(segment_in_polygon(p(-10.0, 50.0), p(110.0, 50.0), &diamond, 1.0));
@@ -58,7 +59,12 @@ fn arrival_angles_junctions_and_stacked_heads() {
     let g = Geometry {
         width: 400.0,
         height: 400.0,
-        nodes: vec![node(0.0, 0.0, 40.0, 40.0), node(100.0, 100.0, 100.0, 50.0), node(140.0, 0.0, 40.0, 40.0), node(100.0, 300.0, 100.0, 50.0)],
+        nodes: vec![
+            node(0.0, 0.0, 40.0, 40.0),
+            node(100.0, 100.0, 100.0, 50.0),
+            node(140.0, 0.0, 40.0, 40.0),
+            node(100.0, 300.0, 100.0, 50.0),
+        ],
         edges: vec![
             RoutedEdge { points: vec![p(20.0, 40.0), p(20.0, 99.5), p(155.0, 100.0)], label: None },
             RoutedEdge { points: vec![p(160.0, 40.0), p(160.0, 100.0)], label: None },

@@ -6,21 +6,12 @@ use super::*;
 impl Builder<'_> {
     /// FlowDB `addLink` over the cartesian product of two groups.
     /// `from`/`to` pair each id with its interned name.
-    pub(super) fn add_link(
-        &mut self,
-        from: &[(&str, u32)],
-        to: &[(&str, u32)],
-        link: &ast::Link,
-    ) -> Res<()> {
+    pub(super) fn add_link(&mut self, from: &[(&str, u32)], to: &[(&str, u32)], link: &ast::Link) -> Res<()> {
         let info = destruct_link(&link.token, link.start.as_deref());
         let user_id = link.id.as_ref().map(|s| s.replacen('@', "", 1));
         for (i, a) in from.iter().enumerate() {
             for (j, b) in to.iter().enumerate() {
-                let id = if i == from.len() - 1 && j == 0 {
-                    user_id.clone()
-                } else {
-                    None
-                };
+                let id = if i == from.len() - 1 && j == 0 { user_id.clone() } else { None };
                 self.add_single_link(*a, *b, &info, link, id)?;
             }
         }
@@ -108,10 +99,7 @@ impl Builder<'_> {
             LinkTargets::Indices(list) => {
                 for (text, r) in list {
                     // mermaid indexes `edges[text]`: "01" is not index 1.
-                    let idx = text
-                        .parse::<usize>()
-                        .ok()
-                        .filter(|n| n.to_string() == *text);
+                    let idx = text.parse::<usize>().ok().filter(|n| n.to_string() == *text);
                     let Some(e) = idx.and_then(|n| self.fc.edges.get_mut(n)) else {
                         let n = self.fc.edges.len();
                         return Err(sem(
@@ -162,11 +150,7 @@ pub fn destruct_link(token: &str, start: Option<&str>) -> LinkInfo {
     let s = token.trim();
     let last = s.chars().last().unwrap_or('-');
     let first = s.chars().next().unwrap_or('-');
-    let mut line: &str = if s.is_empty() {
-        s
-    } else {
-        &s[..s.len() - last.len_utf8()]
-    };
+    let mut line: &str = if s.is_empty() { s } else { &s[..s.len() - last.len_utf8()] };
     let mut end = ArrowHead::None;
     let mut begin = ArrowHead::None;
     let double_of = match last {
@@ -196,12 +180,7 @@ pub fn destruct_link(token: &str, start: Option<&str>) -> LinkInfo {
         length = dots;
     }
     let Some(st) = start else {
-        return LinkInfo {
-            stroke,
-            head_start: begin,
-            head_end: end,
-            length,
-        };
+        return LinkInfo { stroke, head_start: begin, head_end: end, length };
     };
     // Inline-label form: the start token decides the start head.
     let st = st.trim();
@@ -219,17 +198,7 @@ pub fn destruct_link(token: &str, start: Option<&str>) -> LinkInfo {
     };
     if sstroke != stroke || (shead != ArrowHead::None && shead != end) {
         // mermaid's 'INVALID' type: drawn without heads.
-        return LinkInfo {
-            stroke,
-            head_start: ArrowHead::None,
-            head_end: ArrowHead::None,
-            length,
-        };
+        return LinkInfo { stroke, head_start: ArrowHead::None, head_end: ArrowHead::None, length };
     }
-    LinkInfo {
-        stroke,
-        head_start: shead,
-        head_end: end,
-        length,
-    }
+    LinkInfo { stroke, head_start: shead, head_end: end, length }
 }

@@ -3,14 +3,8 @@
 use super::*;
 
 pub(super) fn load_meta(body: &str) -> Result<Value, String> {
-    let yaml = if body.contains('\n') {
-        format!("{body}\n")
-    } else {
-        format!("{{\n{body}\n}}")
-    };
-    crate::mermaid::yaml::load_json(&yaml)
-        .map(|v| v.unwrap_or(Value::Null))
-        .map_err(|e| format!("YAMLException: {e}"))
+    let yaml = if body.contains('\n') { format!("{body}\n") } else { format!("{{\n{body}\n}}") };
+    crate::mermaid::yaml::load_json(&yaml).map(|v| v.unwrap_or(Value::Null)).map_err(|e| format!("YAMLException: {e}"))
 }
 
 pub(super) fn truthy(v: &Value) -> bool {
@@ -23,18 +17,13 @@ pub(super) fn truthy(v: &Value) -> bool {
     }
 }
 
-pub(super) fn apply_node_meta(
-    n: &mut Node,
-    d: Map<String, Value>,
-    range: ast::Range,
-) -> Result<(), SemErr> {
+pub(super) fn apply_node_meta(n: &mut Node, d: Map<String, Value>, range: ast::Range) -> Result<(), SemErr> {
     if let Some(s) = d.get("shape").filter(|v| truthy(v)) {
         let name = match s {
             Value::String(s) => s.clone(),
             other => other.to_string(),
         };
-        n.shape = shapes::lookup(&name)
-            .map_err(|m| sem(crate::mermaid::ErrorKind::BadShape, m, range))?;
+        n.shape = shapes::lookup(&name).map_err(|m| sem(crate::mermaid::ErrorKind::BadShape, m, range))?;
     }
     if let Some(l) = d.get("label").filter(|v| truthy(v)) {
         n.label = decode(&match l {
@@ -49,14 +38,8 @@ pub(super) fn apply_node_meta(
             _ => LabelType::Text,
         };
     }
-    let has_label = d
-        .get("label")
-        .and_then(Value::as_str)
-        .is_some_and(|s| !s.trim().is_empty());
-    if (d.get("icon").is_some_and(truthy) || d.get("img").is_some_and(truthy))
-        && !has_label
-        && n.label == n.id
-    {
+    let has_label = d.get("label").and_then(Value::as_str).is_some_and(|s| !s.trim().is_empty());
+    if (d.get("icon").is_some_and(truthy) || d.get("img").is_some_and(truthy)) && !has_label && n.label == n.id {
         n.label = String::new();
     }
     let mut extra = Map::new();

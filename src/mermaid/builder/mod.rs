@@ -19,7 +19,6 @@ use meta::*;
 pub use names::Fx;
 use names::{FxMap, Names};
 
-
 /// A semantic error: message, error kind and preprocessed byte range.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SemErr {
@@ -50,11 +49,7 @@ pub struct Builder<'m> {
 }
 
 fn sem(kind: super::ErrorKind, message: String, range: ast::Range) -> SemErr {
-    SemErr {
-        kind,
-        message,
-        range,
-    }
+    SemErr { kind, message, range }
 }
 
 impl<'m> Builder<'m> {
@@ -113,13 +108,8 @@ impl<'m> Builder<'m> {
         if self.fc.subgraphs.is_empty() {
             return self.fc;
         }
-        let known: std::collections::HashSet<String> = self
-            .fc
-            .nodes
-            .iter()
-            .map(|n| n.id.clone())
-            .chain(self.fc.subgraphs.iter().map(|s| s.id.clone()))
-            .collect();
+        let known: std::collections::HashSet<String> =
+            self.fc.nodes.iter().map(|n| n.id.clone()).chain(self.fc.subgraphs.iter().map(|s| s.id.clone())).collect();
         for sg in &mut self.fc.subgraphs {
             sg.members.retain(|m| known.contains(m));
         }
@@ -139,19 +129,11 @@ impl<'m> Builder<'m> {
                 }
                 Stmt::ClassDef { ids, styles, .. } => self.class_def(ids, styles),
                 Stmt::Class { ids, class, .. } => self.set_class(ids, class),
-                Stmt::LinkStyle {
-                    targets,
-                    interpolate,
-                    styles,
-                    range,
-                } => self.link_style(targets, interpolate.as_deref(), styles.as_deref(), *range)?,
+                Stmt::LinkStyle { targets, interpolate, styles, range } => {
+                    self.link_style(targets, interpolate.as_deref(), styles.as_deref(), *range)?
+                }
                 Stmt::Click { id, action, .. } => self.click(id, action),
-                Stmt::Subgraph {
-                    id,
-                    title,
-                    body,
-                    range,
-                } => items.push(self.subgraph(id, title, body, *range)?),
+                Stmt::Subgraph { id, title, body, range } => items.push(self.subgraph(id, title, body, *range)?),
                 Stmt::Direction(d) => dir = Some(direction(d)),
                 Stmt::AccTitle(t) => self.fc.acc_title = Some(t.clone()),
                 Stmt::AccDescr(t) => self.fc.acc_descr = Some(t.clone()),
@@ -178,12 +160,7 @@ impl<'m> Builder<'m> {
             return Ok(Vec::new());
         }
         groups.push(prev);
-        Ok(groups
-            .iter()
-            .rev()
-            .flatten()
-            .map(|(s, _)| s.to_string())
-            .collect())
+        Ok(groups.iter().rev().flatten().map(|(s, _)| s.to_string()).collect())
     }
 
     /// The group's ids with their interned names (for the edge counters).
@@ -231,20 +208,14 @@ impl<'m> Builder<'m> {
             return Ok(name);
         }
         let doc = match meta {
-            Some((body, r)) => {
-                Some(load_meta(body).map_err(|m| sem(super::ErrorKind::BadYaml, m, *r))?)
-            }
+            Some((body, r)) => Some(load_meta(body).map_err(|m| sem(super::ErrorKind::BadYaml, m, *r))?),
             None => None,
         };
         if let Some(ei) = self.edge_by_id(id) {
             if let Some(Value::Object(d)) = &doc {
                 let e = &mut self.fc.edges[ei];
                 if let Some(a) = d.get("animate") {
-                    e.animation = Some(if a.as_bool() == Some(true) {
-                        "default".into()
-                    } else {
-                        a.to_string()
-                    });
+                    e.animation = Some(if a.as_bool() == Some(true) { "default".into() } else { a.to_string() });
                 }
                 if let Some(a) = d.get("animation").and_then(Value::as_str) {
                     e.animation = Some(a.to_string());
@@ -300,22 +271,15 @@ impl<'m> Builder<'m> {
     }
 
     fn class_def(&mut self, ids: &str, styles: &[String]) {
-        let joined = styles
-            .join(",")
-            .replace("\\,", "\u{a7}\u{a7}\u{a7}")
-            .replace(',', ";")
-            .replace("\u{a7}\u{a7}\u{a7}", ",");
+        let joined =
+            styles.join(",").replace("\\,", "\u{a7}\u{a7}\u{a7}").replace(',', ";").replace("\u{a7}\u{a7}\u{a7}", ",");
         let parts: Vec<String> = joined.split(';').map(str::to_string).collect();
         for id in ids.split(',') {
             let i = match self.cindex.get(id) {
                 Some(&i) => i,
                 None => {
-                    self.fc.class_defs.push(ClassDef {
-                        name: id.to_string(),
-                        styles: Vec::new(),
-                    });
-                    self.cindex
-                        .insert(id.to_string(), self.fc.class_defs.len() - 1);
+                    self.fc.class_defs.push(ClassDef { name: id.to_string(), styles: Vec::new() });
+                    self.cindex.insert(id.to_string(), self.fc.class_defs.len() - 1);
                     self.fc.class_defs.len() - 1
                 }
             };
@@ -385,17 +349,11 @@ impl<'m> Builder<'m> {
         let sid = sid.unwrap_or_else(|| format!("subGraph{}", self.sub_count));
         self.sub_count += 1;
         let mut seen = std::collections::HashSet::new();
-        let in_other: std::collections::HashSet<&str> = self
-            .fc
-            .subgraphs
-            .iter()
-            .flat_map(|s| s.members.iter().map(String::as_str))
-            .collect();
+        let in_other: std::collections::HashSet<&str> =
+            self.fc.subgraphs.iter().flat_map(|s| s.members.iter().map(String::as_str)).collect();
         let members: Vec<String> = items
             .into_iter()
-            .filter(|m| {
-                !m.trim().is_empty() && seen.insert(m.clone()) && !in_other.contains(m.as_str())
-            })
+            .filter(|m| !m.trim().is_empty() && seen.insert(m.clone()) && !in_other.contains(m.as_str()))
             .collect();
         if let Some(&i) = self.sindex.get(&sid) {
             // mermaid 12.3 keeps one subgraph per id; a repeated id adds to it.

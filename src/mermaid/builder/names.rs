@@ -73,9 +73,7 @@ fn name<'a>(text: &'a str, ends: &[u32], i: u32) -> &'a str {
 
 impl Names {
     fn find(&self, s: &str) -> Option<u32> {
-        self.table
-            .find(fx(s), |&i| name(&self.text, &self.ends, i) == s)
-            .copied()
+        self.table.find(fx(s), |&i| name(&self.text, &self.ends, i) == s).copied()
     }
 
     /// The dense id of `s`, assigning the next one on first sight.
@@ -89,8 +87,7 @@ impl Names {
         self.ends.push(self.text.len() as u32);
         self.node.push(NO_NODE);
         let (text, ends) = (&self.text, &self.ends);
-        self.table
-            .insert_unique(h, i, |&j| fx(name(text, ends, j)));
+        self.table.insert_unique(h, i, |&j| fx(name(text, ends, j)));
         i
     }
 

@@ -102,22 +102,14 @@ impl<'s> Lexer<'s> {
     }
 
     fn tok(&self, kind: Tk, start: usize) -> Token {
-        Token {
-            kind,
-            start: start as u32,
-            end: self.pos as u32,
-        }
+        Token { kind, start: start as u32, end: self.pos as u32 }
     }
 
     /// jison's `lex()`: loops over rules that return no token.
     pub fn next_token(&mut self) -> Result<Token, LexError> {
         loop {
             if self.done {
-                return Ok(Token {
-                    kind: Tk::End0,
-                    start: self.pos as u32,
-                    end: self.pos as u32,
-                });
+                return Ok(Token { kind: Tk::End0, start: self.pos as u32, end: self.pos as u32 });
             }
             if self.pos >= self.src.len() {
                 self.done = true;
@@ -161,9 +153,8 @@ impl<'s> Lexer<'s> {
         {
             return found;
         }
-        let found = self.src[self.pos..]
-            .find(['\n', '\r', '\u{2028}', '\u{2029}'])
-            .map_or(self.src.len(), |i| i + self.pos);
+        let found =
+            self.src[self.pos..].find(['\n', '\r', '\u{2028}', '\u{2029}']).map_or(self.src.len(), |i| i + self.pos);
         self.nl_cache = Some((self.pos, found));
         found
     }
@@ -221,9 +212,7 @@ impl<'s> Lexer<'s> {
     fn link_id_rule(&mut self) -> Option<usize> {
         let at = self.next_at()?;
         let rest = &self.src[self.pos..];
-        let run = rest
-            .find(|c: char| js_ws(c) || c == '"')
-            .unwrap_or(rest.len());
+        let run = rest.find(|c: char| js_ws(c) || c == '"').unwrap_or(rest.len());
         if at - self.pos >= run {
             return None;
         }

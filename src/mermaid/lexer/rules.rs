@@ -29,11 +29,7 @@ impl Lexer<'_> {
             let n = s.find('\n').unwrap_or(s.len());
             self.adv(n);
             self.pop();
-            return Ok(Some(if st == AccTitle {
-                Tk::AccTitleValue
-            } else {
-                Tk::AccDescrValue
-            }));
+            return Ok(Some(if st == AccTitle { Tk::AccTitleValue } else { Tk::AccDescrValue }));
         }
         if ini && s.starts_with("accDescr") {
             let t = recognize(tuple((tag("accDescr"), ws0, ch(':'), ws0))).parse(s);
@@ -191,10 +187,7 @@ impl Lexer<'_> {
             return Ok(Some(k));
         }
         if st == Dir {
-            return self
-                .dir_rules(s)
-                .map(Some)
-                .ok_or(LexError { pos: self.pos });
+            return self.dir_rules(s).map(Some).ok_or(LexError { pos: self.pos });
         }
         if ini {
             if let Some((k, n)) = self.direction_rule() {
@@ -244,11 +237,7 @@ impl Lexer<'_> {
                 }
             }
             b'h' => {
-                let c = s
-                    .strip_prefix("href")?
-                    .chars()
-                    .next()
-                    .filter(|&c| js_ws(c))?;
+                let c = s.strip_prefix("href")?.chars().next().filter(|&c| js_ws(c))?;
                 (Tk::Href, 4 + c.len_utf8())
             }
             _ => return None,
@@ -260,9 +249,7 @@ impl Lexer<'_> {
     pub(super) fn graph_rules(&mut self, s: &str) -> Option<Tk> {
         let b0 = *s.as_bytes().first()?;
         if b0 == b'f' || b0 == b'g' {
-            let n = kw(s, "flowchart-elk")
-                .or_else(|| kw(s, "graph"))
-                .or_else(|| kw(s, "flowchart"))?;
+            let n = kw(s, "flowchart-elk").or_else(|| kw(s, "graph")).or_else(|| kw(s, "flowchart"))?;
             self.adv(n);
             if self.first_graph {
                 self.first_graph = false;
@@ -283,9 +270,7 @@ impl Lexer<'_> {
             return Some(Tk::End);
         }
         if b0 == b'_' {
-            let n = ["_self", "_blank", "_parent", "_top"]
-                .iter()
-                .find_map(|w| kw(s, w))?;
+            let n = ["_self", "_blank", "_parent", "_top"].iter().find_map(|w| kw(s, w))?;
             self.adv(n);
             return Some(Tk::LinkTarget);
         }

@@ -8,13 +8,7 @@ pub(crate) fn js_ws(c: char) -> bool {
     matches!(
         c,
         '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
-            ..='\u{200a}'
-                | '\u{2028}'
-                | '\u{2029}'
-                | '\u{202f}'
-                | '\u{205f}'
-                | '\u{3000}'
-                | '\u{feff}'
+            ..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}'
     )
 }
 
@@ -48,11 +42,7 @@ pub(super) fn find_ascii(s: &str, set: &[u8]) -> usize {
     s.bytes().position(|b| set.contains(&b)).unwrap_or(s.len())
 }
 
-pub(super) fn with_head(
-    s: &str,
-    heads: &[char],
-    body: impl Fn(&str) -> Option<usize>,
-) -> Option<usize> {
+pub(super) fn with_head(s: &str, heads: &[char], body: impl Fn(&str) -> Option<usize>) -> Option<usize> {
     let lead = s.len() - s.trim_start_matches(js_ws).len();
     let rest = &s[lead..];
     let has_head = rest.chars().next().is_some_and(|c| heads.contains(&c));
@@ -110,8 +100,8 @@ pub(super) fn node_string_len(s: &str) -> usize {
         let c = b[i];
         let ok = match c {
             b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' => true,
-            b'!' | b'"' | b'#' | b'$' | b'%' | b'&' | b'\'' | b'*' | b'+' | b'.' | b'`' | b'?'
-            | b'\\' | b'_' | b'/' => true,
+            b'!' | b'"' | b'#' | b'$' | b'%' | b'&' | b'\'' | b'*' | b'+' | b'.' | b'`' | b'?' | b'\\' | b'_'
+            | b'/' => true,
             b'-' => matches!(b.get(i + 1), Some(&n) if n != b'>' && n != b'-' && n != b'.'),
             b'=' => b.get(i + 1) != Some(&b'='),
             _ => false,

@@ -154,10 +154,7 @@ impl Lexer<'_> {
         }
         if st == TrapText {
             let b = s.as_bytes();
-            if b.len() >= 2
-                && matches!(b[0], b'\\' | b'(' | b'?' | b'=' | b']' | b')')
-                && b[1] == b']'
-            {
+            if b.len() >= 2 && matches!(b[0], b'\\' | b'(' | b'?' | b'=' | b']' | b')') && b[1] == b']' {
                 take!(2, Tk::TrapEnd, pop);
             }
             if s.starts_with("/]") {

@@ -32,10 +32,7 @@ pub(crate) const E_SPACE: &str = "a space";
 
 fn is_id(k: Tk) -> bool {
     use Tk::*;
-    matches!(
-        k,
-        Num | NodeString | Down | Minus | Default | Comma | Colon | Amp | Brkt | Mult | UnicodeText
-    )
+    matches!(k, Num | NodeString | Down | Minus | Default | Comma | Colon | Amp | Brkt | Mult | UnicodeText)
 }
 
 fn is_text(k: Tk) -> bool {
@@ -49,10 +46,7 @@ fn is_style_part(k: Tk) -> bool {
 
 fn is_alnum(k: Tk) -> bool {
     use Tk::*;
-    matches!(
-        k,
-        Num | UnicodeText | NodeString | Dir | Down | Minus | Comma | Colon | Amp | Brkt | Mult
-    )
+    matches!(k, Num | UnicodeText | NodeString | Dir | Down | Minus | Comma | Colon | Amp | Brkt | Mult)
 }
 
 fn is_text_no_tags(k: Tk) -> bool {
@@ -111,24 +105,15 @@ impl<'a> Parser<'a> {
     }
 
     fn start(&self) -> u32 {
-        self.toks
-            .get(self.i)
-            .map_or(self.src.len() as u32, |t| t.start)
+        self.toks.get(self.i).map_or(self.src.len() as u32, |t| t.start)
     }
 
     fn prev_end(&self) -> u32 {
-        if self.i == 0 {
-            0
-        } else {
-            self.toks[self.i - 1].end
-        }
+        if self.i == 0 { 0 } else { self.toks[self.i - 1].end }
     }
 
     fn err<T>(&self, expected: &[&'static str]) -> Res<T> {
-        Err(SynErr {
-            at: self.i,
-            expected: expected.to_vec(),
-        })
+        Err(SynErr { at: self.i, expected: expected.to_vec() })
     }
 
     fn eat(&mut self, k: Tk) -> bool {
@@ -141,11 +126,7 @@ impl<'a> Parser<'a> {
     }
 
     fn expect(&mut self, k: Tk, what: &'static str) -> Res<()> {
-        if self.eat(k) {
-            Ok(())
-        } else {
-            self.err(&[what])
-        }
+        if self.eat(k) { Ok(()) } else { self.err(&[what]) }
     }
 
     fn spaces(&mut self) -> usize {
@@ -245,11 +226,7 @@ impl<'a> Parser<'a> {
             Tk::Class => self.class_stmt()?,
             Tk::Click => self.click()?,
             Tk::Subgraph => return self.subgraph(),
-            Tk::DirectionTb
-            | Tk::DirectionBt
-            | Tk::DirectionRl
-            | Tk::DirectionLr
-            | Tk::DirectionTd => {
+            Tk::DirectionTb | Tk::DirectionBt | Tk::DirectionRl | Tk::DirectionLr | Tk::DirectionTd => {
                 self.i += 1;
                 return Ok(Stmt::Direction(match k {
                     Tk::DirectionTb => "TB",
@@ -261,21 +238,13 @@ impl<'a> Parser<'a> {
             }
             Tk::AccTitle | Tk::AccDescr => {
                 self.i += 1;
-                let want = if k == Tk::AccTitle {
-                    Tk::AccTitleValue
-                } else {
-                    Tk::AccDescrValue
-                };
+                let want = if k == Tk::AccTitle { Tk::AccTitleValue } else { Tk::AccDescrValue };
                 if self.peek() != want {
                     return self.err(&["a title"]);
                 }
                 let v = self.cur_text().trim().to_string();
                 self.i += 1;
-                return Ok(if k == Tk::AccTitle {
-                    Stmt::AccTitle(v)
-                } else {
-                    Stmt::AccDescr(v)
-                });
+                return Ok(if k == Tk::AccTitle { Stmt::AccTitle(v) } else { Stmt::AccDescr(v) });
             }
             Tk::AccDescrMultilineValue => {
                 let v = self.cur_text().trim().to_string();
@@ -288,10 +257,7 @@ impl<'a> Parser<'a> {
                 return Ok(Stmt::Chain(c));
             }
             _ => {
-                return self.err(&[
-                    E_ID,
-                    "a statement keyword (subgraph, style, classDef, class, linkStyle, click)",
-                ]);
+                return self.err(&[E_ID, "a statement keyword (subgraph, style, classDef, class, linkStyle, click)"]);
             }
         };
         self.separator(&[])?;

@@ -87,20 +87,11 @@ impl Parser<'_> {
         let styles = if self.eat(Tk::Interpolate) {
             self.expect(Tk::Space, E_SPACE)?;
             interpolate = Some(self.alpha_num()?);
-            if self.eat(Tk::Space) {
-                Some(self.style_parts()?)
-            } else {
-                None
-            }
+            if self.eat(Tk::Space) { Some(self.style_parts()?) } else { None }
         } else {
             Some(self.style_parts()?)
         };
-        Ok(Stmt::LinkStyle {
-            targets,
-            interpolate,
-            styles,
-            range: (start, self.prev_end()),
-        })
+        Ok(Stmt::LinkStyle { targets, interpolate, styles, range: (start, self.prev_end()) })
     }
 
     pub(super) fn str_tok(&mut self) -> Res<String> {
@@ -157,11 +148,7 @@ impl Parser<'_> {
             }
             _ => return self.err(&["a callback name", "a URL string", "'href'", "'call'"]),
         }
-        Ok(Stmt::Click {
-            id,
-            range,
-            action: a,
-        })
+        Ok(Stmt::Click { id, range, action: a })
     }
 
     /// Subgraph title: like [`Self::text`] but without tag tokens, and a
@@ -190,11 +177,6 @@ impl Parser<'_> {
             (None, None)
         };
         let body = self.lines(true)?;
-        Ok(Stmt::Subgraph {
-            id,
-            title,
-            body,
-            range: (start, self.prev_end()),
-        })
+        Ok(Stmt::Subgraph { id, title, body, range: (start, self.prev_end()) })
     }
 }

@@ -34,10 +34,7 @@ impl Parser<'_> {
     pub(super) fn shape_data(&mut self) -> (String, Range) {
         let start = self.start();
         let mut s = String::new();
-        while matches!(
-            self.peek(),
-            Tk::ShapeDataOpen | Tk::ShapeData | Tk::ShapeDataStr
-        ) {
+        while matches!(self.peek(), Tk::ShapeDataOpen | Tk::ShapeData | Tk::ShapeDataStr) {
             let t = self.toks[self.i];
             match t.kind {
                 Tk::ShapeDataOpen => {}
@@ -81,21 +78,11 @@ impl Parser<'_> {
 
     pub(super) fn vertex(&mut self) -> Res<Vertex> {
         let (id, range) = self.id_string()?;
-        let mut v = Vertex {
-            id,
-            range,
-            shape: None,
-            props: None,
-            class: None,
-            meta: None,
-        };
+        let mut v = Vertex { id, range, shape: None, props: None, class: None, meta: None };
         let open = self.peek();
         let (shape, label) = match open {
             Tk::Sqs => (Classic::Square, self.text_then(Tk::Sqe, "']'")?),
-            Tk::DoubleCircleStart => (
-                Classic::DoubleCircle,
-                self.text_then(Tk::DoubleCircleEnd, "')))'")?,
-            ),
+            Tk::DoubleCircleStart => (Classic::DoubleCircle, self.text_then(Tk::DoubleCircleEnd, "')))'")?),
             Tk::Ps if self.peek_at(1) == Tk::Ps => {
                 self.i += 1;
                 let l = self.text_then(Tk::Pe, "')'")?;
@@ -105,10 +92,7 @@ impl Parser<'_> {
             Tk::Ps => (Classic::Round, self.text_then(Tk::Pe, "')'")?),
             Tk::EllipseStart => (Classic::Ellipse, self.text_then(Tk::EllipseEnd, "'-)'")?),
             Tk::StadiumStart => (Classic::Stadium, self.text_then(Tk::StadiumEnd, "'])'")?),
-            Tk::SubroutineStart => (
-                Classic::Subroutine,
-                self.text_then(Tk::SubroutineEnd, "']]'")?,
-            ),
+            Tk::SubroutineStart => (Classic::Subroutine, self.text_then(Tk::SubroutineEnd, "']]'")?),
             Tk::CylinderStart => (Classic::Cylinder, self.text_then(Tk::CylinderEnd, "')]'")?),
             Tk::DiamondStart if self.peek_at(1) == Tk::DiamondStart => {
                 self.i += 1;
@@ -163,11 +147,7 @@ impl Parser<'_> {
         let l = self.text()?;
         if self.peek() != close {
             // Unquoted text could have continued here too.
-            return if l.kind == LabelType::Text {
-                self.err(&[what, E_TEXT])
-            } else {
-                self.err(&[what])
-            };
+            return if l.kind == LabelType::Text { self.err(&[what, E_TEXT]) } else { self.err(&[what]) };
         }
         self.i += 1;
         Ok(l)
@@ -180,7 +160,12 @@ impl Parser<'_> {
 
     /// A label: one `STR` (typed `quoted`) or `MD_STR` token, or a run of
     /// tokens accepted by `is_part`, concatenated.
-    pub(super) fn label_tokens(&mut self, is_part: fn(Tk) -> bool, quoted: LabelType, expected: &[&'static str]) -> Res<Label> {
+    pub(super) fn label_tokens(
+        &mut self,
+        is_part: fn(Tk) -> bool,
+        quoted: LabelType,
+        expected: &[&'static str],
+    ) -> Res<Label> {
         let start = self.start();
         match self.peek() {
             Tk::Str | Tk::MdStr => {
@@ -220,13 +205,7 @@ impl Parser<'_> {
                     self.expect(Tk::Pipe, "'|'")?;
                     self.eat(Tk::Space);
                 }
-                Ok(Link {
-                    token,
-                    start: None,
-                    id,
-                    text,
-                    range: (start, self.prev_end()),
-                })
+                Ok(Link { token, start: None, id, text, range: (start, self.prev_end()) })
             }
             Tk::StartLink => {
                 let st = self.cur_text().to_string();
@@ -234,18 +213,10 @@ impl Parser<'_> {
                 let tstart = self.start();
                 let text = match self.peek() {
                     Tk::Str | Tk::MdStr => {
-                        let kind = if self.peek() == Tk::Str {
-                            LabelType::String
-                        } else {
-                            LabelType::Markdown
-                        };
+                        let kind = if self.peek() == Tk::Str { LabelType::String } else { LabelType::Markdown };
                         let t = self.cur_text().to_string();
                         self.i += 1;
-                        Label {
-                            text: t,
-                            kind,
-                            range: (tstart, self.prev_end()),
-                        }
+                        Label { text: t, kind, range: (tstart, self.prev_end()) }
                     }
                     Tk::EdgeText | Tk::UnicodeText => {
                         let mut t = String::new();
@@ -253,11 +224,7 @@ impl Parser<'_> {
                             t.push_str(self.cur_text());
                             self.i += 1;
                         }
-                        Label {
-                            text: t,
-                            kind: LabelType::Text,
-                            range: (tstart, self.prev_end()),
-                        }
+                        Label { text: t, kind: LabelType::Text, range: (tstart, self.prev_end()) }
                     }
                     _ => return self.err(&["link text"]),
                 };
@@ -266,13 +233,7 @@ impl Parser<'_> {
                 }
                 let token = self.cur_text().to_string();
                 self.i += 1;
-                Ok(Link {
-                    token,
-                    start: Some(st),
-                    id,
-                    text: Some(text),
-                    range: (start, self.prev_end()),
-                })
+                Ok(Link { token, start: Some(st), id, text: Some(text), range: (start, self.prev_end()) })
             }
             _ => self.err(&[E_LINK]),
         }
@@ -286,10 +247,7 @@ fn br_newlines(s: &str) -> String {
     while let Some((_, c)) = it.next() {
         if c == '\n' {
             out.push_str("<br/>");
-            while it
-                .peek()
-                .is_some_and(|&(_, c)| crate::mermaid::lexer::js_ws(c))
-            {
+            while it.peek().is_some_and(|&(_, c)| crate::mermaid::lexer::js_ws(c)) {
                 it.next();
             }
         } else {

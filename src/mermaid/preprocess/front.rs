@@ -11,14 +11,10 @@ pub(super) fn frontmatter(m: Mapped) -> Result<(Mapped, Option<Value>), PreError
     if !t.starts_with("---") {
         return Ok((m, None));
     }
-    let ws_run =
-        |from: usize| -> usize { t[from..].len() - t[from..].trim_start_matches(js_ws).len() };
+    let ws_run = |from: usize| -> usize { t[from..].len() - t[from..].trim_start_matches(js_ws).len() };
     let w1 = ws_run(3);
     // Candidate body starts: after each newline of the first run, last first.
-    let nls: Vec<usize> = t[3..3 + w1]
-        .match_indices(['\n', '\r'])
-        .map(|(i, _)| 3 + i + 1)
-        .collect();
+    let nls: Vec<usize> = t[3..3 + w1].match_indices(['\n', '\r']).map(|(i, _)| 3 + i + 1).collect();
     for &body_start in nls.iter().rev() {
         let mut from = body_start;
         while let Some(off) = t[from..].find(['\n', '\r']) {
@@ -59,10 +55,7 @@ pub(super) fn directives(m: Mapped) -> (Mapped, Value) {
         let s = from + off;
         let mut i = s + 3;
         i += t[i..].len() - t[i..].trim_start_matches(js_ws).len();
-        let wl = t[i..]
-            .bytes()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == b'_')
-            .count();
+        let wl = t[i..].bytes().take_while(|c| c.is_ascii_alphanumeric() || *c == b'_').count();
         if wl == 0 {
             from = s + 1;
             continue;
@@ -76,9 +69,7 @@ pub(super) fn directives(m: Mapped) -> (Mapped, Value) {
         i += t[i..].len() - t[i..].trim_start_matches(js_ws).len();
         // Body: up to `}%%` or a line terminator other than `\n`.
         let body_end = t[i..].find("}%%").map_or(t.len(), |p| i + p);
-        let stop = t[i..body_end]
-            .find(['\r', '\u{2028}', '\u{2029}'])
-            .map_or(body_end, |p| i + p);
+        let stop = t[i..body_end].find(['\r', '\u{2028}', '\u{2029}']).map_or(body_end, |p| i + p);
         let body = t[i..stop].trim();
         let mut end = stop;
         end += t[end..].len() - t[end..].trim_start_matches(js_ws).len();
@@ -98,10 +89,7 @@ pub(super) fn directives(m: Mapped) -> (Mapped, Value) {
     let out = b.finish(t.len());
     let mut cfg = Value::Object(Map::new());
     // JSON.parse failures make mermaid ignore every init directive.
-    let parsed: Result<Vec<Value>, _> = inits
-        .iter()
-        .map(|s| serde_json::from_str::<Value>(s))
-        .collect();
+    let parsed: Result<Vec<Value>, _> = inits.iter().map(|s| serde_json::from_str::<Value>(s)).collect();
     if let Ok(vals) = parsed {
         for v in vals {
             merge(&mut cfg, &v);

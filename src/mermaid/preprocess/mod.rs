@@ -30,15 +30,7 @@ pub struct Mapped {
 
 impl Mapped {
     fn identity(s: &str) -> Self {
-        Mapped {
-            text: s.to_string(),
-            segs: vec![Seg {
-                at: 0,
-                orig: 0,
-                linear: true,
-            }],
-            end: s.len() as u32,
-        }
+        Mapped { text: s.to_string(), segs: vec![Seg { at: 0, orig: 0, linear: true }], end: s.len() as u32 }
     }
 
     /// Original byte offset of processed byte `i` (the end maps to the end).
@@ -46,10 +38,7 @@ impl Mapped {
         if i >= self.text.len() {
             return self.end as usize;
         }
-        let k = self
-            .segs
-            .partition_point(|s| s.at as usize <= i)
-            .saturating_sub(1);
+        let k = self.segs.partition_point(|s| s.at as usize <= i).saturating_sub(1);
         match self.segs.get(k) {
             Some(s) if s.linear => s.orig as usize + (i - s.at as usize),
             Some(s) => s.orig as usize,
@@ -59,11 +48,7 @@ impl Mapped {
 
     /// Append a newline that maps to the end of the original text.
     fn push_newline(&mut self) {
-        self.segs.push(Seg {
-            at: self.text.len() as u32,
-            orig: self.end,
-            linear: false,
-        });
+        self.segs.push(Seg { at: self.text.len() as u32, orig: self.end, linear: false });
         self.text.push('\n');
     }
 }
@@ -77,50 +62,27 @@ struct Mb<'a> {
 
 impl<'a> Mb<'a> {
     fn new(src: &'a Mapped) -> Self {
-        Mb {
-            src,
-            text: String::with_capacity(src.text.len() + 1),
-            segs: Vec::with_capacity(src.segs.len() + 4),
-        }
+        Mb { src, text: String::with_capacity(src.text.len() + 1), segs: Vec::with_capacity(src.segs.len() + 4) }
     }
     fn copy(&mut self, from: usize, to: usize) {
         if from >= to {
             return;
         }
         let base = self.text.len();
-        let first = self
-            .src
-            .segs
-            .partition_point(|s| s.at as usize <= from)
-            .saturating_sub(1);
-        for s in self.src.segs[first..]
-            .iter()
-            .take_while(|s| (s.at as usize) < to)
-        {
+        let first = self.src.segs.partition_point(|s| s.at as usize <= from).saturating_sub(1);
+        for s in self.src.segs[first..].iter().take_while(|s| (s.at as usize) < to) {
             let p = (s.at as usize).max(from);
-            self.segs.push(Seg {
-                at: (base + p - from) as u32,
-                orig: self.src.orig_at(p) as u32,
-                linear: s.linear,
-            });
+            self.segs.push(Seg { at: (base + p - from) as u32, orig: self.src.orig_at(p) as u32, linear: s.linear });
         }
         self.text.push_str(&self.src.text[from..to]);
     }
     /// Inserted text maps to the original position of source byte `at`.
     fn insert(&mut self, s: &str, at: usize) {
-        self.segs.push(Seg {
-            at: self.text.len() as u32,
-            orig: self.src.orig_at(at) as u32,
-            linear: false,
-        });
+        self.segs.push(Seg { at: self.text.len() as u32, orig: self.src.orig_at(at) as u32, linear: false });
         self.text.push_str(s);
     }
     fn finish(self, end: usize) -> Mapped {
-        Mapped {
-            text: self.text,
-            segs: self.segs,
-            end: self.src.orig_at(end) as u32,
-        }
+        Mapped { text: self.text, segs: self.segs, end: self.src.orig_at(end) as u32 }
     }
 }
 
@@ -147,11 +109,7 @@ pub fn preprocess(text: &str) -> Result<Pre, PreError> {
     let (m, fm) = frontmatter(m)?;
     let (m, directive) = directives(m);
     let m = cleanup_comments(m);
-    detect(&m.text).map_err(|message| PreError {
-        pos: m.orig_at(0),
-        message,
-        no_diagram: true,
-    })?;
+    detect(&m.text).map_err(|message| PreError { pos: m.orig_at(0), message, no_diagram: true })?;
     let m = encode_entities(m);
     let m = tidy_braces(m);
     let mut config = Value::Object(Map::new());
@@ -167,10 +125,7 @@ pub fn preprocess(text: &str) -> Result<Pre, PreError> {
             merge(&mut config, c);
         }
         if let Some(d) = fm.get("displayMode") {
-            merge(
-                &mut config,
-                &serde_json::json!({"gantt": {"displayMode": d}}),
-            );
+            merge(&mut config, &serde_json::json!({"gantt": {"displayMode": d}}));
         }
     }
     // No directive is no config (not a `null` one that would replace the
@@ -181,11 +136,7 @@ pub fn preprocess(text: &str) -> Result<Pre, PreError> {
     if config.as_object().is_some_and(|o| o.is_empty()) {
         config = Value::Null;
     }
-    Ok(Pre {
-        code: m,
-        config,
-        title,
-    })
+    Ok(Pre { code: m, config, title })
 }
 
 /// Deep merge (mermaid's `assignWithDepth`): objects merge, the rest replaces.
@@ -216,11 +167,7 @@ fn cleanup_text(m: Mapped) -> Mapped {
             if bytes[i] == b'\r' {
                 b.copy(last, i);
                 b.insert("\n", i);
-                i += if bytes.get(i + 1) == Some(&b'\n') {
-                    2
-                } else {
-                    1
-                };
+                i += if bytes.get(i + 1) == Some(&b'\n') { 2 } else { 1 };
                 last = i;
             } else {
                 i += 1;
@@ -238,11 +185,7 @@ fn cleanup_text(m: Mapped) -> Mapped {
     let mut bytes = m.text.clone().into_bytes();
     let mut i = 0;
     while i < bytes.len() {
-        if bytes[i] == b'<'
-            && bytes
-                .get(i + 1)
-                .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
-        {
+        if bytes[i] == b'<' && bytes.get(i + 1).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') {
             let mut j = i + 1;
             while j < bytes.len() && (bytes[j].is_ascii_alphanumeric() || bytes[j] == b'_') {
                 j += 1;
@@ -268,11 +211,7 @@ fn cleanup_text(m: Mapped) -> Mapped {
         }
         i += 1;
     }
-    Mapped {
-        text: String::from_utf8(bytes).unwrap_or(m.text),
-        segs: m.segs,
-        end: m.end,
-    }
+    Mapped { text: String::from_utf8(bytes).unwrap_or(m.text), segs: m.segs, end: m.end }
 }
 
 /// `^\s*%%(?!\{)[^\n]+\n?` (multiline) removed, then `trimStart()`.
@@ -347,9 +286,7 @@ fn detect(t: &str) -> Result<(), String> {
         return Ok(());
     }
     let head: String = t.chars().take(40).collect();
-    Err(format!(
-        "No diagram type detected matching given configuration for text: {head}"
-    ))
+    Err(format!("No diagram type detected matching given configuration for text: {head}"))
 }
 
 /// `utils.encodeEntities` plus the `\n` that `Diagram.fromText` appends.
@@ -389,10 +326,7 @@ fn encode_entities(m: Mapped) -> Mapped {
             continue;
         }
         if bytes[i] == b'#' {
-            let w = bytes[i + 1..]
-                .iter()
-                .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
-                .count();
+            let w = bytes[i + 1..].iter().take_while(|c| c.is_ascii_alphanumeric() || **c == b'_').count();
             // A dropped `;` is not there any more.
             let semi = i + 1 + w;
             if w > 0 && bytes.get(semi) == Some(&b';') && !(di < drops.len() && drops[di] == semi) {
@@ -419,11 +353,8 @@ fn encode_entities(m: Mapped) -> Mapped {
 /// For `kw.*:\S*#.*;` on one line: the byte (absolute) of the `;` removed.
 fn last_semi_drop(line: &str, kw: &str, already: &[usize], base: usize) -> Option<usize> {
     let k = line.find(kw)?;
-    let semis: Vec<usize> = line
-        .match_indices(';')
-        .map(|(i, _)| i)
-        .filter(|i| !already.contains(&(base + i)))
-        .collect();
+    let semis: Vec<usize> =
+        line.match_indices(';').map(|(i, _)| i).filter(|i| !already.contains(&(base + i))).collect();
     let last = *semis.last()?;
     let rest = &line[k + kw.len()..];
     let off = k + kw.len();

@@ -72,7 +72,12 @@ impl Fonts {
             let scale = font_size / self.faces[usize::from(face)].upem;
             for g in self.shape_positioned(face, run) {
                 if let Some(outline) = self.outline(face, g.id) {
-                    placed.push(PlacedGlyph { outline, x: pen_x + g.x_offset as f32 * scale, y: -(g.y_offset as f32) * scale, scale });
+                    placed.push(PlacedGlyph {
+                        outline,
+                        x: pen_x + g.x_offset as f32 * scale,
+                        y: -(g.y_offset as f32) * scale,
+                        scale,
+                    });
                 }
                 pen_x += g.x_advance as f32 * scale;
             }
