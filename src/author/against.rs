@@ -1,40 +1,100 @@
 //! `check --against`: is a chart faithful to its solution?
 //!
 //! The solution is drawn at `--detail high` (the reference chart, each node
-//! tied to a solution line) and both charts are read as control flow
-//! ([`Graph`]). Compared: the Input node's names with the parameters; Output
-//! nodes with the `return` values (one to one); decisions with the
-//! conditions (matched by their words), each as a loop or an `if`, at the same
-//! loop depth, with its Yes and No branches leading where the code's do;
-//! helper subgraphs with the helper functions. Each difference is a
-//! [`Mismatch`] pointing at a chart node and a solution line. Box wording and
-//! how many statements share a box are not compared: that is `--detail`.
+//! tied to a solution line); the reference and the chart are read the same
+//! way ([`Graph`], then [`facts`]) and their facts compared facet by facet,
+//! one function each: the Input node's names with the parameters
+//! ([`Comparison::inputs`]); helper subgraphs with the helper functions
+//! ([`Comparison::helpers`]); per function, decisions with conditions and
+//! loops, matched by meaning ([`Comparison::decisions`]), each as a loop or an
+//! `if` ([`Comparison::loops`]) at the same loop depth
+//! ([`Comparison::nesting`]) with its Yes and No branches leading where the
+//! code's do ([`Comparison::branches`]); exits with returns and raises
+//! ([`Comparison::outputs`]); and whether the chart reads as structured code
+//! at all ([`Comparison::structure`]). Box wording and how many statements
+//! share a box are not compared: that is `--detail` (running the chart,
+//! [`super::execute`], checks what the boxes compute).
 //!
-//! The similarity in `--json` is 2·matched / (reference facts + chart facts)
-//! over those facts (parameters, outputs, decisions, helpers); a decision that
-//! matches but differs in kind, depth or branches counts half.
+//! A condition in prose (`Is ch a vowel?`) is matched by its words, or by
+//! its place when its words say nothing; such facts are listed as
+//! unverifiable. The similarity in `--json` is 2·matched / (reference facts +
+//! chart facts) over parameters, decisions, exits and helpers; a fact
+//! matched only by its place, or that differs in kind, depth or branches,
+//! counts half.
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::HashMap;
 
 use crate::mermaid::Flowchart;
 
-use super::draw::{Detail, draw};
-use super::graph::{Graph, Role, role};
-use super::labels;
+use super::draw::{Detail, Drawn, draw};
+use super::expr::Expr;
+use super::facts::{Cond, Decision, Exit, FnFacts, Landmark, Loop, Value, code_words, facts};
+use super::graph::Graph;
 use super::reader::Program;
+
+/// Which facet a mismatch is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MismatchKind {
+    Inputs,
+    Outputs,
+    Decisions,
+    Loops,
+    Nesting,
+    Branches,
+    Helpers,
+    Structure,
+    /// The chart, run as a program, fails one of the problem's tests.
+    Behaviour,
+}
+
+impl MismatchKind {
+    /// The stable short code (`inputs`, `outputs`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MismatchKind::Inputs => "inputs",
+            MismatchKind::Outputs => "outputs",
+            MismatchKind::Decisions => "decisions",
+            MismatchKind::Loops => "loops",
+            MismatchKind::Nesting => "nesting",
+            MismatchKind::Branches => "branches",
+            MismatchKind::Helpers => "helpers",
+            MismatchKind::Structure => "structure",
+            MismatchKind::Behaviour => "behaviour",
+        }
+    }
+}
 
 /// One way the chart differs from the code.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Mismatch {
-    /// Stable short code: `inputs`, `outputs`, `decisions`, `loops`,
-    /// `nesting`, `branches`, `helpers`, `structure`.
-    pub kind: &'static str,
+    pub kind: MismatchKind,
     pub message: String,
     /// Index of the chart node it concerns, if any.
     #[serde(skip)]
     pub node: Option<usize>,
-    /// Solution line it concerns (0: none in particular).
-    pub code_line: u32,
+    /// Solution line it concerns, if any in particular.
+    pub code_line: Option<u32>,
+}
+
+/// How far a chart's faithfulness was established.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Evidence {
+    /// The chart ran as a program on the problem's tests.
+    Executed,
+    /// Its structure and the facts written as code were compared.
+    Structural,
+    /// Nothing it says could be checked as code (prose throughout).
+    Unverifiable,
+}
+
+/// A chart fact written in prose: compared by words or place only.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Unverified {
+    #[serde(skip)]
+    pub node: usize,
+    pub text: String,
 }
 
 /// The comparison's result.
@@ -42,399 +102,551 @@ pub struct Mismatch {
 pub struct Report {
     pub mismatches: Vec<Mismatch>,
     pub similarity: f64,
+    pub evidence: Evidence,
+    pub unverifiable: Vec<Unverified>,
 }
 
-/// What a chart says, per node kind, read from its graph.
-struct Facts {
-    roles: Vec<Role>,
-    /// Decisions that head a loop (back-edge targets or `More … in …?`).
-    loops: HashSet<usize>,
-    /// Targets of back edges (the loops drawn with their cycle).
-    cycles: HashSet<usize>,
-    /// Number of loops around each node.
-    depth: Vec<usize>,
-    /// Names of each node's Yes and No successors' words.
-    succ: Vec<Vec<(usize, Option<String>)>>,
-    labels: Vec<String>,
-    /// Subgraph titles.
-    titles: Vec<String>,
-    in_subgraph: Vec<bool>,
+/// How a chart decision relates to a code decision.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Rel {
+    /// The same condition (or loop).
+    Same,
+    /// The same condition, negated: the chart's branches are the other way
+    /// round.
+    Negated,
+    /// One side is prose; its words cover the other's this well.
+    Words(f64),
+    /// Both are code and differ; they share this share of their names.
+    Differs(f64),
+    /// Paired by place only (prose that says nothing matchable).
+    Place,
 }
 
-fn facts(chart: &Flowchart) -> Facts {
-    let labels: Vec<String> = chart.nodes.iter().map(|n| n.label.clone()).collect();
-    let roles: Vec<Role> = chart.nodes.iter().map(|n| role(n.shape, &n.label)).collect();
-    let index: HashMap<&str, usize> = chart.nodes.iter().enumerate().map(|(i, n)| (n.id.as_str(), i)).collect();
-    let mut succ = vec![Vec::new(); chart.nodes.len()];
-    for e in chart.edges.iter().filter(|e| e.stroke != crate::mermaid::Stroke::Invisible) {
-        if let (Some(&f), Some(&t)) = (index.get(e.from.as_str()), index.get(e.to.as_str())) {
-            succ[f].push((t, e.label.clone()));
-        }
-    }
-    let mut in_subgraph = vec![false; chart.nodes.len()];
-    for sg in &chart.subgraphs {
-        for m in &sg.members {
-            if let Some(&i) = index.get(m.as_str()) {
-                in_subgraph[i] = true;
-            }
-        }
-    }
-    // Back edges from a depth-first search of every start (Start terminals,
-    // then nodes without predecessors, then anything left).
-    let mut has_pred = vec![false; chart.nodes.len()];
-    succ.iter().flatten().for_each(|&(t, _)| has_pred[t] = true);
-    let mut roots: Vec<usize> = (0..chart.nodes.len()).filter(|&i| roles[i] == Role::Start).collect();
-    roots.extend((0..chart.nodes.len()).filter(|&i| !has_pred[i] && roles[i] != Role::Start));
-    roots.extend(0..chart.nodes.len());
-    let (_, back) = super::graph::depth_first(&succ, &roots);
-    let cycles: HashSet<usize> = back.iter().map(|&(_, h)| h).collect();
-    let mut loops = cycles.clone();
-    loops.extend(
-        (0..chart.nodes.len()).filter(|&i| roles[i] == Role::Decision && labels::parse_for(labels[i].trim()).is_some()),
-    );
-    // Natural loop of each back edge: the header and what reaches the tail without passing it.
-    let mut pred = vec![Vec::new(); chart.nodes.len()];
-    succ.iter().enumerate().for_each(|(f, ts)| ts.iter().for_each(|&(t, _)| pred[t].push(f)));
-    let mut bodies: HashMap<usize, BTreeSet<usize>> = HashMap::new();
-    for &(tail, head) in &back {
-        let body = bodies.entry(head).or_insert_with(|| BTreeSet::from([head]));
-        let mut stack = vec![tail];
-        while let Some(v) = stack.pop() {
-            if body.insert(v) {
-                stack.extend(pred[v].iter().copied());
-            }
-        }
-    }
-    let mut depth = vec![0; chart.nodes.len()];
-    for (head, body) in &bodies {
-        for &v in body {
-            if v != *head {
-                depth[v] += 1;
-            }
-        }
-    }
-    Facts {
-        roles,
-        loops,
-        cycles,
-        depth,
-        succ,
-        labels,
-        titles: chart.subgraphs.iter().map(|s| s.title.clone()).collect(),
-        in_subgraph,
-    }
-}
-
-/// Words of a label for matching: identifiers, numbers and operators, with
-/// the fixed wording (`Is`, `More`, `Return`, `?`) and blanks dropped.
-fn words(label: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let flush = |cur: &mut String, out: &mut Vec<String>| {
-        if !cur.is_empty() {
-            out.push(std::mem::take(cur));
-        }
-    };
-    for c in label.replace(labels::BR, " ").chars() {
-        if c.is_alphanumeric() || c == '_' || c == '.' {
-            cur.push(c);
-        } else {
-            flush(&mut cur, &mut out);
-            if !c.is_whitespace() && c != '?' && c != '"' && c != '\'' {
-                out.push(c.to_string());
-            }
-        }
-    }
-    flush(&mut cur, &mut out);
-    out.retain(|w| !matches!(w.as_str(), "Is" | "More" | "Return" | "Output"));
-    out
-}
-
-/// Fraction of `reference`'s words that `given` has.
-fn coverage(reference: &[String], given: &[String]) -> f64 {
-    if reference.is_empty() {
-        return if given.is_empty() { 1.0 } else { 0.0 };
-    }
-    let have: HashSet<&String> = given.iter().collect();
-    reference.iter().filter(|w| have.contains(w)).count() as f64 / reference.len() as f64
-}
-
-/// Jaccard similarity of two word sets.
-fn jaccard(a: &[String], b: &[String]) -> f64 {
-    let (a, b): (HashSet<&String>, HashSet<&String>) = (a.iter().collect(), b.iter().collect());
-    let union = a.union(&b).count();
-    if union == 0 { 1.0 } else { a.intersection(&b).count() as f64 / union as f64 }
-}
-
-/// A node's words for branch comparison (terminals by role).
-fn signature(f: &Facts, n: usize) -> Vec<String> {
-    match &f.roles[n] {
-        Role::End => vec!["@end".into()],
-        Role::Start => vec!["@start".into()],
-        _ => words(&f.labels[n]),
-    }
+/// A code decision and the chart decision standing for it.
+#[derive(Debug, Clone, Copy)]
+struct Pair {
+    code: usize,
+    chart: usize,
+    rel: Rel,
 }
 
 /// Compare `chart` with `program`.
 pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
     let reference = draw(program, Detail::High);
-    let r = facts(&reference.chart);
-    let g = facts(chart);
-    let line_of = |i: usize| reference.lines.get(&reference.chart.nodes[i].id).copied().unwrap_or(0);
-    let mut out: Vec<Mismatch> = Vec::new();
-    let (mut matched, mut ref_total, mut given_total) = (0.0f64, 0usize, 0usize);
-    let mm = |kind, message: String, node, code_line| Mismatch { kind, message, node, code_line };
+    let fail = |message: String| Report {
+        mismatches: vec![Mismatch { kind: MismatchKind::Structure, message, node: None, code_line: None }],
+        similarity: 0.0,
+        evidence: Evidence::Unverifiable,
+        unverifiable: Vec::new(),
+    };
+    let code_graph = match Graph::new(&reference.chart) {
+        Ok(g) => g,
+        Err(e) => return fail(format!("the solution's own chart does not read back: {}", e.message)),
+    };
+    let chart_graph = match Graph::new(chart) {
+        Ok(g) => g,
+        Err(e) => return fail(format!("the chart does not read as a program: {}", e.message)),
+    };
+    let (code, drawn) = (facts(&code_graph), facts(&chart_graph));
+    let mut c = Comparison { program, reference: &reference, out: Vec::new(), matched: 0.0, code_facts: 0, chart_facts: 0, verified: 0, unverifiable: Vec::new() };
+    c.inputs(&code.functions[0], &drawn.functions[0]);
+    for (r, g) in c.helpers(&code.functions, &drawn.functions) {
+        let (rf, gf) = (&code.functions[r], &drawn.functions[g]);
+        let pairs = c.decisions(rf, gf);
+        c.loops(rf, gf, &pairs);
+        c.nesting(rf, gf, &pairs);
+        let exits = c.outputs(rf, gf);
+        c.branches(rf, gf, &pairs, &exits);
+    }
+    c.structure(&chart_graph);
+    let total = (c.code_facts + c.chart_facts).max(1) as f64;
+    let evidence = if c.verified == 0 && c.code_facts + c.chart_facts > 0 { Evidence::Unverifiable } else { Evidence::Structural };
+    Report { mismatches: c.out, similarity: (2.0 * c.matched / total).min(1.0), evidence, unverifiable: c.unverifiable }
+}
 
-    // Inputs vs parameters.
-    let entry_input = (0..g.labels.len()).find(|&i| g.roles[i] == Role::Input && !g.in_subgraph[i]);
-    let params: Vec<String> = program
-        .entry
-        .params
-        .iter()
-        .map(|p| p.name.trim_start_matches('*').to_owned())
-        .filter(|n| n != "/" && !n.is_empty())
-        .collect();
-    ref_total += params.len();
-    match entry_input {
-        None => out.push(mm(
-            "inputs",
-            format!("no Input node names the parameters ({})", params.join(", ")),
-            None,
-            program.entry.line,
-        )),
-        Some(i) => {
-            let named: Vec<String> = labels::parse_input(g.labels[i].trim())
-                .map(|ps| {
-                    ps.iter()
-                        .map(|p| p.split(['=', ' ', ':']).next().unwrap_or("").trim_start_matches('*').to_owned())
-                        .collect()
-                })
-                .unwrap_or_else(|| words(&g.labels[i]));
-            let named_set: HashSet<&String> = named.iter().collect();
-            given_total += params.len().max(named.len().min(params.len() + 1));
-            for p in &params {
-                if named_set.contains(p) {
-                    matched += 1.0;
-                } else {
-                    out.push(mm(
-                        "inputs",
-                        format!("the Input node does not name parameter `{p}`"),
-                        Some(i),
-                        program.entry.line,
-                    ));
-                }
-            }
-            if labels::parse_input(g.labels[i].trim()).is_some() {
-                let param_set: HashSet<&String> = params.iter().collect();
-                for n in named.iter().filter(|n| !param_set.contains(n)) {
-                    out.push(mm(
-                        "inputs",
-                        format!("the Input node names `{n}`, which is not a parameter"),
-                        Some(i),
-                        program.entry.line,
-                    ));
-                }
-            }
-        }
+/// The state of one comparison: mismatches and the similarity's counts.
+struct Comparison<'p> {
+    program: &'p Program,
+    reference: &'p Drawn,
+    out: Vec<Mismatch>,
+    matched: f64,
+    code_facts: usize,
+    chart_facts: usize,
+    /// Facts matched as code (not by words or place).
+    verified: usize,
+    unverifiable: Vec<Unverified>,
+}
+
+impl Comparison<'_> {
+    /// The solution line of a reference chart node.
+    fn line(&self, origin: usize) -> Option<u32> {
+        self.reference.lines.get(&self.reference.chart.nodes[origin].id).copied().filter(|&l| l > 0)
     }
 
-    // Outputs vs returns, one to one by value.
-    let outputs =
-        |f: &Facts| -> Vec<usize> { (0..f.labels.len()).filter(|&i| matches!(f.roles[i], Role::Output(_))).collect() };
-    let (r_out, g_out) = (outputs(&r), outputs(&g));
-    ref_total += r_out.len();
-    given_total += g_out.len();
-    let mut used = HashSet::new();
-    for &ri in &r_out {
-        let rw = words(&r.labels[ri]);
-        let hit = g_out
+    fn push(&mut self, kind: MismatchKind, message: String, node: Option<usize>, code_line: Option<u32>) {
+        self.out.push(Mismatch { kind, message, node, code_line });
+    }
+
+    /// The Input node's names against the entry's parameters.
+    fn inputs(&mut self, _code: &FnFacts, chart: &FnFacts) {
+        let entry = &self.program.entry;
+        let params: Vec<String> = entry
+            .params
             .iter()
-            .copied()
-            .filter(|gi| !used.contains(gi))
-            .find(|&gi| coverage(&rw, &words(&g.labels[gi])) == 1.0);
-        match hit {
-            Some(gi) => {
-                used.insert(gi);
-                matched += 1.0;
+            .map(|p| p.name.trim_start_matches('*').to_owned())
+            .filter(|n| n != "/" && !n.is_empty())
+            .collect();
+        self.code_facts += params.len();
+        let line = Some(entry.line);
+        let Some(node) = chart.input else {
+            if !params.is_empty() {
+                self.push(MismatchKind::Inputs, format!("no Input node names the parameters ({})", params.join(", ")), None, line);
             }
-            None => out.push(mm(
-                "outputs",
-                format!(
-                    "the code returns `{}` but no Output node says so",
-                    r.labels[ri].trim_start_matches(labels::RETURN).trim()
-                ),
-                None,
-                line_of(ri),
-            )),
-        }
-    }
-    for &gi in g_out.iter().filter(|gi| !used.contains(gi)) {
-        out.push(mm("outputs", format!("Output `{}` is not a value the code returns", g.labels[gi]), Some(gi), 0));
-    }
-
-    // Decisions: matched by words, then kind, depth and branches.
-    let decisions =
-        |f: &Facts| -> Vec<usize> { (0..f.labels.len()).filter(|&i| f.roles[i] == Role::Decision).collect() };
-    let (r_dec, g_dec) = (decisions(&r), decisions(&g));
-    ref_total += r_dec.len();
-    given_total += g_dec.len();
-    let mut used = HashSet::new();
-    let mut pairs = Vec::new();
-    let rank =
-        |list: &[usize], i: usize| list.iter().position(|&x| x == i).unwrap_or(0) as f64 / list.len().max(1) as f64;
-    for &ri in &r_dec {
-        let rw = words(&r.labels[ri]);
-        let best = g_dec
-            .iter()
-            .copied()
-            .filter(|gi| !used.contains(gi))
-            .map(|gi| {
-                let gw = words(&g.labels[gi]);
-                let (found, extra) = (coverage(&rw, &gw), coverage(&gw, &rw));
-                // Equal words: prefer the same loop depth, kind and place.
-                let tie = 0.01 * f64::from(u8::from(r.depth[ri] == g.depth[gi]))
-                    + 0.01 * f64::from(u8::from(r.loops.contains(&ri) == g.loops.contains(&gi)))
-                    - 0.001 * (rank(&r_dec, ri) - rank(&g_dec, gi)).abs();
-                (gi, if found >= 0.75 && extra >= 0.5 { found + extra + tie } else { 0.0 })
-            })
-            .filter(|&(_, s)| s > 0.0)
-            .max_by(|a, b| a.1.total_cmp(&b.1));
-        match best {
-            Some((gi, _)) => {
-                used.insert(gi);
-                pairs.push((ri, gi));
-            }
-            None => {
-                let what = if r.loops.contains(&ri) { "loop" } else { "condition" };
-                out.push(mm(
-                    "decisions",
-                    format!("the code's {what} `{}` has no decision in the chart", r.labels[ri].trim_end_matches('?')),
-                    None,
-                    line_of(ri),
-                ));
-            }
-        }
-    }
-    for &gi in g_dec.iter().filter(|gi| !used.contains(gi)) {
-        out.push(mm(
-            "decisions",
-            format!("decision `{}` matches no condition or loop in the code", g.labels[gi]),
-            Some(gi),
-            0,
-        ));
-    }
-    let (r_loops, g_loops) = (r.loops.len(), g.loops.len());
-    if r_loops != g_loops {
-        out.push(mm(
-            "loops",
-            format!("the chart has {g_loops} loop(s) (cycles through a decision), the code {r_loops}"),
-            None,
-            program.entry.line,
-        ));
-    }
-    for (ri, gi) in pairs {
-        let line = line_of(ri);
-        let mut ok = 1.0;
-        match (r.loops.contains(&ri), g.loops.contains(&gi)) {
-            (true, false) => {
-                out.push(mm(
-                    "loops",
-                    format!("`{}` is a loop in the code but no edge leads back to it", g.labels[gi]),
-                    Some(gi),
-                    line,
-                ));
-                ok = 0.5;
-            }
-            (false, true) => {
-                out.push(mm(
-                    "loops",
-                    format!("`{}` is an `if` in the code but the chart loops back to it", g.labels[gi]),
-                    Some(gi),
-                    line,
-                ));
-                ok = 0.5;
-            }
-            (true, true) if r.cycles.contains(&ri) && !g.cycles.contains(&gi) => {
-                out.push(mm("loops", format!("loop `{}` has no edge back to it", g.labels[gi]), Some(gi), line));
-                ok = 0.5;
-            }
-            _ => {}
-        }
-        if r.depth[ri] != g.depth[gi] {
-            out.push(mm(
-                "nesting",
-                format!(
-                    "`{}` is inside {} loop(s) in the chart, {} in the code",
-                    g.labels[gi], g.depth[gi], r.depth[ri]
-                ),
-                Some(gi),
-                line,
-            ));
-            ok = 0.5;
-        }
-        let branch = |f: &Facts, n: usize, l: &str| {
-            f.succ[n]
-                .iter()
-                .find(|(_, el)| el.as_deref().is_some_and(|x| x.trim().eq_ignore_ascii_case(l)))
-                .map(|&(t, _)| t)
+            return;
         };
-        let (gy, gn) = (branch(&g, gi, labels::YES), branch(&g, gi, labels::NO));
-        let (ry, rn) = (branch(&r, ri, labels::YES), branch(&r, ri, labels::NO));
-        match (gy, gn) {
-            (Some(gy), Some(gn)) => {
-                if let (Some(ry), Some(rn)) = (ry, rn) {
-                    let (sy, sn) = (signature(&g, gy), signature(&g, gn));
-                    let (ty, tn) = (signature(&r, ry), signature(&r, rn));
-                    if jaccard(&tn, &sy) > jaccard(&ty, &sy) && jaccard(&ty, &sn) > jaccard(&tn, &sn) {
-                        out.push(mm(
-                            "branches",
-                            format!("the Yes and No branches of `{}` are swapped", g.labels[gi]),
-                            Some(gi),
-                            line,
-                        ));
-                        ok = 0.5;
-                    }
+        let named: Vec<&String> = chart.input_parts.iter().flat_map(|p| &p.words).collect();
+        self.chart_facts += params.len().max(chart.input_parts.iter().filter(|p| p.name.is_some()).count().min(params.len() + 1));
+        for p in &params {
+            if named.iter().any(|w| *w == p) {
+                self.matched += 1.0;
+                self.verified += 1;
+            } else {
+                self.push(MismatchKind::Inputs, format!("the Input node does not name parameter `{p}`"), Some(node), line);
+            }
+        }
+        // Extra names only count in a list of names; prose (`gigs as start,
+        // length, pay`) may name the parts of a parameter.
+        let listed = chart.input_parts.iter().all(|p| p.name.is_some());
+        for n in chart.input_parts.iter().filter(|_| listed).filter_map(|p| p.name.as_ref()) {
+            if !params.contains(n) {
+                let message = format!("the Input node names `{n}`, which is not a parameter");
+                self.push(MismatchKind::Inputs, message, Some(node), line);
+            }
+        }
+    }
+
+    /// Helper functions against the chart's functions, by name; returns the
+    /// function pairs to compare (the entries first).
+    fn helpers(&mut self, code: &[FnFacts], chart: &[FnFacts]) -> Vec<(usize, usize)> {
+        let mut pairs = vec![(0, 0)];
+        let same = |a: &str, b: &str| a == b || a.rsplit('.').next() == b.rsplit('.').next();
+        self.code_facts += code.len() - 1;
+        self.chart_facts += chart.len() - 1;
+        for (r, f) in code.iter().enumerate().skip(1) {
+            match (1..chart.len()).find(|&g| same(&f.name, &chart[g].name) && !pairs.iter().any(|p| p.1 == g)) {
+                Some(g) => {
+                    pairs.push((r, g));
+                    self.matched += 1.0;
+                    self.verified += 1;
+                }
+                None => {
+                    let line = self.program.helpers.iter().find(|h| same(&h.qual, &f.name)).map(|h| h.line);
+                    self.push(MismatchKind::Helpers, format!("helper `{}` has no subgraph in the chart", f.name), None, line);
                 }
             }
-            _ => {
-                let missing = if gy.is_none() { labels::YES } else { labels::NO };
-                out.push(mm(
-                    "branches",
-                    format!("decision `{}` has no {missing} branch", g.labels[gi]),
-                    Some(gi),
-                    line,
-                ));
-                ok = 0.5;
+        }
+        for (g, f) in chart.iter().enumerate().skip(1) {
+            if !pairs.iter().any(|p| p.1 == g) {
+                let what = if f.name.is_empty() { "a helper subgraph".to_owned() } else { format!("subgraph `{}`", f.name) };
+                self.push(MismatchKind::Helpers, format!("{what} is no function of the code"), f.input, None);
             }
         }
-        matched += ok;
+        pairs
     }
 
-    // Helpers vs subgraphs, by name.
-    let helpers: Vec<&super::reader::Func> = program.helpers.iter().collect();
-    ref_total += helpers.len();
-    given_total += g.titles.len();
-    let mut used = HashSet::new();
-    for h in helpers {
-        let hit = (0..g.titles.len())
-            .filter(|i| !used.contains(i))
-            .find(|&i| words(&g.titles[i]).iter().any(|w| *w == h.name || *w == h.qual));
-        match hit {
-            Some(i) => {
-                used.insert(i);
-                matched += 1.0;
+    /// Decisions matched by meaning, then words, then place; what is left
+    /// over on either side is a mismatch.
+    fn decisions(&mut self, code: &FnFacts, chart: &FnFacts) -> Vec<Pair> {
+        self.code_facts += code.decisions.len();
+        self.chart_facts += chart.decisions.len();
+        for d in chart.decisions.iter().filter(|d| matches!(d.cond, Cond::Prose(_)) && !is_code_loop(d)) {
+            self.unverifiable.push(Unverified { node: d.origin, text: d.text.clone() });
+        }
+        let mut candidates = Vec::new();
+        for (i, r) in code.decisions.iter().enumerate() {
+            for (j, g) in chart.decisions.iter().enumerate() {
+                if let Some(rel) = relate(r, g) {
+                    let base = match rel {
+                        Rel::Same | Rel::Negated => 3.0,
+                        Rel::Words(w) => 1.0 + w,
+                        Rel::Differs(s) => 0.4 + 0.5 * s,
+                        Rel::Place => 0.0,
+                    };
+                    let rank = |k: usize, n: usize| k as f64 / n.max(1) as f64;
+                    let tie = 0.05 * f64::from(u8::from(r.looping.is_some() == g.looping.is_some()))
+                        + 0.03 * f64::from(u8::from(r.depth == g.depth))
+                        - 0.01 * (rank(i, code.decisions.len()) - rank(j, chart.decisions.len())).abs();
+                    candidates.push((base + tie, i, j, rel));
+                }
             }
-            None => out.push(mm("helpers", format!("helper `{}` has no subgraph in the chart", h.name), None, h.line)),
+        }
+        candidates.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+        let (mut code_used, mut chart_used) = (vec![false; code.decisions.len()], vec![false; chart.decisions.len()]);
+        let mut pairs = Vec::new();
+        for (_, i, j, rel) in candidates {
+            if !code_used[i] && !chart_used[j] {
+                code_used[i] = true;
+                chart_used[j] = true;
+                pairs.push(Pair { code: i, chart: j, rel });
+            }
+        }
+        // Prose that matched nothing by its words stands for what is left
+        // in its place: same kind, same depth, in order.
+        for j in 0..chart.decisions.len() {
+            let g = &chart.decisions[j];
+            if chart_used[j] || !matches!(g.cond, Cond::Prose(_)) {
+                continue;
+            }
+            let free = (0..code.decisions.len()).find(|&i| {
+                !code_used[i] && code.decisions[i].looping.is_some() == g.looping.is_some() && code.decisions[i].depth == g.depth
+            });
+            if let Some(i) = free {
+                code_used[i] = true;
+                chart_used[j] = true;
+                pairs.push(Pair { code: i, chart: j, rel: Rel::Place });
+            }
+        }
+        for p in &pairs {
+            let (r, g) = (&code.decisions[p.code], &chart.decisions[p.chart]);
+            match p.rel {
+                Rel::Same | Rel::Negated => {
+                    self.matched += 1.0;
+                    self.verified += 1;
+                }
+                Rel::Words(_) => self.matched += 1.0,
+                Rel::Place => self.matched += 0.5,
+                Rel::Differs(_) => {
+                    self.matched += 0.5;
+                    let message = differs_message(r, g);
+                    self.push(MismatchKind::Decisions, message, Some(g.origin), self.line(r.origin));
+                }
+            }
+        }
+        for (i, r) in code.decisions.iter().enumerate().filter(|(i, _)| !code_used[*i]) {
+            if r.simple && summarised(r, chart) {
+                continue;
+            }
+            let _ = i;
+            let what = if r.looping.is_some() { "loop" } else { "condition" };
+            let message = format!("the code's {what} `{}` has no decision in the chart", r.text);
+            self.push(MismatchKind::Decisions, message, None, self.line(r.origin));
+        }
+        for g in chart.decisions.iter().enumerate().filter(|(j, _)| !chart_used[*j]).map(|(_, g)| g) {
+            let message = format!("decision `{}` matches no condition or loop in the code", g.text);
+            self.push(MismatchKind::Decisions, message, Some(g.origin), None);
+        }
+        pairs.sort_by_key(|p| p.code);
+        pairs
+    }
+
+    /// Each matched decision is a loop in the chart where it is one in the
+    /// code, drawn with its cycle.
+    fn loops(&mut self, code: &FnFacts, chart: &FnFacts, pairs: &[Pair]) {
+        for p in pairs {
+            let (r, g) = (&code.decisions[p.code], &chart.decisions[p.chart]);
+            let line = self.line(r.origin);
+            let message = match (r.looping.is_some(), g.looping.is_some() || g.cycle) {
+                (true, false) => format!("`{}` is a loop in the code but no edge leads back to it", g.text),
+                (false, true) => format!("`{}` is an `if` in the code but the chart loops back to it", g.text),
+                (true, true) if r.cycle && !g.cycle => format!("loop `{}` has no edge back to it", g.text),
+                _ => continue,
+            };
+            self.matched -= 0.5;
+            self.push(MismatchKind::Loops, message, Some(g.origin), line);
         }
     }
-    for i in (0..g.titles.len()).filter(|i| !used.contains(i)) {
-        out.push(mm("helpers", format!("subgraph `{}` is no function of the code", g.titles[i]), None, 0));
+
+    /// Each matched decision sits inside as many loops as in the code.
+    fn nesting(&mut self, code: &FnFacts, chart: &FnFacts, pairs: &[Pair]) {
+        for p in pairs {
+            let (r, g) = (&code.decisions[p.code], &chart.decisions[p.chart]);
+            if r.depth != g.depth && r.cycle == g.cycle {
+                let message = format!("`{}` is inside {} loop(s) in the chart, {} in the code", g.text, g.depth, r.depth);
+                self.matched -= 0.5;
+                self.push(MismatchKind::Nesting, message, Some(g.origin), self.line(r.origin));
+            }
+        }
     }
 
-    // A chart that cannot be read as a program is not faithful either.
-    if let Err(e) = Graph::new(chart).and_then(|_| super::chart2py::chart_to_python(chart).map(|_| ())) {
-        out.push(mm("structure", format!("the chart does not read as structured code: {}", e.message), e.node, 0));
+    /// Every code exit has a chart exit with its value, and every chart
+    /// exit is one of the code's; returns, per chart exit, the code exits it
+    /// stands for.
+    fn outputs(&mut self, code: &FnFacts, chart: &FnFacts) -> Vec<Vec<usize>> {
+        self.code_facts += code.exits.len();
+        self.chart_facts += chart.exits.len();
+        for e in chart.exits.iter().filter(|e| matches!(e.value, Value::Prose(_))) {
+            self.unverifiable.push(Unverified { node: e.origin, text: e.text.clone() });
+        }
+        let mut stands_for: Vec<Vec<usize>> = vec![Vec::new(); chart.exits.len()];
+        for (i, r) in code.exits.iter().enumerate() {
+            for (j, g) in chart.exits.iter().enumerate() {
+                if same_exit(r, g) {
+                    stands_for[j].push(i);
+                }
+            }
+        }
+        // Prose exits left over stand for the code's exits left over, in order.
+        let mut left: Vec<usize> = (0..code.exits.len()).filter(|i| !stands_for.iter().any(|s| s.contains(i))).collect();
+        for (j, g) in chart.exits.iter().enumerate() {
+            if stands_for[j].is_empty() && matches!(g.value, Value::Prose(_)) && !left.is_empty() {
+                stands_for[j].push(left.remove(0));
+            }
+        }
+        for (i, r) in code.exits.iter().enumerate() {
+            let hits: Vec<usize> = (0..chart.exits.len()).filter(|&j| stands_for[j].contains(&i)).collect();
+            if !hits.is_empty() {
+                self.matched += 1.0;
+                if hits.iter().any(|&j| !matches!(chart.exits[j].value, Value::Prose(_))) {
+                    self.verified += 1;
+                }
+            } else if r.value != Value::Nothing {
+                // A bare `return` is the chart's End.
+                let message = format!("the code {} but no Output node says so", describe_exit(r));
+                self.push(MismatchKind::Outputs, message, None, self.line(r.origin));
+            }
+        }
+        for (j, g) in chart.exits.iter().enumerate() {
+            if stands_for[j].is_empty() && g.value != Value::Nothing {
+                let message = format!("Output `{}` is not a value the code returns", g.text.trim());
+                self.push(MismatchKind::Outputs, message, Some(g.origin), None);
+            }
+        }
+        stands_for
     }
-    let total = (ref_total + given_total).max(1) as f64;
-    Report { mismatches: out, similarity: (2.0 * matched / total).min(1.0) }
+
+    /// The Yes and No branches of each matched decision lead where the
+    /// code's do: to the matching decision or exit, or they are swapped.
+    fn branches(&mut self, code: &FnFacts, chart: &FnFacts, pairs: &[Pair], exits: &[Vec<usize>]) {
+        let of_code: HashMap<usize, usize> = pairs.iter().map(|p| (p.code, p.chart)).collect();
+        let place = |r: Landmark, g: Landmark| -> Option<bool> {
+            match (r, g) {
+                (Landmark::Decision(a), Landmark::Decision(b)) => of_code.get(&a).map(|&x| x == b),
+                (Landmark::Exit(a), Landmark::Exit(b)) => match (&code.exits[a].value, &chart.exits[b].value) {
+                    (Value::Nothing, Value::Nothing) => Some(true),
+                    (_, Value::Prose(_)) if exits[b].is_empty() => None,
+                    _ => Some(exits[b].contains(&a)),
+                },
+                (Landmark::End, Landmark::End) => Some(true),
+                (Landmark::End, Landmark::Exit(b)) => Some(chart.exits[b].value == Value::Nothing),
+                (Landmark::Exit(a), Landmark::End) => Some(code.exits[a].value == Value::Nothing),
+                (Landmark::Nothing, _) | (_, Landmark::Nothing) => None,
+                (Landmark::Decision(a), _) if !of_code.contains_key(&a) => None,
+                _ => Some(false),
+            }
+        };
+        for p in pairs {
+            let (r, g) = (&code.decisions[p.code], &chart.decisions[p.chart]);
+            let (gy, gn) = if p.rel == Rel::Negated { (&g.no, &g.yes) } else { (&g.yes, &g.no) };
+            let straight = (place(r.yes.landmark, gy.landmark), place(r.no.landmark, gn.landmark));
+            let crossed = (place(r.yes.landmark, gn.landmark), place(r.no.landmark, gy.landmark));
+            let ok = |x: (Option<bool>, Option<bool>)| x.0 != Some(false) && x.1 != Some(false);
+            let both = |x: (Option<bool>, Option<bool>)| x.0 == Some(true) && x.1 == Some(true);
+            // Prose conditions may be worded either way round.
+            let free_polarity = matches!(p.rel, Rel::Words(_) | Rel::Place);
+            if ok(straight) && !(both(crossed) && !both(straight)) {
+                if r.yes.landmark == r.no.landmark && !free_polarity && swapped_by_boxes(r, gy, gn) {
+                    self.swapped(g, r);
+                }
+                continue;
+            }
+            if free_polarity && ok(crossed) {
+                continue;
+            }
+            if both(crossed) || (ok(crossed) && !ok(straight)) {
+                self.swapped(g, r);
+                continue;
+            }
+            let (which, rl, gl) = if straight.0 == Some(false) { ("Yes", r.yes.landmark, gy.landmark) } else { ("No", r.no.landmark, gn.landmark) };
+            let which = if p.rel == Rel::Negated { if which == "Yes" { "No" } else { "Yes" } } else { which };
+            let message = format!(
+                "the {which} branch of `{}` leads to {} where the code goes to {}",
+                g.text,
+                describe(chart, gl),
+                describe(code, rl)
+            );
+            self.matched -= 0.5;
+            self.push(MismatchKind::Branches, message, Some(g.origin), self.line(r.origin));
+        }
+    }
+
+    fn swapped(&mut self, g: &Decision, r: &Decision) {
+        self.matched -= 0.5;
+        let message = format!("the Yes and No branches of `{}` are swapped", g.text);
+        self.push(MismatchKind::Branches, message, Some(g.origin), self.line(r.origin));
+    }
+
+    /// Whether the chart reads as structured code (prose labels aside,
+    /// which make it no program but are not a fault of its structure).
+    fn structure(&mut self, chart: &Graph) {
+        if let Err(e) = super::chart2py::graph_to_python(chart, None)
+            && !e.prose
+        {
+            let message = format!("the chart does not read as structured code: {}", e.message);
+            self.push(MismatchKind::Structure, message, e.node, None);
+        }
+    }
+}
+
+/// Whether a chart decision is an iteration (its words are a loop's, not a
+/// condition's).
+fn is_code_loop(d: &Decision) -> bool {
+    matches!(&d.looping, Some(Loop::Count(_)) | Some(Loop::Each { target: Some(_), iter: Some(_) }))
+}
+
+/// How a chart decision relates to a code decision, if they can stand for
+/// each other at all.
+fn relate(r: &Decision, g: &Decision) -> Option<Rel> {
+    match (&r.looping, &g.looping) {
+        (Some(Loop::Count(a)), Some(Loop::Count(b))) => {
+            if a.var != b.var {
+                return None;
+            }
+            let starts = a.start.is_none() || b.start.is_none() || a.start == b.start;
+            return Some(if starts && a.stop == b.stop && a.step == b.step { Rel::Same } else { Rel::Differs(1.0) });
+        }
+        (Some(Loop::Each { target: ta, iter: ia }), Some(Loop::Each { target: tb, iter: ib })) => {
+            if ta.is_some() && ta == tb {
+                return Some(match (ia, ib) {
+                    (Some(x), Some(y)) if x == y => Rel::Same,
+                    (Some(_), Some(_)) => Rel::Differs(0.8),
+                    _ => Rel::Words(0.9),
+                });
+            }
+        }
+        _ => {}
+    }
+    match (&r.cond, &g.cond) {
+        (Cond::Code(a), Cond::Code(b)) => {
+            if a == b {
+                return Some(Rel::Same);
+            }
+            if super::expr::negate(a) == *b {
+                return Some(Rel::Negated);
+            }
+            let share = jaccard(&code_words(a), &code_words(b));
+            (share >= 0.5).then_some(Rel::Differs(share))
+        }
+        (a, b) => {
+            let (wa, wb) = (cond_words(a, r), cond_words(b, g));
+            let w = coverage(&wa, &wb).min(1.0);
+            let back = coverage(&wb, &wa);
+            (w >= 0.6 && back >= 0.3).then_some(Rel::Words(w))
+        }
+    }
+}
+
+/// The words a decision is matched by.
+fn cond_words(c: &Cond, d: &Decision) -> Vec<String> {
+    let mut w = match c {
+        Cond::Code(e) => code_words(e),
+        Cond::Prose(w) => w.clone(),
+    };
+    if let Some(Loop::Each { target, iter }) = &d.looping {
+        for e in target.iter().chain(iter) {
+            w.extend(code_words(e));
+        }
+    }
+    if let Some(Loop::Count(c)) = &d.looping {
+        w.push(c.var.to_lowercase());
+        w.extend(code_words(&c.stop.0));
+    }
+    w.sort();
+    w.dedup();
+    w
+}
+
+/// Share of `want`'s words that `have` has (a name also counts when each
+/// of its parts is there: `is_open` in `… both open`).
+fn coverage(want: &[String], have: &[String]) -> f64 {
+    if want.is_empty() {
+        return if have.is_empty() { 1.0 } else { 0.0 };
+    }
+    let found = want
+        .iter()
+        .filter(|w| have.contains(w) || (w.contains('_') && w.split('_').filter(|p| p.len() > 2).all(|p| have.iter().any(|h| h == p))))
+        .count();
+    found as f64 / want.len() as f64
+}
+
+fn jaccard(a: &[String], b: &[String]) -> f64 {
+    let inter = a.iter().filter(|w| b.contains(w)).count();
+    let union = a.len() + b.iter().filter(|w| !a.contains(w)).count();
+    if union == 0 { 1.0 } else { inter as f64 / union as f64 }
+}
+
+/// Whether a chart box summarises a simple code loop in one line
+/// (`dp[i][0] = i for i in 0..m`): it names the loop variable with `for`/
+/// `each`/`every`/`all` and a name the loop assigns.
+fn summarised(r: &Decision, chart: &FnFacts) -> bool {
+    let var = match &r.looping {
+        Some(Loop::Count(c)) => vec![c.var.to_lowercase()],
+        Some(Loop::Each { target: Some(t), .. }) => code_words(t),
+        _ => return false,
+    };
+    chart.steps.iter().any(|(_, text)| {
+        let raw: Vec<&str> = text.split(|c: char| !(c.is_alphanumeric() || c == '_')).collect();
+        let iterates = ["for", "each", "every", "all"].iter().any(|k| raw.contains(k));
+        let words = super::facts::words(text);
+        iterates && var.iter().all(|v| words.contains(v)) && r.body_names.iter().any(|n| words.contains(&n.to_lowercase()))
+    })
+}
+
+/// Both branches of the code decision meet at once (an `if` without
+/// `else`): swapped if the chart's boxes assign on the other branch.
+fn swapped_by_boxes(r: &Decision, gy: &super::facts::Sig, gn: &super::facts::Sig) -> bool {
+    let (ry, rn, cy, cn) = (&r.yes.steps, &r.no.steps, &gy.steps, &gn.steps);
+    let j = |a: &Vec<String>, b: &Vec<String>| jaccard(a, b);
+    ry != rn && j(ry, cn) > j(ry, cy) && j(rn, cy) > j(rn, cn)
+}
+
+fn differs_message(r: &Decision, g: &Decision) -> String {
+    if let (Some(Loop::Count(a)), Some(Loop::Count(b))) = (&r.looping, &g.looping) {
+        return format!("loop `{}` counts {} where the code counts {}", g.text, describe_count(b), describe_count(a));
+    }
+    match (&r.cond, &g.cond) {
+        (Cond::Code(a), Cond::Code(b)) => format!("`{}` tests `{b}` where the code tests `{a}`", g.text),
+        _ => format!("`{}` is not the code's `{}`", g.text, r.text),
+    }
+}
+
+fn describe_count(c: &super::facts::Count) -> String {
+    let stop = match c.stop.1 {
+        0 => c.stop.0.to_string(),
+        k if matches!(&c.stop.0, Expr::Num(n) if n == "0") => k.to_string(),
+        k if k > 0 => format!("{} + {k}", c.stop.0),
+        k => format!("{} - {}", c.stop.0, -k),
+    };
+    let start = c.start.as_ref().map_or("?".to_owned(), ToString::to_string);
+    format!("{} from {start} while {} {stop} by {}", c.var, if c.step > 0 { "<" } else { ">" }, c.step)
+}
+
+fn same_exit(r: &Exit, g: &Exit) -> bool {
+    match (&r.value, &g.value) {
+        (Value::Code(a), Value::Code(b)) => a.iter().any(|x| b.contains(x)),
+        (Value::Raise(a), Value::Raise(b)) => a == b || a.rsplit('.').next() == b.rsplit('.').next(),
+        (Value::Nothing, Value::Nothing) => true,
+        (Value::Code(a), Value::Prose(w)) => {
+            let want = code_words(&a[0]);
+            coverage(&want, w) >= 0.75 && !want.is_empty()
+        }
+        (Value::Raise(a), Value::Prose(w)) => w.contains(&a.to_lowercase()),
+        _ => false,
+    }
+}
+
+fn describe_exit(e: &Exit) -> String {
+    match &e.value {
+        Value::Code(v) => format!("returns `{}`", v[0]),
+        Value::Raise(name) => format!("raises `{name}`"),
+        _ => format!("returns `{}`", e.text),
+    }
+}
+
+fn describe(f: &FnFacts, l: Landmark) -> String {
+    match l {
+        Landmark::Decision(d) => format!("`{}`", f.decisions[d].text),
+        Landmark::Exit(e) => format!("`{}`", f.exits[e].text.trim()),
+        Landmark::End => "the end".into(),
+        Landmark::Nothing => "nothing".into(),
+    }
 }

@@ -1,18 +1,20 @@
-//! `chart2py`: a chart → a Python program, from the graph alone.
+//! `chart2py`: a chart → a Python program, from its [`Graph`] reading.
 //!
 //! Structured control flow is recovered with the classic reading of a
 //! reducible flow graph: a decision that is the target of a back edge, or is
-//! worded `More x in xs?`, heads a loop (its Yes edge is the body, its No edge
-//! the loop's exit); any other decision is an `if` whose branches meet at its
-//! immediate post-dominator. Inside a loop body, reaching the loop's decision
-//! is `continue` and reaching its exit is `break`. When an `if` has no
-//! meeting point and its Yes branch always jumps away, the No branch follows
-//! un-nested. Labels carry the code, worded as [`super::labels`] writes them.
+//! worded as an iteration (`More x in xs?`, `Next x in nums?`), heads a loop
+//! (its Yes edge is the body, its No edge the loop's exit); any other
+//! decision is an `if` whose branches meet at its immediate post-dominator.
+//! Inside a loop body, reaching the loop's decision is `continue` and
+//! reaching its exit is `break`. When an `if` has no meeting point and its
+//! Yes branch always jumps away, the No branch follows un-nested. Labels are
+//! read as code by the reading (flowbench's wording and plain-English
+//! wording alike); a label that stays prose makes the chart no program.
 
 use std::collections::{HashMap, HashSet};
 
-use super::graph::{Function, Graph, GraphError, Role};
-use super::labels;
+use super::graph::{Branch, Function, Graph, GraphError, Kind};
+use super::prose::Line;
 
 /// What reaching a node means in the current context.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -29,31 +31,35 @@ enum Stop {
 
 /// Translate a chart into a Python program.
 pub fn chart_to_python(chart: &crate::mermaid::Flowchart) -> Result<String, GraphError> {
-    let g = Graph::new(chart)?;
+    graph_to_python(&Graph::new(chart)?, None)
+}
+
+/// The entry function's name and parameters when they come from elsewhere
+/// (`check --against` knows them from the solution).
+pub struct Signature<'s> {
+    pub name: &'s str,
+    pub params: &'s [String],
+}
+
+/// Writes a reading as Python; `entry` overrides the entry's signature.
+pub fn graph_to_python(g: &Graph, entry: Option<Signature>) -> Result<String, GraphError> {
     let mut hoisted: Vec<String> = Vec::new();
-    let mut bodies: HashMap<String, Vec<String>> = HashMap::new();
-    for f in &g.functions {
-        let (nodes, back) = g.search(f.start);
-        // Duplicated tails (an `if` whose branches never meet) are allowed,
-        // but a chart that would unfold without end is not code.
-        let budget = 64 * nodes.len() + 256;
-        let mut w = Writer {
-            g: &g,
-            out: Vec::new(),
-            hoisted: &mut hoisted,
-            ipdom: g.post_dominators(&nodes, &back),
-            bodies: g.loop_bodies(&back),
-            budget,
-        };
-        let mut first = g.succ[f.start].first().map(|&(t, _)| t);
-        if let Some(t) = first.filter(|&t| g.roles[t] == Role::Input) {
-            first = g.succ[t].first().map(|&(t, _)| t);
+    let mut bodies: HashMap<usize, Vec<String>> = HashMap::new();
+    for (fi, f) in g.functions.iter().enumerate() {
+        let mut w = Writer { g, out: Vec::new(), hoisted: &mut hoisted, ipdom: HashMap::new(), bodies: HashMap::new(), budget: 0 };
+        if let Some(first) = f.entry {
+            let (nodes, back) = g.search(first);
+            // Duplicated tails (an `if` whose branches never meet) are allowed,
+            // but a chart that would unfold without end is not code.
+            w.budget = 64 * nodes.len() + 256;
+            w.ipdom = g.post_dominators(&nodes, &back);
+            w.bodies = g.loop_bodies(&back);
+            w.walk(Some(first), &HashMap::new(), 1)?;
         }
-        w.walk(first, &HashMap::new(), 1)?;
         if w.out.is_empty() {
             w.out.push("    pass".into());
         }
-        bodies.insert(f.name.clone(), w.out);
+        bodies.insert(fi, w.out);
     }
     let mut program: Vec<String> = Vec::new();
     let mut seen = HashSet::new();
@@ -62,20 +68,23 @@ pub fn chart_to_python(chart: &crate::mermaid::Flowchart) -> Result<String, Grap
             program.push(h);
         }
     }
-    let entry = &g.functions[0];
-    let (class, _) = split_qual(&entry.name);
-    // Module-level helpers, then the entry (with its class's methods).
-    for f in g.functions.iter().skip(1).filter(|f| f.parent.is_none() && split_qual(&f.name).0.is_none()) {
-        emit_def(&g, f, &bodies, 0, &mut program);
+    let mut defs = Defs { g, bodies: &bodies, entry, out: &mut program };
+    let entry_fn = &g.functions[0];
+    let (class, _) = split_qual(&entry_fn.name);
+    // Helpers nested nowhere go inside a plain entry (so they see its
+    // variables, as inline helpers do); beside a method's class otherwise.
+    let top: Vec<usize> = (1..g.functions.len()).filter(|&fi| defs.top_level(fi)).collect();
+    for fi in top {
+        defs.emit(fi, 0)?;
     }
     match class {
         Some(c) => {
-            program.push(format!("class {c}:"));
-            for f in g.functions.iter().filter(|f| f.parent.is_none() && split_qual(&f.name).0 == Some(c)) {
-                emit_def(&g, f, &bodies, 1, &mut program);
+            defs.out.push(format!("class {c}:"));
+            for fi in (0..g.functions.len()).filter(|&fi| g.functions[fi].parent.is_none() && split_qual(&g.functions[fi].name).0 == Some(c)) {
+                defs.emit(fi, 1)?;
             }
         }
-        None => emit_def(&g, entry, &bodies, 0, &mut program),
+        None => defs.emit(0, 0)?,
     }
     Ok(program.join("\n") + "\n")
 }
@@ -87,22 +96,77 @@ fn split_qual(name: &str) -> (Option<&str>, &str) {
     }
 }
 
-/// `def` line, nested helpers, then the body, at `depth` levels of indent.
-fn emit_def(g: &Graph, f: &Function, bodies: &HashMap<String, Vec<String>>, depth: usize, out: &mut Vec<String>) {
-    let pad = "    ".repeat(depth);
-    let (class, name) = split_qual(&f.name);
-    let mut params = f.params.clone();
-    if class.is_some() {
-        params.insert(0, "self".into());
+struct Defs<'g, 'o> {
+    g: &'g Graph<'g>,
+    bodies: &'o HashMap<usize, Vec<String>>,
+    entry: Option<Signature<'o>>,
+    out: &'o mut Vec<String>,
+}
+
+impl Defs<'_, '_> {
+    fn entry_is_method(&self) -> bool {
+        let name = self.entry.as_ref().map_or(self.g.functions[0].name.as_str(), |s| s.name);
+        name.contains('.')
     }
-    out.push(format!("{pad}def {name}({}):", params.join(", ")));
-    for nested in g.functions.iter().filter(|h| {
-        h.parent.as_deref() == Some(f.name.as_str()) || (class.is_some() && h.parent.as_deref() == Some(name))
-    }) {
-        emit_def(g, nested, bodies, depth + 1, out);
+
+    /// A helper defined at module level: a method entry's plain helpers.
+    fn top_level(&self, fi: usize) -> bool {
+        let f = &self.g.functions[fi];
+        f.parent.is_none() && !f.name.contains('.') && self.entry_is_method()
     }
-    for line in bodies.get(&f.name).into_iter().flatten() {
-        out.push(format!("{pad}{line}"));
+
+    /// Whether `h` is defined inside `f`.
+    fn nested_in(&self, h: usize, f: usize) -> bool {
+        let (hf, ff) = (&self.g.functions[h], &self.g.functions[f]);
+        let name = self.name(f);
+        let (class, short) = split_qual(&name);
+        match &hf.parent {
+            Some(p) => p == &name || (class.is_some() && p == short),
+            None => f == 0 && h != 0 && !hf.name.contains('.') && !self.entry_is_method() && ff.subgraph.is_none(),
+        }
+    }
+
+    fn name(&self, fi: usize) -> String {
+        match (&self.entry, fi) {
+            (Some(s), 0) => s.name.to_owned(),
+            _ => self.g.functions[fi].name.clone(),
+        }
+    }
+
+    /// `def` line, nested helpers, then the body, at `depth` levels of indent.
+    fn emit(&mut self, fi: usize, depth: usize) -> Result<(), GraphError> {
+        let f: &Function = &self.g.functions[fi];
+        let pad = "    ".repeat(depth);
+        let name = self.name(fi);
+        let (class, short) = split_qual(&name);
+        if short.is_empty() || !short.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            return Err(GraphError {
+                message: "the Start terminal does not name the function (`Start: name`)".into(),
+                node: f.start,
+                prose: true,
+            });
+        }
+        let mut params = match (&self.entry, fi) {
+            (Some(s), 0) => s.params.to_vec(),
+            _ => f.params.clone().ok_or_else(|| GraphError {
+                message: format!("cannot read the parameters of `{short}` (name them plainly: `Input: a, b`)"),
+                node: f.input.or(f.start),
+                prose: true,
+            })?,
+        };
+        if class.is_some() {
+            params.insert(0, "self".into());
+        }
+        self.out.push(format!("{pad}def {short}({}):", params.join(", ")));
+        for h in 0..self.g.functions.len() {
+            if h != fi && self.nested_in(h, fi) {
+                self.emit(h, depth + 1)?;
+            }
+        }
+        for line in self.bodies.get(&fi).into_iter().flatten() {
+            self.out.push(format!("{pad}{line}"));
+        }
+        Ok(())
     }
 }
 
@@ -135,7 +199,18 @@ impl Writer<'_, '_> {
     }
 
     fn err(&self, node: usize, message: &str) -> GraphError {
-        GraphError { message: format!("node {}: {message}", self.g.chart.nodes[node].id), node: Some(node) }
+        let origin = self.g.nodes[node].origin;
+        GraphError { message: format!("node {}: {message}", self.g.chart.nodes[origin].id), node: Some(origin), prose: false }
+    }
+
+    /// An error in a label's wording rather than in the flow.
+    fn prose_err(&self, node: usize, message: &str) -> GraphError {
+        GraphError { prose: true, ..self.err(node, message) }
+    }
+
+    /// A label's code, or the error that it is prose.
+    fn code<'l>(&self, node: usize, line: &'l Line) -> Result<&'l str, GraphError> {
+        line.code.as_deref().ok_or_else(|| self.prose_err(node, &format!("`{}` is not code", line.text)))
     }
 
     /// Emits the flow from `at` until it stops; returns whether every path
@@ -143,13 +218,14 @@ impl Writer<'_, '_> {
     fn walk(&mut self, mut at: Option<usize>, stops: &HashMap<usize, Stop>, depth: usize) -> Result<bool, GraphError> {
         let g = self.g;
         if depth > 90 {
-            return Err(GraphError { message: "the chart nests deeper than Python allows".into(), node: at });
+            return Err(GraphError { message: "the chart nests deeper than Python allows".into(), node: at.map(|n| g.nodes[n].origin), prose: false });
         }
         loop {
             if self.budget == 0 {
                 return Err(GraphError {
                     message: "the chart's flow does not close into structured code (its reading never ends)".into(),
-                    node: at,
+                    node: at.map(|n| g.nodes[n].origin),
+                    prose: false,
                 });
             }
             let Some(n) = at else {
@@ -169,23 +245,24 @@ impl Writer<'_, '_> {
                 Some(Stop::OuterLoop) => return Err(self.err(n, "a jump out of more than one loop has no Python form")),
                 None => {}
             }
-            match &g.roles[n] {
-                Role::End => {
+            match &g.nodes[n].kind {
+                Kind::End => {
                     self.line(depth, "return");
                     return Ok(true);
                 }
-                Role::Output(value) => {
+                Kind::Return(value) => {
                     let text = match value {
-                        Some(v) => format!("return {v}"),
+                        Some(v) => format!("return {}", self.code(n, v)?),
                         None => "return".to_owned(),
                     };
                     self.line(depth, &text);
                     return Ok(true);
                 }
-                Role::Start => return Err(self.err(n, "a Start terminal inside the flow")),
-                Role::Input | Role::Process => {
-                    if g.roles[n] == Role::Process {
-                        for s in labels::statements(&g.chart.nodes[n].label) {
+                Kind::Start => return Err(self.err(n, "a Start terminal inside the flow")),
+                Kind::Input | Kind::Steps(_) => {
+                    if let Kind::Steps(lines) = &g.nodes[n].kind {
+                        for l in lines {
+                            let s = self.code(n, l)?.to_owned();
                             if (s.starts_with("import ") || s.starts_with("from ")) && !s.contains('\n') {
                                 self.hoisted.push(s);
                             } else {
@@ -193,13 +270,13 @@ impl Writer<'_, '_> {
                             }
                         }
                     }
-                    match g.succ[n].as_slice() {
+                    match g.nodes[n].succ.as_slice() {
                         [] => return Ok(false),
                         [(t, _)] => at = Some(*t),
                         _ => return Err(self.err(n, "a process box with more than one outgoing edge")),
                     }
                 }
-                Role::Decision => match self.decision(n, stops, depth)? {
+                Kind::Decision { .. } => match self.decision(n, stops, depth)? {
                     Next::At(t) => at = t,
                     Next::Done(jumps) => return Ok(jumps),
                 },
@@ -210,12 +287,18 @@ impl Writer<'_, '_> {
     /// Emits a loop or an `if` at decision `n`; says where the flow goes on.
     fn decision(&mut self, n: usize, stops: &HashMap<usize, Stop>, depth: usize) -> Result<Next, GraphError> {
         let g = self.g;
-        let label = g.chart.nodes[n].label.trim();
-        let mut yes = g.branch(n, labels::YES).ok_or_else(|| self.err(n, "a decision without a Yes edge"))?;
-        let mut no = g.branch(n, labels::NO).ok_or_else(|| self.err(n, "a decision without a No edge"))?;
-        let for_loop = labels::parse_for(label);
-        let cond = label.strip_suffix('?').unwrap_or(label).trim();
+        let Kind::Decision { test, each } = &g.nodes[n].kind else { return Err(self.err(n, "not a decision")) };
+        let mut yes = g.branch(n, Branch::Yes).ok_or_else(|| self.err(n, "a decision without a Yes edge"))?;
+        let mut no = g.branch(n, Branch::No).ok_or_else(|| self.err(n, "a decision without a No edge"))?;
+        let for_loop = match each {
+            Some(e) => match (&e.target, &e.iter) {
+                (Some(t), Some(i)) => Some((t.as_str(), i.as_str())),
+                _ => return Err(self.prose_err(n, &format!("the loop `{}` does not say what it iterates over", test.text))),
+            },
+            None => None,
+        };
         if let Some(body) = self.bodies.get(&n).filter(|_| for_loop.is_none()) {
+            let cond = self.code(n, test)?;
             // A loop that repeats on No (`b == 0?` No → …): `while not`.
             let negate = !body.contains(&yes) && body.contains(&no);
             if negate {
@@ -240,6 +323,7 @@ impl Writer<'_, '_> {
             }
             return Ok(Next::At(Some(no)));
         }
+        let cond = self.code(n, test)?;
         self.line(depth, &format!("if {cond}:"));
         let join = self.ipdom.get(&n).copied().flatten();
         let mut inner = stops.clone();

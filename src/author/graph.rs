@@ -1,48 +1,82 @@
-//! The control-flow reading of a chart, from the graph alone: which node
-//! plays which part (by shape and the [`super::labels`] wording), successors
-//! with their Yes/No labels, functions (the entry's `Start` and one per
-//! helper subgraph), loop headers (targets of depth-first back edges) and
-//! immediate post-dominators (where the two branches of a decision meet).
-//! `chart2py` and `check --against` both read charts through this.
+//! The one reading of a chart, whatever its conventions: what each node does
+//! (by its shape and wording, read by [`super::labels`]' conventions and
+//! [`super::prose`]' plain-English ones), its successors with their Yes/No
+//! branches, and the functions: the entry (from the first `Start`) and one
+//! per helper subgraph, with the helper's calls and returns cut out of the
+//! flow. A helper may be drawn standalone with its own `Start` (flowbench's
+//! convention) or inline, the caller's edge running into the subgraph and
+//! the helper's returns running back out to where the caller goes on
+//! (Code-Vision's); both read as the same functions.
+//!
+//! `chart2py` writes a [`Graph`] as Python; `check --against` reads its
+//! facts ([`super::facts`]). Loop headers (targets of depth-first back
+//! edges), natural loops and immediate post-dominators are computed here.
 
 use std::collections::{HashMap, HashSet};
 
-use crate::mermaid::{Flowchart, Shape};
+use crate::mermaid::{Flowchart, Shape, Stroke};
 
+use super::expr;
 use super::labels;
+use super::prose::{self, ForEach, Line};
 
-/// What a node does in the flow.
+/// Which way an edge leaves a decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Branch {
+    Next,
+    Yes,
+    No,
+}
+
+/// What a node does.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Role {
+pub enum Kind {
     Start,
     End,
+    /// The entry's parameters.
     Input,
-    Output(Option<String>),
-    Decision,
-    Process,
+    Steps(Vec<Line>),
+    /// A test: its condition (or a loop's wording), and the iteration when
+    /// worded as one (`More x in xs?`).
+    Decision { test: Line, each: Option<ForEach> },
+    /// `None`: a bare `Return`.
+    Return(Option<Line>),
+}
+
+/// One node of the reading.
+#[derive(Debug, Clone)]
+pub struct Node {
+    /// The chart node it stands for (a node the reading adds, such as the
+    /// test on a helper's result, stands for the call's node).
+    pub origin: usize,
+    pub kind: Kind,
+    pub succ: Vec<(usize, Branch)>,
 }
 
 /// One function of the chart.
 #[derive(Debug, Clone)]
 pub struct Function {
-    /// Index of its Start terminal.
-    pub start: usize,
-    /// Qualified name from the Start label (`f`, `Solution.f`).
+    /// `name`, or `Class.name` for a method.
     pub name: String,
-    /// Parameters from the helper's Start label, or the entry's Input node.
-    pub params: Vec<String>,
-    /// The function it is nested in (helpers titled `… (nested in f)`).
-    pub parent: Option<String>,
-    /// Index of the subgraph that holds it (`None`: the entry).
+    /// Parameters as Python source, when the chart names them plainly.
+    pub params: Option<Vec<String>>,
+    /// The node naming the parameters (Input, or the Start that lists them).
+    pub input: Option<usize>,
+    pub start: Option<usize>,
+    /// The first node of the body (`None`: an empty function).
+    pub entry: Option<usize>,
+    /// The subgraph holding it (`None`: the entry function).
     pub subgraph: Option<usize>,
+    /// The function it is nested in (flowbench's `(nested in f)` titles).
+    pub parent: Option<String>,
 }
 
-/// The graph view of a chart.
+/// The reading of a chart.
 pub struct Graph<'a> {
     pub chart: &'a Flowchart,
-    pub roles: Vec<Role>,
-    /// Outgoing edges: (target, edge label).
-    pub succ: Vec<Vec<(usize, Option<String>)>>,
+    /// Chart nodes first (same indices), then nodes the reading added.
+    pub nodes: Vec<Node>,
+    /// The entry first.
     pub functions: Vec<Function>,
 }
 
@@ -51,76 +85,361 @@ pub struct Graph<'a> {
 pub struct GraphError {
     pub message: String,
     pub node: Option<usize>,
+    /// The flow is fine but a label is prose (not code): the chart is no
+    /// program, though its structure may be faithful.
+    pub prose: bool,
 }
 
 impl<'a> Graph<'a> {
-    /// Reads roles, successors and functions.
+    /// Reads a chart: node kinds, branches, functions, calls cut.
     pub fn new(chart: &'a Flowchart) -> Result<Graph<'a>, GraphError> {
         let index: HashMap<&str, usize> = chart.nodes.iter().enumerate().map(|(i, n)| (n.id.as_str(), i)).collect();
-        let mut succ = vec![Vec::new(); chart.nodes.len()];
+        let mut edges = Vec::new();
         // Invisible links are layout hints, not flow.
-        for e in chart.edges.iter().filter(|e| e.stroke != crate::mermaid::Stroke::Invisible) {
+        for (k, e) in chart.edges.iter().enumerate().filter(|(_, e)| e.stroke != Stroke::Invisible) {
             let (Some(&f), Some(&t)) = (index.get(e.from.as_str()), index.get(e.to.as_str())) else {
                 return Err(GraphError {
                     message: format!("edge {} → {} joins a subgraph, not a node", e.from, e.to),
                     node: None,
+                    prose: false,
                 });
             };
-            succ[f].push((t, e.label.clone()));
+            edges.push(FlowEdge { from: f, to: t, label: e.label.clone(), order: k });
         }
-        let roles = chart.nodes.iter().map(|n| role(n.shape, &n.label)).collect();
-        let mut member_of: HashMap<&str, usize> = HashMap::new();
-        for (s, sg) in chart.subgraphs.iter().enumerate() {
-            for m in &sg.members {
-                member_of.insert(m, s);
-            }
-        }
-        let mut g = Graph { chart, roles, succ, functions: Vec::new() };
-        for (i, n) in chart.nodes.iter().enumerate() {
-            if g.roles[i] != Role::Start {
-                continue;
-            }
-            let (name, params) = labels::parse_start(&n.label).unwrap_or_else(|| (String::new(), None));
-            let subgraph = member_of.get(n.id.as_str()).copied();
-            let parent = subgraph.and_then(|s| {
-                let title = &chart.subgraphs[s].title;
-                let at = title.find(labels::NESTED)?;
-                Some(title[at + labels::NESTED.len()..].trim_end_matches(')').to_owned())
-            });
-            let params = match params {
-                Some(p) => p,
-                None => match g.succ[i].first().map(|&(t, _)| t) {
-                    Some(t) if g.roles[t] == Role::Input => {
-                        labels::parse_input(&chart.nodes[t].label).unwrap_or_default()
-                    }
-                    _ => Vec::new(),
-                },
-            };
-            g.functions.push(Function { start: i, name, params, parent, subgraph });
-        }
-        // The entry (outside every subgraph) first.
-        g.functions.sort_by_key(|f| f.subgraph.is_some());
-        if g.functions.first().is_none_or(|f| f.subgraph.is_some()) {
-            return Err(GraphError { message: "no Start terminal outside the helper subgraphs (a terminal is a stadium whose label starts with Start: `A([\"Start: name\"])`)".into(), node: None });
-        }
+        let mut out_degree = vec![0; chart.nodes.len()];
+        edges.iter().for_each(|e| out_degree[e.from] += 1);
+        let nodes: Vec<Node> = chart
+            .nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| Node { origin: i, kind: kind(n.shape, &n.label, out_degree[i]), succ: Vec::new() })
+            .collect();
+        let mut g = Graph { chart, nodes, functions: Vec::new() };
+        let member_of = g.find_functions(&edges)?;
+        g.link(&edges, &member_of);
+        g.absorb_call_boxes();
         Ok(g)
     }
 
-    /// The successor along the edge labelled `label` (case-insensitive).
-    pub fn branch(&self, n: usize, label: &str) -> Option<usize> {
-        self.succ[n]
-            .iter()
-            .find(|(_, l)| l.as_deref().is_some_and(|l| l.trim().eq_ignore_ascii_case(label)))
-            .map(|&(t, _)| t)
+    /// The successor along `branch`.
+    pub fn branch(&self, n: usize, branch: Branch) -> Option<usize> {
+        self.nodes[n].succ.iter().find(|(_, b)| *b == branch).map(|&(t, _)| t)
     }
 
-    /// The natural loop of each loop decision: the decision and every node
-    /// that reaches one of its back edges' tails without passing it.
+    /// Successor lists (targets only), for the searches.
+    pub fn targets(&self) -> Vec<Vec<usize>> {
+        self.nodes.iter().map(|n| n.succ.iter().map(|&(t, _)| t).collect()).collect()
+    }
+
+    /// Nodes reachable from `start` in depth-first preorder, and the back
+    /// edges (to a node still on the depth-first stack).
+    pub fn search(&self, start: usize) -> (Vec<usize>, HashSet<(usize, usize)>) {
+        depth_first(&self.targets(), &[start])
+    }
+
+    /// The chart text of node `n`'s label.
+    pub fn label(&self, n: usize) -> &str {
+        &self.chart.nodes[self.nodes[n].origin].label
+    }
+
+    /// Finds the functions; returns each node's function (`None`: in no
+    /// function's flow, e.g. a stray note).
+    fn find_functions(&mut self, edges: &[FlowEdge]) -> Result<Vec<Option<usize>>, GraphError> {
+        let chart = self.chart;
+        let n = chart.nodes.len();
+        let index: HashMap<&str, usize> = chart.nodes.iter().enumerate().map(|(i, n)| (n.id.as_str(), i)).collect();
+        let sub_index: HashMap<&str, usize> =
+            chart.subgraphs.iter().enumerate().map(|(i, s)| (s.id.as_str(), i)).collect();
+        // Innermost subgraph of each node, and each subgraph's parent.
+        let mut node_sub = vec![None; n];
+        let mut sub_parent = vec![None; chart.subgraphs.len()];
+        for (s, sg) in chart.subgraphs.iter().enumerate() {
+            for m in &sg.members {
+                if let Some(&i) = index.get(m.as_str()) {
+                    node_sub[i] = Some(s);
+                } else if let Some(&c) = sub_index.get(m.as_str()) {
+                    sub_parent[c] = Some(s);
+                }
+            }
+        }
+        let is_function = |s: usize| {
+            let sg = &chart.subgraphs[s];
+            let has_start = (0..n).any(|i| node_sub[i] == Some(s) && self.nodes[i].kind == Kind::Start);
+            let first = sg.title.split(|c: char| !c.is_alphanumeric()).find(|w| !w.is_empty()).unwrap_or("");
+            let lead = matches!(
+                first.to_lowercase().as_str(),
+                "helper" | "function" | "method" | "def" | "procedure" | "subroutine"
+            );
+            has_start || lead || prose::signature(&sg.title).is_some_and(|(_, p)| p.is_some())
+        };
+        let function_sub: Vec<bool> = (0..chart.subgraphs.len()).map(is_function).collect();
+        // The function subgraph a node belongs to: its nearest enclosing one.
+        let owner = |i: usize| {
+            let mut s = node_sub[i];
+            while let Some(x) = s {
+                if function_sub[x] {
+                    return Some(x);
+                }
+                s = sub_parent[x];
+            }
+            None
+        };
+        let Some(entry_start) = (0..n).find(|&i| self.nodes[i].kind == Kind::Start && owner(i).is_none()) else {
+            return Err(GraphError {
+                message: "no Start terminal outside the helper subgraphs (a terminal is a stadium whose label starts with Start: `A([\"Start: name\"])`)".into(),
+                node: None,
+                prose: false,
+            });
+        };
+        let mut member_of: Vec<Option<usize>> = vec![None; n];
+        self.functions.push(self.function_at(Some(entry_start), None));
+        // Other top-level Starts are functions of their own, with the nodes
+        // they reach.
+        let mut succ = vec![Vec::new(); n];
+        edges.iter().for_each(|e| succ[e.from].push(e.to));
+        for s in (0..n).filter(|&i| self.nodes[i].kind == Kind::Start && owner(i).is_none() && i != entry_start) {
+            let f = self.functions.len();
+            self.functions.push(self.function_at(Some(s), None));
+            let (reach, _) = depth_first(&succ, &[s]);
+            for v in reach.into_iter().filter(|&v| owner(v).is_none()) {
+                member_of[v] = Some(f);
+            }
+        }
+        for (s, _) in function_sub.iter().enumerate().filter(|(_, f)| **f) {
+            let f = self.functions.len();
+            let start = (0..n).find(|&i| owner(i) == Some(s) && self.nodes[i].kind == Kind::Start);
+            self.functions.push(self.function_at(start, Some(s)));
+            (0..n).filter(|&i| owner(i) == Some(s)).for_each(|i| member_of[i] = Some(f));
+        }
+        for (i, m) in member_of.iter_mut().enumerate() {
+            if m.is_none() && owner(i).is_none() {
+                *m = Some(0);
+            }
+        }
+        // The entry's flow wins over a second Start's reach.
+        let (entry_reach, _) = depth_first(&succ, &[entry_start]);
+        for v in entry_reach.into_iter().filter(|&v| owner(v).is_none()) {
+            member_of[v] = Some(0);
+        }
+        Ok(member_of)
+    }
+
+    /// A function from its Start (if any) and subgraph (if any).
+    fn function_at(&self, start: Option<usize>, subgraph: Option<usize>) -> Function {
+        let chart = self.chart;
+        let title = subgraph.map(|s| chart.subgraphs[s].title.as_str()).unwrap_or("");
+        let from_start = start.and_then(|s| {
+            let label = &chart.nodes[s].label;
+            labels::parse_start(label)
+                .map(|(name, params)| (name, params))
+                .filter(|(name, _)| !name.is_empty() && !name.contains(' '))
+                .or_else(|| prose::signature(label).filter(|(name, _)| !name.eq_ignore_ascii_case("start")))
+        });
+        let from_title = prose::signature(title);
+        let (name, params) = match (from_start, from_title) {
+            (Some((name, Some(p))), _) => (name, Some(p)),
+            (Some((name, None)), Some((_, p))) if subgraph.is_some() => (name, p),
+            (Some((name, None)), _) => (name, None),
+            (None, Some((name, p))) => (name, p),
+            (None, None) => (String::new(), None),
+        };
+        let name = match title.strip_prefix(labels::METHOD) {
+            Some(qual) if !name.contains('.') => qual.split_whitespace().next().unwrap_or(&name).to_owned(),
+            _ => name,
+        };
+        let parent = title.find(labels::NESTED).map(|at| title[at + labels::NESTED.len()..].trim_end_matches(')').to_owned());
+        let params = params.map(|ps| ps.into_iter().filter(|p| !p.is_empty()).collect());
+        Function { name, params, input: start, start, entry: None, subgraph, parent }
+    }
+
+    /// Builds the successor lists: flow within each function, calls and
+    /// returns between functions turned into the caller's own flow.
+    fn link(&mut self, edges: &[FlowEdge], member_of: &[Option<usize>]) {
+        let func = |i: usize| member_of[i];
+        // Entries: after Start (and the Input right after it).
+        for f in 0..self.functions.len() {
+            let entry = self.functions[f].start.and_then(|s| {
+                let first = edges.iter().find(|e| e.from == s && func(e.to) == Some(f)).map(|e| e.to)?;
+                if self.nodes[first].kind == Kind::Input {
+                    self.functions[f].input = Some(first);
+                    if self.functions[f].params.is_none() {
+                        self.functions[f].params = params_of(&self.chart.nodes[first].label);
+                    }
+                    return edges.iter().find(|e| e.from == first).map(|e| e.to).or(Some(usize::MAX));
+                }
+                Some(first)
+            });
+            self.functions[f].entry = entry.filter(|&e| e != usize::MAX);
+        }
+        for f in 1..self.functions.len() {
+            if self.functions[f].start.is_some() {
+                continue;
+            }
+            // No Start: the member the callers' edges run into, else the
+            // first member nothing inside leads to.
+            let members: Vec<usize> = (0..member_of.len()).filter(|&i| func(i) == Some(f)).collect();
+            let called = edges.iter().find(|e| {
+                func(e.to) == Some(f) && func(e.from) != Some(f) && !matches!(self.nodes[e.from].kind, Kind::Return(_))
+            });
+            let unreached = members.iter().copied().find(|&m| !edges.iter().any(|e| e.to == m && func(e.from) == Some(f)));
+            self.functions[f].entry = called.map(|e| e.to).or(unreached).or(members.first().copied());
+        }
+        let mut calls: HashMap<usize, Vec<&FlowEdge>> = HashMap::new();
+        let mut returns: HashMap<usize, Vec<&FlowEdge>> = HashMap::new();
+        for e in edges {
+            let (Some(a), Some(b)) = (func(e.from), func(e.to)) else { continue };
+            let into_entry = self.functions[b].entry == Some(e.to) || self.functions[b].start == Some(e.to);
+            if a == b {
+                if Some(e.from) == self.functions[a].start || Some(e.from) == self.functions[a].input && self.functions[a].input != self.functions[a].start {
+                    continue; // Start → Input → entry is the function's head, not flow
+                }
+                let branch = branch_of(e.label.as_deref());
+                self.nodes[e.from].succ.push((e.to, branch));
+            } else if into_entry && b != 0 && !matches!(self.nodes[e.from].kind, Kind::Return(_) | Kind::End) {
+                calls.entry(b).or_default().push(e);
+            } else if self.nodes[e.to].kind != Kind::End {
+                returns.entry(a).or_default().push(e);
+            }
+        }
+        self.fix_branches();
+        for f in 1..self.functions.len() {
+            let Some(sites) = calls.get(&f) else { continue };
+            let back = returns.remove(&f).unwrap_or_default();
+            for (site, rets) in pair_calls(sites, &back) {
+                self.return_to_caller(site, &rets);
+            }
+        }
+    }
+
+    /// A decision's two edges that are not worded Yes/No (`Done`, `Next`,
+    /// unlabelled): the exit-like word is No, the other Yes.
+    fn fix_branches(&mut self) {
+        for node in &mut self.nodes {
+            if !matches!(node.kind, Kind::Decision { .. }) || node.succ.len() != 2 {
+                continue;
+            }
+            let (a, b) = (node.succ[0].1, node.succ[1].1);
+            match (a, b) {
+                (Branch::Yes, Branch::Next) => node.succ[1].1 = Branch::No,
+                (Branch::Next, Branch::Yes) => node.succ[0].1 = Branch::No,
+                (Branch::No, Branch::Next) => node.succ[1].1 = Branch::Yes,
+                (Branch::Next, Branch::No) => node.succ[0].1 = Branch::Yes,
+                _ => {}
+            }
+        }
+    }
+
+    /// The caller `site` goes on where the helper's returns `rets` lead: one
+    /// place, or (returns of `True`/`False`, or of a value/`None`) a test on
+    /// the call's result.
+    fn return_to_caller(&mut self, site: usize, rets: &[&FlowEdge]) {
+        let mut targets: Vec<usize> = Vec::new();
+        for r in rets {
+            if !targets.contains(&r.to) {
+                targets.push(r.to);
+            }
+        }
+        let var = rets.iter().find_map(|r| r.label.as_deref().map(str::trim).filter(|l| is_identifier(l) && branch_of(Some(l)) == Branch::Next));
+        let call = self.call_of(site);
+        if let (Some(v), Some(c), Kind::Steps(lines)) = (var, &call, &mut self.nodes[site].kind)
+            && lines.len() == 1
+            && lines[0].code.as_deref() == Some(c.as_str())
+        {
+            lines[0].code = Some(format!("{v} = {c}"));
+        }
+        match targets.as_slice() {
+            [] => {}
+            [t] => self.nodes[site].succ.push((*t, Branch::Next)),
+            _ => {
+                let value = |r: &&FlowEdge| match &self.nodes[r.from].kind {
+                    Kind::Return(Some(l)) => l.code.clone().unwrap_or_default(),
+                    Kind::Return(None) => "None".into(),
+                    _ => String::new(),
+                };
+                let falsy = |v: &str| matches!(v, "False" | "None");
+                let yes: Vec<usize> = rets.iter().filter(|r| !falsy(&value(r))).map(|r| r.to).collect();
+                let no: Vec<usize> = rets.iter().filter(|r| falsy(&value(r))).map(|r| r.to).collect();
+                let split = |v: &[usize]| v.iter().all(|t| *t == v[0]) && !v.is_empty();
+                let (test, ok) = if split(&yes) && split(&no) && yes[0] != no[0] {
+                    let nones = rets.iter().filter(|r| value(r) == "None").count();
+                    let tested = var.map(str::to_owned).or(call.clone());
+                    let code = tested.map(|t| if nones > 0 && nones == no.len() && var.is_some() { format!("{t} is not None") } else { t });
+                    (code, true)
+                } else {
+                    (None, false)
+                };
+                let text = test.clone().unwrap_or_else(|| format!("what {} returns", self.chart.nodes[self.nodes[site].origin].label));
+                let decision = Kind::Decision { test: Line { text, code: test }, each: None };
+                let (y, n) = if ok { (yes[0], no[0]) } else { (targets[0], targets[1]) };
+                // A call with an assignment stays a step; the test follows.
+                let at = if var.is_some() || !matches!(self.nodes[site].kind, Kind::Steps(_)) {
+                    let new = self.nodes.len();
+                    self.nodes.push(Node { origin: self.nodes[site].origin, kind: decision, succ: Vec::new() });
+                    self.nodes[site].succ.push((new, Branch::Next));
+                    new
+                } else {
+                    self.nodes[site].kind = decision;
+                    site
+                };
+                self.nodes[at].succ.extend([(y, Branch::Yes), (n, Branch::No)]);
+            }
+        }
+    }
+
+    /// The call a call site's box makes (`Call f(x)` → `f(x)`; `b = f(x)`
+    /// → `f(x)`), as code.
+    fn call_of(&self, site: usize) -> Option<String> {
+        let Kind::Steps(lines) = &self.nodes[site].kind else { return None };
+        let code = lines.last()?.code.as_deref()?;
+        match expr::parse_stmt(code)? {
+            expr::Stmt::Expr(expr::Expr::Call(..)) => Some(code.to_owned()),
+            expr::Stmt::Assign(_, v @ expr::Expr::Call(..)) => Some(v.to_string()),
+            _ => None,
+        }
+    }
+
+    /// `Call dfs(v)` followed by the test `dfs(v) returned True?` is one
+    /// call: the box goes, its predecessors lead to the test.
+    fn absorb_call_boxes(&mut self) {
+        for b in 0..self.nodes.len() {
+            let Kind::Steps(lines) = &self.nodes[b].kind else { continue };
+            let [line] = lines.as_slice() else { continue };
+            let worded = line.text.to_lowercase();
+            if !(worded.starts_with("call ") || worded.starts_with("recursive") || worded.starts_with("recursively")) {
+                continue;
+            }
+            let (Some(call), [(next, _)]) = (line.code.as_deref(), self.nodes[b].succ.as_slice()) else { continue };
+            let next = *next;
+            let tests_it = match &self.nodes[next].kind {
+                Kind::Decision { test, .. } => test.code.as_deref().is_some_and(|c| contains_call(c, call)),
+                _ => false,
+            };
+            if !tests_it {
+                continue;
+            }
+            for node in &mut self.nodes {
+                node.succ.iter_mut().filter(|(t, _)| *t == b).for_each(|(t, _)| *t = next);
+            }
+            for f in &mut self.functions {
+                if f.entry == Some(b) {
+                    f.entry = Some(next);
+                }
+            }
+            self.nodes[b].succ.clear();
+        }
+    }
+
+    /// The natural loop of each loop header: the header and every node that
+    /// reaches one of its back edges' tails without passing it.
     pub fn loop_bodies(&self, back: &HashSet<(usize, usize)>) -> HashMap<usize, HashSet<usize>> {
-        let mut pred = vec![Vec::new(); self.succ.len()];
-        self.succ.iter().enumerate().for_each(|(f, ts)| ts.iter().for_each(|&(t, _)| pred[t].push(f)));
+        let mut pred = vec![Vec::new(); self.nodes.len()];
+        for (f, node) in self.nodes.iter().enumerate() {
+            node.succ.iter().for_each(|&(t, _)| pred[t].push(f));
+        }
         let mut bodies: HashMap<usize, HashSet<usize>> = HashMap::new();
-        for &(tail, head) in back {
+        let mut sorted: Vec<&(usize, usize)> = back.iter().collect();
+        sorted.sort();
+        for &(tail, head) in sorted {
             let body = bodies.entry(head).or_insert_with(|| HashSet::from([head]));
             let mut stack = vec![tail];
             while let Some(v) = stack.pop() {
@@ -132,14 +451,8 @@ impl<'a> Graph<'a> {
         bodies
     }
 
-    /// Nodes reachable from `start` in depth-first preorder, and the set of
-    /// back edges (to a node still on the depth-first stack).
-    pub fn search(&self, start: usize) -> (Vec<usize>, HashSet<(usize, usize)>) {
-        depth_first(&self.succ, &[start])
-    }
-
     /// Immediate post-dominator of each reachable node: where the paths
-    /// from it that do not jump away meet. A `return` (an edge into an Output
+    /// from it that do not jump away meet. A `return` (an edge into a Return
     /// node) leaves a node's post-dominators unconstrained; a back edge goes
     /// to a virtual "next iteration" node of its loop. `None`: every path
     /// returns, or the paths meet only at a next iteration or never.
@@ -152,12 +465,12 @@ impl<'a> Graph<'a> {
         let mut has_succ = vec![false; k];
         let mut succs: Vec<Vec<usize>> = vec![Vec::new(); k];
         for (i, &v) in nodes.iter().enumerate() {
-            has_succ[i] = !self.succ[v].is_empty();
-            for &(w, _) in &self.succ[v] {
+            has_succ[i] = !self.nodes[v].succ.is_empty();
+            for &(w, _) in &self.nodes[v].succ {
                 let Some(&j) = pos.get(&w) else { continue };
                 if back.contains(&(v, w)) {
                     succs[i].push(k + j);
-                } else if !matches!(self.roles[w], Role::Output(_)) {
+                } else if !matches!(self.nodes[w].kind, Kind::Return(_)) {
                     succs[i].push(j);
                 }
             }
@@ -208,37 +521,119 @@ impl<'a> Graph<'a> {
     }
 }
 
-/// A node's role from its shape and wording.
-pub fn role(shape: Shape, label: &str) -> Role {
-    let first = label.split(|c: char| !c.is_alphanumeric()).find(|w| !w.is_empty()).unwrap_or("").to_lowercase();
-    match shape {
-        Shape::Stadium | Shape::Circle | Shape::DblCirc | Shape::Rounded if first == "start" || first == "begin" => {
-            Role::Start
+/// A visible edge between two chart nodes; `order` is its place in the text.
+struct FlowEdge {
+    from: usize,
+    to: usize,
+    label: Option<String>,
+    order: usize,
+}
+
+/// Pairs a helper's call sites with its return edges: one caller takes them
+/// all; several take each return edge written after their call edge, the
+/// nearest (how a chart draws a helper called twice inline).
+fn pair_calls<'e>(sites: &[&'e FlowEdge], rets: &[&'e FlowEdge]) -> Vec<(usize, Vec<&'e FlowEdge>)> {
+    let mut callers: Vec<usize> = Vec::new();
+    for s in sites {
+        if !callers.contains(&s.from) {
+            callers.push(s.from);
         }
-        Shape::Stadium | Shape::Circle | Shape::DblCirc | Shape::Rounded if first == "end" || first == "stop" => {
-            Role::End
+    }
+    if callers.len() == 1 {
+        return vec![(callers[0], rets.to_vec())];
+    }
+    let mut paired: Vec<(usize, Vec<&FlowEdge>)> = callers.iter().map(|&c| (c, Vec::new())).collect();
+    for r in rets {
+        let caller = sites.iter().filter(|s| s.order < r.order).max_by_key(|s| s.order).unwrap_or(&sites[0]).from;
+        if let Some(slot) = paired.iter_mut().find(|(c, _)| *c == caller) {
+            slot.1.push(r);
         }
-        Shape::Diam | Shape::Hex => Role::Decision,
-        Shape::LeanR | Shape::LeanL if first == "input" => Role::Input,
-        Shape::LeanR | Shape::LeanL if first == "return" || first == "output" => output(label),
-        _ if label.starts_with("Return ") || label == labels::RETURN => output(label),
-        _ => Role::Process,
+    }
+    paired
+}
+
+/// The parameters an Input node names, as Python (`name=default`), when
+/// every part is a plain name with at most a type, remark or default.
+fn params_of(label: &str) -> Option<Vec<String>> {
+    let parts = prose::input(label);
+    if parts.iter().any(|p| p.name.is_none()) {
+        return None;
+    }
+    let first_line = label.split(labels::BR).next().unwrap_or(label).trim();
+    let exact = labels::parse_input(first_line).or_else(|| labels::parse_input(&first_line.replacen(':', ": ", 1).replacen(":  ", ": ", 1)));
+    match exact {
+        Some(ps) if ps.len() == parts.len() => Some(ps),
+        _ => parts.into_iter().map(|p| p.name).collect(),
     }
 }
 
-/// An Output node's value: the label after its first word.
-fn output(label: &str) -> Role {
-    let value = label
-        .split_once(' ')
-        .map(|(_, v)| v.trim().trim_start_matches(':').trim().to_owned())
-        .filter(|v| !v.is_empty());
-    Role::Output(value)
+fn is_identifier(s: &str) -> bool {
+    s.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_') && s.chars().all(|c| c.is_alphanumeric() || c == '_')
+}
+
+/// Whether the condition `cond` makes the call `call`.
+fn contains_call(cond: &str, call: &str) -> bool {
+    let squeeze = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+    squeeze(cond).contains(&squeeze(call))
+}
+
+/// The branch an edge label names.
+pub fn branch_of(label: Option<&str>) -> Branch {
+    let Some(l) = label else { return Branch::Next };
+    let l = l.trim().trim_matches(['"', '\'']).trim().to_lowercase();
+    match l.as_str() {
+        "yes" | "y" | "true" | "t" | "1" | "ok" | "found" | "more" | "next" | "loop" | "each" | "repeat" | "continue" => {
+            Branch::Yes
+        }
+        "no" | "n" | "false" | "f" | "0" | "else" | "otherwise" | "done" | "finished" | "end" | "exit" | "no more"
+        | "not found" | "none" | "none left" | "all done" | "end loop" | "loop done" | "stop" => Branch::No,
+        _ => Branch::Next,
+    }
+}
+
+/// A node's kind from its shape and wording. A node with two or more
+/// outgoing edges is a decision whatever its shape (a `For each` box with
+/// `next`/`done` edges).
+pub fn kind(shape: Shape, label: &str, out_degree: usize) -> Kind {
+    let first = label.split(|c: char| !(c.is_alphanumeric() || c == '_')).find(|w| !w.is_empty()).unwrap_or("").to_lowercase();
+    let diamond = matches!(shape, Shape::Diam | Shape::Hex);
+    // `start = first_at.get(…)` is a statement, not a terminal.
+    let assigns = matches!(first.as_str(), "start" | "begin" | "end" | "stop" | "finish")
+        && prose::statements(label).iter().all(|l| {
+            l.code.as_deref().is_some_and(|c| matches!(expr::parse_stmt(c), Some(expr::Stmt::Assign(..) | expr::Stmt::Aug(..))))
+        });
+    let trimmed = label.trim_start();
+    let worded = |w: &str| {
+        trimmed.len() >= w.len()
+            && trimmed[..w.len()].eq_ignore_ascii_case(w)
+            && trimmed[w.len()..].chars().next().is_none_or(|c| c == ':' || c == ' ')
+    };
+    if !diamond && !assigns {
+        match first.as_str() {
+            "start" | "begin" => return Kind::Start,
+            "end" | "stop" | "finish" if label.split_whitespace().count() <= 2 => return Kind::End,
+            _ => {}
+        }
+        if worded("input") || worded("inputs") || worded("given") {
+            return Kind::Input;
+        }
+        // A return may leave by several edges (back to several callers).
+        if worded("return") || worded("returns") || worded("output") {
+            return Kind::Return(prose::output(label));
+        }
+    }
+    if diamond || out_degree >= 2 {
+        let each = prose::for_each(label);
+        let code = if each.is_some() { None } else { prose::condition(label) };
+        return Kind::Decision { test: Line { text: prose::question(label), code }, each };
+    }
+    Kind::Steps(prose::statements(label))
 }
 
 /// Depth-first search from each of `roots` in turn (state shared, so a node
 /// is visited once): the nodes in preorder, and the back edges (to a node
 /// still on the stack), i.e. the edges that close cycles.
-pub fn depth_first(succ: &[Vec<(usize, Option<String>)>], roots: &[usize]) -> (Vec<usize>, HashSet<(usize, usize)>) {
+pub fn depth_first(succ: &[Vec<usize>], roots: &[usize]) -> (Vec<usize>, HashSet<(usize, usize)>) {
     let (mut state, mut order, mut back) = (vec![0u8; succ.len()], Vec::new(), HashSet::new());
     for &root in roots {
         if state[root] != 0 {
@@ -248,7 +643,7 @@ pub fn depth_first(succ: &[Vec<(usize, Option<String>)>], roots: &[usize]) -> (V
         order.push(root);
         let mut stack = vec![(root, 0usize)];
         while let Some(&mut (v, ref mut next)) = stack.last_mut() {
-            if let Some(&(w, _)) = succ[v].get(*next) {
+            if let Some(&w) = succ[v].get(*next) {
                 *next += 1;
                 match state[w] {
                     0 => {

@@ -12,14 +12,17 @@
 pub mod against;
 pub mod chart2py;
 pub mod draw;
+pub mod expr;
+pub mod facts;
 pub mod graph;
 pub mod labels;
+pub mod prose;
 pub mod read_cache;
 pub mod reader;
 pub mod review;
 pub mod session;
 
-pub use against::{Mismatch, Report, check_against};
+pub use against::{Evidence, Mismatch, MismatchKind, Report, check_against};
 pub use chart2py::chart_to_python;
 pub use draw::{Detail, Drawn, draw};
 pub use reader::{Program, ReadError, read_program, read_programs};

@@ -96,7 +96,7 @@ pub fn mismatch_diagnostic(m: &Mismatch, chart: &Flowchart, solution: &str, code
     let span = m.node.map(|i| chart.nodes[i].span).map(|s| s.start..s.end).unwrap_or(0..0);
     Diagnostic {
         severity: Severity::Error,
-        code: format!("against-{}", m.kind),
+        code: format!("against-{}", m.kind.as_str()),
         message: m.message.clone(),
         span,
         label: "here".into(),
@@ -108,7 +108,8 @@ pub fn mismatch_diagnostic(m: &Mismatch, chart: &Flowchart, solution: &str, code
 
 /// The note pointing at the code a mismatch concerns, with that line quoted
 /// whole: a bare `solution.py:7: the code` read as a sentence cut short.
-fn code_note(solution: &str, code: &str, line: u32) -> Option<String> {
+fn code_note(solution: &str, code: &str, line: Option<u32>) -> Option<String> {
+    let line = line?;
     let index = usize::try_from(line).ok()?.checked_sub(1)?;
     match code.lines().nth(index).map(str::trim).filter(|l| !l.is_empty()) {
         Some(text) => Some(format!("in the code at {solution}:{line}: `{text}`")),

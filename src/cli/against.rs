@@ -28,7 +28,7 @@ pub fn report(name: &str, source: &str, chart: &Flowchart, solution: &Solution, 
                     "message": m.message,
                     "chart_line": span.map(|s| s.line),
                     "chart_col": span.map(|s| s.col),
-                    "code_line": (m.code_line > 0).then_some(m.code_line),
+                    "code_line": m.code_line,
                 })
             })
             .collect();
@@ -37,7 +37,12 @@ pub fn report(name: &str, source: &str, chart: &Flowchart, solution: &Solution, 
             "solution": solution,
             "faithful": result.mismatches.is_empty(),
             "similarity": (result.similarity * 1000.0).round() / 1000.0,
+            "evidence": result.evidence,
             "mismatches": mismatches,
+            "unverifiable": result.unverifiable.iter().map(|u| serde_json::json!({
+                "text": u.text,
+                "chart_line": chart.nodes[u.node].span.line,
+            })).collect::<Vec<_>>(),
         });
         println!("{out}");
     } else {

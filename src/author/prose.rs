@@ -1,0 +1,770 @@
+//! Reading the wording of charts drawn in other conventions than
+//! [`super::labels`]' (an LLM's, a person's): `Initialize i = 0, total = 0`,
+//! `Add current value: total = total + x`, `Append d to factors`,
+//! `Is s empty?`, `Next x in nums?`, `Output: area (float)`. Each reader
+//! returns the Python the wording stands for when it can be recovered, and
+//! `None` when the text is prose (the caller then compares it by its words
+//! only, and the chart cannot be run).
+//!
+//! Recovery is conservative: a rewrite must produce text that parses
+//! ([`super::expr`]); anything else stays prose.
+
+use super::expr::{self, Stmt};
+use super::labels;
+
+/// A line of a label as written, and the code it stands for if any.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Line {
+    pub text: String,
+    pub code: Option<String>,
+}
+
+/// How a loop decision words its iteration: `More x in xs?`,
+/// `For each ch in text`, `More directions dr, dc?`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ForEach {
+    /// The loop variables as code (`x`, `u, v`), when named.
+    pub target: Option<String>,
+    /// The iterable as code, when it is stated and reads as code.
+    pub iter: Option<String>,
+}
+
+/// Unicode operators and typographic quotes as Python writes them.
+pub fn normalize(text: &str) -> String {
+    let mut s = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '≤' => s.push_str("<="),
+            '≥' => s.push_str(">="),
+            '≠' => s.push_str("!="),
+            '×' | '·' => s.push('*'),
+            '÷' => s.push('/'),
+            '←' => s.push('='),
+            '−' | '–' => s.push('-'),
+            '“' | '”' => s.push('"'),
+            '‘' | '’' => s.push('\''),
+            _ => s.push(c),
+        }
+    }
+    pseudo_code(s.trim())
+}
+
+/// Words of other languages' pseudo-code as Python: `true`, `false`,
+/// `null`, `&&`, `||`, and `inf`/`∞` as `float('inf')` (unless the label
+/// assigns a variable of that name).
+fn pseudo_code(text: &str) -> String {
+    let assigns_inf = text.split("inf").skip(1).any(|rest| {
+        let r = rest.trim_start();
+        r.starts_with('=') && !r.starts_with("==")
+    });
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    let mut quote = None::<char>;
+    let flush = |word: &mut String, out: &mut String| {
+        let replaced = match word.as_str() {
+            "true" => "True",
+            "false" => "False",
+            "null" | "nil" => "None",
+            "inf" | "infinity" | "∞" if !assigns_inf => "float('inf')",
+            w => w,
+        };
+        out.push_str(replaced);
+        word.clear();
+    };
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if quote.is_none() && (c.is_alphanumeric() || c == '_' || c == '∞') {
+            word.push(c);
+            i += 1;
+            continue;
+        }
+        let after_dot = out.ends_with('.');
+        if after_dot {
+            out.push_str(&word);
+            word.clear();
+        } else {
+            flush(&mut word, &mut out);
+        }
+        match quote {
+            Some(q) if c == q => quote = None,
+            None if c == '\'' || c == '"' => quote = Some(c),
+            None if (c == '&' || c == '|') && chars.get(i + 1) == Some(&c) => {
+                out.push_str(if c == '&' { " and " } else { " or " });
+                i += 2;
+                continue;
+            }
+            _ => {}
+        }
+        out.push(c);
+        i += 1;
+    }
+    if out.ends_with('.') {
+        out.push_str(&word);
+    } else {
+        flush(&mut word, &mut out);
+    }
+    out
+}
+
+/// Python keywords that may stand before ` (` in code.
+const CODE_WORDS: [&str; 13] = ["and", "or", "not", "in", "is", "if", "else", "for", "return", "lambda", "yield", "await", "print"];
+
+/// Removes parenthesised remarks: a `(…)` after a space that follows a
+/// finished operand (`result (running sums)`, `dp[i - 1][j] (delete)`) is
+/// a comment in this style, since code never spaces a call's parenthesis.
+pub fn strip_comments(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::new();
+    let (mut i, mut quote) = (0, None::<char>);
+    while i < chars.len() {
+        let c = chars[i];
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if c == '\'' || c == '"' => quote = Some(c),
+            None if c == ' ' && chars.get(i + 1) == Some(&'(') && remark_may_follow(&out) => {
+                if let Some(close) = closing(&chars, i + 1) {
+                    i = close + 1;
+                    continue;
+                }
+            }
+            None => {}
+        }
+        out.push(c);
+        i += 1;
+    }
+    out.trim().to_owned()
+}
+
+/// Whether the text so far ends in an operand a remark may follow.
+fn remark_may_follow(before: &str) -> bool {
+    let last = before.chars().last();
+    if !last.is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | ')' | ']' | '\'' | '"' | '}')) {
+        return false;
+    }
+    let word: String = before.chars().rev().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+    let word: String = word.chars().rev().collect();
+    !CODE_WORDS.contains(&word.as_str())
+}
+
+fn closing(chars: &[char], open: usize) -> Option<usize> {
+    let mut depth = 0;
+    for (i, &c) in chars.iter().enumerate().skip(open) {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The lines of a box, `<br>`-separated, without lines that are only a
+/// remark in parentheses. Lines `draw` indented (continuations of one
+/// compound statement) stay joined, as [`labels::statements`] reads them.
+fn box_lines(label: &str) -> Vec<String> {
+    let lines = labels::statements(label);
+    let mut out = Vec::new();
+    for (i, line) in lines.into_iter().enumerate() {
+        if line.contains('\n') {
+            out.push(line);
+            continue;
+        }
+        let line = normalize(&line);
+        let chars: Vec<char> = line.chars().collect();
+        let remark = chars.first() == Some(&'(') && closing(&chars, 0) == Some(chars.len() - 1);
+        if line.is_empty() || (remark && (i > 0 || expr::parse(&line).is_none())) {
+            continue;
+        }
+        out.push(line);
+    }
+    out
+}
+
+/// Whether `text` is one Python simple statement.
+fn is_statement(text: &str) -> bool {
+    let Some(stmt) = expr::parse_stmt(text) else { return false };
+    match stmt {
+        Stmt::Keyword(w) => {
+            let rest = text.trim_start().get(w.len()..).unwrap_or("").trim();
+            match w.as_str() {
+                "annotation" => true,
+                "raise" | "return" | "del" | "assert" => rest.is_empty() || expr::parse(rest).is_some(),
+                "pass" | "break" | "continue" => rest.is_empty(),
+                _ => expr::tokenize(rest).is_some_and(|ts| {
+                    ts.iter().all(|t| match t {
+                        expr::Tok::Name(_) => true,
+                        expr::Tok::Op(o) => matches!(o.as_str(), "." | "," | "(" | ")" | "*"),
+                        _ => false,
+                    })
+                }),
+            }
+        }
+        _ => true,
+    }
+}
+
+/// `a = 1, b = 2` as two statements (every comma-separated piece an
+/// assignment); `x, y = y, x` stays one.
+fn split_assignments(text: &str) -> Option<Vec<String>> {
+    let pieces = labels::split_top_level(text);
+    if pieces.len() < 2 {
+        return None;
+    }
+    let all = pieces.iter().all(|p| matches!(expr::parse_stmt(p), Some(Stmt::Assign(..) | Stmt::Aug(..))));
+    all.then_some(pieces)
+}
+
+/// The statements a line of code holds, or `None` if it is not code.
+fn as_code(text: &str) -> Option<Vec<String>> {
+    let text = text.trim().trim_end_matches(';').trim();
+    if text.is_empty() {
+        return None;
+    }
+    if let Some(parts) = split_assignments(text) {
+        return Some(parts);
+    }
+    if let Some(rest) = text.strip_suffix("++").or_else(|| text.strip_suffix("--"))
+        && expr::parse(rest).is_some()
+    {
+        let op = if text.ends_with("++") { "+=" } else { "-=" };
+        return Some(vec![format!("{} {op} 1", rest.trim())]);
+    }
+    // A bare name or value does nothing: a one-word box (`Skip`, `Done`)
+    // is prose, not an expression statement.
+    let useful = match expr::parse_stmt(text) {
+        Some(Stmt::Expr(e)) => matches!(e, expr::Expr::Call(..) | expr::Expr::Unary(..)),
+        _ => true,
+    };
+    (useful && is_statement(text)).then(|| vec![text.to_owned()])
+}
+
+/// Reads one line of a process box into statements.
+pub fn statement(line: &str) -> Option<Vec<String>> {
+    if line.contains('\n') {
+        // A compound statement `draw` wrote (try/with): Python's own text.
+        return Some(vec![line.to_owned()]);
+    }
+    let text = normalize(line);
+    let stripped = strip_comments(&text);
+    for candidate in [stripped.as_str(), text.as_str()] {
+        if let Some(code) = as_code(candidate).or_else(|| rewrite(candidate)) {
+            return Some(code);
+        }
+    }
+    let unprefixed = strip_prose_prefix(&stripped)?;
+    as_code(&unprefixed).or_else(|| rewrite(&unprefixed))
+}
+
+/// Reads a process box: one [`Line`] per statement line.
+pub fn statements(label: &str) -> Vec<Line> {
+    let mut out = Vec::new();
+    for line in box_lines(label) {
+        match statement(&line) {
+            Some(code) => out.extend(code.into_iter().map(|c| Line { text: line.clone(), code: Some(c) })),
+            None => out.push(Line { text: line, code: None }),
+        }
+    }
+    out
+}
+
+/// `Add current value: total = …` → `total = …`; `Initialize i = 0` →
+/// `i = 0`: a short lead-in of plain words before code.
+fn strip_prose_prefix(text: &str) -> Option<String> {
+    if let Some((head, rest)) = text.split_once(": ")
+        && head.split_whitespace().count() <= 6
+        && head.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-' || c == '\'')
+    {
+        return Some(rest.trim().to_owned());
+    }
+    let words: Vec<&str> = text.splitn(5, ' ').collect();
+    for k in 1..words.len().min(4) {
+        let lead = &words[..k];
+        if !lead.iter().all(|w| w.chars().all(char::is_alphabetic)) {
+            break;
+        }
+        let rest = words[k..].join(" ");
+        if let Some(code) = as_code(&rest)
+            && code.iter().all(|c| matches!(expr::parse_stmt(c), Some(Stmt::Assign(..) | Stmt::Aug(..) | Stmt::Expr(expr::Expr::Call(..)))))
+        {
+            return Some(rest);
+        }
+    }
+    None
+}
+
+/// Case-insensitive prefix strip on a word boundary.
+fn after_word<'a>(text: &'a str, word: &str) -> Option<&'a str> {
+    let head = text.get(..word.len())?;
+    let rest = &text[word.len()..];
+    (head.eq_ignore_ascii_case(word) && (rest.is_empty() || rest.starts_with(' '))).then(|| rest.trim_start())
+}
+
+/// Splits `text` at the first ` sep ` outside brackets and quotes.
+fn split_word<'a>(text: &'a str, sep: &str) -> Option<(&'a str, &'a str)> {
+    let pat = format!(" {sep} ");
+    let (mut depth, mut quote) = (0i32, None::<char>);
+    for (i, c) in text.char_indices() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None => match c {
+                '\'' | '"' => quote = Some(c),
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' => depth -= 1,
+                ' ' if depth == 0 && text[i..].to_lowercase().starts_with(&pat) => {
+                    return Some((text[..i].trim(), text[i + pat.len()..].trim()));
+                }
+                _ => {}
+            },
+        }
+    }
+    None
+}
+
+/// An expression, possibly with a remark: its code.
+fn expression(text: &str) -> Option<String> {
+    // Remarks first: `dp[j] (delete)` parses, as a call.
+    let stripped = strip_comments(text.trim());
+    if expr::parse(&stripped).is_some() {
+        return Some(stripped);
+    }
+    let text = text.trim();
+    expr::parse(text).is_some().then(|| text.to_owned())
+}
+
+/// Statement wordings: `Append X to Y`, `Push X onto Y`, `Increment i`,
+/// `Decrement i by 2`, `Swap a and b`, `Set x to 0`, `Raise ValueError`,
+/// `Call f(x)`, `Print x`.
+fn rewrite(text: &str) -> Option<Vec<String>> {
+    let one = |s: String| is_statement(&s).then(|| vec![s]);
+    for verb in ["append", "push", "add"] {
+        let Some(rest) = after_word(text, verb) else { continue };
+        for sep in ["onto", "to", "into", "on"] {
+            if let Some((x, y)) = split_word(rest, sep) {
+                let y = y.strip_prefix("the end of ").unwrap_or(y);
+                let y = y.strip_prefix("the ").unwrap_or(y);
+                // `Add x to total` is a sum, `Add x to seen` a set: only
+                // appending is unambiguous.
+                if verb == "add" {
+                    return None;
+                }
+                return one(format!("{}.append({})", expression(y)?, expression(x)?));
+            }
+        }
+    }
+    for (verb, op) in [("increment", "+="), ("increase", "+="), ("decrement", "-="), ("decrease", "-=")] {
+        let Some(rest) = after_word(text, verb) else { continue };
+        let (target, by) = split_word(rest, "by").unwrap_or((rest, "1"));
+        return one(format!("{} {op} {}", expression(target)?, expression(by)?));
+    }
+    if let Some(rest) = after_word(text, "swap") {
+        let (a, b) = split_word(rest, "and").or_else(|| split_word(rest, "with"))?;
+        let (a, b) = (expression(a)?, expression(b)?);
+        return one(format!("{a}, {b} = {b}, {a}"));
+    }
+    if let Some(rest) = after_word(text, "set") {
+        let (target, value) = split_word(rest, "to")?;
+        return one(format!("{} = {}", expression(target)?, expression(value)?));
+    }
+    for verb in ["raise", "throw"] {
+        if let Some(rest) = after_word(text, verb) {
+            return one(format!("raise {}", expression(rest)?));
+        }
+    }
+    if let Some(rest) = after_word(text, "print") {
+        return one(format!("print({})", expression(rest)?));
+    }
+    let call = ["recursive call", "recursively call", "call"].iter().find_map(|v| after_word(text, v));
+    if let Some(rest) = call {
+        let rest = rest.strip_suffix(" recursively").unwrap_or(rest);
+        let code = expression(rest)?;
+        return matches!(expr::parse(&code), Some(expr::Expr::Call(..))).then(|| vec![code]);
+    }
+    if let Some(rest) = after_word(text, "pop") {
+        let rest = after_word(rest, "from").unwrap_or(rest);
+        let rest = rest.strip_prefix("the ").unwrap_or(rest);
+        return one(format!("{}.pop()", expression(rest)?));
+    }
+    None
+}
+
+/// A decision's condition as code: the question's wording (`Is`, `?`,
+/// remarks) removed and plain-English tests (`s is empty`, `x is even`,
+/// `dfs(v) returned True`, `a less than b`) written as Python.
+pub fn condition(label: &str) -> Option<String> {
+    let text = question(label);
+    if let Some(code) = expression(&text) {
+        return Some(code);
+    }
+    // Each side of a top-level `and`/`or` may be worded on its own.
+    for sep in ["or", "and"] {
+        if let Some((a, b)) = split_word(&text, sep) {
+            let (a, b) = (condition(a)?, condition(b)?);
+            return Some(format!("({a}) {sep} ({b})"));
+        }
+    }
+    phrase(&text)
+}
+
+/// The text of a question: lines without remark-only lines, joined; no
+/// `?`, no leading `Is`/`Check if`.
+pub fn question(label: &str) -> String {
+    let text = box_lines(label).join(" ");
+    let mut text = text.trim().trim_end_matches(['?', '.', ':']).trim().to_owned();
+    for lead in ["check if", "check whether", "is it true that", "whether", "is", "are", "does", "do", "if", "while"] {
+        if let Some(rest) = after_word(&text, lead)
+            && !rest.is_empty()
+        {
+            text = rest.to_owned();
+            break;
+        }
+    }
+    text
+}
+
+/// Plain-English tests: `X is empty`, `X is not empty`, `X returned True`,
+/// `X is even`, `X is divisible by Y`, `X less than Y`, ….
+fn phrase(text: &str) -> Option<String> {
+    let text = strip_comments(text);
+    let lower = text.to_lowercase();
+    let subject = |suffix: &str| -> Option<String> {
+        if !lower.ends_with(suffix) {
+            return None;
+        }
+        let s = text[..text.len() - suffix.len()].trim();
+        let s = s.strip_suffix(" is").or_else(|| s.strip_suffix(" are")).unwrap_or(s).trim();
+        expression(s)
+    };
+    for (suffix, positive) in [
+        (" not empty", true),
+        (" non-empty", true),
+        (" nonempty", true),
+        (" empty", false),
+        (" returned true", true),
+        (" returns true", true),
+        (" true", true),
+        (" returned false", false),
+        (" returns false", false),
+        (" false", false),
+    ] {
+        if let Some(x) = subject(suffix) {
+            return Some(if positive { x } else { format!("not ({x})") });
+        }
+    }
+    for (suffix, test) in [(" even", "% 2 == 0"), (" odd", "% 2 == 1"), (" zero", "== 0"), (" positive", "> 0"), (" negative", "< 0")] {
+        if let Some(x) = subject(suffix) {
+            return Some(format!("({x}) {test}"));
+        }
+    }
+    for (words, op) in [
+        ("is less than or equal to", "<="),
+        ("less than or equal to", "<="),
+        ("is greater than or equal to", ">="),
+        ("greater than or equal to", ">="),
+        ("is at most", "<="),
+        ("is at least", ">="),
+        ("is less than", "<"),
+        ("less than", "<"),
+        ("is smaller than", "<"),
+        ("is greater than", ">"),
+        ("greater than", ">"),
+        ("is larger than", ">"),
+        ("exceeds", ">"),
+        ("is not equal to", "!="),
+        ("does not equal", "!="),
+        ("not equal to", "!="),
+        ("is equal to", "=="),
+        ("equal to", "=="),
+        ("equals", "=="),
+        ("is not in", "not in"),
+        ("is in", "in"),
+        ("is divisible by", "%"),
+        ("divisible by", "%"),
+        ("is a multiple of", "%"),
+    ] {
+        if let Some((a, b)) = split_word(&text, words) {
+            let (a, b) = (expression(a)?, expression(b)?);
+            return Some(if op == "%" { format!("({a}) % ({b}) == 0") } else { format!("({a}) {op} ({b})") });
+        }
+    }
+    None
+}
+
+/// Loop wordings: `More x in xs?` (flowbench's), `Next x in nums?`,
+/// `More characters ch in text?`, `For each (u, v) in edges`,
+/// `More directions dr, dc?`. `None`: not worded as an iteration.
+pub fn for_each(label: &str) -> Option<ForEach> {
+    if let Some((target, iter)) = labels::parse_for(label.trim())
+        && expr::parse(target).is_some()
+        && expr::parse(iter).is_some()
+    {
+        return Some(ForEach { target: Some(target.to_owned()), iter: Some(iter.to_owned()) });
+    }
+    let text = box_lines(label).join(" ");
+    let text = text.trim().trim_end_matches(['?', '.', ':']).trim();
+    let first = text.split_whitespace().next()?.to_lowercase();
+    let second = text.split_whitespace().nth(1).unwrap_or("").to_lowercase();
+    let loop_word = matches!(first.as_str(), "more" | "next" | "for" | "each" | "another" | "remaining" | "iterate" | "loop")
+        || (matches!(first.as_str(), "any" | "has" | "have" | "still") && matches!(second.as_str(), "more" | "next"));
+    if !loop_word {
+        return None;
+    }
+    let (head, iter) = ["in", "of", "over", "from"]
+        .iter()
+        .find_map(|sep| split_word(text, sep))
+        .map_or((text, None), |(h, i)| (h, expression(i.trim_end_matches(" remaining"))));
+    Some(ForEach { target: trailing_names(head), iter })
+}
+
+/// The comma-separated identifiers at the end of `text` (`u, v` in `More
+/// edges u, v`), as code; parentheses round them are dropped.
+fn trailing_names(text: &str) -> Option<String> {
+    let text = text.trim();
+    let text = if text.ends_with(')') {
+        let open = text.rfind('(')?;
+        let inner = &text[open + 1..text.len() - 1];
+        return names_list(inner);
+    } else {
+        text
+    };
+    let mut names = Vec::new();
+    let mut rest = text;
+    loop {
+        let word_start = rest.rfind(|c: char| !(c.is_alphanumeric() || c == '_')).map_or(0, |i| i + 1);
+        let word = &rest[word_start..];
+        if word.is_empty() || word.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+            break;
+        }
+        names.insert(0, word.to_owned());
+        let before = rest[..word_start].trim_end();
+        match before.strip_suffix(',') {
+            Some(b) => rest = b.trim_end(),
+            None => break,
+        }
+    }
+    let last = names.last()?;
+    // A lone plain word (`More items`) names nothing.
+    if names.len() == 1 && ["items", "elements", "values", "numbers", "characters", "chars", "entries", "words"].contains(&last.to_lowercase().as_str()) {
+        return None;
+    }
+    Some(names.join(", "))
+}
+
+fn names_list(text: &str) -> Option<String> {
+    let names: Vec<&str> = text.split(',').map(str::trim).collect();
+    names.iter().all(|n| !n.is_empty() && n.chars().all(|c| c.is_alphanumeric() || c == '_')).then(|| names.join(", "))
+}
+
+/// An Output/Return node's value: the text after `Return`/`Output:`, and
+/// its code (`None` value: a bare `Return`).
+pub fn output(label: &str) -> Option<Line> {
+    let text = box_lines(label).join(" ");
+    let text = text.trim();
+    let rest = ["return:", "returns", "return", "output:", "output", "result:"]
+        .iter()
+        .find_map(|w| {
+            let head = text.get(..w.len())?;
+            head.eq_ignore_ascii_case(w).then(|| text[w.len()..].trim_start_matches(':').trim())
+        })
+        .unwrap_or(text);
+    if rest.is_empty() {
+        return None;
+    }
+    Some(Line { text: rest.to_owned(), code: expression(rest) })
+}
+
+/// One comma-separated part of an Input node.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InputPart {
+    /// Every identifier-like word of the part.
+    pub words: Vec<String>,
+    /// The name, when the part is one name with a type or remark
+    /// (`nums (list[int])`, `k: int`, `s = ''`).
+    pub name: Option<String>,
+}
+
+/// Reads an Input node (`Input: s, t (strings)`, `Input non-empty list
+/// nums`, flowbench's `Input: xs (list) = []`).
+pub fn input(label: &str) -> Vec<InputPart> {
+    let text = box_lines(label).join(", ");
+    let text = text.trim();
+    let rest = ["inputs:", "input:", "inputs", "input", "given:", "given", "parameters:", "params:"]
+        .iter()
+        .find_map(|w| {
+            let head = text.get(..w.len())?;
+            head.eq_ignore_ascii_case(w).then(|| text[w.len()..].trim())
+        })
+        .unwrap_or(text);
+    if rest.eq_ignore_ascii_case("none") {
+        return Vec::new();
+    }
+    labels::split_top_level(rest)
+        .into_iter()
+        .map(|piece| {
+            let plain = without_brackets(&piece);
+            let head = plain.split([':', '=']).next().unwrap_or("").trim().to_owned();
+            let words: Vec<String> = plain
+                .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '*'))
+                .map(|w| w.trim_start_matches('*'))
+                .filter(|w| w.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_'))
+                .map(str::to_owned)
+                .collect();
+            let bare = head.trim_start_matches('*');
+            let name = (!bare.is_empty() && bare.chars().all(|c| c.is_alphanumeric() || c == '_') && !bare.starts_with(|c: char| c.is_ascii_digit()))
+                .then(|| bare.to_owned());
+            InputPart { words, name }
+        })
+        .collect()
+}
+
+/// Text with every bracketed part removed.
+fn without_brackets(text: &str) -> String {
+    let mut depth = 0;
+    let mut out = String::new();
+    for c in text.chars() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A helper's name and parameters from a subgraph title or Start label:
+/// `Helper: is_open(r, c)`, `Helper 2: is_amicable(a)`, `below_thousand(k):
+/// words for 0 < k < 1000`, `Start: f(a, b=1)`, `def f(x)`.
+pub fn signature(text: &str) -> Option<(String, Option<Vec<String>>)> {
+    let text = normalize(&text.replace(labels::BR, " "));
+    let chars: Vec<char> = text.chars().collect();
+    // The first `name(` whose parenthesis closes: the signature.
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_alphabetic() || chars[i] == '_' {
+            let start = i;
+            while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_' || chars[i] == '.') {
+                i += 1;
+            }
+            let name: String = chars[start..i].iter().collect();
+            if chars.get(i) == Some(&'(')
+                && let Some(close) = closing(&chars, i)
+            {
+                let inner: String = chars[i + 1..close].iter().collect();
+                let params = labels::split_top_level(&inner);
+                let plain = params.iter().all(|p| {
+                    let n = p.split(['=', ':']).next().unwrap_or("").trim().trim_start_matches('*');
+                    !n.is_empty() && n.chars().all(|c| c.is_alphanumeric() || c == '_')
+                });
+                if plain && !is_lead_word(&name) {
+                    return Some((name, Some(params)));
+                }
+            }
+        } else {
+            i += 1;
+        }
+    }
+    // No parameter list: the last plain word after a `Helper:`-like lead.
+    let words: Vec<&str> = text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.')).filter(|w| !w.is_empty()).collect();
+    let name = words.iter().find(|w| !is_lead_word(w) && !w.chars().all(|c| c.is_ascii_digit()))?;
+    Some(((*name).to_owned(), None))
+}
+
+fn is_lead_word(w: &str) -> bool {
+    matches!(w.to_lowercase().as_str(), "helper" | "function" | "method" | "def" | "start" | "begin" | "subroutine" | "procedure" | "call" | "recursive")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn code(label: &str) -> Vec<Option<String>> {
+        statements(label).into_iter().map(|l| l.code).collect()
+    }
+
+    #[test]
+    fn statements_in_llm_wording() {
+        let some = |s: &[&str]| s.iter().map(|x| Some((*x).to_owned())).collect::<Vec<_>>();
+        assert_eq!(code("Initialize result = [], i = len(words) - 1"), some(&["result = []", "i = len(words) - 1"]));
+        assert_eq!(code("Add current value: total = total + nums[i]"), some(&["total = total + nums[i]"]));
+        assert_eq!(code("Append words[i] to result"), some(&["result.append(words[i])"]));
+        assert_eq!(code("Append d to factors"), some(&["factors.append(d)"]));
+        assert_eq!(code("Increment i: i = i + 1"), some(&["i = i + 1"]));
+        assert_eq!(code("Increment count"), some(&["count += 1"]));
+        assert_eq!(code("Swap nums[write] and nums[read]"), some(&["nums[write], nums[read] = nums[read], nums[write]"]));
+        assert_eq!(code("x, y = y, x % y"), some(&["x, y = y, x % y"]));
+        assert_eq!(code("second = first<br>first = x"), some(&["second = first", "first = x"]));
+        assert_eq!(code("parts.append(current + str(run))<br>(flush the last run)"), some(&["parts.append(current + str(run))"]));
+        assert_eq!(code("Call is_open(nr, nc)"), some(&["is_open(nr, nc)"]));
+        assert_eq!(code("Raise ValueError (zero denominator)"), some(&["raise ValueError"]));
+        assert_eq!(
+            code("dp[i][j] = 1 + min(dp[i - 1][j] (delete),<br>dp[i][j - 1] (insert), dp[i - 1][j - 1] (replace))")
+                .len(),
+            2
+        );
+        assert_eq!(code("x2, y2 = points[(i + 1) % n] (wraps to the first vertex)"), some(&["x2, y2 = points[(i + 1) % n]"]));
+        assert_eq!(code("Sort meetings by start time"), vec![None]);
+        assert_eq!(code("old_r = a % m, r = m"), some(&["old_r = a % m", "r = m"]));
+        assert_eq!(code("i++"), some(&["i += 1"]));
+    }
+
+    #[test]
+    fn conditions_in_llm_wording() {
+        let c = |s: &str| condition(s);
+        assert_eq!(c("Is i >= 0?").as_deref(), Some("i >= 0"));
+        assert_eq!(c("Is s empty?").as_deref(), Some("not (s)"));
+        assert_eq!(c("Is stack non-empty?").as_deref(), Some("stack"));
+        assert_eq!(c("Is queue not empty?").as_deref(), Some("queue"));
+        assert_eq!(c("dfs(v) returned True?").as_deref(), Some("dfs(v)"));
+        assert_eq!(c("Is find_first True?").as_deref(), Some("find_first"));
+        assert_eq!(c("old_r == 1?<br>(gcd(a, m) is 1)").as_deref(), Some("old_r == 1"));
+        assert_eq!(c("Is grid empty or grid[0] empty?").as_deref(), Some("(not (grid)) or (not (grid[0]))"));
+        assert_eq!(c("Is n even?").as_deref(), Some("(n) % 2 == 0"));
+        assert_eq!(c("Is x less than 10?").as_deref(), Some("(x) < (10)"));
+        assert_eq!(c("Is ch a vowel?"), None);
+        assert_eq!(c("Are (0, 0) and (rows - 1, cols - 1)<br>both open?"), None);
+    }
+
+    #[test]
+    fn loops_in_llm_wording() {
+        let f = |s: &str| for_each(s).map(|f| (f.target, f.iter));
+        let s = |x: &str| Some(x.to_owned());
+        assert_eq!(f("More x in xs?"), Some((s("x"), s("xs"))));
+        assert_eq!(f("Next x in nums?"), Some((s("x"), s("nums"))));
+        assert_eq!(f("More characters ch in text?"), Some((s("ch"), s("text"))));
+        assert_eq!(f("More edges u, v in edges?"), Some((s("u, v"), s("edges"))));
+        assert_eq!(f("More directions dr, dc?"), Some((s("dr, dc"), None)));
+        assert_eq!(f("For each (u, v) in edges"), Some((s("u, v"), s("edges"))));
+        assert_eq!(f("Is x in vowels?"), None);
+    }
+
+    #[test]
+    fn outputs_inputs_and_signatures() {
+        let o = |s: &str| output(s).and_then(|l| l.code);
+        assert_eq!(o("Output: None (no second largest value)").as_deref(), Some("None"));
+        assert_eq!(o("Return (num, den)").as_deref(), Some("(num, den)"));
+        assert_eq!(o("Return len(ends) (number of rooms needed)").as_deref(), Some("len(ends)"));
+        assert_eq!(o("Output: ''.join(out) (shifted text)").as_deref(), Some("''.join(out)"));
+        assert_eq!(o("Output: the reversed string"), None);
+        let names = |s: &str| input(s).into_iter().map(|p| p.name).collect::<Vec<_>>();
+        let n = |x: &str| Some(x.to_owned());
+        assert_eq!(names("Input: s, t (strings)"), vec![n("s"), n("t")]);
+        assert_eq!(names("Input: grid (List[List[int]], 0 = open, 1 = wall)"), vec![n("grid")]);
+        assert_eq!(names("Input: xs (list) = [], k: int"), vec![n("xs"), n("k")]);
+        assert_eq!(names("Input non-empty list nums"), vec![None]);
+        assert!(input("Input n points and trail list edges")[0].words.contains(&"edges".to_owned()));
+        assert_eq!(signature("Helper 2: is_amicable(a)"), Some(("is_amicable".into(), Some(vec!["a".into()]))));
+        assert_eq!(signature("Helper: dfs(u) (recursive)"), Some(("dfs".into(), Some(vec!["u".into()]))));
+        assert_eq!(signature("below_thousand(k): words for 0 < k < 1000").map(|s| s.0), Some("below_thousand".into()));
+        assert_eq!(signature("Start below_thousand").map(|s| s.0), Some("below_thousand".into()));
+        assert_eq!(signature("Helper: farthest(start), breadth-first search").map(|s| s.0), Some("farthest".into()));
+    }
+}
