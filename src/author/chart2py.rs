@@ -288,8 +288,9 @@ impl Writer<'_, '_> {
     fn decision(&mut self, n: usize, stops: &HashMap<usize, Stop>, depth: usize) -> Result<Next, GraphError> {
         let g = self.g;
         let Kind::Decision { test, each } = &g.nodes[n].kind else { return Err(self.err(n, "not a decision")) };
-        let mut yes = g.branch(n, Branch::Yes).ok_or_else(|| self.err(n, "a decision without a Yes edge"))?;
-        let mut no = g.branch(n, Branch::No).ok_or_else(|| self.err(n, "a decision without a No edge"))?;
+        let missing = |which: &str| self.err(n, &format!("decision `{}` has no {which} edge", g.label(n).trim()));
+        let mut yes = g.branch(n, Branch::Yes).ok_or_else(|| missing("Yes"))?;
+        let mut no = g.branch(n, Branch::No).ok_or_else(|| missing("No"))?;
         let for_loop = match each {
             Some(e) => match (&e.target, &e.iter) {
                 (Some(t), Some(i)) => Some((t.as_str(), i.as_str())),

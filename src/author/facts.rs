@@ -450,44 +450,34 @@ impl<'g> Work<'g> {
     }
 
     /// A returned value and its forms with the assignments of the boxes
-    /// straight before it substituted in, nearest first.
+    /// before it substituted in, nearest first: along every way in, so an
+    /// `Output: answer` that two branches reach with `answer = '-' + text`
+    /// and `answer = text` has both values.
     fn forms(&self, n: usize, value: Expr) -> Vec<Expr> {
         let mut forms = vec![expr::canon(&value)];
-        let mut current = value;
-        let mut at = n;
-        for _ in 0..8 {
-            let preds = self.preds(at);
-            let [p] = preds.as_slice() else { break };
-            let Kind::Steps(lines) = &self.kind[*p] else { break };
+        self.forms_back(n, value, 8, &mut forms);
+        forms
+    }
+
+    fn forms_back(&self, at: usize, value: Expr, budget: usize, forms: &mut Vec<Expr>) {
+        if budget == 0 || forms.len() >= 32 {
+            return;
+        }
+        for p in self.preds(at) {
+            let Kind::Steps(lines) = &self.kind[p] else { continue };
+            let mut current = value.clone();
             for l in lines.iter().rev() {
                 let Some(Stmt::Assign(targets, v)) = l.code.as_deref().and_then(expr::parse_stmt) else { continue };
                 for t in &targets {
-                    match (t, &v) {
-                        (Expr::Name(name), _) => current = expr::substitute(&current, name, &v),
-                        (Expr::Tuple(ts), Expr::Tuple(vs)) if ts.len() == vs.len() => {
-                            // Simultaneous: substitute through placeholders.
-                            let mut tmp = current.clone();
-                            for (k, t) in ts.iter().enumerate() {
-                                if let Expr::Name(name) = t {
-                                    tmp = expr::substitute(&tmp, name, &Expr::Name(format!("\u{0}{k}")));
-                                }
-                            }
-                            for (k, v) in vs.iter().enumerate() {
-                                tmp = expr::substitute(&tmp, &format!("\u{0}{k}"), v);
-                            }
-                            current = tmp;
-                        }
-                        _ => {}
-                    }
+                    current = substitute_target(&current, t, &v);
                 }
                 let c = expr::canon(&current);
                 if !forms.contains(&c) {
                     forms.push(c);
                 }
             }
-            at = *p;
+            self.forms_back(p, current, budget - 1, forms);
         }
-        forms
     }
 
     /// A `while` that counts: `v < stop` (or `<=`, or downwards) with a
@@ -560,6 +550,28 @@ impl<'g> Work<'g> {
             at = *p;
         }
         None
+    }
+}
+
+/// `value` with what `target = v` assigned substituted in: a name, or the
+/// names of a tuple target at once (through placeholders, since `a, b = b,
+/// a` is simultaneous).
+fn substitute_target(value: &Expr, target: &Expr, v: &Expr) -> Expr {
+    match (target, v) {
+        (Expr::Name(name), _) => expr::substitute(value, name, v),
+        (Expr::Tuple(ts), Expr::Tuple(vs)) if ts.len() == vs.len() => {
+            let mut tmp = value.clone();
+            for (k, t) in ts.iter().enumerate() {
+                if let Expr::Name(name) = t {
+                    tmp = expr::substitute(&tmp, name, &Expr::Name(format!("\u{0}{k}")));
+                }
+            }
+            for (k, v) in vs.iter().enumerate() {
+                tmp = expr::substitute(&tmp, &format!("\u{0}{k}"), v);
+            }
+            tmp
+        }
+        _ => value.clone(),
     }
 }
 

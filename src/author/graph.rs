@@ -96,7 +96,7 @@ impl<'a> Graph<'a> {
         let index: HashMap<&str, usize> = chart.nodes.iter().enumerate().map(|(i, n)| (n.id.as_str(), i)).collect();
         let mut edges = Vec::new();
         // Invisible links are layout hints, not flow.
-        for (k, e) in chart.edges.iter().enumerate().filter(|(_, e)| e.stroke != Stroke::Invisible) {
+        for (k, e) in chart.edges.iter().enumerate().filter(|(_, e)| e.stroke != Stroke::Invisible && !is_call_annotation(chart, e)) {
             let (Some(&f), Some(&t)) = (index.get(e.from.as_str()), index.get(e.to.as_str())) else {
                 return Err(GraphError {
                     message: format!("edge {} → {} joins a subgraph, not a node", e.from, e.to),
@@ -118,6 +118,7 @@ impl<'a> Graph<'a> {
         let member_of = g.find_functions(&edges)?;
         g.link(&edges, &member_of);
         g.absorb_call_boxes();
+        g.end_dangling_iterations();
         Ok(g)
     }
 
@@ -170,7 +171,11 @@ impl<'a> Graph<'a> {
                 first.to_lowercase().as_str(),
                 "helper" | "function" | "method" | "def" | "procedure" | "subroutine"
             );
-            has_start || lead || prose::signature(&sg.title).is_some_and(|(_, p)| p.is_some())
+            // A subgraph no flow runs into is drawn apart: a function.
+            let inside = |id: &str| index.get(id).is_some_and(|&i| node_sub[i] == Some(s));
+            let apart = sg.members.iter().any(|m| inside(m))
+                && !edges.iter().any(|e| node_sub[e.to] == Some(s) && node_sub[e.from] != Some(s));
+            has_start || lead || apart || prose::signature(&sg.title).is_some_and(|(_, p)| p.is_some())
         };
         let function_sub: Vec<bool> = (0..chart.subgraphs.len()).map(is_function).collect();
         // The function subgraph a node belongs to: its nearest enclosing one.
@@ -184,7 +189,14 @@ impl<'a> Graph<'a> {
             }
             None
         };
-        let Some(entry_start) = (0..n).find(|&i| self.nodes[i].kind == Kind::Start && owner(i).is_none()) else {
+        // Without a Start terminal the entry begins at its Input, or else
+        // at the first node nothing leads to.
+        let root = |i: usize| owner(i).is_none() && !edges.iter().any(|e| e.to == i);
+        let entry_start = (0..n)
+            .find(|&i| self.nodes[i].kind == Kind::Start && owner(i).is_none())
+            .or_else(|| (0..n).find(|&i| root(i) && self.nodes[i].kind == Kind::Input))
+            .or_else(|| (0..n).find(|&i| root(i) && !matches!(self.nodes[i].kind, Kind::End)));
+        let Some(entry_start) = entry_start else {
             return Err(GraphError {
                 message: "no Start terminal outside the helper subgraphs (a terminal is a stadium whose label starts with Start: `A([\"Start: name\"])`)".into(),
                 node: None,
@@ -429,6 +441,22 @@ impl<'a> Graph<'a> {
         }
     }
 
+    /// A `More x in xs?` with no No edge: the iteration runs out into the
+    /// end of its function (`for s in strings: … return s` with the
+    /// implicit `return None` after it, which charts leave undrawn).
+    fn end_dangling_iterations(&mut self) {
+        for n in 0..self.nodes.len() {
+            let iterates = matches!(&self.nodes[n].kind, Kind::Decision { each: Some(_), .. });
+            let has = |b: Branch| self.nodes[n].succ.iter().any(|&(_, x)| x == b);
+            if iterates && has(Branch::Yes) && !has(Branch::No) && !has(Branch::Next) {
+                let origin = self.nodes[n].origin;
+                self.nodes.push(Node { origin, kind: Kind::End, succ: Vec::new() });
+                let end = self.nodes.len() - 1;
+                self.nodes[n].succ.push((end, Branch::No));
+            }
+        }
+    }
+
     /// The natural loop of each loop header: the header and every node that
     /// reaches one of its back edges' tails without passing it.
     pub fn loop_bodies(&self, back: &HashSet<(usize, usize)>) -> HashMap<usize, HashSet<usize>> {
@@ -577,15 +605,32 @@ fn contains_call(cond: &str, call: &str) -> bool {
     squeeze(cond).contains(&squeeze(call))
 }
 
+/// A dotted edge from a call to the helper it calls (`D -.calls.-> M1`,
+/// `E -.-> K0`): a note on the drawing, not a way the flow goes.
+/// An unlabelled dotted edge is one only when it runs into another
+/// subgraph (a dotted back edge inside one function is still flow).
+fn is_call_annotation(chart: &Flowchart, e: &crate::mermaid::Edge) -> bool {
+    if e.stroke != Stroke::Dotted {
+        return false;
+    }
+    let label = e.label.as_deref().unwrap_or("").trim().to_lowercase();
+    let holder = |id: &str| chart.subgraphs.iter().position(|s| s.members.iter().any(|m| m == id));
+    match label.as_str() {
+        "call" | "calls" | "invokes" | "uses" => true,
+        "" => holder(&e.to).is_some() && holder(&e.to) != holder(&e.from),
+        _ => false,
+    }
+}
+
 /// The branch an edge label names.
 pub fn branch_of(label: Option<&str>) -> Branch {
     let Some(l) = label else { return Branch::Next };
     let l = l.trim().trim_matches(['"', '\'']).trim().to_lowercase();
     match l.as_str() {
-        "yes" | "y" | "true" | "t" | "1" | "ok" | "found" | "more" | "next" | "loop" | "each" | "repeat" | "continue" => {
+        "yes" | "y" | "true" | "t" | "1" | "ok" | "✓" | "✔" | "✅" | "found" | "more" | "next" | "loop" | "each" | "repeat" | "continue" => {
             Branch::Yes
         }
-        "no" | "n" | "false" | "f" | "0" | "else" | "otherwise" | "done" | "finished" | "end" | "exit" | "no more"
+        "no" | "n" | "false" | "f" | "0" | "✗" | "✘" | "❌" | "else" | "otherwise" | "done" | "finished" | "end" | "exit" | "no more"
         | "not found" | "none" | "none left" | "all done" | "end loop" | "loop done" | "stop" => Branch::No,
         _ => Branch::Next,
     }
@@ -608,9 +653,12 @@ pub fn kind(shape: Shape, label: &str, out_degree: usize) -> Kind {
             && trimmed[..w.len()].eq_ignore_ascii_case(w)
             && trimmed[w.len()..].chars().next().is_none_or(|c| c == ':' || c == ' ')
     };
+    // `Start trying odd divisors from d = 3` is a step: a terminal is one
+    // or two words, or names its function (`Start: f(x)`, `Begin f(x)`).
+    let terminal = label.split_whitespace().count() <= 2 || label.contains(':') || label.contains('(');
     if !diamond && !assigns {
         match first.as_str() {
-            "start" | "begin" => return Kind::Start,
+            "start" | "begin" if terminal => return Kind::Start,
             "end" | "stop" | "finish" if label.split_whitespace().count() <= 2 => return Kind::End,
             _ => {}
         }
@@ -618,8 +666,15 @@ pub fn kind(shape: Shape, label: &str, out_degree: usize) -> Kind {
             return Kind::Input;
         }
         // A return may leave by several edges (back to several callers).
-        if worded("return") || worded("returns") || worded("output") {
+        if worded("return") || worded("returns") || worded("output") || worded("print") || worded("display") {
             return Kind::Return(prose::output(label));
+        }
+        // A last box saying `… and return that letter` ends its function.
+        let says_return = label.split(|c: char| !c.is_alphanumeric()).any(|w| w.eq_ignore_ascii_case("return"));
+        if out_degree == 0 && says_return && !diamond {
+            let lower = label.to_lowercase();
+            let at = lower.rfind("return").unwrap_or(0);
+            return Kind::Return(prose::output(&label[at..]));
         }
     }
     if diamond || out_degree >= 2 {

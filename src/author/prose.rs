@@ -568,7 +568,7 @@ fn names_list(text: &str) -> Option<String> {
 pub fn output(label: &str) -> Option<Line> {
     let text = box_lines(label).join(" ");
     let text = text.trim();
-    let rest = ["return:", "returns", "return", "output:", "output", "result:"]
+    let rest = ["return:", "returns", "return", "output:", "output", "result:", "print:", "print", "display:", "display"]
         .iter()
         .find_map(|w| {
             let head = text.get(..w.len())?;
@@ -578,7 +578,13 @@ pub fn output(label: &str) -> Option<Line> {
     if rest.is_empty() {
         return None;
     }
-    Some(Line { text: rest.to_owned(), code: expression(rest) })
+    // `not prime - return False`: prose, then the value as code.
+    let code = expression(rest).or_else(|| {
+        let lower = rest.to_lowercase();
+        let at = lower.rfind("return ")?;
+        expression(rest[at + "return ".len()..].trim())
+    });
+    Some(Line { text: rest.to_owned(), code })
 }
 
 /// One comma-separated part of an Input node.
