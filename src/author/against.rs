@@ -22,6 +22,8 @@
 //! matched only by its place, or that differs in kind, depth or branches,
 //! counts half.
 
+mod steps;
+
 use std::collections::HashMap;
 
 use crate::mermaid::Flowchart;
@@ -44,6 +46,8 @@ pub enum MismatchKind {
     Branches,
     Helpers,
     Structure,
+    /// What a box computes, or the order of two boxes.
+    Steps,
     /// The chart, run as a program, fails one of the problem's tests.
     Behaviour,
 }
@@ -60,6 +64,7 @@ impl MismatchKind {
             MismatchKind::Branches => "branches",
             MismatchKind::Helpers => "helpers",
             MismatchKind::Structure => "structure",
+            MismatchKind::Steps => "steps",
             MismatchKind::Behaviour => "behaviour",
         }
     }
@@ -157,6 +162,7 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
         c.nesting(rf, gf, &pairs);
         let exits = c.outputs(rf, gf);
         c.branches(rf, gf, &pairs, &exits);
+        c.steps(rf, gf);
     }
     c.structure(&chart_graph);
     let total = (c.code_facts + c.chart_facts).max(1) as f64;

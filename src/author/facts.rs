@@ -33,6 +33,26 @@ pub struct FnFacts {
     /// Every line of every box: (chart node, its words), for loops a chart
     /// summarises in one box (`dp[i][0] = i for i in 0..m`).
     pub steps: Vec<(usize, String)>,
+    /// Every line of every box as a statement, in the flow's order.
+    pub statements: Vec<Statement>,
+}
+
+/// One line of a box, for comparing what the boxes do.
+#[derive(Debug, Clone)]
+pub struct Statement {
+    pub origin: usize,
+    /// The line as written.
+    pub text: String,
+    /// Canonical code (`x += 1` is `x = x + 1`), if the line is code.
+    pub code: Option<String>,
+    /// Names it assigns or mutates (`a[i] = …`, `a.append(…)` write `a`).
+    pub writes: Vec<String>,
+    pub reads: Vec<String>,
+    /// Words of the line, for prose.
+    pub words: Vec<String>,
+    /// The straight run of boxes it is in, and its place in that run.
+    pub block: usize,
+    pub place: usize,
 }
 
 /// A condition: canonical code, or the words of prose.
@@ -143,6 +163,7 @@ pub fn facts(g: &Graph) -> Facts {
             decisions: Vec::new(),
             exits: Vec::new(),
             steps: Vec::new(),
+            statements: Vec::new(),
         };
         if let Some(entry) = f.entry {
             work.read_function(entry, &mut ff);
@@ -310,6 +331,7 @@ impl<'g> Work<'g> {
         let heads: HashSet<usize> = back.iter().map(|&(_, h)| h).collect();
         let mut decision_at = HashMap::new();
         let mut exit_at = HashMap::new();
+        let mut blocks = Blocks::default();
         for &n in &order {
             match &self.kind[n] {
                 Kind::Decision { .. } => {
@@ -371,6 +393,11 @@ impl<'g> Work<'g> {
                     for l in lines {
                         ff.steps.push((origin, l.text.to_lowercase()));
                     }
+                    let block = self.block_of(n, &mut blocks);
+                    for l in lines {
+                        let place = blocks.len_of(block);
+                        ff.statements.push(statement(origin, l, block, place));
+                    }
                     if let Some(code) = lines.iter().find_map(|l| l.code.as_deref().filter(|c| is_raise(Some(c)))) {
                         let name = code["raise".len()..].trim().split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.')).next().unwrap_or("").to_owned();
                         ff.exits.push(Exit { origin, text: code.to_owned(), value: Value::Raise(name) });
@@ -379,6 +406,22 @@ impl<'g> Work<'g> {
                 _ => {}
             }
         }
+    }
+
+    /// The straight run of boxes `n` is in: its predecessor's, when that
+    /// is a box leading only to `n` and `n` has no other way in.
+    fn block_of(&self, n: usize, blocks: &mut Blocks) -> usize {
+        let preds = self.preds(n);
+        let run = match preds.as_slice() {
+            [p] if matches!(self.kind[*p], Kind::Steps(_)) && self.succ[*p].len() == 1 => blocks.of.get(p).copied(),
+            _ => None,
+        };
+        let block = run.unwrap_or_else(|| {
+            blocks.sizes.push(0);
+            blocks.sizes.len() - 1
+        });
+        blocks.of.insert(n, block);
+        block
     }
 
     fn loop_bodies(&self, back: &HashSet<(usize, usize)>) -> HashMap<usize, HashSet<usize>> {
@@ -550,6 +593,63 @@ impl<'g> Work<'g> {
             at = *p;
         }
         None
+    }
+}
+
+/// Straight runs of boxes: each box's run, and how many lines each run has.
+#[derive(Default)]
+struct Blocks {
+    of: HashMap<usize, usize>,
+    sizes: Vec<usize>,
+}
+
+impl Blocks {
+    /// The next place in run `b` (counting the line being placed).
+    fn len_of(&mut self, b: usize) -> usize {
+        self.sizes[b] += 1;
+        self.sizes[b] - 1
+    }
+}
+
+/// A box line as a [`Statement`].
+fn statement(origin: usize, l: &prose::Line, block: usize, place: usize) -> Statement {
+    let stmt = l.code.as_deref().and_then(expr::parse_stmt);
+    let (mut writes, mut reads) = (Vec::new(), Vec::new());
+    match &stmt {
+        Some(Stmt::Assign(targets, v)) => {
+            targets.iter().for_each(|t| target_names(t, &mut writes));
+            targets.iter().for_each(|t| target_reads(t, &mut reads));
+            expr::names(v, &mut reads);
+        }
+        Some(Stmt::Aug(t, _, v)) => {
+            target_names(t, &mut writes);
+            expr::names(t, &mut reads);
+            expr::names(v, &mut reads);
+        }
+        Some(Stmt::Expr(e)) => {
+            if let Expr::Call(f, _) = e
+                && let Expr::Attr(obj, _) = &**f
+            {
+                target_names(obj, &mut writes);
+            }
+            expr::names(e, &mut reads);
+        }
+        _ => {}
+    }
+    let code = stmt.is_some().then(|| canonical_statement(l));
+    Statement { origin, text: l.text.clone(), code, writes, reads, words: words(&l.text), block, place }
+}
+
+/// What an assignment target reads (`a[i] = …` reads `i`).
+fn target_reads(t: &Expr, out: &mut Vec<String>) {
+    match t {
+        Expr::Index(x, i) => {
+            target_reads(x, out);
+            expr::names(i, out);
+        }
+        Expr::Attr(x, _) => target_reads(x, out),
+        Expr::Tuple(v) | Expr::List(v) => v.iter().for_each(|x| target_reads(x, out)),
+        _ => {}
     }
 }
 

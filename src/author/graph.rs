@@ -119,6 +119,7 @@ impl<'a> Graph<'a> {
         g.link(&edges, &member_of);
         g.absorb_call_boxes();
         g.end_dangling_iterations();
+        g.expand_conditionals();
         Ok(g)
     }
 
@@ -441,6 +442,37 @@ impl<'a> Graph<'a> {
         }
     }
 
+    /// `x = a if c else b`, `xs.append(a if c else b)` and `return a if c
+    /// else b` as the decision `c` with a box on each branch: the same
+    /// program, drawn either way (charts draw the test as a diamond).
+    fn expand_conditionals(&mut self) {
+        for n in 0..self.nodes.len() {
+            let (test, yes, no) = match &self.nodes[n].kind {
+                Kind::Steps(lines) => match lines.as_slice() {
+                    [l] => match l.code.as_deref().and_then(expr::parse_stmt).and_then(split_conditional) {
+                        Some((c, a, b)) => (c, Kind::Steps(vec![code_line(a)]), Kind::Steps(vec![code_line(b)])),
+                        None => continue,
+                    },
+                    _ => continue,
+                },
+                Kind::Return(Some(l)) => match l.code.as_deref().and_then(expr::parse) {
+                    Some(expr::Expr::IfExp(c, a, b)) => {
+                        (*c, Kind::Return(Some(code_line(a.to_string()))), Kind::Return(Some(code_line(b.to_string()))))
+                    }
+                    _ => continue,
+                },
+                _ => continue,
+            };
+            let (origin, succ) = (self.nodes[n].origin, self.nodes[n].succ.clone());
+            let first = self.nodes.len();
+            self.nodes.push(Node { origin, kind: yes, succ: succ.clone() });
+            self.nodes.push(Node { origin, kind: no, succ });
+            let text = test.to_string();
+            self.nodes[n].kind = Kind::Decision { test: Line { text: text.clone(), code: Some(text) }, each: None };
+            self.nodes[n].succ = vec![(first, Branch::Yes), (first + 1, Branch::No)];
+        }
+    }
+
     /// A `More x in xs?` with no No edge: the iteration runs out into the
     /// end of its function (`for s in strings: … return s` with the
     /// implicit `return None` after it, which charts leave undrawn).
@@ -577,6 +609,11 @@ fn pair_calls<'e>(sites: &[&'e FlowEdge], rets: &[&'e FlowEdge]) -> Vec<(usize, 
             slot.1.push(r);
         }
     }
+    // Two callers drawn before one shared way back (`F --> R1`, `H --> R1`,
+    // `R2 --> J`): the way back serves both.
+    for slot in paired.iter_mut().filter(|(_, r)| r.is_empty()) {
+        slot.1 = rets.to_vec();
+    }
     paired
 }
 
@@ -620,6 +657,32 @@ fn is_call_annotation(chart: &Flowchart, e: &crate::mermaid::Edge) -> bool {
         "" => holder(&e.to).is_some() && holder(&e.to) != holder(&e.from),
         _ => false,
     }
+}
+
+/// A statement whose value is a conditional expression: the test and the
+/// statement with each of its values.
+fn split_conditional(stmt: expr::Stmt) -> Option<(expr::Expr, String, String)> {
+    use expr::{Expr, Stmt};
+    let with = |targets: &[Expr], v: &Expr| {
+        let ts: Vec<String> = targets.iter().map(ToString::to_string).collect();
+        format!("{} = {v}", ts.join(" = "))
+    };
+    match stmt {
+        Stmt::Assign(targets, Expr::IfExp(c, a, b)) => Some((*c, with(&targets, &a), with(&targets, &b))),
+        Stmt::Expr(Expr::Call(f, args)) => match args.as_slice() {
+            [arg] if arg.keyword.is_none() => {
+                let Expr::IfExp(c, a, b) = &arg.value else { return None };
+                let call = |v: &Expr| Expr::Call(f.clone(), vec![expr::Arg { keyword: None, value: v.clone() }]).to_string();
+                Some(((**c).clone(), call(a), call(b)))
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn code_line(code: String) -> Line {
+    Line { text: code.clone(), code: Some(code) }
 }
 
 /// The branch an edge label names.
