@@ -475,12 +475,12 @@ impl Comparison<'_> {
             }
             let (which, rl, gl) = if straight.0 == Some(false) { ("Yes", r.yes.landmark, gy.landmark) } else { ("No", r.no.landmark, gn.landmark) };
             let which = if p.rel == Rel::Negated { if which == "Yes" { "No" } else { "Yes" } } else { which };
-            let message = format!(
-                "the {which} branch of `{}` leads to {} where the code goes to {}",
-                g.text,
-                describe(chart, gl),
-                describe(code, rl)
-            );
+            // The code's landmark by the chart's name for it, where it has one.
+            let code_place = match rl {
+                Landmark::Decision(a) => of_code.get(&a).map_or_else(|| describe(code, rl), |&b| describe(chart, Landmark::Decision(b))),
+                _ => describe(code, rl),
+            };
+            let message = format!("the {which} branch of `{}` leads to {} where the code goes to {code_place}", g.text, describe(chart, gl));
             self.matched -= 0.5;
             self.push(MismatchKind::Branches, message, Some(g.origin), self.line(r.origin));
         }

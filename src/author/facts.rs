@@ -364,9 +364,14 @@ impl<'g> Work<'g> {
                     let simple = body.is_some_and(|b| b.iter().all(|&v| v == n || !matches!(self.kind[v], Kind::Decision { .. } | Kind::Return(_))));
                     let body_names = body.map(|b| b.iter().filter(|&&v| v != n).flat_map(|&v| self.assigned(v).unwrap_or_default()).collect()).unwrap_or_default();
                     let sig = |b: Branch| self.signature(self.branch(n, b), &decision_at, &exit_at);
+                    // Named as drawn (`Is n even?`), unless merged or
+                    // rewritten from several nodes.
+                    let label = self.g.label(n).trim();
+                    let drawn = n < self.g.chart.nodes.len() && prose::question(label) == test.text;
+                    let text = if drawn { label.replace(super::labels::BR, " ") } else { test.text.clone() };
                     ff.decisions.push(Decision {
                         origin,
-                        text: test.text.clone(),
+                        text,
                         cond,
                         looping,
                         cycle: heads.contains(&n),

@@ -446,31 +446,63 @@ impl<'a> Graph<'a> {
     /// else b` as the decision `c` with a box on each branch: the same
     /// program, drawn either way (charts draw the test as a diamond).
     fn expand_conditionals(&mut self) {
-        for n in 0..self.nodes.len() {
-            let (test, yes, no) = match &self.nodes[n].kind {
-                Kind::Steps(lines) => match lines.as_slice() {
-                    [l] => match l.code.as_deref().and_then(expr::parse_stmt).and_then(split_conditional) {
-                        Some((c, a, b)) => (c, Kind::Steps(vec![code_line(a)]), Kind::Steps(vec![code_line(b)])),
-                        None => continue,
-                    },
-                    _ => continue,
-                },
-                Kind::Return(Some(l)) => match l.code.as_deref().and_then(expr::parse) {
-                    Some(expr::Expr::IfExp(c, a, b)) => {
-                        (*c, Kind::Return(Some(code_line(a.to_string()))), Kind::Return(Some(code_line(b.to_string()))))
-                    }
-                    _ => continue,
-                },
-                _ => continue,
-            };
-            let (origin, succ) = (self.nodes[n].origin, self.nodes[n].succ.clone());
-            let first = self.nodes.len();
-            self.nodes.push(Node { origin, kind: yes, succ: succ.clone() });
-            self.nodes.push(Node { origin, kind: no, succ });
-            let text = test.to_string();
-            self.nodes[n].kind = Kind::Decision { test: Line { text: text.clone(), code: Some(text) }, each: None };
-            self.nodes[n].succ = vec![(first, Branch::Yes), (first + 1, Branch::No)];
+        let mut n = 0;
+        // Nodes added here are visited too: a box's later lines may hold
+        // another conditional.
+        while n < self.nodes.len() {
+            self.expand_conditional(n);
+            n += 1;
         }
+    }
+
+    fn expand_conditional(&mut self, n: usize) {
+        let (test, yes, no, rest) = match &self.nodes[n].kind {
+            Kind::Steps(lines) => {
+                let split = |l: &Line| l.code.as_deref().and_then(expr::parse_stmt).and_then(split_conditional);
+                let Some((k, (c, a, b))) = lines.iter().enumerate().find_map(|(k, l)| split(l).map(|x| (k, x))) else { return };
+                let rest = lines[k + 1..].to_vec();
+                let before = lines[..k].to_vec();
+                let (c, a, b) = (c, Kind::Steps(vec![code_line(a)]), Kind::Steps(vec![code_line(b)]));
+                if !before.is_empty() {
+                    // The lines before stay in this box, which now leads
+                    // to the test.
+                    self.nodes[n].kind = Kind::Steps(before);
+                    let origin = self.nodes[n].origin;
+                    let succ = std::mem::take(&mut self.nodes[n].succ);
+                    self.nodes.push(Node { origin, kind: Kind::Steps(Vec::new()), succ });
+                    let test_node = self.nodes.len() - 1;
+                    self.nodes[n].succ = vec![(test_node, Branch::Next)];
+                    self.fill_test(test_node, c, a, b, rest);
+                    return;
+                }
+                (c, a, b, rest)
+            }
+            Kind::Return(Some(l)) => match l.code.as_deref().and_then(expr::parse) {
+                Some(expr::Expr::IfExp(c, a, b)) => {
+                    let (a, b) = (Kind::Return(Some(code_line(a.to_string()))), Kind::Return(Some(code_line(b.to_string()))));
+                    (*c, a, b, Vec::new())
+                }
+                _ => return,
+            },
+            _ => return,
+        };
+        self.fill_test(n, test, yes, no, rest);
+    }
+
+    /// Makes `n` the test `c` with `yes` and `no` on its branches, both
+    /// going on to the box of `rest` (if any) and then to `n`'s successors.
+    fn fill_test(&mut self, n: usize, c: expr::Expr, yes: Kind, no: Kind, rest: Vec<Line>) {
+        let (origin, mut succ) = (self.nodes[n].origin, std::mem::take(&mut self.nodes[n].succ));
+        if !rest.is_empty() {
+            self.nodes.push(Node { origin, kind: Kind::Steps(rest), succ });
+            succ = vec![(self.nodes.len() - 1, Branch::Next)];
+        }
+        let first = self.nodes.len();
+        self.nodes.push(Node { origin, kind: yes, succ: succ.clone() });
+        self.nodes.push(Node { origin, kind: no, succ });
+        let text = c.to_string();
+        self.nodes[n].kind = Kind::Decision { test: Line { text: text.clone(), code: Some(text) }, each: None };
+        self.nodes[n].succ = vec![(first, Branch::Yes), (first + 1, Branch::No)];
     }
 
     /// A `More x in xs?` with no No edge: the iteration runs out into the

@@ -254,6 +254,15 @@ pub fn statement(line: &str) -> Option<Vec<String>> {
     }
     let text = normalize(line);
     let stripped = strip_comments(&text);
+    // `Halve: n = n // 2` is Python (an annotated assignment) but means
+    // a lead-in: a capitalised or several-word head before `: ` is prose.
+    if let Some((head, _)) = stripped.split_once(": ")
+        && (head.starts_with(char::is_uppercase) || head.contains(' '))
+        && let Some(unprefixed) = strip_prose_prefix(&stripped)
+        && let Some(code) = as_code(&unprefixed)
+    {
+        return Some(code);
+    }
     for candidate in [stripped.as_str(), text.as_str()] {
         if let Some(code) = as_code(candidate).or_else(|| rewrite(candidate)) {
             return Some(code);
@@ -400,6 +409,14 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
 /// remarks) removed and plain-English tests (`s is empty`, `x is even`,
 /// `dfs(v) returned True`, `a less than b`) written as Python.
 pub fn condition(label: &str) -> Option<String> {
+    // `Has n reached 1? (n == 1)`: the question, then its code.
+    let joined = box_lines(label).join(" ");
+    if let Some((_, after)) = joined.rsplit_once('?')
+        && let Some(inner) = after.trim().strip_prefix('(').and_then(|r| r.strip_suffix(')'))
+        && let Some(code) = expression(inner.trim())
+    {
+        return Some(code);
+    }
     let text = question(label);
     if let Some(code) = expression(&text) {
         return Some(code);

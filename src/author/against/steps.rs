@@ -25,8 +25,12 @@ struct Pair {
 impl Comparison<'_> {
     /// Compares the boxes of one function pair.
     pub(super) fn steps(&mut self, code: &FnFacts, chart: &FnFacts) {
+        // A counter's steps count where both sides draw them; where one
+        // side iterates over `range` they are the other's way of drawing it.
         let counters = counters(&code.decisions, &chart.decisions);
-        let counted = |s: &Statement| !s.writes.is_empty() && !s.writes.iter().all(|w| counters.contains(w));
+        let drawn_by = |f: &FnFacts, v: &String| f.statements.iter().any(|s| s.writes.len() == 1 && &s.writes[0] == v);
+        let one_sided: Vec<&String> = counters.iter().filter(|v| drawn_by(code, v) != drawn_by(chart, v)).collect();
+        let counted = |s: &Statement| !s.writes.is_empty() && !s.writes.iter().all(|w| one_sided.contains(&w));
         let code_steps: Vec<usize> = (0..code.statements.len()).filter(|&i| counted(&code.statements[i])).collect();
         let chart_steps: Vec<usize> = (0..chart.statements.len())
             .filter(|&j| chart.statements[j].code.is_none() || counted(&chart.statements[j]))
@@ -72,7 +76,11 @@ impl Comparison<'_> {
             let r = &code.statements[i];
             // `out.append(letter)` after `letter = rotate(ch, 'a')`: the
             // chart names a value the code computes in place.
-            let known = |n: &String| code.statements.iter().any(|c| c.reads.contains(n) || c.writes.contains(n));
+            let known = |n: &String| {
+                code.statements.iter().any(|c| c.reads.contains(n) || c.writes.contains(n))
+                    || code.decisions.iter().any(|d| words(&d.text).contains(&n.to_lowercase()))
+                    || code.input_parts.iter().any(|p| p.name.as_ref() == Some(n))
+            };
             if !means_otherwise(r, g) || !g.reads.iter().all(known) {
                 continue;
             }
