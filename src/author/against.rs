@@ -612,7 +612,10 @@ fn summarised(r: &Decision, chart: &FnFacts) -> bool {
 /// Both branches of the code decision meet at once (an `if` without
 /// `else`): swapped if the chart's boxes assign on the other branch.
 fn swapped_by_boxes(r: &Decision, gy: &super::facts::Sig, gn: &super::facts::Sig) -> bool {
-    let (ry, rn, cy, cn) = (&r.yes.steps, &r.no.steps, &gy.steps, &gn.steps);
+    // Steps both branches share (a counter's step after the join) say
+    // nothing about which branch is which.
+    let own = |a: &Vec<String>, b: &Vec<String>| a.iter().filter(|x| !b.contains(x)).cloned().collect::<Vec<String>>();
+    let (ry, rn, cy, cn) = (&own(&r.yes.steps, &r.no.steps), &own(&r.no.steps, &r.yes.steps), &own(&gy.steps, &gn.steps), &own(&gn.steps, &gy.steps));
     let j = |a: &Vec<String>, b: &Vec<String>| jaccard(a, b);
     ry != rn && j(ry, cn) > j(ry, cy) && j(rn, cy) > j(rn, cn)
 }

@@ -170,34 +170,39 @@ fn same_words(code: &FnFacts, chart: &FnFacts, code_steps: &[usize], chart_steps
 /// said by `Output: sum(xs)`), or most of its words in a prose line.
 fn mentioned(s: &Statement, chart: &FnFacts) -> bool {
     let all = gist(&s.text);
-    let value: Vec<String> = words(value_of(&s.text)).iter().map(|w| stem(w)).collect();
-    let says = |have: &[String], prose: bool| {
-        let have: Vec<String> = have.iter().map(|w| stem(w)).collect();
-        coverage(&value, &have) >= 1.0 || (prose && !all.is_empty() && coverage(&all, &have) >= 0.75)
-    };
+    let parts: Vec<String> = value_parts(s).iter().map(|p| squeeze(p)).collect();
     // A box's lines together (`i = len(a) - 1`, `j = len(b) - 1` say
-    // `i, j = len(a) - 1, len(b) - 1`).
+    // `i, j = len(a) - 1, len(b) - 1`); code must hold each computed value.
     let boxes = chart.statements.iter().map(|g| {
-        let lines = chart.statements.iter().filter(|h| h.origin == g.origin);
-        let have: Vec<String> = lines.flat_map(|h| h.words.clone()).collect();
-        (have, g.code.is_none())
+        let lines: Vec<&Statement> = chart.statements.iter().filter(|h| h.origin == g.origin).collect();
+        let code: String = lines.iter().filter_map(|h| h.code.as_deref()).map(squeeze).collect::<Vec<_>>().join(";");
+        let have: Vec<String> = lines.iter().flat_map(|h| h.words.iter().map(|w| stem(w))).collect();
+        (code, have)
     });
-    boxes.into_iter().any(|(have, prose)| says(&have, prose))
-        || chart.decisions.iter().any(|d| says(&words(&d.text), false))
-        || chart.exits.iter().any(|e| says(&words(&e.text), false))
+    let holds = |code: &str| !parts.is_empty() && parts.iter().all(|p| code.contains(p.as_str()));
+    boxes.into_iter().any(|(code, have)| holds(&code) || (!all.is_empty() && coverage(&all, &have) >= 0.75))
+        || chart.decisions.iter().any(|d| holds(&squeeze(&d.text)))
+        || chart.exits.iter().any(|e| holds(&squeeze(&e.text)))
 }
 
-/// What a statement computes: an assignment's value, a call's arguments
-/// (`out.append(x)` computes `x`).
-fn value_of(text: &str) -> &str {
-    if let Some(at) = text.find('=').filter(|&at| !text[at..].starts_with("==") && !text[..at].ends_with(['!', '<', '>', '='])) {
-        return &text[at + 1..];
+/// What a statement computes, as canonical code: an assignment's value
+/// (each of a tuple's), an augmented assignment's operand, a method
+/// call's arguments (`out.append(x)` computes `x`).
+fn value_parts(s: &Statement) -> Vec<String> {
+    use crate::author::expr::{Expr, Stmt, parse_stmt};
+    let Some(stmt) = s.code.as_deref().and_then(parse_stmt) else { return Vec::new() };
+    match stmt {
+        Stmt::Assign(_, Expr::Tuple(vs)) => vs.iter().map(ToString::to_string).collect(),
+        Stmt::Assign(_, v) | Stmt::Aug(_, _, v) => vec![v.to_string()],
+        Stmt::Expr(Expr::Call(f, args)) if matches!(*f, Expr::Attr(..)) => args.iter().map(|a| a.value.to_string()).collect(),
+        Stmt::Expr(e) => vec![e.to_string()],
+        Stmt::Keyword(_) => Vec::new(),
     }
-    let head_is_method = text.find('(').is_some_and(|at| text[..at].contains('.') && !text[..at].contains(' '));
-    match text.find('(') {
-        Some(at) if head_is_method => &text[at + 1..],
-        _ => text,
-    }
+}
+
+/// Code without spacing and parentheses, for containment.
+fn squeeze(code: &str) -> String {
+    code.chars().filter(|c| !c.is_whitespace() && !matches!(c, '(' | ')')).collect()
 }
 
 /// The words that carry a statement's meaning for prose: no one-letter

@@ -1,0 +1,145 @@
+//! `check --against` on the hand-written faithfulness corpus
+//! (`tests/faithfulness/`): charts written in the conventions LLMs use, each
+//! with one realistic wrong twin whose `entry.toml` says which element is
+//! wrong. The faithful charts must all pass; the wrong twins must be
+//! flagged (≥ 95 %), the flagged element named (≥ 90 %): a diagnostic
+//! mentions its label or its solution line.
+//!
+//! `FLOWBENCH_FAITH_CORPUS` points at another copy of the corpus (while it
+//! is being written elsewhere).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use flowbench::author::{Report, check_against, read_program};
+use flowbench::mermaid::parse;
+use serde_json::Value;
+
+/// One corpus entry, read.
+struct Entry {
+    name: String,
+    source: String,
+    entry_point: String,
+    faithful: String,
+    wrong: String,
+    kind: String,
+    element: String,
+    line: Option<u32>,
+}
+
+fn corpus_dir() -> PathBuf {
+    std::env::var_os("FLOWBENCH_FAITH_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/faithfulness"))
+}
+
+/// The solution of `source` (`bank:<problem>` or `humaneval:<task_id>`) and
+/// its entry point; `None` for HumanEval when the shared data is absent.
+fn solution(source: &str) -> Option<(String, String)> {
+    if let Some(problem) = source.strip_prefix("bank:") {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems").join(problem);
+        let code = std::fs::read_to_string(dir.join("solution.py")).unwrap_or_else(|e| panic!("{problem}: {e}"));
+        let meta: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("problem.json")).expect("problem.json"))
+            .expect("problem.json is JSON");
+        return Some((code, meta["entry_point"].as_str().expect("entry_point").to_owned()));
+    }
+    let task = source.strip_prefix("humaneval:").unwrap_or_else(|| panic!("unknown source {source}"));
+    let path = common::shared("codevision/problems.jsonl")?;
+    let text = std::fs::read_to_string(path).expect("problems.jsonl");
+    let problem = text
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).expect("json"))
+        .find(|p| p["task_id"] == task)
+        .unwrap_or_else(|| panic!("{task} not in problems.jsonl"));
+    let s = |k: &str| problem[k].as_str().unwrap_or_default().to_owned();
+    Some((s("prompt") + &s("canonical_solution"), s("entry_point")))
+}
+
+fn entries(dir: &Path) -> Vec<Entry> {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(dir).expect("corpus").flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
+    dirs.sort();
+    let mut out = Vec::new();
+    for d in dirs {
+        let name = d.file_name().unwrap().to_string_lossy().into_owned();
+        let read = |f: &str| std::fs::read_to_string(d.join(f)).unwrap_or_else(|e| panic!("{name}/{f}: {e}"));
+        let meta: toml::Table = read("entry.toml").parse().unwrap_or_else(|e| panic!("{name}/entry.toml: {e}"));
+        let source = meta["source"].as_str().expect("source");
+        let Some((code, entry_point)) = solution(source) else { continue };
+        let wrong = meta["wrong"].as_table().expect("[wrong]");
+        out.push(Entry {
+            name,
+            source: code,
+            entry_point,
+            faithful: read("faithful.mmd"),
+            wrong: read("wrong.mmd"),
+            kind: wrong["kind"].as_str().unwrap_or_default().to_owned(),
+            element: wrong.get("element").and_then(|v| v.as_str()).unwrap_or_default().to_owned(),
+            line: wrong.get("line").and_then(|v| v.as_integer()).and_then(|l| u32::try_from(l).ok()),
+        });
+    }
+    out
+}
+
+/// Labels compared without quotes, backticks, `<br>` and spacing.
+fn plain(text: &str) -> String {
+    text.replace("<br>", " ").replace(['"', '`'], "").split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+}
+
+/// Whether a diagnostic names the wrong element: its label or its line.
+fn names_element(report: &Report, e: &Entry) -> bool {
+    let label = plain(&e.element);
+    report
+        .mismatches
+        .iter()
+        .any(|m| (!label.is_empty() && plain(&m.message).contains(&label)) || (e.line.is_some() && m.code_line == e.line))
+}
+
+#[test]
+fn faithful_charts_pass_and_wrong_twins_are_flagged_by_name() {
+    let dir = corpus_dir();
+    if !dir.exists() {
+        eprintln!("skipping: no faithfulness corpus at {}", dir.display());
+        return;
+    }
+    let entries = entries(&dir);
+    assert!(!entries.is_empty(), "no entries in {}", dir.display());
+    let (mut false_alarms, mut flagged, mut named) = (Vec::new(), 0, 0);
+    let (mut missed, mut unnamed) = (Vec::new(), Vec::new());
+    for e in &entries {
+        let program = read_program(&e.source, Some(&e.entry_point)).unwrap_or_else(|err| panic!("{}: {}", e.name, err.message));
+        let check = |text: &str, which: &str| {
+            let chart = parse(text).unwrap_or_else(|err| panic!("{}/{which}.mmd: {err}", e.name));
+            check_against(&program, &chart)
+        };
+        let faithful = check(&e.faithful, "faithful");
+        if !faithful.mismatches.is_empty() {
+            let messages: Vec<&str> = faithful.mismatches.iter().map(|m| m.message.as_str()).collect();
+            false_alarms.push(format!("{}: {}", e.name, messages.join(" | ")));
+        }
+        let wrong = check(&e.wrong, "wrong");
+        if wrong.mismatches.is_empty() {
+            missed.push(format!("{} ({})", e.name, e.kind));
+            continue;
+        }
+        flagged += 1;
+        if names_element(&wrong, e) {
+            named += 1;
+        } else {
+            unnamed.push(format!("{} ({}: `{}`)", e.name, e.kind, e.element));
+        }
+    }
+    let total = entries.len();
+    let share = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
+    println!(
+        "faithfulness corpus: {total} entries; false alarms {}/{total}; wrong twins flagged {flagged}/{total} ({:.1} %); element named {named}/{flagged} ({:.1} %)",
+        false_alarms.len(),
+        share(flagged, total),
+        share(named, flagged)
+    );
+    println!("missed: {missed:?}");
+    println!("unnamed: {unnamed:?}");
+    assert!(false_alarms.is_empty(), "faithful charts flagged:\n{}", false_alarms.join("\n"));
+    assert!(share(flagged, total) >= 95.0, "wrong twins flagged {flagged}/{total}: missed {missed:?}");
+    assert!(share(named, flagged) >= 90.0, "element named {named}/{flagged}: {unnamed:?}");
+}
