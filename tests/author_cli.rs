@@ -84,7 +84,8 @@ fn bad_inputs_give_clear_errors() {
     std::fs::write(dir.path().join("y.mmd"), "flowchart TD\n  A --> B\n").unwrap();
     let out = flowbench(&["chart2py", "y.mmd"], dir.path());
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no Start terminal"));
+    // Without a Start the flow begins at its first node; `B` is no code.
+    assert!(String::from_utf8_lossy(&out.stderr).contains("node B: `B` is not code"));
 }
 
 #[test]
