@@ -40,8 +40,9 @@ fn solution(source: &str) -> Option<(String, String)> {
     if let Some(problem) = source.strip_prefix("bank:") {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems").join(problem);
         let code = std::fs::read_to_string(dir.join("solution.py")).unwrap_or_else(|e| panic!("{problem}: {e}"));
-        let meta: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("problem.json")).expect("problem.json"))
-            .expect("problem.json is JSON");
+        let meta: Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("problem.json")).expect("problem.json"))
+                .expect("problem.json is JSON");
         return Some((code, meta["entry_point"].as_str().expect("entry_point").to_owned()));
     }
     let task = source.strip_prefix("humaneval:").unwrap_or_else(|| panic!("unknown source {source}"));
@@ -57,7 +58,8 @@ fn solution(source: &str) -> Option<(String, String)> {
 }
 
 fn entries(dir: &Path) -> Vec<Entry> {
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(dir).expect("corpus").flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
+    let mut dirs: Vec<PathBuf> =
+        std::fs::read_dir(dir).expect("corpus").flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
     dirs.sort();
     let mut out = Vec::new();
     for d in dirs {
@@ -89,10 +91,9 @@ fn plain(text: &str) -> String {
 /// Whether a diagnostic names the wrong element: its label or its line.
 fn names_element(report: &Report, e: &Entry) -> bool {
     let label = plain(&e.element);
-    report
-        .mismatches
-        .iter()
-        .any(|m| (!label.is_empty() && plain(&m.message).contains(&label)) || (e.line.is_some() && m.code_line == e.line))
+    report.mismatches.iter().any(|m| {
+        (!label.is_empty() && plain(&m.message).contains(&label)) || (e.line.is_some() && m.code_line == e.line)
+    })
 }
 
 #[test]
@@ -107,7 +108,8 @@ fn faithful_charts_pass_and_wrong_twins_are_flagged_by_name() {
     let (mut false_alarms, mut flagged, mut named) = (Vec::new(), 0, 0);
     let (mut missed, mut unnamed) = (Vec::new(), Vec::new());
     for e in &entries {
-        let program = read_program(&e.source, Some(&e.entry_point)).unwrap_or_else(|err| panic!("{}: {}", e.name, err.message));
+        let program =
+            read_program(&e.source, Some(&e.entry_point)).unwrap_or_else(|err| panic!("{}: {}", e.name, err.message));
         let check = |text: &str, which: &str| {
             let chart = parse(text).unwrap_or_else(|err| panic!("{}/{which}.mmd: {err}", e.name));
             check_against(&program, &chart)

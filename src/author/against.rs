@@ -153,7 +153,16 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
         Err(e) => return fail(format!("the chart does not read as a program: {}", e.message)),
     };
     let (code, drawn) = (facts(&code_graph), facts(&chart_graph));
-    let mut c = Comparison { program, reference: &reference, out: Vec::new(), matched: 0.0, code_facts: 0, chart_facts: 0, verified: 0, unverifiable: Vec::new() };
+    let mut c = Comparison {
+        program,
+        reference: &reference,
+        out: Vec::new(),
+        matched: 0.0,
+        code_facts: 0,
+        chart_facts: 0,
+        verified: 0,
+        unverifiable: Vec::new(),
+    };
     c.inputs(&code.functions[0], &drawn.functions[0]);
     for (r, g) in c.helpers(&code.functions, &drawn.functions) {
         let (rf, gf) = (&code.functions[r], &drawn.functions[g]);
@@ -166,7 +175,8 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
     }
     c.structure(&chart_graph);
     let total = (c.code_facts + c.chart_facts).max(1) as f64;
-    let evidence = if c.verified == 0 && c.code_facts + c.chart_facts > 0 { Evidence::Unverifiable } else { Evidence::Structural };
+    let evidence =
+        if c.verified == 0 && c.code_facts + c.chart_facts > 0 { Evidence::Unverifiable } else { Evidence::Structural };
     Report { mismatches: c.out, similarity: (2.0 * c.matched / total).min(1.0), evidence, unverifiable: c.unverifiable }
 }
 
@@ -206,18 +216,29 @@ impl Comparison<'_> {
         let line = Some(entry.line);
         let Some(node) = chart.input else {
             if !params.is_empty() {
-                self.push(MismatchKind::Inputs, format!("no Input node names the parameters ({})", params.join(", ")), None, line);
+                self.push(
+                    MismatchKind::Inputs,
+                    format!("no Input node names the parameters ({})", params.join(", ")),
+                    None,
+                    line,
+                );
             }
             return;
         };
         let named: Vec<&String> = chart.input_parts.iter().flat_map(|p| &p.words).collect();
-        self.chart_facts += params.len().max(chart.input_parts.iter().filter(|p| p.name.is_some()).count().min(params.len() + 1));
+        self.chart_facts +=
+            params.len().max(chart.input_parts.iter().filter(|p| p.name.is_some()).count().min(params.len() + 1));
         for p in &params {
             if named.iter().any(|w| *w == p) {
                 self.matched += 1.0;
                 self.verified += 1;
             } else {
-                self.push(MismatchKind::Inputs, format!("the Input node does not name parameter `{p}`"), Some(node), line);
+                self.push(
+                    MismatchKind::Inputs,
+                    format!("the Input node does not name parameter `{p}`"),
+                    Some(node),
+                    line,
+                );
             }
         }
         // Extra names only count in a list of names; prose (`gigs as start,
@@ -256,13 +277,19 @@ impl Comparison<'_> {
                         continue;
                     }
                     let line = helper.map(|h| h.line);
-                    self.push(MismatchKind::Helpers, format!("helper `{}` has no subgraph in the chart", f.name), None, line);
+                    self.push(
+                        MismatchKind::Helpers,
+                        format!("helper `{}` has no subgraph in the chart", f.name),
+                        None,
+                        line,
+                    );
                 }
             }
         }
         for (g, f) in chart.iter().enumerate().skip(1) {
             if !pairs.iter().any(|p| p.1 == g) {
-                let what = if f.name.is_empty() { "a helper subgraph".to_owned() } else { format!("subgraph `{}`", f.name) };
+                let what =
+                    if f.name.is_empty() { "a helper subgraph".to_owned() } else { format!("subgraph `{}`", f.name) };
                 self.push(MismatchKind::Helpers, format!("{what} is no function of the code"), f.input, None);
             }
         }
@@ -313,7 +340,9 @@ impl Comparison<'_> {
                 continue;
             }
             let free = (0..code.decisions.len()).find(|&i| {
-                !code_used[i] && code.decisions[i].looping.is_some() == g.looping.is_some() && code.decisions[i].depth == g.depth
+                !code_used[i]
+                    && code.decisions[i].looping.is_some() == g.looping.is_some()
+                    && code.decisions[i].depth == g.depth
             });
             if let Some(i) = free {
                 code_used[i] = true;
@@ -376,7 +405,8 @@ impl Comparison<'_> {
         for p in pairs {
             let (r, g) = (&code.decisions[p.code], &chart.decisions[p.chart]);
             if r.depth != g.depth && r.cycle == g.cycle {
-                let message = format!("`{}` is inside {} loop(s) in the chart, {} in the code", g.text, g.depth, r.depth);
+                let message =
+                    format!("`{}` is inside {} loop(s) in the chart, {} in the code", g.text, g.depth, r.depth);
                 self.matched -= 0.5;
                 self.push(MismatchKind::Nesting, message, Some(g.origin), self.line(r.origin));
             }
@@ -401,7 +431,8 @@ impl Comparison<'_> {
             }
         }
         // Prose exits left over stand for the code's exits left over, in order.
-        let mut left: Vec<usize> = (0..code.exits.len()).filter(|i| !stands_for.iter().any(|s| s.contains(i))).collect();
+        let mut left: Vec<usize> =
+            (0..code.exits.len()).filter(|i| !stands_for.iter().any(|s| s.contains(i))).collect();
         for (j, g) in chart.exits.iter().enumerate() {
             if stands_for[j].is_empty() && matches!(g.value, Value::Prose(_)) && !left.is_empty() {
                 stands_for[j].push(left.remove(0));
@@ -473,14 +504,24 @@ impl Comparison<'_> {
                 self.swapped(g, r);
                 continue;
             }
-            let (which, rl, gl) = if straight.0 == Some(false) { ("Yes", r.yes.landmark, gy.landmark) } else { ("No", r.no.landmark, gn.landmark) };
+            let (which, rl, gl) = if straight.0 == Some(false) {
+                ("Yes", r.yes.landmark, gy.landmark)
+            } else {
+                ("No", r.no.landmark, gn.landmark)
+            };
             let which = if p.rel == Rel::Negated { if which == "Yes" { "No" } else { "Yes" } } else { which };
             // The code's landmark by the chart's name for it, where it has one.
             let code_place = match rl {
-                Landmark::Decision(a) => of_code.get(&a).map_or_else(|| describe(code, rl), |&b| describe(chart, Landmark::Decision(b))),
+                Landmark::Decision(a) => {
+                    of_code.get(&a).map_or_else(|| describe(code, rl), |&b| describe(chart, Landmark::Decision(b)))
+                }
                 _ => describe(code, rl),
             };
-            let message = format!("the {which} branch of `{}` leads to {} where the code goes to {code_place}", g.text, describe(chart, gl));
+            let message = format!(
+                "the {which} branch of `{}` leads to {} where the code goes to {code_place}",
+                g.text,
+                describe(chart, gl)
+            );
             self.matched -= 0.5;
             self.push(MismatchKind::Branches, message, Some(g.origin), self.line(r.origin));
         }
@@ -581,7 +622,10 @@ fn coverage(want: &[String], have: &[String]) -> f64 {
     }
     let found = want
         .iter()
-        .filter(|w| have.contains(w) || (w.contains('_') && w.split('_').filter(|p| p.len() > 2).all(|p| have.iter().any(|h| h == p))))
+        .filter(|w| {
+            have.contains(w)
+                || (w.contains('_') && w.split('_').filter(|p| p.len() > 2).all(|p| have.iter().any(|h| h == p)))
+        })
         .count();
     found as f64 / want.len() as f64
 }
@@ -605,7 +649,9 @@ fn summarised(r: &Decision, chart: &FnFacts) -> bool {
         let raw: Vec<&str> = text.split(|c: char| !(c.is_alphanumeric() || c == '_')).collect();
         let iterates = ["for", "each", "every", "all"].iter().any(|k| raw.contains(k));
         let words = super::facts::words(text);
-        iterates && var.iter().all(|v| words.contains(v)) && r.body_names.iter().any(|n| words.contains(&n.to_lowercase()))
+        iterates
+            && var.iter().all(|v| words.contains(v))
+            && r.body_names.iter().any(|n| words.contains(&n.to_lowercase()))
     })
 }
 
@@ -615,7 +661,12 @@ fn swapped_by_boxes(r: &Decision, gy: &super::facts::Sig, gn: &super::facts::Sig
     // Steps both branches share (a counter's step after the join) say
     // nothing about which branch is which.
     let own = |a: &Vec<String>, b: &Vec<String>| a.iter().filter(|x| !b.contains(x)).cloned().collect::<Vec<String>>();
-    let (ry, rn, cy, cn) = (&own(&r.yes.steps, &r.no.steps), &own(&r.no.steps, &r.yes.steps), &own(&gy.steps, &gn.steps), &own(&gn.steps, &gy.steps));
+    let (ry, rn, cy, cn) = (
+        &own(&r.yes.steps, &r.no.steps),
+        &own(&r.no.steps, &r.yes.steps),
+        &own(&gy.steps, &gn.steps),
+        &own(&gn.steps, &gy.steps),
+    );
     let j = |a: &Vec<String>, b: &Vec<String>| jaccard(a, b);
     ry != rn && j(ry, cn) > j(ry, cy) && j(rn, cy) > j(rn, cn)
 }

@@ -46,7 +46,14 @@ pub fn graph_to_python(g: &Graph, entry: Option<Signature>) -> Result<String, Gr
     let mut hoisted: Vec<String> = Vec::new();
     let mut bodies: HashMap<usize, Vec<String>> = HashMap::new();
     for (fi, f) in g.functions.iter().enumerate() {
-        let mut w = Writer { g, out: Vec::new(), hoisted: &mut hoisted, ipdom: HashMap::new(), bodies: HashMap::new(), budget: 0 };
+        let mut w = Writer {
+            g,
+            out: Vec::new(),
+            hoisted: &mut hoisted,
+            ipdom: HashMap::new(),
+            bodies: HashMap::new(),
+            budget: 0,
+        };
         if let Some(first) = f.entry {
             let (nodes, back) = g.search(first);
             // Duplicated tails (an `if` whose branches never meet) are allowed,
@@ -80,7 +87,9 @@ pub fn graph_to_python(g: &Graph, entry: Option<Signature>) -> Result<String, Gr
     match class {
         Some(c) => {
             defs.out.push(format!("class {c}:"));
-            for fi in (0..g.functions.len()).filter(|&fi| g.functions[fi].parent.is_none() && split_qual(&g.functions[fi].name).0 == Some(c)) {
+            for fi in (0..g.functions.len())
+                .filter(|&fi| g.functions[fi].parent.is_none() && split_qual(&g.functions[fi].name).0 == Some(c))
+            {
                 defs.emit(fi, 1)?;
             }
         }
@@ -200,7 +209,11 @@ impl Writer<'_, '_> {
 
     fn err(&self, node: usize, message: &str) -> GraphError {
         let origin = self.g.nodes[node].origin;
-        GraphError { message: format!("node {}: {message}", self.g.chart.nodes[origin].id), node: Some(origin), prose: false }
+        GraphError {
+            message: format!("node {}: {message}", self.g.chart.nodes[origin].id),
+            node: Some(origin),
+            prose: false,
+        }
     }
 
     /// An error in a label's wording rather than in the flow.
@@ -218,7 +231,11 @@ impl Writer<'_, '_> {
     fn walk(&mut self, mut at: Option<usize>, stops: &HashMap<usize, Stop>, depth: usize) -> Result<bool, GraphError> {
         let g = self.g;
         if depth > 90 {
-            return Err(GraphError { message: "the chart nests deeper than Python allows".into(), node: at.map(|n| g.nodes[n].origin), prose: false });
+            return Err(GraphError {
+                message: "the chart nests deeper than Python allows".into(),
+                node: at.map(|n| g.nodes[n].origin),
+                prose: false,
+            });
         }
         loop {
             if self.budget == 0 {
@@ -294,7 +311,11 @@ impl Writer<'_, '_> {
         let for_loop = match each {
             Some(e) => match (&e.target, &e.iter) {
                 (Some(t), Some(i)) => Some((t.as_str(), i.as_str())),
-                _ => return Err(self.prose_err(n, &format!("the loop `{}` does not say what it iterates over", test.text))),
+                _ => {
+                    return Err(
+                        self.prose_err(n, &format!("the loop `{}` does not say what it iterates over", test.text))
+                    );
+                }
             },
             None => None,
         };

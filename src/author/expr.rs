@@ -49,7 +49,8 @@ pub fn tokenize(text: &str) -> Option<Vec<Tok>> {
             let start = i;
             while i < chars.len() {
                 let d = chars[i];
-                let exponent_sign = (d == '+' || d == '-') && matches!(chars[i - 1], 'e' | 'E') && !is_hex(&chars[start..i]);
+                let exponent_sign =
+                    (d == '+' || d == '-') && matches!(chars[i - 1], 'e' | 'E') && !is_hex(&chars[start..i]);
                 if d.is_ascii_alphanumeric() || d == '.' || d == '_' || exponent_sign {
                     i += 1;
                 } else {
@@ -182,7 +183,17 @@ pub fn parse_stmt(text: &str) -> Option<Stmt> {
     if let Some(Tok::Name(w)) = toks.first()
         && matches!(
             w.as_str(),
-            "pass" | "del" | "import" | "from" | "raise" | "return" | "global" | "nonlocal" | "assert" | "break" | "continue"
+            "pass"
+                | "del"
+                | "import"
+                | "from"
+                | "raise"
+                | "return"
+                | "global"
+                | "nonlocal"
+                | "assert"
+                | "break"
+                | "continue"
         )
     {
         // Their operands are expressions; checking them is not needed to
@@ -720,9 +731,15 @@ fn positive(e: &Expr) -> Expr {
                 parts.push(comparison(&left, op, right));
                 left = right.clone();
             }
-            if parts.len() == 1 { parts.pop().unwrap_or_else(|| Expr::Name("True".into())) } else { flatten("and", parts) }
+            if parts.len() == 1 {
+                parts.pop().unwrap_or_else(|| Expr::Name("True".into()))
+            } else {
+                flatten("and", parts)
+            }
         }
-        Expr::Call(f, args) if matches!(&**f, Expr::Name(n) if n == "bool") && args.len() == 1 && args[0].keyword.is_none() => {
+        Expr::Call(f, args)
+            if matches!(&**f, Expr::Name(n) if n == "bool") && args.len() == 1 && args[0].keyword.is_none() =>
+        {
             positive(&args[0].value)
         }
         other => deep(other),
@@ -793,7 +810,9 @@ fn comparison(a: &Expr, op: &str, b: &Expr) -> Expr {
     };
     let truth = |x: &Expr| matches!(x, Expr::Name(n) if n == "True");
     let length_of = |x: &Expr| match x {
-        Expr::Call(f, args) if matches!(&**f, Expr::Name(n) if n == "len") && args.len() == 1 => Some(args[0].value.clone()),
+        Expr::Call(f, args) if matches!(&**f, Expr::Name(n) if n == "len") && args.len() == 1 => {
+            Some(args[0].value.clone())
+        }
         _ => None,
     };
     if matches!(op, "==" | "!=" | "is" | "is not") {
@@ -838,7 +857,10 @@ fn flatten(op: &str, items: Vec<Expr>) -> Expr {
 fn deep(e: &Expr) -> Expr {
     let b = |x: &Expr| Box::new(deep(x));
     if let Some(sign) = infinity(e) {
-        let inf = Expr::Call(Box::new(Expr::Name("float".into())), vec![Arg { keyword: None, value: Expr::Str("inf".into()) }]);
+        let inf = Expr::Call(
+            Box::new(Expr::Name("float".into())),
+            vec![Arg { keyword: None, value: Expr::Str("inf".into()) }],
+        );
         return if sign > 0 { inf } else { Expr::Unary("-".into(), Box::new(inf)) };
     }
     match e {
@@ -883,7 +905,8 @@ fn infinity(e: &Expr) -> Option<i8> {
     match e {
         Expr::Name(n) if matches!(n.as_str(), "inf" | "infinity" | "Infinity") => Some(1),
         Expr::Attr(x, n) if n == "inf" && matches!(&**x, Expr::Name(m) if m == "math") => Some(1),
-        Expr::Call(f, args) if matches!(&**f, Expr::Name(n) if n == "float") && args.len() == 1 => match &args[0].value {
+        Expr::Call(f, args) if matches!(&**f, Expr::Name(n) if n == "float") && args.len() == 1 => match &args[0].value
+        {
             Expr::Str(s) => match s.trim().to_lowercase().as_str() {
                 "inf" | "+inf" | "infinity" => Some(1),
                 "-inf" | "-infinity" => Some(-1),
@@ -984,7 +1007,16 @@ impl fmt::Display for Expr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let list = |v: &[Expr]| v.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
         let wrap = |e: &Expr| match e {
-            Expr::Name(_) | Expr::Num(_) | Expr::Str(_) | Expr::Call(..) | Expr::Index(..) | Expr::Attr(..) | Expr::List(_) | Expr::Dict(_) | Expr::Set(_) | Expr::Comp(..) => e.to_string(),
+            Expr::Name(_)
+            | Expr::Num(_)
+            | Expr::Str(_)
+            | Expr::Call(..)
+            | Expr::Index(..)
+            | Expr::Attr(..)
+            | Expr::List(_)
+            | Expr::Dict(_)
+            | Expr::Set(_)
+            | Expr::Comp(..) => e.to_string(),
             Expr::Tuple(v) if !v.is_empty() => format!("({e})"),
             _ => format!("({e})"),
         };

@@ -263,7 +263,9 @@ impl<'g> Work<'g> {
                     if d2 == d1 || !self.is_test(d2) || self.preds(d2) != [d1] {
                         continue;
                     }
-                    let (Some(p), Some(q)) = (self.branch(d2, Branch::Yes), self.branch(d2, Branch::No)) else { continue };
+                    let (Some(p), Some(q)) = (self.branch(d2, Branch::Yes), self.branch(d2, Branch::No)) else {
+                        continue;
+                    };
                     // d1 `first`→ d2, d1 `other`→ x; d2 Yes→ p, No→ q.
                     // How `x` is reached decides the operator and c2's sign.
                     let (same_q, same_p) = (self.same_place(q, x), self.same_place(p, x));
@@ -297,7 +299,9 @@ impl<'g> Work<'g> {
         }
         match (&self.kind[a], &self.kind[b]) {
             (Kind::Return(x), Kind::Return(y)) => {
-                let canon = |l: &Option<prose::Line>| l.as_ref().map(|l| l.code.as_deref().and_then(expr::parse).map(|e| expr::canon(&e)));
+                let canon = |l: &Option<prose::Line>| {
+                    l.as_ref().map(|l| l.code.as_deref().and_then(expr::parse).map(|e| expr::canon(&e)))
+                };
                 let (cx, cy) = (canon(x), canon(y));
                 cx == cy && cx.is_none_or(|c| c.is_some())
             }
@@ -357,12 +361,20 @@ impl<'g> Work<'g> {
                     };
                     let looping = match each {
                         Some(e) => Some(each_loop(e)),
-                        None if heads.contains(&n) => Some(self.count_loop(n, &cond, &bodies[&n]).unwrap_or(Loop::While)),
+                        None if heads.contains(&n) => {
+                            Some(self.count_loop(n, &cond, &bodies[&n]).unwrap_or(Loop::While))
+                        }
                         None => None,
                     };
                     let body = bodies.get(&n);
-                    let simple = body.is_some_and(|b| b.iter().all(|&v| v == n || !matches!(self.kind[v], Kind::Decision { .. } | Kind::Return(_))));
-                    let body_names = body.map(|b| b.iter().filter(|&&v| v != n).flat_map(|&v| self.assigned(v).unwrap_or_default()).collect()).unwrap_or_default();
+                    let simple = body.is_some_and(|b| {
+                        b.iter().all(|&v| v == n || !matches!(self.kind[v], Kind::Decision { .. } | Kind::Return(_)))
+                    });
+                    let body_names = body
+                        .map(|b| {
+                            b.iter().filter(|&&v| v != n).flat_map(|&v| self.assigned(v).unwrap_or_default()).collect()
+                        })
+                        .unwrap_or_default();
                     let sig = |b: Branch| self.signature(self.branch(n, b), &decision_at, &exit_at);
                     // Named as drawn (`Is n even?`), unless merged or
                     // rewritten from several nodes.
@@ -404,7 +416,12 @@ impl<'g> Work<'g> {
                         ff.statements.push(statement(origin, l, block, place));
                     }
                     if let Some(code) = lines.iter().find_map(|l| l.code.as_deref().filter(|c| is_raise(Some(c)))) {
-                        let name = code["raise".len()..].trim().split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.')).next().unwrap_or("").to_owned();
+                        let name = code["raise".len()..]
+                            .trim()
+                            .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+                            .next()
+                            .unwrap_or("")
+                            .to_owned();
                         ff.exits.push(Exit { origin, text: code.to_owned(), value: Value::Raise(name) });
                     }
                 }
@@ -469,7 +486,12 @@ impl<'g> Work<'g> {
 
     /// Where a branch leads: boxes walked through until a decision, an exit
     /// or the end.
-    fn signature(&self, from: Option<usize>, decision_at: &HashMap<usize, usize>, exit_at: &HashMap<usize, usize>) -> Sig {
+    fn signature(
+        &self,
+        from: Option<usize>,
+        decision_at: &HashMap<usize, usize>,
+        exit_at: &HashMap<usize, usize>,
+    ) -> Sig {
         let mut steps = Vec::new();
         let mut at = from;
         let mut seen = HashSet::new();
@@ -557,7 +579,11 @@ impl<'g> Work<'g> {
             let stmt = expr::parse_stmt(l.code.as_deref()?)?;
             let (op, amount) = match stmt {
                 Stmt::Aug(Expr::Name(t), op, v) if t == var => (op, v),
-                Stmt::Assign(ts, Expr::Bin(op, l, r)) if ts == [Expr::Name(var.to_owned())] && *l == Expr::Name(var.to_owned()) => (op, *r),
+                Stmt::Assign(ts, Expr::Bin(op, l, r))
+                    if ts == [Expr::Name(var.to_owned())] && *l == Expr::Name(var.to_owned()) =>
+                {
+                    (op, *r)
+                }
                 _ => return None,
             };
             let Expr::Num(c) = amount else { return None };
@@ -791,11 +817,15 @@ pub fn words(text: &str) -> Vec<String> {
     out
 }
 
-const FILLER: [&str; 14] = ["is", "are", "the", "a", "an", "of", "to", "more", "next", "each", "for", "does", "do", "any"];
+const FILLER: [&str; 14] =
+    ["is", "are", "the", "a", "an", "of", "to", "more", "next", "each", "for", "does", "do", "any"];
 
 /// The identifiers and numbers of a piece of code (its words for matching).
 pub fn code_words(e: &Expr) -> Vec<String> {
-    words(&e.to_string()).into_iter().filter(|w| !["not", "and", "or", "in", "none", "true", "false", "len"].contains(&w.as_str())).collect()
+    words(&e.to_string())
+        .into_iter()
+        .filter(|w| !["not", "and", "or", "in", "none", "true", "false", "len"].contains(&w.as_str()))
+        .collect()
 }
 
 /// Merges two conditions with `and`/`or` (prose if either is).
@@ -842,8 +872,12 @@ mod tests {
 
     #[test]
     fn boolean_returns_collapse() {
-        let f = read("flowchart TD\n A([Start]) --> B{x > 0?}\n B -->|Yes| C[/Return True/]\n B -->|No| D[/Return False/]\n");
+        let f = read(
+            "flowchart TD\n A([Start]) --> B{x > 0?}\n B -->|Yes| C[/Return True/]\n B -->|No| D[/Return False/]\n",
+        );
         assert!(f.functions[0].decisions.is_empty());
-        assert!(matches!(&f.functions[0].exits[0].value, Value::Code(v) if v[0] == expr::canon(&expr::parse("0 < x").unwrap())));
+        assert!(
+            matches!(&f.functions[0].exits[0].value, Value::Code(v) if v[0] == expr::canon(&expr::parse("0 < x").unwrap()))
+        );
     }
 }

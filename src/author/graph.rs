@@ -38,7 +38,10 @@ pub enum Kind {
     Steps(Vec<Line>),
     /// A test: its condition (or a loop's wording), and the iteration when
     /// worded as one (`More x in xs?`).
-    Decision { test: Line, each: Option<ForEach> },
+    Decision {
+        test: Line,
+        each: Option<ForEach>,
+    },
     /// `None`: a bare `Return`.
     Return(Option<Line>),
 }
@@ -96,7 +99,12 @@ impl<'a> Graph<'a> {
         let index: HashMap<&str, usize> = chart.nodes.iter().enumerate().map(|(i, n)| (n.id.as_str(), i)).collect();
         let mut edges = Vec::new();
         // Invisible links are layout hints, not flow.
-        for (k, e) in chart.edges.iter().enumerate().filter(|(_, e)| e.stroke != Stroke::Invisible && !is_call_annotation(chart, e)) {
+        for (k, e) in chart
+            .edges
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.stroke != Stroke::Invisible && !is_call_annotation(chart, e))
+        {
             let (Some(&f), Some(&t)) = (index.get(e.from.as_str()), index.get(e.to.as_str())) else {
                 return Err(GraphError {
                     message: format!("edge {} → {} joins a subgraph, not a node", e.from, e.to),
@@ -260,7 +268,8 @@ impl<'a> Graph<'a> {
             Some(qual) if !name.contains('.') => qual.split_whitespace().next().unwrap_or(&name).to_owned(),
             _ => name,
         };
-        let parent = title.find(labels::NESTED).map(|at| title[at + labels::NESTED.len()..].trim_end_matches(')').to_owned());
+        let parent =
+            title.find(labels::NESTED).map(|at| title[at + labels::NESTED.len()..].trim_end_matches(')').to_owned());
         let params = params.map(|ps| ps.into_iter().filter(|p| !p.is_empty()).collect());
         Function { name, params, input: start, start, entry: None, subgraph, parent }
     }
@@ -294,7 +303,8 @@ impl<'a> Graph<'a> {
             let called = edges.iter().find(|e| {
                 func(e.to) == Some(f) && func(e.from) != Some(f) && !matches!(self.nodes[e.from].kind, Kind::Return(_))
             });
-            let unreached = members.iter().copied().find(|&m| !edges.iter().any(|e| e.to == m && func(e.from) == Some(f)));
+            let unreached =
+                members.iter().copied().find(|&m| !edges.iter().any(|e| e.to == m && func(e.from) == Some(f)));
             self.functions[f].entry = called.map(|e| e.to).or(unreached).or(members.first().copied());
         }
         let mut calls: HashMap<usize, Vec<&FlowEdge>> = HashMap::new();
@@ -303,7 +313,9 @@ impl<'a> Graph<'a> {
             let (Some(a), Some(b)) = (func(e.from), func(e.to)) else { continue };
             let into_entry = self.functions[b].entry == Some(e.to) || self.functions[b].start == Some(e.to);
             if a == b {
-                if Some(e.from) == self.functions[a].start || Some(e.from) == self.functions[a].input && self.functions[a].input != self.functions[a].start {
+                if Some(e.from) == self.functions[a].start
+                    || Some(e.from) == self.functions[a].input && self.functions[a].input != self.functions[a].start
+                {
                     continue; // Start → Input → entry is the function's head, not flow
                 }
                 let branch = branch_of(e.label.as_deref());
@@ -352,7 +364,9 @@ impl<'a> Graph<'a> {
                 targets.push(r.to);
             }
         }
-        let var = rets.iter().find_map(|r| r.label.as_deref().map(str::trim).filter(|l| is_identifier(l) && branch_of(Some(l)) == Branch::Next));
+        let var = rets.iter().find_map(|r| {
+            r.label.as_deref().map(str::trim).filter(|l| is_identifier(l) && branch_of(Some(l)) == Branch::Next)
+        });
         let call = self.call_of(site);
         if let (Some(v), Some(c), Kind::Steps(lines)) = (var, &call, &mut self.nodes[site].kind)
             && lines.len() == 1
@@ -376,12 +390,16 @@ impl<'a> Graph<'a> {
                 let (test, ok) = if split(&yes) && split(&no) && yes[0] != no[0] {
                     let nones = rets.iter().filter(|r| value(r) == "None").count();
                     let tested = var.map(str::to_owned).or(call.clone());
-                    let code = tested.map(|t| if nones > 0 && nones == no.len() && var.is_some() { format!("{t} is not None") } else { t });
+                    let code = tested.map(|t| {
+                        if nones > 0 && nones == no.len() && var.is_some() { format!("{t} is not None") } else { t }
+                    });
                     (code, true)
                 } else {
                     (None, false)
                 };
-                let text = test.clone().unwrap_or_else(|| format!("what {} returns", self.chart.nodes[self.nodes[site].origin].label));
+                let text = test
+                    .clone()
+                    .unwrap_or_else(|| format!("what {} returns", self.chart.nodes[self.nodes[site].origin].label));
                 let decision = Kind::Decision { test: Line { text, code: test }, each: None };
                 let (y, n) = if ok { (yes[0], no[0]) } else { (targets[0], targets[1]) };
                 // A call with an assignment stays a step; the test follows.
@@ -459,7 +477,9 @@ impl<'a> Graph<'a> {
         let (test, yes, no, rest) = match &self.nodes[n].kind {
             Kind::Steps(lines) => {
                 let split = |l: &Line| l.code.as_deref().and_then(expr::parse_stmt).and_then(split_conditional);
-                let Some((k, (c, a, b))) = lines.iter().enumerate().find_map(|(k, l)| split(l).map(|x| (k, x))) else { return };
+                let Some((k, (c, a, b))) = lines.iter().enumerate().find_map(|(k, l)| split(l).map(|x| (k, x))) else {
+                    return;
+                };
                 let rest = lines[k + 1..].to_vec();
                 let before = lines[..k].to_vec();
                 let (c, a, b) = (c, Kind::Steps(vec![code_line(a)]), Kind::Steps(vec![code_line(b)]));
@@ -479,7 +499,8 @@ impl<'a> Graph<'a> {
             }
             Kind::Return(Some(l)) => match l.code.as_deref().and_then(expr::parse) {
                 Some(expr::Expr::IfExp(c, a, b)) => {
-                    let (a, b) = (Kind::Return(Some(code_line(a.to_string()))), Kind::Return(Some(code_line(b.to_string()))));
+                    let (a, b) =
+                        (Kind::Return(Some(code_line(a.to_string()))), Kind::Return(Some(code_line(b.to_string()))));
                     (*c, a, b, Vec::new())
                 }
                 _ => return,
@@ -657,7 +678,8 @@ fn params_of(label: &str) -> Option<Vec<String>> {
         return None;
     }
     let first_line = label.split(labels::BR).next().unwrap_or(label).trim();
-    let exact = labels::parse_input(first_line).or_else(|| labels::parse_input(&first_line.replacen(':', ": ", 1).replacen(":  ", ": ", 1)));
+    let exact = labels::parse_input(first_line)
+        .or_else(|| labels::parse_input(&first_line.replacen(':', ": ", 1).replacen(":  ", ": ", 1)));
     match exact {
         Some(ps) if ps.len() == parts.len() => Some(ps),
         _ => parts.into_iter().map(|p| p.name).collect(),
@@ -665,7 +687,8 @@ fn params_of(label: &str) -> Option<Vec<String>> {
 }
 
 fn is_identifier(s: &str) -> bool {
-    s.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_') && s.chars().all(|c| c.is_alphanumeric() || c == '_')
+    s.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && s.chars().all(|c| c.is_alphanumeric() || c == '_')
 }
 
 /// Whether the condition `cond` makes the call `call`.
@@ -704,7 +727,8 @@ fn split_conditional(stmt: expr::Stmt) -> Option<(expr::Expr, String, String)> {
         Stmt::Expr(Expr::Call(f, args)) => match args.as_slice() {
             [arg] if arg.keyword.is_none() => {
                 let Expr::IfExp(c, a, b) = &arg.value else { return None };
-                let call = |v: &Expr| Expr::Call(f.clone(), vec![expr::Arg { keyword: None, value: v.clone() }]).to_string();
+                let call =
+                    |v: &Expr| Expr::Call(f.clone(), vec![expr::Arg { keyword: None, value: v.clone() }]).to_string();
                 Some(((**c).clone(), call(a), call(b)))
             }
             _ => None,
@@ -722,11 +746,12 @@ pub fn branch_of(label: Option<&str>) -> Branch {
     let Some(l) = label else { return Branch::Next };
     let l = l.trim().trim_matches(['"', '\'']).trim().to_lowercase();
     match l.as_str() {
-        "yes" | "y" | "true" | "t" | "1" | "ok" | "✓" | "✔" | "✅" | "found" | "more" | "next" | "loop" | "each" | "repeat" | "continue" => {
-            Branch::Yes
+        "yes" | "y" | "true" | "t" | "1" | "ok" | "✓" | "✔" | "✅" | "found" | "more" | "next" | "loop" | "each"
+        | "repeat" | "continue" => Branch::Yes,
+        "no" | "n" | "false" | "f" | "0" | "✗" | "✘" | "❌" | "else" | "otherwise" | "done" | "finished" | "end"
+        | "exit" | "no more" | "not found" | "none" | "none left" | "all done" | "end loop" | "loop done" | "stop" => {
+            Branch::No
         }
-        "no" | "n" | "false" | "f" | "0" | "✗" | "✘" | "❌" | "else" | "otherwise" | "done" | "finished" | "end" | "exit" | "no more"
-        | "not found" | "none" | "none left" | "all done" | "end loop" | "loop done" | "stop" => Branch::No,
         _ => Branch::Next,
     }
 }
@@ -735,12 +760,15 @@ pub fn branch_of(label: Option<&str>) -> Branch {
 /// outgoing edges is a decision whatever its shape (a `For each` box with
 /// `next`/`done` edges).
 pub fn kind(shape: Shape, label: &str, out_degree: usize) -> Kind {
-    let first = label.split(|c: char| !(c.is_alphanumeric() || c == '_')).find(|w| !w.is_empty()).unwrap_or("").to_lowercase();
+    let first =
+        label.split(|c: char| !(c.is_alphanumeric() || c == '_')).find(|w| !w.is_empty()).unwrap_or("").to_lowercase();
     let diamond = matches!(shape, Shape::Diam | Shape::Hex);
     // `start = first_at.get(…)` is a statement, not a terminal.
     let assigns = matches!(first.as_str(), "start" | "begin" | "end" | "stop" | "finish")
         && prose::statements(label).iter().all(|l| {
-            l.code.as_deref().is_some_and(|c| matches!(expr::parse_stmt(c), Some(expr::Stmt::Assign(..) | expr::Stmt::Aug(..))))
+            l.code
+                .as_deref()
+                .is_some_and(|c| matches!(expr::parse_stmt(c), Some(expr::Stmt::Assign(..) | expr::Stmt::Aug(..))))
         });
     let trimmed = label.trim_start();
     let worded = |w: &str| {

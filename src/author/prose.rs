@@ -109,7 +109,8 @@ fn pseudo_code(text: &str) -> String {
 }
 
 /// Python keywords that may stand before ` (` in code.
-const CODE_WORDS: [&str; 13] = ["and", "or", "not", "in", "is", "if", "else", "for", "return", "lambda", "yield", "await", "print"];
+const CODE_WORDS: [&str; 13] =
+    ["and", "or", "not", "in", "is", "if", "else", "for", "return", "lambda", "yield", "await", "print"];
 
 /// Removes parenthesised remarks: a `(…)` after a space that follows a
 /// finished operand (`result (running sums)`, `dp[i - 1][j] (delete)`) is
@@ -301,7 +302,9 @@ fn strip_prose_prefix(text: &str) -> Option<String> {
         }
         let rest = words[k..].join(" ");
         if let Some(code) = as_code(&rest)
-            && code.iter().all(|c| matches!(expr::parse_stmt(c), Some(Stmt::Assign(..) | Stmt::Aug(..) | Stmt::Expr(expr::Expr::Call(..)))))
+            && code.iter().all(|c| {
+                matches!(expr::parse_stmt(c), Some(Stmt::Assign(..) | Stmt::Aug(..) | Stmt::Expr(expr::Expr::Call(..))))
+            })
         {
             return Some(rest);
         }
@@ -476,7 +479,9 @@ fn phrase(text: &str) -> Option<String> {
             return Some(if positive { x } else { format!("not ({x})") });
         }
     }
-    for (suffix, test) in [(" even", "% 2 == 0"), (" odd", "% 2 == 1"), (" zero", "== 0"), (" positive", "> 0"), (" negative", "< 0")] {
+    for (suffix, test) in
+        [(" even", "% 2 == 0"), (" odd", "% 2 == 1"), (" zero", "== 0"), (" positive", "> 0"), (" negative", "< 0")]
+    {
         if let Some(x) = subject(suffix) {
             return Some(format!("({x}) {test}"));
         }
@@ -529,8 +534,10 @@ pub fn for_each(label: &str) -> Option<ForEach> {
     let text = text.trim().trim_end_matches(['?', '.', ':']).trim();
     let first = text.split_whitespace().next()?.to_lowercase();
     let second = text.split_whitespace().nth(1).unwrap_or("").to_lowercase();
-    let loop_word = matches!(first.as_str(), "more" | "next" | "for" | "each" | "another" | "remaining" | "iterate" | "loop")
-        || (matches!(first.as_str(), "any" | "has" | "have" | "still") && matches!(second.as_str(), "more" | "next"));
+    let loop_word =
+        matches!(first.as_str(), "more" | "next" | "for" | "each" | "another" | "remaining" | "iterate" | "loop")
+            || (matches!(first.as_str(), "any" | "has" | "have" | "still")
+                && matches!(second.as_str(), "more" | "next"));
     if !loop_word {
         return None;
     }
@@ -569,7 +576,10 @@ fn trailing_names(text: &str) -> Option<String> {
     }
     let last = names.last()?;
     // A lone plain word (`More items`) names nothing.
-    if names.len() == 1 && ["items", "elements", "values", "numbers", "characters", "chars", "entries", "words"].contains(&last.to_lowercase().as_str()) {
+    if names.len() == 1
+        && ["items", "elements", "values", "numbers", "characters", "chars", "entries", "words"]
+            .contains(&last.to_lowercase().as_str())
+    {
         return None;
     }
     Some(names.join(", "))
@@ -585,13 +595,14 @@ fn names_list(text: &str) -> Option<String> {
 pub fn output(label: &str) -> Option<Line> {
     let text = box_lines(label).join(" ");
     let text = text.trim();
-    let rest = ["return:", "returns", "return", "output:", "output", "result:", "print:", "print", "display:", "display"]
-        .iter()
-        .find_map(|w| {
-            let head = text.get(..w.len())?;
-            head.eq_ignore_ascii_case(w).then(|| text[w.len()..].trim_start_matches(':').trim())
-        })
-        .unwrap_or(text);
+    let rest =
+        ["return:", "returns", "return", "output:", "output", "result:", "print:", "print", "display:", "display"]
+            .iter()
+            .find_map(|w| {
+                let head = text.get(..w.len())?;
+                head.eq_ignore_ascii_case(w).then(|| text[w.len()..].trim_start_matches(':').trim())
+            })
+            .unwrap_or(text);
     if rest.is_empty() {
         return None;
     }
@@ -641,8 +652,10 @@ pub fn input(label: &str) -> Vec<InputPart> {
                 .map(str::to_owned)
                 .collect();
             let bare = head.trim_start_matches('*');
-            let name = (!bare.is_empty() && bare.chars().all(|c| c.is_alphanumeric() || c == '_') && !bare.starts_with(|c: char| c.is_ascii_digit()))
-                .then(|| bare.to_owned());
+            let name = (!bare.is_empty()
+                && bare.chars().all(|c| c.is_alphanumeric() || c == '_')
+                && !bare.starts_with(|c: char| c.is_ascii_digit()))
+            .then(|| bare.to_owned());
             InputPart { words, name }
         })
         .collect()
@@ -696,13 +709,26 @@ pub fn signature(text: &str) -> Option<(String, Option<Vec<String>>)> {
         }
     }
     // No parameter list: the last plain word after a `Helper:`-like lead.
-    let words: Vec<&str> = text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.')).filter(|w| !w.is_empty()).collect();
+    let words: Vec<&str> =
+        text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.')).filter(|w| !w.is_empty()).collect();
     let name = words.iter().find(|w| !is_lead_word(w) && !w.chars().all(|c| c.is_ascii_digit()))?;
     Some(((*name).to_owned(), None))
 }
 
 fn is_lead_word(w: &str) -> bool {
-    matches!(w.to_lowercase().as_str(), "helper" | "function" | "method" | "def" | "start" | "begin" | "subroutine" | "procedure" | "call" | "recursive")
+    matches!(
+        w.to_lowercase().as_str(),
+        "helper"
+            | "function"
+            | "method"
+            | "def"
+            | "start"
+            | "begin"
+            | "subroutine"
+            | "procedure"
+            | "call"
+            | "recursive"
+    )
 }
 
 #[cfg(test)]
@@ -722,10 +748,16 @@ mod tests {
         assert_eq!(code("Append d to factors"), some(&["factors.append(d)"]));
         assert_eq!(code("Increment i: i = i + 1"), some(&["i = i + 1"]));
         assert_eq!(code("Increment count"), some(&["count += 1"]));
-        assert_eq!(code("Swap nums[write] and nums[read]"), some(&["nums[write], nums[read] = nums[read], nums[write]"]));
+        assert_eq!(
+            code("Swap nums[write] and nums[read]"),
+            some(&["nums[write], nums[read] = nums[read], nums[write]"])
+        );
         assert_eq!(code("x, y = y, x % y"), some(&["x, y = y, x % y"]));
         assert_eq!(code("second = first<br>first = x"), some(&["second = first", "first = x"]));
-        assert_eq!(code("parts.append(current + str(run))<br>(flush the last run)"), some(&["parts.append(current + str(run))"]));
+        assert_eq!(
+            code("parts.append(current + str(run))<br>(flush the last run)"),
+            some(&["parts.append(current + str(run))"])
+        );
         assert_eq!(code("Call is_open(nr, nc)"), some(&["is_open(nr, nc)"]));
         assert_eq!(code("Raise ValueError (zero denominator)"), some(&["raise ValueError"]));
         assert_eq!(
@@ -733,7 +765,10 @@ mod tests {
                 .len(),
             2
         );
-        assert_eq!(code("x2, y2 = points[(i + 1) % n] (wraps to the first vertex)"), some(&["x2, y2 = points[(i + 1) % n]"]));
+        assert_eq!(
+            code("x2, y2 = points[(i + 1) % n] (wraps to the first vertex)"),
+            some(&["x2, y2 = points[(i + 1) % n]"])
+        );
         assert_eq!(code("Sort meetings by start time"), vec![None]);
         assert_eq!(code("old_r = a % m, r = m"), some(&["old_r = a % m", "r = m"]));
         assert_eq!(code("i++"), some(&["i += 1"]));

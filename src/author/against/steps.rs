@@ -39,7 +39,8 @@ impl Comparison<'_> {
         pairs.extend(same_words(code, chart, &code_steps, &chart_steps, &pairs));
         let differing = self.differing(code, chart, &code_steps, &chart_steps, &pairs);
         let paired = |i: usize| pairs.iter().any(|p| p.code == i) || differing.contains(&i);
-        let written_in_code = chart.statements.iter().filter(|s| s.code.is_some()).count() * 4 >= chart.statements.len().max(1) * 3;
+        let written_in_code =
+            chart.statements.iter().filter(|s| s.code.is_some()).count() * 4 >= chart.statements.len().max(1) * 3;
         if written_in_code {
             // A constant (`DIGITS = '0123…'`) is data the chart may leave out.
             for &i in code_steps.iter().filter(|&&i| !paired(i) && !code.statements[i].reads.is_empty()) {
@@ -57,7 +58,14 @@ impl Comparison<'_> {
     /// Chart lines in code assigning what an unpaired code statement
     /// assigns, with another value: each is reported; returns the code
     /// statements so accounted for.
-    fn differing(&mut self, code: &FnFacts, chart: &FnFacts, code_steps: &[usize], chart_steps: &[usize], pairs: &[Pair]) -> Vec<usize> {
+    fn differing(
+        &mut self,
+        code: &FnFacts,
+        chart: &FnFacts,
+        code_steps: &[usize],
+        chart_steps: &[usize],
+        pairs: &[Pair],
+    ) -> Vec<usize> {
         let mut used = Vec::new();
         for &j in chart_steps.iter().filter(|&&j| !pairs.iter().any(|p| p.chart == j)) {
             let g = &chart.statements[j];
@@ -105,7 +113,10 @@ impl Comparison<'_> {
                     continue;
                 }
                 reported.push(ga.block);
-                let message = format!("`{}` comes before `{}` in the chart; the code does them the other way round", gb.text, ga.text);
+                let message = format!(
+                    "`{}` comes before `{}` in the chart; the code does them the other way round",
+                    gb.text, ga.text
+                );
                 self.matched -= 0.5;
                 self.push(MismatchKind::Steps, message, Some(gb.origin), self.line(rb.origin));
             }
@@ -132,7 +143,10 @@ fn same_code(code: &FnFacts, chart: &FnFacts, code_steps: &[usize], chart_steps:
     let mut pairs: Vec<Pair> = Vec::new();
     for &i in code_steps {
         let want = &code.statements[i].code;
-        let free = chart_steps.iter().copied().find(|&j| chart.statements[j].code == *want && !pairs.iter().any(|p| p.chart == j));
+        let free = chart_steps
+            .iter()
+            .copied()
+            .find(|&j| chart.statements[j].code == *want && !pairs.iter().any(|p| p.chart == j));
         if let Some(j) = free {
             pairs.push(Pair { code: i, chart: j });
         }
@@ -143,7 +157,13 @@ fn same_code(code: &FnFacts, chart: &FnFacts, code_steps: &[usize], chart_steps:
 /// Prose lines paired with the unpaired code statement whose words they
 /// cover best (`Set mid to the floor of the average of lo and hi` for
 /// `mid = (lo + hi) // 2`).
-fn same_words(code: &FnFacts, chart: &FnFacts, code_steps: &[usize], chart_steps: &[usize], taken: &[Pair]) -> Vec<Pair> {
+fn same_words(
+    code: &FnFacts,
+    chart: &FnFacts,
+    code_steps: &[usize],
+    chart_steps: &[usize],
+    taken: &[Pair],
+) -> Vec<Pair> {
     let mut candidates = Vec::new();
     for &j in chart_steps.iter().filter(|&&j| chart.statements[j].code.is_none()) {
         for &i in code_steps.iter().filter(|&&i| !taken.iter().any(|p| p.code == i)) {
@@ -194,7 +214,9 @@ fn value_parts(s: &Statement) -> Vec<String> {
     match stmt {
         Stmt::Assign(_, Expr::Tuple(vs)) => vs.iter().map(ToString::to_string).collect(),
         Stmt::Assign(_, v) | Stmt::Aug(_, _, v) => vec![v.to_string()],
-        Stmt::Expr(Expr::Call(f, args)) if matches!(*f, Expr::Attr(..)) => args.iter().map(|a| a.value.to_string()).collect(),
+        Stmt::Expr(Expr::Call(f, args)) if matches!(*f, Expr::Attr(..)) => {
+            args.iter().map(|a| a.value.to_string()).collect()
+        }
         Stmt::Expr(e) => vec![e.to_string()],
         Stmt::Keyword(_) => Vec::new(),
     }
@@ -212,7 +234,10 @@ fn gist(text: &str) -> Vec<String> {
     words(text)
         .into_iter()
         .filter(|w| w.chars().count() > 1 && !w.chars().all(|c| c.is_ascii_digit()))
-        .filter(|w| !["lambda", "key", "self", "len", "int", "str", "not", "and", "or", "in", "none", "true", "false"].contains(&w.as_str()))
+        .filter(|w| {
+            !["lambda", "key", "self", "len", "int", "str", "not", "and", "or", "in", "none", "true", "false"]
+                .contains(&w.as_str())
+        })
         .map(|w| stem(&w))
         .collect()
 }
@@ -259,7 +284,8 @@ fn regex_free_keywords(code: &str) -> String {
             word.push(c);
             continue;
         }
-        let keyword = c == '=' && chars.get(k + 1) != Some(&'=') && k > 0 && !matches!(chars[k - 1], '=' | '!' | '<' | '>');
+        let keyword =
+            c == '=' && chars.get(k + 1) != Some(&'=') && k > 0 && !matches!(chars[k - 1], '=' | '!' | '<' | '>');
         let inside_call = out.contains('(');
         if !(keyword && inside_call && !word.is_empty()) {
             out.push_str(&word);
