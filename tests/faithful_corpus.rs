@@ -69,12 +69,13 @@ fn entries(dir: &Path) -> Vec<Entry> {
         let source = meta["source"].as_str().expect("source");
         let Some((code, entry_point)) = solution(source) else { continue };
         let wrong = meta["wrong"].as_table().expect("[wrong]");
+        let (faithful, wrong_chart) = (read("faithful.mmd"), read("wrong.mmd"));
         out.push(Entry {
             name,
             source: code,
             entry_point,
-            faithful: read("faithful.mmd"),
-            wrong: read("wrong.mmd"),
+            faithful,
+            wrong: wrong_chart,
             kind: wrong["kind"].as_str().unwrap_or_default().to_owned(),
             element: wrong.get("element").and_then(|v| v.as_str()).unwrap_or_default().to_owned(),
             line: wrong.get("line").and_then(|v| v.as_integer()).and_then(|l| u32::try_from(l).ok()),
