@@ -33,6 +33,7 @@ fn build_dist(
             time_limit: Duration::from_secs(10),
             styles,
             allow_ambiguous: false,
+            weak_sandbox: None,
         },
     };
     let built: Vec<Built> = flowbench::bank::problem_dirs(bank).unwrap().iter().map(|d| builder.build(d)).collect();

@@ -45,6 +45,10 @@ pub struct BuildOptions {
     /// label or node, label crossed by another edge) as a warning instead
     /// of refusing the problem.
     pub allow_ambiguous: bool,
+    /// `weak: …` when the references ran with weak isolation
+    /// (`--allow-weak-sandbox` and a confinement step failed); recorded in
+    /// the manifest.
+    pub weak_sandbox: Option<String>,
 }
 
 /// Test counts by category.

@@ -23,6 +23,9 @@ pub struct ManifestOptions {
     pub deny_warnings: bool,
     pub time_limit_s: f64,
     pub styles: Vec<BuildStyle>,
+    /// Present only when the references ran with weak isolation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weak_sandbox: Option<String>,
 }
 
 /// `dist/manifest.json`.
@@ -82,6 +85,7 @@ pub fn write_dist(out: &Path, built: &[Built], opts: &BuildOptions) -> anyhow::R
             deny_warnings: opts.deny_warnings,
             time_limit_s: opts.time_limit.as_secs_f64(),
             styles: opts.styles.clone(),
+            weak_sandbox: opts.weak_sandbox.clone(),
         },
         styles: opts.styles.iter().map(|s| s.id.clone()).collect(),
         subsets,

@@ -22,6 +22,7 @@ mod judge;
 mod mmd_io;
 mod new;
 mod parse;
+mod progress;
 mod prompts;
 mod render;
 mod tests_gen;

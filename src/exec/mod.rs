@@ -11,11 +11,13 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 mod executor;
+mod lazy;
 mod protocol;
 pub mod venv;
 mod worker;
 
 pub use executor::{ExecError, Executor};
+pub use lazy::LazyExecutor;
 
 /// How the executor is set up; one per judge run.
 #[derive(Debug, Clone)]

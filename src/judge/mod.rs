@@ -6,6 +6,8 @@
 //! [`crate::exec::Outcome`] into a [`verdict::Verdict`] (values decoded by
 //! [`value`], compared by [`compare`]), [`records`] appends results and
 //! resumes, and [`summary`] computes pass@k, tables and the error taxonomy.
+//! [`session`] is one judging run over a results file, the piece every
+//! command that judges samples uses.
 
 pub mod compare;
 pub mod extract;
@@ -19,6 +21,7 @@ pub mod records;
 pub mod run;
 pub mod run_file;
 pub mod samples;
+pub mod session;
 pub mod summary;
 pub mod summary_md;
 pub mod value;

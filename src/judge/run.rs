@@ -33,6 +33,12 @@ impl Sandbox for crate::exec::Executor {
     }
 }
 
+impl Sandbox for crate::exec::LazyExecutor {
+    fn run_job(&self, job: &Job) -> Outcome {
+        self.run(job)
+    }
+}
+
 /// Which tests to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Mode {
