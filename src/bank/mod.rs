@@ -13,6 +13,7 @@ pub mod dist;
 pub mod dist_record;
 pub mod gallery;
 pub mod import;
+pub mod legacy_suite;
 pub mod meta;
 pub mod problem_check;
 pub mod record;
@@ -42,6 +43,9 @@ pub struct BankProblem {
     /// The share of mutants the generated tests kill, when `tests gen
     /// --score` recorded it in `tests.jsonl` (set by `spec::apply_generated`).
     pub mutation_score: Option<f64>,
+    /// The reference's time on each test, seconds, as `tests gen` recorded
+    /// it (parallel to `problem.tests`; empty for hand-written tests).
+    pub reference_times: Vec<f64>,
 }
 
 /// File names inside a problem directory.
@@ -111,6 +115,7 @@ pub fn load(dir: &Path) -> anyhow::Result<BankProblem> {
         solution: read(SOLUTION)?,
         problem,
         mutation_score: None,
+        reference_times: Vec::new(),
     })
 }
 
