@@ -15,8 +15,9 @@ use crate::mermaid::{Direction, Flowchart};
 use crate::text::{Fonts, TextBlock, TextStyle, layout_label};
 
 use super::frame::{self, Side};
-use super::layered::{self, PEdge, Pin, Problem};
+use super::layered;
 use super::place::{Place, segments};
+use super::problem::{PEdge, Pin, Problem};
 use super::shapes::shape_size;
 use super::spread::{Attachable, spread_sides};
 use super::tree::{self, Item, Route, Tree};

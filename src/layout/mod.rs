@@ -162,6 +162,7 @@ pub mod order;
 mod place;
 mod ports;
 pub mod position;
+pub mod problem;
 pub mod rank;
 mod reentry;
 pub mod relax;
