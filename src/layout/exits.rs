@@ -1,7 +1,7 @@
 //! Decision exits: an edge that leaves (or enters) a diamond sideways uses
 //! the diamond's left or right vertex, as mermaid draws it.
 
-use super::compose::Ctx;
+use super::context::Ctx;
 use super::problem::{Problem, Solution};
 use super::tree::Item;
 use super::{Point, Rect};
