@@ -106,23 +106,10 @@ pub fn solve(p: &Problem) -> Solution {
     let mut crossings = order::push_outside(&mut layers, &back, &rank_of, crossings);
     // Edges leaving a block through its side: what they lead to goes on
     // that side of the block, else they would cut back through it.
-    let mut side_starts: Vec<(usize, usize, bool)> = Vec::new();
-    for (i, e) in p.edges.iter().enumerate() {
-        let (u, dx) = if reversed[i] { (e.to, e.to_dx) } else { (e.from, e.from_dx) };
-        if in_chain_of[u].is_some() && dx.abs() > 1e-3 && dx.abs() >= sizes[u].0 / 2.0 - 0.5 && chains[i].len() > 1 {
-            side_starts.push((u, chains[i][1], dx > 0.0));
-        }
-    }
+    let side_starts = side_legs(p, &reversed, &chains, &in_chain_of, DrawnEnd::Source);
     // Edges entering a block through its side (a side entry port below
     // the segment they left): what they come from goes on that side too.
-    let mut side_ends: Vec<(usize, usize, bool)> = Vec::new();
-    for (i, e) in p.edges.iter().enumerate() {
-        let (t, dx) = if reversed[i] { (e.from, e.from_dx) } else { (e.to, e.to_dx) };
-        let c = &chains[i];
-        if in_chain_of[t].is_some() && dx.abs() > 1e-3 && dx.abs() >= sizes[t].0 / 2.0 - 0.5 && c.len() > 2 {
-            side_ends.push((t, c[c.len() - 2], dx > 0.0));
-        }
-    }
+    let side_ends = side_legs(p, &reversed, &chains, &in_chain_of, DrawnEnd::Target);
     if !side_starts.is_empty() {
         order::pull_to_side(&mut layers, &side_starts, &in_chain_of, &p.chains, &rank_of, false);
     }
@@ -292,6 +279,49 @@ pub fn solve(p: &Problem) -> Solution {
         side,
         chains_ok,
     }
+}
+
+/// An edge's leg beside a block: `(segment, next, right)`, the block
+/// segment the edge leaves (or enters) through its side, the node next to it
+/// on the edge's drawn path, and whether that side is the right one.
+type SideLeg = (usize, usize, bool);
+
+/// Which end of an edge, as drawn (downwards).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum DrawnEnd {
+    Source,
+    Target,
+}
+
+/// The edges attached at drawn end `end` to the side of a block segment (a
+/// chain member, at an offset of about half its width), as [`SideLeg`]s. A
+/// target's leg needs a dummy before it: an edge straight from the rank
+/// above has no leg beside the block.
+fn side_legs(
+    p: &Problem,
+    reversed: &[bool],
+    paths: &[Vec<usize>],
+    in_chain_of: &[Option<usize>],
+    end: DrawnEnd,
+) -> Vec<SideLeg> {
+    let mut legs = Vec::new();
+    for ((e, &rev), path) in p.edges.iter().zip(reversed).zip(paths) {
+        // The problem's `from` is the drawn source unless the edge is reversed.
+        let at_from = (end == DrawnEnd::Source) != rev;
+        let (v, dx) = if at_from { (e.from, e.from_dx) } else { (e.to, e.to_dx) };
+        let next = match end {
+            DrawnEnd::Source => path.get(1),
+            DrawnEnd::Target => path.len().checked_sub(2).filter(|&k| k > 0).map(|k| &path[k]),
+        };
+        if let Some(&next) = next
+            && in_chain_of[v].is_some()
+            && dx.abs() > 1e-3
+            && dx.abs() >= p.sizes[v].0 / 2.0 - 0.5
+        {
+            legs.push((v, next, dx > 0.0));
+        }
+    }
+    legs
 }
 
 /// Is each side edge's next node on its side of the block's segment in
