@@ -149,6 +149,7 @@ pub fn layout(chart: &Flowchart, opts: &LayoutOptions, fonts: &Fonts) -> Result<
 pub mod acyclic;
 mod assemble;
 mod compose;
+mod context;
 pub mod curve;
 mod cycles;
 pub mod drawn;
@@ -162,6 +163,7 @@ pub mod order;
 mod place;
 mod ports;
 pub mod position;
+pub mod problem;
 pub mod rank;
 mod reentry;
 pub mod relax;

@@ -17,7 +17,7 @@
 use super::curve::{Curve, drawn_curve};
 use super::drawn::bounds;
 use super::grid::Grid;
-use super::metrics::{segment_hits, segment_in_polygon};
+use super::metrics::{proper_cross, segment_hits, segment_in_polygon};
 use super::shapes::outline_polygon;
 use super::{Point, Rect, RoutedEdge};
 use crate::mermaid::{Flowchart, Shape};
@@ -265,7 +265,7 @@ pub(super) fn polyline_crossings(a: &[Point], b: &[Point]) -> usize {
     let mut c = 0;
     for s in a.windows(2) {
         for t in b.windows(2) {
-            c += usize::from(super::tracks::proper_cross(s[0], s[1], t[0], t[1]));
+            c += usize::from(proper_cross(s[0], s[1], t[0], t[1]));
         }
     }
     c
