@@ -33,3 +33,4 @@ pub mod progress;
 pub mod render;
 pub mod testgen;
 pub mod text;
+pub mod timings;

@@ -12,6 +12,7 @@ use anyhow::Context as _;
 use base64::Engine as _;
 use clap::Args;
 
+use super::choices::{Clock, Mode};
 use crate::ablation::bench::{Bench, load_bench};
 use crate::ablation::compare::{Run, compare_runs, task_scores};
 use crate::ablation::html::{ProblemView, html};
@@ -21,7 +22,7 @@ use crate::judge::legacy::CODEVISION_PRELUDE;
 use crate::judge::native::TimePolicy;
 use crate::judge::problems_file::{Diagnostic, LoadedProblem};
 use crate::judge::records::{Judged, Record, record_line, write_records};
-use crate::judge::run::{Clock, JudgeSettings, Mode};
+use crate::judge::run::JudgeSettings;
 use crate::judge::samples::{Sample, SampleOptions, load_samples};
 use crate::judge::session::Session;
 use crate::progress::Progress as _;
@@ -111,11 +112,11 @@ pub fn run(args: AblationArgs) -> anyhow::Result<ExitCode> {
     let timeout = Duration::try_from_secs_f64(args.timeout)
         .map_err(|_| anyhow::anyhow!("--timeout {}: not a number of seconds", args.timeout))?;
     let settings = JudgeSettings {
-        mode: args.mode,
+        mode: args.mode.into(),
         strict_types: false,
         legacy_limit: timeout,
         time: TimePolicy { default: timeout, floor: Duration::from_secs(1), factor: 4.0 },
-        clock: args.clock,
+        clock: args.clock.into(),
     };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let workers = args.jobs.unwrap_or(3 * cores).max(1);

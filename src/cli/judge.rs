@@ -10,13 +10,13 @@ use std::time::{Duration, Instant};
 use anyhow::Context as _;
 use clap::{Args, Subcommand};
 
+use super::choices::{Clock, Extract, Mode};
 use crate::exec::{ExecConfig, LazyExecutor};
-use crate::judge::extract::Extract;
 use crate::judge::legacy::CODEVISION_PRELUDE;
 use crate::judge::native::TimePolicy;
 use crate::judge::problems_file::{Diagnostic, LoadedProblem, MAX_LIMIT_S, load_problems};
 use crate::judge::records::{read_records, sorted_unique, write_records};
-use crate::judge::run::{Clock, JudgeSettings, Mode};
+use crate::judge::run::JudgeSettings;
 use crate::judge::run_file::{self, RunSettings};
 use crate::judge::samples::{Sample, SampleOptions, Shard, load_samples};
 use crate::judge::session::{Session, summary_paths, write_summary};
@@ -174,7 +174,7 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
         crate::outfile::refuse_overwrite("-o", out, &inputs)?;
     }
     let (problems, mut diags) = load_problems(problems_path)?;
-    let opts = SampleOptions { extract: args.extract, prefer_response: args.prefer_response };
+    let opts = SampleOptions { extract: args.extract.into(), prefer_response: args.prefer_response };
     let (samples, sample_diags) = load_samples(&args.samples, &problems, opts)?;
     if samples.is_empty() {
         report(&diags);
@@ -229,11 +229,11 @@ fn judge_settings(args: &RunArgs) -> anyhow::Result<JudgeSettings> {
         anyhow::bail!("--time-factor {}: must be a number in (0, 1000]", args.time_factor);
     }
     Ok(JudgeSettings {
-        mode: args.mode,
+        mode: args.mode.into(),
         strict_types: args.strict_types,
         legacy_limit: timeout,
         time: TimePolicy { default: timeout, floor, factor: args.time_factor },
-        clock: args.clock,
+        clock: args.clock.into(),
     })
 }
 

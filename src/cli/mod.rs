@@ -12,6 +12,7 @@ mod author;
 mod build;
 mod chart2py;
 mod check;
+mod choices;
 mod draw;
 mod env;
 mod examples;

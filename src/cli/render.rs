@@ -13,8 +13,8 @@ use crate::mermaid::Flowchart;
 use crate::progress::Progress as _;
 use crate::render::pipeline::Renderer;
 use crate::render::style::{self, StyleFile, SweepEntry};
-use crate::render::timings;
 use crate::text::Fonts;
+use crate::timings;
 
 /// Output format of batch renders.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

@@ -150,7 +150,7 @@ fn each_in_order<T: Send>(
     emit: impl FnMut(&Path, T) + Send,
 ) {
     let state = Mutex::new((0usize, BTreeMap::<usize, T>::new(), emit));
-    let timings = crate::render::timings::enabled();
+    let timings = crate::timings::enabled();
     dirs.par_iter().enumerate().for_each(|(i, dir)| {
         bar.set_message(name_of(dir));
         let started = std::time::Instant::now();

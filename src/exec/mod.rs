@@ -6,6 +6,24 @@
 //! reports an [`Outcome`]. Expected outputs never reach this module: a
 //! [`Job::Calls`] returns the candidate's *values* (exact-type-checked and
 //! encoded in the child) and the judge compares them.
+//!
+//! # How it works
+//!
+//! Runs untrusted Python: the judge hands an `Executor` a `Job` (`Script` source, or `Calls` = source, entry point
+//! and `CallArgs` in the tagged-JSON value encoding) and gets an `Outcome` (`Status` per program and per call, each
+//! call's returned value as tagged JSON, capped stdout/stderr). `Executor` keeps one Python worker per core
+//! (`worker.rs`) that runs `runner.py`: it confines itself once (network and mount namespaces, read-only
+//! filesystem, hidden directories, private `/tmp`, PID 1 of its own PID namespace), imports the prelude, and per
+//! job forks a child that drops to its own uid with rlimits and runs `fbjob.py` (decode arguments, call, encode the
+//! result with exact type checks onto a private pipe). The worker supervises from outside (wall clock, output caps)
+//! and kills and reaps every process of the job before answering. Threat model: the candidate is arbitrary code in
+//! its own process; it can forge anything its process reports, so the design ensures a forged report carries no
+//! more than a returned value could — the expected values live only in the judge, which compares. The worker and
+//! the judge are out of reach (other uid, other PID namespace, no shared fds). It fails closed: the worker reports
+//! every confinement step (and a probe child confined as a candidate checks uid, capabilities, fork and that the
+//! environment is readable); `Executor::start` refuses with `ExecError::WeakSandbox` unless
+//! `ExecConfig::allow_weak_sandbox`. `venv.rs` locates (per-user data dir, no fallback) and creates the pinned
+//! interpreter that `flowbench env` builds; the worker bind-mounts it into its view wherever it lives.
 
 use std::path::PathBuf;
 use std::time::Duration;

