@@ -332,7 +332,7 @@ fn describe(chart: &Flowchart, problem: &Problem, report: &mut ProblemReport) {
 /// shape, so caches of an older build are not reused.
 /// (`dist-2`: caches of earlier builds may hold sandbox failures as results;
 /// `dist-3`: records carry a legacy suite with a margin, reports say so.)
-const ARTEFACT_FORMAT: &str = "dist-3";
+pub(super) const ARTEFACT_FORMAT: &str = "dist-3";
 
 /// A fingerprint of everything that decides a problem's artefacts.
 fn stamp(bank: &BankProblem, meta: &Meta, description: &str, opts: &BuildOptions) -> String {

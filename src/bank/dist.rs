@@ -120,7 +120,9 @@ fn prune(out: &Path, manifest: &Manifest, built: &[Built]) -> anyhow::Result<()>
             std::fs::remove_file(entry.path())?;
         }
     }
-    let names: std::collections::BTreeSet<String> = built.iter().map(|b| format!("{}.json", b.report.name)).collect();
+    let mut names: std::collections::BTreeSet<String> =
+        built.iter().map(|b| format!("{}.json", b.report.name)).collect();
+    names.insert(super::unchanged::STAMP_FILE.to_string());
     for entry in std::fs::read_dir(out.join(CACHE_DIR)).into_iter().flatten().flatten() {
         if !names.contains(&entry.file_name().to_string_lossy().into_owned()) {
             std::fs::remove_file(entry.path())?;

@@ -37,6 +37,7 @@ pub mod spec;
 pub mod styles;
 pub mod summary;
 pub mod table1;
+pub mod unchanged;
 pub mod validate;
 
 use std::collections::BTreeMap;

@@ -10,6 +10,7 @@ use rayon::prelude::*;
 
 use crate::bank::build::{BuildOptions, Builder};
 use crate::bank::styles::BuildStyle;
+use crate::bank::unchanged;
 use crate::exec::{ExecConfig, LazyExecutor};
 use crate::progress::Progress as _;
 use crate::render::pipeline::Renderer;
@@ -126,6 +127,14 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     };
     crate::outfile::refuse_dir_overlap("-o", &args.output, &[&args.problems])?;
     std::fs::create_dir_all(&args.output).with_context(|| format!("creating {}", args.output.display()))?;
+    let inputs = unchanged::inputs_digest(&dirs, &builder.opts)
+        .with_context(|| format!("reading problem bank {}", args.problems.display()))?;
+    if !args.force
+        && let Some(last) = unchanged::up_to_date(&args.output, &inputs)
+    {
+        bar.finish();
+        return Ok(report_up_to_date(&last, &args.output, started));
+    }
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
     let duplicates = crate::bank::duplicate_task_ids(&dirs);
     let built: Vec<_> = pool.install(|| {
@@ -149,6 +158,7 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     refuse_machine_failures(&built)?;
     builder.opts.weak_sandbox = sandbox.isolation().filter(|i| i != "full");
     let manifest = crate::bank::dist::write_dist(&args.output, &built, &builder.opts)?;
+    unchanged::record(&args.output, &inputs, &manifest)?;
     print!("{}", crate::bank::table1::markdown(&manifest.table1));
     let python = match sandbox.started() {
         Some(Ok(e)) => format!("python {}", e.python_version()),
@@ -170,6 +180,27 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
         eprintln!("failed: {}", manifest.failed.join(", "));
     }
     Ok(if manifest.failed.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// What a build with nothing to do prints: the last build's warnings, its
+/// Table 1 and the counts, as a rebuild of cached problems would.
+fn report_up_to_date(last: &unchanged::UpToDate, out: &std::path::Path, started: Instant) -> ExitCode {
+    for d in &last.diagnostics {
+        eprintln!("{d}");
+    }
+    let m = &last.manifest;
+    print!("{}", crate::bank::table1::markdown(&m.table1));
+    eprintln!(
+        "built {} of {} problems (0 rebuilt, {} up to date; {} style{}) into {} in {:.2} s (nothing to validate)",
+        m.built,
+        m.problems,
+        m.problems,
+        m.styles.len(),
+        if m.styles.len() == 1 { "" } else { "s" },
+        out.display(),
+        started.elapsed().as_secs_f64(),
+    );
+    ExitCode::SUCCESS
 }
 
 /// Stops the build with one error when the machine could not build some
