@@ -16,7 +16,6 @@ use anyhow::Context as _;
 use serde::{Deserialize, Serialize};
 
 use crate::exec::CallStyle;
-use crate::judge::native::PreparedTests;
 use crate::judge::problem::{LegacyTest, Problem, TestCase};
 use crate::judge::problems_file::{Diagnostic, LoadedProblem, ProblemSet};
 
@@ -160,20 +159,15 @@ pub fn problem_set(records: &[DistRecord], dir: &Path) -> (ProblemSet, Vec<Diagn
     let mut set = ProblemSet::default();
     let mut diags = Vec::new();
     for r in records {
-        let problem = r.to_problem();
-        let tests = if problem.tests.is_empty() {
-            None
-        } else {
-            match PreparedTests::new(&problem) {
-                Ok(t) => Some(t),
-                Err(e) => {
-                    diags.push(Diagnostic {
-                        file: dir.join(format!("{}.jsonl", r.subset)),
-                        line: 0,
-                        message: format!("{}: {e}", r.task_id),
-                    });
-                    continue;
-                }
+        let loaded = match LoadedProblem::prepare(r.to_problem()) {
+            Ok(loaded) => loaded,
+            Err(e) => {
+                diags.push(Diagnostic {
+                    file: dir.join(format!("{}.jsonl", r.subset)),
+                    line: 0,
+                    message: format!("{}: {e}", r.task_id),
+                });
+                continue;
             }
         };
         if set.by_id.contains_key(&r.task_id) {
@@ -185,7 +179,7 @@ pub fn problem_set(records: &[DistRecord], dir: &Path) -> (ProblemSet, Vec<Diagn
             continue;
         }
         set.order.push(r.task_id.clone());
-        set.by_id.insert(r.task_id.clone(), LoadedProblem { problem, tests });
+        set.by_id.insert(r.task_id.clone(), loaded);
     }
     (set, diags)
 }

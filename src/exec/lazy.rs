@@ -73,7 +73,7 @@ impl LazyExecutor {
             Ok(executor) => executor.run(job),
             Err(e) => Outcome {
                 status: Status::SandboxError { detail: format!("{e:#}") },
-                calls: Vec::new(),
+                calls: Default::default(),
                 stdout: String::new(),
                 stderr: String::new(),
                 wall: Duration::ZERO,

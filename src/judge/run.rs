@@ -123,7 +123,7 @@ pub fn judge_sample(
             _ => sample.code.clone(),
         };
         let limit = settings.time.limit_for(p);
-        let outcome = sandbox.run_job(&native_job(p, source, settings.clock.limits(limit)));
+        let outcome = sandbox.run_job(&native_job(p, tests, source, settings.clock.limits(limit)));
         let opts = CompareOptions {
             float_tolerance: p
                 .float_tolerance
@@ -131,7 +131,7 @@ pub fn judge_sample(
                 .unwrap_or(DEFAULT_FLOAT_TOLERANCE),
             strict_types: settings.strict_types,
         };
-        let verdict = native_verdict(p, tests, &outcome, &opts, limit).map_err(NoVerdict::Sandbox)?;
+        let verdict = native_verdict(tests, &outcome, &opts, limit).map_err(NoVerdict::Sandbox)?;
         return Ok((verdict, "native", NATIVE_NOTE));
     }
     let Some(legacy) = &p.legacy else {

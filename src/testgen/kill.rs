@@ -231,12 +231,12 @@ fn run_job(
                     kwargs: Default::default(),
                 }
             })
-            .collect();
+            .collect::<Vec<CallArgs>>();
         let outcome = sandbox.run_job(&Job::Calls {
             source: source.clone(),
             entry_point: DISPATCH.into(),
             call_style: CallStyle::Function,
-            calls,
+            calls: calls.into(),
             limits: job.limits,
         });
         if let Status::SandboxError { detail } = &outcome.status {
