@@ -35,9 +35,9 @@ fn client_throughput(dir: &Path) -> f64 {
         .collect();
     let out = dir.join("answers.jsonl");
     let _ = std::fs::remove_file(&out);
-    let opts = BatchOptions { jobs: 64, cache: None, quiet: true };
+    let opts = BatchOptions { jobs: 64, cache: None };
     let started = Instant::now();
-    let report = run_batch(&client, &requests, &out, &opts, |_, answer| {
+    let report = run_batch(&client, &requests, &out, &opts, &flowbench::progress::Silent, |_, answer| {
         let mut m = Map::new();
         m.insert("content".into(), answer["choices"][0]["message"]["content"].clone());
         m

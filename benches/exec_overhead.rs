@@ -59,7 +59,7 @@ fn main() {
         source: "def f(x):\n    return x + 1\n".into(),
         entry_point: "f".into(),
         call_style: CallStyle::Function,
-        calls: vec![CallArgs { args: vec![json!(1)], kwargs: Default::default() }],
+        calls: vec![CallArgs { args: vec![json!(1)], kwargs: Default::default() }].into(),
         limits,
     };
     for (name, job) in [("script (prelude + 1 assert)", &script), ("calls (1 call)", &calls)] {

@@ -14,7 +14,7 @@ shared="${FLOWBENCH_SHARED:-../shared}/codevision"
 [ -f "$shared/problems.jsonl" ] || { echo "no Code-Vision data at $shared" >&2; exit 1; }
 cargo build --release --quiet
 bin="${CARGO_TARGET_DIR:-target}/release/flowbench"
-[ -x .flowbench/venv/bin/python ] || echo "note: no .flowbench/venv (run 'flowbench env'); numpy-using samples will fail" >&2
+# The candidates' venv is provisioned on first use if absent.
 mapfile -t samples < <(ls "$shared"/samples/HumanEval-V/*.jsonl "$shared"/samples/Algorithm/*.jsonl "$shared"/samples/MATH/*.jsonl)
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT

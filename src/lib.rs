@@ -15,7 +15,9 @@
 //! - [`client`]: OpenAI-compatible chat-completions batches (retries, cache, resume);
 //! - [`ablation`]: conditions compared with paired statistics (Table 4);
 //! - [`testgen`]: reference + spec → validated tests and their mutation score;
-//! - [`cli`]: the `flowbench` command line.
+//! - [`cli`]: the `flowbench` command line;
+//! - utilities: [`outfile`] (how outputs are written), [`progress`] (how long
+//!   work reports how far it is).
 
 pub mod ablation;
 pub mod author;
@@ -27,6 +29,8 @@ pub mod judge;
 pub mod layout;
 pub mod mermaid;
 pub mod outfile;
+pub mod progress;
 pub mod render;
 pub mod testgen;
 pub mod text;
+pub mod timings;

@@ -33,6 +33,7 @@ fn build_dist(
             time_limit: Duration::from_secs(10),
             styles,
             allow_ambiguous: false,
+            weak_sandbox: None,
         },
     };
     let built: Vec<Built> = flowbench::bank::problem_dirs(bank).unwrap().iter().map(|d| builder.build(d)).collect();
@@ -259,4 +260,36 @@ fn new_check_and_a_style_sweep_from_the_command_line() {
         assert!(dist.join(format!("images/{id}/abs_value.png")).is_file());
     }
     assert_eq!(manifest.subsets["geometry"], "geometry.jsonl");
+
+    // Nothing to do: decided from bytes (the stamp), with the same output;
+    // a damaged artefact or a changed input builds again.
+    let build = || {
+        let out = fb()
+            .arg("build")
+            .arg("--problems")
+            .arg(bank.path())
+            .arg("-o")
+            .arg(&dist)
+            .arg("--styles")
+            .arg(&sweep)
+            .output();
+        let out = out.unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        (String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let manifest_bytes = std::fs::read(dist.join("manifest.json")).unwrap();
+    let (table, log) = build();
+    assert!(log.contains("(0 rebuilt, 1 up to date;") && log.contains("nothing to validate"), "{log}");
+    assert!(table.contains("| geometry | easy | 1 |"), "the no-op prints Table 1: {table}");
+    assert_eq!(std::fs::read(dist.join("manifest.json")).unwrap(), manifest_bytes);
+    let image = dist.join(format!("images/{}/abs_value.png", manifest.styles[0]));
+    std::fs::write(&image, b"damaged").unwrap();
+    let (_, log) = build();
+    assert!(log.contains("(1 rebuilt, 0 up to date;"), "a damaged image rebuilds its problem: {log}");
+    assert_eq!(std::fs::read(dist.join("manifest.json")).unwrap(), manifest_bytes);
+    let (_, log) = build();
+    assert!(log.contains("(0 rebuilt, 1 up to date;"), "{log}");
+    std::fs::write(dir.join("description.md"), "Return the absolute value of the integer `n`.\n").unwrap();
+    let (_, log) = build();
+    assert!(log.contains("(1 rebuilt, 0 up to date;"), "a changed description rebuilds: {log}");
 }

@@ -56,8 +56,9 @@ fn survives_every_failure_mode_in_order_without_loss_or_duplicates() {
     let out = dir.path().join("answers.jsonl");
     let texts = mixed_texts();
     let reqs = requests(&texts);
-    let opts = BatchOptions { jobs: 8, cache: None, quiet: true };
-    let report = run_batch(&client(&server.url), &reqs, &out, &opts, line).expect("batch");
+    let opts = BatchOptions { jobs: 8, cache: None };
+    let report =
+        run_batch(&client(&server.url), &reqs, &out, &opts, &flowbench::progress::Silent, line).expect("batch");
     assert!(report.failed.is_empty(), "{:?}", report.failed);
     assert_eq!(report.fetched, 42);
     let got = lines(&out);
@@ -72,7 +73,7 @@ fn survives_every_failure_mode_in_order_without_loss_or_duplicates() {
     assert_eq!(server.attempts(&texts[5]), 3, "two drops then success");
     // A second run has nothing to do and leaves the file unchanged.
     let before = std::fs::read(&out).expect("read");
-    let again = run_batch(&client(&server.url), &reqs, &out, &opts, line).expect("batch");
+    let again = run_batch(&client(&server.url), &reqs, &out, &opts, &flowbench::progress::Silent, line).expect("batch");
     assert_eq!((again.resumed, again.fetched), (42, 0));
     assert_eq!(std::fs::read(&out).expect("read"), before);
 }
@@ -84,15 +85,16 @@ fn permanent_and_exhausted_failures_write_nothing_and_are_retried_later() {
     let out = dir.path().join("answers.jsonl");
     let texts: Vec<String> = vec!["ok a".into(), "reject b".into(), "never c".into(), "ok d".into()];
     let reqs = requests(&texts);
-    let opts = BatchOptions { jobs: 2, cache: None, quiet: true };
-    let report = run_batch(&client(&server.url), &reqs, &out, &opts, line).expect("batch");
+    let opts = BatchOptions { jobs: 2, cache: None };
+    let report =
+        run_batch(&client(&server.url), &reqs, &out, &opts, &flowbench::progress::Silent, line).expect("batch");
     assert_eq!(report.failed.keys().cloned().collect::<Vec<_>>(), vec!["r1".to_string(), "r2".to_string()]);
     assert!(report.failed["r1"].contains("400"), "{}", report.failed["r1"]);
     assert!(report.failed["r2"].contains("gave up after 5 attempts"), "{}", report.failed["r2"]);
     assert_eq!(server.attempts("reject b"), 1, "a 400 is not retried");
     let ids: Vec<Json> = lines(&out).iter().map(|l| l["custom_id"].clone()).collect();
     assert_eq!(ids, vec![json!("r0"), json!("r3")]);
-    let again = run_batch(&client(&server.url), &reqs, &out, &opts, line).expect("batch");
+    let again = run_batch(&client(&server.url), &reqs, &out, &opts, &flowbench::progress::Silent, line).expect("batch");
     assert_eq!((again.resumed, again.failed.len()), (2, 2));
 }
 
@@ -102,9 +104,9 @@ fn interrupted_run_resumes_to_the_uninterrupted_file() {
     let dir = tempfile::tempdir().expect("tempdir");
     let texts = mixed_texts();
     let reqs = requests(&texts);
-    let opts = BatchOptions { jobs: 4, cache: None, quiet: true };
+    let opts = BatchOptions { jobs: 4, cache: None };
     let whole = dir.path().join("whole.jsonl");
-    run_batch(&client(&server.url), &reqs, &whole, &opts, line).expect("batch");
+    run_batch(&client(&server.url), &reqs, &whole, &opts, &flowbench::progress::Silent, line).expect("batch");
     // An interrupted run: some answers appended out of order, then a kill
     // in the middle of a line.
     let full = std::fs::read_to_string(&whole).expect("read");
@@ -113,7 +115,8 @@ fn interrupted_run_resumes_to_the_uninterrupted_file() {
     let mut text: String = [all[7], all[2], all[30], all[0]].iter().map(|l| format!("{l}\n")).collect();
     text.push_str(&all[11][..all[11].len() / 2]);
     std::fs::write(&partial, text).expect("write");
-    let report = run_batch(&client(&server.url), &reqs, &partial, &opts, line).expect("resume");
+    let report =
+        run_batch(&client(&server.url), &reqs, &partial, &opts, &flowbench::progress::Silent, line).expect("resume");
     assert_eq!((report.resumed, report.fetched), (4, 38));
     assert!(report.warnings.iter().any(|w| w.contains("partial last line")));
     assert_eq!(std::fs::read_to_string(&partial).expect("read"), full);
@@ -125,9 +128,13 @@ fn cache_answers_a_second_output_without_the_network() {
     let dir = tempfile::tempdir().expect("tempdir");
     let texts: Vec<String> = (0..10).map(|i| format!("ok {i}")).collect();
     let reqs = requests(&texts);
-    let opts = BatchOptions { jobs: 3, cache: Some(Cache::new(&dir.path().join("cache"))), quiet: true };
-    let first = run_batch(&client(&server.url), &reqs, &dir.path().join("a.jsonl"), &opts, line).expect("batch");
-    let second = run_batch(&client(&server.url), &reqs, &dir.path().join("b.jsonl"), &opts, line).expect("batch");
+    let opts = BatchOptions { jobs: 3, cache: Some(Cache::new(&dir.path().join("cache"))) };
+    let first =
+        run_batch(&client(&server.url), &reqs, &dir.path().join("a.jsonl"), &opts, &flowbench::progress::Silent, line)
+            .expect("batch");
+    let second =
+        run_batch(&client(&server.url), &reqs, &dir.path().join("b.jsonl"), &opts, &flowbench::progress::Silent, line)
+            .expect("batch");
     assert_eq!((first.fetched, first.cached, second.fetched, second.cached), (10, 0, 0, 10));
     assert_eq!(server.answered.load(std::sync::atomic::Ordering::Relaxed), 10);
     assert_eq!(

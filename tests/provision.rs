@@ -37,8 +37,10 @@ fn build(bank: &Path, out: &Path, venv: &Path, env: &[(&str, &str)]) -> (Output,
     (output, err)
 }
 
+/// Problems' cache entries (`.cache/<problem>.json`; the bank's stamp aside).
 fn cache_entries(out: &Path) -> usize {
-    std::fs::read_dir(out.join(".cache")).map_or(0, |d| d.count())
+    std::fs::read_dir(out.join(".cache"))
+        .map_or(0, |d| d.flatten().filter(|e| e.path().extension().is_some_and(|x| x == "json")).count())
 }
 
 #[test]
@@ -54,6 +56,7 @@ fn build_provisions_the_venv_once_and_never_caches_a_machine_failure() {
     assert!(err.contains("`pip install` failed") && err.contains("`flowbench env`"), "{err}");
     assert!(err.contains("2 of 2 problems were not built"), "{err}");
     assert_eq!(cache_entries(&out), 0, "a machine failure is not a result");
+    assert!(!out.join(".cache").join(flowbench::bank::unchanged::STAMP_FILE).exists());
     assert!(!venv.exists());
 
     // The machine fixed: the venv is made once and every problem builds.

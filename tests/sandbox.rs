@@ -126,7 +126,7 @@ fn arguments_are_fresh_per_call_and_kwargs_work() {
         source: src.into(),
         entry_point: "f".into(),
         call_style: CallStyle::Function,
-        calls: vec![call.clone(), call],
+        calls: vec![call.clone(), call].into(),
         limits: limits(2000),
     });
     let values: Vec<_> = o.calls.iter().map(|c| c.value.clone()).collect();
@@ -140,7 +140,7 @@ fn solution_method_style_gets_a_fresh_instance() {
         source: src.into(),
         entry_point: "count".into(),
         call_style: CallStyle::SolutionMethod,
-        calls: vec![CallArgs { args: vec![json!(2)], kwargs: Default::default() }; 2],
+        calls: vec![CallArgs { args: vec![json!(2)], kwargs: Default::default() }; 2].into(),
         limits: limits(2000),
     });
     let values: Vec<_> = o.calls.iter().map(|c| c.value.clone()).collect();

@@ -7,6 +7,16 @@
 //! [`compare::task_scores`] → [`compare::compare_runs`] (statistics from
 //! [`stats`]) → [`compare::Ablation`], which `report` renders as Markdown,
 //! CSV, JSON and HTML.
+//!
+//! # How it works
+//!
+//! Conditions compared on the same problems. `bench` reads a `dist/` (records typed by
+//! `bank::dist_record::DistRecord`, which `build` writes) or a problems JSONL; `prompts` turns records and editable
+//! templates into `client::Request`s per condition (flowchart image as a data URL, Mermaid text, description);
+//! `compare` turns each run's judge `records::Record`s into per-problem `TaskScore`s and an `Ablation` (pass@k per
+//! subset × difficulty, paired `Delta`s vs the first run) using `stats` (exact McNemar, seeded percentile
+//! bootstrap, sign-flip permutation test; SplitMix64, so reports are reproducible); `report` and `html` render
+//! Markdown/CSV and the self-contained HTML page with SVG charts drawn here.
 
 pub mod bench;
 pub mod compare;

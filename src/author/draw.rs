@@ -17,7 +17,7 @@ use super::labels;
 use super::reader::{Func, Program, Stmt};
 
 /// How many straight-line statements one process box may hold.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Detail {
     /// Every straight-line run is one box.
     Low,

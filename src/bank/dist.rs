@@ -23,6 +23,9 @@ pub struct ManifestOptions {
     pub deny_warnings: bool,
     pub time_limit_s: f64,
     pub styles: Vec<BuildStyle>,
+    /// Present only when the references ran with weak isolation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weak_sandbox: Option<String>,
 }
 
 /// `dist/manifest.json`.
@@ -82,6 +85,7 @@ pub fn write_dist(out: &Path, built: &[Built], opts: &BuildOptions) -> anyhow::R
             deny_warnings: opts.deny_warnings,
             time_limit_s: opts.time_limit.as_secs_f64(),
             styles: opts.styles.clone(),
+            weak_sandbox: opts.weak_sandbox.clone(),
         },
         styles: opts.styles.iter().map(|s| s.id.clone()).collect(),
         subsets,
@@ -116,7 +120,9 @@ fn prune(out: &Path, manifest: &Manifest, built: &[Built]) -> anyhow::Result<()>
             std::fs::remove_file(entry.path())?;
         }
     }
-    let names: std::collections::BTreeSet<String> = built.iter().map(|b| format!("{}.json", b.report.name)).collect();
+    let mut names: std::collections::BTreeSet<String> =
+        built.iter().map(|b| format!("{}.json", b.report.name)).collect();
+    names.insert(super::unchanged::STAMP_FILE.to_string());
     for entry in std::fs::read_dir(out.join(CACHE_DIR)).into_iter().flatten().flatten() {
         if !names.contains(&entry.file_name().to_string_lossy().into_owned()) {
             std::fs::remove_file(entry.path())?;

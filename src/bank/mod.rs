@@ -5,6 +5,21 @@
 //!
 //! This phase sits after `mermaid`, `render` and `judge` in the pipeline and
 //! only calls into them.
+//!
+//! # How it works
+//!
+//! The problem bank: `problem_dirs` lists problem directories in name order and `load` reads one into a
+//! `BankProblem` (flowchart text, reference solution, native `Problem`); `meta` reads `[meta]` of `problem.toml`
+//! and `description.md`; `native_tests` is the one place tests are taken from. `build::Builder` drives the earlier
+//! phases per problem — `mermaid::lint::check` → `mermaid::fmt` → `render::pipeline::Renderer` (via
+//! `styles::draw_all`, one layout per distinct geometry) → `judge::native` through any `judge::run::Sandbox`
+//! (`validate`) — and returns a `Built` (report + `dist_record::DistRecord`, whose `test` code `check_code`
+//! generates from the native tests); artefacts, then a cache entry with their hashes (`cache`), are written per
+//! problem so builds resume. `dist::write_dist` writes the bank-level files (`<subset>.jsonl`, `table1`, `summary`,
+//! `gallery`, `manifest.json`). It only calls down the pipeline. A chart whose drawn picture is ambiguous
+//! (`layout::metrics::Defect`: an edge through a node, a label over a label or node, a label crossed by another
+//! edge, measured in every style by `styles::draw_all`) fails its problem with the elements named (`build
+//! --allow-ambiguous`: a warning).
 
 pub mod build;
 pub mod cache;
@@ -13,6 +28,7 @@ pub mod dist;
 pub mod dist_record;
 pub mod gallery;
 pub mod import;
+pub mod legacy_suite;
 pub mod meta;
 pub mod problem_check;
 pub mod record;
@@ -21,6 +37,7 @@ pub mod spec;
 pub mod styles;
 pub mod summary;
 pub mod table1;
+pub mod unchanged;
 pub mod validate;
 
 use std::collections::BTreeMap;
@@ -42,6 +59,9 @@ pub struct BankProblem {
     /// The share of mutants the generated tests kill, when `tests gen
     /// --score` recorded it in `tests.jsonl` (set by `spec::apply_generated`).
     pub mutation_score: Option<f64>,
+    /// The reference's time on each test, seconds, as `tests gen` recorded
+    /// it (parallel to `problem.tests`; empty for hand-written tests).
+    pub reference_times: Vec<f64>,
 }
 
 /// File names inside a problem directory.
@@ -111,6 +131,7 @@ pub fn load(dir: &Path) -> anyhow::Result<BankProblem> {
         solution: read(SOLUTION)?,
         problem,
         mutation_score: None,
+        reference_times: Vec::new(),
     })
 }
 

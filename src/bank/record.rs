@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use super::dist_record::{DistRecord, ImagePaths};
 use super::meta::Meta;
 use super::{BankProblem, check_code};
+use crate::judge::problem::TestCase;
 
 /// `dist/`-relative artefact paths of problem `task`.
 pub fn mermaid_path(task: &str) -> String {
@@ -28,6 +29,8 @@ pub struct RecordParts<'a> {
     pub nodes: usize,
     pub edges: usize,
     pub decisions: usize,
+    /// The tests its legacy `test` code carries (see `legacy_suite`).
+    pub legacy_tests: &'a [usize],
 }
 
 /// The record of a proven problem; fails only when a test cannot be
@@ -36,7 +39,8 @@ pub fn make_record(parts: RecordParts<'_>) -> anyhow::Result<DistRecord> {
     let bank = parts.bank;
     let p = &bank.problem;
     let tests = super::native_tests(bank);
-    let test = check_code::check_code(p, tests)
+    let legacy: Vec<TestCase> = parts.legacy_tests.iter().filter_map(|&i| tests.get(i).cloned()).collect();
+    let test = check_code::check_code(p, &legacy)
         .map_err(|e| anyhow::anyhow!("{}: {e}", bank.dir.join(super::PROBLEM).display()))?;
     let task = bank.name.as_str();
     let images: BTreeMap<String, ImagePaths> =
@@ -54,6 +58,7 @@ pub fn make_record(parts: RecordParts<'_>) -> anyhow::Result<DistRecord> {
         title: parts.meta.title.clone(),
         call_style: p.call_style,
         native_tests: tests.to_vec(),
+        legacy_tests_left_out: tests.len() - legacy.len(),
         time_limit_s: p.time_limit_s,
         float_tolerance: p.float_tolerance,
         reference_time_s: p.reference_time_s,

@@ -119,6 +119,7 @@ pub fn apply_generated(bank: &mut super::BankProblem) -> anyhow::Result<bool> {
         })
         .collect();
     p.reference_time_s = tests.iter().map(|t| t.reference_time_s).reduce(f64::max);
+    bank.reference_times = tests.iter().map(|t| t.reference_time_s).collect();
     if spec.tests.float_tolerance.is_some() {
         p.float_tolerance = spec.tests.float_tolerance;
     }

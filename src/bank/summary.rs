@@ -21,13 +21,21 @@ pub struct Summary {
     pub edges: usize,
     pub decisions: usize,
     pub tests: TestCounts,
+    /// The limit the records' legacy programs are kept well under (human-
+    /// eval's); each report says how many tests its legacy code carries
+    /// and their recorded reference time.
+    pub legacy_limit_s: f64,
     pub reports: Vec<ProblemReport>,
 }
 
 impl Summary {
     /// Totals over `reports` (kept in the given order).
     pub fn new(reports: Vec<ProblemReport>) -> Summary {
-        let mut s = Summary { problems: reports.len(), ..Summary::default() };
+        let mut s = Summary {
+            problems: reports.len(),
+            legacy_limit_s: super::legacy_suite::HUMAN_EVAL_LIMIT_S,
+            ..Summary::default()
+        };
         for r in &reports {
             s.ok += usize::from(r.ok);
             s.nodes += r.nodes;

@@ -16,11 +16,11 @@ pub fn validate(sandbox: &dyn Sandbox, bank: &BankProblem, time_limit: Duration)
     let p = &bank.problem;
     let tests = PreparedTests::new(p).map_err(|e| anyhow::anyhow!("{}: {e}", bank.dir.join(PROBLEM).display()))?;
     let limits = crate::exec::Limits { wall: time_limit, cpu: time_limit };
-    let outcome = sandbox.run_job(&native_job(p, bank.solution.clone(), limits));
+    let outcome = sandbox.run_job(&native_job(p, &tests, bank.solution.clone(), limits));
     let opts =
         CompareOptions { float_tolerance: p.float_tolerance.unwrap_or(DEFAULT_FLOAT_TOLERANCE), strict_types: false };
     let verdict =
-        native_verdict(p, &tests, &outcome, &opts, time_limit).map_err(|e| anyhow::Error::new(SandboxFailure(e)))?;
+        native_verdict(&tests, &outcome, &opts, time_limit).map_err(|e| anyhow::Error::new(SandboxFailure(e)))?;
     if !verdict.passed {
         let f = verdict.first_failure.unwrap_or_default();
         anyhow::bail!(

@@ -5,27 +5,27 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context as _;
 use base64::Engine as _;
 use clap::Args;
 
+use super::choices::{Clock, Mode};
 use crate::ablation::bench::{Bench, load_bench};
 use crate::ablation::compare::{Run, compare_runs, task_scores};
 use crate::ablation::html::{ProblemView, html};
 use crate::ablation::report::{csv, markdown};
-use crate::exec::{ExecConfig, Executor};
+use crate::exec::{ExecConfig, LazyExecutor};
 use crate::judge::legacy::CODEVISION_PRELUDE;
 use crate::judge::native::TimePolicy;
 use crate::judge::problems_file::{Diagnostic, LoadedProblem};
-use crate::judge::records::{
-    Appender, Judged, Record, prepare_resume, read_records, record_line, sorted_unique, write_records,
-};
-use crate::judge::run::{Clock, JudgeSettings, Mode, NoVerdict, judge_all};
+use crate::judge::records::{Judged, Record, record_line, write_records};
+use crate::judge::run::JudgeSettings;
 use crate::judge::samples::{Sample, SampleOptions, load_samples};
-
-use super::judge::progress_bar;
+use crate::judge::session::Session;
+use crate::progress::Progress as _;
 
 #[derive(Debug, Args)]
 pub struct AblationArgs {
@@ -67,6 +67,10 @@ pub struct AblationArgs {
     /// first use].
     #[arg(long)]
     pub(super) python: Option<PathBuf>,
+    /// DANGER: judge even when a sandbox step fails, running untrusted code
+    /// with weaker isolation. Every result line then says so.
+    #[arg(long)]
+    pub(super) allow_weak_sandbox: bool,
     /// No progress bar.
     #[arg(short, long)]
     pub(super) quiet: bool,
@@ -108,25 +112,36 @@ pub fn run(args: AblationArgs) -> anyhow::Result<ExitCode> {
     let timeout = Duration::try_from_secs_f64(args.timeout)
         .map_err(|_| anyhow::anyhow!("--timeout {}: not a number of seconds", args.timeout))?;
     let settings = JudgeSettings {
-        mode: args.mode,
+        mode: args.mode.into(),
         strict_types: false,
         legacy_limit: timeout,
         time: TimePolicy { default: timeout, floor: Duration::from_secs(1), factor: 4.0 },
-        clock: args.clock,
+        clock: args.clock.into(),
     };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let workers = args.jobs.unwrap_or(3 * cores).max(1);
-    let mut judge =
-        Judging { executor: None, workers, python: args.python.clone(), settings, quiet: args.quiet, failures: 0 };
+    let bar = super::progress::bar(0, "samples", args.quiet);
+    let cfg = ExecConfig {
+        workers,
+        human_eval_compat: true,
+        stop_after_timeout: true,
+        allow_weak_sandbox: args.allow_weak_sandbox,
+        prelude: CODEVISION_PRELUDE.to_string(),
+        ..ExecConfig::default()
+    }
+    .with_interpreter(args.python.as_deref(), None);
+    let sandbox = LazyExecutor::new(cfg).with_progress(Arc::new(bar.clone()));
+    let mut judge = Judging { sandbox: &sandbox, workers, settings, bar, failures: 0 };
     let mut scored = Vec::new();
     for (name, files) in &runs {
         let output = results_dir.join(format!("{name}.jsonl"));
         let (records, run_diags) =
             if args.recorded { recorded(&bench, files, &output)? } else { judge.run(&bench, files, &output)? };
         diags.extend(run_diags);
-        eprintln!("{name}: {} samples judged ({})", records.len(), output.display());
+        judge.bar.note(&format!("{name}: {} samples judged ({})", records.len(), output.display()));
         scored.push(Run { name: name.clone(), scores: task_scores(&records) });
     }
+    judge.bar.finish();
     for d in &diags {
         eprintln!("warning: {d}");
     }
@@ -150,34 +165,16 @@ fn write(path: &Path, text: &str) -> anyhow::Result<()> {
 }
 
 /// The sandbox, started on first need and shared by every run.
-struct Judging {
-    executor: Option<Executor>,
+struct Judging<'a> {
+    sandbox: &'a LazyExecutor,
     workers: usize,
-    python: Option<PathBuf>,
     settings: JudgeSettings,
-    quiet: bool,
+    bar: super::progress::Bar,
     /// Samples with no verdict (sandbox errors, unjudgeable problems).
     failures: usize,
 }
 
-impl Judging {
-    fn executor(&mut self) -> anyhow::Result<&Executor> {
-        if self.executor.is_none() {
-            let mut cfg = ExecConfig {
-                workers: self.workers,
-                human_eval_compat: true,
-                stop_after_timeout: true,
-                ..ExecConfig::default()
-            };
-            cfg.prelude = CODEVISION_PRELUDE.to_string();
-            if let Some(p) = &self.python {
-                (cfg.python, cfg.provision) = (p.clone(), false);
-            }
-            self.executor = Some(Executor::start(cfg).context("starting the sandbox")?);
-        }
-        self.executor.as_ref().context("sandbox not started")
-    }
-
+impl Judging<'_> {
     /// Judges one condition's samples into `output` (resuming), and returns
     /// the results in input order.
     fn run(
@@ -187,49 +184,17 @@ impl Judging {
         output: &Path,
     ) -> anyhow::Result<(Vec<Record>, Vec<Diagnostic>)> {
         let (samples, mut diags) = load_samples(files, &bench.problems, SampleOptions::default())?;
-        let (done, resume) = prepare_resume(output)?;
-        diags.extend(resume);
+        let mut session = Session::open(output, None, self.sandbox)?;
+        diags.append(&mut session.diagnostics);
         let work: Vec<(&LoadedProblem, &Sample)> = samples
             .iter()
-            .filter(|s| !done.contains(&s.key))
+            .filter(|s| !session.is_done(&s.key))
             .filter_map(|s| bench.problems.by_id.get(&s.task_id).map(|p| (p, s)))
             .collect();
-        if !work.is_empty() {
-            let (settings, workers, quiet) = (self.settings.clone(), self.workers, self.quiet);
-            let executor = self.executor()?;
-            let bar = progress_bar(work.len() as u64, quiet);
-            let mut out = Appender::open(output)?;
-            let mut write_error = None;
-            let mut failures = 0;
-            judge_all(&work, &settings, executor, workers, |problem, sample, result| {
-                bar.inc(1);
-                match result {
-                    Ok((verdict, mode, note)) => {
-                        let p = &problem.problem;
-                        let judged = Judged::new(sample, verdict, mode, note, p.subset.clone(), p.difficulty.clone());
-                        if write_error.is_none() {
-                            write_error = out.append(&record_line(sample, &judged)).err();
-                        }
-                    }
-                    Err(NoVerdict::NotJudgeable(why) | NoVerdict::Sandbox(why)) => {
-                        failures += 1;
-                        bar.suspend(|| eprintln!("no verdict for {} (retried on re-run): {why}", sample.key));
-                    }
-                }
-            });
-            bar.finish_and_clear();
-            self.failures += failures;
-            if let Some(e) = write_error {
-                return Err(e);
-            }
-        }
-        if !output.exists() {
-            return Ok((Vec::new(), diags));
-        }
-        let (records, more) = read_records(output)?;
+        let tally = session.judge(&work, &self.settings, self.workers, &self.bar)?;
+        self.failures += tally.without_verdict();
+        let (records, more) = session.finish()?;
         diags.extend(more);
-        let (records, _) = sorted_unique(records);
-        write_records(output, &records)?;
         Ok((records, diags))
     }
 }

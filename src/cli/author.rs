@@ -6,7 +6,7 @@
 //! Exit codes: 0 chart written, 1 no valid chart after every round (nothing
 //! written), 2 any other error (unreadable problem, no answer from the API).
 
-use std::io::{IsTerminal as _, Write as _};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -135,7 +135,7 @@ pub fn run(args: AuthorArgs) -> anyhow::Result<ExitCode> {
     let solution_name = solution_path.display().to_string();
     let problem =
         Problem { description: &description, solution: &solution, solution_name: &solution_name, program: &program };
-    let bar = progress(args.quiet);
+    let bar = super::progress::spinner(args.quiet);
     let mut log_file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
@@ -147,7 +147,7 @@ pub fn run(args: AuthorArgs) -> anyhow::Result<ExitCode> {
     };
     let outcome =
         author(&client, cache.as_ref(), &problem, &settings, &|m: &str| bar.set_message(m.to_owned()), &mut log);
-    bar.finish_and_clear();
+    bar.finish();
     match outcome? {
         Outcome::Valid { chart, repairs, similarity } => {
             crate::outfile::write_atomic(&output, chart.as_bytes())
@@ -187,16 +187,4 @@ fn entry_point(dir: &Path) -> Option<String> {
     let text = std::fs::read_to_string(dir.join("problem.json")).ok()?;
     let json: serde_json::Value = serde_json::from_str(&text).ok()?;
     json.get("entry_point")?.as_str().map(str::to_owned)
-}
-
-fn progress(quiet: bool) -> indicatif::ProgressBar {
-    if quiet || !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new_spinner();
-    if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})") {
-        bar.set_style(style);
-    }
-    bar.enable_steady_tick(Duration::from_millis(120));
-    bar
 }

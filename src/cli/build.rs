@@ -1,9 +1,8 @@
 //! `flowbench build`: build the problem bank into the `dist/` benchmark.
 
-use std::io::IsTerminal as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::OnceLock;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
@@ -11,8 +10,9 @@ use rayon::prelude::*;
 
 use crate::bank::build::{BuildOptions, Builder};
 use crate::bank::styles::BuildStyle;
-use crate::exec::{ExecConfig, Executor, Job, Outcome, Status};
-use crate::judge::run::Sandbox;
+use crate::bank::unchanged;
+use crate::exec::{ExecConfig, LazyExecutor};
+use crate::progress::Progress as _;
 use crate::render::pipeline::Renderer;
 use crate::render::style::{StyleFile, parse_sweep};
 
@@ -104,19 +104,15 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     {
         anyhow::bail!("--time-limit {}: must be a positive number of seconds, at most a day", args.time_limit);
     }
-    // The sandbox's config (which may ask python3 where it lives, a quarter
-    // of a second through a pyenv shim) is made only when a problem needs
-    // validating, so a no-op rebuild spawns no process at all.
+    // The sandbox starts when a problem needs validating, so a no-op
+    // rebuild spawns no process at all.
     let threads = args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |j| j.max(1));
-    let bar = if std::io::stderr().is_terminal() {
-        indicatif::ProgressBar::new(dirs.len() as u64)
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
-    let mut sandbox = LazySandbox::new(args.python.clone(), threads, args.allow_weak_sandbox);
-    sandbox.bar = bar.clone();
+    let bar = super::progress::bar(dirs.len() as u64, "problems", false);
+    let cfg = ExecConfig { workers: threads, allow_weak_sandbox: args.allow_weak_sandbox, ..ExecConfig::default() }
+        .with_interpreter(args.python.as_deref(), None);
+    let sandbox = LazyExecutor::new(cfg).with_progress(Arc::new(bar.clone()));
     let renderer = Renderer::default();
-    let builder = Builder {
+    let mut builder = Builder {
         renderer: &renderer,
         sandbox: &sandbox,
         opts: BuildOptions {
@@ -126,10 +122,19 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
             force: args.force,
             time_limit: Duration::from_secs_f64(args.time_limit),
             styles,
+            weak_sandbox: None,
         },
     };
     crate::outfile::refuse_dir_overlap("-o", &args.output, &[&args.problems])?;
     std::fs::create_dir_all(&args.output).with_context(|| format!("creating {}", args.output.display()))?;
+    let inputs = unchanged::inputs_digest(&dirs, &builder.opts)
+        .with_context(|| format!("reading problem bank {}", args.problems.display()))?;
+    if !args.force
+        && let Some(last) = unchanged::up_to_date(&args.output, &inputs)
+    {
+        bar.finish();
+        return Ok(report_up_to_date(&last, &args.output, started));
+    }
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
     let duplicates = crate::bank::duplicate_task_ids(&dirs);
     let built: Vec<_> = pool.install(|| {
@@ -139,21 +144,23 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
                     Some(why) => crate::bank::build::Built::failed(d, why.clone()),
                     None => builder.build(d),
                 };
-                bar.inc(1);
+                bar.advance();
                 b
             })
             .collect()
     });
-    bar.finish_and_clear();
+    bar.finish();
     for b in &built {
         for d in &b.report.diagnostics {
             eprintln!("{d}");
         }
     }
     refuse_machine_failures(&built)?;
+    builder.opts.weak_sandbox = sandbox.isolation().filter(|i| i != "full");
     let manifest = crate::bank::dist::write_dist(&args.output, &built, &builder.opts)?;
+    unchanged::record(&args.output, &inputs, &manifest)?;
     print!("{}", crate::bank::table1::markdown(&manifest.table1));
-    let python = match sandbox.executor.get() {
+    let python = match sandbox.started() {
         Some(Ok(e)) => format!("python {}", e.python_version()),
         Some(Err(e)) => format!("sandbox failed: {e}"),
         None => "nothing to validate".into(),
@@ -175,6 +182,27 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     Ok(if manifest.failed.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
+/// What a build with nothing to do prints: the last build's warnings, its
+/// Table 1 and the counts, as a rebuild of cached problems would.
+fn report_up_to_date(last: &unchanged::UpToDate, out: &std::path::Path, started: Instant) -> ExitCode {
+    for d in &last.diagnostics {
+        eprintln!("{d}");
+    }
+    let m = &last.manifest;
+    print!("{}", crate::bank::table1::markdown(&m.table1));
+    eprintln!(
+        "built {} of {} problems (0 rebuilt, {} up to date; {} style{}) into {} in {:.2} s (nothing to validate)",
+        m.built,
+        m.problems,
+        m.problems,
+        m.styles.len(),
+        if m.styles.len() == 1 { "" } else { "s" },
+        out.display(),
+        started.elapsed().as_secs_f64(),
+    );
+    ExitCode::SUCCESS
+}
+
 /// Stops the build with one error when the machine could not build some
 /// problems (the sandbox did not start or run): the same failure would
 /// otherwise be printed once per problem, and a Table 1 of those problems
@@ -193,49 +221,4 @@ fn refuse_machine_failures(built: &[crate::bank::build::Built]) -> anyhow::Resul
         failed.len(),
         built.len()
     )
-}
-
-/// Starts the sandbox on first use, so a build with nothing to validate
-/// (every problem up to date) spawns no Python at all.
-pub(super) struct LazySandbox {
-    python: Option<PathBuf>,
-    workers: usize,
-    allow_weak_sandbox: bool,
-    executor: OnceLock<Result<Executor, String>>,
-    /// The caller's progress bar, hidden while the sandbox starts (which may
-    /// provision the venv and print its progress).
-    pub(super) bar: indicatif::ProgressBar,
-}
-
-impl LazySandbox {
-    pub(super) fn new(python: Option<PathBuf>, workers: usize, allow_weak_sandbox: bool) -> LazySandbox {
-        let bar = indicatif::ProgressBar::hidden();
-        LazySandbox { python, workers, allow_weak_sandbox, executor: OnceLock::new(), bar }
-    }
-}
-
-impl Sandbox for LazySandbox {
-    fn run_job(&self, job: &Job) -> Outcome {
-        let start = || {
-            let mut cfg = ExecConfig {
-                workers: self.workers,
-                allow_weak_sandbox: self.allow_weak_sandbox,
-                ..ExecConfig::default()
-            };
-            if let Some(p) = &self.python {
-                (cfg.python, cfg.provision) = (p.clone(), false);
-            }
-            self.bar.suspend(|| Executor::start(cfg)).map_err(|e| format!("{e:#}"))
-        };
-        match self.executor.get_or_init(start) {
-            Ok(executor) => executor.run(job),
-            Err(detail) => Outcome {
-                status: Status::SandboxError { detail: format!("starting the sandbox: {detail}") },
-                calls: Vec::new(),
-                stdout: String::new(),
-                stderr: String::new(),
-                wall: Duration::ZERO,
-            },
-        }
-    }
 }

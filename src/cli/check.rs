@@ -67,7 +67,9 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         }
         None => None,
     };
-    let sandbox = super::build::LazySandbox::new(None, 1, false);
+    let sandbox = crate::exec::LazyExecutor::new(
+        crate::exec::ExecConfig { workers: 1, ..crate::exec::ExecConfig::default() }.with_interpreter(None, None),
+    );
     let opts = ParseOptions { max_edges: args.max_edges, ..ParseOptions::default() };
     for path in &args.files {
         let name = path.display().to_string();

@@ -10,7 +10,8 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 
-use crate::author::{Detail, Program, ReadError, draw, read_programs};
+use super::choices::Detail;
+use crate::author::{Program, ReadError, draw, read_programs};
 
 use super::mmd_io::{read_source, write_source};
 
@@ -88,7 +89,7 @@ pub fn run(args: DrawArgs) -> anyhow::Result<ExitCode> {
                 continue;
             }
         };
-        let text = crate::mermaid::fmt::format(&draw(&program, args.detail).chart);
+        let text = crate::mermaid::fmt::format(&draw(&program, args.detail.into()).chart);
         match target {
             Some(out) => write_source(out, &text).with_context(|| format!("writing the chart of {name}"))?,
             None => print!("{text}"),

@@ -25,7 +25,7 @@ pub struct EnvArgs {
 pub fn run(args: EnvArgs) -> anyhow::Result<ExitCode> {
     if !args.print {
         let dir = venv::venv_dir(args.venv.as_deref());
-        venv::create(&dir, &args.python, &mut |line| eprintln!("{line}"))?;
+        venv::create(&dir, &args.python, &super::progress::lines())?;
     }
     show(args.venv.as_deref())
 }

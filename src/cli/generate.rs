@@ -81,13 +81,14 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         pool: args.jobs,
     });
     let cache = (args.cache != "none").then(|| Cache::new(std::path::Path::new(&args.cache)));
-    let opts = BatchOptions { jobs: args.jobs, cache, quiet: args.quiet };
+    let opts = BatchOptions { jobs: args.jobs, cache };
+    let bar = super::progress::bar(0, "requests", args.quiet);
     let wanted = &args.condition;
     let by_id: std::collections::HashMap<String, &DistRecord> =
         records.iter().flat_map(|r| (0..samples).map(move |i| (request_id(wanted, &r.task_id, i), r))).collect();
     let condition = args.condition.to_string();
     let model = args.sampling.model.clone();
-    let report = run_batch(&client, &requests, &args.output, &opts, |request: &Request, answer: &Json| {
+    let report = run_batch(&client, &requests, &args.output, &opts, &bar, |request: &Request, answer: &Json| {
         let response = answer["choices"][0]["message"]["content"].as_str().unwrap_or("").to_string();
         sample_line(
             by_id.get(&request.id).map_or("", |r| r.task_id.as_str()),
@@ -97,6 +98,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
             &model,
         )
     })?;
+    bar.finish();
     eprintln!(
         "{}: {} answered ({} from the network, {} from the cache, {} already there), {} failed",
         args.output.display(),

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::judge::import::Source;
+use super::choices::Source;
 
 #[derive(Debug, clap::Args)]
 pub struct ImportArgs {
@@ -30,7 +30,7 @@ pub struct ImportArgs {
 pub fn run(args: ImportArgs) -> anyhow::Result<ExitCode> {
     let done = crate::bank::import::import(
         &args.input,
-        args.from,
+        args.from.into(),
         args.subset.as_deref(),
         &args.output,
         args.specs.as_deref(),

@@ -2,27 +2,24 @@
 //! one shard of many; `flowbench judge merge` combines shard results.
 
 use std::collections::BTreeMap;
-use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 use clap::{Args, Subcommand};
 
-use crate::exec::{ExecConfig, Executor};
-use crate::judge::extract::Extract;
+use super::choices::{Clock, Extract, Mode};
+use crate::exec::{ExecConfig, LazyExecutor};
 use crate::judge::legacy::CODEVISION_PRELUDE;
 use crate::judge::native::TimePolicy;
 use crate::judge::problems_file::{Diagnostic, LoadedProblem, MAX_LIMIT_S, load_problems};
-use crate::judge::records::{
-    Appender, Judged, prepare_resume, read_records, record_line, sorted_unique, write_records,
-};
-use crate::judge::run::{Clock, JudgeSettings, Mode, NoVerdict, judge_all};
-use crate::judge::run_file::{self, RunFile, RunSettings};
+use crate::judge::records::{read_records, sorted_unique, write_records};
+use crate::judge::run::JudgeSettings;
+use crate::judge::run_file::{self, RunSettings};
 use crate::judge::samples::{Sample, SampleOptions, Shard, load_samples};
-use crate::judge::summary::summarize;
-use crate::judge::summary_md::render_markdown;
+use crate::judge::session::{Session, summary_paths, write_summary};
 
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -169,21 +166,15 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
     if args.k.contains(&0) {
         anyhow::bail!("--k values must be at least 1");
     }
-    seconds("timeout", args.timeout)?;
-    seconds("time-floor", args.time_floor)?;
-    if !(args.time_factor.is_finite() && args.time_factor > 0.0 && args.time_factor <= 1000.0) {
-        anyhow::bail!("--time-factor {}: must be a number in (0, 1000]", args.time_factor);
-    }
+    let settings = judge_settings(&args)?;
     let mut inputs: Vec<&Path> = vec![problems_path];
     inputs.extend(args.samples.iter().map(PathBuf::as_path));
     let (md_path, json_path) = summary_paths(output);
-    for out in [output, &md_path, &json_path] {
+    for out in [output, &md_path, &json_path, &run_file::run_path(output)] {
         crate::outfile::refuse_overwrite("-o", out, &inputs)?;
     }
-    let run_path = run_file::run_path(output);
-    crate::outfile::refuse_overwrite("-o", &run_path, &inputs)?;
     let (problems, mut diags) = load_problems(problems_path)?;
-    let opts = SampleOptions { extract: args.extract, prefer_response: args.prefer_response };
+    let opts = SampleOptions { extract: args.extract.into(), prefer_response: args.prefer_response };
     let (samples, sample_diags) = load_samples(&args.samples, &problems, opts)?;
     if samples.is_empty() {
         report(&diags);
@@ -194,121 +185,76 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
     diags.extend(sample_diags);
     let run_settings = settings_of(&args, problems_path)?;
     if args.force {
-        for p in [output, &md_path, &json_path, &run_path] {
-            match std::fs::remove_file(p) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    return Err(e).with_context(|| format!("removing {}", p.display()));
-                }
-                _ => {}
-            }
-        }
+        Session::discard(output)?;
     }
-    run_file::check_resume(output, &run_settings)?;
-    let previous_env = run_file::read(output)?.and_then(|r| r.environment);
-    run_file::write(output, &RunFile { settings: run_settings.clone(), environment: previous_env })?;
-    let (done, resume_diags) = prepare_resume(output)?;
-    diags.extend(resume_diags);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let workers = args.jobs.unwrap_or(if args.mode == Mode::Legacy { 3 * cores } else { cores }).max(1);
+    let bar = super::progress::bar(0, "samples", args.quiet);
+    let sandbox = LazyExecutor::new(sandbox_config(&args, workers)).with_progress(Arc::new(bar.clone()));
+    let mut session = Session::open(output, Some(run_settings), &sandbox)?;
+    diags.extend(std::mem::take(&mut session.diagnostics));
     report(&diags);
     let selected: Vec<&Sample> = samples.iter().filter(|s| args.shard.is_none_or(|sh| sh.contains(s.index))).collect();
     let work: Vec<(&LoadedProblem, &Sample)> = selected
         .iter()
-        .filter(|s| !done.contains(&s.key))
+        .filter(|s| !session.is_done(&s.key))
         .filter_map(|s| problems.by_id.get(&s.task_id).map(|p| (p, *s)))
         .collect();
-    if !done.is_empty() {
+    if session.resumed() > 0 {
         eprintln!("resuming: {} samples already judged in {}", selected.len() - work.len(), output.display());
     }
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let workers = args.jobs.unwrap_or(if args.mode == Mode::Legacy { 3 * cores } else { cores }).max(1);
-    let settings = JudgeSettings {
-        mode: args.mode,
-        strict_types: args.strict_types,
-        legacy_limit: seconds("timeout", args.timeout)?,
-        time: TimePolicy {
-            default: seconds("timeout", args.timeout)?,
-            floor: seconds("time-floor", args.time_floor)?,
-            factor: args.time_factor,
-        },
-        clock: args.clock,
-    };
-    let mut skipped = 0usize;
-    let mut sandbox_errors = 0usize;
-    if !work.is_empty() {
-        let mut cfg = ExecConfig {
-            workers,
-            human_eval_compat: true,
-            coerce_numbers: args.coerce_numbers,
-            // A sample fails at its first failing test, so an endless loop
-            // need not be run to the limit on every remaining test.
-            stop_after_timeout: true,
-            allow_weak_sandbox: args.allow_weak_sandbox,
-            ..ExecConfig::default()
-        };
-        match &args.python {
-            Some(p) => (cfg.python, cfg.provision) = (p.clone(), false),
-            None => cfg.python = crate::exec::venv::python_in(&crate::exec::venv::venv_dir(args.venv.as_deref())),
-        }
-        if args.prelude == Prelude::Codevision {
-            cfg.prelude = CODEVISION_PRELUDE.to_string();
-        }
-        let executor = Executor::start(cfg).context("starting the sandbox")?;
-        let confinement: Vec<String> = executor.confinement().iter().map(|(k, v)| format!("{k} {v}")).collect();
-        eprintln!(
-            "judging {} samples with {} workers, Python {} ({})",
-            work.len(),
-            workers,
-            executor.python_version(),
-            confinement.join("; ")
-        );
-        let weak = (!executor.weaknesses().is_empty()).then(|| format!("weak: {}", executor.weaknesses().join("; ")));
-        if let Some(w) = &weak {
-            eprintln!("WARNING: --allow-weak-sandbox: untrusted code runs with weaker isolation ({w})");
-        }
-        let environment = run_file::Environment {
-            python: executor.python_version().to_string(),
-            packages: executor.packages().clone(),
-            sandbox: weak.clone().unwrap_or_else(|| "full".into()),
-        };
-        run_file::write(output, &RunFile { settings: run_settings.clone(), environment: Some(environment) })?;
-        let bar = progress_bar(work.len() as u64, args.quiet);
-        let mut out = Appender::open(output)?;
-        let mut write_error: Option<anyhow::Error> = None;
-        judge_all(&work, &settings, &executor, workers, |problem, sample, result| {
-            bar.inc(1);
-            match result {
-                Ok((verdict, mode, note)) => {
-                    let p = &problem.problem;
-                    let mut judged = Judged::new(sample, verdict, mode, note, p.subset.clone(), p.difficulty.clone());
-                    judged.sandbox.clone_from(&weak);
-                    if write_error.is_none() {
-                        write_error = out.append(&record_line(sample, &judged)).err();
-                    }
-                }
-                Err(NoVerdict::NotJudgeable(why)) => {
-                    skipped += 1;
-                    bar.suspend(|| eprintln!("skipped: {why}"));
-                }
-                Err(NoVerdict::Sandbox(why)) => {
-                    sandbox_errors += 1;
-                    bar.suspend(|| eprintln!("sandbox error on {} (not judged, retried on re-run): {why}", sample.key));
-                }
-            }
-        });
-        bar.finish_and_clear();
-        if let Some(e) = write_error {
-            return Err(e);
-        }
-    }
+    let tally = session.judge(&work, &settings, workers, &bar)?;
+    bar.finish();
     let elapsed = started.elapsed().as_secs_f64();
-    let (records, read_diags) = read_records(output)?;
+    let (records, read_diags) = session.finish()?;
     report(&read_diags);
-    let (records, _) = sorted_unique(records);
-    write_records(output, &records)?;
-    let summary = summarize(&records, &args.k);
-    write_summary(output, &summary, &args.k)?;
-    eprintln!("judged {} samples in {elapsed:.1} s ({skipped} skipped, {sandbox_errors} sandbox errors)", work.len());
-    let clean = diags.is_empty() && read_diags.is_empty() && skipped == 0 && sandbox_errors == 0;
+    let (_, md) = write_summary(output, &records, &args.k)?;
+    print!("{md}");
+    eprintln!("summary: {} and {}", md_path.display(), json_path.display());
+    eprintln!(
+        "judged {} samples in {elapsed:.1} s ({} skipped, {} sandbox errors)",
+        work.len(),
+        tally.skipped,
+        tally.sandbox_errors
+    );
+    let clean = diags.is_empty() && read_diags.is_empty() && tally.without_verdict() == 0;
     Ok(if clean { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// The judging settings, with every time option checked.
+fn judge_settings(args: &RunArgs) -> anyhow::Result<JudgeSettings> {
+    let timeout = seconds("timeout", args.timeout)?;
+    let floor = seconds("time-floor", args.time_floor)?;
+    if !(args.time_factor.is_finite() && args.time_factor > 0.0 && args.time_factor <= 1000.0) {
+        anyhow::bail!("--time-factor {}: must be a number in (0, 1000]", args.time_factor);
+    }
+    Ok(JudgeSettings {
+        mode: args.mode.into(),
+        strict_types: args.strict_types,
+        legacy_limit: timeout,
+        time: TimePolicy { default: timeout, floor, factor: args.time_factor },
+        clock: args.clock.into(),
+    })
+}
+
+/// The candidates' sandbox: human-eval's script semantics, the chosen
+/// interpreter and prelude.
+fn sandbox_config(args: &RunArgs, workers: usize) -> ExecConfig {
+    let mut cfg = ExecConfig {
+        workers,
+        human_eval_compat: true,
+        coerce_numbers: args.coerce_numbers,
+        // A sample fails at its first failing test, so an endless loop
+        // need not be run to the limit on every remaining test.
+        stop_after_timeout: true,
+        allow_weak_sandbox: args.allow_weak_sandbox,
+        ..ExecConfig::default()
+    }
+    .with_interpreter(args.python.as_deref(), args.venv.as_deref());
+    if args.prelude == Prelude::Codevision {
+        cfg.prelude = CODEVISION_PRELUDE.to_string();
+    }
+    cfg
 }
 
 /// The verdict-changing settings of this run, for its run file.
@@ -329,36 +275,6 @@ fn settings_of(args: &RunArgs, problems: &Path) -> anyhow::Result<RunSettings> {
         prefer_response: args.prefer_response,
         problems_fnv1a: format!("{:016x}", crate::judge::samples::fnv1a(&bytes)),
     })
-}
-
-/// The samples bar on a terminal, hidden otherwise (shared with `ablation`).
-pub(super) fn progress_bar(len: u64, quiet: bool) -> indicatif::ProgressBar {
-    if quiet || !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new(len);
-    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} samples, {elapsed} (eta {eta})") {
-        bar.set_style(style);
-    }
-    bar
-}
-
-/// `results.jsonl` → `results.summary.md` / `results.summary.json`.
-fn summary_paths(output: &Path) -> (PathBuf, PathBuf) {
-    let stem = output.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "results".into());
-    (output.with_file_name(format!("{stem}.summary.md")), output.with_file_name(format!("{stem}.summary.json")))
-}
-
-fn write_summary(output: &Path, summary: &crate::judge::summary::Summary, ks: &[usize]) -> anyhow::Result<()> {
-    let (md_path, json_path) = summary_paths(output);
-    let md = render_markdown(summary, ks);
-    crate::outfile::write_atomic(&md_path, md.as_bytes()).with_context(|| format!("writing {}", md_path.display()))?;
-    let json = serde_json::to_string_pretty(summary)? + "\n";
-    crate::outfile::write_atomic(&json_path, json.as_bytes())
-        .with_context(|| format!("writing {}", json_path.display()))?;
-    print!("{md}");
-    eprintln!("summary: {} and {}", md_path.display(), json_path.display());
-    Ok(())
 }
 
 fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
@@ -382,8 +298,9 @@ fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
         eprintln!("merge: dropped {dropped} duplicate samples (same sample key)");
     }
     write_records(&args.output, &records)?;
-    let summary = summarize(&records, &args.k);
-    write_summary(&args.output, &summary, &args.k)?;
+    let (_, md) = write_summary(&args.output, &records, &args.k)?;
+    print!("{md}");
+    eprintln!("summary: {} and {}", md_path.display(), json_path.display());
     let sizes: Vec<String> = per_file.iter().map(|(f, n)| format!("{f}: {n}")).collect();
     eprintln!("merged {} samples ({})", records.len(), sizes.join(", "));
     Ok(if diags.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })

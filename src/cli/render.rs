@@ -7,14 +7,14 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::mermaid::Flowchart;
+use crate::progress::Progress as _;
 use crate::render::pipeline::Renderer;
 use crate::render::style::{self, StyleFile, SweepEntry};
-use crate::render::timings;
 use crate::text::Fonts;
+use crate::timings;
 
 /// Output format of batch renders.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -155,21 +155,17 @@ fn render_batch(
     threads: Option<usize>,
 ) -> anyhow::Result<Vec<Result<Option<String>, String>>> {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.unwrap_or(0)).build()?;
-    let target = if jobs.len() > 1 { ProgressDrawTarget::stderr() } else { ProgressDrawTarget::hidden() };
-    let pb = ProgressBar::with_draw_target(Some(jobs.len() as u64), target);
-    if let Ok(st) = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {msg}") {
-        pb.set_style(st);
-    }
+    let bar = super::progress::bar(jobs.len() as u64, "charts", jobs.len() < 2);
     let results = pool.install(|| {
         jobs.par_iter()
             .map(|job| {
                 let r = ctx.render(job);
-                pb.inc(1);
+                bar.advance();
                 r
             })
             .collect()
     });
-    pb.finish_and_clear();
+    bar.finish();
     Ok(results)
 }
 

@@ -2,14 +2,16 @@
 //! is in `testgen`.
 
 use std::collections::BTreeMap;
-use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
-use crate::exec::{ExecConfig, Executor};
+use crate::exec::{ExecConfig, LazyExecutor};
+use crate::progress::Progress as _;
+
+use super::progress::Bar;
 use crate::judge::problem::{Category, Problem};
 use crate::testgen::generate::{GenInput, generate, show_counts};
 use crate::testgen::score::{Fate, Score, ScoredTest, Suite, mutants, reduce, score, score_suites};
@@ -32,6 +34,10 @@ pub struct Common {
     /// Sandbox workers [default: all cores].
     #[arg(short = 'j', long)]
     jobs: Option<usize>,
+    /// DANGER: run the references even when a sandbox step fails (recorded
+    /// in tests.jsonl's header).
+    #[arg(long)]
+    allow_weak_sandbox: bool,
 }
 
 /// `tests gen`.
@@ -77,16 +83,22 @@ pub struct ScoreArgs {
     json: bool,
 }
 
-fn executor(c: &Common) -> anyhow::Result<Executor> {
-    let mut cfg =
-        ExecConfig { stop_after_timeout: true, preload_packages: uses_packages(&c.dirs), ..ExecConfig::default() };
-    if let Some(p) = &c.python {
-        (cfg.python, cfg.provision) = (p.clone(), false);
+/// The sandbox for the references, started now: every problem needs it,
+/// and one that cannot start is one error, not one per problem.
+fn executor(c: &Common, bar: &Bar) -> anyhow::Result<LazyExecutor> {
+    let mut cfg = ExecConfig {
+        stop_after_timeout: true,
+        preload_packages: uses_packages(&c.dirs),
+        allow_weak_sandbox: c.allow_weak_sandbox,
+        ..ExecConfig::default()
     }
+    .with_interpreter(c.python.as_deref(), None);
     if let Some(j) = c.jobs {
         cfg.workers = j.max(1);
     }
-    Ok(Executor::start(cfg)?)
+    let executor = LazyExecutor::new(cfg).with_progress(Arc::new(bar.clone()));
+    executor.get()?;
+    Ok(executor)
 }
 
 /// Whether any reference names a pinned package (a mention is enough:
@@ -98,14 +110,6 @@ fn uses_packages(dirs: &[PathBuf]) -> bool {
     })
 }
 
-fn bar(n: usize) -> indicatif::ProgressBar {
-    if std::io::stderr().is_terminal() {
-        indicatif::ProgressBar::new(n as u64)
-    } else {
-        indicatif::ProgressBar::hidden()
-    }
-}
-
 fn name_of(dir: &Path) -> String {
     dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| dir.display().to_string())
 }
@@ -115,8 +119,8 @@ fn scored(tests: &[GeneratedTest]) -> Vec<ScoredTest> {
 }
 
 pub fn run_gen(args: GenArgs) -> anyhow::Result<ExitCode> {
-    let executor = executor(&args.common)?;
-    let bar = bar(args.common.dirs.len());
+    let bar = super::progress::bar(args.common.dirs.len() as u64, "problems", false);
+    let executor = executor(&args.common, &bar)?;
     let mut failed = 0;
     each_in_order(
         &args.common.dirs,
@@ -130,7 +134,7 @@ pub fn run_gen(args: GenArgs) -> anyhow::Result<ExitCode> {
             }
         },
     );
-    bar.finish_and_clear();
+    bar.finish();
     Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
@@ -141,12 +145,12 @@ pub fn run_gen(args: GenArgs) -> anyhow::Result<ExitCode> {
 /// `FLOWBENCH_TIMINGS=1` prints each problem's time to stderr.
 fn each_in_order<T: Send>(
     dirs: &[PathBuf],
-    bar: &indicatif::ProgressBar,
+    bar: &Bar,
     work: impl Fn(&Path) -> T + Sync,
     emit: impl FnMut(&Path, T) + Send,
 ) {
     let state = Mutex::new((0usize, BTreeMap::<usize, T>::new(), emit));
-    let timings = crate::render::timings::enabled();
+    let timings = crate::timings::enabled();
     dirs.par_iter().enumerate().for_each(|(i, dir)| {
         bar.set_message(name_of(dir));
         let started = std::time::Instant::now();
@@ -154,7 +158,7 @@ fn each_in_order<T: Send>(
         if timings {
             bar.suspend(|| eprintln!("timing: {} {:.2} s", name_of(dir), started.elapsed().as_secs_f64()));
         }
-        bar.inc(1);
+        bar.advance();
         let mut guard = state.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let (next, pending, emit) = &mut *guard;
         pending.insert(i, result);
@@ -165,7 +169,7 @@ fn each_in_order<T: Send>(
     });
 }
 
-fn gen_one(executor: &Executor, args: &GenArgs, dir: &Path) -> anyhow::Result<String> {
+fn gen_one(executor: &LazyExecutor, args: &GenArgs, dir: &Path) -> anyhow::Result<String> {
     let python = &args.common.helper_python;
     let input = crate::bank::spec::gen_input(dir)?;
     let mut generated = generate(python, executor, &input)?;
@@ -237,6 +241,7 @@ fn gen_one(executor: &Executor, args: &GenArgs, dir: &Path) -> anyhow::Result<St
             note.push_str(&format!("; the original tests' {:.3} ({} killed)", o.score, o.killed));
         }
     }
+    generated.header.weak_sandbox = executor.isolation().filter(|i| i != "full");
     tests_file::write(&dir.join(TESTS), &generated.header, &generated.tests)?;
     let h = &generated.header;
     Ok(format!(
@@ -251,8 +256,8 @@ fn gen_one(executor: &Executor, args: &GenArgs, dir: &Path) -> anyhow::Result<St
 }
 
 pub fn run_score(args: ScoreArgs) -> anyhow::Result<ExitCode> {
-    let executor = executor(&args.common)?;
-    let bar = bar(args.common.dirs.len());
+    let bar = super::progress::bar(args.common.dirs.len() as u64, "problems", false);
+    let executor = executor(&args.common, &bar)?;
     let mut failed = 0;
     let several = args.tests.len() > 1;
     each_in_order(
@@ -278,7 +283,7 @@ pub fn run_score(args: ScoreArgs) -> anyhow::Result<ExitCode> {
             }
         },
     );
-    bar.finish_and_clear();
+    bar.finish();
     Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
@@ -304,7 +309,7 @@ pub fn load_tests(dir: &Path, tests: Option<&Path>) -> anyhow::Result<Vec<Scored
 
 /// Each suite's score, or why it could not be scored (a missing tests file
 /// costs only its own suite). `Err` when nothing could be scored.
-fn score_one(executor: &Executor, args: &ScoreArgs, dir: &Path) -> anyhow::Result<Vec<anyhow::Result<Score>>> {
+fn score_one(executor: &LazyExecutor, args: &ScoreArgs, dir: &Path) -> anyhow::Result<Vec<anyhow::Result<Score>>> {
     let input: GenInput = crate::bank::spec::gen_input(dir)?;
     let python = &args.common.helper_python;
     let loaded: Vec<anyhow::Result<Vec<ScoredTest>>> = if args.tests.is_empty() {

@@ -5,7 +5,8 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 
-use crate::judge::import::{Figures, Source, import_file, write_report};
+use super::choices::Source;
+use crate::judge::import::{Figures, import_file, write_report};
 
 /// `flowbench tests <action>`.
 #[derive(Debug, clap::Args)]
@@ -60,7 +61,7 @@ fn import(args: ImportArgs) -> anyhow::Result<ExitCode> {
     if let Some(report) = &args.report {
         crate::outfile::refuse_overwrite("--report", report, &[&args.input, &args.output])?;
     }
-    let (problems, outcomes) = import_file(&args.input, args.from, &args.python)?;
+    let (problems, outcomes) = import_file(&args.input, args.from.into(), &args.python)?;
     let mut out = String::new();
     for p in &problems {
         out.push_str(&serde_json::to_string(p)?);

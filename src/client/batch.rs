@@ -9,7 +9,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::fs::OpenOptions;
-use std::io::{IsTerminal as _, Read as _, Write as _};
+use std::io::{Read as _, Write as _};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -19,6 +19,7 @@ use serde_json::{Map, Value as Json};
 
 use super::cache::Cache;
 use super::http::{ChatClient, ClientError};
+use crate::progress::Progress;
 
 /// One request: a unique id and a `chat.completions` body.
 #[derive(Debug, Clone, PartialEq)]
@@ -33,8 +34,6 @@ pub struct BatchOptions {
     /// Requests in flight at once.
     pub jobs: usize,
     pub cache: Option<Cache>,
-    /// No progress bar (it is also hidden when stderr is not a terminal).
-    pub quiet: bool,
 }
 
 /// What a batch did.
@@ -59,6 +58,7 @@ pub fn run_batch<F>(
     requests: &[Request],
     output: &Path,
     opts: &BatchOptions,
+    progress: &dyn Progress,
     to_line: F,
 ) -> anyhow::Result<BatchReport>
 where
@@ -74,7 +74,7 @@ where
     let todo: Vec<&Request> = requests.iter().filter(|r| !done.contains(r.id.as_str())).collect();
     report.resumed = requests.len() - todo.len();
     if !todo.is_empty() {
-        let bar = progress_bar(todo.len() as u64, opts.quiet);
+        progress.add_total(todo.len() as u64);
         let mut file = OpenOptions::new()
             .create(true)
             .append(true)
@@ -99,7 +99,7 @@ where
             }
             drop(tx);
             for (i, result) in rx {
-                bar.inc(1);
+                progress.advance();
                 let request = todo[i];
                 match result {
                     Ok((answer, from_cache)) => {
@@ -115,13 +115,12 @@ where
                         }
                     }
                     Err(e) => {
-                        bar.suspend(|| eprintln!("request {} failed (retried on re-run): {e}", request.id));
+                        progress.note(&format!("request {} failed (retried on re-run): {e}", request.id));
                         report.failed.insert(request.id.clone(), e.to_string());
                     }
                 }
             }
         });
-        bar.finish_and_clear();
         if let Some(e) = write_error {
             return Err(e).with_context(|| format!("writing {}", output.display()));
         }
@@ -231,17 +230,4 @@ fn rewrite_in_order(output: &Path, position: &HashMap<&str, usize>, warnings: &m
     tmp.flush()?;
     tmp.persist(output).with_context(|| format!("replacing {}", output.display()))?;
     Ok(())
-}
-
-fn progress_bar(len: u64, quiet: bool) -> indicatif::ProgressBar {
-    if quiet || !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new(len);
-    if let Ok(style) =
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} requests, {per_sec}, {elapsed} (eta {eta})")
-    {
-        bar.set_style(style);
-    }
-    bar
 }

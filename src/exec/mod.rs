@@ -6,16 +6,36 @@
 //! reports an [`Outcome`]. Expected outputs never reach this module: a
 //! [`Job::Calls`] returns the candidate's *values* (exact-type-checked and
 //! encoded in the child) and the judge compares them.
+//!
+//! # How it works
+//!
+//! Runs untrusted Python: the judge hands an `Executor` a `Job` (`Script` source, or `Calls` = source, entry point
+//! and `CallArgs` in the tagged-JSON value encoding) and gets an `Outcome` (`Status` per program and per call, each
+//! call's returned value as tagged JSON, capped stdout/stderr). `Executor` keeps one Python worker per core
+//! (`worker.rs`) that runs `runner.py`: it confines itself once (network and mount namespaces, read-only
+//! filesystem, hidden directories, private `/tmp`, PID 1 of its own PID namespace), imports the prelude, and per
+//! job forks a child that drops to its own uid with rlimits and runs `fbjob.py` (decode arguments, call, encode the
+//! result with exact type checks onto a private pipe). The worker supervises from outside (wall clock, output caps)
+//! and kills and reaps every process of the job before answering. Threat model: the candidate is arbitrary code in
+//! its own process; it can forge anything its process reports, so the design ensures a forged report carries no
+//! more than a returned value could — the expected values live only in the judge, which compares. The worker and
+//! the judge are out of reach (other uid, other PID namespace, no shared fds). It fails closed: the worker reports
+//! every confinement step (and a probe child confined as a candidate checks uid, capabilities, fork and that the
+//! environment is readable); `Executor::start` refuses with `ExecError::WeakSandbox` unless
+//! `ExecConfig::allow_weak_sandbox`. `venv.rs` locates (per-user data dir, no fallback) and creates the pinned
+//! interpreter that `flowbench env` builds; the worker bind-mounts it into its view wherever it lives.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 mod executor;
+mod lazy;
 mod protocol;
 pub mod venv;
 mod worker;
 
 pub use executor::{ExecError, Executor};
+pub use lazy::LazyExecutor;
 
 /// How the executor is set up; one per judge run.
 #[derive(Debug, Clone)]
@@ -132,6 +152,58 @@ pub struct CallArgs {
     pub kwargs: serde_json::Map<String, serde_json::Value>,
 }
 
+/// The calls of a [`Job::Calls`], each call's arguments as their JSON text
+/// (the [`CallArgs`] encoding), made once and shared: the judge encodes a
+/// problem's tests once for every sample of it, and each job clones only
+/// the pointer.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EncodedCalls(std::sync::Arc<[String]>);
+
+impl EncodedCalls {
+    /// Encodes calls given as (positional arguments, keyword arguments).
+    pub fn encode<'a>(
+        calls: impl IntoIterator<Item = (&'a [serde_json::Value], &'a serde_json::Map<String, serde_json::Value>)>,
+    ) -> EncodedCalls {
+        #[derive(serde::Serialize)]
+        struct Call<'a> {
+            args: &'a [serde_json::Value],
+            kwargs: &'a serde_json::Map<String, serde_json::Value>,
+        }
+        let texts: Vec<String> = calls
+            .into_iter()
+            .map(|(args, kwargs)| {
+                serde_json::to_string(&Call { args, kwargs }).unwrap_or_else(|_| "{\"args\":[]}".into())
+            })
+            .collect();
+        EncodedCalls(texts.into())
+    }
+
+    /// Each call's JSON text, in order.
+    pub fn texts(&self) -> &[String] {
+        &self.0
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl FromIterator<CallArgs> for EncodedCalls {
+    fn from_iter<I: IntoIterator<Item = CallArgs>>(calls: I) -> EncodedCalls {
+        calls.into_iter().collect::<Vec<_>>().into()
+    }
+}
+
+impl From<Vec<CallArgs>> for EncodedCalls {
+    fn from(calls: Vec<CallArgs>) -> EncodedCalls {
+        EncodedCalls::encode(calls.iter().map(|c| (c.args.as_slice(), &c.kwargs)))
+    }
+}
+
 /// Work for the sandbox.
 #[derive(Debug, Clone)]
 pub enum Job {
@@ -140,7 +212,7 @@ pub enum Job {
     Script { source: String, limits: Limits },
     /// Define `source`, then call `entry_point` once per element of `calls`,
     /// each with freshly decoded arguments, returning each result encoded.
-    Calls { source: String, entry_point: String, call_style: CallStyle, calls: Vec<CallArgs>, limits: Limits },
+    Calls { source: String, entry_point: String, call_style: CallStyle, calls: EncodedCalls, limits: Limits },
 }
 
 /// Why a run (or a call) ended.
@@ -190,4 +262,22 @@ pub struct Outcome {
     pub stdout: String,
     pub stderr: String,
     pub wall: Duration,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn encoded_calls_are_the_call_args_wire_text_shared_not_copied() {
+        let mut kwargs = serde_json::Map::new();
+        kwargs.insert("k".into(), serde_json::json!({"__tuple__": [1, 2]}));
+        let call = CallArgs { args: vec![serde_json::json!([1, 2, 3]), serde_json::json!("x")], kwargs };
+        let encoded: EncodedCalls = vec![call.clone(), CallArgs { args: vec![], kwargs: Default::default() }].into();
+        assert_eq!(encoded.len(), 2);
+        assert_eq!(encoded.texts()[0], serde_json::to_string(&call).unwrap());
+        assert_eq!(serde_json::from_str::<CallArgs>(&encoded.texts()[0]).unwrap(), call);
+        let copy = encoded.clone();
+        assert!(std::ptr::eq(copy.texts().as_ptr(), encoded.texts().as_ptr()), "a clone shares the texts");
+    }
 }

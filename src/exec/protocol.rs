@@ -139,8 +139,7 @@ pub(crate) fn job_frame(job: &Job, seq: u64) -> Value {
         Job::Calls { source, entry_point, call_style, calls, limits } => {
             // Each call's arguments travel as their own JSON text so the child
             // decodes fresh objects per call.
-            let calls: Vec<String> =
-                calls.iter().map(|c| serde_json::to_string(c).unwrap_or_else(|_| "{\"args\":[]}".into())).collect();
+            let calls = calls.texts();
             json!({
                 "kind": "calls",
                 "source": source,

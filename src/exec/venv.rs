@@ -11,10 +11,11 @@
 //! a complete environment; a failed attempt leaves nothing that a later run
 //! would mistake for one.
 
-use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Instant;
+
+use crate::progress::Progress;
 
 /// Packages the Code-Vision prelude imports, pinned as the authors did, plus
 /// numpy from the authors' requirements.txt (recorded passing samples import it).
@@ -98,7 +99,7 @@ pub fn locate(flag: Option<&Path>) -> Result<PythonLocation, MissingEnv> {
 /// interpreter is there, else it is created with `base_python` and
 /// [`PINNED`] are installed (see the module doc for why that is atomic).
 /// Concurrent callers wait for one another on a lock file.
-pub fn provision(dir: &Path, base_python: &Path, progress: &mut dyn FnMut(&str)) -> Result<(), ProvisionError> {
+pub fn provision(dir: &Path, base_python: &Path, progress: &dyn Progress) -> Result<(), ProvisionError> {
     if python_in(dir).exists() {
         return Ok(());
     }
@@ -108,7 +109,7 @@ pub fn provision(dir: &Path, base_python: &Path, progress: &mut dyn FnMut(&str))
         return Ok(()); // made by the process we waited for
     }
     let started = Instant::now();
-    progress(&format!(
+    progress.note(&format!(
         "first use: creating the candidates' Python environment at {} ({BASE_PYTHON} -m venv, then pip install {} \
          from the Python package index: about 23 MB to download, 180 MB installed)",
         dir.display(),
@@ -116,39 +117,41 @@ pub fn provision(dir: &Path, base_python: &Path, progress: &mut dyn FnMut(&str))
     ));
     let staging = dir.with_extension("partial");
     remove_dir_if_present(&staging).map_err(|e| fail("clearing an earlier attempt", e))?;
-    let built = build_staged(&staging, base_python).and_then(|()| {
+    let built = build_staged(&staging, base_python, progress).and_then(|()| {
         move_into_place(&staging, dir).map_err(|e| ("moving the environment into place".to_string(), e))
     });
     if let Err((step, detail)) = built {
         let _ = std::fs::remove_dir_all(&staging); // half an environment is only disk used
         return Err(fail(&step, detail));
     }
-    progress(&format!("the candidates' Python environment is ready ({:.0} s)", started.elapsed().as_secs_f64()));
+    progress.note(&format!("the candidates' Python environment is ready ({:.0} s)", started.elapsed().as_secs_f64()));
     Ok(())
 }
 
-/// Makes a venv at `staging` and installs the pins, with a spinner; an
-/// error names the step.
-fn build_staged(staging: &Path, base_python: &Path) -> Result<(), (String, String)> {
-    let spinner = Spinner::start();
-    spinner.say("creating the virtualenv");
-    run_quiet(Command::new(base_python).arg("-m").arg("venv").arg(staging))
-        .map_err(|e| (format!("`{} -m venv`", base_python.display()), e))?;
-    spinner.say(&format!("installing {}", PINNED.join(" ")));
-    install_pins(&python_in(staging)).map_err(|e| ("`pip install`".to_string(), e))
+/// Makes a venv at `staging` and installs the pins; an error names the step.
+fn build_staged(staging: &Path, base_python: &Path, progress: &dyn Progress) -> Result<(), (String, String)> {
+    let mut made = Ok(());
+    progress.busy("creating the virtualenv", &mut || {
+        made = run_quiet(Command::new(base_python).arg("-m").arg("venv").arg(staging))
+    });
+    made.map_err(|e| (format!("`{} -m venv`", base_python.display()), e))?;
+    let mut installed = Ok(());
+    progress.busy(&format!("installing {}", PINNED.join(" ")), &mut || installed = install_pins(&python_in(staging)));
+    installed.map_err(|e| ("`pip install`".to_string(), e))
 }
 
 /// Creates the venv at `dir` (if missing) with `base_python`, or installs
 /// [`PINNED`] into the one there (`flowbench env`'s update); `progress` gets
 /// one line per step.
-pub fn create(dir: &Path, base_python: &Path, progress: &mut dyn FnMut(&str)) -> Result<(), ProvisionError> {
+pub fn create(dir: &Path, base_python: &Path, progress: &dyn Progress) -> Result<(), ProvisionError> {
     if !python_in(dir).exists() {
         return provision(dir, base_python, progress);
     }
     let fail = |step: &str, detail: String| ProvisionError { venv: dir.to_path_buf(), step: step.into(), detail };
     let _lock = lock_beside(dir, progress).map_err(|e| fail("locking", e))?;
-    progress(&format!("installing {}", PINNED.join(" ")));
-    install_pins(&python_in(dir)).map_err(|e| fail("`pip install`", e))
+    let mut installed = Ok(());
+    progress.busy(&format!("installing {}", PINNED.join(" ")), &mut || installed = install_pins(&python_in(dir)));
+    installed.map_err(|e| fail("`pip install`", e))
 }
 
 /// Installs the pins with `python`'s pip and checks they import.
@@ -161,14 +164,14 @@ fn install_pins(python: &Path) -> Result<(), String> {
 }
 
 /// Takes the lock file beside `dir`, saying so when another process holds it.
-fn lock_beside(dir: &Path, progress: &mut dyn FnMut(&str)) -> Result<std::fs::File, String> {
+fn lock_beside(dir: &Path, progress: &dyn Progress) -> Result<std::fs::File, String> {
     if let Some(parent) = dir.parent() {
         std::fs::create_dir_all(parent).map_err(|e| format!("creating {}: {e}", parent.display()))?;
     }
     let lock_path = dir.with_extension("lock");
     let lock = std::fs::File::create(&lock_path).map_err(|e| format!("creating {}: {e}", lock_path.display()))?;
     if lock.try_lock().is_err() {
-        progress(&format!("waiting for another flowbench to finish provisioning {}", dir.display()));
+        progress.note(&format!("waiting for another flowbench to finish provisioning {}", dir.display()));
         lock.lock().map_err(|e| format!("locking {}: {e}", lock_path.display()))?;
     }
     Ok(lock)
@@ -203,34 +206,6 @@ fn run_quiet(cmd: &mut Command) -> Result<(), String> {
     let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
     let tail = lines[lines.len().saturating_sub(3)..].join(" / ");
     Err(format!("{} ({tail})", out.status))
-}
-
-/// A spinner with the current step on a terminal; nothing otherwise (the
-/// lines [`provision`] prints already say what is going on in a log).
-struct Spinner(indicatif::ProgressBar);
-
-impl Spinner {
-    fn start() -> Spinner {
-        if !std::io::stderr().is_terminal() {
-            return Spinner(indicatif::ProgressBar::hidden());
-        }
-        let bar = indicatif::ProgressBar::new_spinner();
-        if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})") {
-            bar.set_style(style);
-        }
-        bar.enable_steady_tick(Duration::from_millis(120));
-        Spinner(bar)
-    }
-
-    fn say(&self, step: &str) {
-        self.0.set_message(step.to_string());
-    }
-}
-
-impl Drop for Spinner {
-    fn drop(&mut self) {
-        self.0.finish_and_clear();
-    }
 }
 
 #[cfg(test)]

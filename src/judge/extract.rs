@@ -19,12 +19,11 @@
 //! top-level `assert` statement, and no block means no code.
 
 /// Which extraction to apply to a sample's `response`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Extract {
     /// Code-Vision's `extract_code`, exactly.
     #[default]
-    #[value(name = "codevision")]
     CodeVision,
     /// Line-anchored fences, cut at a top-level `assert` statement only.
     Strict,

@@ -6,6 +6,19 @@
 //! [`crate::exec::Outcome`] into a [`verdict::Verdict`] (values decoded by
 //! [`value`], compared by [`compare`]), [`records`] appends results and
 //! resumes, and [`summary`] computes pass@k, tables and the error taxonomy.
+//! [`session`] is one judging run over a results file, the piece every
+//! command that judges samples uses.
+//!
+//! # How it works
+//!
+//! Turns samples and tests into verdicts. `problems_file`/`samples` read JSONL (native problems or Code-Vision's,
+//! samples with `completion` or an extracted `response`) and report bad lines by file:line; `run` builds one
+//! `exec::Job` per sample — a `Job::Script` assembled exactly like Code-Vision's human-eval (legacy) or a
+//! `Job::Calls` with the tests' arguments (native) — and turns the returned `exec::Outcome` into a `Verdict`:
+//! native values are decoded from tagged JSON (`value`) and compared in the judge (`compare`), never in the
+//! candidate's process. `records` appends one JSON line per sample (resume, merge); `summary`/`summary_md` compute
+//! pass@k, the Table 2 layout, the error taxonomy and agreement with recorded verdicts. The boundary types are
+//! `Job`/`Outcome` (to exec) and the results JSONL line (`records::Judged`, to reports and merges).
 
 pub mod compare;
 pub mod extract;
@@ -19,6 +32,7 @@ pub mod records;
 pub mod run;
 pub mod run_file;
 pub mod samples;
+pub mod session;
 pub mod summary;
 pub mod summary_md;
 pub mod value;

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use crate::exec::{CallArgs, Job, Limits, Outcome, Status};
+use crate::exec::{EncodedCalls, Job, Limits, Outcome, Status};
 
 use super::compare::{CompareOptions, values_equal};
 use super::problem::{Compare, Problem, python_truthy};
@@ -48,6 +48,8 @@ impl TimePolicy {
 /// A problem whose expected values are decoded once, not per sample.
 #[derive(Debug, Clone)]
 pub struct PreparedTests {
+    /// Each test's arguments, encoded once for every sample's job.
+    pub calls: EncodedCalls,
     pub expected: Vec<Value>,
     pub inputs: Vec<String>,
     pub compares: Vec<Compare>,
@@ -76,31 +78,31 @@ impl PreparedTests {
             expected.push(e);
             inputs.push(truncate(&format!("{}({})", problem.entry_point, parts.join(", ")), SHOWN));
         }
-        Ok(PreparedTests { expected, inputs, compares: problem.tests.iter().map(|t| t.compare).collect() })
+        let calls = EncodedCalls::encode(problem.tests.iter().map(|t| (t.args.as_slice(), &t.kwargs)));
+        Ok(PreparedTests { calls, expected, inputs, compares: problem.tests.iter().map(|t| t.compare).collect() })
     }
 }
 
 /// The sandbox job for one native sample: `source` is the full code to
 /// define (prelude, prompt and completion already joined).
-pub fn native_job(problem: &Problem, source: String, limits: Limits) -> Job {
+pub fn native_job(problem: &Problem, tests: &PreparedTests, source: String, limits: Limits) -> Job {
     Job::Calls {
         source,
         entry_point: problem.entry_point.clone(),
         call_style: problem.call_style,
-        calls: problem.tests.iter().map(|t| CallArgs { args: t.args.clone(), kwargs: t.kwargs.clone() }).collect(),
+        calls: tests.calls.clone(),
         limits,
     }
 }
 
 /// Judges the outcome of [`native_job`]; `Err` is a sandbox failure.
 pub fn native_verdict(
-    problem: &Problem,
     tests: &PreparedTests,
     outcome: &Outcome,
     opts: &CompareOptions,
     limit: Duration,
 ) -> Result<Verdict, String> {
-    let total = problem.tests.len();
+    let total = tests.expected.len();
     let mut verdict = Verdict {
         passed: false,
         result: String::new(),
@@ -250,7 +252,7 @@ mod tests {
     fn judge(o: &Outcome) -> Verdict {
         let p = problem();
         let t = PreparedTests::new(&p).expect("valid tests");
-        native_verdict(&p, &t, o, &CompareOptions::default(), Duration::from_secs(1)).expect("verdict")
+        native_verdict(&t, o, &CompareOptions::default(), Duration::from_secs(1)).expect("verdict")
     }
 
     #[test]
@@ -300,9 +302,8 @@ mod tests {
         p.tests[0].expected = json!(true);
         p.tests[0].compare = Compare::Truthy;
         let t = PreparedTests::new(&p).expect("valid tests");
-        let run = |v: serde_json::Value, p: &Problem, t: &PreparedTests| {
+        let run = |v: serde_json::Value, t: &PreparedTests| {
             native_verdict(
-                p,
                 t,
                 &outcome(vec![call(Status::Completed, Some(v))]),
                 &CompareOptions::default(),
@@ -311,12 +312,12 @@ mod tests {
             .expect("verdict")
             .passed
         };
-        assert!(run(json!([0]), &p, &t));
-        assert!(!run(json!({"__tuple__": []}), &p, &t));
+        assert!(run(json!([0]), &t));
+        assert!(!run(json!({"__tuple__": []}), &t));
         p.tests[0].compare = Compare::Is;
         let t = PreparedTests::new(&p).expect("valid tests");
-        assert!(run(json!(true), &p, &t));
-        assert!(!run(json!(1), &p, &t));
+        assert!(run(json!(true), &t));
+        assert!(!run(json!(1), &t));
         p.tests[0].expected = json!(1);
         assert!(PreparedTests::new(&p).is_err());
     }

@@ -18,9 +18,20 @@ use super::problem::{LegacyTest, Problem};
 /// A problem ready to judge.
 #[derive(Debug, Clone)]
 pub struct LoadedProblem {
+    /// The problem; its `tests` are emptied once prepared (they live on,
+    /// encoded once, in `tests`), so a large problems file is held once.
     pub problem: Problem,
     /// Decoded native tests; `None` when the problem has none.
     pub tests: Option<PreparedTests>,
+}
+
+impl LoadedProblem {
+    /// Prepares `problem`'s native tests and lets go of their parsed form.
+    pub fn prepare(mut problem: Problem) -> Result<LoadedProblem, String> {
+        let tests = if problem.tests.is_empty() { None } else { Some(PreparedTests::new(&problem)?) };
+        problem.tests = Vec::new();
+        Ok(LoadedProblem { problem, tests })
+    }
 }
 
 /// Problems by task id, plus their file order (for report column order).
@@ -44,10 +55,28 @@ impl fmt::Display for Diagnostic {
     }
 }
 
-/// Reads a problems file; see the module docs.
+/// Reads a problems file line by line (the file is never held whole: a
+/// problem's parsed tests live only while it is prepared); see the module
+/// docs.
 pub fn load_problems(path: &Path) -> anyhow::Result<(ProblemSet, Vec<Diagnostic>)> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("reading problems {}", path.display()))?;
-    Ok(parse_problems(path, &text))
+    use std::io::BufRead as _;
+    let context = || format!("reading problems {}", path.display());
+    let file = std::fs::File::open(path).with_context(context)?;
+    let mut lines = Vec::new();
+    let mut reader = std::io::BufReader::new(file);
+    let mut set = ProblemSet::default();
+    let mut diags = Vec::new();
+    let mut number = 0;
+    loop {
+        lines.clear();
+        if reader.read_until(b'\n', &mut lines).with_context(context)? == 0 {
+            break;
+        }
+        number += 1;
+        let line = String::from_utf8_lossy(&lines);
+        add_line(path, number, line.trim_end_matches(['\n', '\r']), &mut set, &mut diags);
+    }
+    Ok((set, diags))
 }
 
 /// [`load_problems`] on text already read (`path` only names it).
@@ -55,26 +84,27 @@ pub fn parse_problems(path: &Path, text: &str) -> (ProblemSet, Vec<Diagnostic>) 
     let mut set = ProblemSet::default();
     let mut diags = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let diag = |message: String| Diagnostic { file: path.to_path_buf(), line: i + 1, message };
-        let loaded = match parse_line(line) {
-            Ok(p) => p,
-            Err(message) => {
-                diags.push(diag(message));
-                continue;
-            }
-        };
-        let id = loaded.problem.task_id.clone();
-        if set.by_id.contains_key(&id) {
-            diags.push(diag(format!("duplicate task_id {id:?}; keeping the first")));
-            continue;
-        }
-        set.order.push(id.clone());
-        set.by_id.insert(id, loaded);
+        add_line(path, i + 1, line, &mut set, &mut diags);
     }
     (set, diags)
+}
+
+/// Adds line `number` of `path` to `set`, or a diagnostic saying why not.
+fn add_line(path: &Path, number: usize, line: &str, set: &mut ProblemSet, diags: &mut Vec<Diagnostic>) {
+    if line.trim().is_empty() {
+        return;
+    }
+    let diag = |message: String| Diagnostic { file: path.to_path_buf(), line: number, message };
+    let loaded = match parse_line(line) {
+        Ok(p) => p,
+        Err(message) => return diags.push(diag(message)),
+    };
+    let id = loaded.problem.task_id.clone();
+    if set.by_id.contains_key(&id) {
+        return diags.push(diag(format!("duplicate task_id {id:?}; keeping the first")));
+    }
+    set.order.push(id.clone());
+    set.by_id.insert(id, loaded);
 }
 
 /// Largest time limit (seconds) a problem or an option may set: a day.
@@ -104,12 +134,8 @@ fn parse_line(line: &str) -> Result<LoadedProblem, String> {
             ));
         }
     }
-    let tests = if problem.tests.is_empty() {
-        None
-    } else {
-        Some(PreparedTests::new(&problem).map_err(|e| format!("{}: {e}", problem.task_id))?)
-    };
-    Ok(LoadedProblem { problem, tests })
+    let task_id = problem.task_id.clone();
+    LoadedProblem::prepare(problem).map_err(|e| format!("{task_id}: {e}"))
 }
 
 /// `serde_json::from_value`, but keeping every integer exact. Deserializing
@@ -215,8 +241,9 @@ mod tests {
         assert!(diags.is_empty(), "{diags:?}");
         let int = |text: &str| Value::Int(Int::parse(text).unwrap());
         let decoded = |id: &str| -> Vec<Value> {
-            let t = &set.by_id[id].problem.tests[0];
-            t.args.iter().chain([&t.expected]).map(|v| Value::decode(v).unwrap()).collect()
+            let t = set.by_id[id].tests.as_ref().expect("native tests");
+            let call: crate::exec::CallArgs = serde_json::from_str(&t.calls.texts()[0]).unwrap();
+            call.args.iter().map(|v| Value::decode(v).unwrap()).chain([t.expected[0].clone()]).collect()
         };
         let minus = format!("-{ten40}");
         assert_eq!(decoded("n"), vec![int(ten40), int(&minus), int(ten40)]);
@@ -231,7 +258,6 @@ mod tests {
         let p = &set.by_id["gcd"];
         let legacy = p.problem.legacy.clone().expect("legacy");
         assert!(legacy.check_entry_point && legacy.prompt.is_some());
-        assert_eq!(p.problem.tests.len(), 1);
-        assert!(p.tests.is_some());
+        assert_eq!(p.tests.as_ref().map(|t| t.calls.len()), Some(1));
     }
 }

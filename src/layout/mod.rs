@@ -3,6 +3,56 @@
 //! Positions are in user units (1 unit = 1 px at scale 1), origin top-left,
 //! y downwards. Every vector is in the same order as the model's, so index
 //! `i` of `Geometry::nodes` is `chart.nodes[i]`.
+//!
+//! # How it works
+//!
+//! Turns a `Flowchart` into a `Geometry` (node boxes with their `TextBlock`s, edge polylines clipped to the shapes
+//! with label boxes, cluster boxes with titles; vectors index-aligned with the model). Node sizes follow mermaid's
+//! shape geometry (`shapes::shape_size`, shared with render). Clusters are laid out bottom-up as blocks (`compose`,
+//! `tree`): each level is one layered drawing; an edge entering a cluster gets a port node pinned to its first
+//! rank, one leaving it a port one rank below its inner item at the end of that layer, so it exits through the
+//! cluster's side at that item's level (from the last rank: through the bottom). In its parent, a cluster with side
+//! exits spans as many ranks as its content has rank bands, as a vertical chain of aligned segment nodes (`place`
+//! moves the content rigidly per segment, stretching only the gaps), so what follows it sits beside it as in
+//! mermaid; if a chain would be crossed or come out ragged, that level falls back to one-node blocks with bottom
+//! exits. An edge that comes back into a cluster after a detour through a sibling (helper 2 calls helper 1, then
+//! decides on its result; found by `reentry`) is no loop: it enters through the cluster's side one rank above its
+//! target (`Pin::Before`), the cluster draws that target two ranks below the exit leading round to it (a
+//! `Problem::below` constraint through a spacer band, so the sibling fits beside it in between), and the parent
+//! draws it forwards (`Problem::forward`, honoured by `cycles`, the level's cycle breaking with blocks counted as
+//! one item) when no cycle is left that way. The pieces of each edge are joined; a cluster keeps its own
+//! `direction` only when no edge crosses its border (mermaid's rule). Every level is drawn top-to-bottom
+//! (`layered`) and mapped to TB/BT/LR/RL (`frame`) by the phases, each a small module: `acyclic` (cycle breaking
+//! inside strongly connected components only, reversing the edges that point backwards in reading order from each
+//! loop's entry, then, in components of up to 100 nodes, pointing forwards again each reversed edge that closes no
+//! cycle, so no forward edge is drawn upwards), `rank` (longest path plus tightening, lengths doubled so edge
+//! labels get a middle rank as in dagre; on 100+ nodes cost-neutral nodes go to the least-loaded rank), dummy
+//! chains with sized label nodes, `order` (depth-first initial order, barycentre sweeps plus transpose,
+//! Fenwick-tree crossing count; small layerings are swept from four starts, the order and its mirror with both tie
+//! biases, best kept; back edges' dummies then move to the layer ends where that adds no crossing, so loops swing
+//! round the outside; after what a block's side edges lead to is pulled beside it, crossed neighbours swap back,
+//! `order::untangle`), `position` (Brandes–Köpf) or, when that comes out more than 1.5× wider, `relax`
+//! (least-squares edge stretch under the separation constraints, layer by layer with pool-adjacent-violators: large
+//! charts stay compact) and rank bands; paths run vertically through bands and diagonally only between them, so
+//! they cannot cut nodes. Self-loops, parallel edges and diamond side exits are handled at the level; then `spread`
+//! gives edges that share a side of a node attach points of their own, ordered by where they go (so arrowheads
+//! never pile up in one point). On the absolute drawing, `sideways` first lets a back edge whose route climbs
+//! beside its box leave from that side of the box (level with its middle, where that cuts no node and crosses no
+//! more edges), then `ports` gives every edge end on a node its own attach point (ends on one side or diamond
+//! vertex 20 px apart, an outgoing start and an incoming end on a box side 60 px, in path order, or in the order of
+//! up to five ends that crosses fewest edges) with a 12 px stub along the side's normal or the vertex's axis, so
+//! heads arrive steeply and no outgoing start sits beside an incoming end, and triples any corner whose basis
+//! smoothing would cut a node or another edge's label (the B-spline then passes through the corner; the polyline is
+//! routed clear); before that, `tracks` moves one of two edges running along one line (and its label) aside, so
+//! neither reads as the other nor crosses its label. A cluster title goes where the fewest drawn edges cross it.
+//! `grid` is the flat uniform grid behind these passes and the metrics (no allocation per lookup). `curve` holds
+//! the drawn curve (`Curve`, arrow pull-back, d3's basis/step/ Catmull–Rom as `Seg`ments, flattening) that render
+//! writes and `drawn` turns into a `Drawing` (node outlines, flattened curves, heads, label chips, titles);
+//! `metrics` measures a `Drawing`, i.e. the picture as drawn (overlaps, edges through nodes, labels/titles crossed,
+//! drawn crossings, junctions, stacked/shallow heads, shared decision exits, length, bends) and lists the
+//! ambiguous-picture `Defect`s `build` refuses. `examples/anchor_defects` reads mermaid-cli's SVGs into a
+//! `Drawing`, so `scripts/anchor-defects.sh` counts both tools with the same code. Charts above
+//! `LayoutOptions::max_nodes` (20,000) are refused with `LayoutError::TooLarge`.
 
 use serde::{Deserialize, Serialize};
 
@@ -149,6 +199,7 @@ pub fn layout(chart: &Flowchart, opts: &LayoutOptions, fonts: &Fonts) -> Result<
 pub mod acyclic;
 mod assemble;
 mod compose;
+mod context;
 pub mod curve;
 mod cycles;
 pub mod drawn;
@@ -162,6 +213,7 @@ pub mod order;
 mod place;
 mod ports;
 pub mod position;
+pub mod problem;
 pub mod rank;
 mod reentry;
 pub mod relax;

@@ -17,7 +17,7 @@
 use super::curve::{Curve, drawn_curve};
 use super::drawn::bounds;
 use super::grid::Grid;
-use super::metrics::{segment_hits, segment_in_polygon};
+use super::metrics::{proper_cross, segment_hits, segment_in_polygon};
 use super::shapes::outline_polygon;
 use super::{Point, Rect, RoutedEdge};
 use crate::mermaid::{Flowchart, Shape};
@@ -265,7 +265,7 @@ pub(super) fn polyline_crossings(a: &[Point], b: &[Point]) -> usize {
     let mut c = 0;
     for s in a.windows(2) {
         for t in b.windows(2) {
-            c += usize::from(super::tracks::proper_cross(s[0], s[1], t[0], t[1]));
+            c += usize::from(proper_cross(s[0], s[1], t[0], t[1]));
         }
     }
     c
@@ -303,10 +303,14 @@ pub(super) fn keep_curves_clear(
     let outlines: Vec<Vec<Point>> = chart.nodes.iter().zip(rects).map(|(n, r)| outline_polygon(n.shape, r)).collect();
     let labels: Vec<(usize, Rect)> =
         edges.iter().enumerate().filter_map(|(k, e)| e.label.as_ref().map(|l| (k, l.0))).collect();
-    let node_grid = Grid::new(rects);
     let label_rects: Vec<Rect> = labels.iter().map(|l| l.1).collect();
-    let label_grid = Grid::new(&label_rects);
-    let (mut near_nodes, mut near_labels): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
+    let obstacles = Obstacles {
+        rects,
+        outlines: &outlines,
+        labels: &labels,
+        node_grid: Grid::new(rects),
+        label_grid: Grid::new(&label_rects),
+    };
     for k in 0..edges.len() {
         // Straight edges are drawn as their polyline, which is routed clear.
         // Two rounds bound the cost on huge charts: the corners nearest the
@@ -317,66 +321,88 @@ pub(super) fn keep_curves_clear(
                 break;
             }
             let curve = drawn_curve(chart, k, &edges[k].points, Curve::Basis, 4.0);
-            // Pieces are looked up in chunks: one grid query per chunk
-            // names the few nodes and labels near it, and only those are
-            // tested piece by piece.
-            let mut hits: Vec<Point> = Vec::new();
-            for start in (0..curve.len().saturating_sub(1)).step_by(CHUNK) {
-                let chunk = &curve[start..(start + CHUNK + 1).min(curve.len())];
-                let area = bounds(chunk);
-                near_nodes.clear();
-                near_labels.clear();
-                node_grid.for_each_near(&area, |i| {
-                    if ends[k].0 != Some(i)
-                        && ends[k].1 != Some(i)
-                        && meets(&area, &rects[i])
-                        && !near_nodes.contains(&i)
-                    {
-                        near_nodes.push(i);
-                    }
-                });
-                label_grid.for_each_near(&area, |l| {
-                    if labels[l].0 != k && meets(&area, &labels[l].1) && !near_labels.contains(&l) {
-                        near_labels.push(l);
-                    }
-                });
-                if near_nodes.is_empty() && near_labels.is_empty() {
-                    continue;
-                }
-                for w in chunk.windows(2) {
-                    let r = bounds(w);
-                    let cut = near_nodes
-                        .iter()
-                        .any(|&i| meets(&r, &rects[i]) && segment_in_polygon(w[0], w[1], &outlines[i], 1.0))
-                        || near_labels
-                            .iter()
-                            .any(|&l| meets(&r, &labels[l].1) && segment_hits(w[0], w[1], &shrink(&labels[l].1)));
-                    if cut {
-                        hits.push(w[0]);
-                    }
-                }
-            }
+            let hits = obstacles.hits(&curve, k, ends[k]);
             if hits.is_empty() {
                 break;
             }
-            let pts = &edges[k].points;
-            let tripled = |i: usize| i >= 2 && pts[i - 1] == pts[i] && pts[i - 2] == pts[i];
-            let free: Vec<usize> = (1..pts.len() - 1).filter(|&i| !tripled(i) && pts[i + 1] != pts[i]).collect();
-            let mut corners: Vec<usize> = if round == 0 {
-                hits.iter()
-                    .filter_map(|&p| free.iter().copied().min_by(|&a, &b| dist(pts[a], p).total_cmp(&dist(pts[b], p))))
-                    .collect()
-            } else {
-                free
-            };
-            corners.sort_unstable();
-            corners.dedup();
-            // From the back, so earlier indices stay valid.
-            for &c in corners.iter().rev() {
-                let q = edges[k].points[c];
-                edges[k].points.splice(c..c, [q, q]);
+            triple_corners(&mut edges[k].points, &hits, round == 0);
+        }
+    }
+}
+
+/// What a drawn curve must keep clear of: the nodes (by outline) and the
+/// edge labels, each behind a grid so a curve tests only what is near it.
+struct Obstacles<'a> {
+    rects: &'a [Rect],
+    outlines: &'a [Vec<Point>],
+    /// (edge, label box) of every labelled edge.
+    labels: &'a [(usize, Rect)],
+    node_grid: Grid,
+    label_grid: Grid,
+}
+
+impl Obstacles<'_> {
+    /// Start points of the pieces of edge `k`'s `curve` that cut a node
+    /// other than its own ends, or another edge's label.
+    fn hits(&self, curve: &[Point], k: usize, ends: (Option<usize>, Option<usize>)) -> Vec<Point> {
+        let (mut near_nodes, mut near_labels): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
+        let mut hits: Vec<Point> = Vec::new();
+        // Pieces are looked up in chunks: one grid query per chunk names the
+        // few nodes and labels near it, and only those are tested piece by
+        // piece.
+        for start in (0..curve.len().saturating_sub(1)).step_by(CHUNK) {
+            let chunk = &curve[start..(start + CHUNK + 1).min(curve.len())];
+            let area = bounds(chunk);
+            near_nodes.clear();
+            near_labels.clear();
+            self.node_grid.for_each_near(&area, |i| {
+                if ends.0 != Some(i) && ends.1 != Some(i) && meets(&area, &self.rects[i]) && !near_nodes.contains(&i) {
+                    near_nodes.push(i);
+                }
+            });
+            self.label_grid.for_each_near(&area, |l| {
+                if self.labels[l].0 != k && meets(&area, &self.labels[l].1) && !near_labels.contains(&l) {
+                    near_labels.push(l);
+                }
+            });
+            if near_nodes.is_empty() && near_labels.is_empty() {
+                continue;
+            }
+            for w in chunk.windows(2) {
+                let r = bounds(w);
+                let cut = near_nodes
+                    .iter()
+                    .any(|&i| meets(&r, &self.rects[i]) && segment_in_polygon(w[0], w[1], &self.outlines[i], 1.0))
+                    || near_labels
+                        .iter()
+                        .any(|&l| meets(&r, &self.labels[l].1) && segment_hits(w[0], w[1], &shrink(&self.labels[l].1)));
+                if cut {
+                    hits.push(w[0]);
+                }
             }
         }
+        hits
+    }
+}
+
+/// Triples polyline corners so the basis curve passes through them: the
+/// corner nearest each hit (`nearest_only`), or every free corner.
+fn triple_corners(pts: &mut Vec<Point>, hits: &[Point], nearest_only: bool) {
+    let tripled = |i: usize| i >= 2 && pts[i - 1] == pts[i] && pts[i - 2] == pts[i];
+    let free: Vec<usize> = (1..pts.len() - 1).filter(|&i| !tripled(i) && pts[i + 1] != pts[i]).collect();
+    let mut corners: Vec<usize> = if nearest_only {
+        hits.iter()
+            .filter_map(|&p| free.iter().copied().min_by(|&a, &b| dist(pts[a], p).total_cmp(&dist(pts[b], p))))
+            .collect()
+    } else {
+        free
+    };
+    corners.sort_unstable();
+    corners.dedup();
+    // From the back, so earlier indices stay valid.
+    for &c in corners.iter().rev() {
+        let q = pts[c];
+        pts.splice(c..c, [q, q]);
     }
 }
 

@@ -2,7 +2,7 @@
 //! come back in through a cluster's side rather than as back edges (the
 //! compound layout in `compose` then pins their ports and ranks).
 
-use super::compose::Ctx;
+use super::context::Ctx;
 use super::tree::{Item, Route};
 
 /// Edges that come back into a cluster beside it. `X → C` at level `l` is

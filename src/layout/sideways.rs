@@ -82,8 +82,14 @@ pub(super) fn leave_sideways(
         }
         rerouted.push((k, j, side));
     }
-    // Kept only where the new leg crosses no more edges than the old one
-    // and no other edge's label (a decision's `Yes` chip beside the climb).
+    apply_where_no_worse(edges, rerouted);
+}
+
+/// Applies the proposed first legs (edge, index of the first point beside
+/// the box, side point) only where the new leg crosses no more edges than
+/// the old one and no other edge's label (a decision's `Yes` chip beside
+/// the climb).
+fn apply_where_no_worse(edges: &mut [RoutedEdge], rerouted: Vec<(usize, usize, Point)>) {
     for (k, j, side) in rerouted {
         let (old, new) = (edges[k].points[..=j].to_vec(), [side, edges[k].points[j]]);
         let (mut before, mut after, mut through_label) = (0, 0, false);

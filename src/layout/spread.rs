@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 
 use super::Point;
-use super::layered::{Problem, Solution};
+use super::problem::{Problem, Solution};
 
 /// Share of a node's width one side's attach points may use: diamonds
 /// narrow toward their vertices, so theirs stay close to the middle.
@@ -91,7 +91,8 @@ pub(super) fn spread_sides(p: &Problem, sol: &mut Solution, nodes: &[Option<Atta
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::layered::{PEdge, Pin, solve};
+    use crate::layout::layered::solve;
+    use crate::layout::problem::{PEdge, Pin};
 
     fn edge(from: usize, to: usize) -> PEdge {
         PEdge { from, to, minlen: 1, label: None, from_dx: 0.0, to_dx: 0.0 }

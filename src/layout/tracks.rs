@@ -5,7 +5,7 @@
 //! runs sideways, with its label when the label sits on it, to where it
 //! crosses and touches the fewest other things.
 
-use super::metrics::segment_hits;
+use super::metrics::{proper_cross, segment_hits};
 use super::{Point, Rect, RoutedEdge};
 
 /// Largest chart (edges) the pass runs on: each try recounts crossings
@@ -190,14 +190,6 @@ fn shrink(r: &Rect) -> Rect {
 
 fn overlaps(a: &Rect, b: &Rect) -> bool {
     a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
-}
-
-/// Whether pieces `ab` and `cd` cross at a point inside both.
-pub(super) fn proper_cross(a: Point, b: Point, c: Point, d: Point) -> bool {
-    let orient = |p: Point, q: Point, r: Point| (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x);
-    let (d1, d2, d3, d4) = (orient(c, d, a), orient(c, d, b), orient(a, b, c), orient(a, b, d));
-    let t = 1e-3;
-    ((d1 > t && d2 < -t) || (d1 < -t && d2 > t)) && ((d3 > t && d4 < -t) || (d3 < -t && d4 > t))
 }
 
 /// Two axis-aligned pieces on one line sharing at least [`MIN_OVERLAP`].

@@ -7,6 +7,28 @@
 //! lexer), [`parser`] (the `flow.jison` grammar → [`ast`]), [`builder`]
 //! (FlowDB semantics → [`Flowchart`]). Errors are [`ParseError`]s whose
 //! [`Span`] points into the caller's original text.
+//!
+//! # How it works
+//!
+//! Reads Mermaid text exactly as mermaid 12.3's `mermaid.parse` does and returns a `Flowchart` (or a `ParseError`
+//! whose `Span` points into the caller's original text). Four stages, each a port of the corresponding mermaid
+//! step: `preprocess` (CRLF, HTML attribute quotes, YAML frontmatter, `%%{init}%%` directives, whole-line `%%`
+//! comments, detection, entity encoding, `}` tidy; it keeps a compact offset map `Mapped` back to the original
+//! text), `lexer` (jison's first-match lexer with its start-condition stack, each rule a small `nom` recognizer,
+//! producing `Token`s), `parser` (the `flow.jison` grammar as recursive descent over tokens, producing the syntax
+//! tree `ast::Document`), and `builder` (FlowDB's semantics: vertex refinement, `&` expansion, edge ids, innermost
+//! subgraph membership, classes, styles, `linkStyle` by index, and FlowDB's semantic errors). `parse` hands each
+//! top-level `ast::Stmt` to the builder as soon as it is parsed (`Parser::statements_each` → `Builder::stmt`), so a
+//! large chart's tree never has to fit in cache and parse time grows linearly; a syntax error still wins over an
+//! earlier semantic one. Limits mermaid sets through configuration (`maxEdges`, `maxTextSize`) are `ParseOptions`.
+//! The accepted grammar is written down in `grammar/flowchart.ebnf`.
+//!
+//! Diagnostics, lints, fixes and formatting sit beside the parser and consume only its two outputs: `ParseError` →
+//! `diagnostic::render` (ariadne, rustc-style, with a pitfall hint chosen by `hint` from the text-level pitfall
+//! detector `pitfall`, independent of how precisely the parser locates an error); `Flowchart` → `lint` (graph
+//! lints) and `fmt::format` (canonical text, `parse(fmt(x)) == parse(x)`); Mermaid text → `fix` (the detector's
+//! edits, applied until the parser accepts the text; a link with no target is dropped with its text kept in a `%%`
+//! comment, a `Change` marked `lossy`).
 
 pub mod ast;
 pub mod builder;

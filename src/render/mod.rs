@@ -8,6 +8,27 @@
 //!   [`glyphs`] draws the labels of a PNG itself.
 //!
 //! Everything here is deterministic: same inputs, same bytes.
+//!
+//! # How it works
+//!
+//! Turns a `Flowchart` plus its `layout::Geometry` into SVG text, and SVG into PNG bytes. `svg.rs` writes layers in
+//! mermaid's order (clusters, edges, edge labels, nodes) using `shapes.rs` (every `Shape` with mermaid's geometry,
+//! fitted to the node box), `curve.rs` (writes `layout::curve`'s segments as path data), `markers.rs`
+//! (arrow/circle/cross heads), `label.rs` (one `<text>` per `TextBlock` line) and `css.rs`
+//! (`classDef`/`class`/`style`/`linkStyle` declarations, whitelisted). `theme.rs` holds mermaid's four palettes;
+//! `style.rs` resolves a `Style` from chart config, `--style` TOML, sweeps and flags. For a PNG, the CLI asks for
+//! `Renderer::svg_for_png`, which returns the SVG plus `glyphs::GlyphLine`s: each label line shaped once
+//! (`text::Fonts::glyphs`, outlines read once per glyph) and left in the SVG as an invisible placeholder path that
+//! keeps its place in the drawing order, so usvg has no text to lay out. `png.rs` parses the SVG with usvg against
+//! a font database built only from `text::Fonts`' bytes; `raster.rs` draws it with resvg in horizontal bands (band
+//! height a function of the image size alone, so 1 and 2 threads give the same bytes; only the nodes touching a
+//! band are drawn), `glyphs.rs` fills each label line at its placeholder with exact-area coverage (ten times
+//! cheaper than tiny-skia's supersampling of glyph curves), `hairline.rs` strokes one-pixel lines (edges, node
+//! outlines at scale 1) with Wu's algorithm where tiny-skia would draw a hairline pixel by pixel through its
+//! pipeline (`blend.rs` is the shared source-over), and each band, converted to RGB and row-filtered in place,
+//! streams into fdeflate inside a PNG container written by `png_file.rs`, so memory stays flat however large the
+//! image. `--max-pixels` (200 Mpx) and the layout's node limit refuse oversize work with a message naming them.
+//! `pipeline.rs` (`Renderer`) chains style → layout → SVG → PNG and is what the CLI, tests and benches call.
 
 pub mod blend;
 pub mod css;
@@ -24,7 +45,6 @@ pub mod shapes;
 pub mod style;
 pub mod svg;
 pub mod theme;
-pub mod timings;
 pub mod xml;
 
 use crate::layout::Geometry;

@@ -13,7 +13,7 @@ use crate::text::{Fonts, TextStyle};
 use super::glyphs::GlyphLine;
 use super::png::{self, PngError};
 use super::style::Style;
-use super::timings;
+use crate::timings;
 
 /// The family name of the embedded primary face.
 const EMBEDDED_FAMILY: &str = "Liberation Sans";

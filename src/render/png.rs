@@ -10,8 +10,8 @@ use std::sync::Arc;
 use usvg::fontdb;
 
 use super::glyphs::GlyphLine;
-use super::timings;
 use crate::text::{FontBytes, is_bold, pick_fallback};
+use crate::timings;
 
 /// Default cap on the pixels of one PNG (width × height after scaling).
 /// Drawing is banded, so memory stays flat (a 111 Mpx PNG peaks under

@@ -74,10 +74,10 @@ impl GenInput {
     /// its wall time (`timing <dir> <phase> <ms>`), so a slow problem can be
     /// attributed to its helper calls, validation, kill searches or pools.
     pub fn phase<T>(&self, name: &str, f: impl FnOnce() -> T) -> T {
-        if !crate::render::timings::enabled() {
+        if !crate::timings::enabled() {
             return f();
         }
-        crate::render::timings::time(&format!("{} {name}", self.dir.display()), f)
+        crate::timings::time(&format!("{} {name}", self.dir.display()), f)
     }
 }
 

@@ -18,7 +18,7 @@ use crate::judge::compare::CompareOptions;
 use crate::judge::run::Sandbox;
 
 use super::generate::same;
-use super::reference::{Run, WRAPPER, run_of};
+use super::reference::{Run, run_of};
 use super::score::ScoredTest;
 
 /// Calls in a mutant's first step while looking for a kill: a mutant is
@@ -231,12 +231,12 @@ fn run_job(
                     kwargs: Default::default(),
                 }
             })
-            .collect();
+            .collect::<Vec<CallArgs>>();
         let outcome = sandbox.run_job(&Job::Calls {
             source: source.clone(),
             entry_point: DISPATCH.into(),
             call_style: CallStyle::Function,
-            calls,
+            calls: calls.into(),
             limits: job.limits,
         });
         if let Status::SandboxError { detail } = &outcome.status {
@@ -263,20 +263,15 @@ fn run_job(
     Ok(who.into_iter().zip(runs).map(|((_, m, i), r)| (m, i, r)).collect())
 }
 
-/// Python source defining [`DISPATCH`] over `sources`: mutant `k` is
-/// defined on its first call, in a copy of the globals the job started
-/// with (the sandbox's prelude), and only kept once its definition ran to
-/// the end, so a mutant whose module code raises raises on every call.
+/// The dispatcher (`dispatch.py`): defines [`DISPATCH`], which defines
+/// mutant `k` on its first call and calls its wrapper.
+const DISPATCHER: &str = include_str!("dispatch.py");
+
+/// Python source defining [`DISPATCH`] over `sources` (see `dispatch.py`).
 fn dispatcher<'a>(sources: impl Iterator<Item = &'a str>) -> String {
     // A JSON string is a valid Python string literal.
     let literals: Vec<String> = sources.map(|s| Json::from(s).to_string()).collect();
-    format!(
-        "__fb_mutants__ = [{}]\n__fb_base__ = dict(globals())\n__fb_defined__ = {{}}\n\n\
-         def {DISPATCH}(k, *args):\n    ns = __fb_defined__.get(k)\n    if ns is None:\n        ns = dict(__fb_base__)\n        \
-         exec(compile(__fb_mutants__[k], \"<mutant>\", \"exec\"), ns)\n        __fb_defined__[k] = ns\n    \
-         return ns[\"{WRAPPER}\"](*args)\n",
-        literals.join(",\n")
-    )
+    format!("__fb_mutants__ = [{}]\n{DISPATCHER}", literals.join(",\n"))
 }
 
 /// How many of `pending` (cheapest first) the next step runs, and whether
@@ -324,6 +319,7 @@ const CPU_FLOOR_S: f64 = 0.05;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testgen::reference::WRAPPER;
 
     fn test(time_s: f64) -> ScoredTest {
         ScoredTest { args: vec![], expected: Json::Null, time_s }
@@ -366,5 +362,6 @@ mod tests {
         let src = dispatcher(["def f():\n    return \"a\\\\b\"\n", "x = '''\u{e9}'''\n"].into_iter());
         assert!(src.contains("__fb_mutants__ = [\"def f():\\n    return \\\"a\\\\\\\\b\\\"\\n\""), "{src}");
         assert!(src.contains(&format!("def {DISPATCH}(k, *args):")));
+        assert!(src.contains(&format!("ns[\"{WRAPPER}\"](*args)")), "the dispatcher calls the reference's wrapper");
     }
 }

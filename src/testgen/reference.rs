@@ -136,7 +136,11 @@ fn run_chunk(
             source: source.to_string(),
             entry_point: entry.into(),
             call_style: CallStyle::Function,
-            calls: rest.iter().map(|a| CallArgs { args: a.clone(), kwargs: Default::default() }).collect(),
+            calls: rest
+                .iter()
+                .map(|a| CallArgs { args: a.clone(), kwargs: Default::default() })
+                .collect::<Vec<_>>()
+                .into(),
             limits,
         };
         let outcome = sandbox.run_job(&job);

@@ -58,6 +58,10 @@ pub struct Header {
     /// much the generated tests add.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub originals_mutation: Option<MutationSummary>,
+    /// `weak: …` when the reference ran with weak isolation
+    /// (`--allow-weak-sandbox` and a confinement step failed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weak_sandbox: Option<String>,
 }
 
 /// How strong the tests are: mutants of the reference they kill.

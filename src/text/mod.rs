@@ -10,6 +10,21 @@
 //! does, lines `1.5 × font_size` apart. Widths are those of the embedded
 //! Liberation Sans, metric-compatible with the Arial that mermaid-cli's
 //! Chromium draws with, so labels wrap into mermaid's line counts.
+//!
+//! # How it works
+//!
+//! Owns the fonts and every width: Liberation Sans 2 regular, bold, italic and bold italic (Arial's metrics, which
+//! mermaid-cli's Chromium draws mermaid's font stack with, so labels wrap where mermaid's do) and DejaVu Sans
+//! regular and bold as fallbacks are embedded and used in place from the binary (`text::fonts()` gives render the
+//! same bytes). A character the primary face lacks is measured and drawn with the first fallback of the primary's
+//! boldness that has it (render's usvg fallback selector makes the same choice); a `Fonts` value may swap in a user
+//! font (`--font`, the embedded faces then all fallbacks) and add more fallbacks. Widths come from `harfrust` 0.12,
+//! the shaper usvg 0.49 itself uses, so layout measures exactly what resvg draws; advances are cached per (face,
+//! string) and shape plans per thread. `layout_label(label, LabelType, &TextStyle, &Fonts)` applies mermaid's label
+//! rules (HTML character references decoded once, `<br>`, `<b>`/`<i>`, markdown `**bold**`/`_italic_` and newlines,
+//! wrap at 200 px into the line count of the browser's greedy wrap with balanced breaks, taking the full wrap
+//! width, 16 px, line height 1.5) and returns the `TextBlock` (lines of styled `TextRun`s with measured widths)
+//! that crosses to layout and render.
 
 use serde::{Deserialize, Serialize};
 

@@ -30,7 +30,7 @@ use crate::judge::problem::{Compare, LegacyTest, Problem, TestCase};
 const CONVERTER: &str = include_str!("convert.py");
 
 /// Layout of the input JSONL.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source {
     /// `../shared/codevision/problems.jsonl` (subset, call_style, starter_code…).
     Codevision,

@@ -1,0 +1,99 @@
+//! The sandbox as every phase sets it up: one [`ExecConfig`] policy for
+//! where the interpreter comes from, started on first use (so work with
+//! nothing to run starts no Python) and shared by every thread after.
+
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use super::{ExecConfig, Executor, Job, Outcome, Status, venv};
+use crate::progress::{Progress, Silent};
+
+impl ExecConfig {
+    /// The interpreter: `python` when the user named one (used as given,
+    /// never created), else the venv `venv` (default: the per-user one),
+    /// created on first use.
+    pub fn with_interpreter(mut self, python: Option<&Path>, venv: Option<&Path>) -> ExecConfig {
+        match python {
+            Some(p) => (self.python, self.provision) = (p.to_path_buf(), false),
+            None => (self.python, self.provision) = (venv::python_in(&venv::venv_dir(venv)), true),
+        }
+        self
+    }
+}
+
+/// An [`Executor`] started by the first job that needs it.
+pub struct LazyExecutor {
+    cfg: ExecConfig,
+    executor: OnceLock<Result<Executor, String>>,
+    progress: Arc<dyn Progress>,
+}
+
+impl LazyExecutor {
+    pub fn new(cfg: ExecConfig) -> LazyExecutor {
+        LazyExecutor { cfg, executor: OnceLock::new(), progress: Arc::new(Silent) }
+    }
+
+    /// Where the start reports: it may provision the venv first.
+    pub fn with_progress(mut self, progress: Arc<dyn Progress>) -> LazyExecutor {
+        self.progress = progress;
+        self
+    }
+
+    /// The executor, started now if it was not; the error says why it
+    /// cannot start (the same error to every caller, the start is tried once).
+    pub fn get(&self) -> anyhow::Result<&Executor> {
+        let started = self.executor.get_or_init(|| {
+            self.provision().map_err(|e| e.to_string())?;
+            Executor::start(self.cfg.clone()).map_err(|e| format!("{e:#}"))
+        });
+        started.as_ref().map_err(|e| anyhow::anyhow!("starting the sandbox: {e}"))
+    }
+
+    /// Creates the venv the configuration names when it is missing, with
+    /// progress through the caller's bar (`Executor::start` would do it
+    /// too, but could only print).
+    fn provision(&self) -> Result<(), venv::ProvisionError> {
+        match venv::venv_of(&self.cfg.python) {
+            Some(dir) if self.cfg.provision && !self.cfg.python.exists() => {
+                venv::provision(dir, Path::new(venv::BASE_PYTHON), &*self.progress)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The executor if a job started it (`None`: nothing needed it yet).
+    pub fn started(&self) -> Option<Result<&Executor, &str>> {
+        self.executor.get().map(|r| r.as_ref().map_err(String::as_str))
+    }
+
+    /// Runs `job`; a sandbox that cannot start is a [`Status::SandboxError`].
+    pub fn run(&self, job: &Job) -> Outcome {
+        match self.get() {
+            Ok(executor) => executor.run(job),
+            Err(e) => Outcome {
+                status: Status::SandboxError { detail: format!("{e:#}") },
+                calls: Default::default(),
+                stdout: String::new(),
+                stderr: String::new(),
+                wall: Duration::ZERO,
+            },
+        }
+    }
+
+    /// The configuration it starts (or started) with.
+    pub fn config(&self) -> &ExecConfig {
+        &self.cfg
+    }
+
+    /// A description of the sandbox for reports: `full`, or `weak: …` when
+    /// a confinement step failed and weak isolation was allowed.
+    pub fn isolation(&self) -> Option<String> {
+        let executor = self.started()?.ok()?;
+        Some(if executor.weaknesses().is_empty() {
+            "full".into()
+        } else {
+            format!("weak: {}", executor.weaknesses().join("; "))
+        })
+    }
+}
