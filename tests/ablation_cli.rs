@@ -332,3 +332,47 @@ fn ablation_of_the_stand_ins_on_a_dist_judges_and_reports() {
     assert!(run.status.success());
     assert_eq!(std::fs::read(out.join("results/starter.jsonl")).expect("results"), before);
 }
+
+/// Ablation judges through the same session and sandbox policy as `judge`:
+/// weak isolation is refused unless `--allow-weak-sandbox`, and then every
+/// judged result says so.
+#[test]
+fn ablation_refuses_weak_isolation_unless_allowed_and_then_records_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let dist = dir.path().join("dist");
+    write_dist(&dist, &["Add 0".to_string(), "Add 1".to_string()]);
+    let samples = dir.path().join("reference.jsonl");
+    let run = flowbench(&[
+        "generate",
+        "--bench",
+        s(&dist),
+        "--condition",
+        "flowchart",
+        "--model",
+        "reference",
+        "-o",
+        s(&samples),
+    ]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let run_arg = format!("reference={}", s(&samples));
+    let ablation = |out: &Path, extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_flowbench"))
+            .args(["ablation", "--bench", s(&dist), "--run", &run_arg, "-q", "-o", s(out)])
+            .args(extra)
+            .env("FLOWBENCH_TEST_FAIL_STEP", "network")
+            .output()
+            .expect("flowbench runs")
+    };
+    let refused = ablation(&dir.path().join("refused"), &[]);
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{err}");
+    assert_eq!(err.matches("refusing to run untrusted code").count(), 1, "{err}");
+    let out = dir.path().join("weak");
+    let allowed = ablation(&out, &["--allow-weak-sandbox"]);
+    assert!(allowed.status.success(), "{}", String::from_utf8_lossy(&allowed.stderr));
+    let results = jsonl(&out.join("results/reference.jsonl"));
+    assert_eq!(results.len(), 2);
+    for r in &results {
+        assert!(r["sandbox"].as_str().is_some_and(|s| s.starts_with("weak: network")), "{r}");
+    }
+}

@@ -146,3 +146,50 @@ fn a_missing_interpreter_named_with_python_is_not_provisioned() {
     assert!(err.contains("no candidates' Python environment"), "{err}");
     assert!(!dir.path().join("elsewhere").exists(), "a --python of the user's own is never created");
 }
+
+/// `build` and `tests gen` take the same sandbox policy as `judge`: a failed
+/// confinement step refuses the run unless `--allow-weak-sandbox`, and then
+/// the weakness is recorded in what they write (the manifest, the
+/// `tests.jsonl` header).
+#[test]
+fn build_and_tests_gen_refuse_weak_isolation_unless_allowed_and_then_record_it() {
+    let root = tempfile::tempdir().expect("tempdir");
+    let problem = root.path().join("bank/gcd");
+    std::fs::create_dir_all(&problem).expect("mkdir");
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/gcd");
+    for entry in std::fs::read_dir(&from).expect("problem dir") {
+        let path = entry.expect("entry").path();
+        std::fs::copy(&path, problem.join(path.file_name().expect("name"))).expect("copy");
+    }
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_flowbench"))
+            .args(args)
+            .env("FLOWBENCH_TEST_FAIL_STEP", "network")
+            .output()
+            .expect("flowbench runs")
+    };
+    let bank = root.path().join("bank");
+    let out = root.path().join("dist");
+    let (bank_arg, out_arg) = (bank.to_str().expect("utf-8"), out.to_str().expect("utf-8"));
+
+    let refused = run(&["build", "--problems", bank_arg, "-o", out_arg]);
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    assert_eq!(stderr(&refused).matches("refusing to run untrusted code").count(), 1, "{}", stderr(&refused));
+    let built = run(&["build", "--problems", bank_arg, "-o", out_arg, "--allow-weak-sandbox"]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).expect("manifest")).expect("json");
+    let weak = manifest["options"]["weak_sandbox"].as_str().unwrap_or_default();
+    assert!(weak.starts_with("weak: network"), "{manifest}");
+
+    let dir = problem.to_str().expect("utf-8");
+    std::fs::remove_file(problem.join("tests.jsonl")).expect("generated afresh");
+    let refused = run(&["tests", "gen", dir]);
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    assert!(stderr(&refused).contains("refusing to run untrusted code"), "{}", stderr(&refused));
+    let generated = run(&["tests", "gen", dir, "--allow-weak-sandbox"]);
+    assert!(generated.status.success(), "{}", stderr(&generated));
+    let tests = std::fs::read_to_string(problem.join("tests.jsonl")).expect("tests.jsonl");
+    let header: Value = serde_json::from_str(tests.lines().next().expect("header")).expect("json");
+    assert!(header["weak_sandbox"].as_str().is_some_and(|s| s.starts_with("weak: network")), "{header}");
+}
