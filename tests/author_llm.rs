@@ -163,7 +163,8 @@ fn a_chart_that_drops_a_branch_is_sent_back_and_repaired() {
     let diagnostics = rounds[0]["diagnostics"].to_string();
     assert!(diagnostics.contains("against-"), "{diagnostics}");
     let feedback = last_user_message(&server, 1);
-    assert!(feedback.contains("against-") && feedback.contains("solution.py:"), "{feedback}");
+    // The diagnostic names the decision that lost its branch.
+    assert!(feedback.contains("against-") && feedback.contains("`nums[mid] < target?` has no Yes edge"), "{feedback}");
     assert!(std::fs::read_to_string(dir.path().join("flowchart.mmd")).expect("written").contains("lo = mid + 1"));
 }
 
