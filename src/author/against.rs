@@ -229,7 +229,7 @@ impl Comparison<'_> {
         self.chart_facts +=
             params.len().max(chart.input_parts.iter().filter(|p| p.name.is_some()).count().min(params.len() + 1));
         for p in &params {
-            if named.iter().any(|w| *w == p) {
+            if named.contains(&p) {
                 self.matched += 1.0;
                 self.verified += 1;
             } else {
@@ -334,8 +334,7 @@ impl Comparison<'_> {
         }
         // Prose that matched nothing by its words stands for what is left
         // in its place: same kind, same depth, in order.
-        for j in 0..chart.decisions.len() {
-            let g = &chart.decisions[j];
+        for (j, g) in chart.decisions.iter().enumerate() {
             if chart_used[j] || !matches!(g.cond, Cond::Prose(_)) {
                 continue;
             }
@@ -491,7 +490,7 @@ impl Comparison<'_> {
             let both = |x: (Option<bool>, Option<bool>)| x.0 == Some(true) && x.1 == Some(true);
             // Prose conditions may be worded either way round.
             let free_polarity = matches!(p.rel, Rel::Words(_) | Rel::Place);
-            if ok(straight) && !(both(crossed) && !both(straight)) {
+            if ok(straight) && (both(straight) || !both(crossed)) {
                 if r.yes.landmark == r.no.landmark && !free_polarity && swapped_by_boxes(r, gy, gn) {
                     self.swapped(g, r);
                 }
@@ -563,14 +562,14 @@ fn relate(r: &Decision, g: &Decision) -> Option<Rel> {
             let starts = a.start.is_none() || b.start.is_none() || a.start == b.start;
             return Some(if starts && a.stop == b.stop && a.step == b.step { Rel::Same } else { Rel::Differs(1.0) });
         }
-        (Some(Loop::Each { target: ta, iter: ia }), Some(Loop::Each { target: tb, iter: ib })) => {
-            if ta.is_some() && ta == tb {
-                return Some(match (ia, ib) {
-                    (Some(x), Some(y)) if x == y => Rel::Same,
-                    (Some(_), Some(_)) => Rel::Differs(0.8),
-                    _ => Rel::Words(0.9),
-                });
-            }
+        (Some(Loop::Each { target: ta, iter: ia }), Some(Loop::Each { target: tb, iter: ib }))
+            if ta.is_some() && ta == tb =>
+        {
+            return Some(match (ia, ib) {
+                (Some(x), Some(y)) if x == y => Rel::Same,
+                (Some(_), Some(_)) => Rel::Differs(0.8),
+                _ => Rel::Words(0.9),
+            });
         }
         _ => {}
     }

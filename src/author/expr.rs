@@ -143,6 +143,9 @@ pub enum Expr {
     Walrus(String, Box<Expr>),
 }
 
+/// A comprehension's element and its clauses.
+type Comprehension = (Expr, Vec<Clause>);
+
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Clause {
     For(Expr, Expr),
@@ -627,7 +630,7 @@ impl Parser<'_> {
 
     /// The inside of `[...]` (or `{...}` without colons): items, or a
     /// comprehension's element and clauses.
-    fn display(&mut self, close: &str) -> Option<(Vec<Expr>, Option<(Expr, Vec<Clause>)>)> {
+    fn display(&mut self, close: &str) -> Option<(Vec<Expr>, Option<Comprehension>)> {
         self.depth += 1;
         if self.depth > 200 {
             return None;

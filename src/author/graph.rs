@@ -252,7 +252,6 @@ impl<'a> Graph<'a> {
         let from_start = start.and_then(|s| {
             let label = &chart.nodes[s].label;
             labels::parse_start(label)
-                .map(|(name, params)| (name, params))
                 .filter(|(name, _)| !name.is_empty() && !name.contains(' '))
                 .or_else(|| prose::signature(label).filter(|(name, _)| !name.eq_ignore_ascii_case("start")))
         });
