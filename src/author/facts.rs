@@ -850,7 +850,7 @@ mod tests {
     #[test]
     fn a_counting_while_is_a_range_count() {
         let drawn = read(
-            "flowchart TD\n A([Start]) --> B[/Input: s/]\n B --> C[i = 1]\n C --> D{i < len(s)?}\n D -->|Yes| E[x = s[i]]\n E --> F[i = i + 1]\n F --> D\n D -->|No| G[/Return x/]\n",
+            "flowchart TD\n A([Start]) --> B[/Input: s/]\n B --> C[i = 1]\n C --> D{\"i < len(s)?\"}\n D -->|Yes| E[\"x = s[i]\"]\n E --> F[i = i + 1]\n F --> D\n D -->|No| G[/Return x/]\n",
         );
         let worded = read(
             "flowchart TD\n A([Start]) --> B[/Input: s/]\n B --> D{\"More i in range(1, len(s))?\"}\n D -->|Yes| E[\"x = s[i]\"]\n E --> D\n D -->|No| G[/Return x/]\n",
