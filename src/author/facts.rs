@@ -15,7 +15,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::expr::{self, Expr, Stmt};
-use super::graph::{Branch, Graph, Kind, depth_first};
+use super::graph::{Branch, Graph, Kind, depth_first, natural_loops};
 use super::prose::{self, InputPart};
 
 /// The facts of every function, the entry first.
@@ -447,21 +447,8 @@ impl<'g> Work<'g> {
     }
 
     fn loop_bodies(&self, back: &HashSet<(usize, usize)>) -> HashMap<usize, HashSet<usize>> {
-        let mut pred = vec![Vec::new(); self.succ.len()];
-        for (f, s) in self.succ.iter().enumerate() {
-            s.iter().for_each(|&(t, _)| pred[t].push(f));
-        }
-        let mut bodies: HashMap<usize, HashSet<usize>> = HashMap::new();
-        for &(tail, head) in back {
-            let body = bodies.entry(head).or_insert_with(|| HashSet::from([head]));
-            let mut stack = vec![tail];
-            while let Some(v) = stack.pop() {
-                if body.insert(v) {
-                    stack.extend(pred[v].iter().copied());
-                }
-            }
-        }
-        bodies
+        let edges = self.succ.iter().enumerate().flat_map(|(f, s)| s.iter().map(move |&(t, _)| (f, t)));
+        natural_loops(self.succ.len(), edges, back)
     }
 
     /// Names a box assigns (`None`: it has prose).

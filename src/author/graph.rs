@@ -544,23 +544,8 @@ impl<'a> Graph<'a> {
     /// The natural loop of each loop header: the header and every node that
     /// reaches one of its back edges' tails without passing it.
     pub fn loop_bodies(&self, back: &HashSet<(usize, usize)>) -> HashMap<usize, HashSet<usize>> {
-        let mut pred = vec![Vec::new(); self.nodes.len()];
-        for (f, node) in self.nodes.iter().enumerate() {
-            node.succ.iter().for_each(|&(t, _)| pred[t].push(f));
-        }
-        let mut bodies: HashMap<usize, HashSet<usize>> = HashMap::new();
-        let mut sorted: Vec<&(usize, usize)> = back.iter().collect();
-        sorted.sort();
-        for &(tail, head) in sorted {
-            let body = bodies.entry(head).or_insert_with(|| HashSet::from([head]));
-            let mut stack = vec![tail];
-            while let Some(v) = stack.pop() {
-                if body.insert(v) {
-                    stack.extend(pred[v].iter().copied());
-                }
-            }
-        }
-        bodies
+        let edges = self.nodes.iter().enumerate().flat_map(|(f, n)| n.succ.iter().map(move |&(t, _)| (f, t)));
+        natural_loops(self.nodes.len(), edges, back)
     }
 
     /// Immediate post-dominator of each reachable node: where the paths
@@ -840,4 +825,29 @@ pub fn depth_first(succ: &[Vec<usize>], roots: &[usize]) -> (Vec<usize>, HashSet
         }
     }
     (order, back)
+}
+
+/// The natural loop of each back edge's head in a graph of `n` nodes with
+/// `edges` (from, to): the head and every node that reaches a tail of one of
+/// its back edges without passing the head.
+pub(super) fn natural_loops(
+    n: usize,
+    edges: impl Iterator<Item = (usize, usize)>,
+    back: &HashSet<(usize, usize)>,
+) -> HashMap<usize, HashSet<usize>> {
+    let mut pred = vec![Vec::new(); n];
+    for (f, t) in edges {
+        pred[t].push(f);
+    }
+    let mut bodies: HashMap<usize, HashSet<usize>> = HashMap::new();
+    for &(tail, head) in back {
+        let body = bodies.entry(head).or_insert_with(|| HashSet::from([head]));
+        let mut stack = vec![tail];
+        while let Some(v) = stack.pop() {
+            if body.insert(v) {
+                stack.extend(pred[v].iter().copied());
+            }
+        }
+    }
+    bodies
 }

@@ -9,6 +9,7 @@ use anyhow::Context as _;
 use rayon::prelude::*;
 
 use crate::bank::build::{BuildOptions, Builder};
+use crate::bank::dist::Manifest;
 use crate::bank::styles::BuildStyle;
 use crate::bank::unchanged;
 use crate::exec::{ExecConfig, LazyExecutor};
@@ -166,16 +167,7 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
         None => "nothing to validate".into(),
     };
     let rebuilt = built.iter().filter(|b| b.rebuilt).count();
-    eprintln!(
-        "built {} of {} problems ({rebuilt} rebuilt, {} up to date; {} style{}) into {} in {:.2} s ({python})",
-        manifest.built,
-        manifest.problems,
-        built.len() - rebuilt,
-        manifest.styles.len(),
-        if manifest.styles.len() == 1 { "" } else { "s" },
-        args.output.display(),
-        started.elapsed().as_secs_f64(),
-    );
+    report_built(&manifest, rebuilt, &args.output, started, &python);
     if !manifest.failed.is_empty() {
         eprintln!("failed: {}", manifest.failed.join(", "));
     }
@@ -190,17 +182,22 @@ fn report_up_to_date(last: &unchanged::UpToDate, out: &std::path::Path, started:
     }
     let m = &last.manifest;
     print!("{}", crate::bank::table1::markdown(&m.table1));
+    report_built(m, 0, out, started, "nothing to validate");
+    ExitCode::SUCCESS
+}
+
+/// The build's last line: what was built, rebuilt and reused, and how long it took.
+fn report_built(m: &Manifest, rebuilt: usize, out: &std::path::Path, started: Instant, python: &str) {
     eprintln!(
-        "built {} of {} problems (0 rebuilt, {} up to date; {} style{}) into {} in {:.2} s (nothing to validate)",
+        "built {} of {} problems ({rebuilt} rebuilt, {} up to date; {} style{}) into {} in {:.2} s ({python})",
         m.built,
         m.problems,
-        m.problems,
+        m.problems - rebuilt,
         m.styles.len(),
         if m.styles.len() == 1 { "" } else { "s" },
         out.display(),
         started.elapsed().as_secs_f64(),
     );
-    ExitCode::SUCCESS
 }
 
 /// Stops the build with one error when the machine could not build some
