@@ -22,6 +22,7 @@
 //! matched only by its place, or that differs in kind, depth or branches,
 //! counts half.
 
+mod flow;
 mod steps;
 
 use std::collections::HashMap;
@@ -162,6 +163,7 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
         chart_facts: 0,
         verified: 0,
         unverifiable: Vec::new(),
+        written_in_code: written_in_code(&drawn.functions),
     };
     c.inputs(&code.functions[0], &drawn.functions[0]);
     for (r, g) in c.helpers(&code.functions, &drawn.functions) {
@@ -171,7 +173,10 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
         c.nesting(rf, gf, &pairs);
         let exits = c.outputs(rf, gf);
         c.branches(rf, gf, &pairs, &exits);
-        c.steps(rf, gf);
+        let step_pairs = c.steps(rf, gf);
+        c.across_tests(rf, gf, &pairs);
+        let side = |graph, function, facts| flow::Side { graph, function, facts };
+        c.flow(side(&code_graph, r, rf), side(&chart_graph, g, gf), &step_pairs, &pairs);
     }
     c.structure(&chart_graph);
     let total = (c.code_facts + c.chart_facts).max(1) as f64;
@@ -191,6 +196,18 @@ struct Comparison<'p> {
     /// Facts matched as code (not by words or place).
     verified: usize,
     unverifiable: Vec<Unverified>,
+    /// Whether the chart's boxes are written as code (three lines in four,
+    /// over all its functions): then a code step no box mentions is missing,
+    /// not said in other words. Counted over the whole chart because a
+    /// helper may have no box but its return.
+    written_in_code: bool,
+}
+
+/// See [`Comparison::written_in_code`].
+fn written_in_code(functions: &[FnFacts]) -> bool {
+    let lines = functions.iter().flat_map(|f| &f.statements);
+    let (code, all) = lines.fold((0, 0), |(c, a), s| (c + usize::from(s.code.is_some()), a + 1));
+    all > 0 && code * 4 >= all * 3
 }
 
 impl Comparison<'_> {

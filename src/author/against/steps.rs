@@ -11,20 +11,21 @@
 //! how a chart draws `for i in range(n)`), and a chart may name an
 //! intermediate the code does not have (`count = sum(xs)`, `Output: count`).
 
-use crate::author::facts::{Decision, FnFacts, Loop, Statement, code_words, words};
+use crate::author::facts::{Cond, Decision, FnFacts, Loop, Statement, code_words, words};
 
-use super::{Comparison, MismatchKind, coverage};
+use super::{Comparison, MismatchKind, Rel, coverage};
 
 /// A code statement and the chart line standing for it.
 #[derive(Clone, Copy)]
-struct Pair {
-    code: usize,
-    chart: usize,
+pub(super) struct Pair {
+    pub code: usize,
+    pub chart: usize,
 }
 
 impl Comparison<'_> {
-    /// Compares the boxes of one function pair.
-    pub(super) fn steps(&mut self, code: &FnFacts, chart: &FnFacts) {
+    /// Compares the boxes of one function pair; returns which chart line
+    /// stands for which code statement.
+    pub(super) fn steps(&mut self, code: &FnFacts, chart: &FnFacts) -> Vec<Pair> {
         // A counter's steps count where both sides draw them; where one
         // side iterates over `range` they are the other's way of drawing it.
         let counters = counters(&code.decisions, &chart.decisions);
@@ -39,9 +40,7 @@ impl Comparison<'_> {
         pairs.extend(same_words(code, chart, &code_steps, &chart_steps, &pairs));
         let differing = self.differing(code, chart, &code_steps, &chart_steps, &pairs);
         let paired = |i: usize| pairs.iter().any(|p| p.code == i) || differing.contains(&i);
-        let written_in_code =
-            chart.statements.iter().filter(|s| s.code.is_some()).count() * 4 >= chart.statements.len().max(1) * 3;
-        if written_in_code {
+        if self.written_in_code {
             // A constant (`DIGITS = '0123…'`) is data the chart may leave out.
             for &i in code_steps.iter().filter(|&&i| !paired(i) && !code.statements[i].reads.is_empty()) {
                 let s = &code.statements[i];
@@ -53,6 +52,7 @@ impl Comparison<'_> {
             }
         }
         self.order(code, chart, &pairs);
+        pairs
     }
 
     /// Chart lines in code assigning what an unpaired code statement
@@ -97,6 +97,44 @@ impl Comparison<'_> {
             self.push(MismatchKind::Steps, message, Some(g.origin), self.line(r.origin));
         }
         used
+    }
+
+    /// A step drawn on the other side of a test: the code updates a value
+    /// and then tests it, the chart tests first and updates on a branch (or
+    /// the other way round). Only code steps writing what the test reads
+    /// count, so a step drawn on both branches instead of before the test
+    /// is not reported.
+    pub(super) fn across_tests(&mut self, code: &FnFacts, chart: &FnFacts, pairs: &[super::Pair]) {
+        for p in pairs.iter().filter(|p| matches!(p.rel, Rel::Same | Rel::Negated)) {
+            let (r, g) = (&code.decisions[p.code], &chart.decisions[p.chart]);
+            let Cond::Code(test) = &g.cond else { continue };
+            let mut tested = Vec::new();
+            crate::author::expr::names(test, &mut tested);
+            let (gy, gn) = if p.rel == Rel::Negated { (&g.no, &g.yes) } else { (&g.yes, &g.no) };
+            let on_code_branch = |step: &String| r.yes.steps.contains(step) || r.no.steps.contains(step);
+            let on_chart_branch = |step: &String| gy.steps.contains(step) || gn.steps.contains(step);
+            let moved = [(&r.yes, gy), (&r.no, gn)].into_iter().find_map(|(rs, gs)| {
+                let after = gs.steps.iter().find(|s| !rs.steps.contains(s) && !on_code_branch(s));
+                let before = rs.steps.iter().find(|s| !gs.steps.contains(s) && !on_chart_branch(s));
+                after.map(|s| (s, true)).or(before.map(|s| (s, false)))
+            });
+            let Some((step, drawn_after)) = moved else { continue };
+            let find = |f: &FnFacts| f.statements.iter().find(|c| c.code.as_ref() == Some(step)).cloned();
+            let (Some(rs), Some(gs)) = (find(code), find(chart)) else { continue };
+            if !rs.writes.iter().any(|w| tested.contains(w)) {
+                continue;
+            }
+            let message = if drawn_after {
+                format!("`{}` comes after the test `{}` in the chart; the code does it before testing", gs.text, g.text)
+            } else {
+                format!(
+                    "`{}` comes before the test `{}` in the chart; the code does it on a branch of it",
+                    gs.text, g.text
+                )
+            };
+            self.matched -= 0.5;
+            self.push(MismatchKind::Steps, message, Some(gs.origin), self.line(rs.origin));
+        }
     }
 
     /// Two dependent statements of one straight run drawn the other way
@@ -196,7 +234,10 @@ fn mentioned(s: &Statement, chart: &FnFacts) -> bool {
     let boxes = chart.statements.iter().map(|g| {
         let lines: Vec<&Statement> = chart.statements.iter().filter(|h| h.origin == g.origin).collect();
         let code: String = lines.iter().filter_map(|h| h.code.as_deref()).map(squeeze).collect::<Vec<_>>().join(";");
-        let have: Vec<String> = lines.iter().flat_map(|h| h.words.iter().map(|w| stem(w))).collect();
+        // Words stand for a statement only in prose: a code line says what
+        // it computes (`merged.extend(left[i:])` is not `…(right[j:])`).
+        let prose = lines.iter().filter(|h| h.code.is_none());
+        let have: Vec<String> = prose.flat_map(|h| h.words.iter().map(|w| stem(w))).collect();
         (code, have)
     });
     let holds = |code: &str| !parts.is_empty() && parts.iter().all(|p| code.contains(p.as_str()));
