@@ -203,3 +203,55 @@ fn a_hand_made_chart_is_kept_unless_forced() {
     assert!(author(&server, dir.path(), &["--force"]).status.success());
     assert!(std::fs::read_to_string(dir.path().join("flowchart.mmd")).expect("read").contains("binary_search"));
 }
+
+/// A faithful chart of [`SOLUTION`] as Code-Vision's charts are written
+/// (GPT-4o's conventions): a rectangle Start, an Input with types in
+/// words, question decisions, True/False branches, `Output:` boxes.
+const CODE_VISION_STYLE: &str = "```mermaid
+flowchart TD
+    A[Start] --> B[/\"Input: nums (sorted list of integers), target (integer)\"/]
+    B --> C[\"Initialize lo = 0, hi = len(nums) - 1\"]
+    C --> D{\"Is lo <= hi?\"}
+    D -- True --> E[\"mid = (lo + hi) // 2\"]
+    E --> F{\"Is nums[mid] == target?\"}
+    F -- True --> G[/\"Output: mid\"/]
+    F -- False --> H{\"Is nums[mid] < target?\"}
+    H -- True --> I[\"lo = mid + 1\"]
+    H -- False --> J[\"hi = mid - 1\"]
+    I --> D
+    J --> D
+    D -- False --> K[/\"Output: -1\"/]
+    G --> L[End]
+    K --> L
+```
+";
+
+#[test]
+fn a_faithful_code_vision_style_reply_is_accepted_in_round_one() {
+    let server = Server::scripted(&[CODE_VISION_STYLE]);
+    let dir = problem();
+    let out = author(&server, dir.path(), &[]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let rounds = log(dir.path());
+    assert_eq!(rounds.len(), 1, "accepted without a repair round: {rounds:?}");
+    let chart = std::fs::read_to_string(dir.path().join("flowchart.mmd")).expect("written");
+    assert!(chart.contains("Is nums[mid] < target?"), "{chart}");
+    // The prompt asks for Code-Vision's conventions, not flowbench's own.
+    let prompt = last_user_message(&server, 0);
+    assert!(prompt.contains("Code-Vision") && prompt.contains("True`/`False"), "{prompt}");
+}
+
+#[test]
+fn a_code_vision_style_reply_with_one_error_is_sent_back_naming_it() {
+    // `<` for `<=`: the loop stops one step early.
+    let wrong = CODE_VISION_STYLE.replace("Is lo <= hi?", "Is lo < hi?");
+    let server = Server::scripted(&[&wrong, CODE_VISION_STYLE]);
+    let dir = problem();
+    let out = author(&server, dir.path(), &[]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let rounds = log(dir.path());
+    assert_eq!(rounds.len(), 2, "{rounds:?}");
+    let feedback = last_user_message(&server, 1);
+    assert!(feedback.contains("against-") && feedback.contains("Is lo < hi?"), "{feedback}");
+    assert!(std::fs::read_to_string(dir.path().join("flowchart.mmd")).expect("written").contains("Is lo <= hi?"));
+}

@@ -15,6 +15,9 @@
 //! share a box are not compared: that is `--detail` (running the chart,
 //! [`super::execute`], checks what the boxes compute).
 //!
+//! [`check_against_with`] adds that run when the problem's tests are at
+//! hand.
+//!
 //! A condition in prose (`Is ch a vowel?`) is matched by its words, or by
 //! its place when its words say nothing; such facts are listed as
 //! unverifiable. The similarity in `--json` is 2·matched / (reference facts +
@@ -30,6 +33,7 @@ use std::collections::HashMap;
 use crate::mermaid::Flowchart;
 
 use super::draw::{Detail, Drawn, draw};
+use super::execute::Execution;
 use super::expr::Expr;
 use super::facts::{Cond, Decision, Exit, FnFacts, Landmark, Loop, Value, code_words, facts};
 use super::graph::Graph;
@@ -110,6 +114,9 @@ pub struct Report {
     pub similarity: f64,
     pub evidence: Evidence,
     pub unverifiable: Vec<Unverified>,
+    /// What running the chart on the problem's tests showed, when it ran.
+    #[serde(skip)]
+    pub execution: Option<Execution>,
 }
 
 /// How a chart decision relates to a code decision.
@@ -136,6 +143,36 @@ struct Pair {
     rel: Rel,
 }
 
+/// The problem's tests a chart is run on, and how.
+pub struct Tests<'t> {
+    pub problem: &'t crate::judge::problems_file::LoadedProblem,
+    pub settings: &'t crate::judge::run::JudgeSettings,
+    pub sandbox: &'t dyn crate::judge::run::Sandbox,
+}
+
+/// [`check_against`], then, with `tests`, the chart run as a program on
+/// them ([`super::execute`]): a pass makes the evidence `executed`; a
+/// failing test is a [`MismatchKind::Behaviour`] mismatch with its
+/// counterexample. `Err`: the sandbox could not run (the facts compared
+/// so far are lost to no one: call [`check_against`] for them).
+pub fn check_against_with(program: &Program, chart: &Flowchart, tests: Option<&Tests>) -> Result<Report, String> {
+    let mut report = check_against(program, chart);
+    let Some(t) = tests else { return Ok(report) };
+    let ran = super::execute::run_chart(program, chart, t.problem, t.settings, t.sandbox)?;
+    match &ran {
+        Execution::Passed { .. } => report.evidence = Evidence::Executed,
+        Execution::Failed(c) => report.mismatches.push(Mismatch {
+            kind: MismatchKind::Behaviour,
+            message: format!("the chart, run as a program, fails a test of {}: {c}", t.problem.problem.task_id),
+            node: None,
+            code_line: None,
+        }),
+        Execution::NotCode(_) => {}
+    }
+    report.execution = Some(ran);
+    Ok(report)
+}
+
 /// Compare `chart` with `program`.
 pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
     let reference = draw(program, Detail::High);
@@ -144,6 +181,7 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
         similarity: 0.0,
         evidence: Evidence::Unverifiable,
         unverifiable: Vec::new(),
+        execution: None,
     };
     let code_graph = match Graph::new(&reference.chart) {
         Ok(g) => g,
@@ -182,7 +220,13 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
     let total = (c.code_facts + c.chart_facts).max(1) as f64;
     let evidence =
         if c.verified == 0 && c.code_facts + c.chart_facts > 0 { Evidence::Unverifiable } else { Evidence::Structural };
-    Report { mismatches: c.out, similarity: (2.0 * c.matched / total).min(1.0), evidence, unverifiable: c.unverifiable }
+    Report {
+        mismatches: c.out,
+        similarity: (2.0 * c.matched / total).min(1.0),
+        evidence,
+        unverifiable: c.unverifiable,
+        execution: None,
+    }
 }
 
 /// The state of one comparison: mismatches and the similarity's counts.

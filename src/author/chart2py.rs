@@ -76,8 +76,8 @@ pub fn graph_to_python(g: &Graph, entry: Option<Signature>) -> Result<String, Gr
         }
     }
     let mut defs = Defs { g, bodies: &bodies, entry, out: &mut program };
-    let entry_fn = &g.functions[0];
-    let (class, _) = split_qual(&entry_fn.name);
+    let entry_name = defs.name(0);
+    let (class, _) = split_qual(&entry_name);
     // Helpers nested nowhere go inside a plain entry (so they see its
     // variables, as inline helpers do); beside a method's class otherwise.
     let top: Vec<usize> = (1..g.functions.len()).filter(|&fi| defs.top_level(fi)).collect();
@@ -87,9 +87,10 @@ pub fn graph_to_python(g: &Graph, entry: Option<Signature>) -> Result<String, Gr
     match class {
         Some(c) => {
             defs.out.push(format!("class {c}:"));
-            for fi in (0..g.functions.len())
-                .filter(|&fi| g.functions[fi].parent.is_none() && split_qual(&g.functions[fi].name).0 == Some(c))
-            {
+            let methods: Vec<usize> = (0..g.functions.len())
+                .filter(|&fi| g.functions[fi].parent.is_none() && split_qual(&defs.name(fi)).0 == Some(c))
+                .collect();
+            for fi in methods {
                 defs.emit(fi, 1)?;
             }
         }

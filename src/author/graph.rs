@@ -116,11 +116,19 @@ impl<'a> Graph<'a> {
         }
         let mut out_degree = vec![0; chart.nodes.len()];
         edges.iter().for_each(|e| out_degree[e.from] += 1);
+        let mut in_degree = vec![0; chart.nodes.len()];
+        edges.iter().for_each(|e| in_degree[e.to] += 1);
         let nodes: Vec<Node> = chart
             .nodes
             .iter()
             .enumerate()
-            .map(|(i, n)| Node { origin: i, kind: kind(n.shape, &n.label, out_degree[i]), succ: Vec::new() })
+            .map(|(i, n)| {
+                let mut k = kind(n.shape, &n.label, out_degree[i]);
+                if in_degree[i] == 0 && is_bare_signature(n.shape, &n.label) {
+                    k = Kind::Start;
+                }
+                Node { origin: i, kind: k, succ: Vec::new() }
+            })
             .collect();
         let mut g = Graph { chart, nodes, functions: Vec::new() };
         let member_of = g.find_functions(&edges)?;
@@ -743,6 +751,16 @@ pub fn branch_of(label: Option<&str>) -> Branch {
 /// A node's kind from its shape and wording. A node with two or more
 /// outgoing edges is a decision whatever its shape (a `For each` box with
 /// `next`/`done` edges).
+/// A terminal that only names a function (`([below_thousand(k)])`, a
+/// helper's entry as Code-Vision draws it): a start when nothing leads in.
+fn is_bare_signature(shape: Shape, label: &str) -> bool {
+    let terminal = matches!(shape, Shape::Stadium | Shape::Circle | Shape::DblCirc | Shape::Rounded);
+    let text = label.trim();
+    terminal
+        && text.ends_with(')')
+        && prose::signature(text).is_some_and(|(name, _)| text.starts_with(&name) && !name.contains('.'))
+}
+
 pub fn kind(shape: Shape, label: &str, out_degree: usize) -> Kind {
     let first =
         label.split(|c: char| !(c.is_alphanumeric() || c == '_')).find(|w| !w.is_empty()).unwrap_or("").to_lowercase();

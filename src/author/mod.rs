@@ -29,6 +29,7 @@
 pub mod against;
 pub mod chart2py;
 pub mod draw;
+pub mod execute;
 pub mod expr;
 pub mod facts;
 pub mod graph;
@@ -39,7 +40,7 @@ pub mod reader;
 pub mod review;
 pub mod session;
 
-pub use against::{Evidence, Mismatch, MismatchKind, Report, check_against};
+pub use against::{Evidence, Mismatch, MismatchKind, Report, Tests, check_against, check_against_with};
 pub use chart2py::chart_to_python;
 pub use draw::{Detail, Drawn, draw};
 pub use reader::{Program, ReadError, read_program, read_programs};

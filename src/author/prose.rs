@@ -414,11 +414,13 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
 pub fn condition(label: &str) -> Option<String> {
     // `Has n reached 1? (n == 1)`: the question, then its code.
     let joined = box_lines(label).join(" ");
-    if let Some((_, after)) = joined.rsplit_once('?')
-        && let Some(inner) = after.trim().strip_prefix('(').and_then(|r| r.strip_suffix(')'))
-        && let Some(code) = expression(inner.trim())
-    {
-        return Some(code);
+    // `Step broken? step in blocked`: the same without parentheses.
+    if let Some((_, after)) = joined.rsplit_once('?') {
+        let after = after.trim();
+        let inner = after.strip_prefix('(').and_then(|r| r.strip_suffix(')')).unwrap_or(after);
+        if let Some(code) = expression(inner.trim()) {
+            return Some(code);
+        }
     }
     let text = question(label);
     if let Some(code) = expression(&text) {

@@ -1,22 +1,82 @@
 //! Printing `check --against` results: rustc-style diagnostics on the chart
-//! with the solution line in a note, or one JSON object per chart.
+//! with the solution line in a note, or one JSON object per chart; and
+//! finding the problem whose tests the chart runs on.
 
+use std::path::Path;
+
+use anyhow::Context as _;
+
+use crate::author::execute::Execution;
 use crate::author::review::mismatch_diagnostic;
-use crate::author::{Program, check_against};
+use crate::author::{Program, Tests, check_against_with};
+use crate::exec::LazyExecutor;
+use crate::judge::problems_file::{LoadedProblem, load_problems, parse_problem};
 use crate::mermaid::Flowchart;
 use crate::mermaid::diagnostic::render_diagnostic;
 
-/// The solution a chart is checked against: its file name, text and reading.
+/// The solution a chart is checked against: its file name, text and
+/// reading, and the problem whose tests a chart in code runs on.
 pub struct Solution {
     pub name: String,
     pub code: String,
     pub program: Program,
+    pub problem: Option<LoadedProblem>,
 }
 
-/// Compares and prints; returns the number of mismatches (0: faithful).
-pub fn report(name: &str, source: &str, chart: &Flowchart, solution: &Solution, json: bool) -> usize {
-    let Solution { name: solution, code, program } = solution;
-    let result = check_against(program, chart);
+/// The problem named by `--tests` (a directory, a `problem.json`, or a
+/// problems JSONL and `--task`), else the `problem.json` beside the
+/// solution; `None` when there is none.
+pub fn problem_tests(
+    solution: &Path,
+    tests: Option<&Path>,
+    task: Option<&str>,
+) -> anyhow::Result<Option<LoadedProblem>> {
+    let path = match tests {
+        Some(p) if p.is_dir() => p.join("problem.json"),
+        Some(p) => p.to_path_buf(),
+        None => match solution.parent().map(|d| d.join("problem.json")).filter(|p| p.is_file()) {
+            Some(p) => p,
+            None => return Ok(None),
+        },
+    };
+    if path.extension().is_some_and(|e| e == "jsonl") {
+        let (mut set, diags) = load_problems(&path)?;
+        for d in &diags {
+            eprintln!("warning: {d}");
+        }
+        let id = match task {
+            Some(t) => t.to_owned(),
+            None if set.order.len() == 1 => set.order[0].clone(),
+            None => anyhow::bail!("{}: holds {} problems; name one with --task", path.display(), set.order.len()),
+        };
+        return set
+            .by_id
+            .remove(&id)
+            .map(Some)
+            .with_context(|| format!("{}: no problem with task_id {id:?}", path.display()));
+    }
+    let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    parse_problem(&text).map(Some).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+}
+
+/// Compares (and runs, when the solution has a problem) and prints;
+/// returns the number of mismatches (0: faithful). `Err`: the sandbox
+/// failed; the comparison of facts was still printed.
+pub fn report(
+    name: &str,
+    source: &str,
+    chart: &Flowchart,
+    solution: &Solution,
+    sandbox: &LazyExecutor,
+    json: bool,
+) -> Result<usize, String> {
+    let settings = crate::author::execute::judge_settings();
+    let tests = solution.problem.as_ref().map(|problem| Tests { problem, settings: &settings, sandbox });
+    let (result, failure) = match check_against_with(&solution.program, chart, tests.as_ref()) {
+        Ok(r) => (r, None),
+        Err(e) => (crate::author::check_against(&solution.program, chart), Some(e)),
+    };
+    let Solution { name: solution, code, .. } = solution;
     if json {
         let mismatches: Vec<serde_json::Value> = result
             .mismatches
@@ -32,12 +92,22 @@ pub fn report(name: &str, source: &str, chart: &Flowchart, solution: &Solution, 
                 })
             })
             .collect();
+        let execution = match &result.execution {
+            None => serde_json::Value::Null,
+            Some(Execution::Passed { tests }) => serde_json::json!({"outcome": "passed", "tests": tests}),
+            Some(Execution::Failed(c)) => serde_json::json!({
+                "outcome": "failed", "result": c.result, "input": c.input, "expected": c.expected,
+                "got": c.got, "message": c.message,
+            }),
+            Some(Execution::NotCode(why)) => serde_json::json!({"outcome": "not code", "reason": why}),
+        };
         let out = serde_json::json!({
             "chart": name,
             "solution": solution,
             "faithful": result.mismatches.is_empty(),
             "similarity": (result.similarity * 1000.0).round() / 1000.0,
             "evidence": result.evidence,
+            "execution": execution,
             "mismatches": mismatches,
             "unverifiable": result.unverifiable.iter().map(|u| serde_json::json!({
                 "text": u.text,
@@ -49,7 +119,16 @@ pub fn report(name: &str, source: &str, chart: &Flowchart, solution: &Solution, 
         for m in &result.mismatches {
             eprint!("{}", render_diagnostic(name, source, &mismatch_diagnostic(m, chart, solution, code)));
         }
-        eprintln!("{name}: similarity to {solution}: {:.3}", result.similarity);
+        let evidence = match &result.execution {
+            Some(Execution::Passed { tests: Some(n) }) => format!("; ran on {n} tests: passed"),
+            Some(Execution::Passed { tests: None }) => "; ran on the tests: passed".to_owned(),
+            Some(Execution::NotCode(why)) => format!("; not run (not code: {why})"),
+            _ => String::new(),
+        };
+        eprintln!("{name}: similarity to {solution}: {:.3}{evidence}", result.similarity);
     }
-    result.mismatches.len()
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(result.mismatches.len()),
+    }
 }

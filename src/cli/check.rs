@@ -42,9 +42,19 @@ pub struct CheckArgs {
     #[arg(long, requires = "against")]
     pub entry: Option<String>,
     /// With `--against`: print one JSON report per chart (mismatches with
-    /// chart and code positions, similarity score) on standard output.
+    /// chart and code positions, similarity score, evidence) on standard
+    /// output.
     #[arg(long, requires = "against")]
     pub json: bool,
+    /// With `--against`: run each chart that reads as code on this
+    /// problem's tests (a problem directory, its `problem.json`, or a
+    /// problems JSONL with `--task`). Default: the `problem.json` beside
+    /// the solution, if there is one.
+    #[arg(long, requires = "against", value_name = "PROBLEM")]
+    pub tests: Option<PathBuf>,
+    /// With `--tests` naming a problems JSONL: the problem's `task_id`.
+    #[arg(long, requires = "tests")]
+    pub task: Option<String>,
     /// Refuse charts with more edges than this (mermaid's maxEdges, 500);
     /// raise it for generated charts.
     #[arg(long, default_value_t = 500)]
@@ -56,8 +66,15 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let solution = match &args.against {
         Some(path) => {
             let code = read_source(path)?;
+            let problem = match super::against::problem_tests(path, args.tests.as_deref(), args.task.as_deref()) {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!("error: {e:#}");
+                    return Ok(ExitCode::from(2));
+                }
+            };
             match crate::author::read_program(&code, args.entry.as_deref()) {
-                Ok(program) => Some(Solution { name: path.display().to_string(), code, program }),
+                Ok(program) => Some(Solution { name: path.display().to_string(), code, program, problem }),
                 Err(e) => {
                     let at = if e.line > 0 { format!(":{}", e.line) } else { String::new() };
                     eprintln!("error: {}{at}: {}", path.display(), e.message);
@@ -70,6 +87,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let sandbox = crate::exec::LazyExecutor::new(
         crate::exec::ExecConfig { workers: 1, ..crate::exec::ExecConfig::default() }.with_interpreter(None, None),
     );
+    let candidates = crate::exec::LazyExecutor::new(crate::author::execute::sandbox_config());
     let opts = ParseOptions { max_edges: args.max_edges, ..ParseOptions::default() };
     for path in &args.files {
         let name = path.display().to_string();
@@ -114,9 +132,16 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         match check_with(&source, &opts) {
             Checked::Ok { warnings: ws, chart } => {
                 if let Some(solution) = &solution {
-                    let found = super::against::report(&name, &source, &chart, solution, args.json);
-                    mismatches += found;
-                    unfaithful += usize::from(found > 0);
+                    match super::against::report(&name, &source, &chart, solution, &candidates, args.json) {
+                        Ok(found) => {
+                            mismatches += found;
+                            unfaithful += usize::from(found > 0);
+                        }
+                        Err(e) => {
+                            eprintln!("error: {name}: running the chart on the tests of {}: {e}", solution.name);
+                            errors += 1;
+                        }
+                    }
                 }
                 for w in &ws {
                     let mut w = w.clone();

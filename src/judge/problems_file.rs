@@ -110,6 +110,12 @@ fn add_line(path: &Path, number: usize, line: &str, set: &mut ProblemSet, diags:
 /// Largest time limit (seconds) a problem or an option may set: a day.
 pub const MAX_LIMIT_S: f64 = 86_400.0;
 
+/// One problem from its JSON text (a native problem, as a bank's
+/// `problem.json` holds it, or a Code-Vision record), prepared.
+pub fn parse_problem(text: &str) -> Result<LoadedProblem, String> {
+    parse_line(text)
+}
+
 fn parse_line(line: &str) -> Result<LoadedProblem, String> {
     let json: Json = serde_json::from_str(line).map_err(|e| format!("malformed JSON: {e}"))?;
     let Json::Object(map) = json else { return Err("not a JSON object".into()) };

