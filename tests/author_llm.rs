@@ -123,7 +123,7 @@ fn classic_pitfalls_are_repaired_within_two_rounds() {
     assert!(
         prompt.contains("Return the index of `target`")
             && prompt.contains("mid = (lo + hi) // 2")
-            && prompt.contains("Start: binary_search")
+            && prompt.contains("every parameter of `binary_search`")
     );
 }
 

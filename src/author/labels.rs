@@ -120,7 +120,7 @@ pub fn parse_input(label: &str) -> Option<Vec<String>> {
                 let name = &piece[..name_end];
                 let mut rest = &piece[name_end..];
                 if rest.starts_with(" (") {
-                    rest = &rest[matching_close(rest, 1).map_or(rest.len(), |i| i + 1)..];
+                    rest = &rest[matching_close(rest.char_indices().skip(1)).map_or(rest.len(), |i| i + 1)..];
                 }
                 match rest.strip_prefix(" = ") {
                     Some(default) => format!("{name}={default}"),
@@ -161,10 +161,13 @@ pub fn split_top_level(s: &str) -> Vec<String> {
     out
 }
 
-/// Byte index of the bracket closing the one at `open`.
-fn matching_close(s: &str, open: usize) -> Option<usize> {
+/// The index of the bracket closing the first item's, walking `(index,
+/// char)` items from an opening bracket on: byte indices from
+/// `str::char_indices`, char indices from `enumerate` over chars (one
+/// matcher for both readings of a label).
+pub fn matching_close(from: impl IntoIterator<Item = (usize, char)>) -> Option<usize> {
     let mut depth = 0;
-    for (i, c) in s.char_indices().skip_while(|(i, _)| *i < open) {
+    for (i, c) in from {
         match c {
             '(' | '[' | '{' => depth += 1,
             ')' | ']' | '}' => {

@@ -151,20 +151,7 @@ fn remark_may_follow(before: &str) -> bool {
 }
 
 fn closing(chars: &[char], open: usize) -> Option<usize> {
-    let mut depth = 0;
-    for (i, &c) in chars.iter().enumerate().skip(open) {
-        match c {
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(i);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
+    labels::matching_close(chars.iter().copied().enumerate().skip(open))
 }
 
 /// The lines of a box, `<br>`-separated, without lines that are only a
