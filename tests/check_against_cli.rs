@@ -1,0 +1,127 @@
+//! `flowbench check --against` as a user meets it: a chart written in code
+//! runs on the problem's tests (`executed` evidence, or a counterexample),
+//! a chart in prose throughout is `unverifiable`, and bad input (a solution
+//! that does not parse, an ambiguous problems file) is a clear error.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const FAITHFUL: &str = r#"flowchart TD
+    A([Start]) --> B[/"Input: s (string)"/]
+    B --> C["vowels = 'aeiou'"]
+    C --> D["count = 0"]
+    D --> E{"Next ch in s?"}
+    E -- True --> F["lower = ch.lower()"]
+    F --> G{"Is lower in vowels?"}
+    G -- True --> H["count += 1"]
+    G -- False --> E
+    H --> E
+    E -- False --> I[/"Output: count"/]
+    I --> J([End])
+"#;
+
+fn check(dir: &Path, chart: &str, extra: &[&str]) -> Output {
+    let path = dir.join("chart.mmd");
+    std::fs::write(&path, chart).expect("write chart");
+    let solution = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/count_vowels/solution.py");
+    Command::new(env!("CARGO_BIN_EXE_flowbench"))
+        .arg("check")
+        .arg(&path)
+        .arg("--against")
+        .arg(solution)
+        .args(extra)
+        .output()
+        .expect("flowbench runs")
+}
+
+fn report(out: &Output) -> Value {
+    let text = String::from_utf8_lossy(&out.stdout);
+    serde_json::from_str(text.lines().next().expect("a JSON line")).expect("JSON")
+}
+
+#[test]
+fn a_chart_in_code_runs_on_the_tests_beside_the_solution() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = check(dir.path(), FAITHFUL, &["--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let r = report(&out);
+    assert_eq!(r["evidence"], "executed", "{r}");
+    assert_eq!(r["execution"]["outcome"], "passed", "{r}");
+    assert!(r["execution"]["tests"].as_u64().unwrap_or(0) > 0, "{r}");
+}
+
+#[test]
+fn a_wrong_step_is_a_counterexample_from_the_tests() {
+    // Counts every letter the chart sees, vowel or not, as a step it adds
+    // on both branches: structurally one box more, behaviourally wrong.
+    let wrong = FAITHFUL.replace("G -- False --> E", "G -- False --> H");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = check(dir.path(), &wrong, &["--json"]);
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let r = report(&out);
+    assert_eq!(r["execution"]["outcome"], "failed", "{r}");
+    let behaviour: Vec<&Value> =
+        r["mismatches"].as_array().expect("list").iter().filter(|m| m["kind"] == "behaviour").collect();
+    assert_eq!(behaviour.len(), 1, "{r}");
+    let message = behaviour[0]["message"].as_str().expect("text");
+    assert!(message.contains("on input count_vowels(") && message.contains("the chart computes"), "{message}");
+    // Without JSON the same counterexample is a diagnostic.
+    let out = check(dir.path(), &wrong, &[]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("[against-behaviour]"));
+}
+
+#[test]
+fn a_chart_in_prose_throughout_is_unverifiable_not_a_crash() {
+    let prose = "flowchart TD
+    A([Start]) --> B[/Input: a piece of text/]
+    B --> C[Look at every letter and keep a tally of the vowels]
+    C --> D{Anything interesting left?}
+    D -- Yes --> C
+    D -- No --> E[/Output: the tally/]
+    E --> F([End])
+";
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = check(dir.path(), prose, &["--json"]);
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{}", String::from_utf8_lossy(&out.stderr));
+    let r = report(&out);
+    assert_eq!(r["evidence"], "unverifiable", "{r}");
+    assert_eq!(r["execution"]["outcome"], "not code", "{r}");
+}
+
+#[test]
+fn a_solution_that_does_not_parse_is_an_error_naming_the_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let solution = dir.path().join("broken.py");
+    std::fs::write(&solution, "def f(x):\n    return (x +\n").expect("write");
+    std::fs::write(dir.path().join("chart.mmd"), FAITHFUL).expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_flowbench"))
+        .arg("check")
+        .arg(dir.path().join("chart.mmd"))
+        .arg("--against")
+        .arg(&solution)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("broken.py:2") && stderr.trim().lines().count() == 1, "printed once: {stderr}");
+}
+
+#[test]
+fn a_problems_file_of_several_problems_needs_a_task() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("problems.jsonl");
+    let line = |id: &str| {
+        format!(
+            r#"{{"task_id": "{id}", "entry_point": "count_vowels", "call_style": "function", "tests": [{{"args": ["ab"], "expected": 1}}]}}"#
+        )
+    };
+    std::fs::write(&file, format!("{}\n{}\n", line("a"), line("b"))).expect("write");
+    let out = check(dir.path(), FAITHFUL, &["--tests", file.to_str().expect("utf-8")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--task"));
+    let out = check(dir.path(), FAITHFUL, &["--tests", file.to_str().expect("utf-8"), "--task", "b", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(report(&out)["execution"]["tests"], 1);
+}
