@@ -29,6 +29,7 @@ pub mod execute;
 pub mod labels;
 pub mod matching;
 pub mod noise;
+pub mod samples;
 
 use serde::{Deserialize, Serialize};
 
@@ -101,6 +102,21 @@ impl Score {
     }
 }
 
+impl Score {
+    /// A line that could not be scored at all (no such task, not JSON):
+    /// zero everywhere, with the reason.
+    pub fn refused(reason: String) -> Score {
+        Score {
+            node_f1: 0.0,
+            node_f1_strict: 0.0,
+            edge_f1: 0.0,
+            triple_f1_strict: 0.0,
+            triple_f1_relaxed: 0.0,
+            ..Score::from_counts(Counts::default(), false, Some(reason), 0)
+        }
+    }
+}
+
 /// F1 of `matched` items out of `expected` and `found`: 1 when both are
 /// empty (nothing to read, nothing invented).
 pub fn f1(matched: usize, expected: usize, found: usize) -> f64 {
@@ -124,9 +140,14 @@ impl Source {
 
     /// Scores a model's reply: its Mermaid read as `check --fix` reads it.
     pub fn score_reply(&self, reply: &str) -> Score {
-        match read_reply(reply) {
-            Ok((chart, fixes)) => Score { fixes, ..self.score_chart(&chart) },
-            Err(reason) => Score::from_counts(self.nothing_read(), false, Some(reason), 0),
+        self.score_read(&read_reply(reply))
+    }
+
+    /// Scores what [`read_reply`] made of a reply.
+    pub fn score_read(&self, read: &Result<(Flowchart, usize), String>) -> Score {
+        match read {
+            Ok((chart, fixes)) => Score { fixes: *fixes, ..self.score_chart(chart) },
+            Err(reason) => Score::from_counts(self.nothing_read(), false, Some(reason.clone()), 0),
         }
     }
 }
