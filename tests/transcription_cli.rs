@@ -59,9 +59,12 @@ fn stand_ins_and_bad_replies_are_scored_with_reasons() {
         replies.iter().map(|r| json!({"task_id": task, "response": r}).to_string()).collect();
     samples.push("{not json".into());
     samples.push(json!({"task_id": "no-such-task", "completion": "flowchart TD\n  A --> B\n"}).to_string());
-    samples.push(std::fs::read_to_string(dir.join("transcriber.jsonl")).expect("samples").lines().next().expect("a line").into());
+    samples.push(
+        std::fs::read_to_string(dir.join("transcriber.jsonl")).expect("samples").lines().next().expect("a line").into(),
+    );
     std::fs::write(dir.join("bad.jsonl"), samples.join("\n") + "\n").expect("write");
-    let out = flowbench(&["score-transcription", "--samples", "bad.jsonl", "-o", "bad.scores.jsonl", "--no-execute"], dir);
+    let out =
+        flowbench(&["score-transcription", "--samples", "bad.jsonl", "-o", "bad.scores.jsonl", "--no-execute"], dir);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "lines that are not samples make exit 1: {err}");
     assert!(!err.contains("panicked"), "{err}");
@@ -77,6 +80,10 @@ fn stand_ins_and_bad_replies_are_scored_with_reasons() {
     for line in &lines[..6] {
         assert_eq!((line["parsed"].clone(), line["triple_f1_relaxed"].clone()), (json!(false), json!(0.0)), "{line}");
     }
-    assert_eq!((lines[6]["parsed"].clone(), lines[6]["triple_f1_relaxed"].clone()), (json!(true), json!(1.0)), "the good line is kept");
+    assert_eq!(
+        (lines[6]["parsed"].clone(), lines[6]["triple_f1_relaxed"].clone()),
+        (json!(true), json!(1.0)),
+        "the good line is kept"
+    );
     assert!(err.contains("line 5") && err.contains("no-such-task"), "each unusable line is reported: {err}");
 }

@@ -47,11 +47,9 @@ impl FromStr for Condition {
             Some(("flowchart", style)) if !style.is_empty() => Ok(Condition::Flowchart(Some(style.to_string()))),
             Some(("mermaid", "verbatim")) => Ok(Condition::Mermaid { verbatim: true }),
             Some(("mermaid", "canonical")) => Ok(Condition::Mermaid { verbatim: false }),
-            _ => {
-                Err(format!(
-                    "condition {s:?}: expected flowchart, flowchart@STYLE, mermaid, mermaid@verbatim, text, transcribe or transcribe@STYLE"
-                ))
-            }
+            _ => Err(format!(
+                "condition {s:?}: expected flowchart, flowchart@STYLE, mermaid, mermaid@verbatim, text, transcribe or transcribe@STYLE"
+            )),
         }
     }
 }
@@ -222,7 +220,8 @@ mod tests {
 
     #[test]
     fn conditions_parse_and_print() {
-        for s in ["flowchart", "flowchart@dark", "mermaid", "mermaid@verbatim", "text", "transcribe", "transcribe@dark"] {
+        for s in ["flowchart", "flowchart@dark", "mermaid", "mermaid@verbatim", "text", "transcribe", "transcribe@dark"]
+        {
             assert_eq!(s.parse::<Condition>().expect("parses").to_string(), s);
         }
         assert_eq!("mermaid@canonical".parse::<Condition>(), Ok(Condition::Mermaid { verbatim: false }));

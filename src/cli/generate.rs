@@ -70,8 +70,9 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     if let Some(answer) = stand_in(&args.sampling.model) {
         return offline(&args, &records, samples, answer);
     }
-    let endpoint =
-        args.endpoint.clone().context("--endpoint is required (or use an offline --model: reference, starter, mixed, transcriber, noisy-transcriber)")?;
+    let endpoint = args.endpoint.clone().context(
+        "--endpoint is required (or use an offline --model: reference, starter, mixed, transcriber, noisy-transcriber)",
+    )?;
     let templates = Templates::load(args.templates.as_deref())?;
     let requests =
         build_requests(&records, &args.bench, &args.condition, &templates, &args.sampling.sampling(), samples)?;
@@ -178,11 +179,13 @@ fn mermaid_block(text: &str) -> String {
 /// The source chart with one seeded misreading, and the edit as JSON.
 fn noisy_transcription(r: &DistRecord, i: usize) -> (String, Option<Json>) {
     let seed = crate::judge::samples::fnv1a(r.task_id.as_bytes()) ^ (i as u64).wrapping_mul(GOLDEN);
-    let noisy = crate::mermaid::parse(&r.mermaid).ok().and_then(|chart| crate::transcription::noise::noisy(&chart, seed));
+    let noisy =
+        crate::mermaid::parse(&r.mermaid).ok().and_then(|chart| crate::transcription::noise::noisy(&chart, seed));
     match noisy {
-        Some((chart, edit)) => {
-            (mermaid_block(&crate::mermaid::fmt::format(&chart)), Some(json!([serde_json::to_value(edit).unwrap_or_default()])))
-        }
+        Some((chart, edit)) => (
+            mermaid_block(&crate::mermaid::fmt::format(&chart)),
+            Some(json!([serde_json::to_value(edit).unwrap_or_default()])),
+        ),
         None => (mermaid_block(&r.mermaid), Some(json!([]))),
     }
 }

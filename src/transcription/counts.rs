@@ -77,7 +77,8 @@ impl Source {
         counts.edges_transcribed = transcribed.edges.len();
         counts.edges_matched = found.iter().filter(|f| f.is_some()).count();
         counts.triples_matched_strict = self.edges_found(transcribed, &strict, |a, b| a == b).iter().flatten().count();
-        counts.triples_matched_relaxed = self.edges_found(transcribed, &relaxed, relaxed_match).iter().flatten().count();
+        counts.triples_matched_relaxed =
+            self.edges_found(transcribed, &relaxed, relaxed_match).iter().flatten().count();
         counts.branches_correct = self.branch_edges().filter(|&i| self.branch_kept(transcribed, &relaxed, i)).count();
         counts.back_edges_found = self.back_edges.iter().filter(|&&i| found[i].is_some()).count();
         counts.subgraphs_recovered = self.subgraphs().filter(|s| recovered(s, transcribed, &relaxed)).count();

@@ -12,7 +12,8 @@
 pub const RELAXED: f64 = 0.85;
 
 /// Inline tags mermaid draws as formatting, never as text.
-const TAGS: [&str; 14] = ["br", "b", "i", "u", "em", "strong", "sub", "sup", "span", "p", "div", "code", "small", "big"];
+const TAGS: [&str; 14] =
+    ["br", "b", "i", "u", "em", "strong", "sub", "sup", "span", "p", "div", "code", "small", "big"];
 
 /// A label as a reader would compare it.
 pub fn normalise(label: &str) -> String {

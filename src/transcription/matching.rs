@@ -54,7 +54,10 @@ pub fn match_nodes(source: &View, transcribed: &View, mode: Mode) -> Vec<Option<
     let (succ, pred) = neighbours(source);
     let mut support: Vec<usize> = candidates
         .iter()
-        .map(|c| succ[c.source].iter().filter(|&&x| x == c.source).count() * usize::from(arcs.contains(&(c.transcribed, c.transcribed))))
+        .map(|c| {
+            succ[c.source].iter().filter(|&&x| x == c.source).count()
+                * usize::from(arcs.contains(&(c.transcribed, c.transcribed)))
+        })
         .collect();
     let rank = |i: usize, support: usize| -> Rank {
         let c = &candidates[i];
@@ -153,10 +156,10 @@ fn improve(
                 if let Some(f) = freed {
                     owner[f] = None;
                 }
-                if let Some(h) = holder {
-                    if let Some(f) = trial[h] {
-                        owner[f] = Some(h);
-                    }
+                if let Some(h) = holder
+                    && let Some(f) = trial[h]
+                {
+                    owner[f] = Some(h);
                 }
                 owner[t] = Some(s);
                 assigned.copy_from_slice(&trial);
@@ -207,4 +210,3 @@ fn candidates(source: &View, transcribed: &View, mode: Mode) -> Vec<Candidate> {
     }
     out
 }
-

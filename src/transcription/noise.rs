@@ -51,9 +51,13 @@ pub fn applicable(chart: &Flowchart) -> Vec<Edit> {
         .map(|e| Edit::DropEdge { from: e.from.clone(), to: e.to.clone() })
         .collect();
     out.dedup();
-    out.extend(chart.nodes.iter().filter(|n| swappable(chart, &n.id)).map(|n| Edit::SwapBranches { decision: n.id.clone() }));
+    out.extend(
+        chart.nodes.iter().filter(|n| swappable(chart, &n.id)).map(|n| Edit::SwapBranches { decision: n.id.clone() }),
+    );
     out.extend(chart.nodes.iter().map(|n| Edit::RenameNode { node: n.id.clone() }));
-    out.extend(chart.nodes.iter().filter(|n| skippable(chart, &n.id)).map(|n| Edit::DropSubgraphStep { node: n.id.clone() }));
+    out.extend(
+        chart.nodes.iter().filter(|n| skippable(chart, &n.id)).map(|n| Edit::DropSubgraphStep { node: n.id.clone() }),
+    );
     out
 }
 
