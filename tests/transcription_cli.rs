@@ -2,7 +2,8 @@
 //! stand-ins' transcriptions score as they should, and bad replies (empty,
 //! a sequenceDiagram, prose with no code block, a 10,000-node chart, a
 //! line that is not JSON, an unknown task) are each scored or refused with
-//! a recorded reason while the rest of the run is kept.
+//! a recorded reason while the rest of the run is kept. Scores are
+//! byte-identical across runs.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -34,6 +35,9 @@ fn stand_ins_and_bad_replies_are_scored_with_reasons() {
         ok(&flowbench(&["score-transcription", "--samples", &file, "-o", &out], dir), "score");
         let lines = scores(&dir.join(&out));
         assert!(lines.len() >= 50, "{model}: one line per sample");
+        ok(&flowbench(&["score-transcription", "--samples", &file, "-o", "again.jsonl"], dir), "score again");
+        let bytes = |f: &str| std::fs::read(dir.join(f)).expect("scores");
+        assert!(bytes(&out) == bytes("again.jsonl"), "{model}: scores are byte-identical across runs");
         let perfect = lines.iter().filter(|l| l["triple_f1_relaxed"] == json!(1.0)).count();
         if model == "transcriber" {
             assert_eq!(perfect, lines.len(), "the transcriber reads every chart right");
