@@ -12,6 +12,7 @@
 //! - [`exec`]: run untrusted Python in a sandbox;
 //! - [`author`]: solutions → flowcharts and back, and faithfulness checks;
 //! - [`judge`]: samples + tests → verdicts, pass@k, reports;
+//! - [`transcription`]: a model's transcription of a chart scored on the graph;
 //! - [`client`]: OpenAI-compatible chat-completions batches (retries, cache, resume);
 //! - [`ablation`]: conditions compared with paired statistics (Table 4);
 //! - [`testgen`]: reference + spec → validated tests and their mutation score;
@@ -34,3 +35,4 @@ pub mod render;
 pub mod testgen;
 pub mod text;
 pub mod timings;
+pub mod transcription;

@@ -1,7 +1,8 @@
 //! What a model is shown under each condition, as OpenAI `chat.completions`
 //! request bodies: the flowchart image (in the build's default style or a
 //! named one), the Mermaid text (canonical or as authored), or the text
-//! description, each with the starter code and the evaluation rules.
+//! description, each with the starter code and the evaluation rules; or
+//! the image alone, to be transcribed as Mermaid (`transcribe`).
 //!
 //! The wording lives in template files (`templates/*.txt`, embedded; a
 //! user's `--templates DIR` replaces any of them) with the placeholders
@@ -28,6 +29,10 @@ pub enum Condition {
     Mermaid { verbatim: bool },
     /// The description alone.
     Text,
+    /// The flowchart image (in a style, `None`: the build's default), to be
+    /// transcribed as Mermaid: the perception half, scored on the graph
+    /// (`score-transcription`), not by tests.
+    Transcribe(Option<String>),
 }
 
 impl FromStr for Condition {
@@ -37,12 +42,14 @@ impl FromStr for Condition {
             None if s == "flowchart" => Ok(Condition::Flowchart(None)),
             None if s == "mermaid" => Ok(Condition::Mermaid { verbatim: false }),
             None if s == "text" => Ok(Condition::Text),
+            None if s == "transcribe" => Ok(Condition::Transcribe(None)),
+            Some(("transcribe", style)) if !style.is_empty() => Ok(Condition::Transcribe(Some(style.to_string()))),
             Some(("flowchart", style)) if !style.is_empty() => Ok(Condition::Flowchart(Some(style.to_string()))),
             Some(("mermaid", "verbatim")) => Ok(Condition::Mermaid { verbatim: true }),
             Some(("mermaid", "canonical")) => Ok(Condition::Mermaid { verbatim: false }),
-            _ => {
-                Err(format!("condition {s:?}: expected flowchart, flowchart@STYLE, mermaid, mermaid@verbatim or text"))
-            }
+            _ => Err(format!(
+                "condition {s:?}: expected flowchart, flowchart@STYLE, mermaid, mermaid@verbatim, text, transcribe or transcribe@STYLE"
+            )),
         }
     }
 }
@@ -55,6 +62,8 @@ impl fmt::Display for Condition {
             Condition::Mermaid { verbatim: false } => f.write_str("mermaid"),
             Condition::Mermaid { verbatim: true } => f.write_str("mermaid@verbatim"),
             Condition::Text => f.write_str("text"),
+            Condition::Transcribe(None) => f.write_str("transcribe"),
+            Condition::Transcribe(Some(style)) => write!(f, "transcribe@{style}"),
         }
     }
 }
@@ -66,15 +75,22 @@ impl Condition {
             Condition::Flowchart(_) => "flowchart.txt",
             Condition::Mermaid { .. } => "mermaid.txt",
             Condition::Text => "text.txt",
+            Condition::Transcribe(_) => "transcribe.txt",
         }
+    }
+
+    /// Whether the answer is a chart (scored on the graph), not code.
+    pub fn is_transcription(&self) -> bool {
+        matches!(self, Condition::Transcribe(_))
     }
 }
 
 /// The built-in templates, by file name.
-pub const DEFAULT_TEMPLATES: [(&str, &str); 3] = [
+pub const DEFAULT_TEMPLATES: [(&str, &str); 4] = [
     ("flowchart.txt", include_str!("templates/flowchart.txt")),
     ("mermaid.txt", include_str!("templates/mermaid.txt")),
     ("text.txt", include_str!("templates/text.txt")),
+    ("transcribe.txt", include_str!("templates/transcribe.txt")),
 ];
 
 /// The templates in use: built-in, each replaced by `DIR/<name>` if present.
@@ -155,18 +171,8 @@ pub fn build_requests(
     let mut out = Vec::with_capacity(records.len() * samples);
     for r in records {
         let content = match condition {
-            Condition::Flowchart(style) => {
-                let path = r.png_path(dist, style.as_deref()).with_context(|| {
-                    format!(
-                        "{}: no image in style {:?} (styles: {})",
-                        r.task_id,
-                        style.as_deref().unwrap_or(&r.style),
-                        r.images.keys().cloned().collect::<Vec<_>>().join(", ")
-                    )
-                })?;
-                let bytes =
-                    std::fs::read(&path).with_context(|| format!("{}: reading image {}", r.task_id, path.display()))?;
-                let url = format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(bytes));
+            Condition::Flowchart(style) | Condition::Transcribe(style) => {
+                let url = image_url(r, dist, style.as_deref())?;
                 json!([{"type": "text", "text": fill(template, r, "")}, {"type": "image_url", "image_url": {"url": url}}])
             }
             Condition::Mermaid { verbatim } => {
@@ -188,6 +194,21 @@ pub fn build_requests(
     Ok(out)
 }
 
+/// A record's image in `style` as a base64 data URL; a missing image is an
+/// error naming the styles there are.
+fn image_url(r: &DistRecord, dist: &Path, style: Option<&str>) -> anyhow::Result<String> {
+    let path = r.png_path(dist, style).with_context(|| {
+        format!(
+            "{}: no image in style {:?} (styles: {})",
+            r.task_id,
+            style.unwrap_or(&r.style),
+            r.images.keys().cloned().collect::<Vec<_>>().join(", ")
+        )
+    })?;
+    let bytes = std::fs::read(&path).with_context(|| format!("{}: reading image {}", r.task_id, path.display()))?;
+    Ok(format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(bytes)))
+}
+
 /// One line of an OpenAI batch input file.
 pub fn batch_line(request: &Request) -> String {
     json!({"custom_id": request.id, "method": "POST", "url": "/v1/chat/completions", "body": request.body}).to_string()
@@ -199,10 +220,12 @@ mod tests {
 
     #[test]
     fn conditions_parse_and_print() {
-        for s in ["flowchart", "flowchart@dark", "mermaid", "mermaid@verbatim", "text"] {
+        for s in ["flowchart", "flowchart@dark", "mermaid", "mermaid@verbatim", "text", "transcribe", "transcribe@dark"]
+        {
             assert_eq!(s.parse::<Condition>().expect("parses").to_string(), s);
         }
         assert_eq!("mermaid@canonical".parse::<Condition>(), Ok(Condition::Mermaid { verbatim: false }));
         assert!("image".parse::<Condition>().is_err() && "flowchart@".parse::<Condition>().is_err());
+        assert!("transcribe@".parse::<Condition>().is_err());
     }
 }

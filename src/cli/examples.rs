@@ -147,6 +147,19 @@ pub const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
         ],
     ),
     (
+        "score-transcription",
+        &[
+            (
+                "flowbench score-transcription --bench dist/ --samples transcribe.jsonl -o scores.jsonl",
+                "graph scores and whether each transcription's program passes",
+            ),
+            (
+                "flowbench score-transcription --bench dist/ --samples transcribe.jsonl -o scores.jsonl --no-execute",
+                "graph scores only",
+            ),
+        ],
+    ),
+    (
         "import",
         &[("flowbench import codevision problems.jsonl --subset HumanEval-V -o he/", "one bank directory per task")],
     ),

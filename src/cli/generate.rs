@@ -1,6 +1,8 @@
 //! `flowbench generate`: ask a model (any OpenAI-compatible endpoint) for
 //! samples under one condition, resumably, into Code-Vision's samples JSONL;
-//! or use an offline stand-in (`--model reference|starter`).
+//! or use an offline stand-in (`--model reference|starter|mixed` answer
+//! code, `transcriber|noisy-transcriber` answer the chart, the latter with
+//! one seeded misreading recorded in `edits`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -22,11 +24,13 @@ pub struct GenerateArgs {
     /// The built benchmark directory.
     #[arg(long, default_value = "dist")]
     bench: PathBuf,
-    /// flowchart, flowchart@STYLE, mermaid, mermaid@verbatim or text.
+    /// flowchart, flowchart@STYLE, mermaid, mermaid@verbatim, text,
+    /// transcribe or transcribe@STYLE.
     #[arg(long, default_value = "flowchart")]
     condition: Condition,
     /// Base URL of an OpenAI-compatible API (e.g. http://127.0.0.1:8000/v1);
-    /// not needed for the offline stand-ins `--model reference|starter|mixed`.
+    /// not needed for the offline stand-ins `--model reference|starter|mixed`
+    /// and `transcriber|noisy-transcriber`.
     #[arg(long)]
     endpoint: Option<String>,
     /// Environment variable holding the API key (unset: no key sent).
@@ -66,8 +70,9 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     if let Some(answer) = stand_in(&args.sampling.model) {
         return offline(&args, &records, samples, answer);
     }
-    let endpoint =
-        args.endpoint.clone().context("--endpoint is required (or use --model reference|starter|mixed offline)")?;
+    let endpoint = args.endpoint.clone().context(
+        "--endpoint is required (or use an offline --model: reference, starter, mixed, transcriber, noisy-transcriber)",
+    )?;
     let templates = Templates::load(args.templates.as_deref())?;
     let requests =
         build_requests(&records, &args.bench, &args.condition, &templates, &args.sampling.sampling(), samples)?;
@@ -86,7 +91,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let wanted = &args.condition;
     let by_id: std::collections::HashMap<String, &DistRecord> =
         records.iter().flat_map(|r| (0..samples).map(move |i| (request_id(wanted, &r.task_id, i), r))).collect();
-    let condition = args.condition.to_string();
+    let condition = args.condition.clone();
     let model = args.sampling.model.clone();
     let report = run_batch(&client, &requests, &args.output, &opts, &bar, |request: &Request, answer: &Json| {
         let response = answer["choices"][0]["message"]["content"].as_str().unwrap_or("").to_string();
@@ -115,13 +120,20 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// A samples line in Code-Vision's format plus the condition and model.
-fn sample_line(task_id: &str, response: &str, usage: Json, condition: &str, model: &str) -> Map<String, Json> {
+/// The completion is the code in the response, or for a transcription its
+/// Mermaid.
+fn sample_line(task_id: &str, response: &str, usage: Json, condition: &Condition, model: &str) -> Map<String, Json> {
+    let completion = if condition.is_transcription() {
+        crate::author::review::extract_mermaid(response).unwrap_or_default()
+    } else {
+        Extract::CodeVision.apply(response)
+    };
     let mut m = Map::new();
     m.insert("task_id".into(), json!(task_id));
-    m.insert("completion".into(), json!(Extract::CodeVision.apply(response)));
+    m.insert("completion".into(), json!(completion));
     m.insert("response".into(), json!(response));
     m.insert("usage".into(), usage);
-    m.insert("condition".into(), json!(condition));
+    m.insert("condition".into(), json!(condition.to_string()));
     m.insert("model".into(), json!(model));
     m
 }
@@ -129,39 +141,66 @@ fn sample_line(task_id: &str, response: &str, usage: Json, condition: &str, mode
 /// Golden-ratio multiplier that spreads an FNV hash into its top bit.
 const GOLDEN: u64 = 0x9e37_79b9_7f4a_7c15;
 
+/// An offline stand-in's answer to sample `i` of a record: the response
+/// and, for the noisy transcriber, the misreadings made.
+type Answer = fn(&DistRecord, usize) -> (String, Option<Json>);
+
 /// The offline stand-ins: what each answers for a record. `mixed` is right
 /// on a deterministic half (the top bit of the task id's FNV hash after a
 /// golden-ratio multiply: FNV's own bits split short similar ids badly), so
-/// a demo ablation has differences in both directions.
-fn stand_in(model: &str) -> Option<fn(&DistRecord) -> String> {
+/// a demo ablation has differences in both directions. `transcriber`
+/// answers the source chart; `noisy-transcriber` the chart with one
+/// misreading seeded by the task and sample.
+fn stand_in(model: &str) -> Option<Answer> {
     match model {
-        "reference" => Some(|r| r.reference_program()),
-        "starter" => Some(|r| r.starter_code.clone()),
-        "mixed" => Some(|r| {
+        "reference" => Some(|r, _| code(r.reference_program())),
+        "starter" => Some(|r, _| code(r.starter_code.clone())),
+        "mixed" => Some(|r, _| {
             if crate::judge::samples::fnv1a(r.task_id.as_bytes()).wrapping_mul(GOLDEN) >> 63 == 0 {
-                r.reference_program()
+                code(r.reference_program())
             } else {
-                r.starter_code.clone()
+                code(r.starter_code.clone())
             }
         }),
+        "transcriber" => Some(|r, _| (mermaid_block(&r.mermaid), None)),
+        "noisy-transcriber" => Some(noisy_transcription),
         _ => None,
     }
 }
 
-fn offline(
-    args: &GenerateArgs,
-    records: &[DistRecord],
-    samples: usize,
-    answer: fn(&DistRecord) -> String,
-) -> anyhow::Result<ExitCode> {
-    let condition = args.condition.to_string();
+fn code(program: String) -> (String, Option<Json>) {
+    (format!("```python\n{}\n```\n", program.trim_end()), None)
+}
+
+fn mermaid_block(text: &str) -> String {
+    format!("```mermaid\n{}\n```\n", text.trim_end())
+}
+
+/// The source chart with one seeded misreading, and the edit as JSON.
+fn noisy_transcription(r: &DistRecord, i: usize) -> (String, Option<Json>) {
+    let seed = crate::judge::samples::fnv1a(r.task_id.as_bytes()) ^ (i as u64).wrapping_mul(GOLDEN);
+    let noisy =
+        crate::mermaid::parse(&r.mermaid).ok().and_then(|chart| crate::transcription::noise::noisy(&chart, seed));
+    match noisy {
+        Some((chart, edit)) => (
+            mermaid_block(&crate::mermaid::fmt::format(&chart)),
+            Some(json!([serde_json::to_value(edit).unwrap_or_default()])),
+        ),
+        None => (mermaid_block(&r.mermaid), Some(json!([]))),
+    }
+}
+
+fn offline(args: &GenerateArgs, records: &[DistRecord], samples: usize, answer: Answer) -> anyhow::Result<ExitCode> {
     let mut text = String::new();
     for r in records {
         for i in 0..samples {
-            let response = format!("```python\n{}\n```\n", answer(r).trim_end());
+            let (response, edits) = answer(r, i);
             let mut line = Map::new();
             line.insert("custom_id".into(), json!(request_id(&args.condition, &r.task_id, i)));
-            line.extend(sample_line(&r.task_id, &response, Json::Null, &condition, &args.sampling.model));
+            line.extend(sample_line(&r.task_id, &response, Json::Null, &args.condition, &args.sampling.model));
+            if let Some(edits) = edits {
+                line.insert("edits".into(), edits);
+            }
             text.push_str(&Json::Object(line).to_string());
             text.push('\n');
         }

@@ -26,6 +26,7 @@ mod parse;
 mod progress;
 mod prompts;
 mod render;
+mod score_transcription;
 mod tests_gen;
 mod tests_import;
 
@@ -72,6 +73,8 @@ enum Command {
     Generate(generate::GenerateArgs),
     /// Turn Code-Vision or HumanEval problems into bank directories.
     Import(import::ImportArgs),
+    /// Score transcriptions (a model's Mermaid of a chart image) on the graph.
+    ScoreTranscription(score_transcription::ScoreTranscriptionArgs),
 }
 
 /// Commands that stream to stdout (`render -o -`, `fmt`, `check --fix
@@ -127,5 +130,6 @@ fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Prompts(args) => prompts::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Import(args) => import::run(args),
+        Command::ScoreTranscription(args) => score_transcription::run(args),
     }
 }

@@ -1,0 +1,94 @@
+//! The executable score: did the model read enough to rebuild a working
+//! program? The transcription is read back into Python (`chart2py`, from
+//! the graph alone) and judged on the problem's tests like any sample. The
+//! function's name and parameters come from the problem's starter code:
+//! the bank's charts start at a bare `Start`, so the image never names them.
+
+use serde_json::Map;
+
+use crate::author::chart2py::{Signature, graph_to_python};
+use crate::author::graph::Graph;
+use crate::judge::problems_file::LoadedProblem;
+use crate::judge::run::{JudgeSettings, NoVerdict, Sandbox, judge_sample};
+use crate::judge::samples::Sample;
+use crate::mermaid::Flowchart;
+
+/// Whether `chart`'s program passes `problem`'s tests, and the verdict (or
+/// why there is none: labels that stay prose, a sandbox failure — a machine
+/// failure is `None`, never a verdict on the transcription).
+pub fn executes(
+    chart: &Flowchart,
+    problem: &LoadedProblem,
+    settings: &JudgeSettings,
+    sandbox: &dyn Sandbox,
+) -> (Option<bool>, String) {
+    let params = parameters(&problem.problem.starter_code, &problem.problem.entry_point);
+    let entry = params.as_ref().map(|params| Signature { name: &problem.problem.entry_point, params });
+    let code = match Graph::new(chart).and_then(|g| graph_to_python(&g, entry)) {
+        Ok(code) => code,
+        Err(e) => return (Some(false), format!("chart2py: {}", e.message)),
+    };
+    let sample = Sample {
+        fields: Map::new(),
+        task_id: problem.problem.task_id.clone(),
+        model: "transcription".into(),
+        code,
+        index: 0,
+        key: String::new(),
+    };
+    match judge_sample(problem, &sample, settings, sandbox) {
+        Ok((verdict, _, _)) => (Some(verdict.passed), verdict.result),
+        Err(NoVerdict::NotJudgeable(why)) => (None, why),
+        Err(NoVerdict::Sandbox(why)) => (None, format!("sandbox: {why}")),
+    }
+}
+
+/// The parameter names of `def name(…)` in `starter`, if it defines it.
+fn parameters(starter: &str, name: &str) -> Option<Vec<String>> {
+    let at = starter.find(&format!("def {name}("))? + name.len() + 5;
+    let mut depth = 0usize;
+    let mut end = None;
+    for (i, c) in starter[at..].char_indices() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' if depth == 0 => {
+                end = Some(at + i);
+                break;
+            }
+            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    let inside = &starter[at..end?];
+    let (mut params, mut depth, mut current) = (Vec::new(), 0usize, String::new());
+    for c in inside.chars().chain(std::iter::once(',')) {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                let name = current.split([':', '=']).next().unwrap_or("").trim().trim_start_matches('*').to_string();
+                if !name.is_empty() && name != "self" && name != "/" {
+                    params.push(name);
+                }
+                current.clear();
+                continue;
+            }
+            _ => {}
+        }
+        current.push(c);
+    }
+    Some(params)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parameters;
+
+    #[test]
+    fn reads_parameter_names_from_the_starter_code() {
+        let starter = "from typing import List\n\ndef f(xs: List[int], k: int = 3, *rest, **kw) -> int:\n    pass\n";
+        assert_eq!(parameters(starter, "f"), Some(vec!["xs".into(), "k".into(), "rest".into(), "kw".into()]));
+        assert_eq!(parameters("def g():\n    pass\n", "g"), Some(vec![]));
+        assert_eq!(parameters("def g():\n", "h"), None);
+    }
+}

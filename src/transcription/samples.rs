@@ -1,0 +1,90 @@
+//! Scoring a samples file of transcriptions (`generate --condition
+//! transcribe` writes them): one output line per input line, in input
+//! order, whatever the line holds — a malformed line or an unknown task is
+//! a line with a reason, never the end of the run.
+
+use std::collections::HashMap;
+
+use rayon::prelude::*;
+use serde_json::{Map, Value as Json};
+
+use crate::judge::problems_file::ProblemSet;
+use crate::judge::run::{JudgeSettings, Sandbox};
+use crate::mermaid::Flowchart;
+
+use super::{Score, Source, read_reply};
+
+/// What the executable score needs (absent: `executes` stays `null`).
+pub struct Execution<'a> {
+    pub problems: &'a ProblemSet,
+    pub settings: &'a JudgeSettings,
+    pub sandbox: &'a dyn Sandbox,
+}
+
+/// The sample fields copied to the score line, to say what was scored.
+const KEPT: [&str; 4] = ["condition", "model", "custom_id", "edits"];
+
+/// Scores every line of `text` against `sources` (source chart by task
+/// id). Returns the output lines and what was wrong with the input lines
+/// that were not samples of the bench.
+pub fn score_lines(
+    text: &str,
+    sources: &HashMap<String, Flowchart>,
+    execution: Option<&Execution>,
+) -> (Vec<Map<String, Json>>, Vec<String>) {
+    let prepared: HashMap<&str, Source> = sources.iter().map(|(id, chart)| (id.as_str(), Source::of(chart))).collect();
+    let lines: Vec<(usize, &str)> =
+        text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(i, l)| (i + 1, l)).collect();
+    let scored: Vec<(Map<String, Json>, Option<String>)> =
+        lines.par_iter().map(|&(number, line)| score_line(number, line, &prepared, execution)).collect();
+    let unusable = scored.iter().filter_map(|(_, problem)| problem.clone()).collect();
+    (scored.into_iter().map(|(line, _)| line).collect(), unusable)
+}
+
+/// One line's score, and what was wrong with the line itself.
+fn score_line(
+    number: usize,
+    line: &str,
+    prepared: &HashMap<&str, Source>,
+    execution: Option<&Execution>,
+) -> (Map<String, Json>, Option<String>) {
+    let sample: Map<String, Json> = match serde_json::from_str(line) {
+        Ok(Json::Object(m)) => m,
+        _ => {
+            let why = format!("line {number}: not a JSON object");
+            return (output(None, &Map::new(), Score::refused(why.clone())), Some(why));
+        }
+    };
+    let task_id = sample.get("task_id").and_then(Json::as_str);
+    let Some((id, source)) = task_id.and_then(|id| prepared.get_key_value(id)) else {
+        let why = format!("line {number}: task_id {task_id:?} is not a problem of the bench");
+        return (output(task_id, &sample, Score::refused(why.clone())), Some(why));
+    };
+    let reply = ["response", "completion"].iter().find_map(|k| sample.get(*k).and_then(Json::as_str)).unwrap_or("");
+    let read = read_reply(reply);
+    let mut score = source.score_read(&read);
+    if let (Some(exec), Ok((chart, _))) = (execution, &read) {
+        (score.executes, score.execution) = match exec.problems.by_id.get(*id) {
+            Some(problem) => {
+                let (passed, why) = super::execute::executes(chart, problem, exec.settings, exec.sandbox);
+                (passed, Some(why))
+            }
+            None => (None, Some("no tests for this problem".into())),
+        };
+    }
+    (output(Some(id), &sample, score), None)
+}
+
+fn output(task_id: Option<&str>, sample: &Map<String, Json>, score: Score) -> Map<String, Json> {
+    let mut out = Map::new();
+    out.insert("task_id".into(), task_id.map_or(Json::Null, |t| Json::String(t.into())));
+    if let Ok(Json::Object(fields)) = serde_json::to_value(&score) {
+        out.extend(fields);
+    }
+    for key in KEPT {
+        if let Some(v) = sample.get(key) {
+            out.insert(key.into(), v.clone());
+        }
+    }
+    out
+}
