@@ -149,6 +149,18 @@ pub fn run_chart(
         Ok(code) => code,
         Err(why) => return Ok(Execution::NotCode(why)),
     };
+    judge_program(code, problem, settings, sandbox)
+}
+
+/// Judges a program read from a chart on `problem`'s tests, like any
+/// sample (so `transcription` scores a model's chart the same way).
+/// `Err`: no verdict (a sandbox failure, or no tests of the kind asked).
+pub fn judge_program(
+    code: String,
+    problem: &LoadedProblem,
+    settings: &JudgeSettings,
+    sandbox: &dyn Sandbox,
+) -> Result<Execution, String> {
     let sample = Sample {
         fields: serde_json::Map::new(),
         task_id: problem.problem.task_id.clone(),
@@ -158,7 +170,8 @@ pub fn run_chart(
         key: String::new(),
     };
     let (verdict, _, _) = judge_sample(problem, &sample, settings, sandbox).map_err(|e| match e {
-        NoVerdict::NotJudgeable(why) | NoVerdict::Sandbox(why) => why,
+        NoVerdict::NotJudgeable(why) => why,
+        NoVerdict::Sandbox(why) => format!("sandbox: {why}"),
     })?;
     if verdict.passed {
         return Ok(Execution::Passed { tests: verdict.tests_total });

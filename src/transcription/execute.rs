@@ -4,13 +4,11 @@
 //! function's name and parameters come from the problem's starter code:
 //! the bank's charts start at a bare `Start`, so the image never names them.
 
-use serde_json::Map;
-
 use crate::author::chart2py::{Signature, graph_to_python};
+use crate::author::execute::{Execution, judge_program};
 use crate::author::graph::Graph;
 use crate::judge::problems_file::LoadedProblem;
-use crate::judge::run::{JudgeSettings, NoVerdict, Sandbox, judge_sample};
-use crate::judge::samples::Sample;
+use crate::judge::run::{JudgeSettings, Sandbox};
 use crate::mermaid::Flowchart;
 
 /// Whether `chart`'s program passes `problem`'s tests, and the verdict (or
@@ -28,18 +26,11 @@ pub fn executes(
         Ok(code) => code,
         Err(e) => return (Some(false), format!("chart2py: {}", e.message)),
     };
-    let sample = Sample {
-        fields: Map::new(),
-        task_id: problem.problem.task_id.clone(),
-        model: "transcription".into(),
-        code,
-        index: 0,
-        key: String::new(),
-    };
-    match judge_sample(problem, &sample, settings, sandbox) {
-        Ok((verdict, _, _)) => (Some(verdict.passed), verdict.result),
-        Err(NoVerdict::NotJudgeable(why)) => (None, why),
-        Err(NoVerdict::Sandbox(why)) => (None, format!("sandbox: {why}")),
+    match judge_program(code, problem, settings, sandbox) {
+        Ok(Execution::Passed { .. }) => (Some(true), "passed".into()),
+        Ok(Execution::Failed(c)) => (Some(false), c.result),
+        Ok(Execution::NotCode(why)) => (Some(false), why),
+        Err(why) => (None, why),
     }
 }
 
