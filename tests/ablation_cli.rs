@@ -376,3 +376,86 @@ fn ablation_refuses_weak_isolation_unless_allowed_and_then_records_it() {
         assert!(r["sandbox"].as_str().is_some_and(|s| s.starts_with("weak: network")), "{r}");
     }
 }
+
+/// Rewrites every samples line's `model`, as one real model's runs read.
+fn as_model(path: &Path, model: &str) {
+    let text: String = jsonl(path)
+        .into_iter()
+        .map(|mut l| {
+            l["model"] = Value::from(model);
+            format!("{l}\n")
+        })
+        .collect();
+    std::fs::write(path, text).expect("rewrite");
+}
+
+/// The `signature` condition (starter code alone) through `prompts`,
+/// `generate` and `ablation`: flowchart − signature per model with its
+/// interval, and the problems the signature alone solved.
+#[test]
+fn signature_condition_runs_through_prompts_generate_and_ablation() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let dist = dir.path().join("dist");
+    let titles: Vec<String> = (0..6).map(|i| format!("Add {i}")).collect();
+    write_dist(&dist, &titles);
+    let requests = dir.path().join("requests.jsonl");
+    let run = flowbench(&["prompts", "--bench", s(&dist), "--condition", "signature", "-o", s(&requests)]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let lines = jsonl(&requests);
+    assert_eq!(lines.len(), 6);
+    assert_eq!(lines[0]["custom_id"], "signature/basic/add_0#0");
+    let prompt = lines[1]["body"]["messages"][0]["content"].as_str().expect("text only");
+    assert!(prompt.contains("def add_1(a, b):"), "{prompt}");
+    assert!(!prompt.contains("Return a + b") && !prompt.contains("return a + b") && !prompt.contains("Add 1"));
+
+    // One model: right on every flowchart problem, right on the `mixed`
+    // half from the signature alone.
+    let (chart, sig) = (dir.path().join("chart.jsonl"), dir.path().join("sig.jsonl"));
+    for (condition, stand_in, out) in [("flowchart", "reference", &chart), ("signature", "mixed", &sig)] {
+        let run =
+            flowbench(&["generate", "--bench", s(&dist), "--condition", condition, "--model", stand_in, "-o", s(out)]);
+        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+        as_model(out, "m");
+    }
+    assert!(jsonl(&sig).iter().all(|l| l["condition"] == "signature"));
+    let out = dir.path().join("report");
+    let (chart_run, sig_run) = (format!("chart={}", s(&chart)), format!("sig={}", s(&sig)));
+    let run = flowbench(&[
+        "ablation",
+        "--bench",
+        s(&dist),
+        "--run",
+        &chart_run,
+        "--run",
+        &sig_run,
+        "-o",
+        s(&out),
+        "-q",
+        "-j",
+        "2",
+    ]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let solved: Vec<String> = (0..6)
+        .map(|i| format!("basic/add_{i}"))
+        .filter(|id| flowbench::judge::samples::fnv1a(id.as_bytes()).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 63 == 0)
+        .collect();
+    let report: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("ablation.json")).expect("json")).expect("json");
+    let gaps = report["ablation"]["signature"].as_array().expect("signature gaps");
+    assert_eq!(gaps.len(), 1, "{gaps:?}");
+    let g = &gaps[0];
+    assert_eq!(
+        (g["model"].as_str(), g["flowchart_run"].as_str(), g["signature_run"].as_str()),
+        (Some("m"), Some("chart"), Some("sig"))
+    );
+    let expected = 100.0 * (6 - solved.len()) as f64 / 6.0;
+    let delta = g["delta"]["delta"].as_f64().expect("delta");
+    assert!((delta - expected).abs() < 1e-9, "{delta} vs {expected}");
+    let (lo, hi) = (g["delta"]["ci_low"].as_f64().expect("low"), g["delta"]["ci_high"].as_f64().expect("high"));
+    assert!(lo <= delta && delta <= hi && lo < hi, "[{lo}, {hi}]");
+    let listed: Vec<&str> =
+        g["solved_by_signature"].as_array().expect("list").iter().filter_map(Value::as_str).collect();
+    assert_eq!(listed, solved);
+    let md = std::fs::read_to_string(out.join("ablation.md")).expect("md");
+    assert!(md.contains("## Reading the chart or remembering the problem") && md.contains(&solved.join(", ")), "{md}");
+}

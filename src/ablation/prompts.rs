@@ -1,7 +1,9 @@
 //! What a model is shown under each condition, as OpenAI `chat.completions`
 //! request bodies: the flowchart image (in the build's default style or a
 //! named one), the Mermaid text (canonical or as authored), or the text
-//! description, each with the starter code and the evaluation rules.
+//! description, each with the starter code and the evaluation rules; or the
+//! starter code alone (`signature`: what a model solves from the name, the
+//! memorisation baseline).
 //!
 //! The wording lives in template files (`templates/*.txt`, embedded; a
 //! user's `--templates DIR` replaces any of them) with the placeholders
@@ -28,6 +30,8 @@ pub enum Condition {
     Mermaid { verbatim: bool },
     /// The description alone.
     Text,
+    /// The starter code alone: no image, no Mermaid, no description.
+    Signature,
 }
 
 impl FromStr for Condition {
@@ -37,12 +41,13 @@ impl FromStr for Condition {
             None if s == "flowchart" => Ok(Condition::Flowchart(None)),
             None if s == "mermaid" => Ok(Condition::Mermaid { verbatim: false }),
             None if s == "text" => Ok(Condition::Text),
+            None if s == "signature" => Ok(Condition::Signature),
             Some(("flowchart", style)) if !style.is_empty() => Ok(Condition::Flowchart(Some(style.to_string()))),
             Some(("mermaid", "verbatim")) => Ok(Condition::Mermaid { verbatim: true }),
             Some(("mermaid", "canonical")) => Ok(Condition::Mermaid { verbatim: false }),
-            _ => {
-                Err(format!("condition {s:?}: expected flowchart, flowchart@STYLE, mermaid, mermaid@verbatim or text"))
-            }
+            _ => Err(format!(
+                "condition {s:?}: expected flowchart, flowchart@STYLE, mermaid, mermaid@verbatim, text or signature"
+            )),
         }
     }
 }
@@ -55,6 +60,7 @@ impl fmt::Display for Condition {
             Condition::Mermaid { verbatim: false } => f.write_str("mermaid"),
             Condition::Mermaid { verbatim: true } => f.write_str("mermaid@verbatim"),
             Condition::Text => f.write_str("text"),
+            Condition::Signature => f.write_str("signature"),
         }
     }
 }
@@ -66,15 +72,17 @@ impl Condition {
             Condition::Flowchart(_) => "flowchart.txt",
             Condition::Mermaid { .. } => "mermaid.txt",
             Condition::Text => "text.txt",
+            Condition::Signature => "signature.txt",
         }
     }
 }
 
 /// The built-in templates, by file name.
-pub const DEFAULT_TEMPLATES: [(&str, &str); 3] = [
+pub const DEFAULT_TEMPLATES: [(&str, &str); 4] = [
     ("flowchart.txt", include_str!("templates/flowchart.txt")),
     ("mermaid.txt", include_str!("templates/mermaid.txt")),
     ("text.txt", include_str!("templates/text.txt")),
+    ("signature.txt", include_str!("templates/signature.txt")),
 ];
 
 /// The templates in use: built-in, each replaced by `DIR/<name>` if present.
@@ -172,7 +180,7 @@ pub fn build_requests(
             Condition::Mermaid { verbatim } => {
                 Json::String(fill(template, r, if *verbatim { &r.mermaid } else { &r.mermaid_canonical }))
             }
-            Condition::Text => Json::String(fill(template, r, "")),
+            Condition::Text | Condition::Signature => Json::String(fill(template, r, "")),
         };
         let body = json!({
             "model": sampling.model,
@@ -199,10 +207,34 @@ mod tests {
 
     #[test]
     fn conditions_parse_and_print() {
-        for s in ["flowchart", "flowchart@dark", "mermaid", "mermaid@verbatim", "text"] {
+        for s in ["flowchart", "flowchart@dark", "mermaid", "mermaid@verbatim", "text", "signature"] {
             assert_eq!(s.parse::<Condition>().expect("parses").to_string(), s);
         }
         assert_eq!("mermaid@canonical".parse::<Condition>(), Ok(Condition::Mermaid { verbatim: false }));
         assert!("image".parse::<Condition>().is_err() && "flowchart@".parse::<Condition>().is_err());
+    }
+
+    #[test]
+    fn signature_shows_the_starter_code_and_nothing_of_the_problem() {
+        let record = DistRecord {
+            task_id: "basic/clamp".into(),
+            starter_code: "def clamp(x, lo, hi):\n".into(),
+            description: "Clamp x into [lo, hi].".into(),
+            title: "Clamp".into(),
+            mermaid: "flowchart TD\n  A[start] --> B[return x]".into(),
+            mermaid_canonical: "flowchart TD\n    A[start] --> B[return x]\n".into(),
+            ..Default::default()
+        };
+        let templates = Templates::load(None).expect("built-in templates");
+        let sampling = Sampling { model: "m".into(), temperature: 0.0, top_p: 1.0, max_tokens: 10 };
+        let requests = build_requests(&[record], Path::new("no-dist"), &Condition::Signature, &templates, &sampling, 2)
+            .expect("no image is read");
+        assert_eq!(requests.len(), 2);
+        assert_eq!(requests[1].id, "signature/basic/clamp#1");
+        let text = requests[0].body["messages"][0]["content"].as_str().expect("text content");
+        assert!(text.contains("def clamp(x, lo, hi):"), "{text}");
+        for leak in ["Clamp", "return x", "mermaid", "flowchart"] {
+            assert!(!text.contains(leak), "{leak:?} in the signature prompt: {text}");
+        }
     }
 }

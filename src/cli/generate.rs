@@ -22,7 +22,8 @@ pub struct GenerateArgs {
     /// The built benchmark directory.
     #[arg(long, default_value = "dist")]
     bench: PathBuf,
-    /// flowchart, flowchart@STYLE, mermaid, mermaid@verbatim or text.
+    /// flowchart, flowchart@STYLE, mermaid, mermaid@verbatim, text or
+    /// signature (the starter code alone).
     #[arg(long, default_value = "flowchart")]
     condition: Condition,
     /// Base URL of an OpenAI-compatible API (e.g. http://127.0.0.1:8000/v1);

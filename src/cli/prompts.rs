@@ -17,13 +17,15 @@ pub struct PromptsArgs {
     /// The built benchmark directory.
     #[arg(long, default_value = "dist", required_unless_present = "write_templates")]
     bench: PathBuf,
-    /// flowchart, flowchart@STYLE, mermaid, mermaid@verbatim or text (repeatable).
+    /// flowchart, flowchart@STYLE, mermaid, mermaid@verbatim, text or
+    /// signature (the starter code alone) (repeatable).
     #[arg(long, num_args = 1.., default_value = "flowchart")]
     condition: Vec<Condition>,
     /// Batch input JSONL to write.
     #[arg(short, long, default_value = "requests.jsonl")]
     output: PathBuf,
-    /// Directory with edited templates (flowchart.txt, mermaid.txt, text.txt).
+    /// Directory with edited templates (flowchart.txt, mermaid.txt, text.txt,
+    /// signature.txt).
     #[arg(long)]
     templates: Option<PathBuf>,
     /// Write the built-in templates into DIR for editing, and stop.
