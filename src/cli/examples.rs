@@ -91,6 +91,16 @@ pub const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
         ],
     ),
     (
+        "variants",
+        &[
+            (
+                "flowbench variants problems/* --kinds constants,logic --count 1 -o variants/",
+                "one of each kind per problem",
+            ),
+            ("flowbench build --problems variants -o dist-variants", "build them like any problem"),
+        ],
+    ),
+    (
         "tests gen",
         &[
             ("flowbench tests gen problems/gcd problems/binary_search", "each DIR/tests.jsonl"),

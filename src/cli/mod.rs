@@ -28,6 +28,7 @@ mod prompts;
 mod render;
 mod tests_gen;
 mod tests_import;
+mod variants;
 
 /// Turn Mermaid flowcharts and reference solutions into code-generation
 /// benchmarks, render them, and judge model samples.
@@ -72,6 +73,8 @@ enum Command {
     Generate(generate::GenerateArgs),
     /// Turn Code-Vision or HumanEval problems into bank directories.
     Import(import::ImportArgs),
+    /// Make counterfactual variants of problems (changed reference, chart re-drawn, tests regenerated).
+    Variants(variants::VariantsArgs),
 }
 
 /// Commands that stream to stdout (`render -o -`, `fmt`, `check --fix
@@ -127,5 +130,6 @@ fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Prompts(args) => prompts::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Import(args) => import::run(args),
+        Command::Variants(args) => variants::run(args),
     }
 }
