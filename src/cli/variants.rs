@@ -18,8 +18,8 @@ pub struct VariantsArgs {
     /// problem.json, tests.jsonl).
     #[arg(required = true)]
     dirs: Vec<PathBuf>,
-    /// Kinds of variant: constants, logic.
-    #[arg(long, value_delimiter = ',', default_value = "constants,logic")]
+    /// Kinds of variant: rename, constants, logic.
+    #[arg(long, value_delimiter = ',', default_value = "rename,constants,logic")]
     kinds: Vec<Kind>,
     /// Variants wanted per kind and problem.
     #[arg(long, default_value_t = 1)]

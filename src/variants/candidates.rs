@@ -18,6 +18,8 @@ pub struct Candidate {
     pub source: String,
     /// What changed and where, e.g. `constant 2 -> 3 (line 4)`.
     pub change: String,
+    /// Old name → new name (`rename`); empty for the other kinds.
+    pub names: std::collections::BTreeMap<String, String>,
 }
 
 /// Mutation kinds that make no program worth drawing.
@@ -45,7 +47,7 @@ pub fn of_kind(mutants: &[Json], kind: Kind, problem: &str, seed: u64) -> Vec<Ca
             (kind_of(mutation) == Some(kind)).then(|| {
                 let key = format!("{seed}\u{0}{problem}\u{0}{source}");
                 let change = format!("{mutation} (line {})", m["line"].as_u64().unwrap_or(0));
-                (fnv1a(key.as_bytes()), Candidate { source: source.to_string(), change })
+                (fnv1a(key.as_bytes()), Candidate { source: source.to_string(), change, names: Default::default() })
             })
         })
         .collect();

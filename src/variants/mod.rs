@@ -13,7 +13,10 @@
 //! Per problem ([`make`]): the reference's mutants (`testgen::score::mutants`)
 //! are split by kind (`candidates`: `constants` changes one numeric literal,
 //! `logic` one operator, comparison, condition, bound or index) and put in a
-//! seeded order. Each candidate is first screened cheaply (`screen`): run in
+//! seeded order; `rename`'s one candidate is the reference with neutral
+//! names (`rename`, an embedded Python helper that parses the solution
+//! with `ast`, never runs it), its spec, starter code and entry point renamed
+//! with it. Each candidate is first screened cheaply (`screen`): run in
 //! the sandbox on the original's own non-large test inputs, it must answer
 //! every one (total on the domain), not answer the same on all (not
 //! trivially constant) and differ from the original on at least
@@ -30,6 +33,7 @@
 pub mod candidates;
 pub mod problem_dir;
 pub mod prove;
+pub mod rename;
 pub mod screen;
 pub mod summary;
 
@@ -46,6 +50,10 @@ pub const MIN_MUTATION_SCORE: f64 = 0.90;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
+    /// The entry point, parameters and locals renamed to neutral letters
+    /// (`f`, `a`, `b`, …): the same behaviour under names that do not
+    /// recall the problem.
+    Rename,
     /// One numeric literal of the reference changed.
     Constants,
     /// One behaviour-changing mutant of the reference (operator,
@@ -56,6 +64,7 @@ pub enum Kind {
 impl Kind {
     pub fn as_str(self) -> &'static str {
         match self {
+            Kind::Rename => "rename",
             Kind::Constants => "constants",
             Kind::Logic => "logic",
         }
@@ -66,9 +75,10 @@ impl std::str::FromStr for Kind {
     type Err = String;
     fn from_str(s: &str) -> Result<Kind, String> {
         match s {
+            "rename" => Ok(Kind::Rename),
             "constants" => Ok(Kind::Constants),
             "logic" => Ok(Kind::Logic),
-            _ => Err(format!("variant kind {s:?}: expected constants or logic")),
+            _ => Err(format!("variant kind {s:?}: expected rename, constants or logic")),
         }
     }
 }
@@ -141,14 +151,27 @@ pub fn make(dir: &Path, out: &Path, sandbox: &dyn Sandbox, opts: &Options) -> an
         short: Vec::new(),
     };
     for &kind in &opts.kinds {
-        let ordered = candidates::of_kind(&mutants, kind, &original.name, opts.seed);
+        let ordered = match kind {
+            Kind::Rename => match rename::candidate(&opts.helper_python, &original)? {
+                Ok(c) => vec![c],
+                Err(why) => {
+                    report.short.push(format!("rename: {why}"));
+                    continue;
+                }
+            },
+            _ => candidates::of_kind(&mutants, kind, &original.name, opts.seed),
+        };
         let mut proven = 0;
         let mut made = 0;
         for candidate in &ordered {
             if made == opts.count || proven == opts.tries {
                 break;
             }
-            if let Err(why) = screen::screen(sandbox, &original, &candidate.source, opts.min_differ)? {
+            // A renamed program behaves as the original by construction:
+            // nothing to screen.
+            if kind != Kind::Rename
+                && let Err(why) = screen::screen(sandbox, &original, &candidate.source, opts.min_differ)?
+            {
                 *report.screened_out.entry(why.to_string()).or_default() += 1;
                 continue;
             }

@@ -1,7 +1,8 @@
 //! A candidate written as a bank problem directory: the changed solution,
 //! `problem.toml` (the original's spec, `[meta]` naming the original and
-//! the kind), `problem.json` (its own task id, no hand-written tests: the
-//! original's expected values belong to the original), a description that
+//! the kind), `problem.json` (its own task id; no tests yet: the original's
+//! expected values belong to the original, `prove` has the variant answer
+//! their inputs), a description that
 //! says the chart is the whole specification (the original's statement
 //! describes the original's behaviour and would give it away), and the
 //! chart re-drawn from the changed solution. `tests.jsonl` is `prove`'s.
@@ -29,13 +30,13 @@ pub fn write(original: &Original, candidate: &Candidate, kind: Kind, target: &Pa
     }
     std::fs::create_dir_all(target).with_context(|| format!("creating {}", target.display()))?;
     let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let entry = &original.input.entry_point;
+    let entry = candidate.names.get(&original.input.entry_point).unwrap_or(&original.input.entry_point);
     let chart = draw_source(&candidate.source, Some(entry), Detail::Medium)
         .map_err(|e| anyhow::anyhow!("{}: drawing the variant: {}", target.display(), e))?;
     let files = [
         (SOLUTION, candidate.source.clone()),
-        (PROBLEM_TOML, spec_text(original, kind)?),
-        (PROBLEM, problem_json(original, &name)?),
+        (PROBLEM_TOML, spec_text(original, candidate, kind)?),
+        (PROBLEM, problem_json(original, candidate, &name)?),
         (DESCRIPTION, CHART_ONLY.to_string()),
         (FLOWCHART, chart),
     ];
@@ -47,11 +48,12 @@ pub fn write(original: &Original, candidate: &Candidate, kind: Kind, target: &Pa
 }
 
 /// The original's `problem.toml` with `variant_of` and `variant_kind` in
-/// `[meta]`.
-fn spec_text(original: &Original, kind: Kind) -> anyhow::Result<String> {
+/// `[meta]` (and, renamed, its parameter names).
+fn spec_text(original: &Original, candidate: &Candidate, kind: Kind) -> anyhow::Result<String> {
     let path = original.input.dir.join(PROBLEM_TOML);
     let mut doc: toml::Table =
         toml::from_str(&original.input.spec_text).with_context(|| format!("reading {}", path.display()))?;
+    super::rename::spec(&mut doc, &candidate.names);
     let meta = doc
         .entry("meta")
         .or_insert_with(|| toml::Value::Table(toml::Table::new()))
@@ -63,8 +65,9 @@ fn spec_text(original: &Original, kind: Kind) -> anyhow::Result<String> {
     Ok(format!("# A variant of {} made by `flowbench variants` ({}).\n{body}", original.name, kind.as_str()))
 }
 
-/// The original's `problem.json` under the variant's name, without tests.
-fn problem_json(original: &Original, name: &str) -> anyhow::Result<String> {
+/// The original's `problem.json` under the variant's name, without tests
+/// (and, renamed, with the new entry point and starter code).
+fn problem_json(original: &Original, candidate: &Candidate, name: &str) -> anyhow::Result<String> {
     let path = original.input.dir.join(PROBLEM);
     let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
     let mut value: serde_json::Value =
@@ -72,5 +75,10 @@ fn problem_json(original: &Original, name: &str) -> anyhow::Result<String> {
     let object = value.as_object_mut().with_context(|| format!("{}: not a JSON object", path.display()))?;
     object.insert("task_id".into(), name.into());
     object.insert("tests".into(), serde_json::Value::Array(Vec::new()));
+    for field in ["entry_point", "starter_code"] {
+        if let Some(serde_json::Value::String(text)) = object.get_mut(field) {
+            *text = super::rename::apply(text, &candidate.names);
+        }
+    }
     Ok(serde_json::to_string_pretty(&value)? + "\n")
 }

@@ -8,7 +8,10 @@ use serde_json::{Value as Json, json};
 
 use super::Options;
 use super::screen::Original;
-use crate::bank::FLOWCHART;
+use anyhow::Context as _;
+
+use crate::bank::{FLOWCHART, PROBLEM, SOLUTION};
+use crate::judge::problem::TestCase;
 use crate::judge::run::Sandbox;
 use crate::mermaid::lint::{Checked, check};
 use crate::testgen::generate::{Generated, compare_options, generate, same, validate_limits};
@@ -40,6 +43,7 @@ pub fn prove(
     if let Err(reason) = lint_clean(dir) {
         return Ok(Err(reason));
     }
+    carry_original_tests(sandbox, original, dir)?;
     let generated = match regenerate(sandbox, dir, opts)? {
         Ok(g) => g,
         Err(reason) => return Ok(Err(reason)),
@@ -54,7 +58,8 @@ pub fn prove(
     if tests.windows(2).all(|w| w[0].expected == w[1].expected) {
         return Ok(Err("answers the same on every regenerated test".into()));
     }
-    let (differ, first) = original_on(sandbox, original, &generated)?;
+    let entry = crate::bank::spec::gen_input(dir)?.entry_point;
+    let (differ, first) = original_on(sandbox, original, &entry, &generated)?;
     let share = differ as f64 / tests.len().max(1) as f64;
     let Some(first_difference) = first else {
         return Ok(Err("the original reference passes the variant's tests".into()));
@@ -67,6 +72,36 @@ pub fn prove(
         )));
     }
     Ok(Ok(Proof { tests: tests.len(), mutation_score: *score, differ_share: share, first_difference }))
+}
+
+/// The original's hand-written tests, answered by the variant (run in the
+/// sandbox), become the variant's: their inputs (often the large ones the
+/// floors count) are the problem's, only the expected values were the
+/// original's. An input the variant does not answer is left out (the
+/// totality check sees it in the generated tests).
+fn carry_original_tests(sandbox: &dyn Sandbox, original: &Original, dir: &Path) -> anyhow::Result<()> {
+    let originals: Vec<&TestCase> = original.input.originals.iter().filter(|t| t.kwargs.is_empty()).collect();
+    if originals.is_empty() {
+        return Ok(());
+    }
+    let path = dir.join(PROBLEM);
+    let mut problem: Json = serde_json::from_str(&std::fs::read_to_string(&path)?)?;
+    let entry = problem["entry_point"].as_str().unwrap_or(&original.input.entry_point).to_string();
+    let solution = std::fs::read_to_string(dir.join(SOLUTION))?;
+    let program = wrap(&solution, &entry, original.input.call_style, false);
+    let inputs: Vec<Vec<Json>> = originals.iter().map(|t| t.args.clone()).collect();
+    let runs = run_all(sandbox, &program, &inputs, validate_limits(&original.input.spec))?;
+    let tests: Vec<TestCase> = originals
+        .into_iter()
+        .zip(runs)
+        .filter_map(|(t, run)| match run {
+            Run::Value(v, _) => Some(TestCase { expected: v, ..t.clone() }),
+            _ => None,
+        })
+        .collect();
+    problem["tests"] = serde_json::to_value(tests)?;
+    crate::outfile::write_atomic(&path, (serde_json::to_string_pretty(&problem)? + "\n").as_bytes())
+        .with_context(|| format!("writing {}", path.display()))
 }
 
 /// The re-drawn chart parses with no lint warning.
@@ -140,16 +175,19 @@ fn not_total(original: &Original, header: &tests_file::Header) -> Option<String>
     })
 }
 
-/// Runs the original reference, under the variant's entry point, on every
-/// regenerated test: how many it answers differently and the first such.
+/// Runs the original reference, called by the variant's entry point (a
+/// renamed variant's harness calls `f`, which the famous answer does not
+/// define), on every regenerated test: how many it answers differently and
+/// the first such.
 fn original_on(
     sandbox: &dyn Sandbox,
     original: &Original,
+    entry: &str,
     generated: &(tests_file::Header, Vec<GeneratedTest>, f64),
 ) -> anyhow::Result<(usize, Option<Json>)> {
     let input = &original.input;
     let tests = &generated.1;
-    let program = wrap(&input.solution, &input.entry_point, input.call_style, false);
+    let program = wrap(&input.solution, entry, input.call_style, false);
     let inputs: Vec<Vec<Json>> = tests.iter().map(|t| t.args.clone()).collect();
     let runs = run_all(sandbox, &program, &inputs, validate_limits(&input.spec))?;
     let opts = compare_options(&input.spec);

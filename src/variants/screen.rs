@@ -5,10 +5,11 @@ use std::path::Path;
 
 use serde_json::Value as Json;
 
+use crate::exec::Limits;
 use crate::judge::problem::Category;
 use crate::judge::run::Sandbox;
 use crate::testgen::generate::{GenInput, compare_options, same, validate_limits};
-use crate::testgen::reference::{Run, run_all, wrap};
+use crate::testgen::reference::{Run, run_within_budget, wrap};
 use crate::testgen::tests_file::{self, GeneratedTest, Header, TESTS};
 
 /// The problem a variant is made from, as read once.
@@ -55,6 +56,24 @@ impl std::fmt::Display for Rejected {
 
 /// Most inputs the screen runs: enough to see a 20 % difference, cheap.
 const SCREEN_INPUTS: usize = 200;
+/// A candidate may take this many times the original's slowest time per
+/// input (and all of them together this many times the original's total):
+/// mutants that loop forever are common, and at the validation limit each
+/// would cost seconds per input.
+const SLOWER: f64 = 50.0;
+/// Floors of those limits, seconds: below them the sandbox's own overhead
+/// and the timer's resolution decide.
+const LEAST_CALL_S: f64 = 0.25;
+const LEAST_BUDGET_S: f64 = 2.0;
+
+/// The per-call limit and the total budget of a screen run.
+fn screen_limits(original: &Original, tests: &[&GeneratedTest]) -> (Limits, f64) {
+    let slowest = tests.iter().map(|t| t.reference_time_s).fold(0.0, f64::max);
+    let total: f64 = tests.iter().map(|t| t.reference_time_s).sum();
+    let most = validate_limits(&original.input.spec);
+    let call = std::time::Duration::from_secs_f64((SLOWER * slowest).max(LEAST_CALL_S)).min(most.wall);
+    (Limits { wall: call, cpu: call }, (SLOWER * total).max(LEAST_BUDGET_S))
+}
 
 /// Runs `source` on the original's non-large test inputs: `Ok(Ok(()))`
 /// when it answers every one, not all alike, and differs from the original
@@ -70,7 +89,10 @@ pub fn screen(
     let inputs: Vec<Vec<Json>> = tests.iter().map(|t| t.args.clone()).collect();
     let input = &original.input;
     let program = wrap(source, &input.entry_point, input.call_style, false);
-    let runs = run_all(sandbox, &program, &inputs, validate_limits(&input.spec))?;
+    let (limits, budget_s) = screen_limits(original, &tests);
+    // Stops a chunk at its first timeout and the whole run at the budget:
+    // what is not run is as good as a timeout here.
+    let runs = run_within_budget(sandbox, &program, &inputs, limits, budget_s)?;
     let opts = compare_options(&input.spec);
     let mut values = Vec::with_capacity(runs.len());
     for run in runs {
