@@ -83,7 +83,8 @@ fn check_variant(out: &Path, kept: &Value) {
     let solution = read(&dir.join("solution.py"));
     let entry = problem["entry_point"].as_str().expect("entry point");
     assert_ne!(solution, read(&original.join("solution.py")));
-    let original_entry = original.file_name().and_then(|n| n.to_str()).expect("name");
+    let original_problem: Value = serde_json::from_str(&read(&original.join("problem.json"))).expect("json");
+    let original_entry = original_problem["entry_point"].as_str().expect("entry point");
     if kind == "rename1" {
         // Neutral names everywhere: the old entry point is gone from the
         // solution, the starter code and the chart; the entry point is `f`.
@@ -113,6 +114,7 @@ fn check_variant(out: &Path, kept: &Value) {
     // answers agree and only the name differs)
     let original_solution = read(&original.join("solution.py"));
     if kind == "rename1" {
+        let first = &kept["first_difference"];
         assert!(first["original"].as_str().is_some_and(|s| s.contains("NameError")), "{name}: {first}");
         let all: Vec<Value> = tests.iter().map(|t| t["args"].clone()).collect();
         let answers = original_answers(&original_solution, original_entry, &all);
