@@ -29,6 +29,9 @@ pub struct Proof {
     pub first_difference: Json,
 }
 
+/// A variant's regenerated tests: header, tests, mutation score.
+type Regenerated = (tests_file::Header, Vec<GeneratedTest>, f64);
+
 /// Drop reasons that say the program is not total on the spec's domain.
 const NOT_TOTAL: [&str; 4] = ["raised", "timeout", "too_slow", "unencodable"];
 
@@ -127,7 +130,7 @@ fn regenerate(
     sandbox: &dyn Sandbox,
     dir: &Path,
     opts: &Options,
-) -> anyhow::Result<Result<(tests_file::Header, Vec<GeneratedTest>, f64), String>> {
+) -> anyhow::Result<Result<Regenerated, String>> {
     let python = &opts.helper_python;
     let input = crate::bank::spec::gen_input(dir)?;
     let attempt = || -> anyhow::Result<Result<Generated, String>> {
@@ -183,7 +186,7 @@ fn original_on(
     sandbox: &dyn Sandbox,
     original: &Original,
     entry: &str,
-    generated: &(tests_file::Header, Vec<GeneratedTest>, f64),
+    generated: &Regenerated,
 ) -> anyhow::Result<(usize, Option<Json>)> {
     let input = &original.input;
     let tests = &generated.1;
