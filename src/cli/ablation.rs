@@ -150,6 +150,9 @@ pub fn run(args: AblationArgs) -> anyhow::Result<ExitCode> {
     }
     let mut ablation = compare_runs(&scored, &bench.problems.order, &args.k);
     ablation.signature = gaps(&scored, &labels);
+    let variant_of: BTreeMap<String, String> =
+        bench.records.iter().filter_map(|r| r.variant_of.clone().map(|o| (r.task_id.clone(), o))).collect();
+    ablation.memorisation = crate::ablation::memorisation::gaps(&scored, &variant_of);
     let views = problem_views(&bench, &scored);
     let md = markdown(&ablation);
     let json = serde_json::json!({ "ablation": ablation, "problems": views_json(&views, &scored) });

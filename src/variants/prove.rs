@@ -126,11 +126,7 @@ fn machine_failure(e: &anyhow::Error) -> bool {
 /// `tests gen --score` on the variant: generated, strengthened, scored on
 /// the mutants, written with the score in its header. `Ok(Err)` when the
 /// variant's tests cannot meet the floors.
-fn regenerate(
-    sandbox: &dyn Sandbox,
-    dir: &Path,
-    opts: &Options,
-) -> anyhow::Result<Result<Regenerated, String>> {
+fn regenerate(sandbox: &dyn Sandbox, dir: &Path, opts: &Options) -> anyhow::Result<Result<Regenerated, String>> {
     let python = &opts.helper_python;
     let input = crate::bank::spec::gen_input(dir)?;
     let attempt = || -> anyhow::Result<Result<Generated, String>> {
