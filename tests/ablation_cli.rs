@@ -459,3 +459,84 @@ fn signature_condition_runs_through_prompts_generate_and_ablation() {
     let md = std::fs::read_to_string(out.join("ablation.md")).expect("md");
     assert!(md.contains("## Reading the chart or remembering the problem") && md.contains(&solved.join(", ")), "{md}");
 }
+
+/// A variant record of `basic/add_{of}`: `f_name(a, b) = a + b + k`.
+fn variant(of: usize, kind: &str, entry: &str, k: i64) -> DistRecord {
+    DistRecord {
+        task_id: format!("basic/add_{of}~{kind}1"),
+        prompt: format!("def {entry}(a, b):\n"),
+        starter_code: format!("def {entry}(a, b):\n    pass\n"),
+        entry_point: entry.into(),
+        test: format!("def check(candidate):\n    assert candidate(1, 2) == {}\n", 3 + k),
+        subset: "basic".into(),
+        difficulty: "easy".into(),
+        canonical_solution: format!("    return a + b + {k}\n"),
+        title: "Variant".into(),
+        description: "The chart alone.".into(),
+        native_tests: vec![
+            serde_json::from_value(serde_json::json!({"args": [1, 2], "expected": 3 + k})).expect("test"),
+        ],
+        mermaid: "flowchart TD\n  A[start] --> B[end]".into(),
+        mermaid_canonical: "flowchart TD\n    A[start] --> B[end]\n".into(),
+        variant_of: Some(format!("basic/add_{of}")),
+        variant_kind: Some(kind.into()),
+        ..Default::default()
+    }
+}
+
+/// The offline `original` stand-in (the model that remembers the famous
+/// problem) scores 100 % on originals and 0 % on their variants, and the
+/// ablation reports the memorisation gap; the `reference` stand-in has none.
+#[test]
+fn the_original_stand_in_shows_a_memorisation_gap_and_the_reference_none() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let dist = dir.path().join("dist");
+    write_dist(&dist, &["Add 0".to_string(), "Add 1".to_string()]);
+    let mut lines = std::fs::read_to_string(dist.join("basic.jsonl")).expect("jsonl");
+    for v in [variant(0, "constants", "add_0", 10), variant(1, "rename", "f", 1)] {
+        lines.push_str(&serde_json::to_string(&v).expect("json"));
+        lines.push('\n');
+    }
+    std::fs::write(dist.join("basic.jsonl"), lines).expect("jsonl");
+    let mut runs = Vec::new();
+    for model in ["original", "reference"] {
+        let out = dir.path().join(format!("{model}.jsonl"));
+        let run = flowbench(&["generate", "--bench", s(&dist), "--model", model, "-o", s(&out)]);
+        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+        runs.push(format!("{model}={}", s(&out)));
+    }
+    let out = dir.path().join("report");
+    let run = flowbench(&[
+        "ablation",
+        "--bench",
+        s(&dist),
+        "--run",
+        &runs[0],
+        "--run",
+        &runs[1],
+        "-o",
+        s(&out),
+        "-q",
+        "-j",
+        "2",
+    ]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let results = jsonl(&out.join("results/original.jsonl"));
+    for r in &results {
+        let id = r["task_id"].as_str().expect("id");
+        assert_eq!(r["passed"].as_bool(), Some(!id.contains('~')), "{r}");
+    }
+    let report: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("ablation.json")).expect("json")).expect("json");
+    let gaps = report["ablation"]["memorisation"].as_array().expect("memorisation");
+    assert_eq!(gaps.len(), 2);
+    let (original, reference) = (&gaps[0], &gaps[1]);
+    assert_eq!(
+        (original["run"].as_str(), original["originals"].as_u64(), original["variants"].as_u64()),
+        (Some("original"), Some(2), Some(2))
+    );
+    assert_eq!((original["gap"]["delta"].as_f64(), original["gap"]["only_condition"].as_u64()), (Some(100.0), Some(2)));
+    assert_eq!((reference["gap"]["delta"].as_f64(), reference["gap"]["only_condition"].as_u64()), (Some(0.0), Some(0)));
+    let md = std::fs::read_to_string(out.join("ablation.md")).expect("md");
+    assert!(md.contains("## Following the chart or the famous problem"), "{md}");
+}

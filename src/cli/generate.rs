@@ -27,7 +27,8 @@ pub struct GenerateArgs {
     #[arg(long, default_value = "flowchart")]
     condition: Condition,
     /// Base URL of an OpenAI-compatible API (e.g. http://127.0.0.1:8000/v1);
-    /// not needed for the offline stand-ins `--model reference|starter|mixed`.
+    /// not needed for the offline stand-ins `--model
+    /// reference|starter|mixed|original`.
     #[arg(long)]
     endpoint: Option<String>,
     /// Environment variable holding the API key (unset: no key sent).
@@ -130,15 +131,22 @@ fn sample_line(task_id: &str, response: &str, usage: Json, condition: &str, mode
 /// Golden-ratio multiplier that spreads an FNV hash into its top bit.
 const GOLDEN: u64 = 0x9e37_79b9_7f4a_7c15;
 
-/// The offline stand-ins: what each answers for a record. `mixed` is right
-/// on a deterministic half (the top bit of the task id's FNV hash after a
-/// golden-ratio multiply: FNV's own bits split short similar ids badly), so
-/// a demo ablation has differences in both directions.
-fn stand_in(model: &str) -> Option<fn(&DistRecord) -> String> {
+/// The offline stand-ins: what each answers for a record (given every
+/// record of the bench). `mixed` is right on a deterministic half (the top
+/// bit of the task id's FNV hash after a golden-ratio multiply: FNV's own
+/// bits split short similar ids badly), so a demo ablation has differences
+/// in both directions. `original` is the model that remembers the famous
+/// problem: on a variant (`flowbench variants`) it answers the ORIGINAL's
+/// reference, elsewhere the reference.
+fn stand_in(model: &str) -> Option<fn(&DistRecord, &[DistRecord]) -> String> {
     match model {
-        "reference" => Some(|r| r.reference_program()),
-        "starter" => Some(|r| r.starter_code.clone()),
-        "mixed" => Some(|r| {
+        "reference" => Some(|r, _| r.reference_program()),
+        "original" => Some(|r, all| {
+            let original = r.variant_of.as_ref().and_then(|o| all.iter().find(|x| &x.task_id == o));
+            original.unwrap_or(r).reference_program()
+        }),
+        "starter" => Some(|r, _| r.starter_code.clone()),
+        "mixed" => Some(|r, _| {
             if crate::judge::samples::fnv1a(r.task_id.as_bytes()).wrapping_mul(GOLDEN) >> 63 == 0 {
                 r.reference_program()
             } else {
@@ -153,13 +161,13 @@ fn offline(
     args: &GenerateArgs,
     records: &[DistRecord],
     samples: usize,
-    answer: fn(&DistRecord) -> String,
+    answer: fn(&DistRecord, &[DistRecord]) -> String,
 ) -> anyhow::Result<ExitCode> {
     let condition = args.condition.to_string();
     let mut text = String::new();
     for r in records {
         for i in 0..samples {
-            let response = format!("```python\n{}\n```\n", answer(r).trim_end());
+            let response = format!("```python\n{}\n```\n", answer(r, records).trim_end());
             let mut line = Map::new();
             line.insert("custom_id".into(), json!(request_id(&args.condition, &r.task_id, i)));
             line.extend(sample_line(&r.task_id, &response, Json::Null, &condition, &args.sampling.model));
