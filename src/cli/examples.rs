@@ -97,7 +97,10 @@ pub const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
                 "flowbench variants problems/* --kinds constants,logic --count 1 -o variants/",
                 "one of each kind per problem",
             ),
-            ("flowbench build --problems variants -o dist-variants", "build them like any problem"),
+            (
+                "flowbench variants problems/gcd --kinds logic --count 2 --seed 3 -o variants/",
+                "two logic variants, another seed",
+            ),
         ],
     ),
     (
