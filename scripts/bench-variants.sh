@@ -8,7 +8,7 @@
 # The target is ≤ 60 s for the 60 problems on 2 cores.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-KINDS=${1:-constants,logic}
+KINDS=${1:-rename,constants,logic}
 OUT=${2:-$(mktemp -d)}
 cargo build --release -q --manifest-path "$ROOT/Cargo.toml"
 rm -rf "$OUT/variants"
