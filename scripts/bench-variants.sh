@@ -11,6 +11,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 KINDS=${1:-rename,constants,logic}
 OUT=${2:-$(mktemp -d)}
 cargo build --release -q --manifest-path "$ROOT/Cargo.toml"
+mkdir -p "$OUT"
 rm -rf "$OUT/variants"
 t0=$(date +%s.%N)
 "$ROOT/target/release/flowbench" variants "$ROOT"/problems/*/ --kinds "$KINDS" --count 1 -q -o "$OUT/variants" \
