@@ -16,6 +16,8 @@
 //! - [`client`]: OpenAI-compatible chat-completions batches (retries, cache, resume);
 //! - [`ablation`]: conditions compared with paired statistics (Table 4);
 //! - [`testgen`]: reference + spec → validated tests and their mutation score;
+//! - [`variants`]: counterfactual variants of problems (changed reference,
+//!   chart re-drawn, tests regenerated, the original failing them);
 //! - [`cli`]: the `flowbench` command line;
 //! - utilities: [`outfile`] (how outputs are written), [`progress`] (how long
 //!   work reports how far it is).
@@ -36,3 +38,4 @@ pub mod testgen;
 pub mod text;
 pub mod timings;
 pub mod transcription;
+pub mod variants;

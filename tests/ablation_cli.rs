@@ -376,3 +376,167 @@ fn ablation_refuses_weak_isolation_unless_allowed_and_then_records_it() {
         assert!(r["sandbox"].as_str().is_some_and(|s| s.starts_with("weak: network")), "{r}");
     }
 }
+
+/// Rewrites every samples line's `model`, as one real model's runs read.
+fn as_model(path: &Path, model: &str) {
+    let text: String = jsonl(path)
+        .into_iter()
+        .map(|mut l| {
+            l["model"] = Value::from(model);
+            format!("{l}\n")
+        })
+        .collect();
+    std::fs::write(path, text).expect("rewrite");
+}
+
+/// The `signature` condition (starter code alone) through `prompts`,
+/// `generate` and `ablation`: flowchart − signature per model with its
+/// interval, and the problems the signature alone solved.
+#[test]
+fn signature_condition_runs_through_prompts_generate_and_ablation() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let dist = dir.path().join("dist");
+    let titles: Vec<String> = (0..6).map(|i| format!("Add {i}")).collect();
+    write_dist(&dist, &titles);
+    let requests = dir.path().join("requests.jsonl");
+    let run = flowbench(&["prompts", "--bench", s(&dist), "--condition", "signature", "-o", s(&requests)]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let lines = jsonl(&requests);
+    assert_eq!(lines.len(), 6);
+    assert_eq!(lines[0]["custom_id"], "signature/basic/add_0#0");
+    let prompt = lines[1]["body"]["messages"][0]["content"].as_str().expect("text only");
+    assert!(prompt.contains("def add_1(a, b):"), "{prompt}");
+    assert!(!prompt.contains("Return a + b") && !prompt.contains("return a + b") && !prompt.contains("Add 1"));
+
+    // One model: right on every flowchart problem, right on the `mixed`
+    // half from the signature alone.
+    let (chart, sig) = (dir.path().join("chart.jsonl"), dir.path().join("sig.jsonl"));
+    for (condition, stand_in, out) in [("flowchart", "reference", &chart), ("signature", "mixed", &sig)] {
+        let run =
+            flowbench(&["generate", "--bench", s(&dist), "--condition", condition, "--model", stand_in, "-o", s(out)]);
+        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+        as_model(out, "m");
+    }
+    assert!(jsonl(&sig).iter().all(|l| l["condition"] == "signature"));
+    let out = dir.path().join("report");
+    let (chart_run, sig_run) = (format!("chart={}", s(&chart)), format!("sig={}", s(&sig)));
+    let run = flowbench(&[
+        "ablation",
+        "--bench",
+        s(&dist),
+        "--run",
+        &chart_run,
+        "--run",
+        &sig_run,
+        "-o",
+        s(&out),
+        "-q",
+        "-j",
+        "2",
+    ]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let solved: Vec<String> = (0..6)
+        .map(|i| format!("basic/add_{i}"))
+        .filter(|id| flowbench::judge::samples::fnv1a(id.as_bytes()).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 63 == 0)
+        .collect();
+    let report: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("ablation.json")).expect("json")).expect("json");
+    let gaps = report["ablation"]["signature"].as_array().expect("signature gaps");
+    assert_eq!(gaps.len(), 1, "{gaps:?}");
+    let g = &gaps[0];
+    assert_eq!(
+        (g["model"].as_str(), g["flowchart_run"].as_str(), g["signature_run"].as_str()),
+        (Some("m"), Some("chart"), Some("sig"))
+    );
+    let expected = 100.0 * (6 - solved.len()) as f64 / 6.0;
+    let delta = g["delta"]["delta"].as_f64().expect("delta");
+    assert!((delta - expected).abs() < 1e-9, "{delta} vs {expected}");
+    let (lo, hi) = (g["delta"]["ci_low"].as_f64().expect("low"), g["delta"]["ci_high"].as_f64().expect("high"));
+    assert!(lo <= delta && delta <= hi && lo < hi, "[{lo}, {hi}]");
+    let listed: Vec<&str> =
+        g["solved_by_signature"].as_array().expect("list").iter().filter_map(Value::as_str).collect();
+    assert_eq!(listed, solved);
+    let md = std::fs::read_to_string(out.join("ablation.md")).expect("md");
+    assert!(md.contains("## Reading the chart or remembering the problem") && md.contains(&solved.join(", ")), "{md}");
+}
+
+/// A variant record of `basic/add_{of}`: `f_name(a, b) = a + b + k`.
+fn variant(of: usize, kind: &str, entry: &str, k: i64) -> DistRecord {
+    DistRecord {
+        task_id: format!("basic/add_{of}~{kind}1"),
+        prompt: format!("def {entry}(a, b):\n"),
+        starter_code: format!("def {entry}(a, b):\n    pass\n"),
+        entry_point: entry.into(),
+        test: format!("def check(candidate):\n    assert candidate(1, 2) == {}\n", 3 + k),
+        subset: "basic".into(),
+        difficulty: "easy".into(),
+        canonical_solution: format!("    return a + b + {k}\n"),
+        title: "Variant".into(),
+        description: "The chart alone.".into(),
+        native_tests: vec![
+            serde_json::from_value(serde_json::json!({"args": [1, 2], "expected": 3 + k})).expect("test"),
+        ],
+        mermaid: "flowchart TD\n  A[start] --> B[end]".into(),
+        mermaid_canonical: "flowchart TD\n    A[start] --> B[end]\n".into(),
+        variant_of: Some(format!("basic/add_{of}")),
+        variant_kind: Some(kind.into()),
+        ..Default::default()
+    }
+}
+
+/// The offline `original` stand-in (the model that remembers the famous
+/// problem) scores 100 % on originals and 0 % on their variants, and the
+/// ablation reports the memorisation gap; the `reference` stand-in has none.
+#[test]
+fn the_original_stand_in_shows_a_memorisation_gap_and_the_reference_none() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let dist = dir.path().join("dist");
+    write_dist(&dist, &["Add 0".to_string(), "Add 1".to_string()]);
+    let mut lines = std::fs::read_to_string(dist.join("basic.jsonl")).expect("jsonl");
+    for v in [variant(0, "constants", "add_0", 10), variant(1, "rename", "f", 1)] {
+        lines.push_str(&serde_json::to_string(&v).expect("json"));
+        lines.push('\n');
+    }
+    std::fs::write(dist.join("basic.jsonl"), lines).expect("jsonl");
+    let mut runs = Vec::new();
+    for model in ["original", "reference"] {
+        let out = dir.path().join(format!("{model}.jsonl"));
+        let run = flowbench(&["generate", "--bench", s(&dist), "--model", model, "-o", s(&out)]);
+        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+        runs.push(format!("{model}={}", s(&out)));
+    }
+    let out = dir.path().join("report");
+    let run = flowbench(&[
+        "ablation",
+        "--bench",
+        s(&dist),
+        "--run",
+        &runs[0],
+        "--run",
+        &runs[1],
+        "-o",
+        s(&out),
+        "-q",
+        "-j",
+        "2",
+    ]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let results = jsonl(&out.join("results/original.jsonl"));
+    for r in &results {
+        let id = r["task_id"].as_str().expect("id");
+        assert_eq!(r["passed"].as_bool(), Some(!id.contains('~')), "{r}");
+    }
+    let report: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("ablation.json")).expect("json")).expect("json");
+    let gaps = report["ablation"]["memorisation"].as_array().expect("memorisation");
+    assert_eq!(gaps.len(), 2);
+    let (original, reference) = (&gaps[0], &gaps[1]);
+    assert_eq!(
+        (original["run"].as_str(), original["originals"].as_u64(), original["variants"].as_u64()),
+        (Some("original"), Some(2), Some(2))
+    );
+    assert_eq!((original["gap"]["delta"].as_f64(), original["gap"]["only_condition"].as_u64()), (Some(100.0), Some(2)));
+    assert_eq!((reference["gap"]["delta"].as_f64(), reference["gap"]["only_condition"].as_u64()), (Some(0.0), Some(0)));
+    let md = std::fs::read_to_string(out.join("ablation.md")).expect("md");
+    assert!(md.contains("## Following the chart or the famous problem"), "{md}");
+}

@@ -38,7 +38,7 @@ fn demo_builds_generates_judges_and_reports_offline() {
         assert!(err.contains(step), "missing step {step}: {err}");
     }
     assert!(out.join("dist/manifest.json").is_file());
-    assert_eq!(lines(&out.join("requests.jsonl")), 3 * bank, "flowchart, mermaid and text requests");
+    assert_eq!(lines(&out.join("requests.jsonl")), 4 * bank, "flowchart, mermaid, text and signature requests");
     for model in ["reference", "mixed", "starter"] {
         assert_eq!(lines(&out.join(format!("samples/{model}.jsonl"))), bank, "{model} samples");
         assert_eq!(lines(&out.join(format!("results/{model}.jsonl"))), bank, "{model} judged");

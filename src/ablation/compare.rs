@@ -109,6 +109,12 @@ pub struct Ablation {
     pub deltas: BTreeMap<String, BTreeMap<String, BTreeMap<String, Delta>>>,
     /// The samples per problem used for the pass@k figures.
     pub ks: Vec<usize>,
+    /// Per model, flowchart − signature (empty without `signature` runs;
+    /// filled by [`super::signature::gaps`]).
+    pub signature: Vec<super::signature::SignatureGap>,
+    /// Per run, originals − their variants (empty without variants; filled
+    /// by [`super::memorisation::gaps`]).
+    pub memorisation: Vec<super::memorisation::MemorisationGap>,
 }
 
 fn difficulty_rank(d: &str) -> (u8, &str) {
@@ -183,7 +189,7 @@ pub fn compare_runs(runs: &[Run], order: &[String], ks: &[usize]) -> Ablation {
             deltas.insert(run.name.clone(), table);
         }
     }
-    Ablation { columns: cols, conditions, deltas, ks: ks.to_vec() }
+    Ablation { columns: cols, conditions, deltas, ks: ks.to_vec(), signature: Vec::new(), memorisation: Vec::new() }
 }
 
 fn condition(run: &Run, cols: &[(String, Vec<String>)], ks: &[usize]) -> Condition {

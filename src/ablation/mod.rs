@@ -15,12 +15,16 @@
 //! templates into `client::Request`s per condition (flowchart image as a data URL, Mermaid text, description);
 //! `compare` turns each run's judge `records::Record`s into per-problem `TaskScore`s and an `Ablation` (pass@k per
 //! subset × difficulty, paired `Delta`s vs the first run) using `stats` (exact McNemar, seeded percentile
-//! bootstrap, sign-flip permutation test; SplitMix64, so reports are reproducible); `report` and `html` render
+//! bootstrap, sign-flip permutation test; SplitMix64, so reports are reproducible); `signature` pairs, per model,
+//! the flowchart run with the starter-code-only `signature` run (what the name alone solves); `memorisation` pairs,
+//! per run, each original problem with its variants (`flowbench variants`); `report` and `html` render
 //! Markdown/CSV and the self-contained HTML page with SVG charts drawn here.
 
 pub mod bench;
 pub mod compare;
 pub mod html;
+pub mod memorisation;
 pub mod prompts;
 pub mod report;
+pub mod signature;
 pub mod stats;

@@ -1,8 +1,10 @@
 //! What a model is shown under each condition, as OpenAI `chat.completions`
 //! request bodies: the flowchart image (in the build's default style or a
 //! named one), the Mermaid text (canonical or as authored), or the text
-//! description, each with the starter code and the evaluation rules; or
-//! the image alone, to be transcribed as Mermaid (`transcribe`).
+//! description, each with the starter code and the evaluation rules; the
+//! starter code alone (`signature`: what a model solves from the name, the
+//! memorisation baseline); or the image alone, to be transcribed as Mermaid
+//! (`transcribe`).
 //!
 //! The wording lives in template files (`templates/*.txt`, embedded; a
 //! user's `--templates DIR` replaces any of them) with the placeholders
@@ -33,6 +35,8 @@ pub enum Condition {
     /// transcribed as Mermaid: the perception half, scored on the graph
     /// (`score-transcription`), not by tests.
     Transcribe(Option<String>),
+    /// The starter code alone: no image, no Mermaid, no description.
+    Signature,
 }
 
 impl FromStr for Condition {
@@ -44,11 +48,12 @@ impl FromStr for Condition {
             None if s == "text" => Ok(Condition::Text),
             None if s == "transcribe" => Ok(Condition::Transcribe(None)),
             Some(("transcribe", style)) if !style.is_empty() => Ok(Condition::Transcribe(Some(style.to_string()))),
+            None if s == "signature" => Ok(Condition::Signature),
             Some(("flowchart", style)) if !style.is_empty() => Ok(Condition::Flowchart(Some(style.to_string()))),
             Some(("mermaid", "verbatim")) => Ok(Condition::Mermaid { verbatim: true }),
             Some(("mermaid", "canonical")) => Ok(Condition::Mermaid { verbatim: false }),
             _ => Err(format!(
-                "condition {s:?}: expected flowchart, flowchart@STYLE, mermaid, mermaid@verbatim, text, transcribe or transcribe@STYLE"
+                "condition {s:?}: expected flowchart, flowchart@STYLE, mermaid, mermaid@verbatim, text, signature, transcribe or transcribe@STYLE"
             )),
         }
     }
@@ -64,6 +69,7 @@ impl fmt::Display for Condition {
             Condition::Text => f.write_str("text"),
             Condition::Transcribe(None) => f.write_str("transcribe"),
             Condition::Transcribe(Some(style)) => write!(f, "transcribe@{style}"),
+            Condition::Signature => f.write_str("signature"),
         }
     }
 }
@@ -76,6 +82,7 @@ impl Condition {
             Condition::Mermaid { .. } => "mermaid.txt",
             Condition::Text => "text.txt",
             Condition::Transcribe(_) => "transcribe.txt",
+            Condition::Signature => "signature.txt",
         }
     }
 
@@ -86,11 +93,12 @@ impl Condition {
 }
 
 /// The built-in templates, by file name.
-pub const DEFAULT_TEMPLATES: [(&str, &str); 4] = [
+pub const DEFAULT_TEMPLATES: [(&str, &str); 5] = [
     ("flowchart.txt", include_str!("templates/flowchart.txt")),
     ("mermaid.txt", include_str!("templates/mermaid.txt")),
     ("text.txt", include_str!("templates/text.txt")),
     ("transcribe.txt", include_str!("templates/transcribe.txt")),
+    ("signature.txt", include_str!("templates/signature.txt")),
 ];
 
 /// The templates in use: built-in, each replaced by `DIR/<name>` if present.
@@ -178,7 +186,7 @@ pub fn build_requests(
             Condition::Mermaid { verbatim } => {
                 Json::String(fill(template, r, if *verbatim { &r.mermaid } else { &r.mermaid_canonical }))
             }
-            Condition::Text => Json::String(fill(template, r, "")),
+            Condition::Text | Condition::Signature => Json::String(fill(template, r, "")),
         };
         let body = json!({
             "model": sampling.model,
@@ -220,12 +228,44 @@ mod tests {
 
     #[test]
     fn conditions_parse_and_print() {
-        for s in ["flowchart", "flowchart@dark", "mermaid", "mermaid@verbatim", "text", "transcribe", "transcribe@dark"]
-        {
+        for s in [
+            "flowchart",
+            "flowchart@dark",
+            "mermaid",
+            "mermaid@verbatim",
+            "text",
+            "signature",
+            "transcribe",
+            "transcribe@dark",
+        ] {
             assert_eq!(s.parse::<Condition>().expect("parses").to_string(), s);
         }
         assert_eq!("mermaid@canonical".parse::<Condition>(), Ok(Condition::Mermaid { verbatim: false }));
         assert!("image".parse::<Condition>().is_err() && "flowchart@".parse::<Condition>().is_err());
         assert!("transcribe@".parse::<Condition>().is_err());
+    }
+
+    #[test]
+    fn signature_shows_the_starter_code_and_nothing_of_the_problem() {
+        let record = DistRecord {
+            task_id: "basic/clamp".into(),
+            starter_code: "def clamp(x, lo, hi):\n".into(),
+            description: "Clamp x into [lo, hi].".into(),
+            title: "Clamp".into(),
+            mermaid: "flowchart TD\n  A[start] --> B[return x]".into(),
+            mermaid_canonical: "flowchart TD\n    A[start] --> B[return x]\n".into(),
+            ..Default::default()
+        };
+        let templates = Templates::load(None).expect("built-in templates");
+        let sampling = Sampling { model: "m".into(), temperature: 0.0, top_p: 1.0, max_tokens: 10 };
+        let requests = build_requests(&[record], Path::new("no-dist"), &Condition::Signature, &templates, &sampling, 2)
+            .expect("no image is read");
+        assert_eq!(requests.len(), 2);
+        assert_eq!(requests[1].id, "signature/basic/clamp#1");
+        let text = requests[0].body["messages"][0]["content"].as_str().expect("text content");
+        assert!(text.contains("def clamp(x, lo, hi):"), "{text}");
+        for leak in ["Clamp", "return x", "mermaid", "flowchart"] {
+            assert!(!text.contains(leak), "{leak:?} in the signature prompt: {text}");
+        }
     }
 }

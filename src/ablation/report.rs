@@ -126,7 +126,74 @@ pub fn markdown(ab: &Ablation) -> String {
         let errors: Vec<String> = c.errors.iter().map(|(e, n)| format!("{e} {n}")).collect();
         let _ = writeln!(md, " {} |", errors.join(", "));
     }
+    signature_section(&mut md, ab);
+    memorisation_section(&mut md, ab);
     md
+}
+
+/// Per run, pass@1 on originals − on their variants.
+fn memorisation_section(md: &mut String, ab: &Ablation) {
+    if ab.memorisation.is_empty() {
+        return;
+    }
+    md.push_str(
+        "\n## Following the chart or the famous problem\n\n\
+         Each original problem against its variants (`flowbench variants`: renamed, a constant or a step of the \
+         logic changed, the chart re-drawn) in the same run. Gap is pass@1 on originals − on their variants in \
+         percentage points, paired over originals, with a 95 % bootstrap interval and the exact McNemar p-value; \
+         *only originals*: originals solved whose variants all failed (first samples).\n\n\
+         | run | originals | variants | gap pp | 95 % CI | McNemar p | only originals | only variants |\n\
+         |---|---:|---:|---:|---|---:|---:|---:|\n",
+    );
+    for g in &ab.memorisation {
+        let d = &g.gap;
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} | [{}, {}] | {} | {} | {} |",
+            g.run,
+            g.originals,
+            g.variants,
+            signed(d.delta),
+            signed(d.ci_low),
+            signed(d.ci_high),
+            p_value(d.mcnemar_p),
+            d.only_condition,
+            d.only_baseline,
+        );
+    }
+}
+
+/// Per model, flowchart − signature and the problems the name alone solved.
+fn signature_section(md: &mut String, ab: &Ablation) {
+    if ab.signature.is_empty() {
+        return;
+    }
+    md.push_str(
+        "\n## Reading the chart or remembering the problem\n\n\
+         `signature` shows the starter code alone (no image, no Mermaid, no description): what it solves was \
+         answered from the name or from memory. Δ is flowchart − signature in percentage points, paired over \
+         problems, with a 95 % bootstrap interval and the exact McNemar p-value.\n\n\
+         | model | flowchart run | signature run | problems | signature pass@1 | Δ flowchart − signature | 95 % CI | McNemar p | solved by the signature alone |\n\
+         |---|---|---|---:|---:|---:|---|---:|---|\n",
+    );
+    for g in &ab.signature {
+        let d = &g.delta;
+        let solved =
+            if g.solved_by_signature.is_empty() { "—".to_string() } else { g.solved_by_signature.join(", ") };
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} | {:.1} | {} | [{}, {}] | {} | {solved} |",
+            g.model,
+            g.flowchart_run,
+            g.signature_run,
+            d.tasks,
+            g.signature_pass_at_1,
+            signed(d.delta),
+            signed(d.ci_low),
+            signed(d.ci_high),
+            p_value(d.mcnemar_p),
+        );
+    }
 }
 
 /// A condition's deltas: subset → difficulty → delta.

@@ -75,6 +75,12 @@ pub struct DistRecord {
     pub description: String,
     pub source: String,
     pub licence: String,
+    /// The problem this one is a variant of (`flowbench variants`), and how
+    /// it differs (`constants`, `logic`); absent for an original problem.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant_of: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant_kind: Option<String>,
 }
 
 /// One style's image files.

@@ -32,6 +32,13 @@ pub struct Meta {
     pub source: String,
     /// Licence of the statement and solution (SPDX id, e.g. `MIT`).
     pub licence: String,
+    /// The problem this one is a variant of (`flowbench variants`), by
+    /// directory name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant_of: Option<String>,
+    /// How the variant differs: `constants` or `logic`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant_kind: Option<String>,
 }
 
 /// Code-Vision's three difficulty levels.

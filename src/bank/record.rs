@@ -75,6 +75,8 @@ pub fn make_record(parts: RecordParts<'_>) -> anyhow::Result<DistRecord> {
         description: parts.description.to_string(),
         source: parts.meta.source.clone(),
         licence: parts.meta.licence.clone(),
+        variant_of: parts.meta.variant_of.clone(),
+        variant_kind: parts.meta.variant_kind.clone(),
     })
 }
 

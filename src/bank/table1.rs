@@ -1,6 +1,8 @@
 //! Code-Vision's Table 1 for a built bank: problems, average tests and
 //! average flowchart nodes and edges per subset × difficulty, with a total
-//! row per subset and one for the whole bank.
+//! row per subset and one for the whole bank. Variants (`flowbench
+//! variants`) are counted apart, one row per kind (`variants: logic`), after
+//! the bank's total: they are copies of problems already counted.
 
 use std::collections::BTreeMap;
 
@@ -59,7 +61,12 @@ const DIFFICULTIES: [&str; 3] = ["easy", "medium", "hard"];
 pub fn table1(records: &[DistRecord]) -> Vec<Row> {
     let mut by: BTreeMap<(usize, String), BTreeMap<usize, Sums>> = BTreeMap::new();
     let mut all = Sums::default();
+    let mut variants: BTreeMap<&str, Sums> = BTreeMap::new();
     for r in records {
+        if let Some(kind) = &r.variant_kind {
+            variants.entry(kind.as_str()).or_default().add(r);
+            continue;
+        }
         let (order, name) = subset_order(&r.subset);
         let d = DIFFICULTIES.iter().position(|d| *d == r.difficulty).unwrap_or(DIFFICULTIES.len());
         by.entry((order, name.to_string())).or_default().entry(d).or_default().add(r);
@@ -78,6 +85,9 @@ pub fn table1(records: &[DistRecord]) -> Vec<Row> {
         rows.push(total.row(subset, "all"));
     }
     rows.push(all.row("all", "all"));
+    for (kind, sums) in &variants {
+        rows.push(sums.row(&format!("variants: {kind}"), "all"));
+    }
     rows
 }
 
@@ -99,4 +109,36 @@ pub fn markdown(rows: &[Row]) -> String {
         ));
     }
     md
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(subset: &str, difficulty: &str, nodes: usize, variant_kind: Option<&str>) -> DistRecord {
+        DistRecord {
+            subset: subset.into(),
+            difficulty: difficulty.into(),
+            nodes,
+            variant_of: variant_kind.map(|_| "gcd".to_string()),
+            variant_kind: variant_kind.map(str::to_string),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn variants_are_counted_apart_from_the_bank() {
+        let rows = table1(&[
+            record("math", "easy", 4, None),
+            record("math", "easy", 6, None),
+            record("math", "easy", 9, Some("logic")),
+            record("math", "easy", 9, Some("constants")),
+            record("math", "easy", 7, Some("logic")),
+        ]);
+        let find = |s: &str| rows.iter().find(|r| r.subset == s).expect(s);
+        assert_eq!((find("all").problems, find("all").avg_nodes), (2, 5.0));
+        assert_eq!((find("variants: logic").problems, find("variants: logic").avg_nodes), (2, 8.0));
+        assert_eq!(find("variants: constants").problems, 1);
+        assert_eq!(rows.last().map(|r| r.subset.as_str()), Some("variants: logic"));
+    }
 }

@@ -17,6 +17,7 @@ use crate::ablation::bench::{Bench, load_bench};
 use crate::ablation::compare::{Run, compare_runs, task_scores};
 use crate::ablation::html::{ProblemView, html};
 use crate::ablation::report::{csv, markdown};
+use crate::ablation::signature::{gaps, label};
 use crate::exec::{ExecConfig, LazyExecutor};
 use crate::judge::legacy::CODEVISION_PRELUDE;
 use crate::judge::native::TimePolicy;
@@ -133,6 +134,7 @@ pub fn run(args: AblationArgs) -> anyhow::Result<ExitCode> {
     let sandbox = LazyExecutor::new(cfg).with_progress(Arc::new(bar.clone()));
     let mut judge = Judging { sandbox: &sandbox, workers, settings, bar, failures: 0 };
     let mut scored = Vec::new();
+    let mut labels = Vec::new();
     for (name, files) in &runs {
         let output = results_dir.join(format!("{name}.jsonl"));
         let (records, run_diags) =
@@ -140,12 +142,17 @@ pub fn run(args: AblationArgs) -> anyhow::Result<ExitCode> {
         diags.extend(run_diags);
         judge.bar.note(&format!("{name}: {} samples judged ({})", records.len(), output.display()));
         scored.push(Run { name: name.clone(), scores: task_scores(&records) });
+        labels.push(label(name, &records));
     }
     judge.bar.finish();
     for d in &diags {
         eprintln!("warning: {d}");
     }
-    let ablation = compare_runs(&scored, &bench.problems.order, &args.k);
+    let mut ablation = compare_runs(&scored, &bench.problems.order, &args.k);
+    ablation.signature = gaps(&scored, &labels);
+    let variant_of: BTreeMap<String, String> =
+        bench.records.iter().filter_map(|r| r.variant_of.clone().map(|o| (r.task_id.clone(), o))).collect();
+    ablation.memorisation = crate::ablation::memorisation::gaps(&scored, &variant_of);
     let views = problem_views(&bench, &scored);
     let md = markdown(&ablation);
     let json = serde_json::json!({ "ablation": ablation, "problems": views_json(&views, &scored) });

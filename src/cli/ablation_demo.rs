@@ -79,7 +79,14 @@ pub fn run(args: &AblationArgs) -> anyhow::Result<ExitCode> {
 
     // The requests a real model would get (OpenAI batch file), for a look.
     let mut prompts = strings(&["prompts", "--bench"]);
-    prompts.extend([path(&dist), "--condition".into(), "flowchart".into(), "mermaid".into(), "text".into()]);
+    prompts.extend([
+        path(&dist),
+        "--condition".into(),
+        "flowchart".into(),
+        "mermaid".into(),
+        "text".into(),
+        "signature".into(),
+    ]);
     prompts.extend(["-o".into(), path(&out.join("requests.jsonl"))]);
     required(prompts)?;
 

@@ -91,6 +91,19 @@ pub const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
         ],
     ),
     (
+        "variants",
+        &[
+            (
+                "flowbench variants problems/* --kinds constants,logic --count 1 -o variants/",
+                "one of each kind per problem",
+            ),
+            (
+                "flowbench variants problems/gcd --kinds logic --count 2 --seed 3 -o variants/",
+                "two logic variants, another seed",
+            ),
+        ],
+    ),
+    (
         "tests gen",
         &[
             ("flowbench tests gen problems/gcd problems/binary_search", "each DIR/tests.jsonl"),

@@ -25,12 +25,12 @@ pub struct GenerateArgs {
     #[arg(long, default_value = "dist")]
     bench: PathBuf,
     /// flowchart, flowchart@STYLE, mermaid, mermaid@verbatim, text,
-    /// transcribe or transcribe@STYLE.
+    /// signature (the starter code alone), transcribe or transcribe@STYLE.
     #[arg(long, default_value = "flowchart")]
     condition: Condition,
     /// Base URL of an OpenAI-compatible API (e.g. http://127.0.0.1:8000/v1);
-    /// not needed for the offline stand-ins `--model reference|starter|mixed`
-    /// and `transcriber|noisy-transcriber`.
+    /// not needed for the offline stand-ins `--model
+    /// reference|starter|mixed|original` and `transcriber|noisy-transcriber`.
     #[arg(long)]
     endpoint: Option<String>,
     /// Environment variable holding the API key (unset: no key sent).
@@ -141,29 +141,36 @@ fn sample_line(task_id: &str, response: &str, usage: Json, condition: &Condition
 /// Golden-ratio multiplier that spreads an FNV hash into its top bit.
 const GOLDEN: u64 = 0x9e37_79b9_7f4a_7c15;
 
-/// An offline stand-in's answer to sample `i` of a record: the response
-/// and, for the noisy transcriber, the misreadings made.
-type Answer = fn(&DistRecord, usize) -> (String, Option<Json>);
+/// An offline stand-in's answer to sample `i` of a record (given every
+/// record of the bench): the response and, for the noisy transcriber, the
+/// misreadings made.
+type Answer = fn(&DistRecord, usize, &[DistRecord]) -> (String, Option<Json>);
 
 /// The offline stand-ins: what each answers for a record. `mixed` is right
 /// on a deterministic half (the top bit of the task id's FNV hash after a
 /// golden-ratio multiply: FNV's own bits split short similar ids badly), so
-/// a demo ablation has differences in both directions. `transcriber`
-/// answers the source chart; `noisy-transcriber` the chart with one
-/// misreading seeded by the task and sample.
+/// a demo ablation has differences in both directions. `original` is the
+/// model that remembers the famous problem: on a variant (`flowbench
+/// variants`) it answers the ORIGINAL's reference, elsewhere the reference.
+/// `transcriber` answers the source chart; `noisy-transcriber` the chart
+/// with one misreading seeded by the task and sample.
 fn stand_in(model: &str) -> Option<Answer> {
     match model {
-        "reference" => Some(|r, _| code(r.reference_program())),
-        "starter" => Some(|r, _| code(r.starter_code.clone())),
-        "mixed" => Some(|r, _| {
+        "reference" => Some(|r, _, _| code(r.reference_program())),
+        "original" => Some(|r, _, all| {
+            let original = r.variant_of.as_ref().and_then(|o| all.iter().find(|x| &x.task_id == o));
+            code(original.unwrap_or(r).reference_program())
+        }),
+        "starter" => Some(|r, _, _| code(r.starter_code.clone())),
+        "mixed" => Some(|r, _, _| {
             if crate::judge::samples::fnv1a(r.task_id.as_bytes()).wrapping_mul(GOLDEN) >> 63 == 0 {
                 code(r.reference_program())
             } else {
                 code(r.starter_code.clone())
             }
         }),
-        "transcriber" => Some(|r, _| (mermaid_block(&r.mermaid), None)),
-        "noisy-transcriber" => Some(noisy_transcription),
+        "transcriber" => Some(|r, _, _| (mermaid_block(&r.mermaid), None)),
+        "noisy-transcriber" => Some(|r, i, _| noisy_transcription(r, i)),
         _ => None,
     }
 }
@@ -194,7 +201,7 @@ fn offline(args: &GenerateArgs, records: &[DistRecord], samples: usize, answer: 
     let mut text = String::new();
     for r in records {
         for i in 0..samples {
-            let (response, edits) = answer(r, i);
+            let (response, edits) = answer(r, i, records);
             let mut line = Map::new();
             line.insert("custom_id".into(), json!(request_id(&args.condition, &r.task_id, i)));
             line.extend(sample_line(&r.task_id, &response, Json::Null, &args.condition, &args.sampling.model));

@@ -29,6 +29,7 @@ mod render;
 mod score_transcription;
 mod tests_gen;
 mod tests_import;
+mod variants;
 
 /// Turn Mermaid flowcharts and reference solutions into code-generation
 /// benchmarks, render them, and judge model samples.
@@ -75,6 +76,8 @@ enum Command {
     Import(import::ImportArgs),
     /// Score transcriptions (a model's Mermaid of a chart image) on the graph.
     ScoreTranscription(score_transcription::ScoreTranscriptionArgs),
+    /// Make counterfactual variants of problems (changed reference, chart re-drawn, tests regenerated).
+    Variants(variants::VariantsArgs),
 }
 
 /// Commands that stream to stdout (`render -o -`, `fmt`, `check --fix
@@ -131,5 +134,6 @@ fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Generate(args) => generate::run(args),
         Command::Import(args) => import::run(args),
         Command::ScoreTranscription(args) => score_transcription::run(args),
+        Command::Variants(args) => variants::run(args),
     }
 }

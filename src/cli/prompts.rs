@@ -18,13 +18,15 @@ pub struct PromptsArgs {
     #[arg(long, default_value = "dist", required_unless_present = "write_templates")]
     bench: PathBuf,
     /// flowchart, flowchart@STYLE, mermaid, mermaid@verbatim, text,
-    /// transcribe or transcribe@STYLE (repeatable).
+    /// signature (the starter code alone), transcribe or transcribe@STYLE
+    /// (repeatable).
     #[arg(long, num_args = 1.., default_value = "flowchart")]
     condition: Vec<Condition>,
     /// Batch input JSONL to write.
     #[arg(short, long, default_value = "requests.jsonl")]
     output: PathBuf,
-    /// Directory with edited templates (flowchart.txt, mermaid.txt, text.txt, transcribe.txt).
+    /// Directory with edited templates (flowchart.txt, mermaid.txt, text.txt,
+    /// signature.txt, transcribe.txt).
     #[arg(long)]
     templates: Option<PathBuf>,
     /// Write the built-in templates into DIR for editing, and stop.

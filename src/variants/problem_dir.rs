@@ -1,0 +1,84 @@
+//! A candidate written as a bank problem directory: the changed solution,
+//! `problem.toml` (the original's spec, `[meta]` naming the original and
+//! the kind), `problem.json` (its own task id; no tests yet: the original's
+//! expected values belong to the original, `prove` has the variant answer
+//! their inputs), a description that
+//! says the chart is the whole specification (the original's statement
+//! describes the original's behaviour and would give it away), and the
+//! chart re-drawn from the changed solution. `tests.jsonl` is `prove`'s.
+
+use std::path::Path;
+
+use anyhow::Context as _;
+
+use super::Kind;
+use super::candidates::Candidate;
+use super::screen::Original;
+use crate::author::{Detail, draw_source};
+use crate::bank::meta::{DESCRIPTION, PROBLEM_TOML};
+use crate::bank::{FLOWCHART, PROBLEM, SOLUTION};
+
+/// The description of every variant: the chart alone specifies it.
+pub const CHART_ONLY: &str = "This problem is specified by its flowchart alone. Implement the function in the \
+starter code exactly as the flowchart describes; it may differ from any well-known problem it resembles.\n";
+
+/// Writes the variant directory `target` (replacing one left from an
+/// earlier run). A solution the reader cannot draw is an error.
+pub fn write(original: &Original, candidate: &Candidate, kind: Kind, target: &Path) -> anyhow::Result<()> {
+    if target.exists() {
+        std::fs::remove_dir_all(target).with_context(|| format!("removing {}", target.display()))?;
+    }
+    std::fs::create_dir_all(target).with_context(|| format!("creating {}", target.display()))?;
+    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let entry = candidate.names.get(&original.input.entry_point).unwrap_or(&original.input.entry_point);
+    let chart = draw_source(&candidate.source, Some(entry), Detail::Medium)
+        .map_err(|e| anyhow::anyhow!("{}: drawing the variant: {}", target.display(), e))?;
+    let files = [
+        (SOLUTION, candidate.source.clone()),
+        (PROBLEM_TOML, spec_text(original, candidate, kind)?),
+        (PROBLEM, problem_json(original, candidate, &name)?),
+        (DESCRIPTION, CHART_ONLY.to_string()),
+        (FLOWCHART, chart),
+    ];
+    for (file, text) in files {
+        let path = target.join(file);
+        crate::outfile::write_atomic(&path, text.as_bytes()).with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// The original's `problem.toml` with `variant_of` and `variant_kind` in
+/// `[meta]` (and, renamed, its parameter names).
+fn spec_text(original: &Original, candidate: &Candidate, kind: Kind) -> anyhow::Result<String> {
+    let path = original.input.dir.join(PROBLEM_TOML);
+    let mut doc: toml::Table =
+        toml::from_str(&original.input.spec_text).with_context(|| format!("reading {}", path.display()))?;
+    super::rename::spec(&mut doc, &candidate.names);
+    let meta = doc
+        .entry("meta")
+        .or_insert_with(|| toml::Value::Table(toml::Table::new()))
+        .as_table_mut()
+        .with_context(|| format!("{}: [meta] is not a table", path.display()))?;
+    meta.insert("variant_of".into(), toml::Value::String(original.name.clone()));
+    meta.insert("variant_kind".into(), toml::Value::String(kind.as_str().into()));
+    let body = toml::to_string(&doc).context("writing problem.toml")?;
+    Ok(format!("# A variant of {} made by `flowbench variants` ({}).\n{body}", original.name, kind.as_str()))
+}
+
+/// The original's `problem.json` under the variant's name, without tests
+/// (and, renamed, with the new entry point and starter code).
+fn problem_json(original: &Original, candidate: &Candidate, name: &str) -> anyhow::Result<String> {
+    let path = original.input.dir.join(PROBLEM);
+    let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let mut value: serde_json::Value =
+        serde_json::from_str(&text).with_context(|| format!("reading {}", path.display()))?;
+    let object = value.as_object_mut().with_context(|| format!("{}: not a JSON object", path.display()))?;
+    object.insert("task_id".into(), name.into());
+    object.insert("tests".into(), serde_json::Value::Array(Vec::new()));
+    for field in ["entry_point", "starter_code"] {
+        if let Some(serde_json::Value::String(text)) = object.get_mut(field) {
+            *text = super::rename::apply(text, &candidate.names);
+        }
+    }
+    Ok(serde_json::to_string_pretty(&value)? + "\n")
+}

@@ -1,0 +1,205 @@
+//! The proof a written variant must pass to be kept: its chart lint-clean,
+//! its tests regenerated (floors met, total on the domain, mutation score
+//! ≥ [`super::MIN_MUTATION_SCORE`]) and the original reference failing them.
+
+use std::path::Path;
+
+use serde_json::{Value as Json, json};
+
+use super::Options;
+use super::screen::Original;
+use anyhow::Context as _;
+
+use crate::bank::{FLOWCHART, PROBLEM, SOLUTION};
+use crate::judge::problem::TestCase;
+use crate::judge::run::Sandbox;
+use crate::mermaid::lint::{Checked, check};
+use crate::testgen::generate::{Generated, compare_options, generate, same, validate_limits};
+use crate::testgen::reference::{Run, run_all, wrap};
+use crate::testgen::score::{Suite, score_suites};
+use crate::testgen::strengthen::strengthen;
+use crate::testgen::tests_file::{self, GeneratedTest, MutationSummary, TESTS};
+
+/// What a kept variant's proof measured.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Proof {
+    pub tests: usize,
+    pub mutation_score: f64,
+    pub differ_share: f64,
+    pub first_difference: Json,
+}
+
+/// A variant's regenerated tests: header, tests, mutation score.
+type Regenerated = (tests_file::Header, Vec<GeneratedTest>, f64);
+
+/// Drop reasons that say the program is not total on the spec's domain.
+const NOT_TOTAL: [&str; 4] = ["raised", "timeout", "too_slow", "unencodable"];
+
+/// Proves the variant in `dir`, writing its `tests.jsonl`. `Ok(Err(reason))`
+/// discards it; `Err` is a failure of the machine (the sandbox, a helper).
+pub fn prove(
+    sandbox: &dyn Sandbox,
+    original: &Original,
+    dir: &Path,
+    opts: &Options,
+) -> anyhow::Result<Result<Proof, String>> {
+    if let Err(reason) = lint_clean(dir) {
+        return Ok(Err(reason));
+    }
+    carry_original_tests(sandbox, original, dir)?;
+    let generated = match regenerate(sandbox, dir, opts)? {
+        Ok(g) => g,
+        Err(reason) => return Ok(Err(reason)),
+    };
+    if let Some(reason) = not_total(original, &generated.0) {
+        return Ok(Err(reason));
+    }
+    let (_, tests, score) = &generated;
+    if *score < super::MIN_MUTATION_SCORE {
+        return Ok(Err(format!("mutation score {score:.3} < {}", super::MIN_MUTATION_SCORE)));
+    }
+    if tests.windows(2).all(|w| w[0].expected == w[1].expected) {
+        return Ok(Err("answers the same on every regenerated test".into()));
+    }
+    let entry = crate::bank::spec::gen_input(dir)?.entry_point;
+    let (differ, first) = original_on(sandbox, original, &entry, &generated)?;
+    let share = differ as f64 / tests.len().max(1) as f64;
+    let Some(first_difference) = first else {
+        return Ok(Err("the original reference passes the variant's tests".into()));
+    };
+    if share < opts.min_differ {
+        return Ok(Err(format!(
+            "differs from the original on {:.0} % of the regenerated tests (< {:.0} %)",
+            100.0 * share,
+            100.0 * opts.min_differ
+        )));
+    }
+    Ok(Ok(Proof { tests: tests.len(), mutation_score: *score, differ_share: share, first_difference }))
+}
+
+/// The original's hand-written tests, answered by the variant (run in the
+/// sandbox), become the variant's: their inputs (often the large ones the
+/// floors count) are the problem's, only the expected values were the
+/// original's. An input the variant does not answer is left out (the
+/// totality check sees it in the generated tests).
+fn carry_original_tests(sandbox: &dyn Sandbox, original: &Original, dir: &Path) -> anyhow::Result<()> {
+    let originals: Vec<&TestCase> = original.input.originals.iter().filter(|t| t.kwargs.is_empty()).collect();
+    if originals.is_empty() {
+        return Ok(());
+    }
+    let path = dir.join(PROBLEM);
+    let mut problem: Json = serde_json::from_str(&std::fs::read_to_string(&path)?)?;
+    let entry = problem["entry_point"].as_str().unwrap_or(&original.input.entry_point).to_string();
+    let solution = std::fs::read_to_string(dir.join(SOLUTION))?;
+    let program = wrap(&solution, &entry, original.input.call_style, false);
+    let inputs: Vec<Vec<Json>> = originals.iter().map(|t| t.args.clone()).collect();
+    let runs = run_all(sandbox, &program, &inputs, validate_limits(&original.input.spec))?;
+    let tests: Vec<TestCase> = originals
+        .into_iter()
+        .zip(runs)
+        .filter_map(|(t, run)| match run {
+            Run::Value(v, _) => Some(TestCase { expected: v, ..t.clone() }),
+            _ => None,
+        })
+        .collect();
+    problem["tests"] = serde_json::to_value(tests)?;
+    crate::outfile::write_atomic(&path, (serde_json::to_string_pretty(&problem)? + "\n").as_bytes())
+        .with_context(|| format!("writing {}", path.display()))
+}
+
+/// The re-drawn chart parses with no lint warning.
+fn lint_clean(dir: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(dir.join(FLOWCHART)).map_err(|e| format!("reading the chart: {e}"))?;
+    match check(&text) {
+        Checked::Ok { warnings, .. } if warnings.is_empty() => Ok(()),
+        Checked::Ok { warnings, .. } => Err(format!("the re-drawn chart has lint warnings: {}", warnings[0].message)),
+        Checked::Err(d) => Err(format!("the re-drawn chart does not parse: {}", d.message)),
+    }
+}
+
+/// A failure of the machine rather than of the variant: the sandbox's
+/// errors start with `sandbox: ` (`testgen::reference`).
+fn machine_failure(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| c.to_string().starts_with("sandbox: "))
+}
+
+/// `tests gen --score` on the variant: generated, strengthened, scored on
+/// the mutants, written with the score in its header. `Ok(Err)` when the
+/// variant's tests cannot meet the floors.
+fn regenerate(sandbox: &dyn Sandbox, dir: &Path, opts: &Options) -> anyhow::Result<Result<Regenerated, String>> {
+    let python = &opts.helper_python;
+    let input = crate::bank::spec::gen_input(dir)?;
+    let attempt = || -> anyhow::Result<Result<Generated, String>> {
+        let mut generated = generate(python, sandbox, &input)?;
+        if let Some(floor) = generated.floor_errors.first() {
+            return Ok(Err(floor.clone()));
+        }
+        let st = strengthen(python, sandbox, &input, &mut generated)?;
+        let alive = st.alive.clone();
+        let mut known = st.known;
+        let scores = score_suites(
+            python,
+            sandbox,
+            &input,
+            &st.mutants,
+            &input.entry_point,
+            &[Suite::Alive(&alive)],
+            false,
+            &mut known,
+        )?;
+        let s = scores.first().ok_or_else(|| anyhow::anyhow!("{}: not scored", dir.display()))?;
+        generated.header.mutation =
+            Some(MutationSummary { mutants: s.mutants, equivalent: s.equivalent, killed: s.killed, score: s.score });
+        Ok(Ok(generated))
+    };
+    let generated = match attempt() {
+        Ok(Ok(g)) => g,
+        Ok(Err(reason)) => return Ok(Err(reason)),
+        Err(e) if machine_failure(&e) => return Err(e),
+        Err(e) => return Ok(Err(format!("{e:#}"))),
+    };
+    tests_file::write(&dir.join(TESTS), &generated.header, &generated.tests)?;
+    let score = generated.header.mutation.map_or(0.0, |m| m.score);
+    Ok(Ok((generated.header, generated.tests, score)))
+}
+
+/// More inputs dropped for raising or timing out than the original had:
+/// the change made the program partial on the domain.
+fn not_total(original: &Original, header: &tests_file::Header) -> Option<String> {
+    let count =
+        |h: &tests_file::Header| NOT_TOTAL.iter().map(|r| h.dropped.get(*r).copied().unwrap_or(0)).sum::<usize>();
+    let (variant, base) = (count(header), count(&original.header));
+    (variant > base).then(|| {
+        format!("not total on the domain: {variant} generated inputs raise or time out (the original's: {base})")
+    })
+}
+
+/// Runs the original reference, called by the variant's entry point (a
+/// renamed variant's harness calls `f`, which the famous answer does not
+/// define), on every regenerated test: how many it answers differently and
+/// the first such.
+fn original_on(
+    sandbox: &dyn Sandbox,
+    original: &Original,
+    entry: &str,
+    generated: &Regenerated,
+) -> anyhow::Result<(usize, Option<Json>)> {
+    let input = &original.input;
+    let tests = &generated.1;
+    let program = wrap(&input.solution, entry, input.call_style, false);
+    let inputs: Vec<Vec<Json>> = tests.iter().map(|t| t.args.clone()).collect();
+    let runs = run_all(sandbox, &program, &inputs, validate_limits(&input.spec))?;
+    let opts = compare_options(&input.spec);
+    let mut differ = 0;
+    let mut first = None;
+    for (t, run) in tests.iter().zip(runs) {
+        let answered = match &run {
+            Run::Value(v, _) if same(v, &t.expected, &opts) => continue,
+            Run::Value(v, _) => v.clone(),
+            other => Json::String(format!("{other:?}")),
+        };
+        differ += 1;
+        first.get_or_insert_with(|| json!({"args": t.args, "variant": t.expected, "original": answered}));
+    }
+    Ok((differ, first))
+}

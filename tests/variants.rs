@@ -1,0 +1,185 @@
+//! `flowbench variants` end to end on problems of the bank (written before
+//! this command): every kept variant is checked property by property on
+//! the output — a complete problem naming its original and kind, a changed
+//! solution whose chart is the re-drawn, lint-clean one, fresh tests meeting
+//! the floors with a mutation score ≥ 0.90, and the ORIGINAL reference
+//! failing them (run here, outside flowbench, on the recorded first
+//! difference and on every test) — the same seed gives the same variants,
+//! and `build` takes the variant directories like any problem.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use flowbench::author::{Detail, draw_source};
+use flowbench::mermaid::lint::{Checked, check};
+use serde_json::Value;
+
+/// Bank problems whose values are plain JSON (so the original can be run
+/// here directly) and whose tests generate quickly.
+const PROBLEMS: [&str; 2] = ["gcd", "caesar_shift"];
+
+fn flowbench(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_flowbench")).args(args).output().expect("flowbench runs")
+}
+
+fn bank(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("problems").join(name)
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn variants(out: &Path) -> Output {
+    let dirs: Vec<String> = PROBLEMS.iter().map(|p| bank(p).display().to_string()).collect();
+    let mut args: Vec<&str> = vec!["variants"];
+    args.extend(dirs.iter().map(String::as_str));
+    args.extend(["--kinds", "rename,constants,logic", "--count", "1", "--seed", "7", "-q", "-j", "2", "-o"]);
+    args.push(out.to_str().expect("utf-8"));
+    flowbench(&args)
+}
+
+/// What the original reference answers on each argument list (run by
+/// python3 here: the bank's own reference is trusted code).
+fn original_answers(original: &str, entry: &str, args: &[Value]) -> Vec<Value> {
+    let script = format!(
+        "import json, sys\n{original}\nfor a in json.loads(sys.stdin.read()):\n    try:\n        print(json.dumps({entry}(*a)))\n    except Exception as e:\n        print(json.dumps('raised ' + type(e).__name__))\n"
+    );
+    let mut child = Command::new("python3")
+        .args(["-c", &script])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("python3");
+    use std::io::Write as _;
+    child.stdin.take().expect("stdin").write_all(Value::Array(args.to_vec()).to_string().as_bytes()).expect("write");
+    let out = child.wait_with_output().expect("python3 ends");
+    String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("json")).collect()
+}
+
+fn tests_of(dir: &Path) -> (Value, Vec<Value>) {
+    let text = read(&dir.join("tests.jsonl"));
+    let mut lines = text.lines().map(|l| serde_json::from_str::<Value>(l).expect("json line"));
+    let header = lines.next().expect("header");
+    (header, lines.collect())
+}
+
+/// One kept variant, property by property.
+fn check_variant(out: &Path, kept: &Value) {
+    let name = kept["name"].as_str().expect("name");
+    let dir = out.join(name);
+    let (task, kind) = name.split_once('~').expect("<task>~<kind><k>");
+    let original = bank(task);
+    assert!(["rename1", "constants1", "logic1"].contains(&kind), "{name}");
+    for file in ["solution.py", "problem.toml", "problem.json", "description.md", "flowchart.mmd", "tests.jsonl"] {
+        assert!(dir.join(file).is_file(), "{name}: {file} missing");
+    }
+    let meta = flowbench::bank::meta::read_meta(&dir).expect("[meta] reads");
+    assert_eq!(meta.variant_of.as_deref(), Some(task));
+    assert_eq!(meta.variant_kind.as_deref(), Some(kind.trim_end_matches('1')));
+    let problem: Value = serde_json::from_str(&read(&dir.join("problem.json"))).expect("problem.json");
+    assert_eq!(problem["task_id"], name);
+    // A changed solution, drawn again: the chart is the solution's own.
+    let solution = read(&dir.join("solution.py"));
+    let entry = problem["entry_point"].as_str().expect("entry point");
+    assert_ne!(solution, read(&original.join("solution.py")));
+    let original_problem: Value = serde_json::from_str(&read(&original.join("problem.json"))).expect("json");
+    let original_entry = original_problem["entry_point"].as_str().expect("entry point");
+    if kind == "rename1" {
+        // Neutral names everywhere: the old entry point is gone from the
+        // solution, the starter code and the chart; the entry point is `f`.
+        assert_eq!(entry, "f");
+        let starter = problem["starter_code"].as_str().expect("starter");
+        for text in [solution.as_str(), starter] {
+            assert!(!text.contains(original_entry), "{name}: {original_entry} in {text}");
+        }
+        assert!(starter.contains("def f("), "{starter}");
+    }
+    let chart = read(&dir.join("flowchart.mmd"));
+    assert_eq!(chart, draw_source(&solution, Some(entry), Detail::Medium).expect("draws"));
+    assert_ne!(chart, read(&original.join("flowchart.mmd")));
+    match check(&chart) {
+        Checked::Ok { warnings, .. } => assert!(warnings.is_empty(), "{name}: lint warnings {warnings:?}"),
+        Checked::Err(d) => panic!("{name}: the chart does not parse: {}", d.message),
+    }
+    // Tests regenerated: floors (5 typical, 5 edge by default), score.
+    let (header, tests) = tests_of(&dir);
+    assert!(header["typical"].as_u64() >= Some(5) && header["edge"].as_u64() >= Some(5), "{name}: {header}");
+    let score = header["mutation"]["score"].as_f64().expect("mutation score recorded");
+    assert!(score >= 0.90, "{name}: mutation score {score}");
+    assert_eq!(kept["mutation_score"].as_f64(), Some(score));
+    // The original reference fails them: on the recorded first difference…
+    // (a renamed variant's harness calls `f`, which the original lacks: the
+    // check below calls the original by its own name, so there the
+    // answers agree and only the name differs)
+    let original_solution = read(&original.join("solution.py"));
+    if kind == "rename1" {
+        let first = &kept["first_difference"];
+        assert!(first["original"].as_str().is_some_and(|s| s.contains("NameError")), "{name}: {first}");
+        let all: Vec<Value> = tests.iter().map(|t| t["args"].clone()).collect();
+        let answers = original_answers(&original_solution, original_entry, &all);
+        assert!(answers.iter().zip(&tests).all(|(a, t)| a == &t["expected"]), "{name}: same behaviour");
+        return;
+    }
+    let first = &kept["first_difference"];
+    let args = first["args"].as_array().expect("args").clone();
+    let answer = &original_answers(&original_solution, original_entry, &[Value::Array(args.clone())])[0];
+    assert_eq!(answer, &first["original"], "{name}: the recorded original answer");
+    assert_ne!(answer, &first["variant"], "{name}: the original must differ there");
+    assert!(tests.iter().any(|t| t["args"] == Value::Array(args.clone()) && t["expected"] == first["variant"]));
+    // …and on at least the stated share of every test.
+    let all: Vec<Value> = tests.iter().map(|t| t["args"].clone()).collect();
+    let answers = original_answers(&original_solution, original_entry, &all);
+    let differ = answers.iter().zip(&tests).filter(|(a, t)| *a != &t["expected"]).count();
+    assert!(
+        differ as f64 >= 0.2 * tests.len() as f64,
+        "{name}: the original differs on only {differ} of {}",
+        tests.len()
+    );
+}
+
+#[test]
+fn variants_are_complete_problems_the_original_fails_and_build_takes() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("variants");
+    let run = variants(&out);
+    let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
+    assert!(run.status.success(), "{stdout}{}", String::from_utf8_lossy(&run.stderr));
+    let summary: Value = serde_json::from_str(&read(&out.join("variants.json"))).expect("variants.json");
+    let problems = summary["problems"].as_array().expect("problems");
+    assert_eq!(problems.len(), PROBLEMS.len());
+    let mut kept = 0;
+    for p in problems {
+        for k in p["kept"].as_array().expect("kept") {
+            check_variant(&out, k);
+            kept += 1;
+        }
+        // A kind that fell short says why.
+        let wanted = 3;
+        let have = p["kept"].as_array().map_or(0, Vec::len);
+        assert_eq!(p["short"].as_array().map_or(0, Vec::len), wanted - have, "{p}");
+    }
+    assert!(kept >= 5, "{stdout}");
+    assert!(stdout.contains(&format!("{} problems:", PROBLEMS.len())), "{stdout}");
+    // Discarded directories are gone: only kept variants are left.
+    let dirs = std::fs::read_dir(&out).expect("out").filter(|e| e.as_ref().is_ok_and(|e| e.path().is_dir())).count();
+    assert_eq!(dirs, kept);
+
+    // The same seed: the same variants, the same files (times aside).
+    let again = tmp.path().join("again");
+    assert!(variants(&again).status.success());
+    assert_eq!(read(&again.join("variants.json")), read(&out.join("variants.json")));
+    for p in problems {
+        for k in p["kept"].as_array().expect("kept") {
+            let name = k["name"].as_str().expect("name");
+            for file in ["solution.py", "flowchart.mmd", "problem.toml", "problem.json"] {
+                assert_eq!(read(&again.join(name).join(file)), read(&out.join(name).join(file)), "{name}/{file}");
+            }
+        }
+    }
+
+    // `build` takes the variant directories like any problem.
+    let dist = tmp.path().join("dist");
+    let build = flowbench(&["build", "--problems", out.to_str().expect("utf-8"), "-o", dist.to_str().expect("utf-8")]);
+    assert!(build.status.success(), "{}", String::from_utf8_lossy(&build.stderr));
+}
