@@ -201,9 +201,8 @@ fn faithful_charts_pass_and_wrong_twins_are_flagged_by_name() {
     assert!(share(ran, code_labelled) >= RAN_FLOOR, "chart2py ran {ran}/{code_labelled}: {not_run:?}");
 }
 
-/// Faithful charts still refused, each with why: `064` draws the code's list
-/// comprehension as a loop, which the check does not yet equate.
-const KNOWN_FALSE_ALARMS: &[&str] = &["064_he_parse_nested_parens"];
+/// Faithful charts still refused, each with why (none today).
+const KNOWN_FALSE_ALARMS: &[&str] = &[];
 /// Issue 25's bars: ≥ 95 % of the wrong twins flagged, the element named in
 /// ≥ 90 % of them (reached: 95.2 % and 94.2 % with `../shared`; 93.0 % and
 /// 92.5 % on the bank entries alone).
