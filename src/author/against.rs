@@ -157,12 +157,21 @@ pub struct Tests<'t> {
 /// so far are lost to no one: call [`check_against`] for them).
 pub fn check_against_with(program: &Program, chart: &Flowchart, tests: Option<&Tests>) -> Result<Report, String> {
     let mut report = check_against(program, chart);
-    let Some(t) = tests else { return Ok(report) };
+    if let Some(t) = tests {
+        add_execution(&mut report, program, chart, t)?;
+    }
+    Ok(report)
+}
+
+/// The run of [`check_against_with`] added to a [`check_against`] report;
+/// on `Err` (the sandbox failed) the report is left as it was, so a caller
+/// can still show the facts compared.
+pub fn add_execution(report: &mut Report, program: &Program, chart: &Flowchart, t: &Tests) -> Result<(), String> {
     let ran = super::execute::run_chart(program, chart, t.problem, t.settings, t.sandbox)?;
     match &ran {
         Execution::Passed { .. } => {
             report.evidence = Evidence::Executed;
-            forgive_drawn_comprehensions(program, &mut report);
+            forgive_drawn_comprehensions(program, report);
         }
         Execution::Failed(c) => report.mismatches.push(Mismatch {
             kind: MismatchKind::Behaviour,
@@ -173,7 +182,7 @@ pub fn check_against_with(program: &Program, chart: &Flowchart, tests: Option<&T
         Execution::NotCode(_) => {}
     }
     report.execution = Some(ran);
-    Ok(report)
+    Ok(())
 }
 
 /// A comprehension may be drawn as the loop it stands for (`result = []`,

@@ -6,9 +6,10 @@ use std::path::Path;
 
 use anyhow::Context as _;
 
+use crate::author::against::add_execution;
 use crate::author::execute::Execution;
 use crate::author::review::mismatch_diagnostic;
-use crate::author::{Program, Tests, check_against_with};
+use crate::author::{Program, Tests, check_against};
 use crate::exec::LazyExecutor;
 use crate::judge::problems_file::{LoadedProblem, load_problems, parse_problem};
 use crate::mermaid::Flowchart;
@@ -72,10 +73,8 @@ pub fn report(
 ) -> Result<usize, String> {
     let settings = crate::author::execute::judge_settings();
     let tests = solution.problem.as_ref().map(|problem| Tests { problem, settings: &settings, sandbox });
-    let (result, failure) = match check_against_with(&solution.program, chart, tests.as_ref()) {
-        Ok(r) => (r, None),
-        Err(e) => (crate::author::check_against(&solution.program, chart), Some(e)),
-    };
+    let mut result = check_against(&solution.program, chart);
+    let failure = tests.as_ref().and_then(|t| add_execution(&mut result, &solution.program, chart, t).err());
     let Solution { name: solution, code, .. } = solution;
     if json {
         let mismatches: Vec<serde_json::Value> = result

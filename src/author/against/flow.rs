@@ -38,6 +38,14 @@ pub(super) struct Side<'a> {
     pub facts: &'a FnFacts,
 }
 
+/// Which chart line stands for which code statement, in the forms the
+/// comparison asks for (computed once per function pair).
+struct Pairing<'p> {
+    steps: &'p [Pair],
+    chart_of: HashMap<usize, usize>,
+    paired: HashSet<usize>,
+}
+
 /// Something that reads names: a statement or a decision, with what
 /// reaches it on each side (the code's copies of it all count).
 struct Reader<'d> {
@@ -52,7 +60,12 @@ impl Comparison<'_> {
     /// Compares what reaches each paired statement's and decision's reads.
     pub(super) fn flow(&mut self, code: Side, chart: Side, steps: &[Pair], decisions: &[super::Pair]) {
         let ((code_in, code_tests), (chart_in, chart_tests)) = (reaching(&code), reaching(&chart));
-        let chart_of: HashMap<usize, usize> = steps.iter().map(|p| (p.code, p.chart)).collect();
+        let pairing = Pairing {
+            steps,
+            chart_of: steps.iter().map(|p| (p.code, p.chart)).collect(),
+            paired: steps.iter().map(|p| p.chart).collect(),
+        };
+        let chart_of = &pairing.chart_of;
         let (cs, gs) = (&code.facts.statements, &chart.facts.statements);
         let mut readers = Vec::new();
         for p in steps.iter().filter(|p| cs[p.code].code.is_some() && gs[p.chart].code.is_some()) {
@@ -79,7 +92,7 @@ impl Comparison<'_> {
         }
         let mut reported: HashSet<usize> = HashSet::new();
         for reader in readers {
-            self.compare_reaching(&reader, code.facts, chart.facts, steps, &mut reported);
+            self.compare_reaching(&reader, code.facts, chart.facts, &pairing, &mut reported);
         }
     }
 
@@ -89,11 +102,10 @@ impl Comparison<'_> {
         reader: &Reader,
         code: &FnFacts,
         chart: &FnFacts,
-        steps: &[Pair],
+        pairing: &Pairing,
         reported: &mut HashSet<usize>,
     ) {
-        let chart_of: HashMap<usize, usize> = steps.iter().map(|p| (p.code, p.chart)).collect();
-        let paired: HashSet<usize> = steps.iter().map(|p| p.chart).collect();
+        let Pairing { steps, chart_of, paired } = pairing;
         // A definition counts for `name` when its chart line writes `name`
         // (a tuple drawn as two boxes pairs with one of them).
         let writes = |d: usize, name: &String| chart.statements[d].writes.contains(name);
