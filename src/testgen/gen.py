@@ -14,7 +14,10 @@ class Gen:
         self.rng = rng
         self.large_len = [int(bound(x, "large_len")) for x in spec.get("large_len", [10**4, 3 * 10**4, 10**5])]
         self.order = self._order()
-        self.ladder = 0  # next rung of LARGE_MAGNITUDES
+        # The rungs of unbounded large integers: `large_magnitudes` when
+        # `tests gen` lowers them for a reference too slow for the default.
+        self.magnitudes = [int(bound(x, "large_magnitudes")) for x in spec.get("large_magnitudes", LARGE_MAGNITUDES)]
+        self.ladder = 0  # next rung of self.magnitudes
 
     # ---- ordering and relations ------------------------------------------------
     def _order(self):
@@ -95,7 +98,7 @@ class Gen:
             # Unbounded: a ladder of magnitudes, so a reference that loops
             # `n` times still gets large inputs it finishes (the others time
             # out and are dropped) and one that does not gets huge ones.
-            mag = LARGE_MAGNITUDES[self.ladder % len(LARGE_MAGNITUDES)]
+            mag = self.magnitudes[self.ladder % len(self.magnitudes)]
             self.ladder += 1
             far = r.randint(mag // 2, mag)
             if hi is None and lo is None:

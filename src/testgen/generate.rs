@@ -63,6 +63,9 @@ pub struct Generated {
     pub has_valid: bool,
     /// Floors not met, each with the reason; empty when the tests may ship.
     pub floor_errors: Vec<String>,
+    /// Large inputs not run because a smaller one's time predicted a
+    /// timeout (counted as timeouts in the header).
+    pub predicted_timeouts: usize,
 }
 
 impl GenInput {
@@ -89,6 +92,8 @@ pub enum Wanted {
     /// A larger random set, `scale` times the usual size: scoring's, to
     /// spot equivalent mutants, or the mutant-guided step's.
     Pool { scale: usize },
+    /// Large inputs alone, at the spec's (lowered) sizes.
+    Large,
 }
 
 /// Asks the helper for candidates.
@@ -102,8 +107,8 @@ pub fn candidates(python: &Path, input: &GenInput, wanted: Wanted, seed: u64) ->
         "seed": seed,
         "spec": serde_json::to_value(&input.spec)?,
         "originals": originals,
-        "mode": if wanted == Wanted::Tests { "gen" } else { "pool" },
-        "scale": match wanted { Wanted::Pool { scale } => scale, Wanted::Tests => 1 },
+        "mode": match wanted { Wanted::Tests => "gen", Wanted::Pool { .. } => "pool", Wanted::Large => "large" },
+        "scale": match wanted { Wanted::Pool { scale } => scale, Wanted::Tests | Wanted::Large => 1 },
     });
     let answer = call(python, Helper::Generate, &request).map_err(|e| name_spec(input, e))?;
     let mut list = Vec::new();
@@ -160,9 +165,18 @@ pub fn same(a: &Json, b: &Json, opts: &CompareOptions) -> bool {
 pub fn generate(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> anyhow::Result<Generated> {
     let cands = input.phase("candidates", || candidates(python, input, Wanted::Tests, input.spec.seed))?;
     let source = wrap(&input.solution, &input.entry_point, input.call_style, cands.has_valid);
-    let (kept, mut dropped) = input.phase("validate", || validate(sandbox, &source, &input.spec, cands.list))?;
+    let (mut kept, mut dropped) = input.phase("validate", || validate(sandbox, &source, &input.spec, cands.list))?;
+    let large_lowered =
+        input.phase("lower large", || lower_large(python, sandbox, input, &source, &mut kept, &mut dropped))?;
     if cands.outside_spec > 0 {
         dropped.insert("outside_spec".into(), cands.outside_spec);
+    }
+    // Whether a large input timed out or was predicted to (and not run)
+    // depends on the machine's load; the header counts both as timeouts so
+    // that it stays the same, and the summary line tells them apart.
+    let not_run = dropped.remove("too_slow").unwrap_or(0);
+    if not_run > 0 {
+        *dropped.entry("timeout".into()).or_default() += not_run;
     }
     let where_ = format!("{} ({})", input.dir.display(), input.solution_path().display());
     if kept.is_empty() {
@@ -180,6 +194,7 @@ pub fn generate(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> anyho
         stamp: super::tests_file::stamp(&input.solution, &input.spec_text, &input.originals_text),
         seed: input.spec.seed,
         dropped,
+        large_lowered,
         ..Header::default()
     };
     for t in &kept {
@@ -201,7 +216,93 @@ pub fn generate(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> anyho
             ));
         }
     }
-    Ok(Generated { header, tests: kept, has_valid: cands.has_valid, floor_errors })
+    floor_errors.extend(lost_results(&header.dropped).map(|why| format!("{where_}: {why}")));
+    Ok(Generated { header, tests: kept, has_valid: cands.has_valid, floor_errors, predicted_timeouts: not_run })
+}
+
+/// Why a suite cannot show what the reference does: it returned something
+/// that is not plain data on some inputs, which were dropped (a reference
+/// returning a regex match object kept only its `None` cases).
+fn lost_results(dropped: &BTreeMap<String, usize>) -> Option<String> {
+    let n = dropped.get("unencodable")?;
+    Some(format!(
+        "the reference returned a value that is not plain data (a match object, a custom class, …) on {n} inputs, \
+         so no suite can show those results; return a plain value (str, int, list, dict, …) from the solution"
+    ))
+}
+
+/// Why a finished suite cannot judge anything: every test expects the same
+/// value, so a program returning it passes them all.
+pub fn constant_suite(tests: &[GeneratedTest]) -> Option<String> {
+    let first = &tests.first()?.expected;
+    if tests.len() < 2 || tests.iter().any(|t| &t.expected != first) {
+        return None;
+    }
+    Some(format!(
+        "every one of the {} tests expects {first}: a program that only returns it would pass; \
+         widen the inputs (problem.toml's [params]) so the reference's answers vary",
+        tests.len()
+    ))
+}
+
+/// Smaller sizes for large inputs, tried in turn (largest first) when the
+/// reference times out or raises on the default ones (10^4–10^5 elements,
+/// integers up to 10^30): list/string lengths, then integer magnitudes.
+/// The smallest rung still reaches a recursive Fibonacci's limit, and a
+/// cubic loop's.
+const LOWERED_LARGE: [(&[u64], &[u64]); 4] = [
+    (&[1_000, 2_000, 3_000], &[100, 300, 1_000, 3_000, 10_000]),
+    (&[200, 300, 500], &[30, 50, 100, 200, 300]),
+    (&[50, 80, 100], &[15, 20, 25, 20, 15]),
+    (&[10, 15, 20], &[8, 10, 12, 10, 8]),
+];
+
+/// When fewer large tests than the floor survive validation, searches down
+/// [`LOWERED_LARGE`] for the largest sizes the reference handles within the
+/// limit, adding the large tests each rung yields until the floor is met.
+/// Returns what was lowered, for the header (`None`: nothing was needed, or
+/// no rung helped).
+fn lower_large(
+    python: &Path,
+    sandbox: &dyn Sandbox,
+    input: &GenInput,
+    source: &str,
+    kept: &mut Vec<GeneratedTest>,
+    dropped: &mut BTreeMap<String, usize>,
+) -> anyhow::Result<Option<String>> {
+    let floor = input.spec.floors.large;
+    let count = |kept: &[GeneratedTest]| kept.iter().filter(|t| t.category == Category::Large).count();
+    let before = count(kept);
+    if before >= floor || input.spec.counts.large == 0 {
+        return Ok(None);
+    }
+    let mut seen: HashSet<String> = kept.iter().map(|t| args_key(&t.args)).collect();
+    let mut lowered = None;
+    for (lens, mags) in LOWERED_LARGE {
+        let mut lower = input.clone();
+        lower.spec.large_len = lens.iter().map(|&n| toml::Value::Integer(n as i64)).collect();
+        lower.spec.large_magnitudes = mags.iter().map(|&n| toml::Value::Integer(n as i64)).collect();
+        // Twice the candidates: small magnitudes repeat more often, and an
+        // unbounded sign makes half of them negative.
+        lower.spec.counts.large = 2 * input.spec.counts.large;
+        let cands = candidates(python, &lower, Wanted::Large, input.spec.seed)?;
+        let fresh: Vec<Candidate> = cands.list.into_iter().filter(|c| seen.insert(args_key(&c.args))).collect();
+        let (more, more_dropped) = validate(sandbox, source, &input.spec, fresh)?;
+        for (reason, n) in more_dropped {
+            *dropped.entry(reason).or_default() += n;
+        }
+        if !more.is_empty() && lowered.is_none() {
+            // The largest rung that yielded: an upper bound of every size kept.
+            lowered = Some((lens[lens.len() - 1], mags.iter().max().copied().unwrap_or(0)));
+        }
+        kept.extend(more);
+        if count(kept) >= floor {
+            break;
+        }
+    }
+    Ok(lowered.map(|(len, mag)| {
+        format!("lengths ≤ {len}, unbounded integers ≤ {mag}: the reference timed out or raised at the default sizes")
+    }))
 }
 
 /// An input's identity (its arguments' JSON text): duplicates are dropped

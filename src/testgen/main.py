@@ -110,6 +110,13 @@ def generate(req):
         out.append({"category": category, "how": how, "args": [encode(args[n]) for n in names]})
 
     pool = req.get("mode") == "pool"
+    if req.get("mode") == "large":
+        # Large inputs alone, at the spec's (lowered) sizes.
+        for i in range(int(counts.get("large", 7))):
+            size = g.large_len[i % len(g.large_len)]
+            emit("large", "large: size %d" % size, g.args("large", size))
+        return {"ok": True, "params": [[n, t] for n, t in params], "has_valid": has_valid, "candidates": out,
+                "outside_spec": outside[0]}
     # A pool `scale` times the usual size (the mutant-guided step's).
     scale = int(req.get("scale", 1))
     typical = 300 * scale if pool else int(counts.get("typical", 20))

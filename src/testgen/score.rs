@@ -318,7 +318,9 @@ pub fn cheapest_killers(
     let found = kill_lists(sandbox, input, sources, &[pool], false, &mut [])?;
     Ok(found
         .into_iter()
-        .map(|k| k[0].iter().copied().min_by(|a, b| pool[*a].time_s.total_cmp(&pool[*b].time_s)))
+        // The pool is in cost order and the search ran in that order, so
+        // its first killer is found whatever the machine's load.
+        .map(|k| k[0].iter().copied().min())
         .collect())
 }
 
@@ -369,11 +371,13 @@ fn candidates_has_valid(solution: &str) -> bool {
     solution.lines().any(|l| l.starts_with("def valid("))
 }
 
-/// Test indices, cheapest reference time first: most mutants die on a
-/// cheap test, and each job's time limit follows its own tests (below).
+/// Test indices, cheapest first: most mutants die on a cheap test, and
+/// each job's time limit follows its own tests (below). The cost is the
+/// input's encoded size, not the reference's measured time, so the order,
+/// and with it the killers a search finds, is the same on a loaded machine.
 fn cheapest_first(tests: &[ScoredTest]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..tests.len()).collect();
-    order.sort_by(|a, b| tests[*a].time_s.total_cmp(&tests[*b].time_s));
+    order.sort_by_cached_key(|&i| (args_key(&tests[i].args).len(), i));
     order
 }
 
@@ -385,10 +389,9 @@ fn cheapest_first(tests: &[ScoredTest]) -> Vec<usize> {
 /// pool, while equivalent mutants spent 150 s running pools to the end.
 pub const POOL_BUDGET_S: f64 = 0.1;
 
-/// The cheapest inputs of `pool` whose reference times sum to at most
-/// `budget_s` (at least one), cheapest first.
+/// The first inputs of `pool` (in cost order) whose reference times sum to
+/// at most `budget_s` (at least one).
 fn affordable(mut pool: Vec<ScoredTest>, budget_s: f64) -> Vec<ScoredTest> {
-    pool.sort_by(|a, b| a.time_s.total_cmp(&b.time_s));
     let mut spent = 0.0;
     let n = pool
         .iter()

@@ -108,6 +108,10 @@ pub struct TestSpec {
     /// Sizes of the large inputs (default 10^4, 3·10^4, 10^5).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub large_len: Vec<toml::Value>,
+    /// Magnitudes of unbounded large integers, one per large input in turn
+    /// (default 10^3, 10^4, 10^5, 10^6, 10^9, 10^18, 10^30).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub large_magnitudes: Vec<toml::Value>,
     #[serde(default)]
     pub counts: Counts,
     #[serde(default)]

@@ -46,8 +46,9 @@ pub struct Header {
     /// Candidates dropped, by reason (`invalid`, `raised`, `timeout`,
     /// `nondeterministic`, `unencodable`, `duplicate`, `wrong_expected`,
     /// `outside_spec`: generated but breaking a constraint, never run;
-    /// `too_slow`: a large input not run because a smaller one timed out or
-    /// its time, grown linearly, would pass the limit).
+    /// `timeout` includes large inputs not run because a smaller one timed
+    /// out or its time, grown, would pass the limit: which of the two
+    /// happened depends on the machine's load, the header must not).
     pub dropped: std::collections::BTreeMap<String, usize>,
     /// The mutation score of these tests, when `tests gen --score` measured
     /// it (the gallery and `build`'s summary show it).
@@ -58,6 +59,11 @@ pub struct Header {
     /// much the generated tests add.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub originals_mutation: Option<MutationSummary>,
+    /// The lowered sizes of the large tests, when the reference timed out
+    /// or raised at the default ones (`tests gen` searched down for the
+    /// largest it handles within the limit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub large_lowered: Option<String>,
     /// `weak: …` when the reference ran with weak isolation
     /// (`--allow-weak-sandbox` and a confinement step failed).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -14,7 +14,7 @@ use crate::bank::{FLOWCHART, PROBLEM, SOLUTION};
 use crate::judge::problem::TestCase;
 use crate::judge::run::Sandbox;
 use crate::mermaid::lint::{Checked, check};
-use crate::testgen::generate::{Generated, compare_options, generate, same, validate_limits};
+use crate::testgen::generate::{Generated, compare_options, constant_suite, generate, same, validate_limits};
 use crate::testgen::reference::{Run, run_all, wrap};
 use crate::testgen::score::{Suite, score_suites};
 use crate::testgen::strengthen::strengthen;
@@ -135,6 +135,9 @@ fn regenerate(sandbox: &dyn Sandbox, dir: &Path, opts: &Options) -> anyhow::Resu
             return Ok(Err(floor.clone()));
         }
         let st = strengthen(python, sandbox, &input, &mut generated)?;
+        if let Some(why) = constant_suite(&generated.tests) {
+            return Ok(Err(why));
+        }
         let alive = st.alive.clone();
         let mut known = st.known;
         let scores = score_suites(
