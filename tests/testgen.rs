@@ -259,6 +259,18 @@ fn degenerate_suites_are_refused_with_the_reason() {
     let said = text(&out);
     assert!(said.contains("always") && said.contains("expects 7: a program that only returns it would pass"), "{said}");
     assert!(said.contains("matcher") && said.contains("not plain data"), "{said}");
+    // A floor missed because the reference raises names an input and its error.
+    problem(
+        root,
+        "halves",
+        "def halves(n: int) -> int:\n    assert n % 97 == 0\n    return n // 97\n",
+        "entry_point = \"halves\"\n",
+    );
+    let said = text(&flowbench(&["tests", "gen", "--no-strengthen", "halves"], root));
+    assert!(
+        said.contains("the reference raised on inputs it was given, e.g. halves(") && said.contains("AssertionError"),
+        "{said}"
+    );
     assert!(!root.join("always/tests.jsonl").exists() && !root.join("matcher/tests.jsonl").exists());
 }
 

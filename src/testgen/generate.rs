@@ -165,9 +165,11 @@ pub fn same(a: &Json, b: &Json, opts: &CompareOptions) -> bool {
 pub fn generate(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> anyhow::Result<Generated> {
     let cands = input.phase("candidates", || candidates(python, input, Wanted::Tests, input.spec.seed))?;
     let source = wrap(&input.solution, &input.entry_point, input.call_style, cands.has_valid);
-    let (mut kept, mut dropped) = input.phase("validate", || validate(sandbox, &source, &input.spec, cands.list))?;
-    let large_lowered =
-        input.phase("lower large", || lower_large(python, sandbox, input, &source, &mut kept, &mut dropped))?;
+    let Validated { mut kept, mut dropped, mut first_raised } =
+        input.phase("validate", || validate(sandbox, &source, &input.spec, cands.list))?;
+    let large_lowered = input.phase("lower large", || {
+        lower_large(python, sandbox, input, &source, &mut kept, &mut dropped, &mut first_raised)
+    })?;
     if cands.outside_spec > 0 {
         dropped.insert("outside_spec".into(), cands.outside_spec);
     }
@@ -211,13 +213,40 @@ pub fn generate(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> anyho
     {
         if have < floor {
             floor_errors.push(format!(
-                "{where_}: only {have} {name} tests, the floor is {floor} (dropped: {}); loosen the constraints or raise [counts] in problem.toml",
-                show_counts(&header.dropped)
+                "{where_}: only {have} {name} tests, the floor is {floor} (dropped: {}); {}",
+                show_counts(&header.dropped),
+                what_to_do(&header.dropped, first_raised.as_ref(), &input.entry_point)
             ));
         }
     }
     floor_errors.extend(lost_results(&header.dropped).map(|why| format!("{where_}: {why}")));
     Ok(Generated { header, tests: kept, has_valid: cands.has_valid, floor_errors, predicted_timeouts: not_run })
+}
+
+/// What a person can do about a floor not met, from the main reason inputs
+/// were dropped: where the reference raised, the first such input and its
+/// error show which part of the inputs' domain it does not accept.
+fn what_to_do(dropped: &BTreeMap<String, usize>, first_raised: Option<&(Vec<Json>, String)>, entry: &str) -> String {
+    let main = dropped.iter().filter(|(r, _)| *r != "duplicate").max_by_key(|(_, n)| **n).map(|(r, _)| r.as_str());
+    match (main, first_raised) {
+        (Some("raised"), Some((args, why))) => {
+            let shown: Vec<String> = args
+                .iter()
+                .map(|a| Value::decode(a).map_or_else(|_| a.to_string(), |v| v.repr_truncated(60)))
+                .collect();
+            format!(
+                "the reference raised on inputs it was given, e.g. {entry}({}): {}; its domain is narrower than the \
+                 inputs tried: state it in problem.toml ([params.NAME] bounds, charset, pattern, relations) or with a valid() in the solution",
+                shown.join(", "),
+                why.lines().next().unwrap_or_default()
+            )
+        }
+        (Some("timeout"), _) => {
+            "the reference is too slow for these inputs: lower their bounds or large_len in problem.toml, or raise validate_time_limit_s".into()
+        }
+        (Some("invalid"), _) => "valid() rejects most inputs: loosen it or state the domain in [params.NAME]".into(),
+        _ => "loosen the constraints or raise [counts] in problem.toml".into(),
+    }
 }
 
 /// Why a suite cannot show what the reference does: it returned something
@@ -269,6 +298,7 @@ fn lower_large(
     source: &str,
     kept: &mut Vec<GeneratedTest>,
     dropped: &mut BTreeMap<String, usize>,
+    first_raised: &mut Option<(Vec<Json>, String)>,
 ) -> anyhow::Result<Option<String>> {
     let floor = input.spec.floors.large;
     let count = |kept: &[GeneratedTest]| kept.iter().filter(|t| t.category == Category::Large).count();
@@ -287,9 +317,13 @@ fn lower_large(
         lower.spec.counts.large = 2 * input.spec.counts.large;
         let cands = candidates(python, &lower, Wanted::Large, input.spec.seed)?;
         let fresh: Vec<Candidate> = cands.list.into_iter().filter(|c| seen.insert(args_key(&c.args))).collect();
-        let (more, more_dropped) = validate(sandbox, source, &input.spec, fresh)?;
+        let Validated { kept: more, dropped: more_dropped, first_raised: raised } =
+            validate(sandbox, source, &input.spec, fresh)?;
         for (reason, n) in more_dropped {
             *dropped.entry(reason).or_default() += n;
+        }
+        if first_raised.is_none() {
+            *first_raised = raised;
         }
         if !more.is_empty() && lowered.is_none() {
             // The largest rung that yielded: an upper bound of every size kept.
@@ -454,6 +488,17 @@ fn work_size(arg: &Json) -> usize {
     }
 }
 
+/// What validation kept and dropped.
+#[derive(Debug, Clone, Default)]
+pub struct Validated {
+    pub kept: Vec<GeneratedTest>,
+    /// Candidates dropped, by reason.
+    pub dropped: BTreeMap<String, usize>,
+    /// The first candidate the reference raised on, with its error: what a
+    /// person needs to see to narrow the domain.
+    pub first_raised: Option<(Vec<Json>, String)>,
+}
+
 /// Runs every candidate twice and keeps those with one plain, repeatable
 /// result (and, for original tests, the result they expect).
 pub fn validate(
@@ -461,7 +506,7 @@ pub fn validate(
     source: &str,
     spec: &TestSpec,
     candidates: Vec<Candidate>,
-) -> anyhow::Result<(Vec<GeneratedTest>, BTreeMap<String, usize>)> {
+) -> anyhow::Result<Validated> {
     let mut dropped: BTreeMap<String, usize> = BTreeMap::new();
     let mut seen = HashSet::new();
     let mut unique = Vec::new();
@@ -486,7 +531,11 @@ pub fn validate(
     }
     let opts = compare_options(spec);
     let mut kept = Vec::new();
+    let mut first_raised = None;
     for (((c, a), b), skipped) in unique.into_iter().zip(first).zip(again).zip(too_slow) {
+        if let (Run::Raised(why), None) = (&a, &first_raised) {
+            first_raised = Some((c.args.clone(), why.clone()));
+        }
         let reason = match (&a, &b) {
             _ if skipped => "too_slow",
             (Run::Value(x, ta), Run::Value(y, tb)) => {
@@ -514,5 +563,5 @@ pub fn validate(
         };
         *dropped.entry(reason.into()).or_default() += 1;
     }
-    Ok((kept, dropped))
+    Ok(Validated { kept, dropped, first_raised })
 }

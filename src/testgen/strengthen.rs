@@ -12,7 +12,7 @@ use std::path::Path;
 use crate::judge::problem::Category;
 use crate::judge::run::Sandbox;
 
-use super::generate::{Candidate, GenInput, Generated, args_key, validate};
+use super::generate::{Candidate, GenInput, Generated, Validated, args_key, validate};
 use super::reference::wrap;
 use super::score::{Known, STRENGTHEN_SEED, ScoredTest, Survivors, cheapest_killers, mutants, random_pool, survivors};
 
@@ -89,7 +89,7 @@ pub fn strengthen(
         });
     }
     let source = wrap(&input.solution, &input.entry_point, input.call_style, generated.has_valid);
-    let (kept, dropped) = validate(sandbox, &source, &input.spec, candidates)?;
+    let Validated { kept, dropped, .. } = validate(sandbox, &source, &input.spec, candidates)?;
     for (reason, n) in dropped {
         *generated.header.dropped.entry(reason).or_default() += n;
     }
