@@ -103,9 +103,12 @@ pub fn draw_all(renderer: &Renderer, chart: &Flowchart, styles: &[BuildStyle]) -
     for (s, style) in styles.iter().zip(&resolved) {
         let key = renderer.layout_options(style);
         let drawn = match layouts.iter().find(|(k, _)| *k == key) {
-            Some((_, geometry)) => {
-                Output { svg: renderer.svg_of(chart, geometry, style), geometry: geometry.clone(), glyphs: Vec::new() }
-            }
+            Some((_, geometry)) => Output {
+                svg: renderer.svg_of(chart, geometry, style),
+                geometry: geometry.clone(),
+                glyphs: Vec::new(),
+                damage: style.damage.clone(),
+            },
             None => {
                 let d = renderer.svg(chart, style).map_err(|e: RenderError| format!("style `{}`: {e}", s.id))?;
                 layouts.push((key, d.geometry.clone()));

@@ -10,6 +10,7 @@ use crate::layout::{self, Geometry, LayoutError, LayoutOptions};
 use crate::mermaid::Flowchart;
 use crate::text::{Fonts, TextStyle};
 
+use super::damage::Damage;
 use super::glyphs::GlyphLine;
 use super::png::{self, PngError};
 use super::style::Style;
@@ -26,6 +27,8 @@ pub struct Output {
     /// Label lines the rasteriser draws at the SVG's placeholders (empty
     /// unless made by [`Renderer::svg_for_png`]).
     pub glyphs: Vec<GlyphLine>,
+    /// Done to the PNG after drawing (the style's damage).
+    pub damage: Damage,
 }
 
 /// Why a chart could not be rendered.
@@ -98,7 +101,7 @@ impl Renderer {
     pub fn for_png(&self, chart: &Flowchart, style: &Style, drawn: Output) -> Output {
         let style = &self.with_family(style);
         let (svg, glyphs) = timings::time("svg", || super::to_raster_svg(chart, &drawn.geometry, style, &self.fonts));
-        Output { geometry: drawn.geometry, svg, glyphs }
+        Output { geometry: drawn.geometry, svg, glyphs, damage: style.damage.clone() }
     }
 
     fn draw(&self, chart: &Flowchart, style: &Style, outlined: bool) -> Result<Output, RenderError> {
@@ -108,7 +111,7 @@ impl Renderer {
             true => super::to_raster_svg(chart, &geometry, style, &self.fonts),
             false => (super::to_svg(chart, &geometry, style), Vec::new()),
         });
-        Ok(Output { geometry, svg, glyphs })
+        Ok(Output { geometry, svg, glyphs, damage: style.damage.clone() })
     }
 
     /// `style` with the user font's family in place of the theme's, if
@@ -155,10 +158,14 @@ impl Renderer {
     }
 
     /// Rasterise `out` at `scale`, refusing an oversize PNG before any
-    /// rasterising work.
+    /// rasterising work, then do its damage.
     pub fn png_of(&self, out: &Output, scale: f32) -> Result<Vec<u8>, PngError> {
         png::pixel_size(out.geometry.width, out.geometry.height, scale, self.max_pixels)?;
-        png::svg_to_png(&out.svg, &out.glyphs, scale, &self.db, self.max_pixels)
+        let png = png::svg_to_png(&out.svg, &out.glyphs, scale, &self.db, self.max_pixels)?;
+        if out.damage.is_none() {
+            return Ok(png);
+        }
+        timings::time("damage", || out.damage.apply(&png)).map_err(PngError::Damage)
     }
 
     /// Rasterise an SVG made by [`Renderer::svg`] at `scale`.
