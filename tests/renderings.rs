@@ -22,6 +22,7 @@ colour = "none"
 name = "hand-grey"
 look = "handDrawn"
 colour = "none"
+font = "Comic Neue"
 [[style]]
 name = "scan-light"
 scan = "light"

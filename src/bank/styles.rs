@@ -118,16 +118,19 @@ pub fn draw_all(renderer: &Renderer, chart: &Flowchart, styles: &[BuildStyle]) -
             resolve(&chart.config, Some(&s.file), &s.overrides).map_err(|e| format!("style `{}`: {e}", s.id))?;
         resolved.push(style);
     }
-    let mut layouts: Vec<(crate::layout::LayoutOptions, crate::layout::Geometry)> = Vec::new();
+    let mut layouts: Vec<((crate::layout::LayoutOptions, crate::render::style::Font), crate::layout::Geometry)> =
+        Vec::new();
     let mut out = Vec::with_capacity(styles.len());
     for (s, style) in styles.iter().zip(&resolved) {
-        let key = renderer.layout_options(style);
+        // The face measures the labels, so it decides the geometry too.
+        let key = (renderer.layout_options(style), style.font);
         let drawn = match layouts.iter().find(|(k, _)| *k == key) {
             Some((_, geometry)) => Output {
                 svg: renderer.svg_of(chart, geometry, style),
                 geometry: geometry.clone(),
                 glyphs: Vec::new(),
                 damage: style.damage.clone(),
+                font: style.font,
             },
             None => {
                 let d = renderer.svg(chart, style).map_err(|e: RenderError| format!("style `{}`: {e}", s.id))?;

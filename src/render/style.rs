@@ -31,6 +31,9 @@ pub struct Style {
     /// Classic (clean vector) or mermaid's sketchy `handDrawn` look.
     #[serde(default)]
     pub look: Look,
+    /// The labels' face.
+    #[serde(default)]
+    pub font: Font,
     /// Seed of the hand-drawn strokes (mermaid's `handDrawnSeed`).
     #[serde(default)]
     pub hand_drawn_seed: u64,
@@ -38,6 +41,20 @@ pub struct Style {
     #[serde(default)]
     pub damage: Damage,
 }
+
+/// The labels' face: the renderer's own (embedded Liberation Sans, or
+/// `--font`) or the embedded handwriting face.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Font {
+    #[default]
+    #[serde(rename = "Liberation Sans")]
+    Main,
+    #[serde(rename = "Comic Neue")]
+    ComicNeue,
+}
+
+/// What `font` accepts.
+pub const FONTS: [&str; 2] = ["Liberation Sans", "Comic Neue"];
 
 /// How shapes and edges are stroked.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,6 +88,7 @@ impl Default for Style {
             rank_spacing: 50.0,
             direction: None,
             look: Look::Classic,
+            font: Font::Main,
             hand_drawn_seed: 0,
             damage: Damage::default(),
         }
@@ -107,6 +125,8 @@ pub struct StyleFile {
     /// `classic` or `handDrawn`.
     pub look: Option<String>,
     pub hand_drawn_seed: Option<u64>,
+    /// The labels' face: `Liberation Sans` (or `--font`) or `Comic Neue`.
+    pub font: Option<String>,
     /// `none`: greyscale, no fills.
     pub colour: Option<String>,
     /// A `scan` preset: `light`, `medium`, `heavy`; the damage keys below refine it.
@@ -219,6 +239,12 @@ impl StyleFile {
         }
         if let Some(seed) = self.hand_drawn_seed {
             style.hand_drawn_seed = seed;
+        }
+        match self.font.as_deref() {
+            None => {}
+            Some("Liberation Sans") => style.font = Font::Main,
+            Some("Comic Neue") => style.font = Font::ComicNeue,
+            Some(f) => return Err(format!("font: unknown font `{f}` (expected one of {})", FONTS.join(", "))),
         }
         match self.colour.as_deref() {
             None | Some("theme") => {}
