@@ -55,17 +55,18 @@ impl Sketch {
     fn options(&mut self, roughness: f32, fill: bool) -> Options {
         self.drawn += 1;
         let seed = self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(self.drawn);
-        let mut o = Options::default();
-        o.seed = Some(seed);
-        o.randomizer = None;
-        o.roughness = Some(roughness);
-        o.hachure_gap = Some(HACHURE_GAP);
-        o.fill_weight = Some(FILL_WEIGHT);
-        o.fill_style = Some(FillStyle::Hachure);
-        // The colours are written by us; roughr only needs to know whether
-        // to make a fill and a stroke.
-        o.fill = fill.then(|| roughr::Srgba::new(0.0, 0.0, 0.0, 1.0));
-        o
+        Options {
+            seed: Some(seed),
+            randomizer: None,
+            roughness: Some(roughness),
+            hachure_gap: Some(HACHURE_GAP),
+            fill_weight: Some(FILL_WEIGHT),
+            fill_style: Some(FillStyle::Hachure),
+            // The colours are written by us; roughr only needs to know
+            // whether to make a fill.
+            fill: fill.then(|| roughr::Srgba::new(0.0, 0.0, 0.0, 1.0)),
+            ..Options::default()
+        }
     }
 
     /// Rewrites a fragment of classic shapes (one node's or cluster's
