@@ -161,11 +161,11 @@ fn paper(img: &mut RgbImage, strength: f32) {
     const TINT: [f32; 3] = [248.0 / 255.0, 241.0 / 255.0, 222.0 / 255.0];
     let (w, h) = (img.width() as f32, img.height() as f32);
     let (cx, cy) = (w / 2.0, h / 2.0);
-    let reach = (cx * cx + cy * cy).sqrt().max(1.0);
+    let reach2 = (cx * cx + cy * cy).max(1.0);
     for (x, y, p) in img.enumerate_pixels_mut() {
         let (dx, dy) = (x as f32 + 0.5 - cx, y as f32 + 0.5 - cy);
-        let r = (dx * dx + dy * dy).sqrt() / reach;
-        let vignette = 1.0 - 0.22 * strength * r * r;
+        // Darker with the square of the distance from the centre.
+        let vignette = 1.0 - 0.22 * strength * (dx * dx + dy * dy) / reach2;
         for (c, tint) in p.0.iter_mut().zip(TINT) {
             let t = 1.0 - strength * (1.0 - tint);
             *c = (f32::from(*c) * t * vignette).round().clamp(0.0, 255.0) as u8;

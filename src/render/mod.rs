@@ -5,7 +5,9 @@
 //! - [`theme`] and [`style`] decide colours, curve, font size and spacing
 //!   (mermaid's four themes, the chart's config, `--style` files, sweeps);
 //! - [`png`] rasterises with resvg using only the fonts it is given, and
-//!   [`glyphs`] draws the labels of a PNG itself.
+//!   [`glyphs`] draws the labels of a PNG itself;
+//! - [`rough`] redraws outlines and edges in mermaid's `handDrawn` look, and
+//!   [`damage`] does a scan's or a photo's damage to the finished PNG.
 //!
 //! Everything here is deterministic: same inputs, same bytes.
 //!
