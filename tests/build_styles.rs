@@ -91,3 +91,43 @@ fn sweep_style_ids_are_path_safe_and_the_manifest_keeps_the_names() {
     sorted.sort();
     assert_eq!(dirs_under(&dist.join("images")), sorted);
 }
+
+/// `build --robustness` (issue 27): every problem in every style of
+/// `styles/robustness.toml`, the manifest listing each style's full
+/// parameters (the `scan` preset expanded), the gallery offering them all,
+/// and a rebuild changing nothing.
+#[test]
+fn the_robustness_set_renders_every_style_and_lists_its_parameters() {
+    let bank = gcd_bank();
+    let out = tempfile::tempdir().unwrap();
+    let dist = out.path().join("dist");
+    let manifest = build(bank.path(), &dist, &["--robustness"]);
+    let ids = ["default", "handDrawn", "greyscale", "LR", "scan-light", "scan-heavy", "downscale-512"];
+    assert_eq!(manifest["styles"], serde_json::json!(ids));
+    let mut sorted = ids.map(str::to_string).to_vec();
+    sorted.sort();
+    assert_eq!(dirs_under(&dist.join("images")), sorted);
+    let mut pngs = Vec::new();
+    for id in ids {
+        pngs.push(std::fs::read(dist.join(format!("images/{id}/gcd.png"))).expect("png in every style"));
+    }
+    for (i, a) in pngs.iter().enumerate() {
+        assert!(pngs[i + 1..].iter().all(|b| b != a), "{}: same bytes as another style", ids[i]);
+    }
+    let heavy = &manifest["style_parameters"]["scan-heavy"]["damage"];
+    assert_eq!(
+        (heavy["jpeg"].as_u64(), heavy["rotate"].as_f64(), heavy["seed"].as_u64()),
+        (Some(45), Some(1.5), Some(1))
+    );
+    assert_eq!(manifest["style_parameters"]["handDrawn"]["look"], "handDrawn");
+    assert_eq!(manifest["style_parameters"]["handDrawn"]["font"], "Comic Neue");
+    assert_eq!(manifest["style_parameters"]["downscale-512"]["damage"]["downscale"], 512);
+    let gallery = std::fs::read_to_string(dist.join("index.html")).unwrap();
+    for id in ids {
+        assert!(gallery.contains(&format!("<option>{id}</option>")), "gallery offers {id}");
+    }
+    let width = |png: &[u8]| u32::from_be_bytes(png[16..20].try_into().unwrap());
+    assert!(width(&pngs[6]) <= 512, "downscaled to 512 px at most");
+    let again = build(bank.path(), &dist, &["--robustness"]);
+    assert_eq!(again["artefacts"], manifest["artefacts"], "a rebuild keeps the same artefacts");
+}

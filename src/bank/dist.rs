@@ -16,6 +16,7 @@ use super::meta::subset_order;
 use super::styles::BuildStyle;
 use super::summary::{Summary, to_json};
 use super::table1::{self, Row};
+use crate::render::Style;
 
 /// Options recorded in the manifest (what decides the artefacts).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -45,6 +46,9 @@ pub struct Manifest {
     pub table1: Vec<Row>,
     /// SHA-256 of every artefact, by `dist/`-relative path.
     pub artefacts: BTreeMap<String, String>,
+    /// Every parameter of each style (presets expanded), by style id.
+    #[serde(default)]
+    pub style_parameters: BTreeMap<String, Style>,
 }
 
 /// Writes the bank-level files and returns the manifest.
@@ -94,6 +98,11 @@ pub fn write_dist(out: &Path, built: &[Built], opts: &BuildOptions) -> anyhow::R
         failed: built.iter().filter(|b| !b.report.ok).map(|b| b.report.name.clone()).collect(),
         table1: table,
         artefacts,
+        style_parameters: opts
+            .styles
+            .iter()
+            .map(|s| Ok((s.id.clone(), s.parameters().map_err(|e| anyhow::anyhow!("style `{}`: {e}", s.id))?)))
+            .collect::<anyhow::Result<_>>()?,
     };
     write_if_changed(&out.join("manifest.json"), to_json(&manifest).as_bytes())?;
     prune(out, &manifest, built)?;

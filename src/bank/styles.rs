@@ -9,7 +9,18 @@ use crate::layout::drawn::Drawing;
 use crate::layout::metrics::measure;
 use crate::mermaid::Flowchart;
 use crate::render::pipeline::{Output, RenderError, Renderer};
-use crate::render::style::{StyleFile, resolve};
+use crate::render::style::{Style, StyleFile, apply_layers, parse_sweep, resolve};
+
+/// `styles/robustness.toml`, the styles of `flowbench build --robustness`
+/// (embedded, so the flag works wherever flowbench runs; users edit a copy
+/// and pass it with `--styles`).
+pub const ROBUSTNESS_SWEEP: &str = include_str!("../../styles/robustness.toml");
+
+/// The robustness set's styles, in the file's order.
+pub fn robustness_styles() -> Result<Vec<BuildStyle>, String> {
+    let entries = parse_sweep(ROBUSTNESS_SWEEP).map_err(|e| format!("styles/robustness.toml: {e}"))?;
+    Ok(entries.into_iter().map(|e| BuildStyle::new(&e.name, e.style, StyleFile::default())).collect())
+}
 
 /// One named style of a build; its id names `dist/images/<id>/`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -30,6 +41,15 @@ impl BuildStyle {
     /// A style named `name`, with the id [`style_id`] gives it.
     pub fn new(name: &str, file: StyleFile, overrides: StyleFile) -> BuildStyle {
         BuildStyle { id: style_id(name), name: name.to_string(), file, overrides }
+    }
+
+    /// Every parameter of this style over mermaid's defaults (a chart's
+    /// own config may still change those it does not set): what the
+    /// manifest records, so a `scan` preset is listed with its strengths.
+    pub fn parameters(&self) -> Result<Style, String> {
+        let mut style = Style::default();
+        apply_layers(&mut style, &[Some(&self.file), Some(&self.overrides)])?;
+        Ok(style)
     }
 
     /// The default style: the chart's own config, mermaid's defaults.
@@ -98,14 +118,20 @@ pub fn draw_all(renderer: &Renderer, chart: &Flowchart, styles: &[BuildStyle]) -
             resolve(&chart.config, Some(&s.file), &s.overrides).map_err(|e| format!("style `{}`: {e}", s.id))?;
         resolved.push(style);
     }
-    let mut layouts: Vec<(crate::layout::LayoutOptions, crate::layout::Geometry)> = Vec::new();
+    let mut layouts: Vec<((crate::layout::LayoutOptions, crate::render::style::Font), crate::layout::Geometry)> =
+        Vec::new();
     let mut out = Vec::with_capacity(styles.len());
     for (s, style) in styles.iter().zip(&resolved) {
-        let key = renderer.layout_options(style);
+        // The face measures the labels, so it decides the geometry too.
+        let key = (renderer.layout_options(style), style.font);
         let drawn = match layouts.iter().find(|(k, _)| *k == key) {
-            Some((_, geometry)) => {
-                Output { svg: renderer.svg_of(chart, geometry, style), geometry: geometry.clone(), glyphs: Vec::new() }
-            }
+            Some((_, geometry)) => Output {
+                svg: renderer.svg_of(chart, geometry, style),
+                geometry: geometry.clone(),
+                glyphs: Vec::new(),
+                damage: style.damage.clone(),
+                font: style.font,
+            },
             None => {
                 let d = renderer.svg(chart, style).map_err(|e: RenderError| format!("style `{}`: {e}", s.id))?;
                 layouts.push((key, d.geometry.clone()));
@@ -147,6 +173,19 @@ mod tests {
         // Reusing the layout changes nothing: dark alone draws the same bytes.
         let (alone, _) = draw_all(&renderer, &chart, &styles[1..2]).expect("drawn");
         assert!(alone[0].png == drawn[1].png && alone[0].svg == drawn[1].svg);
+    }
+
+    #[test]
+    fn the_robustness_set_has_the_issues_renderings() {
+        let styles = robustness_styles().expect("styles/robustness.toml parses");
+        let ids: Vec<&str> = styles.iter().map(|s| s.id.as_str()).collect();
+        assert_eq!(ids, ["default", "handDrawn", "greyscale", "LR", "scan-light", "scan-heavy", "downscale-512"]);
+        let heavy = styles[5].parameters().expect("parameters");
+        assert_eq!(
+            heavy.damage,
+            crate::render::damage::Damage { seed: 1, ..crate::render::damage::Damage::scan("heavy").expect("preset") }
+        );
+        assert!(styles[2].parameters().expect("parameters").damage.greyscale);
     }
 
     #[test]

@@ -136,6 +136,7 @@ mod tests {
             failed: failed.iter().map(|s| s.to_string()).collect(),
             table1: Vec::new(),
             artefacts: artefacts.iter().map(|(f, b)| (f.to_string(), sha256_hex(b))).collect(),
+            style_parameters: BTreeMap::new(),
         }
     }
 

@@ -58,6 +58,10 @@ pub struct BuildArgs {
     /// A sweep file (as `flowbench render --sweep`): one image set per style.
     #[arg(long)]
     styles: Option<PathBuf>,
+    /// Render every problem in the robustness set (styles/robustness.toml:
+    /// default, handDrawn, greyscale, LR, scan light and heavy, 512 px wide).
+    #[arg(long, conflicts_with_all = ["styles", "style"])]
+    robustness: bool,
 }
 
 /// The build's styles from `--style`, `--theme` and `--styles`.
@@ -66,7 +70,11 @@ fn build_styles(args: &BuildArgs) -> anyhow::Result<Vec<BuildStyle>> {
     let mut probe = crate::render::style::Style::default();
     overrides.apply(&mut probe).map_err(|e| anyhow::anyhow!("--{e}"))?;
     let stem = |p: &PathBuf| p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let mut styles: Vec<BuildStyle> = if let Some(path) = &args.styles {
+    let mut styles: Vec<BuildStyle> = if args.robustness {
+        let mut set = crate::bank::styles::robustness_styles().map_err(anyhow::Error::msg)?;
+        set.iter_mut().for_each(|s| s.overrides = overrides.clone());
+        set
+    } else if let Some(path) = &args.styles {
         let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
         let entries = parse_sweep(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         entries.into_iter().map(|e| BuildStyle::new(&e.name, e.style, overrides.clone())).collect()

@@ -5,7 +5,9 @@
 //! - [`theme`] and [`style`] decide colours, curve, font size and spacing
 //!   (mermaid's four themes, the chart's config, `--style` files, sweeps);
 //! - [`png`] rasterises with resvg using only the fonts it is given, and
-//!   [`glyphs`] draws the labels of a PNG itself.
+//!   [`glyphs`] draws the labels of a PNG itself;
+//! - [`rough`] redraws outlines and edges in mermaid's `handDrawn` look, and
+//!   [`damage`] does a scan's or a photo's damage to the finished PNG.
 //!
 //! Everything here is deterministic: same inputs, same bytes.
 //!
@@ -33,6 +35,7 @@
 pub mod blend;
 pub mod css;
 pub mod curve;
+pub mod damage;
 pub mod glyphs;
 pub mod hairline;
 pub mod label;
@@ -41,6 +44,7 @@ pub mod pipeline;
 pub mod png;
 pub mod png_file;
 pub mod raster;
+pub mod rough;
 pub mod shapes;
 pub mod style;
 pub mod svg;
@@ -69,7 +73,12 @@ pub const ALL_SHAPES: [Shape; 54] = {
 
 /// The SVG of `chart` laid out as `geom`, in `style`.
 pub fn to_svg(chart: &Flowchart, geom: &Geometry, style: &Style) -> String {
-    svg::write(chart, geom, &style.theme, style.curve, None)
+    svg::write(chart, geom, (&style.theme, style.curve), None, sketch(style))
+}
+
+/// The hand-drawn sketcher when the style asks for that look.
+fn sketch(style: &Style) -> Option<rough::Sketch> {
+    (style.look == style::Look::HandDrawn).then(|| rough::Sketch::new(style.hand_drawn_seed))
 }
 
 /// [`to_svg`] for rasterising: labels are shaped with `fonts` and returned
@@ -83,6 +92,6 @@ pub fn to_raster_svg(
     fonts: &Fonts,
 ) -> (String, Vec<glyphs::GlyphLine>) {
     let mut outliner = glyphs::Outliner::new(fonts);
-    let svg = svg::write(chart, geom, &style.theme, style.curve, Some(&mut outliner));
+    let svg = svg::write(chart, geom, (&style.theme, style.curve), Some(&mut outliner), sketch(style));
     (svg, outliner.lines)
 }

@@ -2,7 +2,7 @@
 //! fonts loaded once and shared by every chart of a batch.
 
 use std::borrow::Cow;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use usvg::fontdb;
 
@@ -10,9 +10,10 @@ use crate::layout::{self, Geometry, LayoutError, LayoutOptions};
 use crate::mermaid::Flowchart;
 use crate::text::{Fonts, TextStyle};
 
+use super::damage::Damage;
 use super::glyphs::GlyphLine;
 use super::png::{self, PngError};
-use super::style::Style;
+use super::style::{Font, Style};
 use crate::timings;
 
 /// The family name of the embedded primary face.
@@ -26,6 +27,10 @@ pub struct Output {
     /// Label lines the rasteriser draws at the SVG's placeholders (empty
     /// unless made by [`Renderer::svg_for_png`]).
     pub glyphs: Vec<GlyphLine>,
+    /// Done to the PNG after drawing (the style's damage).
+    pub damage: Damage,
+    /// The face the labels were measured and shaped with.
+    pub font: Font,
 }
 
 /// Why a chart could not be rendered.
@@ -40,12 +45,10 @@ pub enum RenderError {
 /// Fonts for measuring (layout) and drawing (usvg), built from the same
 /// bytes so the two agree. Cheap to share across threads.
 pub struct Renderer {
-    fonts: Fonts,
-    db: Arc<fontdb::Database>,
-    /// The SVG's `font-family` when the primary face is not the embedded
-    /// Liberation Sans (`--font`): the user font's family, so a viewer and
-    /// usvg draw `<text>` with the face layout measured.
-    font_family: Option<String>,
+    /// The labels' face: the embedded Liberation Sans or `--font`.
+    main: Faces,
+    /// The handwriting face (`font = "Comic Neue"`), loaded on first use.
+    handwriting: OnceLock<Faces>,
     /// Charts with more nodes are refused (see `layout::DEFAULT_MAX_NODES`).
     pub max_nodes: usize,
     /// PNGs with more pixels are refused (see `png::DEFAULT_MAX_PIXELS`).
@@ -58,13 +61,43 @@ impl Default for Renderer {
     }
 }
 
-impl Renderer {
-    /// A renderer drawing with exactly `fonts`.
-    pub fn new(fonts: Fonts) -> Renderer {
+/// One face set: its measuring fonts and the font database drawing it.
+struct Faces {
+    fonts: Fonts,
+    db: Arc<fontdb::Database>,
+    /// The SVG's `font-family` when the primary face is not the embedded
+    /// Liberation Sans (`--font`, Comic Neue): that face's family, so a
+    /// viewer and usvg draw `<text>` with the face layout measured.
+    font_family: Option<String>,
+}
+
+impl Faces {
+    fn new(fonts: Fonts) -> Faces {
         let db = timings::time("fontdb", || Arc::new(png::font_database(&fonts.face_data())));
         let primary = png::primary_family(&db);
         let font_family = (primary != EMBEDDED_FAMILY).then(|| format!("\"{primary}\", sans-serif"));
-        Renderer { fonts, db, font_family, max_nodes: layout::DEFAULT_MAX_NODES, max_pixels: png::DEFAULT_MAX_PIXELS }
+        Faces { fonts, db, font_family }
+    }
+}
+
+impl Renderer {
+    /// A renderer drawing with exactly `fonts` (and Comic Neue for styles
+    /// that ask for it).
+    pub fn new(fonts: Fonts) -> Renderer {
+        Renderer {
+            main: Faces::new(fonts),
+            handwriting: OnceLock::new(),
+            max_nodes: layout::DEFAULT_MAX_NODES,
+            max_pixels: png::DEFAULT_MAX_PIXELS,
+        }
+    }
+
+    /// The face set `font` names.
+    fn faces(&self, font: Font) -> &Faces {
+        match font {
+            Font::Main => &self.main,
+            Font::ComicNeue => self.handwriting.get_or_init(|| Faces::new(Fonts::handwriting())),
+        }
     }
 
     /// Layout options carrying the style's spacing, font size and direction.
@@ -97,24 +130,26 @@ impl Renderer {
     /// [`Renderer::svg`], reusing its layout (for callers that write both).
     pub fn for_png(&self, chart: &Flowchart, style: &Style, drawn: Output) -> Output {
         let style = &self.with_family(style);
-        let (svg, glyphs) = timings::time("svg", || super::to_raster_svg(chart, &drawn.geometry, style, &self.fonts));
-        Output { geometry: drawn.geometry, svg, glyphs }
+        let fonts = &self.faces(style.font).fonts;
+        let (svg, glyphs) = timings::time("svg", || super::to_raster_svg(chart, &drawn.geometry, style, fonts));
+        Output { geometry: drawn.geometry, svg, glyphs, damage: style.damage.clone(), font: style.font }
     }
 
     fn draw(&self, chart: &Flowchart, style: &Style, outlined: bool) -> Result<Output, RenderError> {
-        let geometry = timings::time("layout", || layout::layout(chart, &self.layout_options(style), &self.fonts))?;
+        let fonts = &self.faces(style.font).fonts;
+        let geometry = timings::time("layout", || layout::layout(chart, &self.layout_options(style), fonts))?;
         let style = &self.with_family(style);
         let (svg, glyphs) = timings::time("svg", || match outlined {
-            true => super::to_raster_svg(chart, &geometry, style, &self.fonts),
+            true => super::to_raster_svg(chart, &geometry, style, fonts),
             false => (super::to_svg(chart, &geometry, style), Vec::new()),
         });
-        Ok(Output { geometry, svg, glyphs })
+        Ok(Output { geometry, svg, glyphs, damage: style.damage.clone(), font: style.font })
     }
 
     /// `style` with the user font's family in place of the theme's, if
     /// there is a user font.
     fn with_family<'s>(&self, style: &'s Style) -> Cow<'s, Style> {
-        match &self.font_family {
+        match &self.faces(style.font).font_family {
             Some(ff) if style.theme.font_family != *ff => {
                 let mut s = style.clone();
                 s.theme.font_family.clone_from(ff);
@@ -142,7 +177,7 @@ impl Renderer {
             .nodes
             .iter()
             .map(|n| {
-                let b = crate::text::layout_label(&n.label, n.label_type, &ts, &self.fonts);
+                let b = crate::text::layout_label(&n.label, n.label_type, &ts, &self.faces(style.font).fonts);
                 let (w, h) = layout::shapes::shape_size(n.shape, b.width, b.height);
                 f64::from(w) * f64::from(h)
             })
@@ -155,19 +190,23 @@ impl Renderer {
     }
 
     /// Rasterise `out` at `scale`, refusing an oversize PNG before any
-    /// rasterising work.
+    /// rasterising work, then do its damage.
     pub fn png_of(&self, out: &Output, scale: f32) -> Result<Vec<u8>, PngError> {
         png::pixel_size(out.geometry.width, out.geometry.height, scale, self.max_pixels)?;
-        png::svg_to_png(&out.svg, &out.glyphs, scale, &self.db, self.max_pixels)
+        let png = png::svg_to_png(&out.svg, &out.glyphs, scale, &self.faces(out.font).db, self.max_pixels)?;
+        if out.damage.is_none() {
+            return Ok(png);
+        }
+        timings::time("damage", || out.damage.apply(&png)).map_err(PngError::Damage)
     }
 
     /// Rasterise an SVG made by [`Renderer::svg`] at `scale`.
     pub fn png(&self, svg: &str, scale: f32) -> Result<Vec<u8>, PngError> {
-        png::svg_to_png(svg, &[], scale, &self.db, self.max_pixels)
+        png::svg_to_png(svg, &[], scale, &self.main.db, self.max_pixels)
     }
 
     /// The measuring fonts (for callers that lay out themselves).
     pub fn fonts(&self) -> &Fonts {
-        &self.fonts
+        &self.main.fonts
     }
 }

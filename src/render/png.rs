@@ -38,6 +38,8 @@ pub enum PngError {
     BadScale(f32),
     #[error("PNG encoding failed: {0}")]
     Io(#[from] std::io::Error),
+    #[error("damaging the image failed: {0}")]
+    Damage(image::ImageError),
     #[error("cannot allocate a {w}×{h} px drawing band")]
     Alloc { w: u32, h: u32 },
 }

@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::curve::Curve;
+use super::damage::{self, Damage};
 use super::theme::{COLOUR_SYNTAX, THEMES, Theme, sanitize_colour};
 use crate::mermaid::Direction;
 
@@ -27,6 +28,54 @@ pub struct Style {
     pub rank_spacing: f32,
     /// Overrides the chart's direction when set.
     pub direction: Option<Direction>,
+    /// Classic (clean vector) or mermaid's sketchy `handDrawn` look.
+    #[serde(default)]
+    pub look: Look,
+    /// The labels' face.
+    #[serde(default)]
+    pub font: Font,
+    /// Seed of the hand-drawn strokes (mermaid's `handDrawnSeed`).
+    #[serde(default)]
+    pub hand_drawn_seed: u64,
+    /// What is done to the raster after drawing (PNG only).
+    #[serde(default)]
+    pub damage: Damage,
+}
+
+/// The labels' face: the renderer's own (embedded Liberation Sans, or
+/// `--font`) or the embedded handwriting face.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Font {
+    #[default]
+    #[serde(rename = "Liberation Sans")]
+    Main,
+    #[serde(rename = "Comic Neue")]
+    ComicNeue,
+}
+
+/// What `font` accepts.
+pub const FONTS: [&str; 2] = ["Liberation Sans", "Comic Neue"];
+
+/// How shapes and edges are stroked.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Look {
+    #[default]
+    #[serde(rename = "classic")]
+    Classic,
+    /// rough.js strokes and hachure fills (see `render::rough`).
+    #[serde(rename = "handDrawn")]
+    HandDrawn,
+}
+
+impl Look {
+    /// The look named `s` as a style file or mermaid's config spells it.
+    pub fn parse(s: &str) -> Option<Look> {
+        match s {
+            "classic" => Some(Look::Classic),
+            "handDrawn" => Some(Look::HandDrawn),
+            _ => None,
+        }
+    }
 }
 
 impl Default for Style {
@@ -38,6 +87,10 @@ impl Default for Style {
             node_spacing: 50.0,
             rank_spacing: 50.0,
             direction: None,
+            look: Look::Classic,
+            font: Font::Main,
+            hand_drawn_seed: 0,
+            damage: Damage::default(),
         }
     }
 }
@@ -69,6 +122,24 @@ pub struct StyleFile {
     pub curve: Option<String>,
     /// `TB`, `TD`, `BT`, `LR`, `RL`.
     pub direction: Option<String>,
+    /// `classic` or `handDrawn`.
+    pub look: Option<String>,
+    pub hand_drawn_seed: Option<u64>,
+    /// The labels' face: `Liberation Sans` (or `--font`) or `Comic Neue`.
+    pub font: Option<String>,
+    /// `none`: greyscale, no fills.
+    pub colour: Option<String>,
+    /// A `scan` preset: `light`, `medium`, `heavy`; the damage keys below refine it.
+    pub scan: Option<String>,
+    pub blur: Option<f64>,
+    pub rotate: Option<f64>,
+    pub perspective: Option<f64>,
+    pub noise: Option<f64>,
+    pub jpeg: Option<f64>,
+    pub downscale: Option<f64>,
+    pub paper: Option<f64>,
+    /// Seed of the damage's noise and perspective.
+    pub seed: Option<u64>,
 }
 
 /// Parse a direction the way mermaid's header does.
@@ -158,8 +229,70 @@ impl StyleFile {
                 parse_direction(d).ok_or_else(|| format!("direction: unknown direction `{d}` (TB, TD, BT, LR, RL)"))?,
             );
         }
+        self.apply_look(style)?;
+        self.apply_damage(&mut style.damage)
+    }
+
+    fn apply_look(&self, style: &mut Style) -> Result<(), String> {
+        if let Some(l) = &self.look {
+            style.look = Look::parse(l).ok_or_else(|| format!("look: unknown look `{l}` (classic, handDrawn)"))?;
+        }
+        if let Some(seed) = self.hand_drawn_seed {
+            style.hand_drawn_seed = seed;
+        }
+        match self.font.as_deref() {
+            None => {}
+            Some("Liberation Sans") => style.font = Font::Main,
+            Some("Comic Neue") => style.font = Font::ComicNeue,
+            Some(f) => return Err(format!("font: unknown font `{f}` (expected one of {})", FONTS.join(", "))),
+        }
+        match self.colour.as_deref() {
+            None | Some("theme") => {}
+            Some("none") => {
+                style.theme.without_colour();
+                style.damage.greyscale = true;
+            }
+            Some(c) => return Err(format!("colour: unknown value `{c}` (none, theme)")),
+        }
         Ok(())
     }
+
+    /// The `scan` preset, then each damage key over it, each checked
+    /// against its range.
+    fn apply_damage(&self, d: &mut Damage) -> Result<(), String> {
+        if let Some(name) = &self.scan {
+            let preset = Damage::scan(name).ok_or_else(|| {
+                format!("scan: unknown preset `{name}` (expected one of {})", damage::SCANS.join(", "))
+            })?;
+            *d = Damage { greyscale: d.greyscale, seed: d.seed, downscale: d.downscale, ..preset };
+        }
+        let set = |v: Option<f64>, range: &damage::Range, slot: &mut f32| -> Result<(), String> {
+            if let Some(v) = v {
+                *slot = range.check(v)? as f32;
+            }
+            Ok(())
+        };
+        set(self.blur, &damage::BLUR, &mut d.blur)?;
+        set(self.rotate, &damage::ROTATE, &mut d.rotate)?;
+        set(self.perspective, &damage::PERSPECTIVE, &mut d.perspective)?;
+        set(self.noise, &damage::NOISE, &mut d.noise)?;
+        set(self.paper, &damage::PAPER, &mut d.paper)?;
+        if let Some(q) = self.jpeg {
+            d.jpeg = Some(whole(damage::JPEG.check(q)?, "jpeg")? as u8);
+        }
+        if let Some(w) = self.downscale {
+            d.downscale = Some(whole(damage::DOWNSCALE.check(w)?, "downscale")? as u32);
+        }
+        if let Some(seed) = self.seed {
+            d.seed = seed;
+        }
+        Ok(())
+    }
+}
+
+/// `v` if it is a whole number (JPEG quality, a width in px).
+fn whole(v: f64, key: &str) -> Result<f64, String> {
+    if v.fract() == 0.0 { Ok(v) } else { Err(format!("{key}: {v} must be a whole number")) }
 }
 
 /// Apply the chart's merged mermaid config (`theme`, `themeVariables`,
@@ -177,6 +310,12 @@ pub fn apply_chart_config(style: &mut Style, config: &serde_json::Value) {
     }
     if let Some(fs) = config.get("fontSize").and_then(px) {
         style.font_size = fs;
+    }
+    if let Some(look) = config.get("look").and_then(|v| v.as_str()).and_then(Look::parse) {
+        style.look = look;
+    }
+    if let Some(seed) = config.get("handDrawnSeed").and_then(|v| v.as_u64()) {
+        style.hand_drawn_seed = seed;
     }
     if let Some(fc) = config.get("flowchart") {
         if let Some(c) = fc.get("curve").and_then(|v| v.as_str()).and_then(Curve::parse) {

@@ -16,6 +16,7 @@ use super::curve::{self, Curve};
 use super::glyphs::Outliner;
 use super::label;
 use super::markers::Markers;
+use super::rough::Sketch;
 use super::shapes::{self, Paint};
 use super::theme::Theme;
 use super::xml::{N, esc};
@@ -27,12 +28,15 @@ use super::xml::{N, esc};
 /// With `outlines`, labels are shaped with its fonts and left to the
 /// rasteriser (see [`super::glyphs`]) instead of written as `<text>`; a
 /// label whose user style changes the font stays `<text>`.
+///
+/// With `sketch`, outlines and edges are drawn hand-drawn (see
+/// [`super::rough`]).
 pub fn write(
     chart: &Flowchart,
     geom: &Geometry,
-    theme: &Theme,
-    curve: Curve,
+    (theme, curve): (&Theme, Curve),
     mut outlines: Option<&mut Outliner>,
+    mut sketch: Option<Sketch>,
 ) -> String {
     let mut out = String::with_capacity(2048 + geom.nodes.len() * 600 + geom.edges.len() * 400);
     let (w, h) = (geom.width.max(1.0), geom.height.max(1.0));
@@ -54,11 +58,11 @@ pub fn write(
         let _ = write!(out, r#"<rect width="100%" height="100%" fill="{}"/>"#, esc(bg));
     }
     let mut body = String::with_capacity(out.capacity());
-    clusters(&mut body, chart, geom, theme, outlines.as_deref_mut());
+    clusters(&mut body, chart, geom, theme, outlines.as_deref_mut(), &mut sketch);
     let mut markers = Markers::default();
-    edges(&mut body, chart, geom, theme, curve, &mut markers);
+    edges(&mut body, chart, geom, (theme, curve), &mut markers, &mut sketch);
     edge_labels(&mut body, chart, geom, theme, outlines.as_deref_mut());
-    nodes(&mut body, chart, geom, theme, outlines);
+    nodes(&mut body, chart, geom, theme, outlines, &mut sketch);
     let defs = markers.defs();
     if !defs.is_empty() {
         let _ = write!(out, "<defs>{defs}</defs>");
@@ -92,7 +96,22 @@ fn cluster_depths(chart: &Flowchart) -> Vec<usize> {
         .collect()
 }
 
-fn clusters(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme, mut outlines: Option<&mut Outliner>) {
+/// Writes `fragment` as it is, or sketched when the look is hand-drawn.
+fn put_shapes(out: &mut String, fragment: &str, sketch: &mut Option<Sketch>) {
+    match sketch {
+        Some(s) => s.shapes(fragment, out),
+        None => out.push_str(fragment),
+    }
+}
+
+fn clusters(
+    out: &mut String,
+    chart: &Flowchart,
+    geom: &Geometry,
+    theme: &Theme,
+    mut outlines: Option<&mut Outliner>,
+    sketch: &mut Option<Sketch>,
+) {
     if geom.clusters.is_empty() {
         return;
     }
@@ -103,8 +122,9 @@ fn clusters(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme,
     for i in order {
         let c = &geom.clusters[i];
         let style = if i < chart.subgraphs.len() { css::for_cluster(chart, i) } else { Resolved::default() };
+        let mut frame = String::new();
         let _ = write!(
-            out,
+            frame,
             r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{}" stroke="{}" stroke-width="1"{}/>"#,
             N(c.rect.x),
             N(c.rect.y),
@@ -114,6 +134,7 @@ fn clusters(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme,
             esc(&theme.cluster_stroke),
             style_attr(&style.shape_style())
         );
+        put_shapes(out, &frame, sketch);
         let (tr, tb) = &c.title;
         put_label(
             out,
@@ -127,7 +148,14 @@ fn clusters(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme,
     out.push_str("</g>");
 }
 
-fn edges(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme, default: Curve, markers: &mut Markers) {
+fn edges(
+    out: &mut String,
+    chart: &Flowchart,
+    geom: &Geometry,
+    (theme, default): (&Theme, Curve),
+    markers: &mut Markers,
+    sketch: &mut Option<Sketch>,
+) {
     out.push_str(r#"<g class="edges" fill="none">"#);
     for (i, routed) in geom.edges.iter().enumerate() {
         let Some(edge) = chart.edges.get(i) else { break };
@@ -142,15 +170,26 @@ fn edges(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme, de
         };
         let pts = curve::drawn_polyline(chart, i, &routed.points);
         let c = Curve::for_edge(chart, i, default);
+        let d = curve::path(&pts, c);
         // Each edge in its own group: a straight edge has an empty fill box,
         // and the PNG rasteriser can skip a group by its box, not such a path.
-        let _ = write!(
-            out,
-            r#"<g><path d="{}" stroke="{}" stroke-width="{}""#,
-            curve::path(&pts, c),
-            esc(&theme.edge_stroke),
-            N(width)
-        );
+        out.push_str("<g>");
+        // Hand-drawn: the rough strokes, then the true path unstroked, which
+        // still carries the arrowheads at the exact ends and angles.
+        let stroke = match sketch {
+            Some(s) => {
+                s.edge(
+                    &d,
+                    style.shape_value("stroke").unwrap_or(&theme.edge_stroke),
+                    width,
+                    edge.stroke == Stroke::Dotted,
+                    out,
+                );
+                "none".to_string()
+            }
+            None => theme.edge_stroke.clone(),
+        };
+        let _ = write!(out, r#"<path d="{d}" stroke="{}" stroke-width="{}""#, esc(&stroke), N(width));
         if edge.stroke == Stroke::Dotted {
             out.push_str(r#" stroke-dasharray="2""#);
         }
@@ -160,7 +199,9 @@ fn edges(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme, de
         if let Some(id) = markers.id(edge.head_end, false, &colour) {
             let _ = write!(out, r#" marker-end="url(#{id})""#);
         }
-        out.push_str(&style_attr(&without_fill(&style)));
+        if sketch.is_none() {
+            out.push_str(&style_attr(&without_fill(&style)));
+        }
         out.push_str("/></g>");
     }
     out.push_str("</g>");
@@ -209,7 +250,14 @@ fn edge_labels(
     out.push_str("</g>");
 }
 
-fn nodes(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme, mut outlines: Option<&mut Outliner>) {
+fn nodes(
+    out: &mut String,
+    chart: &Flowchart,
+    geom: &Geometry,
+    theme: &Theme,
+    mut outlines: Option<&mut Outliner>,
+    sketch: &mut Option<Sketch>,
+) {
     out.push_str(r#"<g class="nodes">"#);
     for (i, placed) in geom.nodes.iter().enumerate() {
         let Some(node) = chart.nodes.get(i) else { break };
@@ -231,7 +279,9 @@ fn nodes(out: &mut String, chart: &Flowchart, geom: &Geometry, theme: &Theme, mu
         let solid = format!(r#"fill="{}" stroke="none""#, esc(&solid_colour));
         let r: Rect = placed.rect;
         out.push_str("<g>");
-        shapes::draw(out, node.shape, r, &Paint { body: &body, line: &line, solid: &solid });
+        let mut outline = String::new();
+        shapes::draw(&mut outline, node.shape, r, &Paint { body: &body, line: &line, solid: &solid });
+        put_shapes(out, &outline, sketch);
         if shapes::is_glyph(node.shape) {
             out.push_str("</g>");
             continue;

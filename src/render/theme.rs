@@ -140,6 +140,23 @@ impl Theme {
     /// Apply mermaid `themeVariables` (from the chart's config JSON). Only
     /// the variables that influence a flowchart are read; unknown keys are
     /// ignored, as mermaid does.
+    /// `colour = "none"`: black lines and text on white, no fills (the
+    /// raster is also turned to grey levels, for user `classDef` colours).
+    pub fn without_colour(&mut self) {
+        let ink = "#000000".to_string();
+        self.background = Some("white".into());
+        for fill in [&mut self.node_fill, &mut self.cluster_fill, &mut self.note_fill] {
+            *fill = "none".into();
+        }
+        for line in [&mut self.node_stroke, &mut self.edge_stroke, &mut self.cluster_stroke, &mut self.note_stroke] {
+            line.clone_from(&ink);
+        }
+        for text in [&mut self.node_text, &mut self.edge_label_text, &mut self.cluster_text, &mut self.solid_fill] {
+            text.clone_from(&ink);
+        }
+        self.edge_label_background = "white".into();
+    }
+
     pub fn apply_theme_variables(&mut self, vars: &serde_json::Value) {
         let Some(obj) = vars.as_object() else { return };
         let get = |k: &str| obj.get(k).and_then(|v| v.as_str()).map(sanitize_colour);

@@ -31,6 +31,13 @@ pub static DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.tt
 /// DejaVu Sans Bold, the fallback for bold runs.
 pub static DEJAVU_SANS_BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
 
+/// Comic Neue 2.51 (regular), the handwriting face of `font = "Comic
+/// Neue"` (for hand-drawn renderings). SIL OFL 1.1
+/// (assets/fonts/LICENSE-ComicNeue.txt).
+pub static COMIC_NEUE: &[u8] = include_bytes!("../../assets/fonts/ComicNeue-Regular.otf");
+/// Comic Neue Bold, for bold runs in the handwriting face.
+pub static COMIC_NEUE_BOLD: &[u8] = include_bytes!("../../assets/fonts/ComicNeue-Bold.otf");
+
 /// The embedded fonts in lookup order: the primary regular, bold, italic
 /// and bold italic faces (Liberation Sans), then the fallbacks (DejaVu Sans
 /// regular and bold). Render loads exactly these into its font database so
@@ -178,6 +185,16 @@ impl Fonts {
         let mut faces = vec![user.clone(), user.clone(), user.clone(), user];
         faces.extend(emb.faces);
         Ok(Fonts::from_faces(faces))
+    }
+
+    /// The handwriting face (Comic Neue regular and bold; italics drawn
+    /// upright) with the embedded fonts as fallbacks.
+    pub fn handwriting() -> Fonts {
+        let face = |b: &'static [u8]| Face::new(Arc::new(b)).expect("embedded faces parse");
+        let (regular, bold) = (face(COMIC_NEUE), face(COMIC_NEUE_BOLD));
+        let mut faces = vec![regular.clone(), bold.clone(), regular, bold];
+        faces.extend(Fonts::embedded().faces);
+        Fonts::from_faces(faces)
     }
 
     /// Add a fallback font for characters no earlier face has (e.g. a CJK
