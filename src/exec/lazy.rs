@@ -74,6 +74,7 @@ impl LazyExecutor {
             Err(e) => Outcome {
                 status: Status::SandboxError { detail: format!("{e:#}") },
                 calls: Default::default(),
+                runs: Vec::new(),
                 stdout: String::new(),
                 stderr: String::new(),
                 wall: Duration::ZERO,

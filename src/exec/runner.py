@@ -221,10 +221,10 @@ def confine_child(cfg, uid, cpu_seconds):
     LIBC.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
 
 
-def candidate_main(cfg, job, jobdir, out_w, err_w, res_w, uid):
+def candidate_main(cfg, job, jobdir, out_w, err_w, res_w, uid, stdin_fd=None):
     """The candidate's process: confine, then hand over to the job code."""
     os.setsid()
-    nul = os.open("/dev/null", os.O_RDONLY)
+    nul = os.open("/dev/null", os.O_RDONLY) if stdin_fd is None else stdin_fd
     os.dup2(nul, 0)
     os.dup2(out_w, 1)
     os.dup2(err_w, 2)
@@ -369,15 +369,18 @@ def run_child(cfg, job, state, uid, pid_init):
     if uid is not None:
         os.chown(jobdir, uid, cfg["gid"])
     pipes = [os.pipe() for _ in range(3)]
+    stdin_fd = stdin_file(job["stdin"]) if "stdin" in job else None
     started = time.monotonic()
     pid = os.fork()
     if pid == 0:
         try:
-            candidate_main(cfg, job, jobdir, pipes[0][1], pipes[1][1], pipes[2][1], uid)
+            candidate_main(cfg, job, jobdir, pipes[0][1], pipes[1][1], pipes[2][1], uid, stdin_fd)
         finally:
             os._exit(70)
     for r, w in pipes:
         os.close(w)
+    if stdin_fd is not None:
+        os.close(stdin_fd)
     pidfd = os.pidfd_open(pid)
     fds = {pipes[0][0]: "stdout", pipes[1][0]: "stderr", pipes[2][0]: "res"}
     sup = {"how": None, "resbuf": bytearray(), "records": [], "started": started,
@@ -420,6 +423,18 @@ def run_child(cfg, job, state, uid, pid_init):
         sup["how"] = "garbled"
     clear_dir(jobdir)
     return sup["how"], status, ru, sup["records"], time.monotonic() - started
+
+
+def stdin_file(text):
+    """A run's standard input as an anonymous memory file at offset 0: the
+    child reads it as fd 0 at its own pace (a pipe would need feeding while
+    supervising), and it vanishes with the last descriptor."""
+    fd = os.memfd_create("stdin", os.MFD_CLOEXEC)
+    data = text.encode("utf-8")
+    while data:
+        data = data[os.write(fd, data):]
+    os.lseek(fd, 0, os.SEEK_SET)
+    return fd
 
 
 def take(fd, fds, poller, sup, state, job):
@@ -521,6 +536,8 @@ def run_job(cfg, job, uid, pid_init):
             reply["status"] = status_of(final[0])
         else:
             reply["status"] = death_status(how, status, ru, cfg)
+    elif job["kind"] == "program":
+        reply["runs"] = run_program(cfg, job, state, uid, pid_init)
     else:
         calls = job["calls"]
         start = 0
@@ -564,6 +581,31 @@ def run_job(cfg, job, uid, pid_init):
         reply[kind] = bytes(state["out"][kind]).decode("utf-8", "replace")
     reply["wall"] = time.monotonic() - t0
     return reply
+
+
+def run_program(cfg, job, state, uid, pid_init):
+    """A whole program once per standard input, each run a fresh child
+    with its own output caps; a list of {status, stdout, stderr, wall}."""
+    wall, cpu = job["wall"], job["cpu"]
+    runs = []
+    for stdin in job["stdins"]:
+        run_state = {"seq": state["seq"], "out": {"stdout": bytearray(), "stderr": bytearray()},
+                     "cap_left": {"stdout": cfg["output_cap"], "stderr": cfg["output_cap"]}}
+        j = {"kind": "program", "source": job["source"], "stdin": stdin, "cpu": cpu,
+             "cpu_total": max(1, int(cpu + 0.999)), "wall_first": wall, "wall_total": wall}
+        how, status, ru, records, took = run_child(cfg, j, run_state, uid, pid_init)
+        state["seq"] = run_state["seq"]
+        final = [r for r in records if r.get("k") == "script"]
+        if how is None and final and os.WIFEXITED(status):
+            st = status_of(final[0])
+        else:
+            st = death_status(how, status, ru, cfg)
+        runs.append({"status": st, "wall": took,
+                     "stdout": bytes(run_state["out"]["stdout"]).decode("utf-8", "replace"),
+                     "stderr": bytes(run_state["out"]["stderr"]).decode("utf-8", "replace")})
+        if st["k"] == "timeout" and cfg["stop_after_timeout"]:
+            break
+    return runs
 
 
 def main():

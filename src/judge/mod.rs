@@ -33,6 +33,7 @@ pub mod run;
 pub mod run_file;
 pub mod samples;
 pub mod session;
+pub mod stdio;
 pub mod summary;
 pub mod summary_md;
 pub mod value;

@@ -12,6 +12,8 @@ use super::legacy::{LEGACY_NOTE, legacy_job};
 use super::native::{NATIVE_NOTE, TimePolicy, native_job, native_verdict};
 use super::problems_file::LoadedProblem;
 use super::samples::Sample;
+use super::stdio::verdict::stdio_job;
+use super::stdio::{STDIO_NOTE, StdioSuite, stdio_verdict};
 use super::verdict::{Failure, Verdict, describe_status};
 
 /// Something that runs sandbox jobs; implemented by [`crate::exec::Executor`]
@@ -108,6 +110,9 @@ pub fn judge_sample(
     sandbox: &dyn Sandbox,
 ) -> Result<Judgement, NoVerdict> {
     let p = &problem.problem;
+    if let Some(suite) = &problem.stdio {
+        return judge_stdio(problem, suite, sample, settings, sandbox);
+    }
     let native = match settings.mode {
         Mode::Native => true,
         Mode::Legacy => false,
@@ -162,6 +167,25 @@ pub fn judge_sample(
     Ok((verdict, "legacy", LEGACY_NOTE))
 }
 
+/// Judges one sample of a whole-program problem (every mode but legacy,
+/// which needs test code such problems do not have).
+fn judge_stdio(
+    problem: &LoadedProblem,
+    suite: &StdioSuite,
+    sample: &Sample,
+    settings: &JudgeSettings,
+    sandbox: &dyn Sandbox,
+) -> Result<Judgement, NoVerdict> {
+    let p = &problem.problem;
+    if settings.mode == Mode::Legacy {
+        return Err(NoVerdict::NotJudgeable(format!("{}: a stdio problem has no legacy test code", p.task_id)));
+    }
+    let limit = settings.time.limit_for(p);
+    let outcome = sandbox.run_job(&stdio_job(suite, sample.code.clone(), settings.clock.limits(limit)));
+    let verdict = stdio_verdict(suite, &outcome, limit, sandbox).map_err(NoVerdict::Sandbox)?;
+    Ok((verdict, "stdio", STDIO_NOTE))
+}
+
 /// Judges `work` (problem, sample) pairs on `threads` threads, calling
 /// `done` on the calling thread, in completion order, as each finishes.
 pub fn judge_all<'a, F>(
@@ -214,11 +238,12 @@ mod tests {
                 Job::Script { source, .. } if source.contains("spin") => Status::TimedOut,
                 Job::Script { source, .. } if source.contains("good") => Status::Completed,
                 Job::Script { .. } => Status::Raised { class: "AssertionError".into(), message: String::new() },
-                Job::Calls { .. } => Status::SandboxError { detail: "no native".into() },
+                Job::Calls { .. } | Job::Program { .. } => Status::SandboxError { detail: "no native".into() },
             };
             Outcome {
                 status,
                 calls: vec![],
+                runs: vec![],
                 stdout: String::new(),
                 stderr: String::new(),
                 wall: Duration::from_millis(2),
