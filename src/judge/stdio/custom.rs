@@ -74,3 +74,50 @@ pub fn checker_answers(outcome: &Outcome, expected_runs: usize) -> Result<Vec<bo
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exec::RunOutcome;
+
+    fn outcome(statuses: Vec<Status>) -> Outcome {
+        Outcome {
+            status: Status::Completed,
+            calls: Vec::new(),
+            runs: statuses
+                .into_iter()
+                .map(|status| RunOutcome { status, stdout: String::new(), stderr: String::new(), wall: Duration::ZERO })
+                .collect(),
+            stdout: String::new(),
+            stderr: String::new(),
+            wall: Duration::ZERO,
+        }
+    }
+
+    fn exit(code: &str) -> Status {
+        Status::Raised { class: "SystemExit".into(), message: code.into() }
+    }
+
+    #[test]
+    fn exit_codes_read_the_testlib_way() {
+        let o = outcome(vec![Status::Completed, exit("1"), exit("2")]);
+        assert_eq!(checker_answers(&o, 3), Ok(vec![true, false, false]));
+        for broken in [exit("3"), Status::TimedOut, Status::Raised { class: "ValueError".into(), message: "x".into() }]
+        {
+            assert!(checker_answers(&outcome(vec![broken]), 1).is_err());
+        }
+        assert!(checker_answers(&outcome(vec![Status::Completed]), 2).is_err(), "a missing run is no accept");
+    }
+
+    #[test]
+    fn the_answer_travels_as_data() {
+        let answers = [Answer { input: "1\n", expected: "2\n", actual: "\"}, \"program\": \"x" }];
+        let Job::Program { source, stdins, .. } = checker_job("import sys", &answers) else { panic!("a program") };
+        assert_eq!(source, PREAMBLE);
+        let doc: serde_json::Value = serde_json::from_str(&stdins[0]).expect("json");
+        assert_eq!(
+            (doc["program"].as_str(), doc["actual"].as_str()),
+            (Some("import sys"), Some("\"}, \"program\": \"x"))
+        );
+    }
+}
