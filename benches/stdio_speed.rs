@@ -22,7 +22,8 @@ const TESTS: usize = 10;
 const SAMPLES: usize = 100;
 
 fn main() {
-    let tests: Vec<_> = (0..TESTS).map(|i| json!({"stdin": format!("{i}\n"), "stdout": format!("{}\n", 2 * i)})).collect();
+    let tests: Vec<_> =
+        (0..TESTS).map(|i| json!({"stdin": format!("{i}\n"), "stdout": format!("{}\n", 2 * i)})).collect();
     let line = json!({"task_id": "double", "call_style": "stdio", "tests": tests}).to_string();
     let (set, diags) = parse_problems(Path::new("bench"), &line);
     assert!(diags.is_empty(), "{diags:?}");

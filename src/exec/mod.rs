@@ -219,6 +219,12 @@ pub enum Job {
     /// [`Outcome::runs`]; `limits` apply to each run. Nothing but the input
     /// enters the process: whoever compares the output does it outside.
     Program { source: String, stdins: Stdins, limits: Limits },
+    /// Like [`Job::Program`], for a compiled program (an ELF executable,
+    /// e.g. a C++ candidate built outside the sandbox): the worker keeps it
+    /// in a sealed memory file and each run executes it, confined like a
+    /// Python candidate. Exit code 0 is `Completed`; another code is
+    /// `Raised` with class `SystemExit` and the code as message.
+    Binary { executable: std::sync::Arc<[u8]>, stdins: Stdins, limits: Limits },
 }
 
 /// The standard inputs of a [`Job::Program`], made once and shared by every

@@ -146,6 +146,17 @@ pub(crate) fn job_frame(job: &Job, seq: u64) -> Value {
             "cpu": limits.cpu.as_secs_f64(),
             "seq": seq,
         }),
+        Job::Binary { executable, stdins, limits } => {
+            use base64::Engine as _;
+            json!({
+                "kind": "binary",
+                "executable": base64::engine::general_purpose::STANDARD.encode(executable),
+                "stdins": &stdins[..],
+                "wall": limits.wall.as_secs_f64(),
+                "cpu": limits.cpu.as_secs_f64(),
+                "seq": seq,
+            })
+        }
         Job::Calls { source, entry_point, call_style, calls, limits } => {
             // Each call's arguments travel as their own JSON text so the child
             // decodes fresh objects per call.

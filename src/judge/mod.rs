@@ -21,6 +21,7 @@
 //! `Job`/`Outcome` (to exec) and the results JSONL line (`records::Judged`, to reports and merges).
 
 pub mod compare;
+pub mod cpp;
 pub mod extract;
 pub mod import;
 pub mod legacy;

@@ -8,11 +8,12 @@ use std::time::Duration;
 use crate::exec::{Job, Limits, Outcome};
 
 use super::compare::{CompareOptions, DEFAULT_FLOAT_TOLERANCE};
+use super::cpp::{CompileFailure, compile, cpp_source};
 use super::legacy::{LEGACY_NOTE, legacy_job};
 use super::native::{NATIVE_NOTE, TimePolicy, native_job, native_verdict};
 use super::problems_file::LoadedProblem;
 use super::samples::Sample;
-use super::stdio::verdict::stdio_job;
+use super::stdio::verdict::{compile_error_verdict, stdio_job};
 use super::stdio::{STDIO_NOTE, StdioSuite, stdio_verdict};
 use super::verdict::{Failure, Verdict, describe_status};
 
@@ -113,6 +114,12 @@ pub fn judge_sample(
     if let Some(suite) = &problem.stdio {
         return judge_stdio(problem, suite, sample, settings, sandbox);
     }
+    if cpp_source(&sample.fields).is_some() {
+        return Err(NoVerdict::NotJudgeable(format!(
+            "{}: C++ samples are judged on whole-program (stdio) problems only",
+            p.task_id
+        )));
+    }
     let native = match settings.mode {
         Mode::Native => true,
         Mode::Legacy => false,
@@ -181,7 +188,20 @@ fn judge_stdio(
         return Err(NoVerdict::NotJudgeable(format!("{}: a stdio problem has no legacy test code", p.task_id)));
     }
     let limit = settings.time.limit_for(p);
-    let outcome = sandbox.run_job(&stdio_job(suite, sample.code.clone(), settings.clock.limits(limit)));
+    let limits = settings.clock.limits(limit);
+    let job = match cpp_source(&sample.fields) {
+        None => stdio_job(suite, sample.code.clone(), limits),
+        Some(source) => match compile(&source) {
+            Ok(executable) => Job::Binary { executable, stdins: suite.stdins.clone(), limits },
+            Err(CompileFailure::Rejected(diagnostics)) => {
+                return Ok((compile_error_verdict(suite, &diagnostics, limit), "stdio", STDIO_NOTE));
+            }
+            Err(CompileFailure::Unavailable(why)) => {
+                return Err(NoVerdict::NotJudgeable(format!("{}: {why}", p.task_id)));
+            }
+        },
+    };
+    let outcome = sandbox.run_job(&job);
     let verdict = stdio_verdict(suite, &outcome, limit, sandbox).map_err(NoVerdict::Sandbox)?;
     Ok((verdict, "stdio", STDIO_NOTE))
 }
@@ -238,7 +258,9 @@ mod tests {
                 Job::Script { source, .. } if source.contains("spin") => Status::TimedOut,
                 Job::Script { source, .. } if source.contains("good") => Status::Completed,
                 Job::Script { .. } => Status::Raised { class: "AssertionError".into(), message: String::new() },
-                Job::Calls { .. } | Job::Program { .. } => Status::SandboxError { detail: "no native".into() },
+                Job::Calls { .. } | Job::Program { .. } | Job::Binary { .. } => {
+                    Status::SandboxError { detail: "no native".into() }
+                }
             };
             Outcome {
                 status,

@@ -21,6 +21,21 @@ pub fn stdio_job(suite: &StdioSuite, source: String, limits: Limits) -> Job {
     Job::Program { source, stdins: suite.stdins.clone(), limits }
 }
 
+/// The verdict on a compiled candidate that does not compile: no test
+/// passed, the compiler's diagnostics shown.
+pub fn compile_error_verdict(suite: &StdioSuite, diagnostics: &str, limit: Duration) -> Verdict {
+    Verdict {
+        passed: false,
+        result: "failed: compile error".into(),
+        error_class: Some(ErrorClass::CompileError),
+        tests_passed: Some(0),
+        tests_total: Some(suite.expected.len()),
+        first_failure: Some(Failure { message: truncate(diagnostics.trim(), 4 * SHOWN), ..Failure::default() }),
+        time_s: 0.0,
+        time_limit_s: limit.as_secs_f64(),
+    }
+}
+
 /// Judges the outcome of [`stdio_job`]: each completed run's output checked
 /// (by the built-in checker here, or by the custom checker in a job of its
 /// own through `sandbox`), per-test results, the first failure shown.
