@@ -42,12 +42,27 @@ fn candidate(problem: &str, name: &str) -> String {
 }
 
 fn flowbench(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_flowbench")).args(args).output().expect("flowbench runs")
+    flowbench_env(&[], args)
+}
+
+fn flowbench_env(env: &[(&str, &str)], args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_flowbench")).envs(env.iter().copied()).args(args).output().expect("flowbench runs")
 }
 
 /// Judges `samples` (task, model, code) against `problems`; the results by
 /// (task, model).
 fn judge(dir: &Path, problems: &[Value], samples: &[(String, String, String)]) -> BTreeMap<(String, String), Value> {
+    judge_with(dir, problems, samples, &[])
+}
+
+/// [`judge`] with environment variables for `flowbench`; a sample whose
+/// model starts with `cpp-` is C++ (`language: cpp`).
+fn judge_with(
+    dir: &Path,
+    problems: &[Value],
+    samples: &[(String, String, String)],
+    env: &[(&str, &str)],
+) -> BTreeMap<(String, String), Value> {
     let problems_path = dir.join("problems.jsonl");
     let samples_path = dir.join("samples.jsonl");
     let out = dir.join("results.jsonl");
@@ -55,24 +70,33 @@ fn judge(dir: &Path, problems: &[Value], samples: &[(String, String, String)]) -
     std::fs::write(&problems_path, problems.iter().map(|p| format!("{p}\n")).collect::<String>()).expect("write");
     let lines: String = samples
         .iter()
-        .map(|(task, model, code)| format!("{}\n", json!({"task_id": task, "model": model, "completion": code})))
+        .map(|(task, model, code)| {
+            let mut sample = json!({"task_id": task, "model": model, "completion": code});
+            if model.starts_with("cpp-") {
+                sample["language"] = json!("cpp");
+            }
+            format!("{sample}\n")
+        })
         .collect();
     std::fs::write(&samples_path, lines).expect("write samples");
     let path = |p: &Path| p.to_str().expect("utf-8 path").to_string();
-    let run = flowbench(&[
-        "judge",
-        "--problems",
-        &path(&problems_path),
-        "--samples",
-        &path(&samples_path),
-        "--prelude",
-        "none",
-        "-j",
-        "2",
-        "-q",
-        "-o",
-        &path(&out),
-    ]);
+    let run = flowbench_env(
+        env,
+        &[
+            "judge",
+            "--problems",
+            &path(&problems_path),
+            "--samples",
+            &path(&samples_path),
+            "--prelude",
+            "none",
+            "-j",
+            "2",
+            "-q",
+            "-o",
+            &path(&out),
+        ],
+    );
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     std::fs::read_to_string(&out)
         .expect("results")
@@ -215,4 +239,70 @@ fn bad_stdio_problems_are_reported_by_line_and_skipped() {
     assert!(stderr.contains("problems.jsonl:3: none: checker `custom` needs a `checker_program`"), "{stderr}");
     let results = std::fs::read_to_string(&out).expect("results");
     assert!(results.contains("\"passed\":true"), "the good problem is judged: {results}");
+}
+
+#[test]
+fn cpp_candidates_get_their_verdicts_and_compile_once() {
+    if Command::new("g++").arg("--version").output().is_err() {
+        let _ = std::io::Write::write_all(&mut std::io::stderr(), b"skipping: no g++ on PATH\n");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let cache = dir.path().join("cache");
+    let cache_env = cache.to_str().expect("utf-8").to_string();
+    let mut problems = Vec::new();
+    let mut samples = Vec::new();
+    let mut expected = Vec::new();
+    for (name, problem, _) in corpus() {
+        let want: Value = serde_json::from_str(
+            &std::fs::read_to_string(fixtures().join(&name).join("expected.json")).expect("expected.json"),
+        )
+        .expect("json");
+        let Some(cpp) = want["cpp"].as_object() else { continue };
+        problems.push(problem);
+        for (kind, verdict) in cpp {
+            let source = std::fs::read_to_string(fixtures().join(&name).join(format!("{kind}.cpp"))).expect("cpp");
+            samples.push((name.clone(), format!("cpp-{kind}"), source));
+            expected.push((name.clone(), format!("cpp-{kind}"), verdict.as_str().expect("verdict").to_string()));
+        }
+    }
+    assert!(expected.len() >= 12, "C++ candidates of at least three problems");
+    let check = |results: &BTreeMap<(String, String), Value>| {
+        let wrong: Vec<String> = expected
+            .iter()
+            .filter_map(|(task, model, want)| {
+                let got = verdict(&results[&(task.clone(), model.clone())]);
+                (got != *want).then(|| format!("{task}/{model}: expected {want}, got {got}"))
+            })
+            .collect();
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    };
+    check(&judge_with(dir.path(), &problems, &samples, &[("XDG_CACHE_HOME", &cache_env)]));
+    let cached: Vec<String> = std::fs::read_dir(cache.join("flowbench/cpp"))
+        .expect("compile cache")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    let count = |ext: &str| cached.iter().filter(|n| n.ends_with(ext)).count();
+    assert_eq!((count(".bin"), count(".err")), (expected.len() / 4 * 3, expected.len() / 4), "{cached:?}");
+
+    // Again with a `g++` that reports the same version but cannot compile:
+    // every executable and compile error comes from the cache.
+    let version = String::from_utf8_lossy(&Command::new("g++").arg("--version").output().expect("g++").stdout)
+        .lines()
+        .next()
+        .unwrap_or("")
+        .to_string();
+    let bin = dir.path().join("bin");
+    std::fs::create_dir_all(&bin).expect("bin");
+    let marker = dir.path().join("compiled");
+    let fake = format!(
+        "#!/bin/sh\nif [ \"$1\" = --version ]; then echo '{}'; exit 0; fi\ntouch '{}'\nexit 99\n",
+        version.replace('\'', ""),
+        marker.display()
+    );
+    std::fs::write(bin.join("g++"), fake).expect("fake g++");
+    std::fs::set_permissions(bin.join("g++"), std::os::unix::fs::PermissionsExt::from_mode(0o755)).expect("chmod");
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    check(&judge_with(dir.path(), &problems, &samples, &[("XDG_CACHE_HOME", &cache_env), ("PATH", &path)]));
+    assert!(!marker.exists(), "a cached source was compiled again");
 }
