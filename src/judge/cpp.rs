@@ -43,6 +43,9 @@ pub enum CompileFailure {
     Unavailable(String),
 }
 
+/// An executable, or why there is none.
+pub type Compiled = Result<Arc<[u8]>, CompileFailure>;
+
 /// The C++ source of a sample, or `None` for a Python one.
 pub fn cpp_source(fields: &Map<String, Json>) -> Option<String> {
     let language = fields.get("language").and_then(Json::as_str).map(str::to_ascii_lowercase);
@@ -89,7 +92,7 @@ pub fn compiler_version() -> Option<String> {
 }
 
 /// The executable of `source`, from the cache or compiled now.
-pub fn compile(source: &str) -> Result<Arc<[u8]>, CompileFailure> {
+pub fn compile(source: &str) -> Compiled {
     let Some(version) = compiler_version() else {
         return Err(CompileFailure::Unavailable(format!(
             "a C++ sample needs a C++ compiler, and there is no `{COMPILER}` on PATH (install g++)"
@@ -130,7 +133,7 @@ fn cache_dir() -> Option<&'static Path> {
 }
 
 /// A cached executable (`<key>.bin`) or compile error (`<key>.err`).
-fn cached(key: &str) -> Option<Result<Arc<[u8]>, CompileFailure>> {
+fn cached(key: &str) -> Option<Compiled> {
     let dir = cache_dir()?;
     if let Ok(bytes) = std::fs::read(dir.join(format!("{key}.bin"))) {
         return Some(Ok(bytes.into()));
@@ -140,7 +143,7 @@ fn cached(key: &str) -> Option<Result<Arc<[u8]>, CompileFailure>> {
 }
 
 /// Best effort: a cache that cannot be written only costs a compilation.
-fn store(key: &str, result: &Result<Arc<[u8]>, CompileFailure>) {
+fn store(key: &str, result: &Compiled) {
     let Some(dir) = cache_dir() else { return };
     let (name, bytes): (String, &[u8]) = match result {
         Ok(exe) => (format!("{key}.bin"), exe),
@@ -154,7 +157,7 @@ fn store(key: &str, result: &Result<Arc<[u8]>, CompileFailure>) {
 
 /// Compiles in a fresh directory; the flag says whether the result may be
 /// cached (not when a limit stopped the compiler).
-fn compile_now(source: &str) -> Result<(Result<Arc<[u8]>, CompileFailure>, bool), CompileFailure> {
+fn compile_now(source: &str) -> Result<(Compiled, bool), CompileFailure> {
     let unavailable = |e: std::io::Error| CompileFailure::Unavailable(format!("cannot compile C++: {e}"));
     let dir = tempfile::Builder::new().prefix("flowbench-cpp-").tempdir().map_err(unavailable)?;
     let (src, exe) = (dir.path().join("main.cpp"), dir.path().join("main"));

@@ -66,9 +66,8 @@ pub fn stdio_verdict(
     let accepted = accepted_outputs(suite, &outcome.runs, sandbox)?;
     let mut first: Option<(String, ErrorClass, Failure)> = None;
     let mut passed = 0;
-    for i in 0..total {
-        let run = outcome.runs.get(i);
-        match test_failure(suite, i, run, accepted[i])? {
+    for (i, &ok) in accepted.iter().enumerate() {
+        match test_failure(suite, i, outcome.runs.get(i), ok)? {
             None => passed += 1,
             Some(failed) if first.is_none() => first = Some(failed),
             Some(_) => {}
