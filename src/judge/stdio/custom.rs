@@ -8,6 +8,9 @@
 //! the candidate printed, handed over as data (one JSON document on its
 //! standard input, which a fixed preamble writes to the three files named
 //! in `sys.argv`), so the candidate can sway it only through that text.
+//! The checker's job carries expected outputs, so it runs on workers no
+//! candidate is forked from afterwards
+//! ([`crate::judge::run::Sandbox::run_trusted_job`]).
 
 use std::time::Duration;
 

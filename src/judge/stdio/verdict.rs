@@ -106,7 +106,7 @@ fn accepted_outputs(suite: &StdioSuite, runs: &[RunOutcome], sandbox: &dyn Sandb
         .iter()
         .map(|&i| Answer { input: &suite.stdins[i], expected: &suite.expected[i], actual: &runs[i].stdout })
         .collect();
-    let outcome = sandbox.run_job(&checker_job(program, &answers));
+    let outcome = sandbox.run_trusted_job(&checker_job(program, &answers));
     for (&i, ok) in to_check.iter().zip(checker_answers(&outcome, to_check.len())?) {
         accepted[i] = ok;
     }
