@@ -1,12 +1,15 @@
 //! The hostile-candidate suite: every `tests/hostile/*.py` states its job
 //! kind and expected verdict in its header; each must get that verdict
 //! within a bounded judge wall time, leave no process behind and change
-//! nothing outside the sandbox.
+//! nothing outside the sandbox. The compiled C++ programs of
+//! `tests/hostile/cpp/` (forking, a socket, writing outside their
+//! directory) must be confined exactly like Python.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use flowbench::exec::{CallArgs, CallStyle, ExecConfig, Executor, Job, Limits, Outcome, Status};
+use flowbench::judge::cpp;
 use serde_json::{Value, json};
 
 /// The judge may wait at most this long for any hostile job.
@@ -194,4 +197,70 @@ fn hostile_candidates_get_the_right_verdict_and_leave_nothing_behind() {
         .map(|d| d.filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().starts_with("fbjob-")).count());
     assert_eq!(host_tmp.unwrap_or(0), 0, "scratch directories leaked into the host's /tmp");
     assert!(failures.is_empty(), "hostile cases failed:\n{}", failures.join("\n"));
+}
+
+/// The victim directory and file: world-writable, outside the sandbox's
+/// scratch space.
+fn victim() -> (tempfile::TempDir, PathBuf) {
+    let victim_dir = tempfile::Builder::new()
+        .prefix("flowbench-victim-")
+        .tempdir_in("/var/lib")
+        .or_else(|_| tempfile::tempdir())
+        .expect("victim dir");
+    let victim = victim_dir.path().join("victim.txt");
+    std::fs::write(&victim, "precious").expect("victim");
+    for (path, mode) in [(victim_dir.path(), 0o777), (victim.as_path(), 0o666)] {
+        std::fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(mode)).expect("chmod");
+    }
+    (victim_dir, victim)
+}
+
+#[test]
+fn hostile_cpp_programs_are_confined_like_python() {
+    if cpp::compiler_version().is_none() {
+        let _ = std::io::Write::write_all(&mut std::io::stderr(), b"skipping: no g++ on PATH\n");
+        return;
+    }
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile/cpp");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/hostile/cpp")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "cpp"))
+        .collect();
+    paths.sort();
+    assert!(paths.len() >= 4, "C++ hostile cases: {paths:?}");
+    let exec = executor(false);
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("listener");
+    listener.set_nonblocking(true).expect("nonblocking");
+    let port = listener.local_addr().expect("addr").port();
+    let (victim_dir, victim) = victim();
+    let mut failures = Vec::new();
+    for path in &paths {
+        let source = std::fs::read_to_string(path).expect("case");
+        let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let want = source.lines().find_map(|l| l.strip_prefix("// expect: ")).expect("`// expect:` line").trim();
+        let stdin = match name.as_str() {
+            "socket" => format!("{port}\n"),
+            "write_outside" => format!("{}\n", victim.display()),
+            _ => String::new(),
+        };
+        let executable = cpp::compile(&source).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        let limits = Limits { wall: Duration::from_secs(2), cpu: Duration::from_secs(2) };
+        let t = Instant::now();
+        let outcome = exec.run(&Job::Binary { executable, stdins: vec![stdin].into(), limits });
+        let took = t.elapsed();
+        let run = outcome.runs.first();
+        let got = run.map(|r| (r.status.clone(), r.stdout.trim().to_string()));
+        eprintln!("{name:<16} {took:>7.0?} {got:?}");
+        if got != Some((Status::Completed, want.to_string())) || took > JUDGE_BOUND {
+            failures.push(format!("{name}: expected {want:?}, got {got:?} in {took:?}"));
+        }
+        if !survivors().is_empty() {
+            failures.push(format!("{name}: survivors {:?}", survivors()));
+        }
+    }
+    assert!(listener.accept().is_err(), "a C++ candidate reached the host's 127.0.0.1");
+    assert_eq!(std::fs::read_to_string(&victim).ok().as_deref(), Some("precious"), "victim file changed");
+    assert_eq!(std::fs::read_dir(victim_dir.path()).map(|d| d.count()).unwrap_or(0), 1, "files appeared beside it");
+    assert!(failures.is_empty(), "C++ hostile cases failed:\n{}", failures.join("\n"));
 }

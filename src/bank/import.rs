@@ -100,3 +100,47 @@ pub fn import(
     }
     Ok(result)
 }
+
+/// What an APPS import did: the directories written and the records that
+/// did not read (reported by line, skipped).
+#[derive(Debug, Clone, Default)]
+pub struct AppsImported {
+    pub dirs: Vec<PathBuf>,
+    pub stdio: usize,
+    pub function: usize,
+    pub skipped: Vec<crate::judge::problems_file::Diagnostic>,
+}
+
+/// Imports APPS/TACO/MMCode records into `out/<task id>/`: `problem.json`
+/// (the native problem), `description.md` (the statement), `solution.py`
+/// (the first solution, when there is one) and, for call-based records,
+/// `problem.toml` naming the entry point. Whole-program problems get no
+/// `problem.toml`: test generation does not read input formats yet.
+pub fn import_apps(input: &Path, out: &Path) -> anyhow::Result<AppsImported> {
+    use crate::judge::import::apps::{Native, read_apps};
+    let read = read_apps(input)?;
+    let mut result = AppsImported { skipped: read.skipped, ..AppsImported::default() };
+    for p in read.problems {
+        let dir = out.join(dir_name(p.native.task_id()));
+        std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+        let write = |name: &str, text: &str| {
+            std::fs::write(dir.join(name), text).with_context(|| format!("writing {}", dir.join(name).display()))
+        };
+        match &p.native {
+            Native::Function(f) => {
+                result.function += 1;
+                write(super::spec::SPEC, &format!("entry_point = \"{}\"\n{INFER_DOMAIN}", f.entry_point))?;
+            }
+            Native::Stdio(_) => result.stdio += 1,
+        }
+        write(PROBLEM, &to_json(&p.native))?;
+        if let Some(question) = &p.question {
+            write("description.md", question)?;
+        }
+        if let Some(solution) = p.solutions.first() {
+            write(SOLUTION, solution)?;
+        }
+        result.dirs.push(dir);
+    }
+    Ok(result)
+}

@@ -67,6 +67,10 @@ mirror! {
         /// OpenAI human-eval style (`task_id`, `prompt`, `entry_point`, `test`):
         /// the judge runs `prompt + completion + test + check(entry_point)`.
         HumanEval,
+        /// APPS, TACO and MMCode records (`question`, `input_output`, optional
+        /// `fn_name`): whole programs become `stdio` problems, call-based ones
+        /// `function` problems.
+        Apps,
     }
 }
 

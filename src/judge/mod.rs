@@ -21,6 +21,7 @@
 //! `Job`/`Outcome` (to exec) and the results JSONL line (`records::Judged`, to reports and merges).
 
 pub mod compare;
+pub mod cpp;
 pub mod extract;
 pub mod import;
 pub mod legacy;
@@ -33,6 +34,7 @@ pub mod run;
 pub mod run_file;
 pub mod samples;
 pub mod session;
+pub mod stdio;
 pub mod summary;
 pub mod summary_md;
 pub mod value;

@@ -243,6 +243,7 @@ mod tests {
         Outcome {
             status: Status::Completed,
             calls,
+            runs: Vec::new(),
             stdout: String::new(),
             stderr: String::new(),
             wall: Duration::from_millis(5),

@@ -14,6 +14,7 @@ use crate::exec::CallStyle;
 
 use super::native::PreparedTests;
 use super::problem::{LegacyTest, Problem};
+use super::stdio::{StdioProblem, StdioSuite};
 
 /// A problem ready to judge.
 #[derive(Debug, Clone)]
@@ -23,6 +24,9 @@ pub struct LoadedProblem {
     pub problem: Problem,
     /// Decoded native tests; `None` when the problem has none.
     pub tests: Option<PreparedTests>,
+    /// A whole-program problem's tests (`call_style: "stdio"`); then
+    /// `tests` is `None` and `problem` holds only the metadata.
+    pub stdio: Option<StdioSuite>,
 }
 
 impl LoadedProblem {
@@ -30,7 +34,7 @@ impl LoadedProblem {
     pub fn prepare(mut problem: Problem) -> Result<LoadedProblem, String> {
         let tests = if problem.tests.is_empty() { None } else { Some(PreparedTests::new(&problem)?) };
         problem.tests = Vec::new();
-        Ok(LoadedProblem { problem, tests })
+        Ok(LoadedProblem { problem, tests, stdio: None })
     }
 }
 
@@ -119,6 +123,9 @@ pub fn parse_problem(text: &str) -> Result<LoadedProblem, String> {
 fn parse_line(line: &str) -> Result<LoadedProblem, String> {
     let json: Json = serde_json::from_str(line).map_err(|e| format!("malformed JSON: {e}"))?;
     let Json::Object(map) = json else { return Err("not a JSON object".into()) };
+    if map.get("call_style").and_then(Json::as_str) == Some("stdio") {
+        return parse_stdio(line);
+    }
     let problem = if map.contains_key("tests") || map.contains_key("legacy") {
         // From the text, not the parsed value: see `exact_from_value`.
         serde_json::from_str::<Problem>(line).map_err(|e| format!("invalid native problem: {e}"))?
@@ -130,6 +137,22 @@ fn parse_line(line: &str) -> Result<LoadedProblem, String> {
     if problem.entry_point.is_empty() {
         return Err(format!("{}: empty entry_point", problem.task_id));
     }
+    check_limits(&problem)?;
+    let task_id = problem.task_id.clone();
+    LoadedProblem::prepare(problem).map_err(|e| format!("{task_id}: {e}"))
+}
+
+/// A whole-program problem line, prepared; errors name the task.
+fn parse_stdio(line: &str) -> Result<LoadedProblem, String> {
+    let stdio: StdioProblem = serde_json::from_str(line).map_err(|e| format!("invalid stdio problem: {e}"))?;
+    let task_id = stdio.task_id.clone();
+    let (problem, suite) = stdio.prepare().map_err(|e| format!("{task_id}: {e}"))?;
+    check_limits(&problem)?;
+    Ok(LoadedProblem { problem, tests: None, stdio: Some(suite) })
+}
+
+/// The time fields are seconds within [`MAX_LIMIT_S`].
+fn check_limits(problem: &Problem) -> Result<(), String> {
     for (name, value) in [("time_limit_s", problem.time_limit_s), ("reference_time_s", problem.reference_time_s)] {
         if let Some(t) = value
             && !(t.is_finite() && (0.0..=MAX_LIMIT_S).contains(&t))
@@ -140,8 +163,7 @@ fn parse_line(line: &str) -> Result<LoadedProblem, String> {
             ));
         }
     }
-    let task_id = problem.task_id.clone();
-    LoadedProblem::prepare(problem).map_err(|e| format!("{task_id}: {e}"))
+    Ok(())
 }
 
 /// `serde_json::from_value`, but keeping every integer exact. Deserializing

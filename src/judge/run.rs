@@ -8,16 +8,37 @@ use std::time::Duration;
 use crate::exec::{Job, Limits, Outcome};
 
 use super::compare::{CompareOptions, DEFAULT_FLOAT_TOLERANCE};
+use super::cpp::{CompileFailure, compile, cpp_source};
 use super::legacy::{LEGACY_NOTE, legacy_job};
 use super::native::{NATIVE_NOTE, TimePolicy, native_job, native_verdict};
 use super::problems_file::LoadedProblem;
 use super::samples::Sample;
+use super::stdio::verdict::{compile_error_verdict, stdio_job};
+use super::stdio::{STDIO_NOTE, StdioSuite, stdio_verdict};
 use super::verdict::{Failure, Verdict, describe_status};
 
 /// Something that runs sandbox jobs; implemented by [`crate::exec::Executor`]
 /// and by test doubles. Called from several threads at once.
 pub trait Sandbox: Sync {
     fn run_job(&self, job: &Job) -> Outcome;
+
+    /// Runs a job that carries expected outputs (a custom checker's) where
+    /// no candidate runs after it: a worker's memory outlives its jobs and
+    /// candidates are forked from it. A sandbox without such a place
+    /// refuses (the default), which is no verdict.
+    fn run_trusted_job(&self, job: &Job) -> Outcome {
+        let _ = job;
+        crate::exec::Outcome {
+            status: crate::exec::Status::SandboxError {
+                detail: "this sandbox has no separate workers for custom checkers".into(),
+            },
+            calls: Vec::new(),
+            runs: Vec::new(),
+            stdout: String::new(),
+            stderr: String::new(),
+            wall: Duration::ZERO,
+        }
+    }
 }
 
 /// The sandbox could not run a job at all (it did not start, a worker
@@ -36,6 +57,10 @@ impl Sandbox for crate::exec::Executor {
 impl Sandbox for crate::exec::LazyExecutor {
     fn run_job(&self, job: &Job) -> Outcome {
         self.run(job)
+    }
+
+    fn run_trusted_job(&self, job: &Job) -> Outcome {
+        self.run_trusted(job)
     }
 }
 
@@ -108,6 +133,15 @@ pub fn judge_sample(
     sandbox: &dyn Sandbox,
 ) -> Result<Judgement, NoVerdict> {
     let p = &problem.problem;
+    if let Some(suite) = &problem.stdio {
+        return judge_stdio(problem, suite, sample, settings, sandbox);
+    }
+    if cpp_source(&sample.fields).is_some() {
+        return Err(NoVerdict::NotJudgeable(format!(
+            "{}: C++ samples are judged on whole-program (stdio) problems only",
+            p.task_id
+        )));
+    }
     let native = match settings.mode {
         Mode::Native => true,
         Mode::Legacy => false,
@@ -162,6 +196,38 @@ pub fn judge_sample(
     Ok((verdict, "legacy", LEGACY_NOTE))
 }
 
+/// Judges one sample of a whole-program problem (every mode but legacy,
+/// which needs test code such problems do not have).
+fn judge_stdio(
+    problem: &LoadedProblem,
+    suite: &StdioSuite,
+    sample: &Sample,
+    settings: &JudgeSettings,
+    sandbox: &dyn Sandbox,
+) -> Result<Judgement, NoVerdict> {
+    let p = &problem.problem;
+    if settings.mode == Mode::Legacy {
+        return Err(NoVerdict::NotJudgeable(format!("{}: a stdio problem has no legacy test code", p.task_id)));
+    }
+    let limit = settings.time.limit_for(p);
+    let limits = settings.clock.limits(limit);
+    let job = match cpp_source(&sample.fields) {
+        None => stdio_job(suite, sample.code.clone(), limits),
+        Some(source) => match compile(&source) {
+            Ok(executable) => Job::Binary { executable, stdins: suite.stdins.clone(), limits },
+            Err(CompileFailure::Rejected(diagnostics)) => {
+                return Ok((compile_error_verdict(suite, &diagnostics, limit), "stdio", STDIO_NOTE));
+            }
+            Err(CompileFailure::Unavailable(why)) => {
+                return Err(NoVerdict::NotJudgeable(format!("{}: {why}", p.task_id)));
+            }
+        },
+    };
+    let outcome = sandbox.run_job(&job);
+    let verdict = stdio_verdict(suite, &outcome, limit, sandbox).map_err(NoVerdict::Sandbox)?;
+    Ok((verdict, "stdio", STDIO_NOTE))
+}
+
 /// Judges `work` (problem, sample) pairs on `threads` threads, calling
 /// `done` on the calling thread, in completion order, as each finishes.
 pub fn judge_all<'a, F>(
@@ -214,11 +280,14 @@ mod tests {
                 Job::Script { source, .. } if source.contains("spin") => Status::TimedOut,
                 Job::Script { source, .. } if source.contains("good") => Status::Completed,
                 Job::Script { .. } => Status::Raised { class: "AssertionError".into(), message: String::new() },
-                Job::Calls { .. } => Status::SandboxError { detail: "no native".into() },
+                Job::Calls { .. } | Job::Program { .. } | Job::Binary { .. } => {
+                    Status::SandboxError { detail: "no native".into() }
+                }
             };
             Outcome {
                 status,
                 calls: vec![],
+                runs: vec![],
                 stdout: String::new(),
                 stderr: String::new(),
                 wall: Duration::from_millis(2),

@@ -11,6 +11,9 @@ pub enum ErrorClass {
     /// A failed assert (legacy) or a value that does not match (native).
     #[serde(rename = "wrong answer")]
     WrongAnswer,
+    /// A compiled candidate (C++) that does not compile.
+    #[serde(rename = "compile error")]
+    CompileError,
     SyntaxError,
     IndentationError,
     NameError,
@@ -37,8 +40,9 @@ pub enum ErrorClass {
 
 impl ErrorClass {
     /// All classes in report order.
-    pub const ALL: [ErrorClass; 16] = [
+    pub const ALL: [ErrorClass; 17] = [
         ErrorClass::WrongAnswer,
+        ErrorClass::CompileError,
         ErrorClass::SyntaxError,
         ErrorClass::IndentationError,
         ErrorClass::NameError,
@@ -60,6 +64,7 @@ impl ErrorClass {
     pub fn label(self) -> &'static str {
         match self {
             ErrorClass::WrongAnswer => "wrong answer",
+            ErrorClass::CompileError => "compile error",
             ErrorClass::SyntaxError => "SyntaxError",
             ErrorClass::IndentationError => "IndentationError",
             ErrorClass::NameError => "NameError",

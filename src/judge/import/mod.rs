@@ -10,6 +10,7 @@
 //! native mode never judges on a subset of the original tests. The legacy
 //! test is always kept so `--mode auto` can fall back.
 
+pub mod apps;
 mod category;
 mod report;
 
@@ -37,6 +38,9 @@ pub enum Source {
     /// OpenAI human-eval style (`task_id`, `prompt`, `entry_point`, `test`):
     /// the judge runs `prompt + completion + test + check(entry_point)`.
     HumanEval,
+    /// APPS, TACO and MMCode records (`input_output` data, no test code):
+    /// read by [`apps::read_apps`], not by [`import_file`].
+    Apps,
 }
 
 /// One input record; fields absent in one source are optional.
@@ -116,6 +120,9 @@ impl Outcome {
 /// Converts every problem of `input`; problems whose tests do not all convert
 /// keep empty `tests` (and, like all problems, their `legacy` test).
 pub fn import_file(input: &Path, source: Source, python: &Path) -> anyhow::Result<(Vec<Problem>, Vec<Outcome>)> {
+    if source == Source::Apps {
+        bail!("{}: APPS records carry data tests, not test code: read them with `apps::read_apps`", input.display());
+    }
     let file = std::fs::File::open(input).with_context(|| format!("cannot open {}", input.display()))?;
     let mut records = Vec::new();
     for (i, line) in BufReader::new(file).lines().enumerate() {
@@ -222,7 +229,7 @@ fn build(record: &Record, source: Source, conv: Converted) -> (Problem, Outcome)
     };
     let (call_style, prompt, check_entry_point) = match source {
         Source::HumanEval => (CallStyle::Function, record.prompt.clone(), true),
-        Source::Codevision => {
+        Source::Codevision | Source::Apps => {
             let style = record.call_style.unwrap_or(CallStyle::Function);
             // Code-Vision runs prompt + completion + check() only for HumanEval-V.
             let humaneval = record.subset.as_deref() == Some("HumanEval-V");
