@@ -38,4 +38,5 @@ pub mod testgen;
 pub mod text;
 pub mod timings;
 pub mod transcription;
+pub mod user_cache;
 pub mod variants;

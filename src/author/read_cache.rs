@@ -18,16 +18,7 @@ use sha2::{Digest, Sha256};
 /// The cache directory, or `None` when disabled or there is no home.
 fn dir() -> Option<&'static Path> {
     static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
-        if env("FLOWBENCH_CACHE").is_some_and(|v| v == Path::new("off")) {
-            return None;
-        }
-        let base =
-            env("XDG_CACHE_HOME").filter(|p| p.is_absolute()).or_else(|| env("HOME").map(|h| h.join(".cache")))?;
-        Some(base.join("flowbench").join("ast"))
-    })
-    .as_deref()
+    DIR.get_or_init(|| crate::user_cache::dir("ast")).as_deref()
 }
 
 /// What identifies the interpreter: the first `python3` on `PATH`, resolved,

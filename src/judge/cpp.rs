@@ -120,16 +120,7 @@ fn cache_key(version: &str, source: &str) -> String {
 
 fn cache_dir() -> Option<&'static Path> {
     static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
-        if env("FLOWBENCH_CACHE").is_some_and(|v| v == Path::new("off")) {
-            return None;
-        }
-        let base =
-            env("XDG_CACHE_HOME").filter(|p| p.is_absolute()).or_else(|| env("HOME").map(|h| h.join(".cache")))?;
-        Some(base.join("flowbench").join("cpp"))
-    })
-    .as_deref()
+    DIR.get_or_init(|| crate::user_cache::dir("cpp")).as_deref()
 }
 
 /// A cached executable (`<key>.bin`) or compile error (`<key>.err`).

@@ -11,7 +11,9 @@ use super::compare::{CompareOptions, values_equal};
 use super::problem::{Compare, Problem, python_truthy};
 use super::problems_file::MAX_LIMIT_S;
 use super::value::Value;
-use super::verdict::{ErrorClass, Failure, Verdict, describe_status, truncate};
+use super::verdict::{
+    ErrorClass, Failure, TestFailure, Verdict, closing_verdict, describe_status, opening_verdict, truncate,
+};
 
 /// Label attached to every native verdict.
 pub const NATIVE_NOTE: &str = "native: values compared in the judge";
@@ -103,24 +105,12 @@ pub fn native_verdict(
     limit: Duration,
 ) -> Result<Verdict, String> {
     let total = tests.expected.len();
-    let mut verdict = Verdict {
-        passed: false,
-        result: String::new(),
-        error_class: None,
-        tests_passed: Some(0),
-        tests_total: Some(total),
-        first_failure: None,
-        time_s: outcome.wall.as_secs_f64(),
-        time_limit_s: limit.as_secs_f64(),
-    };
-    if let Some((result, class, message)) = describe_status(&outcome.status)? {
-        verdict.result = result;
-        verdict.error_class = Some(class);
-        verdict.first_failure = Some(Failure { message, ..Failure::default() });
+    let (verdict, done) = opening_verdict(total, outcome, limit)?;
+    if done {
         return Ok(verdict);
     }
     let mut passed = 0;
-    let mut first: Option<(String, ErrorClass, Failure)> = None;
+    let mut first: Option<TestFailure> = None;
     for (i, expected) in tests.expected.iter().enumerate() {
         let mut failure = Failure {
             test: Some(i + 1),
@@ -168,19 +158,7 @@ pub fn native_verdict(
             first = Some((failed.0, failed.1, failure));
         }
     }
-    verdict.tests_passed = Some(passed);
-    match first {
-        None => {
-            verdict.passed = true;
-            verdict.result = "passed".into();
-        }
-        Some((result, class, failure)) => {
-            verdict.result = result;
-            verdict.error_class = Some(class);
-            verdict.first_failure = Some(failure);
-        }
-    }
-    Ok(verdict)
+    Ok(closing_verdict(verdict, passed, first))
 }
 
 /// Applies a test's comparator: `eq` is [`values_equal`]; `truthy` compares

