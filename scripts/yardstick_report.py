@@ -18,6 +18,19 @@ for line in open(os.path.join(out, "gen.err")):
         name = found.group(1) if found else "?"
         errors.setdefault(name, line[len("error: "):].strip())
 rows, lines, drops_total = [], [], {}
+# Problems by where their parameters' domains came from (the header's
+# `domains`): a hand spec for any parameter, else the original examples
+# (infer_domain's fallback) for any, else the signature's types alone.
+by_source = {}
+
+
+def domain_source(domains):
+    sources = {v.split("+")[0] for v in domains.values()}
+    if not domains:
+        return "no tests"
+    return "hand spec" if "spec" in sources else "examples fallback" if "examples" in sources else "signature only"
+
+
 for name in sorted(os.listdir(root), key=lambda n: (len(n), n)):
     d = os.path.join(root, name)
     problem = json.load(open(os.path.join(d, "problem.json")))
@@ -36,6 +49,8 @@ for name in sorted(os.listdir(root), key=lambda n: (len(n), n)):
         gen[name] = header["mutation"]
     if header.get("originals_mutation"):
         orig[name] = header["originals_mutation"]
+    source = domain_source(header.get("domains", {}))
+    by_source[source] = by_source.get(source, 0) + 1
     for k, v in header.get("dropped", {}).items():
         drops_total[k] = drops_total.get(k, 0) + v
     rows.append((problem["task_id"], len(tests), header.get("dropped", {}), orig.get(name), gen.get(name), errors.get(name)))
@@ -61,6 +76,7 @@ md = ["# HumanEval yardstick", "",
           len(both), total({r[0]: r[3] for r in both}), total({r[0]: r[4] for r in both})),
       "Problems where HumanEval's own score is below 1 and the generated tests do no better: %d%s." % (
           len(weaker), (" (" + ", ".join(r[0] for r in weaker) + ")") if weaker else ""),
+      "Problems by domain source: " + ", ".join("%s %d" % kv for kv in sorted(by_source.items())) + ".",
       "Drops by reason: " + (", ".join("%s %d" % kv for kv in sorted(drops_total.items())) or "none") + ".", "",
       "| problem | generated | dropped | mutants | equivalent | HumanEval's score | generated score | error |",
       "|---|---:|---|---:|---:|---:|---:|---|"]
@@ -70,4 +86,4 @@ for task, n, dropped, o, g, err in rows:
         task, n, ", ".join("%s %d" % kv for kv in sorted(dropped.items())), s["mutants"] if s else "—",
         s["equivalent"] if s else "—", fmt(o), fmt(g), (err or "").replace("|", "\\|")[:160]))
 open(os.path.join(out, "report.md"), "w").write("\n".join(md) + "\n")
-print("\n".join(md[:8]))
+print("\n".join(md[:9]))

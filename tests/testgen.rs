@@ -463,10 +463,15 @@ fn an_imported_problem_takes_its_domain_from_its_original_tests() {
         assert!(!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()), "{s:?} is not a non-empty digit string");
         assert!(n >= 1, "n = {n}");
     }
+    // The header says where each domain came from.
+    let header = tests_header(&dir);
+    assert_eq!(header["domains"], serde_json::json!({"digits": "examples", "n": "examples"}), "{header}");
     // The spec wins over inference: a written [params.n] allows zero.
     std::fs::write(dir.join("problem.toml"), "infer_domain = true\n[params.n]\nmin = 0\nmax = 5\n").unwrap();
     let out = flowbench(&["tests", "gen", "digits"], tmp.path());
     assert!(text(&out).contains("raised"), "n = 0 was never tried: {}", text(&out));
+    let header = tests_header(&dir);
+    assert_eq!(header["domains"], serde_json::json!({"digits": "examples", "n": "spec"}), "{header}");
 }
 
 #[test]

@@ -51,6 +51,8 @@ pub struct Candidates {
     pub has_valid: bool,
     /// Generated inputs that broke the spec's constraints (never run).
     pub outside_spec: usize,
+    /// Where each parameter's domain came from (see [`Header::domains`]).
+    pub domains: BTreeMap<String, String>,
     pub list: Vec<Candidate>,
 }
 
@@ -130,6 +132,7 @@ pub fn candidates(python: &Path, input: &GenInput, wanted: Wanted, seed: u64) ->
     Ok(Candidates {
         has_valid: answer["has_valid"].as_bool().unwrap_or(false),
         outside_spec: answer["outside_spec"].as_u64().unwrap_or(0) as usize,
+        domains: serde_json::from_value(answer["domains"].clone()).unwrap_or_default(),
         list,
     })
 }
@@ -196,6 +199,7 @@ pub fn generate(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> anyho
         stamp: super::tests_file::stamp(&input.solution, &input.spec_text, &input.originals_text),
         seed: input.spec.seed,
         dropped,
+        domains: cands.domains.clone(),
         large_lowered,
         ..Header::default()
     };

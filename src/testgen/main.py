@@ -94,8 +94,10 @@ def generate(req):
                             % (n, req["entry_point"], ", ".join(names) or "none"))
     for n, t in params:
         check_constraints(n, t, spec.get("params", {}).get(n, {}))
+    written = spec.get("params", {})
     if spec.get("infer_domain"):
         spec = with_inferred_domain(spec, params, [[decode(a) for a in o] for o in req.get("originals", []) + spec.get("seeds", [])])
+    domains = domain_sources(names, written, spec.get("params", {}), has_valid)
     g = Gen(params, spec, random.Random(req["seed"]))
     counts = spec.get("counts", {})
     out = []
@@ -116,7 +118,7 @@ def generate(req):
             size = g.large_len[i % len(g.large_len)]
             emit("large", "large: size %d" % size, g.args("large", size))
         return {"ok": True, "params": [[n, t] for n, t in params], "has_valid": has_valid, "candidates": out,
-                "outside_spec": outside[0]}
+                "outside_spec": outside[0], "domains": domains}
     # A pool `scale` times the usual size (the mutant-guided step's).
     scale = int(req.get("scale", 1))
     typical = 300 * scale if pool else int(counts.get("typical", 20))
@@ -143,7 +145,16 @@ def generate(req):
     for how, args in mutants_of_seeds(g, seeds, int(counts.get("mutations", 20)) * (3 * scale if pool else 1)):
         emit("typical", how, args)
     return {"ok": True, "params": [[n, t] for n, t in params], "has_valid": has_valid, "candidates": out,
-            "outside_spec": outside[0]}
+            "outside_spec": outside[0], "domains": domains}
+
+
+def domain_sources(names, written, used, has_valid):
+    """Where each parameter's domain came from: `spec` (a [params.X] table
+    in problem.toml), `examples` (inferred from the original tests and
+    seeds), `signature` (its type alone); `+valid` when a valid() filters
+    the inputs too."""
+    suffix = "+valid" if has_valid else ""
+    return {n: ("spec" if n in written else "examples" if used.get(n) else "signature") + suffix for n in names}
 
 
 def with_inferred_domain(spec, params, examples):

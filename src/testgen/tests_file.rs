@@ -3,6 +3,7 @@
 //! refuse stale tests) and the generation figures; every other line is one
 //! validated test.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -49,7 +50,7 @@ pub struct Header {
     /// `timeout` includes large inputs not run because a smaller one timed
     /// out or its time, grown, would pass the limit: which of the two
     /// happened depends on the machine's load, the header must not).
-    pub dropped: std::collections::BTreeMap<String, usize>,
+    pub dropped: BTreeMap<String, usize>,
     /// The mutation score of these tests, when `tests gen --score` measured
     /// it (the gallery and `build`'s summary show it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -59,6 +60,12 @@ pub struct Header {
     /// much the generated tests add.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub originals_mutation: Option<MutationSummary>,
+    /// Where each parameter's domain came from: `spec` (its `[params.X]`
+    /// table), `examples` (inferred from the original tests, for imported
+    /// problems), `signature` (its type alone); `+valid` when the solution's
+    /// `valid()` filters inputs too.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub domains: BTreeMap<String, String>,
     /// The lowered sizes of the large tests, when the reference timed out
     /// or raised at the default ones (`tests gen` searched down for the
     /// largest it handles within the limit).
