@@ -168,11 +168,9 @@ pub fn same(a: &Json, b: &Json, opts: &CompareOptions) -> bool {
 pub fn generate(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> anyhow::Result<Generated> {
     let cands = input.phase("candidates", || candidates(python, input, Wanted::Tests, input.spec.seed))?;
     let source = wrap(&input.solution, &input.entry_point, input.call_style, cands.has_valid);
-    let Validated { mut kept, mut dropped, mut first_raised } =
-        input.phase("validate", || validate(sandbox, &source, &input.spec, cands.list))?;
-    let large_lowered = input.phase("lower large", || {
-        lower_large(python, sandbox, input, &source, &mut kept, &mut dropped, &mut first_raised)
-    })?;
+    let mut validated = input.phase("validate", || validate(sandbox, &source, &input.spec, cands.list))?;
+    let large_lowered = input.phase("lower large", || lower_large(python, sandbox, input, &source, &mut validated))?;
+    let Validated { kept, mut dropped, first_raised } = validated;
     if cands.outside_spec > 0 {
         dropped.insert("outside_spec".into(), cands.outside_spec);
     }
@@ -199,7 +197,7 @@ pub fn generate(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> anyho
         stamp: super::tests_file::stamp(&input.solution, &input.spec_text, &input.originals_text),
         seed: input.spec.seed,
         dropped,
-        domains: cands.domains.clone(),
+        domains: cands.domains,
         large_lowered,
         ..Header::default()
     };
@@ -300,17 +298,14 @@ fn lower_large(
     sandbox: &dyn Sandbox,
     input: &GenInput,
     source: &str,
-    kept: &mut Vec<GeneratedTest>,
-    dropped: &mut BTreeMap<String, usize>,
-    first_raised: &mut Option<(Vec<Json>, String)>,
+    validated: &mut Validated,
 ) -> anyhow::Result<Option<String>> {
     let floor = input.spec.floors.large;
     let count = |kept: &[GeneratedTest]| kept.iter().filter(|t| t.category == Category::Large).count();
-    let before = count(kept);
-    if before >= floor || input.spec.counts.large == 0 {
+    if count(&validated.kept) >= floor || input.spec.counts.large == 0 {
         return Ok(None);
     }
-    let mut seen: HashSet<String> = kept.iter().map(|t| args_key(&t.args)).collect();
+    let mut seen: HashSet<String> = validated.kept.iter().map(|t| args_key(&t.args)).collect();
     let mut lowered = None;
     for (lens, mags) in LOWERED_LARGE {
         let mut lower = input.clone();
@@ -321,20 +316,13 @@ fn lower_large(
         lower.spec.counts.large = 2 * input.spec.counts.large;
         let cands = candidates(python, &lower, Wanted::Large, input.spec.seed)?;
         let fresh: Vec<Candidate> = cands.list.into_iter().filter(|c| seen.insert(args_key(&c.args))).collect();
-        let Validated { kept: more, dropped: more_dropped, first_raised: raised } =
-            validate(sandbox, source, &input.spec, fresh)?;
-        for (reason, n) in more_dropped {
-            *dropped.entry(reason).or_default() += n;
-        }
-        if first_raised.is_none() {
-            *first_raised = raised;
-        }
-        if !more.is_empty() && lowered.is_none() {
+        let more = validate(sandbox, source, &input.spec, fresh)?;
+        if !more.kept.is_empty() && lowered.is_none() {
             // The largest rung that yielded: an upper bound of every size kept.
             lowered = Some((lens[lens.len() - 1], mags.iter().max().copied().unwrap_or(0)));
         }
-        kept.extend(more);
-        if count(kept) >= floor {
+        validated.absorb(more);
+        if count(&validated.kept) >= floor {
             break;
         }
     }
@@ -501,6 +489,17 @@ pub struct Validated {
     /// The first candidate the reference raised on, with its error: what a
     /// person needs to see to narrow the domain.
     pub first_raised: Option<(Vec<Json>, String)>,
+}
+
+impl Validated {
+    /// Adds a later validation's tests, drops and first raise to these.
+    fn absorb(&mut self, later: Validated) {
+        self.kept.extend(later.kept);
+        for (reason, n) in later.dropped {
+            *self.dropped.entry(reason).or_default() += n;
+        }
+        self.first_raised = self.first_raised.take().or(later.first_raised);
+    }
 }
 
 /// Runs every candidate twice and keeps those with one plain, repeatable

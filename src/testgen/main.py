@@ -111,14 +111,20 @@ def generate(req):
             return
         out.append({"category": category, "how": how, "args": [encode(args[n]) for n in names]})
 
-    pool = req.get("mode") == "pool"
-    if req.get("mode") == "large":
-        # Large inputs alone, at the spec's (lowered) sizes.
+    def emit_large():
         for i in range(int(counts.get("large", 7))):
             size = g.large_len[i % len(g.large_len)]
             emit("large", "large: size %d" % size, g.args("large", size))
+
+    def answer():
         return {"ok": True, "params": [[n, t] for n, t in params], "has_valid": has_valid, "candidates": out,
                 "outside_spec": outside[0], "domains": domains}
+
+    pool = req.get("mode") == "pool"
+    if req.get("mode") == "large":
+        # Large inputs alone, at the spec's (lowered) sizes.
+        emit_large()
+        return answer()
     # A pool `scale` times the usual size (the mutant-guided step's).
     scale = int(req.get("scale", 1))
     typical = 300 * scale if pool else int(counts.get("typical", 20))
@@ -135,17 +141,15 @@ def generate(req):
             for d in (0, 1, -1):
                 emit("edge", "edge: %s = %s%s" % (q, p, " %+d" % d if d else ""),
                      g.args("typical", 4, {q: (lambda p, d: lambda args: args[p] + d)(p, d)}))
-    for i in range(int(counts.get("large", 7)) if not pool else 0):
-        size = g.large_len[i % len(g.large_len)]
-        emit("large", "large: size %d" % size, g.args("large", size))
+    if not pool:
+        emit_large()
     seeds = [("seed %d" % (i + 1), [decode(a) for a in s]) for i, s in enumerate(spec.get("seeds", []))]
     seeds += [("original test %d" % (i + 1), [decode(a) for a in s]) for i, s in enumerate(req.get("originals", []))]
     for i, (how, a) in enumerate(seeds[: len(spec.get("seeds", []))]):
         out.append({"category": "typical", "how": how, "args": [encode(x) for x in a]})
     for how, args in mutants_of_seeds(g, seeds, int(counts.get("mutations", 20)) * (3 * scale if pool else 1)):
         emit("typical", how, args)
-    return {"ok": True, "params": [[n, t] for n, t in params], "has_valid": has_valid, "candidates": out,
-            "outside_spec": outside[0], "domains": domains}
+    return answer()
 
 
 def domain_sources(names, written, used, has_valid):
