@@ -1,4 +1,4 @@
-//! `FLOWBENCH_TIMINGS=1`: per-phase wall times (of `flowbench render`, `tests gen`) on
+//! `FLOWBENCH_TIMINGS=1`: per-phase wall times (of `flowbench render`, `tests gen`, `variants`) on
 //! stderr, so a slow render can be attributed (parse, layout, SVG, usvg,
 //! rasterise, encode, write) without a profiler. Off by default and then
 //! costs one cached environment lookup per phase.

@@ -1,7 +1,8 @@
 //! `flowbench ablation --demo`: offline, end to end on the embedded bank in
-//! one command — build, prompts, the three stand-ins, judging, reports —
-//! with the stand-ins' known pass rates, and byte-identical reports when
-//! run again (the second run resumes every step).
+//! one command — variants of two problems, build, prompts, the stand-ins,
+//! judging, reports — with the stand-ins' known pass rates, and
+//! byte-identical reports when run again (the second run resumes every
+//! step).
 
 use std::path::Path;
 use std::process::Command;
@@ -28,18 +29,25 @@ fn demo_builds_generates_judges_and_reports_offline() {
     let run = demo(&out);
     let err = String::from_utf8_lossy(&run.stderr);
     assert!(run.status.success(), "demo failed: {err}");
-    let bank =
+    let originals =
         flowbench::bank::problem_dirs(&Path::new(env!("CARGO_MANIFEST_DIR")).join("problems")).expect("bank").len();
-    assert!(bank >= 5);
+    assert!(originals >= 5);
+    let variants = flowbench::bank::problem_dirs(&out.join("variants")).expect("variants").len();
+    assert!(variants >= 2, "the demo makes variants: {variants}");
+    let bank = originals + variants;
     // Each step ran, and says which command it was.
-    for step in
-        ["demo: flowbench build", "demo: flowbench prompts", "demo: flowbench generate", "demo: flowbench ablation"]
-    {
+    for step in [
+        "demo: flowbench variants",
+        "demo: flowbench build",
+        "demo: flowbench prompts",
+        "demo: flowbench generate",
+        "demo: flowbench ablation",
+    ] {
         assert!(err.contains(step), "missing step {step}: {err}");
     }
     assert!(out.join("dist/manifest.json").is_file());
     assert_eq!(lines(&out.join("requests.jsonl")), 4 * bank, "flowchart, mermaid, text and signature requests");
-    for model in ["reference", "mixed", "starter"] {
+    for model in ["reference", "mixed", "starter", "original"] {
         assert_eq!(lines(&out.join(format!("samples/{model}.jsonl"))), bank, "{model} samples");
         assert_eq!(lines(&out.join(format!("results/{model}.jsonl"))), bank, "{model} judged");
     }
@@ -47,11 +55,32 @@ fn demo_builds_generates_judges_and_reports_offline() {
         serde_json::from_str(&std::fs::read_to_string(out.join("ablation.json")).expect("json")).expect("json");
     let problems = report["problems"].as_array().expect("problems");
     assert_eq!(problems.len(), bank);
-    let solved = |model: &str| problems.iter().filter(|p| p["conditions"][model]["c"].as_u64() == Some(1)).count();
-    assert_eq!(solved("reference"), bank, "the reference stand-in solves every problem");
-    assert_eq!(solved("starter"), 0, "bare starter code solves none");
-    let mixed = solved("mixed");
+    let is_variant = |p: &&Value| p["task_id"].as_str().is_some_and(|id| id.contains('~'));
+    let solved = |model: &str, variant: bool| {
+        problems.iter().filter(|p| is_variant(p) == variant && p["conditions"][model]["c"].as_u64() == Some(1)).count()
+    };
+    assert_eq!(
+        solved("reference", false) + solved("reference", true),
+        bank,
+        "the reference stand-in solves every problem"
+    );
+    assert_eq!(solved("starter", false) + solved("starter", true), 0, "bare starter code solves none");
+    let mixed = solved("mixed", false) + solved("mixed", true);
     assert!(mixed > 0 && mixed < bank, "mixed is right on a strict subset: {mixed}/{bank}");
+    // The famous answer: every original, no variant; and each of its
+    // variant failures is one that passes the original's tests.
+    assert_eq!((solved("original", false), solved("original", true)), (originals, 0));
+    let gaps = report["ablation"]["memorisation"].as_array().expect("memorisation gaps");
+    let famous = |run: &str| {
+        let g = gaps.iter().find(|g| g["run"] == run).unwrap_or_else(|| panic!("no gap for {run}"));
+        (g["famous"]["failed"].as_u64(), g["famous"]["answered_original"].as_u64())
+    };
+    let v = Some(variants as u64);
+    assert_eq!(famous("original"), (v, v), "every failure of `original` answered the famous problem");
+    assert_eq!(famous("reference"), (Some(0), Some(0)));
+    assert_eq!(famous("starter"), (v, Some(0)), "starter code answers no problem");
+    let md = std::fs::read_to_string(out.join("ablation.md")).expect("md");
+    assert!(md.contains("answered the famous problem"), "{md}");
     let html = std::fs::read_to_string(out.join("ablation.html")).expect("html");
     assert!(html.contains("<svg") && html.contains("data:image/png;base64,"), "charts and images in the HTML report");
     // reference and starter disagree on every problem: each chart is shown unfolded.

@@ -7,6 +7,11 @@
 //! against the mean of its variants in the same run) through
 //! [`super::compare::delta`], so it carries the same bootstrap interval and
 //! exact McNemar p-value as every other comparison of the report.
+//!
+//! A gap alone cannot say *why* a variant failed. So every failed variant
+//! sample is judged a second time, on its original's tests ([`famous`]):
+//! one that passes there wrote the famous answer instead of the chart it
+//! was shown, and is counted per run and per kind of variant.
 
 use std::collections::BTreeMap;
 
@@ -25,6 +30,47 @@ pub struct MemorisationGap {
     /// `only_condition`: originals solved whose variants all failed (first
     /// samples), `only_baseline`: the reverse.
     pub gap: Delta,
+    /// The failed variant samples judged on their originals' tests (absent
+    /// when verdicts were only read, `--recorded`: nothing was run).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub famous: Option<FamousAnswers>,
+}
+
+/// Failed variant samples, and those among them that pass their original's
+/// tests: the model answered the famous problem, not the chart it was shown.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct FamousAnswers {
+    /// Variant samples that failed their own tests.
+    pub failed: usize,
+    /// Of those, the ones that pass the original's tests.
+    pub answered_original: usize,
+    /// Per kind of variant (`rename`, `constants`, `logic`): (failed,
+    /// answered the original).
+    pub by_kind: BTreeMap<String, (usize, usize)>,
+}
+
+/// A failed variant sample after its second judgement.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Crossed {
+    /// The variant's kind (`dist` records' `variant_kind`).
+    pub kind: String,
+    /// Whether the sample passes its original's tests.
+    pub passes_original: bool,
+}
+
+/// Tallies the failed variant samples of one run.
+pub fn famous(crossed: &[Crossed]) -> FamousAnswers {
+    let mut out = FamousAnswers::default();
+    for c in crossed {
+        let entry = out.by_kind.entry(c.kind.clone()).or_default();
+        out.failed += 1;
+        entry.0 += 1;
+        if c.passes_original {
+            out.answered_original += 1;
+            entry.1 += 1;
+        }
+    }
+    out
 }
 
 /// Each variant's scores pooled per original: samples and passes added,
@@ -59,6 +105,7 @@ pub fn gaps(runs: &[Run], variant_of: &BTreeMap<String, String>) -> Vec<Memorisa
                 originals: pairs.len(),
                 variants: pooled.values().map(|(_, k)| k).sum(),
                 gap,
+                famous: None,
             })
         })
         .collect()
@@ -106,5 +153,22 @@ mod tests {
         // c has no variant: not paired.
         assert_eq!((g.originals, g.variants), (2, 3));
         assert_eq!((g.gap.delta, g.gap.only_condition, g.gap.only_baseline), (50.0, 1, 0));
+    }
+
+    #[test]
+    fn failed_variant_samples_are_tallied_by_kind() {
+        let crossed = |kind: &str, passes_original| Crossed { kind: kind.into(), passes_original };
+        let f = famous(&[
+            crossed("logic", true),
+            crossed("logic", false),
+            crossed("constants", true),
+            crossed("rename", true),
+            crossed("logic", true),
+        ]);
+        assert_eq!((f.failed, f.answered_original), (5, 4));
+        assert_eq!(f.by_kind["logic"], (3, 2));
+        assert_eq!(f.by_kind["constants"], (1, 1));
+        assert_eq!(f.by_kind["rename"], (1, 1));
+        assert_eq!(famous(&[]), FamousAnswers::default());
     }
 }

@@ -161,6 +161,32 @@ fn memorisation_section(md: &mut String, ab: &Ablation) {
             d.only_baseline,
         );
     }
+    famous_table(md, &ab.memorisation);
+}
+
+/// Per run, the failed variant samples that pass their original's tests.
+fn famous_table(md: &mut String, gaps: &[super::memorisation::MemorisationGap]) {
+    if gaps.iter().all(|g| g.famous.is_none()) {
+        return;
+    }
+    md.push_str(
+        "
+Every variant sample that failed was judged again on its original's tests: one that passes there \
+         *answered the famous problem* instead of the chart it was shown.\n\n\
+         | run | failed variant samples | answered the famous problem | share | by kind (failed / famous) |\n\
+         |---|---:|---:|---:|---|\n",
+    );
+    for g in gaps {
+        let Some(f) = &g.famous else { continue };
+        let share = if f.failed == 0 {
+            "—".to_string()
+        } else {
+            format!("{:.0} %", 100.0 * f.answered_original as f64 / f.failed as f64)
+        };
+        let kinds: Vec<String> = f.by_kind.iter().map(|(k, (n, famous))| format!("{k} {n} / {famous}")).collect();
+        let _ =
+            writeln!(md, "| {} | {} | {} | {} | {} |", g.run, f.failed, f.answered_original, share, kinds.join(", "));
+    }
 }
 
 /// Per model, flowchart − signature and the problems the name alone solved.

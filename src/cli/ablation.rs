@@ -135,12 +135,20 @@ pub fn run(args: AblationArgs) -> anyhow::Result<ExitCode> {
     let mut judge = Judging { sandbox: &sandbox, workers, settings, bar, failures: 0 };
     let mut scored = Vec::new();
     let mut labels = Vec::new();
+    let variants = Variants::of(&bench);
+    let mut famous = BTreeMap::new();
     for (name, files) in &runs {
         let output = results_dir.join(format!("{name}.jsonl"));
         let (records, run_diags) =
             if args.recorded { recorded(&bench, files, &output)? } else { judge.run(&bench, files, &output)? };
         diags.extend(run_diags);
         judge.bar.note(&format!("{name}: {} samples judged ({})", records.len(), output.display()));
+        if !args.recorded && !variants.kind.is_empty() {
+            let output = results_dir.join(format!("{name}.on-originals.jsonl"));
+            let (crossed, more) = judge.on_originals(&bench, &variants, files, &records, &output)?;
+            diags.extend(more);
+            famous.insert(name.clone(), crate::ablation::memorisation::famous(&crossed));
+        }
         scored.push(Run { name: name.clone(), scores: task_scores(&records) });
         labels.push(label(name, &records));
     }
@@ -150,9 +158,10 @@ pub fn run(args: AblationArgs) -> anyhow::Result<ExitCode> {
     }
     let mut ablation = compare_runs(&scored, &bench.problems.order, &args.k);
     ablation.signature = gaps(&scored, &labels);
-    let variant_of: BTreeMap<String, String> =
-        bench.records.iter().filter_map(|r| r.variant_of.clone().map(|o| (r.task_id.clone(), o))).collect();
-    ablation.memorisation = crate::ablation::memorisation::gaps(&scored, &variant_of);
+    ablation.memorisation = crate::ablation::memorisation::gaps(&scored, &variants.original);
+    for gap in &mut ablation.memorisation {
+        gap.famous = famous.remove(&gap.run);
+    }
     let views = problem_views(&bench, &scored);
     let md = markdown(&ablation);
     let json = serde_json::json!({ "ablation": ablation, "problems": views_json(&views, &scored) });
@@ -203,6 +212,83 @@ impl Judging<'_> {
         let (records, more) = session.finish()?;
         diags.extend(more);
         Ok((records, diags))
+    }
+}
+
+/// The bench's variants (`flowbench variants`): each one's original and kind.
+struct Variants {
+    original: BTreeMap<String, String>,
+    kind: BTreeMap<String, String>,
+}
+
+impl Variants {
+    fn of(bench: &Bench) -> Variants {
+        let mut out = Variants { original: BTreeMap::new(), kind: BTreeMap::new() };
+        for r in &bench.records {
+            if let Some(original) = &r.variant_of
+                && bench.problems.by_id.contains_key(original)
+            {
+                out.original.insert(r.task_id.clone(), original.clone());
+                out.kind.insert(r.task_id.clone(), r.variant_kind.clone().unwrap_or_else(|| "variant".into()));
+            }
+        }
+        out
+    }
+}
+
+impl Judging<'_> {
+    /// Judges every failed variant sample of a run again, on its original's
+    /// tests (into `output`, resuming): which of them answered the famous
+    /// problem instead of the chart. The sample's code is unchanged; only
+    /// the problem it is judged on differs.
+    fn on_originals(
+        &mut self,
+        bench: &Bench,
+        variants: &Variants,
+        files: &[PathBuf],
+        records: &[Record],
+        output: &Path,
+    ) -> anyhow::Result<(Vec<crate::ablation::memorisation::Crossed>, Vec<Diagnostic>)> {
+        let failed: BTreeMap<&str, &str> = records
+            .iter()
+            .filter(|r| !r.judged.verdict.passed && variants.original.contains_key(&r.judged.task_id))
+            .map(|r| (r.judged.sample_key.as_str(), r.judged.task_id.as_str()))
+            .collect();
+        let (samples, mut diags) = load_samples(files, &bench.problems, SampleOptions::default())?;
+        // The same code under its original's task id; the key says which
+        // variant it came from, so results resume and map back.
+        let crossed: Vec<(Sample, &str)> = samples
+            .into_iter()
+            .filter_map(|s| {
+                let variant = *failed.get(s.key.as_str())?;
+                let original = variants.original[variant].clone();
+                let key = format!("{}@{original}", s.key);
+                Some((Sample { task_id: original, key, ..s }, variant))
+            })
+            .collect();
+        let mut session = Session::open(output, None, self.sandbox)?;
+        diags.append(&mut session.diagnostics);
+        let work: Vec<(&LoadedProblem, &Sample)> = crossed
+            .iter()
+            .filter(|(s, _)| !session.is_done(&s.key))
+            .map(|(s, _)| (&bench.problems.by_id[&s.task_id], s))
+            .collect();
+        let tally = session.judge(&work, &self.settings, self.workers, &self.bar)?;
+        self.failures += tally.without_verdict();
+        let (judged, more) = session.finish()?;
+        diags.extend(more);
+        let passed: BTreeMap<&str, bool> =
+            judged.iter().map(|r| (r.judged.sample_key.as_str(), r.judged.verdict.passed)).collect();
+        let out = crossed
+            .iter()
+            .filter_map(|(s, variant)| {
+                Some(crate::ablation::memorisation::Crossed {
+                    kind: variants.kind[*variant].clone(),
+                    passes_original: *passed.get(s.key.as_str())?,
+                })
+            })
+            .collect();
+        Ok((out, diags))
     }
 }
 

@@ -2,7 +2,8 @@
 //! command, on the embedded bank. Each step is the real subcommand (parsed
 //! from the command line it prints, then dispatched), so the demo shows
 //! exactly what a user would type and cannot drift from it:
-//! `build` → `prompts` → `generate` with the stand-ins → `ablation`.
+//! `variants` → `build` → `prompts` → `generate` with the stand-ins →
+//! `ablation`.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -12,8 +13,13 @@ use anyhow::Context as _;
 use super::ablation::AblationArgs;
 
 /// The offline stand-ins, baseline first: always right, right on a fixed
-/// subset of problems (see `generate`'s `mixed`), never right.
-const STAND_INS: [&str; 3] = ["reference", "mixed", "starter"];
+/// subset of problems (see `generate`'s `mixed`), never right, and the
+/// reference of the *original* problem on a variant (the famous answer).
+const STAND_INS: [&str; 4] = ["reference", "mixed", "starter", "original"];
+
+/// Bank problems the demo makes variants of (every kind, one each): two
+/// quick ones, so the memorisation section has originals and variants.
+const VARIANT_OF: [&str; 2] = ["alternating_sum", "caesar_shift"];
 
 /// The embedded bank: `problems/` here, else the checkout flowbench was
 /// built from (so the demo works from any directory of a source install).
@@ -56,6 +62,48 @@ fn path(p: &Path) -> String {
     p.display().to_string()
 }
 
+/// The embedded bank beside variants of [`VARIANT_OF`], as one problems
+/// directory (`OUTPUT/problems`, links to the bank's directories and the
+/// variants written under `OUTPUT/variants`).
+fn bank_with_variants(args: &AblationArgs, out: &Path) -> anyhow::Result<PathBuf> {
+    let bank = bank()?;
+    let variants = out.join("variants");
+    let mut make = strings(&["variants"]);
+    make.extend(VARIANT_OF.iter().map(|p| path(&bank.join(p))));
+    make.extend(["--kinds".into(), "rename,constants,logic".into(), "-o".into(), path(&variants)]);
+    if let Some(j) = args.jobs {
+        make.extend(["-j".into(), j.to_string()]);
+    }
+    if let Some(p) = &args.python {
+        make.extend(["--python".into(), path(p)]);
+    }
+    make.push("-q".into());
+    // Resumes like every other step: variants made by an earlier run are
+    // kept (re-proving them would only rewrite their measured times).
+    if variants.join("variants.json").is_file() {
+        eprintln!("demo: variants already made ({}), kept", variants.display());
+    } else {
+        required(make)?;
+    }
+    let problems = out.join("problems");
+    if problems.exists() {
+        std::fs::remove_dir_all(&problems).with_context(|| format!("removing {}", problems.display()))?;
+    }
+    std::fs::create_dir_all(&problems).with_context(|| format!("creating {}", problems.display()))?;
+    let bank = std::fs::canonicalize(&bank).with_context(|| format!("reading {}", bank.display()))?;
+    let variants = std::fs::canonicalize(&variants).with_context(|| format!("reading {}", variants.display()))?;
+    for dir in crate::bank::problem_dirs(&bank)?.into_iter().chain(crate::bank::problem_dirs(&variants)?) {
+        let Some(name) = dir.file_name() else { continue };
+        link_dir(&dir, &problems.join(name))?;
+    }
+    Ok(problems)
+}
+
+/// Links rather than copies: the demo reads the bank, never writes it.
+fn link_dir(from: &Path, to: &Path) -> anyhow::Result<()> {
+    std::os::unix::fs::symlink(from, to).with_context(|| format!("linking {} to {}", to.display(), from.display()))
+}
+
 fn value_name<T: clap::ValueEnum>(v: &T) -> String {
     v.to_possible_value().map(|p| p.get_name().to_string()).unwrap_or_default()
 }
@@ -67,8 +115,9 @@ pub fn run(args: &AblationArgs) -> anyhow::Result<ExitCode> {
     let samples = out.join("samples");
     std::fs::create_dir_all(&samples).with_context(|| format!("creating {}", samples.display()))?;
 
+    let problems = bank_with_variants(args, out)?;
     let mut build = strings(&["build", "--problems"]);
-    build.extend([path(&bank()?), "-o".into(), path(&dist)]);
+    build.extend([path(&problems), "-o".into(), path(&dist)]);
     if let Some(j) = args.jobs {
         build.extend(["-j".into(), j.to_string()]);
     }

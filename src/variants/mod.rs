@@ -142,7 +142,9 @@ pub struct ProblemReport {
 /// Makes the variants of the problem in `dir` under `out`.
 pub fn make(dir: &Path, out: &Path, sandbox: &dyn Sandbox, opts: &Options) -> anyhow::Result<ProblemReport> {
     let original = screen::Original::load(dir)?;
-    let mutants = crate::testgen::score::mutants(&opts.helper_python, &original.input)?;
+    let mutants = crate::timings::time("variant mutants", || {
+        crate::testgen::score::mutants(&opts.helper_python, &original.input)
+    })?;
     let mut report = ProblemReport {
         problem: original.name.clone(),
         kept: Vec::new(),
@@ -170,7 +172,9 @@ pub fn make(dir: &Path, out: &Path, sandbox: &dyn Sandbox, opts: &Options) -> an
             // A renamed program behaves as the original by construction:
             // nothing to screen.
             if kind != Kind::Rename
-                && let Err(why) = screen::screen(sandbox, &original, &candidate.source, opts.min_differ)?
+                && let Err(why) = crate::timings::time("variant screen", || {
+                    screen::screen(sandbox, &original, &candidate.source, opts.min_differ)
+                })?
             {
                 *report.screened_out.entry(why.to_string()).or_default() += 1;
                 continue;
@@ -178,7 +182,7 @@ pub fn make(dir: &Path, out: &Path, sandbox: &dyn Sandbox, opts: &Options) -> an
             proven += 1;
             let name = format!("{}~{}{}", original.name, kind.as_str(), made + 1);
             let target = out.join(&name);
-            problem_dir::write(&original, candidate, kind, &target)?;
+            crate::timings::time("variant write", || problem_dir::write(&original, candidate, kind, &target))?;
             match prove::prove(sandbox, &original, &target, opts)? {
                 Ok(proof) => {
                     made += 1;

@@ -46,7 +46,7 @@ pub fn prove(
     if let Err(reason) = lint_clean(dir) {
         return Ok(Err(reason));
     }
-    carry_original_tests(sandbox, original, dir)?;
+    crate::timings::time("variant carry", || carry_original_tests(sandbox, original, dir))?;
     let generated = match regenerate(sandbox, dir, opts)? {
         Ok(g) => g,
         Err(reason) => return Ok(Err(reason)),
@@ -62,7 +62,8 @@ pub fn prove(
         return Ok(Err("answers the same on every regenerated test".into()));
     }
     let entry = crate::bank::spec::gen_input(dir)?.entry_point;
-    let (differ, first) = original_on(sandbox, original, &entry, &generated)?;
+    let (differ, first) =
+        crate::timings::time("variant original", || original_on(sandbox, original, &entry, &generated))?;
     let share = differ as f64 / tests.len().max(1) as f64;
     let Some(first_difference) = first else {
         return Ok(Err("the original reference passes the variant's tests".into()));
@@ -130,26 +131,28 @@ fn regenerate(sandbox: &dyn Sandbox, dir: &Path, opts: &Options) -> anyhow::Resu
     let python = &opts.helper_python;
     let input = crate::bank::spec::gen_input(dir)?;
     let attempt = || -> anyhow::Result<Result<Generated, String>> {
-        let mut generated = generate(python, sandbox, &input)?;
+        let mut generated = crate::timings::time("variant generate", || generate(python, sandbox, &input))?;
         if let Some(floor) = generated.floor_errors.first() {
             return Ok(Err(floor.clone()));
         }
-        let st = strengthen(python, sandbox, &input, &mut generated)?;
+        let st = crate::timings::time("variant strengthen", || strengthen(python, sandbox, &input, &mut generated))?;
         if let Some(why) = constant_suite(&generated.tests) {
             return Ok(Err(why));
         }
         let alive = st.alive.clone();
         let mut known = st.known;
-        let scores = score_suites(
-            python,
-            sandbox,
-            &input,
-            &st.mutants,
-            &input.entry_point,
-            &[Suite::Alive(&alive)],
-            false,
-            &mut known,
-        )?;
+        let scores = crate::timings::time("variant score", || {
+            score_suites(
+                python,
+                sandbox,
+                &input,
+                &st.mutants,
+                &input.entry_point,
+                &[Suite::Alive(&alive)],
+                false,
+                &mut known,
+            )
+        })?;
         let s = scores.first().ok_or_else(|| anyhow::anyhow!("{}: not scored", dir.display()))?;
         generated.header.mutation =
             Some(MutationSummary { mutants: s.mutants, equivalent: s.equivalent, killed: s.killed, score: s.score });
