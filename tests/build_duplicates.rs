@@ -51,3 +51,36 @@ fn duplicate_task_ids_fail_the_build_naming_both_problems() {
     assert!(records.contains("\"task_id\":\"count_vowels\""), "count_vowels not built");
     assert!(!records.contains("\"task_id\":\"gcd"), "a claimant of a duplicate id was built");
 }
+
+/// Several banks build as one (originals beside their variants); one
+/// directory name in two banks would name two problems' artefacts alike,
+/// so it is refused naming both, before anything is built.
+#[test]
+fn two_banks_build_as_one_and_a_name_in_both_is_refused() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let problems = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+    copy_dir(&problems.join("gcd"), &dir.path().join("a/gcd"));
+    copy_dir(&problems.join("count_vowels"), &dir.path().join("b/count_vowels"));
+    let build = |banks: &[&str], out: &str| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_flowbench"));
+        cmd.arg("build");
+        for b in banks {
+            cmd.args(["--problems", b]);
+        }
+        cmd.args(["-o", out]).current_dir(dir.path()).output().expect("flowbench runs")
+    };
+    let both = build(&["a", "b"], "dist");
+    assert!(both.status.success(), "{}", String::from_utf8_lossy(&both.stderr));
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("dist/manifest.json")).expect("manifest"))
+            .expect("json");
+    assert_eq!(manifest["problems"], 2, "{manifest}");
+
+    copy_dir(&problems.join("gcd"), &dir.path().join("b/gcd"));
+    let clash = build(&["a", "b"], "dist2");
+    let err = String::from_utf8_lossy(&clash.stderr);
+    assert_eq!(clash.status.code(), Some(2), "{err}");
+    assert!(err.contains("a/gcd and b/gcd: two problems named \"gcd\""), "{err}");
+    assert_eq!(err.matches("two problems named").count(), 1, "printed once: {err}");
+    assert!(!dir.path().join("dist2/manifest.json").exists());
+}

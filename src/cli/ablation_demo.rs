@@ -62,11 +62,9 @@ fn path(p: &Path) -> String {
     p.display().to_string()
 }
 
-/// The embedded bank beside variants of [`VARIANT_OF`], as one problems
-/// directory (`OUTPUT/problems`, links to the bank's directories and the
-/// variants written under `OUTPUT/variants`).
-fn bank_with_variants(args: &AblationArgs, out: &Path) -> anyhow::Result<PathBuf> {
-    let bank = bank()?;
+/// Makes variants of [`VARIANT_OF`] under `OUTPUT/variants` (kept when an
+/// earlier run made them): the second bank `build` reads.
+fn make_variants(args: &AblationArgs, bank: &Path, out: &Path) -> anyhow::Result<PathBuf> {
     let variants = out.join("variants");
     let mut make = strings(&["variants"]);
     make.extend(VARIANT_OF.iter().map(|p| path(&bank.join(p))));
@@ -85,23 +83,7 @@ fn bank_with_variants(args: &AblationArgs, out: &Path) -> anyhow::Result<PathBuf
     } else {
         required(make)?;
     }
-    let problems = out.join("problems");
-    if problems.exists() {
-        std::fs::remove_dir_all(&problems).with_context(|| format!("removing {}", problems.display()))?;
-    }
-    std::fs::create_dir_all(&problems).with_context(|| format!("creating {}", problems.display()))?;
-    let bank = std::fs::canonicalize(&bank).with_context(|| format!("reading {}", bank.display()))?;
-    let variants = std::fs::canonicalize(&variants).with_context(|| format!("reading {}", variants.display()))?;
-    for dir in crate::bank::problem_dirs(&bank)?.into_iter().chain(crate::bank::problem_dirs(&variants)?) {
-        let Some(name) = dir.file_name() else { continue };
-        link_dir(&dir, &problems.join(name))?;
-    }
-    Ok(problems)
-}
-
-/// Links rather than copies: the demo reads the bank, never writes it.
-fn link_dir(from: &Path, to: &Path) -> anyhow::Result<()> {
-    std::os::unix::fs::symlink(from, to).with_context(|| format!("linking {} to {}", to.display(), from.display()))
+    Ok(variants)
 }
 
 fn value_name<T: clap::ValueEnum>(v: &T) -> String {
@@ -115,9 +97,10 @@ pub fn run(args: &AblationArgs) -> anyhow::Result<ExitCode> {
     let samples = out.join("samples");
     std::fs::create_dir_all(&samples).with_context(|| format!("creating {}", samples.display()))?;
 
-    let problems = bank_with_variants(args, out)?;
+    let bank = bank()?;
+    let variants = make_variants(args, &bank, out)?;
     let mut build = strings(&["build", "--problems"]);
-    build.extend([path(&problems), "-o".into(), path(&dist)]);
+    build.extend([path(&bank), "--problems".into(), path(&variants), "-o".into(), path(&dist)]);
     if let Some(j) = args.jobs {
         build.extend(["-j".into(), j.to_string()]);
     }

@@ -1,6 +1,6 @@
 //! `flowbench build`: build the problem bank into the `dist/` benchmark.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -19,9 +19,11 @@ use crate::render::style::{StyleFile, parse_sweep};
 
 #[derive(Debug, clap::Args)]
 pub struct BuildArgs {
-    /// The problem bank: one directory per problem.
+    /// The problem bank: one directory per problem. Repeat it to build
+    /// several banks as one (e.g. `--problems problems --problems variants`,
+    /// so originals and their variants share a dist).
     #[arg(long, default_value = "problems")]
-    problems: PathBuf,
+    problems: Vec<PathBuf>,
     /// Where the artefacts go.
     #[arg(short, long, default_value = "dist")]
     output: PathBuf,
@@ -99,14 +101,40 @@ fn build_styles(args: &BuildArgs) -> anyhow::Result<Vec<BuildStyle>> {
     Ok(styles)
 }
 
+/// The problem directories of every bank, by name. Each problem's artefacts
+/// are named after its directory, so one name in two banks is refused.
+fn problem_dirs(banks: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
+    let mut by_name: std::collections::BTreeMap<std::ffi::OsString, PathBuf> = Default::default();
+    for bank in banks {
+        for dir in crate::bank::problem_dirs(bank)? {
+            let name = dir.file_name().map(ToOwned::to_owned).unwrap_or_default();
+            if let Some(first) = by_name.get(&name) {
+                anyhow::bail!(
+                    "{} and {}: two problems named {:?} (each bank's problem directories must have distinct names)",
+                    first.display(),
+                    dir.display(),
+                    name
+                );
+            }
+            by_name.insert(name, dir);
+        }
+    }
+    if by_name.is_empty() {
+        anyhow::bail!("{}: no problems (directories with flowchart.mmd)", shown(banks));
+    }
+    Ok(by_name.into_values().collect())
+}
+
+/// The banks' paths as the messages name them.
+fn shown(banks: &[PathBuf]) -> String {
+    banks.iter().map(|b| b.display().to_string()).collect::<Vec<_>>().join(", ")
+}
+
 pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     // Options first: a bad style file fails before the bank is read.
     let styles = build_styles(&args)?;
-    let dirs = crate::bank::problem_dirs(&args.problems)?;
-    if dirs.is_empty() {
-        anyhow::bail!("{}: no problems (directories with flowchart.mmd)", args.problems.display());
-    }
+    let dirs = problem_dirs(&args.problems)?;
     if !(args.time_limit.is_finite()
         && args.time_limit > 0.0
         && args.time_limit <= crate::judge::problems_file::MAX_LIMIT_S)
@@ -134,10 +162,11 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
             weak_sandbox: None,
         },
     };
-    crate::outfile::refuse_dir_overlap("-o", &args.output, &[&args.problems])?;
+    let banks: Vec<&Path> = args.problems.iter().map(PathBuf::as_path).collect();
+    crate::outfile::refuse_dir_overlap("-o", &args.output, &banks)?;
     std::fs::create_dir_all(&args.output).with_context(|| format!("creating {}", args.output.display()))?;
     let inputs = unchanged::inputs_digest(&dirs, &builder.opts)
-        .with_context(|| format!("reading problem bank {}", args.problems.display()))?;
+        .with_context(|| format!("reading problem bank {}", shown(&args.problems)))?;
     if !args.force
         && let Some(last) = unchanged::up_to_date(&args.output, &inputs)
     {
