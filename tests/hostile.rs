@@ -79,6 +79,15 @@ fn status_matches(status: &Status, want: &str) -> bool {
     }
 }
 
+/// Held by each test for its whole run: the survivor check looks at every
+/// process on the machine, so one test's fork bomb, alive while it runs,
+/// must not count as the other test's survivor.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Processes hostile cases mark with a `fbsurv` name that are still alive.
 fn survivors() -> Vec<String> {
     let Ok(entries) = std::fs::read_dir("/proc") else { return Vec::new() };
@@ -146,6 +155,7 @@ fn check(case: &Case, o: &Outcome) -> Result<(), String> {
 
 #[test]
 fn hostile_candidates_get_the_right_verdict_and_leave_nothing_behind() {
+    let _alone = one_at_a_time();
     let cases = load_cases();
     assert!(cases.len() >= 30, "hostile suite shrank to {}", cases.len());
     let plain = executor(false);
@@ -217,6 +227,7 @@ fn victim() -> (tempfile::TempDir, PathBuf) {
 
 #[test]
 fn hostile_cpp_programs_are_confined_like_python() {
+    let _alone = one_at_a_time();
     if cpp::compiler_version().is_none() {
         let _ = std::io::Write::write_all(&mut std::io::stderr(), b"skipping: no g++ on PATH\n");
         return;

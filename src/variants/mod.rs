@@ -183,7 +183,7 @@ pub fn make(dir: &Path, out: &Path, sandbox: &dyn Sandbox, opts: &Options) -> an
             let name = format!("{}~{}{}", original.name, kind.as_str(), made + 1);
             let target = out.join(&name);
             crate::timings::time("variant write", || problem_dir::write(&original, candidate, kind, &target))?;
-            match prove::prove(sandbox, &original, &target, opts)? {
+            match prove::prove(sandbox, &original, &target, kind, candidate, opts)? {
                 Ok(proof) => {
                     made += 1;
                     report.kept.push(Kept {

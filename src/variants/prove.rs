@@ -1,13 +1,18 @@
 //! The proof a written variant must pass to be kept: its chart lint-clean,
 //! its tests regenerated (floors met, total on the domain, mutation score
 //! ≥ [`super::MIN_MUTATION_SCORE`]) and the original reference failing them.
+//! A renamed variant's tests are the original's answered again by the
+//! renamed reference ([`renamed_tests`]): the same program under other
+//! names needs no new inputs, only proof that no answer changed.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde_json::{Value as Json, json};
 
-use super::Options;
+use super::candidates::Candidate;
 use super::screen::Original;
+use super::{Kind, Options};
 use anyhow::Context as _;
 
 use crate::bank::{FLOWCHART, PROBLEM, SOLUTION};
@@ -41,15 +46,27 @@ pub fn prove(
     sandbox: &dyn Sandbox,
     original: &Original,
     dir: &Path,
+    kind: Kind,
+    candidate: &Candidate,
     opts: &Options,
 ) -> anyhow::Result<Result<Proof, String>> {
     if let Err(reason) = lint_clean(dir) {
         return Ok(Err(reason));
     }
     crate::timings::time("variant carry", || carry_original_tests(sandbox, original, dir))?;
-    let generated = match regenerate(sandbox, dir, opts)? {
-        Ok(g) => g,
-        Err(reason) => return Ok(Err(reason)),
+    let renamed = match kind {
+        Kind::Rename => {
+            crate::timings::time("variant renamed", || renamed_tests(sandbox, original, dir, &candidate.names))?
+        }
+        _ => None,
+    };
+    let generated = match renamed {
+        Some(Ok(g)) => g,
+        Some(Err(reason)) => return Ok(Err(reason)),
+        None => match regenerate(sandbox, dir, opts)? {
+            Ok(g) => g,
+            Err(reason) => return Ok(Err(reason)),
+        },
     };
     if let Some(reason) = not_total(original, &generated.0) {
         return Ok(Err(reason));
@@ -167,6 +184,50 @@ fn regenerate(sandbox: &dyn Sandbox, dir: &Path, opts: &Options) -> anyhow::Resu
     tests_file::write(&dir.join(TESTS), &generated.header, &generated.tests)?;
     let score = generated.header.mutation.map_or(0.0, |m| m.score);
     Ok(Ok((generated.header, generated.tests, score)))
+}
+
+/// A renamed variant's tests: the original's generated tests, each answered
+/// again by the renamed reference in the sandbox. Renaming is consistent
+/// (entry point, parameters, locals, spec, starter), so regenerating would
+/// draw the same inputs; and the renamed program's mutants are the
+/// original's renamed, so the original's measured mutation score holds
+/// (carried in the header). What is left to prove is that renaming changed
+/// no answer: a test answered differently discards the variant. `None`
+/// when the original's score was never measured: the variant is then
+/// regenerated like any other.
+fn renamed_tests(
+    sandbox: &dyn Sandbox,
+    original: &Original,
+    dir: &Path,
+    names: &BTreeMap<String, String>,
+) -> anyhow::Result<Option<Result<Regenerated, String>>> {
+    let Some(mutation) = original.header.mutation else { return Ok(None) };
+    let input = crate::bank::spec::gen_input(dir)?;
+    let program = wrap(&input.solution, &input.entry_point, input.call_style, false);
+    let inputs: Vec<Vec<Json>> = original.tests.iter().map(|t| t.args.clone()).collect();
+    let runs = run_all(sandbox, &program, &inputs, validate_limits(&input.spec))?;
+    let opts = compare_options(&input.spec);
+    let mut tests = Vec::with_capacity(runs.len());
+    for (t, run) in original.tests.iter().zip(runs) {
+        match run {
+            Run::Value(v, time) if same(&v, &t.expected, &opts) => {
+                tests.push(GeneratedTest { expected: v, reference_time_s: time.as_secs_f64(), ..t.clone() })
+            }
+            other => {
+                let args = serde_json::to_string(&t.args).unwrap_or_default();
+                return Ok(Some(Err(format!("renaming changed the answer on {args}: {other:?}"))));
+            }
+        }
+    }
+    let header = tests_file::Header {
+        stamp: tests_file::stamp(&input.solution, &input.spec_text, &input.originals_text),
+        mutation: Some(mutation),
+        // Keyed by parameter: under their new names.
+        domains: original.header.domains.iter().map(|(p, d)| (names.get(p).unwrap_or(p).clone(), d.clone())).collect(),
+        ..original.header.clone()
+    };
+    tests_file::write(&dir.join(TESTS), &header, &tests)?;
+    Ok(Some(Ok((header, tests, mutation.score))))
 }
 
 /// More inputs dropped for raising or timing out than the original had:
