@@ -540,3 +540,116 @@ fn the_original_stand_in_shows_a_memorisation_gap_and_the_reference_none() {
     let md = std::fs::read_to_string(out.join("ablation.md")).expect("md");
     assert!(md.contains("## Following the chart or the famous problem"), "{md}");
 }
+
+/// The two-step condition `flowchart-then-code`: `prompts` writes step 1
+/// (the image to transcribe); `generate` against a server sends step 2
+/// with the model's OWN transcription as Mermaid text, records both
+/// requests and replies, and a resumed run never re-asks step 1; the
+/// stand-ins run it offline and `ablation` judges the step-2 code.
+#[test]
+fn flowchart_then_code_runs_through_prompts_generate_and_ablation() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let dist = dir.path().join("dist");
+    // The echo server answers step 1 with the title: a chart that differs
+    // from the source (`plus` instead of `+`), so step 2 shows which it got.
+    let titles: Vec<String> = (0..4)
+        .map(|i| format!("Seen:\n```mermaid\nflowchart TD\n  S[start] --> R[\"return a plus b plus {i}\"]\n```"))
+        .collect();
+    write_dist(&dist, &titles);
+    let requests = dir.path().join("requests.jsonl");
+    let run = flowbench(&["prompts", "--bench", s(&dist), "--condition", "flowchart-then-code", "-o", s(&requests)]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let lines = jsonl(&requests);
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["custom_id"], "flowchart-then-code/basic/add_0#0/transcribe");
+    let content = &lines[0]["body"]["messages"][0]["content"];
+    assert!(content[0]["text"].as_str().expect("text").contains("Transcribe it as a Mermaid flowchart"));
+    assert!(content[1]["image_url"]["url"].as_str().expect("image").starts_with("data:image/png;base64,"));
+
+    let server = Server::start(Duration::from_millis(200));
+    let templates = dir.path().join("templates");
+    std::fs::create_dir_all(&templates).expect("mkdir");
+    std::fs::write(templates.join("transcribe.txt"), "{title}").expect("template");
+    std::fs::write(templates.join("mermaid.txt"), "code for:\n{mermaid}").expect("template");
+    let out = dir.path().join("two.jsonl");
+    let generate = |cache: &str| {
+        flowbench(&[
+            "generate",
+            "--bench",
+            s(&dist),
+            "--condition",
+            "flowchart-then-code",
+            "--templates",
+            s(&templates),
+            "--endpoint",
+            &server.url,
+            "--model",
+            "m",
+            "--cache",
+            cache,
+            "-q",
+            "-o",
+            s(&out),
+        ])
+    };
+    let run = generate("none");
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let samples = jsonl(&out);
+    assert_eq!(samples.len(), 4);
+    for (i, l) in samples.iter().enumerate() {
+        assert_eq!(l["custom_id"], format!("flowchart-then-code/basic/add_{i}#0"));
+        assert_eq!(l["condition"], "flowchart-then-code");
+        let own = format!("flowchart TD\n  S[start] --> R[\"return a plus b plus {i}\"]\n");
+        assert_eq!(l["transcription"], own.as_str());
+        let steps = l["steps"].as_array().expect("steps");
+        assert_eq!(steps.len(), 2);
+        assert_eq!(steps[0]["response"], format!("echo: {}", titles[i]));
+        let url = steps[0]["request"]["messages"][0]["content"][1]["image_url"]["url"].as_str().expect("url");
+        assert!(url.starts_with("sha256:"), "the image is recorded by digest: {url}");
+        let step2 = steps[1]["request"]["messages"][0]["content"].as_str().expect("text");
+        assert_eq!(step2, format!("code for:\n{}", own.trim_end()), "step 2 gets the model's own Mermaid");
+        assert_eq!(l["response"], format!("echo: {step2}"));
+        assert_eq!(steps[1]["response"], l["response"]);
+    }
+    assert_eq!(jsonl(&dir.path().join("two.transcriptions.jsonl")).len(), 4);
+    // A half-finished run (two samples lost) resumes without re-asking
+    // any transcription, and ends byte-identical.
+    let whole = std::fs::read_to_string(&out).expect("samples");
+    let half: String = whole.lines().take(2).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&out, half).expect("truncate");
+    let run = generate("none");
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success() && err.contains("2 already there"), "{err}");
+    for t in &titles {
+        assert_eq!(server.attempts(t), 1, "step 1 asked once: {t}");
+    }
+    assert_eq!(std::fs::read_to_string(&out).expect("samples"), whole);
+
+    // Offline: the transcriber codes from the chart it read (chart2py).
+    let offline = dir.path().join("offline.jsonl");
+    let run = flowbench(&[
+        "generate",
+        "--bench",
+        s(&dist),
+        "--condition",
+        "flowchart-then-code",
+        "--model",
+        "transcriber",
+        "-o",
+        s(&offline),
+    ]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let lines = jsonl(&offline);
+    assert!(lines[3]["completion"].as_str().expect("code").contains("def add_3(a, b):"), "{}", lines[3]);
+    assert_eq!(
+        lines[3]["steps"][1]["request"]["messages"][0]["content"].as_str().map(|t| t.contains("return a + b + 3")),
+        Some(true)
+    );
+    let report = dir.path().join("report");
+    let run_spec = format!("ftc={}", s(&offline));
+    let run = flowbench(&["ablation", "--bench", s(&dist), "--run", &run_spec, "-o", s(&report), "-q", "-j", "2"]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(report.join("ablation.json")).expect("json")).expect("json");
+    assert_eq!(json["ablation"]["conditions"][0]["table"]["basic"]["all"]["pass_at_1"].as_f64(), Some(100.0));
+}

@@ -28,3 +28,4 @@ pub mod prompts;
 pub mod report;
 pub mod signature;
 pub mod stats;
+pub mod two_step;
