@@ -155,6 +155,11 @@ td,th{border:1px solid #ccc;padding:3px 7px;text-align:right}td:first-child,th:f
 
 /// The whole page.
 pub fn html(ab: &Ablation, problems: &[ProblemView]) -> String {
+    html_with(ab, problems, "")
+}
+
+/// The whole page with `extra` HTML (another module's section) at its end.
+pub fn html_with(ab: &Ablation, problems: &[ProblemView], extra: &str) -> String {
     let mut h = format!(
         "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>flowbench ablation</title><style>{STYLE}</style></head><body>"
     );
@@ -243,7 +248,9 @@ pub fn html(ab: &Ablation, problems: &[ProblemView]) -> String {
             h.push_str("</div></details></td></tr>");
         }
     }
-    h.push_str("</table></body></html>\n");
+    h.push_str("</table>");
+    h.push_str(extra);
+    h.push_str("</body></html>\n");
     h
 }
 
