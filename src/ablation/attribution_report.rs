@@ -189,7 +189,7 @@ pub fn html(section: &Section, views: &[SideBySide]) -> String {
     if section.pairs.is_empty() && section.omitted.is_empty() {
         return String::new();
     }
-    let mut h = format!("<style>{STYLE}</style><h2>Perception or reasoning</h2>");
+    let mut h = format!("<style>{STYLE}</style><h2 id=\"attribution\">Perception or reasoning</h2>");
     for line in &section.omitted {
         let _ = write!(h, "<p><em>omitted:</em> {}</p>", esc(line));
     }

@@ -158,7 +158,8 @@ pub fn html(ab: &Ablation, problems: &[ProblemView]) -> String {
     html_with(ab, problems, "")
 }
 
-/// The whole page with `extra` HTML (another module's section) at its end.
+/// The whole page with `extra` HTML (another module's sections) after the
+/// charts, before the per-problem list (which can be long).
 pub fn html_with(ab: &Ablation, problems: &[ProblemView], extra: &str) -> String {
     let mut h = format!(
         "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>flowbench ablation</title><style>{STYLE}</style></head><body>"
@@ -202,7 +203,7 @@ pub fn html_with(ab: &Ablation, problems: &[ProblemView], extra: &str) -> String
         }
     }
     h.push_str("</table>");
-    let _ = write!(h, "<h2>Chart</h2>{}<h2>Paired differences</h2>{}", bars_svg(ab), forest_svg(ab));
+    let _ = write!(h, "<h2>Chart</h2>{}<h2>Paired differences</h2>{}{extra}", bars_svg(ab), forest_svg(ab));
     h.push_str("<h2>Problems</h2><table><tr><th>problem</th><th>subset</th><th>difficulty</th>");
     for c in &ab.conditions {
         let _ = write!(h, "<th>{}</th>", esc(&c.name));
@@ -248,9 +249,7 @@ pub fn html_with(ab: &Ablation, problems: &[ProblemView], extra: &str) -> String
             h.push_str("</div></details></td></tr>");
         }
     }
-    h.push_str("</table>");
-    h.push_str(extra);
-    h.push_str("</body></html>\n");
+    h.push_str("</table></body></html>\n");
     h
 }
 

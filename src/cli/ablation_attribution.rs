@@ -144,14 +144,17 @@ pub fn section(reads: &[ScoredRead], code: &[Run], labels: &[Label], rule: ReadR
 }
 
 /// The failed problems of each pair drawn side by side (at most
-/// [`SIDE_BY_SIDE_LIMIT`] per pair, in task order).
+/// [`SIDE_BY_SIDE_LIMIT`] per pair): perception failures first (their
+/// drawings show the misreading in red), then reasoning failures, each in
+/// task order.
 pub fn side_by_sides(section: &Section, reads: &[ScoredRead], sources: &HashMap<String, Flowchart>) -> Vec<SideBySide> {
     let renderer = crate::render::pipeline::Renderer::default();
     let mut out = Vec::new();
     for a in &section.pairs {
         let Some(read) = reads.iter().find(|r| r.run.name == a.transcribe_run) else { continue };
-        let failed = a.problems.iter().filter_map(|p| p.failure.map(|f| (p, f)));
-        for (p, failure) in failed.take(SIDE_BY_SIDE_LIMIT) {
+        let mut failed: Vec<_> = a.problems.iter().filter_map(|p| p.failure.map(|f| (p, f))).collect();
+        failed.sort_by_key(|(_, f)| *f != "perception");
+        for (p, failure) in failed.into_iter().take(SIDE_BY_SIDE_LIMIT) {
             let (Some(source), Some(reply)) = (sources.get(&p.task_id), read.replies.get(&p.task_id)) else { continue };
             out.push(SideBySide {
                 code_run: a.code_run.clone(),
