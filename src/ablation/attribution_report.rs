@@ -213,8 +213,9 @@ pub fn html(section: &Section, views: &[SideBySide]) -> String {
 fn pair_html(h: &mut String, a: &Attribution) {
     let _ = write!(
         h,
-        "<h3>{} — <code>{}</code> read, <code>{}</code> coded ({})</h3><p>Read right: {}. Coded right: {}. \
+        "<h3 id=\"attribution-{}\">{} — <code>{}</code> read, <code>{}</code> coded ({})</h3><p>Read right: {}. Coded right: {}. \
          A code failure on a chart read right is a <b>reasoning</b> failure, on a chart read wrong a <b>perception</b> failure.</p>",
+        esc(&a.code_run),
         esc(&a.model),
         esc(&a.transcribe_run),
         esc(&a.code_run),
