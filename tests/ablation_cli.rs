@@ -540,3 +540,246 @@ fn the_original_stand_in_shows_a_memorisation_gap_and_the_reference_none() {
     let md = std::fs::read_to_string(out.join("ablation.md")).expect("md");
     assert!(md.contains("## Following the chart or the famous problem"), "{md}");
 }
+
+/// The two-step condition `flowchart-then-code`: `prompts` writes step 1
+/// (the image to transcribe); `generate` against a server sends step 2
+/// with the model's OWN transcription as Mermaid text, records both
+/// requests and replies, and a resumed run never re-asks step 1; the
+/// stand-ins run it offline and `ablation` judges the step-2 code.
+#[test]
+fn flowchart_then_code_runs_through_prompts_generate_and_ablation() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let dist = dir.path().join("dist");
+    // The echo server answers step 1 with the title: a chart that differs
+    // from the source (`plus` instead of `+`), so step 2 shows which it got.
+    let titles: Vec<String> = (0..4)
+        .map(|i| format!("Seen:\n```mermaid\nflowchart TD\n  S[start] --> R[\"return a plus b plus {i}\"]\n```"))
+        .collect();
+    write_dist(&dist, &titles);
+    let requests = dir.path().join("requests.jsonl");
+    let run = flowbench(&["prompts", "--bench", s(&dist), "--condition", "flowchart-then-code", "-o", s(&requests)]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let lines = jsonl(&requests);
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["custom_id"], "flowchart-then-code/basic/add_0#0/transcribe");
+    let content = &lines[0]["body"]["messages"][0]["content"];
+    assert!(content[0]["text"].as_str().expect("text").contains("Transcribe it as a Mermaid flowchart"));
+    assert!(content[1]["image_url"]["url"].as_str().expect("image").starts_with("data:image/png;base64,"));
+
+    let server = Server::start(Duration::from_millis(200));
+    let templates = dir.path().join("templates");
+    std::fs::create_dir_all(&templates).expect("mkdir");
+    std::fs::write(templates.join("transcribe.txt"), "{title}").expect("template");
+    std::fs::write(templates.join("mermaid.txt"), "code for:\n{mermaid}").expect("template");
+    let out = dir.path().join("two.jsonl");
+    let generate = |cache: &str| {
+        flowbench(&[
+            "generate",
+            "--bench",
+            s(&dist),
+            "--condition",
+            "flowchart-then-code",
+            "--templates",
+            s(&templates),
+            "--endpoint",
+            &server.url,
+            "--model",
+            "m",
+            "--cache",
+            cache,
+            "-q",
+            "-o",
+            s(&out),
+        ])
+    };
+    let run = generate("none");
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let samples = jsonl(&out);
+    assert_eq!(samples.len(), 4);
+    for (i, l) in samples.iter().enumerate() {
+        assert_eq!(l["custom_id"], format!("flowchart-then-code/basic/add_{i}#0"));
+        assert_eq!(l["condition"], "flowchart-then-code");
+        let own = format!("flowchart TD\n  S[start] --> R[\"return a plus b plus {i}\"]\n");
+        assert_eq!(l["transcription"], own.as_str());
+        let steps = l["steps"].as_array().expect("steps");
+        assert_eq!(steps.len(), 2);
+        assert_eq!(steps[0]["response"], format!("echo: {}", titles[i]));
+        let url = steps[0]["request"]["messages"][0]["content"][1]["image_url"]["url"].as_str().expect("url");
+        assert!(url.starts_with("sha256:"), "the image is recorded by digest: {url}");
+        let step2 = steps[1]["request"]["messages"][0]["content"].as_str().expect("text");
+        assert_eq!(step2, format!("code for:\n{}", own.trim_end()), "step 2 gets the model's own Mermaid");
+        assert_eq!(l["response"], format!("echo: {step2}"));
+        assert_eq!(steps[1]["response"], l["response"]);
+    }
+    assert_eq!(jsonl(&dir.path().join("two.transcriptions.jsonl")).len(), 4);
+    // A half-finished run (two samples lost) resumes without re-asking
+    // any transcription, and ends byte-identical.
+    let whole = std::fs::read_to_string(&out).expect("samples");
+    let half: String = whole.lines().take(2).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&out, half).expect("truncate");
+    let run = generate("none");
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success() && err.contains("2 already there"), "{err}");
+    for t in &titles {
+        assert_eq!(server.attempts(t), 1, "step 1 asked once: {t}");
+    }
+    assert_eq!(std::fs::read_to_string(&out).expect("samples"), whole);
+
+    // Offline: the transcriber codes from the chart it read (chart2py).
+    let offline = dir.path().join("offline.jsonl");
+    let run = flowbench(&[
+        "generate",
+        "--bench",
+        s(&dist),
+        "--condition",
+        "flowchart-then-code",
+        "--model",
+        "transcriber",
+        "-o",
+        s(&offline),
+    ]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let lines = jsonl(&offline);
+    assert!(lines[3]["completion"].as_str().expect("code").contains("def add_3(a, b):"), "{}", lines[3]);
+    assert_eq!(
+        lines[3]["steps"][1]["request"]["messages"][0]["content"].as_str().map(|t| t.contains("return a + b + 3")),
+        Some(true)
+    );
+    let report = dir.path().join("report");
+    let run_spec = format!("ftc={}", s(&offline));
+    let run = flowbench(&["ablation", "--bench", s(&dist), "--run", &run_spec, "-o", s(&report), "-q", "-j", "2"]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(report.join("ablation.json")).expect("json")).expect("json");
+    assert_eq!(json["ablation"]["conditions"][0]["table"]["basic"]["all"]["pass_at_1"].as_f64(), Some(100.0));
+}
+
+/// Attribution through `ablation`: a transcribe run (one transcription
+/// misread, one that does not parse) beside a code run of the same model
+/// is scored on the graph, not judged, and splits the code failures into
+/// perception and reasoning; a model without a transcribe run gets a
+/// one-line reason; the HTML draws a failed problem side by side.
+#[test]
+fn ablation_attributes_code_failures_to_reading_or_coding() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let dist = dir.path().join("dist");
+    let titles: Vec<String> = (0..4).map(|i| format!("Add {i}")).collect();
+    write_dist(&dist, &titles);
+    let chart = |i: usize, body: &str| format!("```mermaid\nflowchart TD\n  A[start] --> B[\"{body}\"]\n```\n{i}");
+    // add_0 read right, add_1 misread, add_2 unparseable, add_3 read right.
+    let replies = [
+        chart(0, "return a + b + 0"),
+        chart(1, "print the weather"),
+        "no chart at all".to_string(),
+        chart(3, "return a + b + 3"),
+    ];
+    let transcribe: String = replies
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            serde_json::json!({"task_id": format!("basic/add_{i}"), "response": r, "condition": "transcribe", "model": "m"})
+                .to_string()
+                + "\n"
+        })
+        .collect();
+    std::fs::write(dir.path().join("t.jsonl"), transcribe).expect("write");
+    // The code run: right on add_0 and add_1, wrong on add_2 and add_3.
+    let code: String = (0..4)
+        .map(|i| {
+            let body = if i < 2 { format!("return a + b + {i}") } else { "return 0".into() };
+            serde_json::json!({"task_id": format!("basic/add_{i}"), "completion": format!("def add_{i}(a, b):\n    {body}\n"),
+                "condition": "flowchart", "model": "m"})
+            .to_string()
+                + "\n"
+        })
+        .collect();
+    std::fs::write(dir.path().join("c.jsonl"), code).expect("write");
+    let other = dir.path().join("other.jsonl");
+    let run = flowbench(&[
+        "generate",
+        "--bench",
+        s(&dist),
+        "--condition",
+        "flowchart",
+        "--model",
+        "reference",
+        "-o",
+        s(&other),
+    ]);
+    assert!(run.status.success());
+    let out = dir.path().join("report");
+    let (t, c, o) = (
+        format!("t={}", s(&dir.path().join("t.jsonl"))),
+        format!("c={}", s(&dir.path().join("c.jsonl"))),
+        format!("o={}", s(&other)),
+    );
+    let run = flowbench(&[
+        "ablation",
+        "--bench",
+        s(&dist),
+        "--run",
+        &c,
+        "--run",
+        &t,
+        "--run",
+        &o,
+        "-o",
+        s(&out),
+        "-q",
+        "-j",
+        "2",
+    ]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    assert_eq!(jsonl(&out.join("results/t.scores.jsonl")).len(), 4, "the transcriptions are scored");
+    assert!(!out.join("results/t.jsonl").exists(), "and not judged as code");
+    let report: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("ablation.json")).expect("json")).expect("json");
+    let conditions: Vec<&str> = report["ablation"]["conditions"]
+        .as_array()
+        .expect("conditions")
+        .iter()
+        .filter_map(|c| c["name"].as_str())
+        .collect();
+    assert_eq!(conditions, ["c", "o"], "the transcribe run is not a code condition");
+    let section = &report["attribution"];
+    let omitted = section["omitted"].as_array().expect("omitted");
+    assert_eq!(omitted.len(), 1, "{omitted:?}");
+    assert!(omitted[0].as_str().expect("line").contains("model reference"));
+    let a = &section["pairs"][0];
+    assert_eq!((a["transcribe_run"].as_str(), a["code_run"].as_str()), (Some("t"), Some("c")));
+    let all = &a["table"]["all"]["all"];
+    assert_eq!(
+        all["table"],
+        serde_json::json!({"read_right_coded_right": 1, "read_right_coded_wrong": 1,
+            "read_wrong_coded_right": 1, "read_wrong_coded_wrong": 1})
+    );
+    assert_eq!((all["reasoning_share"].as_f64(), all["perception_share"].as_f64()), (Some(0.5), Some(0.5)));
+    let failures: Vec<Value> =
+        a["problems"].as_array().expect("problems").iter().map(|p| p["failure"].clone()).collect();
+    assert_eq!(failures, [Value::Null, Value::Null, Value::from("perception"), Value::from("reasoning")]);
+    assert!(a["problems"][2]["unread"].as_str().expect("reason").contains("no Mermaid flowchart"));
+    let md = std::fs::read_to_string(out.join("ablation.md")).expect("md");
+    assert!(
+        md.contains("## Perception or reasoning") && md.contains("| all | 4 | 1 | 1 | 1 | 1 | 50 % | 50 % |"),
+        "{md}"
+    );
+    let html = std::fs::read_to_string(out.join("ablation.html")).expect("html");
+    assert!(html.contains("basic/add_2</b> — perception failure") && html.contains("data:image/svg+xml;base64,"));
+    assert!(html.contains("no Mermaid flowchart in the reply"), "the unreadable transcription says why");
+    // A stricter threshold moves add_0/add_3 nowhere (F1 1.0) but the rule is stated.
+    let run = flowbench(&[
+        "ablation",
+        "--bench",
+        s(&dist),
+        "--run",
+        &c,
+        "--run",
+        &t,
+        "-o",
+        s(&out),
+        "-q",
+        "--read-threshold",
+        "1.5",
+    ]);
+    assert!(!run.status.success(), "a threshold above 1 is refused");
+}

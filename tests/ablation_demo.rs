@@ -46,7 +46,11 @@ fn demo_builds_generates_judges_and_reports_offline() {
         assert!(err.contains(step), "missing step {step}: {err}");
     }
     assert!(out.join("dist/manifest.json").is_file());
-    assert_eq!(lines(&out.join("requests.jsonl")), 4 * bank, "flowchart, mermaid, text and signature requests");
+    assert_eq!(
+        lines(&out.join("requests.jsonl")),
+        6 * bank,
+        "flowchart, mermaid, text, signature, transcribe and flowchart-then-code (step 1) requests"
+    );
     for model in ["reference", "mixed", "starter", "original"] {
         assert_eq!(lines(&out.join(format!("samples/{model}.jsonl"))), bank, "{model} samples");
         assert_eq!(lines(&out.join(format!("results/{model}.jsonl"))), bank, "{model} judged");
@@ -88,6 +92,18 @@ fn demo_builds_generates_judges_and_reports_offline() {
     for name in ["ablation.md", "ablation.csv"] {
         assert!(out.join(name).is_file(), "{name}");
     }
+    // The transcribers: both runs of each paired, the noisy one's misreadings
+    // counted as perception failures and drawn side by side.
+    let pairs = report["attribution"]["pairs"].as_array().expect("attribution pairs");
+    let pair = |model: &str| pairs.iter().find(|p| p["model"] == model).expect("a pair per transcriber");
+    assert_eq!(pair("transcriber")["table"]["all"]["all"]["table"]["read_wrong_coded_wrong"], 0, "nothing misread");
+    let noisy = &pair("noisy-transcriber")["table"]["all"]["all"];
+    assert!(noisy["table"]["read_wrong_coded_wrong"].as_u64() > Some(0), "{noisy}");
+    assert_eq!(noisy["problems"].as_u64(), Some(bank as u64));
+    assert!(
+        html.contains("perception failure") && html.contains("data:image/svg+xml;base64,"),
+        "failed problems drawn side by side"
+    );
 
     // Again: every step resumes, the reports are byte-identical.
     let before: Vec<Vec<u8>> = ["ablation.md", "ablation.json", "ablation.csv", "ablation.html"]

@@ -155,6 +155,12 @@ td,th{border:1px solid #ccc;padding:3px 7px;text-align:right}td:first-child,th:f
 
 /// The whole page.
 pub fn html(ab: &Ablation, problems: &[ProblemView]) -> String {
+    html_with(ab, problems, "")
+}
+
+/// The whole page with `extra` HTML (another module's sections) after the
+/// charts, before the per-problem list (which can be long).
+pub fn html_with(ab: &Ablation, problems: &[ProblemView], extra: &str) -> String {
     let mut h = format!(
         "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>flowbench ablation</title><style>{STYLE}</style></head><body>"
     );
@@ -197,7 +203,7 @@ pub fn html(ab: &Ablation, problems: &[ProblemView]) -> String {
         }
     }
     h.push_str("</table>");
-    let _ = write!(h, "<h2>Chart</h2>{}<h2>Paired differences</h2>{}", bars_svg(ab), forest_svg(ab));
+    let _ = write!(h, "<h2>Chart</h2>{}<h2>Paired differences</h2>{}{extra}", bars_svg(ab), forest_svg(ab));
     h.push_str("<h2>Problems</h2><table><tr><th>problem</th><th>subset</th><th>difficulty</th>");
     for c in &ab.conditions {
         let _ = write!(h, "<th>{}</th>", esc(&c.name));

@@ -17,9 +17,14 @@
 //! subset × difficulty, paired `Delta`s vs the first run) using `stats` (exact McNemar, seeded percentile
 //! bootstrap, sign-flip permutation test; SplitMix64, so reports are reproducible); `signature` pairs, per model,
 //! the flowchart run with the starter-code-only `signature` run (what the name alone solves); `memorisation` pairs,
-//! per run, each original problem with its variants (`flowbench variants`); `report` and `html` render
+//! per run, each original problem with its variants (`flowbench variants`); `attribution` pairs, per model
+//! and rendering, a `transcribe` run (scored on the graph) with a code run and splits the code failures into
+//! perception and reasoning (`attribution_report`: its Markdown/HTML, with side-by-side drawings); `two_step`
+//! runs the `flowchart-then-code` condition; `report` and `html` render
 //! Markdown/CSV and the self-contained HTML page with SVG charts drawn here.
 
+pub mod attribution;
+pub mod attribution_report;
 pub mod bench;
 pub mod compare;
 pub mod html;
@@ -28,3 +33,4 @@ pub mod prompts;
 pub mod report;
 pub mod signature;
 pub mod stats;
+pub mod two_step;

@@ -4,7 +4,9 @@
 //! description, each with the starter code and the evaluation rules; the
 //! starter code alone (`signature`: what a model solves from the name, the
 //! memorisation baseline); or the image alone, to be transcribed as Mermaid
-//! (`transcribe`).
+//! (`transcribe`); or both in turn (`flowchart-then-code`: the image
+//! transcribed, then the model's own transcription sent back as Mermaid
+//! text with the code prompt — see [`code_request`]).
 //!
 //! The wording lives in template files (`templates/*.txt`, embedded; a
 //! user's `--templates DIR` replaces any of them) with the placeholders
@@ -37,6 +39,11 @@ pub enum Condition {
     Transcribe(Option<String>),
     /// The starter code alone: no image, no Mermaid, no description.
     Signature,
+    /// Two steps (TextFlow's pipeline, judged by tests): the image (in a
+    /// style, `None`: the default) transcribed as under `Transcribe`, then
+    /// the model's own transcription sent back as Mermaid text with the
+    /// `mermaid` condition's code prompt. The sample is the step-2 code.
+    FlowchartThenCode(Option<String>),
 }
 
 impl FromStr for Condition {
@@ -49,11 +56,16 @@ impl FromStr for Condition {
             None if s == "transcribe" => Ok(Condition::Transcribe(None)),
             Some(("transcribe", style)) if !style.is_empty() => Ok(Condition::Transcribe(Some(style.to_string()))),
             None if s == "signature" => Ok(Condition::Signature),
+            None if s == FLOWCHART_THEN_CODE => Ok(Condition::FlowchartThenCode(None)),
+            Some((FLOWCHART_THEN_CODE, style)) if !style.is_empty() => {
+                Ok(Condition::FlowchartThenCode(Some(style.to_string())))
+            }
             Some(("flowchart", style)) if !style.is_empty() => Ok(Condition::Flowchart(Some(style.to_string()))),
             Some(("mermaid", "verbatim")) => Ok(Condition::Mermaid { verbatim: true }),
             Some(("mermaid", "canonical")) => Ok(Condition::Mermaid { verbatim: false }),
             _ => Err(format!(
-                "condition {s:?}: expected flowchart, flowchart@STYLE, mermaid, mermaid@verbatim, text, signature, transcribe or transcribe@STYLE"
+                "condition {s:?}: expected flowchart, flowchart@STYLE, mermaid, mermaid@verbatim, text, signature, transcribe, \
+                 transcribe@STYLE, flowchart-then-code or flowchart-then-code@STYLE"
             )),
         }
     }
@@ -70,18 +82,24 @@ impl fmt::Display for Condition {
             Condition::Transcribe(None) => f.write_str("transcribe"),
             Condition::Transcribe(Some(style)) => write!(f, "transcribe@{style}"),
             Condition::Signature => f.write_str("signature"),
+            Condition::FlowchartThenCode(None) => f.write_str(FLOWCHART_THEN_CODE),
+            Condition::FlowchartThenCode(Some(style)) => write!(f, "{FLOWCHART_THEN_CODE}@{style}"),
         }
     }
 }
 
+/// The two-step condition's name.
+pub const FLOWCHART_THEN_CODE: &str = "flowchart-then-code";
+
 impl Condition {
-    /// The template file this condition uses.
+    /// The template file this condition's (first) request uses; the
+    /// two-step condition's second request uses `mermaid.txt`.
     pub fn template_name(&self) -> &'static str {
         match self {
             Condition::Flowchart(_) => "flowchart.txt",
             Condition::Mermaid { .. } => "mermaid.txt",
             Condition::Text => "text.txt",
-            Condition::Transcribe(_) => "transcribe.txt",
+            Condition::Transcribe(_) | Condition::FlowchartThenCode(_) => "transcribe.txt",
             Condition::Signature => "signature.txt",
         }
     }
@@ -89,6 +107,12 @@ impl Condition {
     /// Whether the answer is a chart (scored on the graph), not code.
     pub fn is_transcription(&self) -> bool {
         matches!(self, Condition::Transcribe(_))
+    }
+
+    /// Whether answering takes two requests, the second built from the
+    /// reply to the first.
+    pub fn is_two_step(&self) -> bool {
+        matches!(self, Condition::FlowchartThenCode(_))
     }
 }
 
@@ -179,7 +203,7 @@ pub fn build_requests(
     let mut out = Vec::with_capacity(records.len() * samples);
     for r in records {
         let content = match condition {
-            Condition::Flowchart(style) | Condition::Transcribe(style) => {
+            Condition::Flowchart(style) | Condition::Transcribe(style) | Condition::FlowchartThenCode(style) => {
                 let url = image_url(r, dist, style.as_deref())?;
                 json!([{"type": "text", "text": fill(template, r, "")}, {"type": "image_url", "image_url": {"url": url}}])
             }
@@ -196,10 +220,66 @@ pub fn build_requests(
             "max_tokens": sampling.max_tokens,
         });
         for i in 0..samples {
-            out.push(Request { id: request_id(condition, &r.task_id, i), body: body.clone() });
+            let id = request_id(condition, &r.task_id, i);
+            let id = if condition.is_two_step() { transcription_id(&id) } else { id };
+            out.push(Request { id, body: body.clone() });
         }
     }
     Ok(out)
+}
+
+/// The id of a two-step sample's first request (the transcription): the
+/// sample's id plus `/transcribe`. `prompts` writes these for the
+/// two-step condition, since the second request needs the first's reply.
+pub fn transcription_id(sample_id: &str) -> String {
+    format!("{sample_id}/transcribe")
+}
+
+/// The two-step condition's second request: the `mermaid` condition's code
+/// prompt with the model's own transcription (`transcription`, the Mermaid
+/// text it wrote, or its whole reply when that held no Mermaid block) in
+/// place of the source chart. Its id is the sample's.
+pub fn code_request(
+    record: &DistRecord,
+    transcription: &str,
+    templates: &Templates,
+    sampling: &Sampling,
+    sample_id: &str,
+) -> Request {
+    let text = fill(templates.get(Condition::Mermaid { verbatim: false }.template_name()), record, transcription);
+    let body = json!({
+        "model": sampling.model,
+        "messages": [{"role": "user", "content": text}],
+        "temperature": sampling.temperature,
+        "top_p": sampling.top_p,
+        "max_tokens": sampling.max_tokens,
+    });
+    Request { id: sample_id.to_string(), body }
+}
+
+/// A request body as a sample records it: inline images replaced by the
+/// SHA-256 of their data URL, so the sample names the image it was shown
+/// without carrying megabytes of base64.
+pub fn recorded_body(body: &Json) -> Json {
+    match body {
+        Json::Object(m) => Json::Object(
+            m.iter()
+                .map(|(k, v)| match (k.as_str(), v.as_str()) {
+                    ("url", Some(url)) if url.starts_with("data:") => {
+                        (k.clone(), json!(format!("sha256:{}", sha256(url))))
+                    }
+                    _ => (k.clone(), recorded_body(v)),
+                })
+                .collect(),
+        ),
+        Json::Array(items) => Json::Array(items.iter().map(recorded_body).collect()),
+        other => other.clone(),
+    }
+}
+
+fn sha256(text: &str) -> String {
+    use sha2::Digest as _;
+    sha2::Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// A record's image in `style` as a base64 data URL; a missing image is an
@@ -237,12 +317,25 @@ mod tests {
             "signature",
             "transcribe",
             "transcribe@dark",
+            "flowchart-then-code",
+            "flowchart-then-code@dark",
         ] {
             assert_eq!(s.parse::<Condition>().expect("parses").to_string(), s);
         }
         assert_eq!("mermaid@canonical".parse::<Condition>(), Ok(Condition::Mermaid { verbatim: false }));
         assert!("image".parse::<Condition>().is_err() && "flowchart@".parse::<Condition>().is_err());
         assert!("transcribe@".parse::<Condition>().is_err());
+        assert!("flowchart-then-code@".parse::<Condition>().is_err());
+    }
+
+    #[test]
+    fn recorded_bodies_name_images_by_digest() {
+        let body = json!({"messages": [{"content": [{"type": "text", "text": "t"},
+            {"type": "image_url", "image_url": {"url": "data:image/png;base64,AAAA"}}]}]});
+        let recorded = recorded_body(&body);
+        let url = recorded["messages"][0]["content"][1]["image_url"]["url"].as_str().expect("url");
+        assert!(url.starts_with("sha256:") && url.len() == 7 + 64, "{url}");
+        assert_eq!(recorded["messages"][0]["content"][0], body["messages"][0]["content"][0]);
     }
 
     #[test]

@@ -13,9 +13,11 @@ use base64::Engine as _;
 use clap::Args;
 
 use super::choices::{Clock, Mode};
+use crate::ablation::attribution::ReadRule;
+use crate::ablation::attribution_report;
 use crate::ablation::bench::{Bench, load_bench};
 use crate::ablation::compare::{Run, compare_runs, task_scores};
-use crate::ablation::html::{ProblemView, html};
+use crate::ablation::html::{ProblemView, html_with};
 use crate::ablation::report::{csv, markdown};
 use crate::ablation::signature::{gaps, label};
 use crate::exec::{ExecConfig, LazyExecutor};
@@ -27,6 +29,7 @@ use crate::judge::run::JudgeSettings;
 use crate::judge::samples::{Sample, SampleOptions, load_samples};
 use crate::judge::session::Session;
 use crate::progress::Progress as _;
+use crate::transcription::samples::Execution;
 
 #[derive(Debug, Args)]
 pub struct AblationArgs {
@@ -72,6 +75,14 @@ pub struct AblationArgs {
     /// with weaker isolation. Every result line then says so.
     #[arg(long)]
     pub(super) allow_weak_sandbox: bool,
+    /// Attribution: a problem is "read right" when its transcriptions' mean
+    /// relaxed triple F1 is at least this (with a `transcribe` run).
+    #[arg(long, default_value_t = crate::ablation::attribution::DEFAULT_THRESHOLD, value_name = "F1")]
+    pub(super) read_threshold: f64,
+    /// Attribution: decide "read right" by the executable score instead
+    /// (`chart2py` of the transcription passes the tests).
+    #[arg(long)]
+    pub(super) read_by_execution: bool,
     /// No progress bar.
     #[arg(short, long)]
     pub(super) quiet: bool,
@@ -101,6 +112,9 @@ fn parse_runs(specs: &[String]) -> anyhow::Result<Vec<(String, Vec<PathBuf>)>> {
 pub fn run(args: AblationArgs) -> anyhow::Result<ExitCode> {
     if args.k.contains(&0) {
         anyhow::bail!("--k values must be at least 1");
+    }
+    if !(0.0..=1.0).contains(&args.read_threshold) {
+        anyhow::bail!("--read-threshold {}: expected a triple F1 between 0 and 1", args.read_threshold);
     }
     if args.demo {
         return super::ablation_demo::run(&args);
@@ -137,7 +151,23 @@ pub fn run(args: AblationArgs) -> anyhow::Result<ExitCode> {
     let mut labels = Vec::new();
     let variants = Variants::of(&bench);
     let mut famous = BTreeMap::new();
+    let sources = super::ablation_attribution::source_charts(&bench);
+    let mut reads = Vec::new();
     for (name, files) in &runs {
+        if super::ablation_attribution::is_transcribe_run(files)? {
+            // Transcriptions are scored on the graph, not judged as code.
+            let output = results_dir.join(format!("{name}.scores.jsonl"));
+            let execution = Execution { problems: &bench.problems, settings: &judge.settings, sandbox: &sandbox };
+            let (read, unusable) = super::ablation_attribution::score_run(name, files, &sources, &execution, &output)?;
+            diags.extend(unusable.into_iter().map(|message| Diagnostic { file: files[0].clone(), line: 0, message }));
+            judge.bar.note(&format!(
+                "{name}: {} transcriptions scored ({})",
+                read.run.scores.values().map(Vec::len).sum::<usize>(),
+                output.display()
+            ));
+            reads.push(read);
+            continue;
+        }
         let output = results_dir.join(format!("{name}.jsonl"));
         let (records, run_diags) =
             if args.recorded { recorded(&bench, files, &output)? } else { judge.run(&bench, files, &output)? };
@@ -163,13 +193,23 @@ pub fn run(args: AblationArgs) -> anyhow::Result<ExitCode> {
         gap.famous = famous.remove(&gap.run);
     }
     let views = problem_views(&bench, &scored);
-    let md = markdown(&ablation);
-    let json = serde_json::json!({ "ablation": ablation, "problems": views_json(&views, &scored) });
+    let rule =
+        if args.read_by_execution { ReadRule::Executes } else { ReadRule::TripleF1 { threshold: args.read_threshold } };
+    let attribution = super::ablation_attribution::section(&reads, &scored, &labels, rule);
+    let drawings = super::ablation_attribution::side_by_sides(&attribution, &reads, &sources);
+    let md = markdown(&ablation) + &attribution_report::markdown(&attribution);
+    let mut json = serde_json::json!({ "ablation": ablation, "problems": views_json(&views, &scored) });
+    if !reads.is_empty() {
+        json["attribution"] = serde_json::to_value(&attribution)?;
+    }
     let out = &args.output;
     write(&out.join("ablation.md"), &md)?;
     write(&out.join("ablation.csv"), &csv(&ablation))?;
     write(&out.join("ablation.json"), &(serde_json::to_string_pretty(&json)? + "\n"))?;
-    write(&out.join("ablation.html"), &html(&ablation, &views))?;
+    write(
+        &out.join("ablation.html"),
+        &html_with(&ablation, &views, &attribution_report::html(&attribution, &drawings)),
+    )?;
     print!("{md}");
     // Joined as a path: `-o demo/` must not print `demo//ablation`.
     eprintln!("reports: {}.{{md,json,csv,html}}", out.join("ablation").display());

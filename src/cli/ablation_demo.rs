@@ -3,7 +3,10 @@
 //! from the command line it prints, then dispatched), so the demo shows
 //! exactly what a user would type and cannot drift from it:
 //! `variants` → `build` → `prompts` → `generate` with the stand-ins →
-//! `ablation`.
+//! `ablation`. Besides the code stand-ins, the two transcribers run
+//! `transcribe` and `flowchart-then-code`, so the report has the
+//! perception-or-reasoning attribution (the noisy one misreads, and codes
+//! what it misread).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -20,6 +23,11 @@ const STAND_INS: [&str; 4] = ["reference", "mixed", "starter", "original"];
 /// Bank problems the demo makes variants of (every kind, one each): two
 /// quick ones, so the memorisation section has originals and variants.
 const VARIANT_OF: [&str; 2] = ["alternating_sum", "caesar_shift"];
+
+/// The transcribing stand-ins, each run under both conditions below: one
+/// reads every chart right, one makes a seeded misreading per chart.
+const TRANSCRIBERS: [&str; 2] = ["transcriber", "noisy-transcriber"];
+const TRANSCRIBER_CONDITIONS: [&str; 2] = ["transcribe", "flowchart-then-code"];
 
 /// The embedded bank: `problems/` here, else the checkout flowbench was
 /// built from (so the demo works from any directory of a source install).
@@ -118,6 +126,8 @@ pub fn run(args: &AblationArgs) -> anyhow::Result<ExitCode> {
         "mermaid".into(),
         "text".into(),
         "signature".into(),
+        "transcribe".into(),
+        "flowchart-then-code".into(),
     ]);
     prompts.extend(["-o".into(), path(&out.join("requests.jsonl"))]);
     required(prompts)?;
@@ -138,6 +148,16 @@ pub fn run(args: &AblationArgs) -> anyhow::Result<ExitCode> {
         ]);
         required(generate)?;
         ablation.extend(["--run".into(), format!("{model}={}", path(&file))]);
+    }
+    for model in TRANSCRIBERS {
+        for condition in TRANSCRIBER_CONDITIONS {
+            let file = samples.join(format!("{model}.{condition}.jsonl"));
+            let mut generate = strings(&["generate", "--bench"]);
+            generate.extend([path(&dist), "--condition".into(), condition.into(), "--model".into(), model.into()]);
+            generate.extend(["-o".into(), path(&file)]);
+            required(generate)?;
+            ablation.extend(["--run".into(), format!("{model}.{condition}={}", path(&file))]);
+        }
     }
     let k: Vec<String> = args.k.iter().map(usize::to_string).collect();
     ablation.extend(["-o".into(), path(out), "--k".into(), k.join(",")]);

@@ -2,7 +2,8 @@
 //! samples under one condition, resumably, into Code-Vision's samples JSONL;
 //! or use an offline stand-in (`--model reference|starter|mixed` answer
 //! code, `transcriber|noisy-transcriber` answer the chart, the latter with
-//! one seeded misreading recorded in `edits`).
+//! one seeded misreading recorded in `edits`). The two-step condition
+//! `flowchart-then-code` runs through `ablation::two_step`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -14,9 +15,10 @@ use serde_json::{Map, Value as Json, json};
 
 use super::prompts::SamplingArgs;
 use crate::ablation::prompts::{Condition, Templates, build_requests, request_id};
+use crate::ablation::two_step::{Plan, step_fields, transcriptions_path};
 use crate::bank::dist_record::{DistRecord, read_dist};
 use crate::client::retry::RetryPolicy;
-use crate::client::{BatchOptions, Cache, ChatClient, ClientConfig, Request, run_batch};
+use crate::client::{BatchOptions, BatchReport, Cache, ChatClient, ClientConfig, Request, run_batch};
 use crate::judge::extract::Extract;
 
 #[derive(Debug, Args)]
@@ -25,7 +27,9 @@ pub struct GenerateArgs {
     #[arg(long, default_value = "dist")]
     bench: PathBuf,
     /// flowchart, flowchart@STYLE, mermaid, mermaid@verbatim, text,
-    /// signature (the starter code alone), transcribe or transcribe@STYLE.
+    /// signature (the starter code alone), transcribe, transcribe@STYLE,
+    /// flowchart-then-code or flowchart-then-code@STYLE (step 1's answers
+    /// are kept in NAME.transcriptions.jsonl beside the output).
     #[arg(long, default_value = "flowchart")]
     condition: Condition,
     /// Base URL of an OpenAI-compatible API (e.g. http://127.0.0.1:8000/v1);
@@ -74,8 +78,6 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         "--endpoint is required (or use an offline --model: reference, starter, mixed, transcriber, noisy-transcriber)",
     )?;
     let templates = Templates::load(args.templates.as_deref())?;
-    let requests =
-        build_requests(&records, &args.bench, &args.condition, &templates, &args.sampling.sampling(), samples)?;
     let timeout = Duration::try_from_secs_f64(args.timeout)
         .map_err(|_| anyhow::anyhow!("--timeout {}: not a number of seconds", args.timeout))?;
     let client = ChatClient::new(ClientConfig {
@@ -88,6 +90,11 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let cache = (args.cache != "none").then(|| Cache::new(std::path::Path::new(&args.cache)));
     let opts = BatchOptions { jobs: args.jobs, cache };
     let bar = super::progress::bar(0, "requests", args.quiet);
+    if args.condition.is_two_step() {
+        return two_step(&args, &client, &records, &templates, &opts, &bar, samples);
+    }
+    let requests =
+        build_requests(&records, &args.bench, &args.condition, &templates, &args.sampling.sampling(), samples)?;
     let wanted = &args.condition;
     let by_id: std::collections::HashMap<String, &DistRecord> =
         records.iter().flat_map(|r| (0..samples).map(move |i| (request_id(wanted, &r.task_id, i), r))).collect();
@@ -104,9 +111,14 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         )
     })?;
     bar.finish();
+    print_report(&args.output, &report);
+    Ok(if report.failed.is_empty() && diags.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+fn print_report(output: &std::path::Path, report: &BatchReport) {
     eprintln!(
         "{}: {} answered ({} from the network, {} from the cache, {} already there), {} failed",
-        args.output.display(),
+        output.display(),
         report.fetched + report.cached + report.resumed,
         report.fetched,
         report.cached,
@@ -116,7 +128,36 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     for w in &report.warnings {
         eprintln!("warning: {w}");
     }
-    Ok(if report.failed.is_empty() && diags.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// The two-step condition against a model: transcriptions first (kept
+/// beside the output), then code from each transcription.
+fn two_step(
+    args: &GenerateArgs,
+    client: &ChatClient,
+    records: &[DistRecord],
+    templates: &Templates,
+    opts: &BatchOptions,
+    bar: &super::progress::Bar,
+    samples: usize,
+) -> anyhow::Result<ExitCode> {
+    let sampling = args.sampling.sampling();
+    let plan = Plan { records, dist: &args.bench, condition: &args.condition, templates, sampling: &sampling, samples };
+    let report = crate::ablation::two_step::run(client, &plan, &args.output, opts, bar, |record, reply, usage| {
+        sample_line(&record.task_id, reply, usage, &args.condition, &args.sampling.model)
+    })?;
+    bar.finish();
+    print_report(&transcriptions_path(&args.output), &report.transcriptions);
+    print_report(&args.output, &report.code);
+    if report.waiting > 0 {
+        eprintln!(
+            "{}: {} samples wait for their transcription (re-run to retry)",
+            args.output.display(),
+            report.waiting
+        );
+    }
+    let complete = report.transcriptions.failed.is_empty() && report.code.failed.is_empty() && report.waiting == 0;
+    Ok(if complete { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
 /// A samples line in Code-Vision's format plus the condition and model.
@@ -198,6 +239,9 @@ fn noisy_transcription(r: &DistRecord, i: usize) -> (String, Option<Json>) {
 }
 
 fn offline(args: &GenerateArgs, records: &[DistRecord], samples: usize, answer: Answer) -> anyhow::Result<ExitCode> {
+    if args.condition.is_two_step() {
+        return offline_two_step(args, records, samples, answer);
+    }
     let mut text = String::new();
     for r in records {
         for i in 0..samples {
@@ -221,4 +265,72 @@ fn offline(args: &GenerateArgs, records: &[DistRecord], samples: usize, answer: 
         args.sampling.model
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The two-step condition with a stand-in: step 1 is the stand-in's
+/// transcription (the transcribers' own, the source chart for the code
+/// stand-ins), step 2 its code for the Mermaid it is then given — for the
+/// transcribers, `chart2py` of that Mermaid (so a misread chart becomes a
+/// wrong program), for the others their usual answer. The requests are
+/// the real ones (images by digest in the sample).
+fn offline_two_step(
+    args: &GenerateArgs,
+    records: &[DistRecord],
+    samples: usize,
+    answer: Answer,
+) -> anyhow::Result<ExitCode> {
+    let templates = Templates::load(args.templates.as_deref())?;
+    let sampling = args.sampling.sampling();
+    let plan = Plan {
+        records,
+        dist: &args.bench,
+        condition: &args.condition,
+        templates: &templates,
+        sampling: &sampling,
+        samples,
+    };
+    let first = plan.transcription_requests()?;
+    let transcribes = matches!(args.sampling.model.as_str(), "transcriber" | "noisy-transcriber");
+    let mut text = String::new();
+    for (n, (r, i)) in records.iter().flat_map(|r| (0..samples).map(move |i| (r, i))).enumerate() {
+        let (step1, edits) = if args.sampling.model == "noisy-transcriber" {
+            noisy_transcription(r, i)
+        } else {
+            (mermaid_block(&r.mermaid), None)
+        };
+        let request = plan.code_request(r, i, &step1);
+        let step2 = if transcribes {
+            code_from_mermaid(r, &crate::ablation::two_step::transcription_of(&step1))
+        } else {
+            answer(r, i, records).0
+        };
+        let mut line = Map::new();
+        line.insert("custom_id".into(), json!(request.id));
+        line.extend(sample_line(&r.task_id, &step2, Json::Null, &args.condition, &args.sampling.model));
+        line.extend(step_fields(&first[n].body, &step1, &request.body, &step2));
+        if let Some(edits) = edits {
+            line.insert("edits".into(), edits);
+        }
+        text.push_str(&Json::Object(line).to_string());
+        text.push('\n');
+    }
+    crate::outfile::write_atomic(&args.output, text.as_bytes())
+        .with_context(|| format!("writing {}", args.output.display()))?;
+    eprintln!(
+        "{}: {} two-step samples from the {} stand-in",
+        args.output.display(),
+        records.len() * samples,
+        args.sampling.model
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A stand-in's code for a chart given as Mermaid text: `chart2py` of it,
+/// named as the starter code names the function; a chart it cannot read
+/// (or no chart at all) gets the starter code back, which fails the tests.
+fn code_from_mermaid(r: &DistRecord, mermaid: &str) -> String {
+    let program = crate::transcription::read_reply(mermaid)
+        .ok()
+        .and_then(|(chart, _)| crate::transcription::execute::program(&chart, &r.starter_code, &r.entry_point).ok());
+    code(program.unwrap_or_else(|| r.starter_code.clone())).0
 }

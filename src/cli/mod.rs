@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod ablation;
+mod ablation_attribution;
 mod ablation_demo;
 mod against;
 mod author;

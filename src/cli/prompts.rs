@@ -18,8 +18,10 @@ pub struct PromptsArgs {
     #[arg(long, default_value = "dist", required_unless_present = "write_templates")]
     bench: PathBuf,
     /// flowchart, flowchart@STYLE, mermaid, mermaid@verbatim, text,
-    /// signature (the starter code alone), transcribe or transcribe@STYLE
-    /// (repeatable).
+    /// signature (the starter code alone), transcribe, transcribe@STYLE,
+    /// flowchart-then-code or flowchart-then-code@STYLE (repeatable; for
+    /// the two-step condition only step 1, ids `…#i/transcribe`: step 2
+    /// is built from its replies by `generate`).
     #[arg(long, num_args = 1.., default_value = "flowchart")]
     condition: Vec<Condition>,
     /// Batch input JSONL to write.

@@ -100,7 +100,7 @@ impl Source {
 
     /// For each source edge, the transcribed edge standing for it (one
     /// each): same matched ends and labels agreeing by `labels`.
-    fn edges_found(
+    pub(super) fn edges_found(
         &self,
         transcribed: &View,
         matched: &[Option<usize>],

@@ -20,11 +20,9 @@ pub fn executes(
     settings: &JudgeSettings,
     sandbox: &dyn Sandbox,
 ) -> (Option<bool>, String) {
-    let params = parameters(&problem.problem.starter_code, &problem.problem.entry_point);
-    let entry = params.as_ref().map(|params| Signature { name: &problem.problem.entry_point, params });
-    let code = match Graph::new(chart).and_then(|g| graph_to_python(&g, entry)) {
+    let code = match program(chart, &problem.problem.starter_code, &problem.problem.entry_point) {
         Ok(code) => code,
-        Err(e) => return (Some(false), format!("chart2py: {}", e.message)),
+        Err(why) => return (Some(false), why),
     };
     match judge_program(code, problem, settings, sandbox) {
         Ok(Execution::Passed { .. }) => (Some(true), "passed".into()),
@@ -32,6 +30,15 @@ pub fn executes(
         Ok(Execution::NotCode(why)) => (Some(false), why),
         Err(why) => (None, why),
     }
+}
+
+/// `chart2py` of `chart`, the function named and parameterised as the
+/// starter code defines `entry_point` (when it does); the error says why
+/// the chart is not a program.
+pub fn program(chart: &Flowchart, starter_code: &str, entry_point: &str) -> Result<String, String> {
+    let params = parameters(starter_code, entry_point);
+    let entry = params.as_ref().map(|params| Signature { name: entry_point, params });
+    Graph::new(chart).and_then(|g| graph_to_python(&g, entry)).map_err(|e| format!("chart2py: {}", e.message))
 }
 
 /// The parameter names of `def name(…)` in `starter`, if it defines it.

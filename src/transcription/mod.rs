@@ -30,6 +30,7 @@ pub mod labels;
 pub mod matching;
 pub mod noise;
 pub mod samples;
+pub mod unmatched;
 
 use serde::{Deserialize, Serialize};
 
