@@ -189,15 +189,21 @@ mod tests {
 
     #[test]
     fn the_robustness_set_has_the_issues_renderings() {
+        use crate::layout::orthogonal::Routing;
         let styles = robustness_styles().expect("styles/robustness.toml parses");
         let ids: Vec<&str> = styles.iter().map(|s| s.id.as_str()).collect();
-        assert_eq!(ids, ["default", "handDrawn", "greyscale", "LR", "scan-light", "scan-heavy", "downscale-512"]);
-        let heavy = styles[5].parameters().expect("parameters");
+        assert_eq!(
+            ids,
+            ["default", "handDrawn", "greyscale", "LR", "orthogonal", "scan-light", "scan-heavy", "downscale-512"]
+        );
+        let heavy = styles[6].parameters().expect("parameters");
         assert_eq!(
             heavy.damage,
             crate::render::damage::Damage { seed: 1, ..crate::render::damage::Damage::scan("heavy").expect("preset") }
         );
         assert!(styles[2].parameters().expect("parameters").damage.greyscale);
+        let ortho = styles[4].parameters().expect("parameters");
+        assert_eq!((ortho.routing, ortho.curve), (Routing::Orthogonal, crate::layout::curve::Curve::Linear));
     }
 
     #[test]

@@ -60,6 +60,9 @@ pub struct RenderArgs {
     /// Edge curve: basis, linear, step, stepBefore, stepAfter, catmullRom.
     #[arg(long)]
     curve: Option<String>,
+    /// Edge routing: spline (mermaid's curves) or orthogonal (right angles).
+    #[arg(long)]
+    routing: Option<String>,
     /// PNG pixels per SVG unit.
     #[arg(long, default_value_t = 1.0)]
     scale: f32,
@@ -104,6 +107,7 @@ pub fn run(args: RenderArgs) -> anyhow::Result<ExitCode> {
         theme: args.theme.clone(),
         background: args.background.clone(),
         curve: args.curve.clone(),
+        routing: args.routing.clone(),
         direction: args.direction.clone(),
         ..StyleFile::default()
     };

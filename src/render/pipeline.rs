@@ -108,6 +108,7 @@ impl Renderer {
             text: TextStyle { font_size: style.font_size, ..TextStyle::default() },
             direction: style.direction,
             max_nodes: self.max_nodes,
+            routing: style.routing,
             ..LayoutOptions::default()
         }
     }

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::curve::Curve;
 use super::damage::{self, Damage};
 use super::theme::{COLOUR_SYNTAX, THEMES, Theme, sanitize_colour};
+use crate::layout::orthogonal::Routing;
 use crate::mermaid::Direction;
 
 /// Fully resolved style for one rendering.
@@ -40,6 +41,9 @@ pub struct Style {
     /// What is done to the raster after drawing (PNG only).
     #[serde(default)]
     pub damage: Damage,
+    /// Smooth curves or right angles (`routing = "orthogonal"`).
+    #[serde(default)]
+    pub routing: Routing,
 }
 
 /// The labels' face: the renderer's own (embedded Liberation Sans, or
@@ -91,6 +95,7 @@ impl Default for Style {
             font: Font::Main,
             hand_drawn_seed: 0,
             damage: Damage::default(),
+            routing: Routing::Spline,
         }
     }
 }
@@ -124,6 +129,8 @@ pub struct StyleFile {
     pub direction: Option<String>,
     /// `classic` or `handDrawn`.
     pub look: Option<String>,
+    /// `spline` (mermaid's curves) or `orthogonal` (right angles).
+    pub routing: Option<String>,
     pub hand_drawn_seed: Option<u64>,
     /// The labels' face: `Liberation Sans` (or `--font`) or `Comic Neue`.
     pub font: Option<String>,
@@ -229,6 +236,14 @@ impl StyleFile {
             style.direction = Some(
                 parse_direction(d).ok_or_else(|| format!("direction: unknown direction `{d}` (TB, TD, BT, LR, RL)"))?,
             );
+        }
+        if let Some(r) = &self.routing {
+            style.routing =
+                Routing::parse(r).ok_or_else(|| format!("routing: unknown routing `{r}` (spline, orthogonal)"))?;
+        }
+        if style.routing == Routing::Orthogonal {
+            // Right angles are drawn straight: a curve would round them.
+            style.curve = Curve::Linear;
         }
         self.apply_look(style)?;
         self.apply_damage(&mut style.damage)
