@@ -204,3 +204,40 @@ fn jpg_outputs_are_jpeg_files_damaged_once_and_deterministic() {
     let (full, small) = (width(&std::fs::read(&plain).unwrap()), width(&png));
     assert!(small < full * 3 / 4 + 20 && small > full * 3 / 4 - 5, "{small} of {full}");
 }
+
+/// `routing = "orthogonal"` on the 24 anchors and every bank chart, top to
+/// bottom and left to right: no drawn edge through a node, no flat or
+/// grazing arrowhead, every label on its edge (right angles only:
+/// `layout::orthogonal`'s unit tests).
+#[test]
+fn orthogonal_routing_draws_no_edge_through_a_node_on_anchors_and_bank() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let input = tmp.path().join("charts");
+    std::fs::create_dir(&input).expect("dir");
+    if charts(&input).is_none() {
+        return;
+    }
+    let bank = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+    for direction in ["TB", "LR"] {
+        let args = [
+            "render",
+            input.to_str().unwrap(),
+            bank.to_str().unwrap(),
+            "--routing",
+            "orthogonal",
+            "--direction",
+            direction,
+            "--metrics",
+        ];
+        let o = flowbench(&args, "2");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let lines: Vec<serde_json::Value> =
+            String::from_utf8_lossy(&o.stdout).lines().map(|l| serde_json::from_str(l).expect("json")).collect();
+        assert!(lines.len() >= 24 + 60, "{direction}: {} charts", lines.len());
+        for m in &lines {
+            for key in ["edges_through_nodes", "flat_heads", "shallow_heads", "labels_off_edge", "label_overlaps"] {
+                assert_eq!(m[key], 0, "{direction} {}: {key}", m["file"]);
+            }
+        }
+    }
+}
