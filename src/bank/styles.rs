@@ -126,7 +126,7 @@ pub fn draw_all(renderer: &Renderer, chart: &Flowchart, styles: &[BuildStyle]) -
     for (s, style) in styles.iter().zip(&resolved) {
         // The face measures the labels, so it decides the geometry too.
         let key = (renderer.layout_options(style), style.font);
-        let measured_key = (key.clone(), style.curve);
+        let measured_key = (key, style.curve);
         let drawn = match layouts.iter().find(|(k, _)| *k == key) {
             Some((_, geometry)) => Output {
                 svg: renderer.svg_of(chart, geometry, style),

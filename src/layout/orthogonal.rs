@@ -172,9 +172,16 @@ fn corners(a: Point, q: Point) -> Vec<Vec<Point>> {
     let p = |x: f32, y: f32| Point { x, y };
     let down = |t: f32| vec![p(a.x, a.y + (q.y - a.y) * t), p(q.x, a.y + (q.y - a.y) * t)];
     let across = |t: f32| vec![p(a.x + (q.x - a.x) * t, a.y), p(a.x + (q.x - a.x) * t, q.y)];
-    let (first, last): (&dyn Fn(f32) -> Vec<Point>, &dyn Fn(f32) -> Vec<Point>) =
-        if (q.y - a.y).abs() >= (q.x - a.x).abs() { (&down, &across) } else { (&across, &down) };
-    vec![first(0.5), first(1.0 / 3.0), first(2.0 / 3.0), vec![p(a.x, q.y)], vec![p(q.x, a.y)], last(0.5)]
+    let longer_down = (q.y - a.y).abs() >= (q.x - a.x).abs();
+    let z = |go_down: bool, t: f32| if go_down { down(t) } else { across(t) };
+    vec![
+        z(longer_down, 0.5),
+        z(longer_down, 1.0 / 3.0),
+        z(longer_down, 2.0 / 3.0),
+        vec![p(a.x, q.y)],
+        vec![p(q.x, a.y)],
+        z(!longer_down, 0.5),
+    ]
 }
 
 /// Whether the path `a`, `corners`…, `q` enters no box.

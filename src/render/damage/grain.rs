@@ -50,7 +50,7 @@ pub fn paper_and_noise(img: &mut RgbImage, paper: f32, sigma: f32, seed: u64) {
         if sigma <= 0.0 {
             return 0;
         }
-        if i % 4 == 0 {
+        if i.is_multiple_of(4) {
             draws = rng.u64(..);
         }
         table[((draws >> (16 * (i % 4))) & 4095) as usize]
