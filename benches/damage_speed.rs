@@ -1,6 +1,7 @@
 //! What raster damage adds per image: each damage key alone and each `scan`
 //! preset, on the Code-Vision-style anchors' PNGs at the default size
-//! (scale 1), best of several runs. The budget is 20 ms per image.
+//! (scale 1), best of several runs: what the damage adds to drawing and
+//! encoding the PNG, and its steps alone. The budget is 20 ms per image.
 //! Run: `cargo bench --bench damage_speed` (reads `../shared/anchors`, or
 //! `$FLOWBENCH_SHARED/anchors`; the machine is shared, so re-run and take
 //! the best).
@@ -9,8 +10,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use flowbench::render::damage::Damage;
-use flowbench::render::pipeline::Renderer;
+use flowbench::render::pipeline::{Output, Renderer};
 use flowbench::render::style::Style;
+use image::RgbImage;
 
 fn anchors() -> Option<PathBuf> {
     let shared = std::env::var_os("FLOWBENCH_SHARED").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("../shared"));
@@ -18,15 +20,24 @@ fn anchors() -> Option<PathBuf> {
     dir.is_dir().then_some(dir)
 }
 
-fn best_of(runs: usize, mut f: impl FnMut()) -> Duration {
+/// Process CPU time: on a machine shared with other builds, wall time
+/// counts the waits for a core; CPU time counts the work.
+fn cpu_time() -> Duration {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: clock_gettime writes one timespec into `ts`, which lives here.
+    unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
+/// Best of `runs` runs of `f`: (wall time, CPU time).
+fn best_of(runs: usize, mut f: impl FnMut()) -> (Duration, Duration) {
     (0..runs)
         .map(|_| {
-            let t = Instant::now();
+            let (t, c) = (Instant::now(), cpu_time());
             f();
-            t.elapsed()
+            (t.elapsed(), cpu_time() - c)
         })
-        .min()
-        .unwrap_or_default()
+        .fold((Duration::MAX, Duration::MAX), |(w, c), (tw, tc)| (w.min(tw), c.min(tc)))
 }
 
 fn main() {
@@ -36,19 +47,20 @@ fn main() {
     };
     let renderer = Renderer::default();
     let style = Style::default();
-    let mut pngs = Vec::new();
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("anchors")
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "mmd"))
         .collect();
     files.sort();
-    for f in &files {
-        let text = std::fs::read_to_string(f).expect("chart");
-        let chart = flowbench::mermaid::parse(&text).expect("parses");
-        let out = renderer.svg_for_png(&chart, &style).expect("drawn");
-        pngs.push(renderer.png_of(&out, 1.0).expect("png"));
-    }
+    let outs: Vec<Output> = files
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(f).expect("chart");
+            let chart = flowbench::mermaid::parse(&text).expect("parses");
+            renderer.svg_for_png(&chart, &style).expect("drawn")
+        })
+        .collect();
     let cases: Vec<(&str, Damage)> = vec![
         ("greyscale", Damage { greyscale: true, ..Damage::default() }),
         ("paper 0.7", Damage { paper: 0.7, ..Damage::default() }),
@@ -62,22 +74,45 @@ fn main() {
         ("scan medium", Damage::scan("medium").expect("preset")),
         ("scan heavy", Damage::scan("heavy").expect("preset")),
     ];
-    let px: u64 = pngs
-        .iter()
-        .map(|p| {
-            let (w, h) =
-                (u32::from_be_bytes(p[16..20].try_into().unwrap()), u32::from_be_bytes(p[20..24].try_into().unwrap()));
-            u64::from(w) * u64::from(h)
-        })
-        .sum();
-    println!("{} anchor PNGs at scale 1, {:.0} kpx on average", pngs.len(), px as f64 / pngs.len() as f64 / 1e3);
-    println!("{:<20} {:>12}", "damage", "ms / image");
+    let n = outs.len() as f64;
+    let per_image = |t: Duration| t.as_secs_f64() * 1e3 / n;
+    let clean = best_of(3, || {
+        for o in &outs {
+            renderer.png_of(o, 1.0).expect("png");
+        }
+    });
+    let px: u64 = outs.iter().map(|o| (o.geometry.width.ceil() * o.geometry.height.ceil()) as u64).sum();
+    println!("{} anchors at scale 1, {:.0} kpx on average", outs.len(), px as f64 / n / 1e3);
+    println!("undamaged PNG (draw + encode): {:.1} ms / image CPU, {:.1} wall", per_image(clean.1), per_image(clean.0));
+    println!("ms per image; CPU time (wall time, which counts waits on a shared machine)");
+    println!("{:<20} {:>22} {:>22}", "damage", "adds to draw+encode", "damage steps alone");
     for (name, d) in &cases {
-        let t = best_of(3, || {
-            for p in &pngs {
-                d.apply(p).expect("damage");
+        let damaged: Vec<Output> = outs.iter().map(|o| Output { damage: d.clone(), ..o.clone() }).collect();
+        let whole = best_of(3, || {
+            for o in &damaged {
+                renderer.png_of(o, 1.0).expect("png");
             }
         });
-        println!("{:<20} {:>12.1}", name, t.as_secs_f64() * 1e3 / pngs.len() as f64);
+        // The damage steps alone, on pixels drawn beforehand.
+        let drawn: Vec<RgbImage> = outs.iter().map(|o| raster(&renderer, o, d)).collect();
+        let steps = best_of(3, || {
+            for img in &drawn {
+                d.apply(img.clone()).expect("damage");
+            }
+        });
+        let cell = |cpu: Duration, wall: Duration| format!("{:.1} ({:.1})", per_image(cpu), per_image(wall));
+        println!(
+            "{:<20} {:>22} {:>22}",
+            name,
+            cell(whole.1.saturating_sub(clean.1), whole.0.saturating_sub(clean.0)),
+            cell(steps.1, steps.0)
+        );
     }
+}
+
+/// `o` drawn as RGB at the scale `d` draws it.
+fn raster(renderer: &Renderer, o: &Output, d: &Damage) -> RgbImage {
+    let none = Output { damage: Damage { downscale: d.downscale, ..Damage::default() }, ..o.clone() };
+    let bytes = renderer.png_of(&none, 1.0).expect("png");
+    image::load_from_memory(&bytes).expect("decode").into_rgb8()
 }

@@ -2,7 +2,9 @@
 # Drawn-picture defects (layout::metrics on the curves as drawn) of
 # flowbench and of mermaid-cli, counted by the same code, on every chart of
 # an anchors folder with mermaid-cli SVGs (default: the 24 Code-Vision-style
-# charts). One row per chart, `flowbench/mermaid-cli` per counter, totals.
+# charts), then flowbench's alone on the problem bank's charts (no
+# mermaid-cli SVGs there: `-`). One row per chart, `flowbench/mermaid-cli`
+# per counter, totals. `<10°` counts flat arrowheads, `<25°` grazing ones.
 #
 #   scripts/anchor-defects.sh [DIR]
 set -euo pipefail
@@ -11,3 +13,6 @@ SHARED=${FLOWBENCH_SHARED:-../shared}
 DIR=${1:-$SHARED/anchors/codevision-style}
 [ -d "$DIR" ] || { echo "no $DIR: shared data absent" >&2; exit 1; }
 cargo run --release --quiet --example anchor_defects -- "$DIR"
+echo
+echo "problem bank (problems/*/flowchart.mmd):"
+cargo run --release --quiet --example anchor_defects -- problems

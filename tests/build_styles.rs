@@ -102,7 +102,7 @@ fn the_robustness_set_renders_every_style_and_lists_its_parameters() {
     let out = tempfile::tempdir().unwrap();
     let dist = out.path().join("dist");
     let manifest = build(bank.path(), &dist, &["--robustness"]);
-    let ids = ["default", "handDrawn", "greyscale", "LR", "scan-light", "scan-heavy", "downscale-512"];
+    let ids = ["default", "handDrawn", "greyscale", "LR", "orthogonal", "scan-light", "scan-heavy", "downscale-512"];
     assert_eq!(manifest["styles"], serde_json::json!(ids));
     let mut sorted = ids.map(str::to_string).to_vec();
     sorted.sort();
@@ -127,7 +127,8 @@ fn the_robustness_set_renders_every_style_and_lists_its_parameters() {
         assert!(gallery.contains(&format!("<option>{id}</option>")), "gallery offers {id}");
     }
     let width = |png: &[u8]| u32::from_be_bytes(png[16..20].try_into().unwrap());
-    assert!(width(&pngs[6]) <= 512, "downscaled to 512 px at most");
+    assert!(width(&pngs[7]) <= 512, "downscaled to 512 px at most");
+    assert_eq!(manifest["style_parameters"]["orthogonal"]["routing"], "orthogonal");
     let again = build(bank.path(), &dist, &["--robustness"]);
     assert_eq!(again["artefacts"], manifest["artefacts"], "a rebuild keeps the same artefacts");
 }

@@ -38,6 +38,13 @@ seed = 3
 [[style]]
 name = "downscale"
 downscale = 300
+[[style]]
+name = "orthogonal"
+routing = "orthogonal"
+[[style]]
+name = "dpi-rotated"
+downscale = "60dpi"
+rotate = 2
 "#;
 
 /// Bank charts drawn besides the anchors (a spread of sizes and shapes).
@@ -113,7 +120,7 @@ fn looks_damage_and_presets_are_byte_identical_across_runs_and_threads() {
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         runs.push(files(&out));
     }
-    assert_eq!(runs[0].len(), n * 7, "every chart in every style");
+    assert_eq!(runs[0].len(), n * 9, "every chart in every style");
     for other in &runs[1..] {
         assert_eq!(runs[0].keys().collect::<Vec<_>>(), other.keys().collect::<Vec<_>>());
         for (name, bytes) in &runs[0] {
@@ -141,6 +148,9 @@ fn bad_looks_and_strengths_name_the_key_the_range_and_the_file() {
         ("look = \"sketchy\"", &["look", "sketchy", "handDrawn"][..]),
         ("scan = \"extreme\"", &["scan", "extreme", "light, medium, heavy"][..]),
         ("smudge = 2", &["smudge"][..]),
+        ("routing = \"curvy\"", &["routing", "curvy", "orthogonal"][..]),
+        ("downscale = \"5dpi\"", &["downscale", "10 to 2400", "dots per inch"][..]),
+        ("downscale = \"wide\"", &["downscale", "wide", "150dpi"][..]),
     ];
     for (text, needles) in cases {
         let style = tmp.path().join("bad-style.toml");
@@ -158,5 +168,76 @@ fn bad_looks_and_strengths_name_the_key_the_range_and_the_file() {
         }
         assert_eq!(err.matches("error:").count(), 1, "{text}: printed once: {err}");
         assert!(!out.exists(), "{text}: no image written");
+    }
+}
+
+#[test]
+fn jpg_outputs_are_jpeg_files_damaged_once_and_deterministic() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let chart = tmp.path().join("c.mmd");
+    std::fs::write(
+        &chart,
+        "flowchart TD\n  A([Start]) --> B{x > 0?}\n  B -- Yes --> C[y = x]\n  B -- No --> D[y = 0]\n",
+    )
+    .expect("chart");
+    let style = tmp.path().join("photo.toml");
+    std::fs::write(&style, "scan = \"medium\"\nseed = 2\ndownscale = \"72dpi\"\n").expect("style");
+    let render = |out: &Path| {
+        let o = flowbench(
+            &["render", chart.to_str().unwrap(), "--style", style.to_str().unwrap(), "-o", out.to_str().unwrap()],
+            "2",
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        std::fs::read(out).expect("written")
+    };
+    let (a, b) = (render(&tmp.path().join("a.jpg")), render(&tmp.path().join("b.jpg")));
+    assert_eq!(a, b, "same style, same bytes");
+    assert_eq!(&a[..3], &[0xFF, 0xD8, 0xFF], "a JPEG file");
+    let png = render(&tmp.path().join("c.png"));
+    assert_eq!(&png[1..4], b"PNG");
+    // 72 dpi of a chart printed at 96 px an inch: three quarters of the
+    // undamaged width (rotation grows the canvas a little).
+    let plain = tmp.path().join("plain.png");
+    let o = flowbench(&["render", chart.to_str().unwrap(), "-o", plain.to_str().unwrap()], "1");
+    assert!(o.status.success());
+    let width = |bytes: &[u8]| u32::from_be_bytes(bytes[16..20].try_into().unwrap());
+    let (full, small) = (width(&std::fs::read(&plain).unwrap()), width(&png));
+    assert!(small < full * 3 / 4 + 20 && small > full * 3 / 4 - 5, "{small} of {full}");
+}
+
+/// `routing = "orthogonal"` on the 24 anchors and every bank chart, top to
+/// bottom and left to right: no drawn edge through a node, no flat or
+/// grazing arrowhead, every label on its edge (right angles only:
+/// `layout::orthogonal`'s unit tests).
+#[test]
+fn orthogonal_routing_draws_no_edge_through_a_node_on_anchors_and_bank() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let input = tmp.path().join("charts");
+    std::fs::create_dir(&input).expect("dir");
+    if charts(&input).is_none() {
+        return;
+    }
+    let bank = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+    for direction in ["TB", "LR"] {
+        let args = [
+            "render",
+            input.to_str().unwrap(),
+            bank.to_str().unwrap(),
+            "--routing",
+            "orthogonal",
+            "--direction",
+            direction,
+            "--metrics",
+        ];
+        let o = flowbench(&args, "2");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let lines: Vec<serde_json::Value> =
+            String::from_utf8_lossy(&o.stdout).lines().map(|l| serde_json::from_str(l).expect("json")).collect();
+        assert!(lines.len() >= 24 + 60, "{direction}: {} charts", lines.len());
+        for m in &lines {
+            for key in ["edges_through_nodes", "flat_heads", "shallow_heads", "labels_off_edge", "label_overlaps"] {
+                assert_eq!(m[key], 0, "{direction} {}: {key}", m["file"]);
+            }
+        }
     }
 }

@@ -120,10 +120,13 @@ pub fn draw_all(renderer: &Renderer, chart: &Flowchart, styles: &[BuildStyle]) -
     }
     let mut layouts: Vec<((crate::layout::LayoutOptions, crate::render::style::Font), crate::layout::Geometry)> =
         Vec::new();
+    type MeasuredKey = ((crate::layout::LayoutOptions, crate::render::style::Font), crate::layout::curve::Curve);
+    let mut measured: Vec<(MeasuredKey, Vec<String>)> = Vec::new();
     let mut out = Vec::with_capacity(styles.len());
     for (s, style) in styles.iter().zip(&resolved) {
         // The face measures the labels, so it decides the geometry too.
         let key = (renderer.layout_options(style), style.font);
+        let measured_key = (key, style.curve);
         let drawn = match layouts.iter().find(|(k, _)| *k == key) {
             Some((_, geometry)) => Output {
                 svg: renderer.svg_of(chart, geometry, style),
@@ -139,9 +142,18 @@ pub fn draw_all(renderer: &Renderer, chart: &Flowchart, styles: &[BuildStyle]) -
             }
         };
         let svg = drawn.svg.clone();
-        let drawing = Drawing::from_layout(chart, &drawn.geometry, style.curve);
-        let defects = measure(&drawing).1.iter().map(|d| d.describe(&drawing)).collect();
-        renderer.check_png(chart, style, 1.0).map_err(|e| format!("style `{}`: {e}", s.id))?;
+        // The defects depend on the geometry and the curve alone; styles
+        // differing only in colour or damage share them.
+        let defects = match measured.iter().find(|(k, _)| *k == measured_key) {
+            Some((_, d)) => Vec::clone(d),
+            None => {
+                let drawing = Drawing::from_layout(chart, &drawn.geometry, style.curve);
+                let d: Vec<String> = measure(&drawing).1.iter().map(|d| d.describe(&drawing)).collect();
+                measured.push((measured_key, d.clone()));
+                d
+            }
+        };
+        // (`png_of` refuses an oversize PNG from the geometry before drawing.)
         let for_png = renderer.for_png(chart, style, drawn);
         let png = renderer.png_of(&for_png, 1.0).map_err(|e| format!("style `{}`: {e}", s.id))?;
         out.push(Drawn { style_id: s.id.clone(), svg, png, defects });
@@ -177,15 +189,21 @@ mod tests {
 
     #[test]
     fn the_robustness_set_has_the_issues_renderings() {
+        use crate::layout::orthogonal::Routing;
         let styles = robustness_styles().expect("styles/robustness.toml parses");
         let ids: Vec<&str> = styles.iter().map(|s| s.id.as_str()).collect();
-        assert_eq!(ids, ["default", "handDrawn", "greyscale", "LR", "scan-light", "scan-heavy", "downscale-512"]);
-        let heavy = styles[5].parameters().expect("parameters");
+        assert_eq!(
+            ids,
+            ["default", "handDrawn", "greyscale", "LR", "orthogonal", "scan-light", "scan-heavy", "downscale-512"]
+        );
+        let heavy = styles[6].parameters().expect("parameters");
         assert_eq!(
             heavy.damage,
             crate::render::damage::Damage { seed: 1, ..crate::render::damage::Damage::scan("heavy").expect("preset") }
         );
         assert!(styles[2].parameters().expect("parameters").damage.greyscale);
+        let ortho = styles[4].parameters().expect("parameters");
+        assert_eq!((ortho.routing, ortho.curve), (Routing::Orthogonal, crate::layout::curve::Curve::Linear));
     }
 
     #[test]

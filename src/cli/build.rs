@@ -61,7 +61,8 @@ pub struct BuildArgs {
     #[arg(long)]
     styles: Option<PathBuf>,
     /// Render every problem in the robustness set (styles/robustness.toml:
-    /// default, handDrawn, greyscale, LR, scan light and heavy, 512 px wide).
+    /// default, handDrawn, greyscale, LR, orthogonal, scan light and heavy,
+    /// 512 px wide).
     #[arg(long, conflicts_with_all = ["styles", "style"])]
     robustness: bool,
 }

@@ -21,7 +21,13 @@ use crate::timings;
 pub enum Format {
     Svg,
     Png,
+    /// JPEG at the style's `jpeg` quality (90 without one), its damage
+    /// done before the one encoding.
+    Jpg,
 }
+
+/// JPEG quality of a `.jpg` output whose style sets no `jpeg`.
+const DEFAULT_JPEG_QUALITY: u8 = 90;
 
 #[derive(Debug, clap::Args)]
 pub struct RenderArgs {
@@ -54,6 +60,9 @@ pub struct RenderArgs {
     /// Edge curve: basis, linear, step, stepBefore, stepAfter, catmullRom.
     #[arg(long)]
     curve: Option<String>,
+    /// Edge routing: spline (mermaid's curves) or orthogonal (right angles).
+    #[arg(long)]
+    routing: Option<String>,
     /// PNG pixels per SVG unit.
     #[arg(long, default_value_t = 1.0)]
     scale: f32,
@@ -98,6 +107,7 @@ pub fn run(args: RenderArgs) -> anyhow::Result<ExitCode> {
         theme: args.theme.clone(),
         background: args.background.clone(),
         curve: args.curve.clone(),
+        routing: args.routing.clone(),
         direction: args.direction.clone(),
         ..StyleFile::default()
     };
@@ -185,7 +195,8 @@ impl Ctx<'_> {
         style::apply_chart_config(&mut st, &chart.config);
         let layers = [self.file_style, job.sweep.as_ref().map(|s| &s.style), Some(self.cli_style)];
         style::apply_layers(&mut st, &layers).map_err(|e| format!("{name}: {e}"))?;
-        let to_png_file = job.format == Format::Png && job.output.as_ref().is_some_and(|p| p.as_os_str() != "-");
+        let to_png_file = matches!(job.format, Format::Png | Format::Jpg)
+            && job.output.as_ref().is_some_and(|p| p.as_os_str() != "-");
         if to_png_file {
             self.renderer.check_png(&chart, &st, self.args.scale).map_err(|e| format!("{name}: {e}"))?;
         }
@@ -198,6 +209,11 @@ impl Ctx<'_> {
             (Some(p), Format::Png) => {
                 let png = self.renderer.png_of(&out, self.args.scale).map_err(|e| format!("{name}: {e}"))?;
                 timings::time("write", || write(p, &png))?;
+            }
+            (Some(p), Format::Jpg) => {
+                let quality = out.damage.jpeg.unwrap_or(DEFAULT_JPEG_QUALITY);
+                let jpg = self.renderer.jpeg_of(&out, self.args.scale, quality).map_err(|e| format!("{name}: {e}"))?;
+                timings::time("write", || write(p, &jpg))?;
             }
         }
         if !self.args.metrics {
@@ -327,7 +343,8 @@ fn plan_jobs(args: &RenderArgs) -> anyhow::Result<Vec<Job>> {
             match out.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
                 Some("svg") => Format::Svg,
                 Some("png") => Format::Png,
-                _ => bail!("{}: output must end in .svg or .png", out.display()),
+                Some("jpg" | "jpeg") => Format::Jpg,
+                _ => bail!("{}: output must end in .svg, .png or .jpg", out.display()),
             }
         };
         return Ok(vec![Job { input: files[0].0.clone(), output: Some(out.clone()), format, sweep: None }]);
@@ -335,6 +352,7 @@ fn plan_jobs(args: &RenderArgs) -> anyhow::Result<Vec<Job>> {
     let ext = match args.format {
         Format::Svg => "svg",
         Format::Png => "png",
+        Format::Jpg => "jpg",
     };
     let Some(dir) = &args.out_dir else {
         if args.metrics {
@@ -343,7 +361,7 @@ fn plan_jobs(args: &RenderArgs) -> anyhow::Result<Vec<Job>> {
                 .map(|(input, _)| Job { input, output: None, format: args.format, sweep: None })
                 .collect());
         }
-        bail!("give -o OUT.svg|png for one chart or -O DIR for several");
+        bail!("give -o OUT.svg|png|jpg for one chart or -O DIR for several");
     };
     // Same-named inputs from different directories keep apart, in both
     // modes: each output is named by as much of its input's path as it takes.

@@ -157,6 +157,9 @@ pub struct LayoutOptions {
     pub cluster_padding: f32,
     /// Charts with more nodes are refused (see [`LayoutError::TooLarge`]).
     pub max_nodes: usize,
+    /// Smooth curves (mermaid's) or right angles (`orthogonal`).
+    #[serde(default)]
+    pub routing: orthogonal::Routing,
 }
 
 impl Default for LayoutOptions {
@@ -170,6 +173,7 @@ impl Default for LayoutOptions {
             margin: 8.0,
             cluster_padding: 8.0,
             max_nodes: DEFAULT_MAX_NODES,
+            routing: orthogonal::Routing::Spline,
         }
     }
 }
@@ -193,7 +197,11 @@ pub fn layout(chart: &Flowchart, opts: &LayoutOptions, fonts: &Fonts) -> Result<
     if chart.nodes.len() > opts.max_nodes {
         return Err(LayoutError::TooLarge { nodes: chart.nodes.len(), limit: opts.max_nodes });
     }
-    compose::layout(chart, opts, fonts)
+    let mut g = compose::layout(chart, opts, fonts)?;
+    if opts.routing == orthogonal::Routing::Orthogonal {
+        orthogonal::route(&mut g);
+    }
+    Ok(g)
 }
 
 pub mod acyclic;
@@ -210,6 +218,7 @@ mod grid;
 pub mod layered;
 pub mod metrics;
 pub mod order;
+pub mod orthogonal;
 mod place;
 mod ports;
 pub mod position;

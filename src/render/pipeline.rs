@@ -10,7 +10,7 @@ use crate::layout::{self, Geometry, LayoutError, LayoutOptions};
 use crate::mermaid::Flowchart;
 use crate::text::{Fonts, TextStyle};
 
-use super::damage::Damage;
+use super::damage::{self, Damage};
 use super::glyphs::GlyphLine;
 use super::png::{self, PngError};
 use super::style::{Font, Style};
@@ -108,6 +108,7 @@ impl Renderer {
             text: TextStyle { font_size: style.font_size, ..TextStyle::default() },
             direction: style.direction,
             max_nodes: self.max_nodes,
+            routing: style.routing,
             ..LayoutOptions::default()
         }
     }
@@ -193,11 +194,27 @@ impl Renderer {
     /// rasterising work, then do its damage.
     pub fn png_of(&self, out: &Output, scale: f32) -> Result<Vec<u8>, PngError> {
         png::pixel_size(out.geometry.width, out.geometry.height, scale, self.max_pixels)?;
-        let png = png::svg_to_png(&out.svg, &out.glyphs, scale, &self.faces(out.font).db, self.max_pixels)?;
         if out.damage.is_none() {
-            return Ok(png);
+            return png::svg_to_png(&out.svg, &out.glyphs, scale, &self.faces(out.font).db, self.max_pixels);
         }
-        timings::time("damage", || out.damage.apply(&png)).map_err(PngError::Damage)
+        let img = self.damaged(out, &out.damage, scale)?;
+        Ok(timings::time("png", || damage::encode_png(&img))?)
+    }
+
+    /// Rasterise `out` at `scale` as a JPEG file of `quality`, its damage
+    /// done first (the JPEG encoding is its `jpeg` step: the image is not
+    /// compressed twice).
+    pub fn jpeg_of(&self, out: &Output, scale: f32, quality: u8) -> Result<Vec<u8>, PngError> {
+        png::pixel_size(out.geometry.width, out.geometry.height, scale, self.max_pixels)?;
+        let img = self.damaged(out, &Damage { jpeg: None, ..out.damage.clone() }, scale)?;
+        timings::time("jpeg", || damage::encode_jpeg(&img, quality)).map_err(PngError::Damage)
+    }
+
+    /// `out` drawn as RGB pixels at `damage`'s scale, then damaged.
+    fn damaged(&self, out: &Output, damage: &Damage, scale: f32) -> Result<image::RgbImage, PngError> {
+        let scale = damage.draw_scale(out.geometry.width, scale);
+        let img = png::svg_to_rgb(&out.svg, &out.glyphs, scale, &self.faces(out.font).db, self.max_pixels)?;
+        timings::time("damage", || damage.apply(img)).map_err(PngError::Damage)
     }
 
     /// Rasterise an SVG made by [`Renderer::svg`] at `scale`.

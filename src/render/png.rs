@@ -39,7 +39,7 @@ pub enum PngError {
     #[error("PNG encoding failed: {0}")]
     Io(#[from] std::io::Error),
     #[error("damaging the image failed: {0}")]
-    Damage(image::ImageError),
+    Damage(String),
     #[error("cannot allocate a {w}×{h} px drawing band")]
     Alloc { w: u32, h: u32 },
 }
@@ -120,6 +120,31 @@ pub fn svg_to_png(
     db: &Arc<fontdb::Database>,
     max_pixels: u64,
 ) -> Result<Vec<u8>, PngError> {
+    let (tree, w, h) = parse(svg, scale, db, max_pixels)?;
+    timings::time("raster+png", || super::raster::encode_png(&tree, glyphs, scale, w, h))
+}
+
+/// Rasterise `svg` at `scale` into RGB pixels (see
+/// [`super::raster::draw_rgb`]), for the raster damage.
+pub fn svg_to_rgb(
+    svg: &str,
+    glyphs: &[GlyphLine],
+    scale: f32,
+    db: &Arc<fontdb::Database>,
+    max_pixels: u64,
+) -> Result<image::RgbImage, PngError> {
+    let (tree, w, h) = parse(svg, scale, db, max_pixels)?;
+    let rgb = timings::time("raster", || super::raster::draw_rgb(&tree, glyphs, scale, w, h))?;
+    image::RgbImage::from_raw(w, h, rgb).ok_or(PngError::Alloc { w, h })
+}
+
+/// `svg` as usvg's tree, with its pixel size at `scale`.
+fn parse(
+    svg: &str,
+    scale: f32,
+    db: &Arc<fontdb::Database>,
+    max_pixels: u64,
+) -> Result<(usvg::Tree, u32, u32), PngError> {
     if !(scale.is_finite() && scale > 0.0) {
         return Err(PngError::BadScale(scale));
     }
@@ -132,7 +157,7 @@ pub fn svg_to_png(
     let tree = timings::time("usvg", || usvg::Tree::from_str(svg, &opt))?;
     let size = tree.size();
     let (w, h) = pixel_size(size.width(), size.height(), scale, max_pixels)?;
-    timings::time("raster+png", || super::raster::encode_png(&tree, glyphs, scale, w, h))
+    Ok((tree, w, h))
 }
 
 #[cfg(test)]

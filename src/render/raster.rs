@@ -61,12 +61,8 @@ struct Plan<'a> {
 /// Rasterise `tree` at `scale` into a `w`×`h` PNG, drawing `glyphs` at
 /// their placeholders.
 pub fn encode_png(tree: &Tree, glyphs: &[GlyphLine], scale: f32, w: u32, h: u32) -> Result<Vec<u8>, PngError> {
-    let root = tree.root().children();
-    let page = page_colour(tree);
-    let nodes = if page.is_some() { &root[1..] } else { root };
-    let cullable = nodes.iter().all(cullable);
-    let plan = Plan { tree, scale, w, page, nodes, cullable, glyphs };
-
+    let plan = Plan::new(tree, glyphs, scale, w);
+    let page = plan.page;
     let colour = if page.is_some() { Colour::Rgb } else { Colour::Rgba };
     let mut file = PngFile::new(w, h, colour, (w as usize * h as usize / 16).min(1 << 26) + 1024)?;
     let rows = band_rows(w, h);
@@ -101,6 +97,39 @@ pub fn encode_png(tree: &Tree, glyphs: &[GlyphLine], scale: f32, w: u32, h: u32)
     Ok(file.finish()?)
 }
 
+/// Rasterise `tree` at `scale` into `w`×`h` RGB pixels, row after row,
+/// for the raster damage to work on before the one PNG (or JPEG) encoding:
+/// decoding a finished PNG again cost more than most damage steps. Where
+/// the page is not opaque the drawing is composited over white (a printed
+/// page). Bands as in [`encode_png`], so the pixels are those the PNG
+/// would hold, whatever the thread count.
+pub fn draw_rgb(tree: &Tree, glyphs: &[GlyphLine], scale: f32, w: u32, h: u32) -> Result<Vec<u8>, PngError> {
+    let plan = Plan::new(tree, glyphs, scale, w);
+    let row_bytes = 3 * w as usize;
+    let mut out = Vec::new();
+    out.try_reserve_exact(row_bytes * h as usize).map_err(|_| PngError::Alloc { w, h })?;
+    out.resize(row_bytes * h as usize, 0);
+    let rows = band_rows(w, h) as usize;
+    let band = |(i, dst): (usize, &mut [u8]), buf: &mut Vec<u8>| -> Result<(), PngError> {
+        let n = dst.len() / row_bytes;
+        plan.draw_band((i * rows) as u32, n as u32, buf)?;
+        let kept = &buf[4 * w as usize * SEAM_ROWS as usize..];
+        for (o, p) in dst.chunks_exact_mut(3).zip(kept.chunks_exact(4)) {
+            // Premultiplied over white: c + (255 − a).
+            let clear = 255 - p[3];
+            o.copy_from_slice(&[p[0].saturating_add(clear), p[1].saturating_add(clear), p[2].saturating_add(clear)]);
+        }
+        Ok(())
+    };
+    if u64::from(w) * u64::from(h) < PARALLEL_MIN_PIXELS {
+        let mut buf = Vec::new();
+        out.chunks_mut(rows * row_bytes).enumerate().try_for_each(|b| band(b, &mut buf))?;
+    } else {
+        out.par_chunks_mut(rows * row_bytes).enumerate().try_for_each_init(Vec::new, |buf, b| band(b, buf))?;
+    }
+    Ok(out)
+}
+
 /// Rows per band: a function of the image size alone (never of the thread
 /// count), about [`BAND_PIXELS`] or [`BAND_PIXELS_LARGE`] pixels.
 fn band_rows(w: u32, h: u32) -> u32 {
@@ -108,16 +137,31 @@ fn band_rows(w: u32, h: u32) -> u32 {
     (target / w.max(1)).max(16).min(h.max(1))
 }
 
-impl Plan<'_> {
-    /// Rows `y0..y0 + n` as filtered PNG rows (RGB over an opaque page,
-    /// straight-alpha RGBA otherwise), drawn in `buf` and left there.
-    fn band(&self, y0: u32, n: u32, buf: &mut Vec<u8>) -> Result<(), PngError> {
+impl<'a> Plan<'a> {
+    fn new(tree: &'a Tree, glyphs: &'a [GlyphLine], scale: f32, w: u32) -> Plan<'a> {
+        let root = tree.root().children();
+        let page = page_colour(tree);
+        let nodes = if page.is_some() { &root[1..] } else { root };
+        let cullable = nodes.iter().all(cullable);
+        Plan { tree, scale, w, page, nodes, cullable, glyphs }
+    }
+
+    /// Rows `y0..y0 + n` with [`SEAM_ROWS`] above and below, drawn as
+    /// premultiplied RGBA into `buf`.
+    fn draw_band(&self, y0: u32, n: u32, buf: &mut Vec<u8>) -> Result<(), PngError> {
         let rows = n + 2 * SEAM_ROWS;
-        let (w, row_bytes) = (self.w as usize, self.w as usize * 4);
-        buf.resize(row_bytes * rows as usize, 0);
+        buf.resize(self.w as usize * 4 * rows as usize, 0);
         let mut pm =
             tiny_skia::PixmapMut::from_bytes(buf, self.w, rows).ok_or(PngError::Alloc { w: self.w, h: rows })?;
         self.draw(&mut pm, y0 as f32 - SEAM_ROWS as f32);
+        Ok(())
+    }
+
+    /// Rows `y0..y0 + n` as filtered PNG rows (RGB over an opaque page,
+    /// straight-alpha RGBA otherwise), drawn in `buf` and left there.
+    fn band(&self, y0: u32, n: u32, buf: &mut Vec<u8>) -> Result<(), PngError> {
+        let (w, row_bytes) = (self.w as usize, self.w as usize * 4);
+        self.draw_band(y0, n, buf)?;
         // Keep rows SEAM_ROWS.. (n of them), filtered, at the front.
         let kept = row_bytes * SEAM_ROWS as usize;
         if self.page.is_some() {

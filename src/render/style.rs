@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::curve::Curve;
 use super::damage::{self, Damage};
 use super::theme::{COLOUR_SYNTAX, THEMES, Theme, sanitize_colour};
+use crate::layout::orthogonal::Routing;
 use crate::mermaid::Direction;
 
 /// Fully resolved style for one rendering.
@@ -40,6 +41,9 @@ pub struct Style {
     /// What is done to the raster after drawing (PNG only).
     #[serde(default)]
     pub damage: Damage,
+    /// Smooth curves or right angles (`routing = "orthogonal"`).
+    #[serde(default)]
+    pub routing: Routing,
 }
 
 /// The labels' face: the renderer's own (embedded Liberation Sans, or
@@ -91,6 +95,7 @@ impl Default for Style {
             font: Font::Main,
             hand_drawn_seed: 0,
             damage: Damage::default(),
+            routing: Routing::Spline,
         }
     }
 }
@@ -124,6 +129,8 @@ pub struct StyleFile {
     pub direction: Option<String>,
     /// `classic` or `handDrawn`.
     pub look: Option<String>,
+    /// `spline` (mermaid's curves) or `orthogonal` (right angles).
+    pub routing: Option<String>,
     pub hand_drawn_seed: Option<u64>,
     /// The labels' face: `Liberation Sans` (or `--font`) or `Comic Neue`.
     pub font: Option<String>,
@@ -136,7 +143,8 @@ pub struct StyleFile {
     pub perspective: Option<f64>,
     pub noise: Option<f64>,
     pub jpeg: Option<f64>,
-    pub downscale: Option<f64>,
+    /// A maximum width (`512`, `"512px"`) or a scan's resolution (`"150dpi"`).
+    pub downscale: Option<Downscale>,
     pub paper: Option<f64>,
     /// Seed of the damage's noise and perspective.
     pub seed: Option<u64>,
@@ -229,6 +237,14 @@ impl StyleFile {
                 parse_direction(d).ok_or_else(|| format!("direction: unknown direction `{d}` (TB, TD, BT, LR, RL)"))?,
             );
         }
+        if let Some(r) = &self.routing {
+            style.routing =
+                Routing::parse(r).ok_or_else(|| format!("routing: unknown routing `{r}` (spline, orthogonal)"))?;
+        }
+        if style.routing == Routing::Orthogonal {
+            // Right angles are drawn straight: a curve would round them.
+            style.curve = Curve::Linear;
+        }
         self.apply_look(style)?;
         self.apply_damage(&mut style.damage)
     }
@@ -264,7 +280,13 @@ impl StyleFile {
             let preset = Damage::scan(name).ok_or_else(|| {
                 format!("scan: unknown preset `{name}` (expected one of {})", damage::SCANS.join(", "))
             })?;
-            *d = Damage { greyscale: d.greyscale, seed: d.seed, downscale: d.downscale, ..preset };
+            *d = Damage {
+                greyscale: d.greyscale,
+                seed: d.seed,
+                downscale: d.downscale,
+                downscale_dpi: d.downscale_dpi,
+                ..preset
+            };
         }
         let set = |v: Option<f64>, range: &damage::Range, slot: &mut f32| -> Result<(), String> {
             if let Some(v) = v {
@@ -280,13 +302,48 @@ impl StyleFile {
         if let Some(q) = self.jpeg {
             d.jpeg = Some(whole(damage::JPEG.check(q)?, "jpeg")? as u8);
         }
-        if let Some(w) = self.downscale {
-            d.downscale = Some(whole(damage::DOWNSCALE.check(w)?, "downscale")? as u32);
+        if let Some(v) = &self.downscale {
+            match v.target()? {
+                (n, false) => d.downscale = Some(n),
+                (n, true) => d.downscale_dpi = Some(n),
+            }
         }
         if let Some(seed) = self.seed {
             d.seed = seed;
         }
         Ok(())
+    }
+}
+
+/// The `downscale` key as written: a number of px, or text with a unit.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Downscale {
+    Px(f64),
+    Text(String),
+}
+
+impl Downscale {
+    /// The whole number it names and whether it is a resolution (dpi)
+    /// rather than a width (px), checked against its range.
+    fn target(&self) -> Result<(u32, bool), String> {
+        let (n, dpi) = match self {
+            Downscale::Px(n) => (*n, false),
+            Downscale::Text(t) => {
+                let t = t.trim();
+                let (number, dpi) = match (t.strip_suffix("dpi"), t.strip_suffix("px")) {
+                    (Some(n), _) => (n, true),
+                    (None, Some(n)) => (n, false),
+                    (None, None) => (t, false),
+                };
+                let n = number.trim().parse::<f64>().map_err(|_| {
+                    format!("downscale: `{t}` is not a width or a resolution (expected px such as 512 or \"512px\", or \"150dpi\")")
+                })?;
+                (n, dpi)
+            }
+        };
+        let range = if dpi { &damage::DOWNSCALE_DPI } else { &damage::DOWNSCALE };
+        Ok((whole(range.check(n)?, "downscale")? as u32, dpi))
     }
 }
 
@@ -461,6 +518,28 @@ mod tests {
         let bad = StyleFile { curve: Some("wiggly".into()), ..Default::default() };
         assert!(bad.apply(&mut Style::default()).unwrap_err().contains("wiggly"));
         assert!(toml::from_str::<StyleFile>("colour = 1").is_err());
+    }
+
+    #[test]
+    fn downscale_takes_a_width_or_a_resolution() {
+        let damage = |text: &str| -> Result<Damage, String> {
+            let sf: StyleFile = toml::from_str(text).map_err(|e| e.to_string())?;
+            let mut s = Style::default();
+            sf.apply(&mut s)?;
+            Ok(s.damage)
+        };
+        assert_eq!(damage("downscale = 512").unwrap().downscale, Some(512));
+        assert_eq!(damage("downscale = \"640px\"").unwrap().downscale, Some(640));
+        let d = damage("downscale = \"150dpi\"").unwrap();
+        assert_eq!((d.downscale, d.downscale_dpi), (None, Some(150)));
+        let e = damage("downscale = \"3dpi\"").unwrap_err();
+        assert!(e.contains("downscale") && e.contains("10 to 2400") && e.contains("dots per inch"), "{e}");
+        assert!(damage("downscale = \"big\"").unwrap_err().contains("150dpi"));
+        assert!(damage("downscale = 8").unwrap_err().contains("16 to 100000"));
+        let e = damage("jpeg = 0").unwrap_err();
+        assert!(e.contains("jpeg") && e.contains("1 to 100"), "{e}");
+        let e = damage("blur = -1").unwrap_err();
+        assert!(e.contains("blur") && e.contains("0 to 8"), "{e}");
     }
 
     #[test]
