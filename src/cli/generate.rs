@@ -256,14 +256,14 @@ fn offline(args: &GenerateArgs, records: &[DistRecord], samples: usize, answer: 
             text.push('\n');
         }
     }
+    write_stand_in_samples(args, &text, records.len() * samples, "samples")
+}
+
+/// Writes a stand-in's samples to `--output` and says how many.
+fn write_stand_in_samples(args: &GenerateArgs, text: &str, count: usize, what: &str) -> anyhow::Result<ExitCode> {
     crate::outfile::write_atomic(&args.output, text.as_bytes())
         .with_context(|| format!("writing {}", args.output.display()))?;
-    eprintln!(
-        "{}: {} samples from the {} stand-in",
-        args.output.display(),
-        records.len() * samples,
-        args.sampling.model
-    );
+    eprintln!("{}: {count} {what} from the {} stand-in", args.output.display(), args.sampling.model);
     Ok(ExitCode::SUCCESS)
 }
 
@@ -314,15 +314,7 @@ fn offline_two_step(
         text.push_str(&Json::Object(line).to_string());
         text.push('\n');
     }
-    crate::outfile::write_atomic(&args.output, text.as_bytes())
-        .with_context(|| format!("writing {}", args.output.display()))?;
-    eprintln!(
-        "{}: {} two-step samples from the {} stand-in",
-        args.output.display(),
-        records.len() * samples,
-        args.sampling.model
-    );
-    Ok(ExitCode::SUCCESS)
+    write_stand_in_samples(args, &text, records.len() * samples, "two-step samples")
 }
 
 /// A stand-in's code for a chart given as Mermaid text: `chart2py` of it,

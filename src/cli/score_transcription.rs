@@ -7,7 +7,6 @@
 //! reason: that is a result), 1 some lines were not samples of the bench
 //! (not JSON, unknown task), 2 the bench or samples file is unreadable.
 
-use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -54,15 +53,7 @@ pub fn run(args: ScoreTranscriptionArgs) -> anyhow::Result<ExitCode> {
     for d in &diags {
         eprintln!("warning: {d}");
     }
-    let mut sources = HashMap::new();
-    for r in &bench.records {
-        match crate::mermaid::parse(&r.mermaid) {
-            Ok(chart) => {
-                sources.insert(r.task_id.clone(), chart);
-            }
-            Err(e) => eprintln!("warning: {}: its source chart does not parse ({}); not scored", r.task_id, e.message),
-        }
-    }
+    let sources = super::ablation_attribution::source_charts(&bench);
     if sources.is_empty() {
         anyhow::bail!("{}: no source charts (is it a built dist/ directory?)", args.bench.display());
     }
