@@ -19,8 +19,9 @@ for line in open(os.path.join(out, "gen.err")):
         errors.setdefault(name, line[len("error: "):].strip())
 rows, lines, drops_total = [], [], {}
 # Problems by where their parameters' domains came from (the header's
-# `domains`): a hand spec for any parameter, else the original examples
-# (infer_domain's fallback) for any, else the signature's types alone.
+# `domains`): a hand spec for any parameter, else the statement's words
+# (docstring) for any, else the original examples (infer_domain's
+# fallback) for any, else the signature's types alone.
 by_source = {}
 
 
@@ -28,7 +29,11 @@ def domain_source(domains):
     sources = {v.split("+")[0] for v in domains.values()}
     if not domains:
         return "no tests"
-    return "hand spec" if "spec" in sources else "examples fallback" if "examples" in sources else "signature only"
+    if "spec" in sources:
+        return "hand spec"
+    if "docstring" in sources:
+        return "docstring"
+    return "examples fallback" if "examples" in sources else "signature only"
 
 
 for name in sorted(os.listdir(root), key=lambda n: (len(n), n)):

@@ -435,24 +435,27 @@ fn generated_args(dir: &Path) -> Vec<Vec<serde_json::Value>> {
         .collect()
 }
 
+fn imported(root: &Path, name: &str, solution: &str, tests: &str) -> PathBuf {
+    let dir = problem(root, name, solution, "infer_domain = true\n");
+    let entry = solution.split("def ").nth(1).and_then(|s| s.split('(').next()).unwrap();
+    std::fs::write(
+        dir.join("problem.json"),
+        format!(r#"{{"task_id": "{name}", "entry_point": "{entry}", "call_style": "function", "tests": {tests}}}"#),
+    )
+    .unwrap();
+    dir
+}
+
 #[test]
 fn an_imported_problem_takes_its_domain_from_its_original_tests() {
     // Without `infer_domain`, most random strings make `int(digits)` raise;
     // with it, the alphabet (digits), non-emptiness and the sign (n >= 1)
     // come from the two original tests, and nothing outside them is made.
     let tmp = tempfile::tempdir().unwrap();
-    let dir = problem(
-        tmp.path(),
-        "digits",
-        "def scale(digits: str, n: int) -> int:\n    if n < 1:\n        raise ValueError('n must be positive')\n    return int(digits) * n\n",
-        "infer_domain = true\n",
-    );
-    std::fs::write(
-        dir.join("problem.json"),
-        r#"{"task_id": "digits", "entry_point": "scale", "call_style": "function",
-            "tests": [{"args": ["12", 3], "kwargs": {}, "expected": 36}, {"args": ["907", 1], "kwargs": {}, "expected": 907}]}"#,
-    )
-    .unwrap();
+    let tests =
+        r#"[{"args": ["12", 3], "kwargs": {}, "expected": 36}, {"args": ["907", 1], "kwargs": {}, "expected": 907}]"#;
+    let solution = "def scale(digits: str, n: int) -> int:\n    if n < 1:\n        raise ValueError('n must be positive')\n    return int(digits) * n\n";
+    let dir = imported(tmp.path(), "digits", solution, tests);
     let out = flowbench(&["tests", "gen", "digits"], tmp.path());
     assert!(out.status.success(), "{}", text(&out));
     assert!(!text(&out).contains("raised"), "inputs outside the examples' domain were made: {}", text(&out));
@@ -472,6 +475,64 @@ fn an_imported_problem_takes_its_domain_from_its_original_tests() {
     assert!(text(&out).contains("raised"), "n = 0 was never tried: {}", text(&out));
     let header = tests_header(&dir);
     assert_eq!(header["domains"], serde_json::json!({"digits": "examples", "n": "spec"}), "{header}");
+}
+
+#[test]
+fn inferred_domains_widen_where_the_statement_is_silent_and_boundary_inputs_reach_the_edges() {
+    let tmp = tempfile::tempdir().unwrap();
+    // Every example has two equal-length, non-empty lists: unequal lengths
+    // and empty lists are inputs all the same (the statement says nothing
+    // of either), and the boundary inputs put one list empty beside a
+    // non-empty one.
+    let equal = r#"[{"args": [[1, 2], [1, 3]], "kwargs": {}, "expected": 1}, {"args": [[4, 5, 6], [4, 5, 6]], "kwargs": {}, "expected": 3}]"#;
+    let dir = imported(
+        tmp.path(),
+        "matches",
+        "def matches(xs: list, ys: list) -> int:\n    return sum(1 for i in range(min(len(xs), len(ys))) if xs[i] == ys[i])\n",
+        equal,
+    );
+    let out = flowbench(&["tests", "gen", "matches"], tmp.path());
+    assert!(out.status.success(), "{}", text(&out));
+    let all = generated_args(&dir);
+    let len = |v: &serde_json::Value| v.as_array().unwrap().len();
+    assert!(all.iter().any(|a| len(&a[0]) != len(&a[1])), "no unequal lengths");
+    assert!(all.iter().any(|a| len(&a[0]) == 0 && len(&a[1]) > 0), "no empty list beside a non-empty one");
+    // The same examples under a statement that says "of equal length".
+    let dir = imported(
+        tmp.path(),
+        "told",
+        "def matches(xs: list, ys: list) -> int:\n    \"\"\"Two lists of equal length.\"\"\"\n    return sum(1 for x, y in zip(xs, ys) if x == y)\n",
+        equal,
+    );
+    let out = flowbench(&["tests", "gen", "told"], tmp.path());
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(generated_args(&dir).iter().all(|a| len(&a[0]) == len(&a[1])), "unequal lengths made");
+    assert_eq!(tests_header(&dir)["domains"], serde_json::json!({"xs": "signature", "ys": "docstring"}));
+    // A reference that zips the two assumed equal lengths (zip drops the
+    // longer one's tail): they stay equal.
+    let dir = imported(
+        tmp.path(),
+        "zipped",
+        "def matches(xs: list, ys: list) -> int:\n    return sum(1 for x, y in zip(xs, ys) if x == y)\n",
+        equal,
+    );
+    assert!(flowbench(&["tests", "gen", "zipped"], tmp.path()).status.success());
+    assert!(generated_args(&dir).iter().all(|a| len(&a[0]) == len(&a[1])), "unequal lengths made for zip");
+    // Lowercase words in every example: capitals and a blank are inputs
+    // unless the statement says "lowercase".
+    let words = r#"[{"args": ["abcdefghijklm"], "kwargs": {}, "expected": "ABCDEFGHIJKLM"}, {"args": ["nopqrstuvwxyz"], "kwargs": {}, "expected": "NOPQRSTUVWXYZ"}]"#;
+    let shout = |doc: &str| format!("def shout(word: str) -> str:\n    {doc}\n    return word.upper()\n");
+    let chars = |dir: &Path| -> String {
+        generated_args(dir).iter().filter_map(|a| a[0].as_str().map(str::to_string)).collect::<Vec<_>>().concat()
+    };
+    let dir = imported(tmp.path(), "shout", &shout("pass"), words);
+    assert!(flowbench(&["tests", "gen", "shout"], tmp.path()).status.success());
+    let seen = chars(&dir);
+    assert!(seen.contains(' ') && seen.chars().any(|c| c.is_ascii_uppercase()), "not widened: {seen:?}");
+    let dir = imported(tmp.path(), "lower", &shout("\"\"\"A lowercase word.\"\"\""), words);
+    assert!(flowbench(&["tests", "gen", "lower"], tmp.path()).status.success());
+    let seen = chars(&dir);
+    assert!(!seen.chars().any(|c| c.is_ascii_uppercase()), "capitals made: {seen:?}");
 }
 
 #[test]

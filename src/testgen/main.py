@@ -95,9 +95,12 @@ def generate(req):
     for n, t in params:
         check_constraints(n, t, spec.get("params", {}).get(n, {}))
     written = spec.get("params", {})
+    statement = None
     if spec.get("infer_domain"):
-        spec = with_inferred_domain(spec, params, [[decode(a) for a in o] for o in req.get("originals", []) + spec.get("seeds", [])])
-    domains = domain_sources(names, written, spec.get("params", {}), has_valid)
+        statement = Statement(docstring_of(req["solution"], req["entry_point"]), req["solution"])
+        spec = with_inferred_domain(spec, params, [[decode(a) for a in o] for o in req.get("originals", []) + spec.get("seeds", [])],
+                                    statement)
+    domains = domain_sources(names, written, spec.get("params", {}), has_valid, statement)
     g = Gen(params, spec, random.Random(req["seed"]))
     counts = spec.get("counts", {})
     out = []
@@ -149,32 +152,90 @@ def generate(req):
         out.append({"category": "typical", "how": how, "args": [encode(x) for x in a]})
     for how, args in mutants_of_seeds(g, seeds, int(counts.get("mutations", 20)) * (3 * scale if pool else 1)):
         emit("typical", how, args)
+    # Last, from a generator of their own: the inputs above stay as they
+    # were when boundary inputs were added.
+    for how, args in boundary_inputs(Gen(params, spec, random.Random(req["seed"] ^ BOUNDARY_SEED))):
+        emit("edge", "boundary: " + how, args)
     return answer()
 
 
-def domain_sources(names, written, used, has_valid):
+def domain_sources(names, written, used, has_valid, statement=None):
     """Where each parameter's domain came from: `spec` (a [params.X] table
-    in problem.toml), `examples` (inferred from the original tests and
-    seeds), `signature` (its type alone); `+valid` when a valid() filters
-    the inputs too."""
+    in problem.toml), `docstring` (inferred, and narrowed by the
+    statement's words), `examples` (inferred from the original tests and
+    seeds alone), `signature` (its type alone); `+valid` when a valid()
+    filters the inputs too."""
     suffix = "+valid" if has_valid else ""
-    return {n: ("spec" if n in written else "examples" if used.get(n) else "signature") + suffix for n in names}
+    told = statement.used if statement else set()
+
+    def source(n):
+        if n in written:
+            return "spec"
+        if n in told:
+            return "docstring"
+        return "examples" if used.get(n) else "signature"
+    return {n: source(n) + suffix for n in names}
 
 
-def with_inferred_domain(spec, params, examples):
+class Statement:
+    """What the problem's statement (the entry point's docstring) says
+    about its inputs. Examples show only what some inputs look like, so an
+    inferred constraint that would narrow the domain beyond the type
+    stands, where `infer_domain` widens, only when the statement says so:
+    "non-empty", "of equal length", "lowercase", ... `source` is the
+    reference's text. `used` collects the parameters a statement narrowed
+    (for the header's domain sources)."""
+
+    EVIDENCE = {
+        "nonempty": r"non-?empty|not empty|never empty|at least (one|1)\b",
+        "same_len": r"same length|equal length|equal-length|same size|equal size|same number of|lengths? (are|is) equal",
+        "lower": r"lower[ -]?case|small letters",
+        "upper": r"upper[ -]?case|capital letters",
+        "no_space": r"no spaces|without spaces|single word|one word|no whitespace",
+    }
+
+    def __init__(self, text, source=""):
+        self.text = (text or "").lower()
+        self.source = source
+        self.used = set()
+
+    def says(self, what, name):
+        if re.search(self.EVIDENCE[what], self.text):
+            self.used.add(name)
+            return True
+        return False
+
+
+def docstring_of(source, entry_point):
+    """The entry point's docstring (a method of `class Solution` too), or ''."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return ""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == entry_point:
+            return ast.get_docstring(node) or ""
+    return ""
+
+
+def with_inferred_domain(spec, params, examples, statement):
     """The spec with a domain for every parameter it leaves unconstrained,
-    read from the examples' values (see `infer_domain`)."""
+    read from the examples' values (see `infer_domain`) and the statement."""
     written = spec.get("params", {})
     inferred = dict(written)
     examples = [e for e in examples if len(e) == len(params)]
     relations = list(spec.get("relations", []))
     for i, (n, t) in enumerate(params):
         if n not in written:
-            c = infer_domain(t, [e[i] for e in examples])
+            c = infer_domain(t, [e[i] for e in examples], statement, n)
             # Two sequences of equal length in every example (scores and
-            # guesses, two bit strings to xor) keep equal lengths.
+            # guesses, two bit strings to xor) keep equal lengths when the
+            # statement says so or the reference zips them (zip drops the
+            # longer one's tail: its author assumed equal lengths);
+            # otherwise unequal lengths are inputs too.
             for j, (m, _) in enumerate(params[:i]):
-                if m not in written and same_lengths([e[j] for e in examples], [e[i] for e in examples]):
+                if (m not in written and same_lengths([e[j] for e in examples], [e[i] for e in examples])
+                        and (statement.says("same_len", n) or zips(statement.source, m, n))):
                     c["same_len"] = m
                     relations.append("len(%s) == len(%s)" % (m, n))
                     break
@@ -183,51 +244,85 @@ def with_inferred_domain(spec, params, examples):
     return dict(spec, params=inferred, relations=relations)
 
 
+def zips(source, a, b):
+    """Whether the reference calls zip() on parameters `a` and `b`."""
+    named = lambda n, text: re.search(r"\b%s\b" % re.escape(n), text)
+    return any(named(a, args) and named(b, args) for args in re.findall(r"\bzip\(([^()]*)\)", source))
+
+
 def same_lengths(xs, ys):
     sized = (str, list, tuple)
     pairs = [(x, y) for x, y in zip(xs, ys) if isinstance(x, sized) and isinstance(y, sized)]
     return len(pairs) >= 2 and len(pairs) == len(xs) and any(len(x) > 1 for x, _ in pairs) and all(len(x) == len(y) for x, y in pairs)
 
 
-def infer_domain(t, values):
-    """Constraints a value of type `t` keeps in every example, read
-    conservatively (a generated input outside the documented domain would
-    fail correct solutions): no negative numbers, or no zero either, when
-    none is shown; nothing empty when no example is empty; only the
-    characters shown, or a whole class (a-z, A-Z, 0-9) when at least half
-    of it is shown. Upper bounds are never inferred: small examples say
-    nothing about large inputs."""
+def infer_domain(t, values, statement, name):
+    """Constraints a value of type `t` keeps in every example. Examples
+    show only what some inputs look like: a constraint that merely holds
+    in all of them stands where widening it would put degenerate inputs in
+    front of correct programs, and is widened where wrong programs hide
+    beyond it, unless the statement backs it:
+    - numbers keep the examples' sign: no negative numbers, or no zero
+      either, when none is shown (zero or a negative count, divisor or
+      side length is where references answer by accident: `factorize(0)`
+      returns [], a triangle with a side of 0 is "right-angled");
+    - strings stay non-empty when no example is empty (an empty pattern or
+      word is degenerate); lists, sets and dicts may be empty unless the
+      statement says "non-empty";
+    - strings keep the character classes shown (a-z, A-Z, 0-9, each when
+      at least half of it is shown), widened, unless the statement
+      restricts them, by the other letter case (unless "lowercase" /
+      "uppercase") and a blank (unless "no spaces", "single word").
+      Non-ASCII letters are not added: references written for ASCII
+      (`97 <= ord(c) <= 122`) answer them by accident.
+    Upper bounds are never inferred: small examples say nothing about
+    large inputs."""
     k = t["k"]
     if k == "opt":
-        return infer_domain(t["of"], [v for v in values if v is not None])
+        return infer_domain(t["of"], [v for v in values if v is not None], statement, name)
     if k in ("int", "float"):
         nums = [v for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
         low = min(nums) if nums else -1
         return {"min": 1} if low >= 1 else {"min": 0} if low >= 0 else {}
     sized = [v for v in values if isinstance(v, (str, list, tuple, set, dict))]
-    nonempty = {"len": [1, NO_UPPER_LEN]} if sized and all(len(v) > 0 for v in sized) and "items" not in t else {}
+    nonempty = {}
+    if sized and all(len(v) > 0 for v in sized) and "items" not in t and (k == "str" or statement.says("nonempty", name)):
+        nonempty = {"len": [1, NO_UPPER_LEN]}
     if k == "str":
         chars = set("".join(v for v in values if isinstance(v, str)))
         if not chars:
             return nonempty
-        # A class stands for itself only when the examples show at least
-        # half of it: two bit strings show "01", not every digit.
-        classes = [cls for cls in (string.ascii_lowercase, string.ascii_uppercase, string.digits) if 2 * len(chars & set(cls)) >= len(cls)]
-        covered = set("".join(classes))
-        return dict(nonempty, charset="".join(classes) + "".join(sorted(chars - covered)))
+        return dict(nonempty, charset=widened_charset(chars, statement, name))
     if k == "tuple" and "items" in t:
         rows = [v for v in values if isinstance(v, (list, tuple)) and len(v) == len(t["items"])]
-        items = [infer_domain(it, [r[i] for r in rows]) for i, it in enumerate(t["items"])]
+        items = [infer_domain(it, [r[i] for r in rows], statement, name) for i, it in enumerate(t["items"])]
         return {"items": items} if any(items) else {}
     if k in ("list", "set", "tuple"):
         elems = [e for v in values if isinstance(v, (list, tuple, set)) for e in v]
-        inner = infer_domain(t["of"], elems) if elems else {}
+        inner = infer_domain(t["of"], elems, statement, name) if elems else {}
         return dict(nonempty, **({"elem": inner} if inner else {}))
     if k == "dict":
         pairs = [kv for v in values if isinstance(v, dict) for kv in v.items()]
-        keys, vals = infer_domain(t["key"], [a for a, _ in pairs]), infer_domain(t["val"], [b for _, b in pairs])
+        keys = infer_domain(t["key"], [a for a, _ in pairs], statement, name)
+        vals = infer_domain(t["val"], [b for _, b in pairs], statement, name)
         return dict(nonempty, **{x: y for x, y in (("keys", keys), ("values", vals)) if y})
     return {}
+
+
+def widened_charset(chars, statement, name):
+    """The characters shown, by class (see `infer_domain`), widened where
+    the statement is silent."""
+    # A class stands for itself only when the examples show at least
+    # half of it: two bit strings show "01", not every digit.
+    lower, upper, digits = string.ascii_lowercase, string.ascii_uppercase, string.digits
+    classes = [cls for cls in (lower, upper, digits) if 2 * len(chars & set(cls)) >= len(cls)]
+    letters = chars & set(lower + upper)
+    if letters and not (statement.says("lower", name) or statement.says("upper", name)):
+        classes += [cls for cls in (lower, upper) if cls not in classes]
+    extra = set(chars) - set("".join(classes))
+    if letters and not statement.says("no_space", name):
+        extra.add(" ")
+    return "".join(classes) + "".join(sorted(extra))
 
 
 # "At least one, no upper bound" for an inferred length.

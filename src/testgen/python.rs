@@ -14,6 +14,7 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 const SIGNATURE: &str = include_str!("signature.py");
 const VALUES: &str = include_str!("values.py");
 const GEN: &str = include_str!("gen.py");
+const BOUNDARY: &str = include_str!("boundary.py");
 const MAIN: &str = include_str!("main.py");
 const MUTANTS: &str = include_str!("mutants.py");
 const SERVE: &str = include_str!("serve.py");
@@ -42,7 +43,7 @@ struct Server {
 
 impl Server {
     fn start(python: &Path) -> anyhow::Result<Server> {
-        let script = [SIGNATURE, VALUES, GEN, MAIN, MUTANTS, SERVE].join("\n");
+        let script = [SIGNATURE, VALUES, GEN, BOUNDARY, MAIN, MUTANTS, SERVE].join("\n");
         let mut child = Command::new(interpreter(python))
             .args(["-I", "-S", "-c", &script])
             .env("PYTHONHASHSEED", "0")
