@@ -119,7 +119,10 @@ fn main() {
 /// box passes), imageproc's `gaussian_blur_f32` (f32 separable).
 fn blur_alternatives(drawn: &[RgbImage], per_image: impl Fn(Duration) -> f64) {
     println!("blur alone, ms per image CPU (wall)");
-    println!("{:<6} {:>16} {:>16} {:>16} {:>20}", "sigma", "flowbench", "image blur", "image fast_blur", "imageproc f32");
+    println!(
+        "{:<6} {:>16} {:>16} {:>16} {:>20}",
+        "sigma", "flowbench", "image blur", "image fast_blur", "imageproc f32"
+    );
     for sigma in [0.4f32, 0.8, 2.0] {
         let ours = Damage { blur: sigma, ..Damage::default() };
         let timed = |f: &dyn Fn(&RgbImage)| {

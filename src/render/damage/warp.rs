@@ -90,7 +90,10 @@ fn sample_tile(img: &RgbImage, back: &Projection, out: &mut RgbImage, (x0, y0, x
     // Every tap of the tile inside the image: no bounds to check per tap.
     let (lo_x, hi_x) = (a.0.min(b.0).min(c.0).min(d.0), a.0.max(b.0).max(c.0).max(d.0));
     let (lo_y, hi_y) = (a.1.min(b.1).min(c.1).min(d.1), a.1.max(b.1).max(c.1).max(d.1));
-    let inside = lo_x >= 0.0 && lo_y >= 0.0 && hi_x < img.width().saturating_sub(1) as f32 && hi_y < img.height().saturating_sub(1) as f32;
+    let inside = lo_x >= 0.0
+        && lo_y >= 0.0
+        && hi_x < img.width().saturating_sub(1) as f32
+        && hi_y < img.height().saturating_sub(1) as f32;
     let ow = out.width() as usize;
     let raw: &mut [u8] = out.as_mut();
     for y in y0..y1 {
