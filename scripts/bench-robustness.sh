@@ -18,8 +18,14 @@ elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 
 echo "load: $(uptime)"
 t0=$(now)
-FLOWBENCH_TIMINGS=1 "$fb" build --robustness -o "$tmp/robust" -j 2 >/dev/null 2>"$tmp/timings"
+status=0
+FLOWBENCH_TIMINGS=1 "$fb" build --robustness -o "$tmp/robust" -j 2 >/dev/null 2>"$tmp/timings" || status=$?
 t1=$(now)
+if [ "$status" != 0 ]; then
+  # Say why (the temporary directory goes with the script), then time it anyway.
+  echo "build --robustness failed (exit $status):"
+  grep -v '^timing' "$tmp/timings" | sed 's/^/  /'
+fi
 styles=$(grep -c '^name' styles/robustness.toml)
 echo "cold build --robustness of the bank ($styles styles), -j 2: $(elapsed "$t0" "$t1") s (target ≤ 30 s)"
 t0=$(now)

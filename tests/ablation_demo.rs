@@ -105,6 +105,8 @@ fn demo_builds_generates_judges_and_reports_offline() {
         "failed problems drawn side by side"
     );
 
+    invariance_section_reports_exactly_the_stated_sensitive_problems(&report, &err, &html, bank);
+
     // Again: every step resumes, the reports are byte-identical.
     let before: Vec<Vec<u8>> = ["ablation.md", "ablation.json", "ablation.csv", "ablation.html"]
         .iter()
@@ -117,4 +119,54 @@ fn demo_builds_generates_judges_and_reports_offline() {
         .map(|f| std::fs::read(out.join(f)).expect("report"))
         .collect();
     assert!(before == after, "reports differ between runs");
+}
+
+/// The `fragile` stand-in's stated failures (`generate`'s doc, printed by
+/// the demo): digit_sum under the default rendering, gcd under handDrawn and
+/// scan-heavy, is_prime under scan-heavy; it solves everything else.
+fn invariance_section_reports_exactly_the_stated_sensitive_problems(
+    report: &Value,
+    err: &str,
+    html: &str,
+    bank: usize,
+) {
+    assert!(
+        err.contains("fragile stand-in answers the reference except: digit_sum under flowchart, gcd under flowchart@handDrawn, gcd under flowchart@scan-heavy, is_prime under flowchart@scan-heavy"),
+        "the demo states the rule: {err}"
+    );
+    let models = report["invariance"]["models"].as_array().expect("invariance section");
+    assert_eq!(models.len(), 1, "only fragile has styled runs: {models:?}");
+    let m = &models[0];
+    assert_eq!(m["model"], "fragile");
+    let conditions: Vec<&str> =
+        m["renderings"].as_array().expect("renderings").iter().filter_map(|r| r["condition"].as_str()).collect();
+    assert_eq!(conditions, ["flowchart", "flowchart@handDrawn", "flowchart@scan-heavy", "flowchart@LR"]);
+    assert_eq!(m["render_sensitive"], serde_json::json!(["digit_sum", "gcd", "is_prime"]));
+    let counts = (&m["problems"], &m["solved_under_all"], &m["solved_under_some"], &m["solved_under_none"]);
+    assert_eq!(
+        (counts.0.as_u64(), counts.1.as_u64(), counts.2.as_u64(), counts.3.as_u64()),
+        (Some(bank as u64), Some(bank as u64 - 3), Some(3), Some(0))
+    );
+    // Per factor, the discordant pairs the rule implies: (only default, only style).
+    let factors = m["factors"].as_array().expect("factors");
+    let discordant: Vec<(&str, u64, u64)> = factors
+        .iter()
+        .map(|f| {
+            let d = &f["delta"];
+            (
+                f["style"].as_str().unwrap_or(""),
+                d["only_baseline"].as_u64().unwrap(),
+                d["only_condition"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(discordant, [("handDrawn", 1, 1), ("scan-heavy", 2, 1), ("LR", 0, 1)]);
+    // The HTML shows each sensitive problem in each of the four renderings.
+    assert!(html.contains("id=\"invariance\""), "the section is in the HTML");
+    for task in ["digit_sum", "gcd", "is_prime"] {
+        for condition in ["flowchart", "flowchart@handDrawn", "flowchart@scan-heavy", "flowchart@LR"] {
+            let img = format!("<img alt=\"{task} as {condition}\" src=\"data:image/png;base64,");
+            assert!(html.contains(&img), "{task} drawn as {condition}");
+        }
+    }
 }

@@ -20,7 +20,10 @@
 //! per run, each original problem with its variants (`flowbench variants`); `attribution` pairs, per model
 //! and rendering, a `transcribe` run (scored on the graph) with a code run and splits the code failures into
 //! perception and reasoning (`attribution_report`: its Markdown/HTML, with side-by-side drawings); `two_step`
-//! runs the `flowchart-then-code` condition; `report` and `html` render
+//! runs the `flowchart-then-code` condition; `invariance` pairs, per model, the default rendering's run with
+//! its `flowchart@STYLE` runs (solved under all / some / none, each style's paired difference, the
+//! render-sensitive problems; `invariance_report`: its Markdown/HTML with every rendering's image side by
+//! side); `report` and `html` render
 //! Markdown/CSV and the self-contained HTML page with SVG charts drawn here.
 
 pub mod attribution;
@@ -28,6 +31,8 @@ pub mod attribution_report;
 pub mod bench;
 pub mod compare;
 pub mod html;
+pub mod invariance;
+pub mod invariance_report;
 pub mod memorisation;
 pub mod prompts;
 pub mod report;

@@ -19,7 +19,8 @@ pub fn cells(ab: &Ablation) -> Vec<(String, String)> {
     ab.columns.iter().flat_map(|(s, ds)| ds.iter().map(move |d| (s.clone(), d.clone()))).collect()
 }
 
-fn signed(x: f64) -> String {
+/// A signed figure with one decimal; `0.0` for what rounds to zero.
+pub fn signed(x: f64) -> String {
     if x.abs() < 0.05 { "0.0".to_string() } else { format!("{x:+.1}") }
 }
 

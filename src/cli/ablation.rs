@@ -18,6 +18,7 @@ use crate::ablation::attribution_report;
 use crate::ablation::bench::{Bench, load_bench};
 use crate::ablation::compare::{Run, compare_runs, task_scores};
 use crate::ablation::html::{ProblemView, html_with};
+use crate::ablation::invariance_report;
 use crate::ablation::report::{csv, markdown};
 use crate::ablation::signature::{gaps, label};
 use crate::exec::{ExecConfig, LazyExecutor};
@@ -197,10 +198,16 @@ pub fn run(args: AblationArgs) -> anyhow::Result<ExitCode> {
         if args.read_by_execution { ReadRule::Executes } else { ReadRule::TripleF1 { threshold: args.read_threshold } };
     let attribution = super::ablation_attribution::section(&reads, &scored, &labels, rule);
     let drawings = super::ablation_attribution::side_by_sides(&attribution, &reads, &sources);
-    let md = markdown(&ablation) + &attribution_report::markdown(&attribution);
+    let invariance = crate::ablation::invariance::section(&scored, &labels);
+    let renderings = super::ablation_invariance::images(&bench, &invariance);
+    let md =
+        markdown(&ablation) + &attribution_report::markdown(&attribution) + &invariance_report::markdown(&invariance);
     let mut json = serde_json::json!({ "ablation": ablation, "problems": views_json(&views, &scored) });
     if !reads.is_empty() {
         json["attribution"] = serde_json::to_value(&attribution)?;
+    }
+    if !invariance.is_empty() {
+        json["invariance"] = serde_json::to_value(&invariance)?;
     }
     let out = &args.output;
     write(&out.join("ablation.md"), &md)?;
@@ -208,7 +215,11 @@ pub fn run(args: AblationArgs) -> anyhow::Result<ExitCode> {
     write(&out.join("ablation.json"), &(serde_json::to_string_pretty(&json)? + "\n"))?;
     write(
         &out.join("ablation.html"),
-        &html_with(&ablation, &views, &attribution_report::html(&attribution, &drawings)),
+        &html_with(
+            &ablation,
+            &views,
+            &(attribution_report::html(&attribution, &drawings) + &invariance_report::html(&invariance, &renderings)),
+        ),
     )?;
     print!("{md}");
     // Joined as a path: `-o demo/` must not print `demo//ablation`.

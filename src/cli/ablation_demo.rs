@@ -6,7 +6,10 @@
 //! `ablation`. Besides the code stand-ins, the two transcribers run
 //! `transcribe` and `flowchart-then-code`, so the report has the
 //! perception-or-reasoning attribution (the noisy one misreads, and codes
-//! what it misread).
+//! what it misread). The bank is built in four renderings of
+//! `styles/robustness.toml` and the `fragile` stand-in, thrown by some
+//! renderings on stated problems, runs under each, so the report has the
+//! invariance section.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -28,6 +31,14 @@ const VARIANT_OF: [&str; 2] = ["alternating_sum", "caesar_shift"];
 /// reads every chart right, one makes a seeded misreading per chart.
 const TRANSCRIBERS: [&str; 2] = ["transcriber", "noisy-transcriber"];
 const TRANSCRIBER_CONDITIONS: [&str; 2] = ["transcribe", "flowchart-then-code"];
+
+/// The renderings the bank is built in (styles of `styles/robustness.toml`,
+/// the default first) and the `fragile` stand-in is run under: `flowchart`
+/// for the default, `flowchart@STYLE` for the others. Its stated failures
+/// (`generate`'s `FRAGILE_FAILS`) make the invariance section's
+/// render-sensitive problems known in advance.
+const RENDERINGS: [&str; 4] = ["default", "handDrawn", "scan-heavy", "LR"];
+const FRAGILE: &str = "fragile";
 
 /// The embedded bank: `problems/` here, else the checkout flowbench was
 /// built from (so the demo works from any directory of a source install).
@@ -94,6 +105,48 @@ fn make_variants(args: &AblationArgs, bank: &Path, out: &Path) -> anyhow::Result
     Ok(variants)
 }
 
+/// Writes the [`RENDERINGS`] entries of `styles/robustness.toml` (as
+/// written there) to `OUTPUT/styles.toml`, for `build --styles`.
+fn renderings_file(out: &Path) -> anyhow::Result<PathBuf> {
+    let sweep = crate::bank::styles::ROBUSTNESS_SWEEP;
+    let name_of = |block: &str| {
+        block.lines().find_map(|l| l.trim().strip_prefix("name = \"")?.strip_suffix('"').map(str::to_string))
+    };
+    let mut text = String::from("# The demo's renderings: these entries of styles/robustness.toml.\n");
+    for block in sweep.split("[[style]]").skip(1) {
+        if name_of(block).is_some_and(|n| RENDERINGS.contains(&n.as_str())) {
+            text.push_str("\n[[style]]");
+            text.push_str(block.trim_end());
+            text.push('\n');
+        }
+    }
+    let parsed = crate::render::style::parse_sweep(&text).map_err(|e| anyhow::anyhow!("the demo's styles: {e}"))?;
+    let mut names: Vec<&str> = parsed.iter().map(|e| e.name.as_str()).collect();
+    names.sort_unstable();
+    let mut wanted = RENDERINGS.to_vec();
+    wanted.sort_unstable();
+    anyhow::ensure!(names == wanted, "styles/robustness.toml lacks one of the demo's renderings {RENDERINGS:?}");
+    let file = out.join("styles.toml");
+    crate::outfile::write_atomic(&file, text.as_bytes()).with_context(|| format!("writing {}", file.display()))?;
+    Ok(file)
+}
+
+/// Says which problems `fragile` fails under which rendering: what the
+/// invariance section must report.
+fn announce_fragile() {
+    let fails: Vec<String> = super::generate::FRAGILE_FAILS
+        .iter()
+        .map(|(rendering, task)| match *rendering {
+            "default" => format!("{task} under flowchart"),
+            style => format!("{task} under flowchart@{style}"),
+        })
+        .collect();
+    eprintln!(
+        "demo: the {FRAGILE} stand-in answers the reference except: {} (so exactly these are render-sensitive)",
+        fails.join(", ")
+    );
+}
+
 fn value_name<T: clap::ValueEnum>(v: &T) -> String {
     v.to_possible_value().map(|p| p.get_name().to_string()).unwrap_or_default()
 }
@@ -109,6 +162,7 @@ pub fn run(args: &AblationArgs) -> anyhow::Result<ExitCode> {
     let variants = make_variants(args, &bank, out)?;
     let mut build = strings(&["build", "--problems"]);
     build.extend([path(&bank), "--problems".into(), path(&variants), "-o".into(), path(&dist)]);
+    build.extend(["--styles".into(), path(&renderings_file(out)?)]);
     if let Some(j) = args.jobs {
         build.extend(["-j".into(), j.to_string()]);
     }
@@ -148,6 +202,19 @@ pub fn run(args: &AblationArgs) -> anyhow::Result<ExitCode> {
         ]);
         required(generate)?;
         ablation.extend(["--run".into(), format!("{model}={}", path(&file))]);
+    }
+    announce_fragile();
+    for style in RENDERINGS {
+        let (condition, run) = match style {
+            "default" => ("flowchart".to_string(), FRAGILE.to_string()),
+            style => (format!("flowchart@{style}"), format!("{FRAGILE}@{style}")),
+        };
+        let file = samples.join(format!("{run}.jsonl"));
+        let mut generate = strings(&["generate", "--bench"]);
+        generate.extend([path(&dist), "--condition".into(), condition, "--model".into(), FRAGILE.into()]);
+        generate.extend(["-o".into(), path(&file)]);
+        required(generate)?;
+        ablation.extend(["--run".into(), format!("{run}={}", path(&file))]);
     }
     for model in TRANSCRIBERS {
         for condition in TRANSCRIBER_CONDITIONS {

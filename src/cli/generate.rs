@@ -1,7 +1,7 @@
 //! `flowbench generate`: ask a model (any OpenAI-compatible endpoint) for
 //! samples under one condition, resumably, into Code-Vision's samples JSONL;
-//! or use an offline stand-in (`--model reference|starter|mixed` answer
-//! code, `transcriber|noisy-transcriber` answer the chart, the latter with
+//! or use an offline stand-in (`--model reference|starter|mixed|original|fragile`
+//! answer code, `transcriber|noisy-transcriber` answer the chart, the latter with
 //! one seeded misreading recorded in `edits`). The two-step condition
 //! `flowchart-then-code` runs through `ablation::two_step`.
 
@@ -34,7 +34,8 @@ pub struct GenerateArgs {
     condition: Condition,
     /// Base URL of an OpenAI-compatible API (e.g. http://127.0.0.1:8000/v1);
     /// not needed for the offline stand-ins `--model
-    /// reference|starter|mixed|original` and `transcriber|noisy-transcriber`.
+    /// reference|starter|mixed|original|fragile` and
+    /// `transcriber|noisy-transcriber`.
     #[arg(long)]
     endpoint: Option<String>,
     /// Environment variable holding the API key (unset: no key sent).
@@ -75,7 +76,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         return offline(&args, &records, samples, answer);
     }
     let endpoint = args.endpoint.clone().context(
-        "--endpoint is required (or use an offline --model: reference, starter, mixed, transcriber, noisy-transcriber)",
+        "--endpoint is required (or use an offline --model: reference, starter, mixed, original, fragile, transcriber, noisy-transcriber)",
     )?;
     let templates = Templates::load(args.templates.as_deref())?;
     let timeout = Duration::try_from_secs_f64(args.timeout)
@@ -185,7 +186,26 @@ const GOLDEN: u64 = 0x9e37_79b9_7f4a_7c15;
 /// An offline stand-in's answer to sample `i` of a record (given every
 /// record of the bench): the response and, for the noisy transcriber, the
 /// misreadings made.
-type Answer = fn(&DistRecord, usize, &[DistRecord]) -> (String, Option<Json>);
+type Answer = fn(&DistRecord, usize, &[DistRecord], &Condition) -> (String, Option<Json>);
+
+/// The `fragile` stand-in's failures, stated: (rendering, problem). Under
+/// that rendering (`default`: the plain `flowchart` condition; otherwise
+/// the style of `flowchart@STYLE`) it answers the problem with the starter
+/// code, which fails; everywhere else (every other problem, rendering and
+/// condition) with the reference, which passes. So the ablation's
+/// invariance section must find exactly these problems render-sensitive.
+pub(super) const FRAGILE_FAILS: [(&str, &str); 4] =
+    [("default", "digit_sum"), ("handDrawn", "gcd"), ("scan-heavy", "gcd"), ("scan-heavy", "is_prime")];
+
+/// Whether `fragile` fails `task_id` under `condition` ([`FRAGILE_FAILS`]).
+fn fragile_fails(task_id: &str, condition: &Condition) -> bool {
+    let rendering = match condition {
+        Condition::Flowchart(None) => "default",
+        Condition::Flowchart(Some(style)) => style.as_str(),
+        _ => return false,
+    };
+    FRAGILE_FAILS.contains(&(rendering, task_id))
+}
 
 /// The offline stand-ins: what each answers for a record. `mixed` is right
 /// on a deterministic half (the top bit of the task id's FNV hash after a
@@ -194,24 +214,28 @@ type Answer = fn(&DistRecord, usize, &[DistRecord]) -> (String, Option<Json>);
 /// model that remembers the famous problem: on a variant (`flowbench
 /// variants`) it answers the ORIGINAL's reference, elsewhere the reference.
 /// `transcriber` answers the source chart; `noisy-transcriber` the chart
-/// with one misreading seeded by the task and sample.
+/// with one misreading seeded by the task and sample. `fragile` is thrown
+/// by some renderings only ([`FRAGILE_FAILS`]).
 fn stand_in(model: &str) -> Option<Answer> {
     match model {
-        "reference" => Some(|r, _, _| code(r.reference_program())),
-        "original" => Some(|r, _, all| {
+        "reference" => Some(|r, _, _, _| code(r.reference_program())),
+        "fragile" => Some(|r, _, _, condition| {
+            code(if fragile_fails(&r.task_id, condition) { r.starter_code.clone() } else { r.reference_program() })
+        }),
+        "original" => Some(|r, _, all, _| {
             let original = r.variant_of.as_ref().and_then(|o| all.iter().find(|x| &x.task_id == o));
             code(original.unwrap_or(r).reference_program())
         }),
-        "starter" => Some(|r, _, _| code(r.starter_code.clone())),
-        "mixed" => Some(|r, _, _| {
+        "starter" => Some(|r, _, _, _| code(r.starter_code.clone())),
+        "mixed" => Some(|r, _, _, _| {
             if crate::judge::samples::fnv1a(r.task_id.as_bytes()).wrapping_mul(GOLDEN) >> 63 == 0 {
                 code(r.reference_program())
             } else {
                 code(r.starter_code.clone())
             }
         }),
-        "transcriber" => Some(|r, _, _| (mermaid_block(&r.mermaid), None)),
-        "noisy-transcriber" => Some(|r, i, _| noisy_transcription(r, i)),
+        "transcriber" => Some(|r, _, _, _| (mermaid_block(&r.mermaid), None)),
+        "noisy-transcriber" => Some(|r, i, _, _| noisy_transcription(r, i)),
         _ => None,
     }
 }
@@ -245,7 +269,7 @@ fn offline(args: &GenerateArgs, records: &[DistRecord], samples: usize, answer: 
     let mut text = String::new();
     for r in records {
         for i in 0..samples {
-            let (response, edits) = answer(r, i, records);
+            let (response, edits) = answer(r, i, records, &args.condition);
             let mut line = Map::new();
             line.insert("custom_id".into(), json!(request_id(&args.condition, &r.task_id, i)));
             line.extend(sample_line(&r.task_id, &response, Json::Null, &args.condition, &args.sampling.model));
@@ -302,7 +326,7 @@ fn offline_two_step(
         let step2 = if transcribes {
             code_from_mermaid(r, &crate::ablation::two_step::transcription_of(&step1))
         } else {
-            answer(r, i, records).0
+            answer(r, i, records, &args.condition).0
         };
         let mut line = Map::new();
         line.insert("custom_id".into(), json!(request.id));

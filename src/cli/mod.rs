@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 mod ablation;
 mod ablation_attribution;
 mod ablation_demo;
+mod ablation_invariance;
 mod against;
 mod author;
 mod build;

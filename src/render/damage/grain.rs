@@ -44,26 +44,35 @@ pub fn paper_and_noise(img: &mut RgbImage, paper: f32, sigma: f32, seed: u64) {
     // Per channel, tint × (1 − column term), and per row tint × row term:
     // the factor is their difference (units of 1/Q).
     let cols: Vec<[i32; 3]> = (0..w).map(|x| tint.map(|t| ((t * (Q - term(x, cx))) >> 16) as i32)).collect();
-    // Four 12-bit table indices from each 64-bit draw.
-    let mut draws = 0u64;
-    let mut noise = |i: usize| -> i32 {
-        if sigma <= 0.0 {
-            return 0;
-        }
-        if i.is_multiple_of(4) {
-            draws = rng.u64(..);
-        }
-        table[((draws >> (16 * (i % 4))) & 4095) as usize]
-    };
+    // Per row: the grain drawn first (four 12-bit table indices from each
+    // 64-bit draw, a scalar loop, each pixel's grain in its three bytes),
+    // then one flat pass over the row's bytes with no draw in it, which the
+    // compiler vectorises.
+    let mut grain = vec![0i32; 3 * w];
+    let mut factor = vec![0i32; 3 * w];
     for (y, row) in img.as_mut().chunks_exact_mut(3 * w).enumerate() {
+        if sigma > 0.0 {
+            draw_grain(&mut grain, &table, &mut rng);
+        }
         let rows = tint.map(|t| ((t * term(y, cy)) >> 16) as i32);
-        for (x, (p, col)) in row.chunks_exact_mut(3).zip(&cols).enumerate() {
-            let n = noise(x);
-            for k in 0..3 {
-                // c × tint × vignette + noise, in units of 1/Q (below 2³¹).
-                let v = i32::from(p[k]) * (col[k] - rows[k]) + n;
-                p[k] = ((v + (1 << 15)) >> 16).clamp(0, 255) as u8;
-            }
+        for (f, col) in factor.chunks_exact_mut(3).zip(&cols) {
+            f.iter_mut().zip(col.iter().zip(&rows)).for_each(|(f, (c, r))| *f = c - r);
+        }
+        for ((p, f), n) in row.iter_mut().zip(&factor).zip(&grain) {
+            // c × tint × vignette + noise, in units of 1/Q (below 2³¹).
+            let v = i32::from(*p) * f + n;
+            *p = ((v + (1 << 15)) >> 16).clamp(0, 255) as u8;
+        }
+    }
+}
+
+/// One row's grain: a table entry per pixel (in each of its three bytes),
+/// four pixels per 64-bit draw.
+fn draw_grain(grain: &mut [i32], table: &[i32], rng: &mut fastrand::Rng) {
+    for quad in grain.chunks_mut(12) {
+        let draws = rng.u64(..);
+        for (i, px) in quad.chunks_mut(3).enumerate() {
+            px.fill(table[((draws >> (16 * i)) & 4095) as usize]);
         }
     }
 }

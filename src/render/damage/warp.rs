@@ -87,6 +87,13 @@ fn sample_tile(img: &RgbImage, back: &Projection, out: &mut RgbImage, (x0, y0, x
     };
     let (a, b, c, d) = (src(x0, y0), src(x0 + TILE, y0), src(x0, y0 + TILE), src(x0 + TILE, y0 + TILE));
     let lerp = |p: (f32, f32), q: (f32, f32), t: f32| (p.0 + (q.0 - p.0) * t, p.1 + (q.1 - p.1) * t);
+    // Every tap of the tile inside the image: no bounds to check per tap.
+    let (lo_x, hi_x) = (a.0.min(b.0).min(c.0).min(d.0), a.0.max(b.0).max(c.0).max(d.0));
+    let (lo_y, hi_y) = (a.1.min(b.1).min(c.1).min(d.1), a.1.max(b.1).max(c.1).max(d.1));
+    let inside = lo_x >= 0.0
+        && lo_y >= 0.0
+        && hi_x < img.width().saturating_sub(1) as f32
+        && hi_y < img.height().saturating_sub(1) as f32;
     let ow = out.width() as usize;
     let raw: &mut [u8] = out.as_mut();
     for y in y0..y1 {
@@ -95,9 +102,24 @@ fn sample_tile(img: &RgbImage, back: &Projection, out: &mut RgbImage, (x0, y0, x
         let row = &mut raw[3 * (y as usize * ow + x0 as usize)..][..3 * (x1 - x0) as usize];
         for (i, px) in row.chunks_exact_mut(3).enumerate() {
             let (sx, sy) = lerp(left, right, i as f32 / TILE as f32);
-            px.copy_from_slice(&bilinear(img, sx, sy));
+            px.copy_from_slice(&if inside { bilinear_inside(img, sx, sy) } else { bilinear(img, sx, sy) });
         }
     }
+}
+
+/// [`bilinear`] where `(x, y)` and its three neighbours lie in the image.
+fn bilinear_inside(img: &RgbImage, x: f32, y: f32) -> [u8; 3] {
+    let (fx, fy) = (x.floor(), y.floor());
+    let (wx, wy) = (((x - fx) * 256.0) as u32, ((y - fy) * 256.0) as u32);
+    let row = 3 * img.width() as usize;
+    let i = fy as usize * row + 3 * fx as usize;
+    let raw = img.as_raw();
+    let (top, bottom) = (&raw[i..i + 6], &raw[i + row..i + row + 6]);
+    std::array::from_fn(|k| {
+        let t = u32::from(top[k]) * (256 - wx) + u32::from(top[k + 3]) * wx;
+        let b = u32::from(bottom[k]) * (256 - wx) + u32::from(bottom[k + 3]) * wx;
+        ((t * (256 - wy) + b * wy + (1 << 15)) >> 16) as u8
+    })
 }
 
 /// `img` at `(x, y)` (pixel centres at whole numbers), white outside.
