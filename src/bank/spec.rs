@@ -10,7 +10,9 @@ pub use crate::testgen::spec::TestSpec;
 
 use crate::exec::CallStyle;
 use crate::judge::problem::{Problem, TestCase};
+use crate::judge::stdio::StdioProblem;
 use crate::testgen::generate::GenInput;
+use crate::testgen::reference::PROGRAM;
 use crate::testgen::tests_file::{TESTS, read, refresh_command, stamp};
 
 /// File name of the spec inside a problem directory.
@@ -55,20 +57,23 @@ pub fn gen_input(dir: &Path) -> anyhow::Result<GenInput> {
     };
     let problem_path = dir.join(super::PROBLEM);
     let (problem, originals_text) = match std::fs::read_to_string(&problem_path) {
-        Ok(text) => {
-            let p: Problem = serde_json::from_str(&text)
-                .map_err(|e| anyhow::anyhow!("{}:{}:{}: {e}", problem_path.display(), e.line(), e.column()))?;
-            (Some(p), text)
-        }
+        Ok(text) => (Some(read_problem(&problem_path, &text)?), text),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => (None, String::new()),
         Err(e) => anyhow::bail!("reading {}: {e}", problem_path.display()),
     };
-    let entry_point = spec
-        .tests
-        .entry_point
-        .clone()
-        .or_else(|| problem.as_ref().map(|p| p.entry_point.clone()))
-        .ok_or_else(|| anyhow::anyhow!("{}: no entry point: set `entry_point` in {SPEC}", dir.display()))?;
+    let program = problem.as_ref().is_some_and(|p| p.entry_point == PROGRAM) || spec.tests.stdin.is_some();
+    if program {
+        crate::testgen::stdin_format::from_spec(&dir.join(SPEC), &spec.tests, &spec_text)?;
+    }
+    let entry_point = match program {
+        true => PROGRAM.to_string(),
+        false => spec
+            .tests
+            .entry_point
+            .clone()
+            .or_else(|| problem.as_ref().map(|p| p.entry_point.clone()))
+            .ok_or_else(|| anyhow::anyhow!("{}: no entry point: set `entry_point` in {SPEC}", dir.display()))?,
+    };
     let call_style = spec.tests.call_style.or(problem.as_ref().map(|p| p.call_style)).unwrap_or(CallStyle::Function);
     Ok(GenInput {
         dir: dir.to_path_buf(),
@@ -80,6 +85,54 @@ pub fn gen_input(dir: &Path) -> anyhow::Result<GenInput> {
         entry_point,
         call_style,
     })
+}
+
+/// `problem.json` as test generation reads it. A whole-program problem
+/// (`"call_style": "stdio"`) becomes a problem of one argument, the
+/// standard input, expecting the output as the program wrapper returns it
+/// (`reference::wrap_program`: trailing whitespace dropped), with
+/// [`PROGRAM`] as its entry point.
+fn read_problem(path: &Path, text: &str) -> anyhow::Result<Problem> {
+    let at = |e: serde_json::Error| anyhow::anyhow!("{}:{}:{}: {e}", path.display(), e.line(), e.column());
+    let value: serde_json::Value = serde_json::from_str(text).map_err(at)?;
+    if value.get("call_style").and_then(|c| c.as_str()) != Some("stdio") {
+        return serde_json::from_value(value).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()));
+    }
+    let stdio: StdioProblem = serde_json::from_value(value).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let tests = stdio
+        .tests
+        .into_iter()
+        .map(|t| TestCase {
+            args: vec![t.stdin.into()],
+            kwargs: Default::default(),
+            expected: program_output(&t.stdout).into(),
+            category: t.category,
+            compare: Default::default(),
+        })
+        .collect();
+    Ok(Problem {
+        task_id: stdio.task_id,
+        entry_point: PROGRAM.into(),
+        starter_code: stdio.starter_code,
+        call_style: CallStyle::Function,
+        tests,
+        time_limit_s: stdio.time_limit_s,
+        float_tolerance: stdio.float_tolerance,
+        reference_time_s: stdio.reference_time_s,
+        legacy: None,
+        subset: stdio.subset,
+        difficulty: stdio.difficulty,
+    })
+}
+
+/// An output as the program wrapper returns it: each line's trailing
+/// whitespace and the trailing blank lines dropped, one final newline.
+pub fn program_output(stdout: &str) -> String {
+    let mut lines: Vec<&str> = stdout.split('\n').map(str::trim_end).collect();
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    if lines.is_empty() { String::new() } else { lines.join("\n") + "\n" }
 }
 
 /// When the problem has a test-generation spec in `problem.toml`, or a

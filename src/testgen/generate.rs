@@ -111,6 +111,7 @@ pub fn candidates(python: &Path, input: &GenInput, wanted: Wanted, seed: u64) ->
         "originals": originals,
         "mode": match wanted { Wanted::Tests => "gen", Wanted::Pool { .. } => "pool", Wanted::Large => "large" },
         "scale": match wanted { Wanted::Pool { scale } => scale, Wanted::Tests | Wanted::Large => 1 },
+        "stdin_format": stdin_format(input)?,
     });
     let answer = call(python, Helper::Generate, &request).map_err(|e| name_spec(input, e))?;
     let mut list = Vec::new();
@@ -135,6 +136,16 @@ pub fn candidates(python: &Path, input: &GenInput, wanted: Wanted, seed: u64) ->
         domains: serde_json::from_value(answer["domains"].clone()).unwrap_or_default(),
         list,
     })
+}
+
+/// A whole program's parsed `[stdin] format` (null for a function), with
+/// errors naming the spec file's line.
+fn stdin_format(input: &GenInput) -> anyhow::Result<Json> {
+    if input.entry_point != super::reference::PROGRAM {
+        return Ok(Json::Null);
+    }
+    let parsed = super::stdin_format::from_spec(&input.dir.join("problem.toml"), &input.spec, &input.spec_text)?;
+    Ok(serde_json::to_value(parsed)?)
 }
 
 /// Errors from the helper name the problem directory and, for spec errors,

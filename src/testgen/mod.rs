@@ -42,5 +42,6 @@ pub mod python;
 pub mod reference;
 pub mod score;
 pub mod spec;
+pub mod stdin_format;
 pub mod strengthen;
 pub mod tests_file;

@@ -118,6 +118,8 @@ pub fn mutants(python: &Path, input: &GenInput) -> anyhow::Result<Vec<Json>> {
         "solution": input.solution,
         "file": input.dir.join("solution.py").display().to_string(),
         "skip": ["valid"],
+        // A whole program's code is mostly at module level.
+        "whole_program": input.entry_point == super::reference::PROGRAM,
     });
     let answer = call(python, Helper::Mutants, &request).map_err(|e| super::generate::name_spec(input, e))?;
     Ok(answer["mutants"].as_array().cloned().unwrap_or_default())
