@@ -28,7 +28,8 @@ fn problem(root: &Path, name: &str, format: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::copy(fixture(name).join("reference.py"), dir.join("solution.py")).unwrap();
     std::fs::copy(fixture(name).join("problem.json"), dir.join("problem.json")).unwrap();
-    std::fs::write(dir.join("problem.toml"), format!("seed = 1\n\n[stdin]\nformat = \"\"\"\n{format}\"\"\"\n")).unwrap();
+    std::fs::write(dir.join("problem.toml"), format!("seed = 1\n\n[stdin]\nformat = \"\"\"\n{format}\"\"\"\n"))
+        .unwrap();
     dir
 }
 
@@ -110,7 +111,9 @@ fn a_bad_format_is_named_by_file_and_line() {
     assert!(!out.status.success());
     let said = text(&out);
     assert!(
-        said.contains("sum_cases/problem.toml:7: [stdin] format: the size `m` reads `m`, which no earlier line defines"),
+        said.contains(
+            "sum_cases/problem.toml:7: [stdin] format: the size `m` reads `m`, which no earlier line defines"
+        ),
         "{said}"
     );
     assert_eq!(said.matches("no earlier line defines").count(), 1, "printed once: {said}");
