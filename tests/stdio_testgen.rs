@@ -123,3 +123,42 @@ fn a_bad_format_is_named_by_file_and_line() {
     let said = text(&flowbench(&["tests", "gen", "sum_cases"], tmp.path()));
     assert!(said.contains("sum_cases/problem.toml: a whole-program (stdio) problem needs `[stdin] format`"), "{said}");
 }
+
+/// A format the spec cannot say: `gen.py SEED CATEGORY` prints one input;
+/// it runs in the sandbox, its inputs are validated like generated ones,
+/// and a generator that fails is named with the seed.
+#[test]
+fn a_gen_py_makes_the_inputs_when_there_is_no_format() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = problem(tmp.path(), "sum_cases", "t: int 1..5\nrepeat t:\n    a b: int 0..9\n");
+    std::fs::write(dir.join("problem.toml"), "seed = 1\n").unwrap();
+    let generator = "import random, sys\n\
+        seed, category = int(sys.argv[1]), sys.argv[2]\n\
+        r = random.Random(seed)\n\
+        t = {'typical': r.randint(1, 5), 'edge': 1, 'large': 20000}[category]\n\
+        top = 0 if category == 'edge' and seed % 2 else 10**9\n\
+        print(t)\n\
+        for _ in range(t):\n    print(r.randint(-top, top), r.randint(-top, top))\n";
+    std::fs::write(dir.join("gen.py"), generator).unwrap();
+    let out = flowbench(&["tests", "gen", "--score", "sum_cases"], tmp.path());
+    assert!(out.status.success(), "{}", text(&out));
+    let all = lines(&dir.join("tests.jsonl"));
+    let header = &all[0];
+    for (category, floor) in [("typical", 5), ("edge", 1), ("large", 3)] {
+        assert!(header[category].as_u64().unwrap() >= floor, "{category}: {header}");
+    }
+    assert!(header["mutation"]["score"].as_f64().unwrap() >= 0.90, "{header}");
+    assert!(all.iter().any(|t| t["how"].as_str().is_some_and(|h| h.starts_with("gen.py seed"))));
+    // Editing gen.py makes the tests stale for `build`: the stamp covers it.
+    let stamp = header["stamp"].clone();
+    std::fs::write(dir.join("gen.py"), generator.replace("10**9", "10**8")).unwrap();
+    assert!(flowbench(&["tests", "gen", "sum_cases"], tmp.path()).status.success());
+    assert_ne!(lines(&dir.join("tests.jsonl"))[0]["stamp"], stamp);
+    std::fs::write(
+        dir.join("gen.py"),
+        "import sys\nif sys.argv[2] == 'edge':\n    raise ValueError('no edges')\nprint(1)\nprint(1, 2)\n",
+    )
+    .unwrap();
+    let said = text(&flowbench(&["tests", "gen", "sum_cases"], tmp.path()));
+    assert!(said.contains("sum_cases/gen.py: seed ") && said.contains("(edge): ValueError: no edges"), "{said}");
+}

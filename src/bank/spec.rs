@@ -62,7 +62,8 @@ pub fn gen_input(dir: &Path) -> anyhow::Result<GenInput> {
         Err(e) => anyhow::bail!("reading {}: {e}", problem_path.display()),
     };
     let program = problem.as_ref().is_some_and(|p| p.entry_point == PROGRAM) || spec.tests.stdin.is_some();
-    if program {
+    let has_format = spec.tests.stdin.as_ref().is_some_and(|s| s.format.is_some());
+    if program && (has_format || crate::testgen::generator_script::path(dir).is_none()) {
         crate::testgen::stdin_format::from_spec(&dir.join(SPEC), &spec.tests, &spec_text)?;
     }
     let entry_point = match program {
@@ -80,11 +81,21 @@ pub fn gen_input(dir: &Path) -> anyhow::Result<GenInput> {
         solution,
         spec: spec.tests,
         spec_text,
-        originals_text,
+        originals_text: with_generator(dir, originals_text),
         originals: problem.map(|p| p.tests).unwrap_or_default(),
         entry_point,
         call_style,
     })
+}
+
+/// What the tests' stamp covers besides the solution and the spec: the
+/// original tests' file and, when there is one, the `gen.py` that makes a
+/// whole program's inputs (editing it makes `tests.jsonl` stale).
+fn with_generator(dir: &Path, originals: String) -> String {
+    match crate::testgen::generator_script::path(dir).and_then(|p| std::fs::read_to_string(p).ok()) {
+        Some(script) => format!("{originals}\n\u{0}gen.py\n{script}"),
+        None => originals,
+    }
 }
 
 /// `problem.json` as test generation reads it. A whole-program problem
@@ -153,7 +164,8 @@ pub fn apply_generated(bank: &mut super::BankProblem) -> anyhow::Result<bool> {
         anyhow::bail!("{}: missing; generate it with `{refresh}`", tests_path.display());
     }
     let (header, tests) = read(&tests_path)?;
-    let originals = std::fs::read_to_string(bank.dir.join(super::PROBLEM)).unwrap_or_default();
+    let originals =
+        with_generator(&bank.dir, std::fs::read_to_string(bank.dir.join(super::PROBLEM)).unwrap_or_default());
     if header.stamp != stamp(&bank.solution, &spec_text, &originals) {
         anyhow::bail!(
             "{}: stale (solution.py, {SPEC} or problem.json changed since it was generated); refresh it with `{refresh}`",

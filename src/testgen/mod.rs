@@ -37,6 +37,7 @@
 //! imported problem directories, `build` refuses stale `tests.jsonl`) and `cli`.
 
 pub mod generate;
+pub mod generator_script;
 pub mod kill;
 pub mod python;
 pub mod reference;

@@ -433,7 +433,7 @@ pub fn random_pool(
     scale: usize,
 ) -> anyhow::Result<Vec<ScoredTest>> {
     let cands = input.phase("pool candidates", || {
-        candidates(python, input, Wanted::Pool { scale }, input.spec.seed.wrapping_add(seed))
+        candidates(python, sandbox, input, Wanted::Pool { scale }, input.spec.seed.wrapping_add(seed))
     })?;
     let source = wrap(&input.solution, &input.entry_point, input.call_style, cands.has_valid);
     let mut inputs: Vec<Vec<Json>> = cands.list.into_iter().map(|c| c.args).collect();

@@ -324,6 +324,15 @@ impl Parser<'_> {
                 ),
             );
         }
+        if let Some(bad) = text
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .find(|w| w.starts_with(|c: char| c.is_ascii_digit()) && !w.chars().all(|c| c.is_ascii_digit()))
+        {
+            return err(
+                line,
+                format!("the {what} `{text}` holds `{bad}`, which is not an integer (write 10**9, not 1e9)"),
+            );
+        }
         if text.matches('(').count() != text.matches(')').count() {
             return err(line, format!("the {what} `{text}` has unbalanced parentheses"));
         }
@@ -407,7 +416,7 @@ fn charset(line: usize, word: &str) -> Result<String, FormatError> {
 pub fn from_spec(spec_path: &Path, spec: &TestSpec, spec_text: &str) -> anyhow::Result<StdinFormat> {
     let Some(format) = spec.stdin.as_ref().and_then(|s| s.format.as_deref()) else {
         anyhow::bail!(
-            "{}: a whole-program (stdio) problem needs `[stdin] format` describing its input (see problems/README.md)",
+            "{}: a whole-program (stdio) problem needs `[stdin] format` describing its input, or a gen.py beside it (see problems/README.md)",
             spec_path.display()
         );
     };
@@ -468,7 +477,8 @@ mod tests {
             ("n: int 1..5, g: grid[n][n] lower\n", 1, "a line of its own"),
             ("s: str 1..5 latin\n", 1, "`latin` is not an alphabet"),
             ("n: int 1..5 distinct\n", 1, "apply to a row"),
-            ("n: int 1..1e9\n", 1, "holds `.`"),
+            ("n: int 1..1e9\n", 1, "holds `1e9`, which is not an integer"),
+            ("x: float 0..0.5\n", 1, "holds `.`"),
             ("x: float 0..1 digits\n", 1, "count of decimals"),
             ("# only a comment\n", 1, "empty"),
             ("n int 1..5\n", 1, "is not a field"),
