@@ -14,6 +14,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::graph::{Branch, Function, Graph, GraphError, Kind};
+use super::labels;
 use super::prose::Line;
 
 /// What reaching a node means in the current context.
@@ -75,6 +76,9 @@ pub fn graph_to_python(g: &Graph, entry: Option<Signature>) -> Result<String, Gr
             program.push(h);
         }
     }
+    if is_program(g, entry.as_ref()) {
+        return program_to_python(g, &bodies, program);
+    }
     let mut defs = Defs { g, bodies: &bodies, entry, out: &mut program };
     let entry_name = defs.name(0);
     let (class, _) = split_qual(&entry_name);
@@ -95,6 +99,53 @@ pub fn graph_to_python(g: &Graph, entry: Option<Signature>) -> Result<String, Gr
             }
         }
         None => defs.emit(0, 0)?,
+    }
+    Ok(program.join("\n") + "\n")
+}
+
+/// Whether the chart is a whole program: its entry is named
+/// [`labels::PROGRAM`], or its Start names nothing and no Input node names
+/// parameters (`draw`'s drawing of module code that reads stdin).
+fn is_program(g: &Graph, entry: Option<&Signature>) -> bool {
+    let f = &g.functions[0];
+    match entry {
+        Some(s) => s.name == labels::PROGRAM,
+        None => {
+            let has_input = f.input.is_some_and(|i| g.nodes[i].kind == Kind::Input);
+            (f.name.is_empty() || f.name == labels::PROGRAM)
+                && !has_input
+                && f.params.as_ref().is_none_or(Vec::is_empty)
+        }
+    }
+}
+
+/// A whole program: helpers as module-level functions, then the entry's
+/// body as module code.
+fn program_to_python(
+    g: &Graph,
+    bodies: &HashMap<usize, Vec<String>>,
+    mut program: Vec<String>,
+) -> Result<String, GraphError> {
+    let mut defs = Defs { g, bodies, entry: None, out: &mut program };
+    for fi in (1..g.functions.len()).filter(|&fi| g.functions[fi].parent.is_none()) {
+        defs.emit(fi, 0)?;
+    }
+    let body = bodies.get(&0).map(Vec::as_slice).unwrap_or_default();
+    // Reaching End is the walk's `return`: nothing at the end of the
+    // module, the end of the program (`raise SystemExit`) anywhere else.
+    let body = match body.last() {
+        Some(last) if last == "    return" => &body[..body.len() - 1],
+        _ => body,
+    };
+    for line in body {
+        let line = line.strip_prefix("    ").unwrap_or(line);
+        match line.strip_suffix("return") {
+            Some(indent) if indent.trim().is_empty() => program.push(format!("{indent}raise SystemExit")),
+            _ => program.push(line.to_owned()),
+        }
+    }
+    if program.is_empty() {
+        program.push("pass".into());
     }
     Ok(program.join("\n") + "\n")
 }

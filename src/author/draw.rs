@@ -8,6 +8,12 @@
 //! condition, loops are a decision with a visible back edge, `break` and
 //! `continue` are edges. Labels follow [`labels`] so `chart2py` can read the
 //! chart back.
+//!
+//! A whole program (module code that reads input or prints, entry
+//! [`labels::PROGRAM`]) starts at a plain `Start` with no parameters; each
+//! statement that reads input or prints is a parallelogram of its own (the
+//! Input and Output nodes of a flowchart), labelled with its code, and a
+//! `for _ in range(t)` over the test cases is a loop like any other.
 
 use std::collections::HashMap;
 
@@ -61,12 +67,21 @@ pub fn draw(program: &Program, detail: Detail) -> Drawn {
         lines: HashMap::new(),
         detail,
         next: 0,
+        io_shapes: false,
     };
     let entry = &program.entry;
-    let start = b.node(Shape::Stadium, labels::start(&entry.qual), entry.line);
-    let mut pending = vec![(start, None)];
-    let input = b.node(Shape::LeanR, labels::input(&entry.params), entry.line);
-    b.connect(&mut pending, &input);
+    let whole_program = entry.qual == labels::PROGRAM;
+    b.io_shapes = whole_program;
+    let pending = if whole_program {
+        // A whole program: a plain Start, its input read by statements.
+        vec![(b.node(Shape::Stadium, labels::START.to_owned(), entry.line), None)]
+    } else {
+        let start = b.node(Shape::Stadium, labels::start(&entry.qual), entry.line);
+        let mut pending = vec![(start, None)];
+        let input = b.node(Shape::LeanR, labels::input(&entry.params), entry.line);
+        b.connect(&mut pending, &input);
+        pending
+    };
     let preamble_and_body: Vec<Stmt> = program.preamble.iter().chain(&entry.body).cloned().collect();
     let mut flow = Flow { loops: Vec::new(), to_end: Vec::new(), end_line: entry.line };
     let mut pending = b.block(&preamble_and_body, pending, &mut flow);
@@ -95,6 +110,10 @@ struct Builder {
     lines: HashMap<String, u32>,
     detail: Detail,
     next: usize,
+    /// Whether statements that read input or print are drawn as
+    /// Input/Output parallelograms, each in a box of its own (whole
+    /// programs, where reading and printing are the I/O).
+    io_shapes: bool,
 }
 
 impl Builder {
@@ -141,12 +160,18 @@ impl Builder {
             let stmt = &stmts[i];
             i += 1;
             match stmt {
+                Stmt::Simple { line, text } if self.io_shapes && labels::is_io(text) => {
+                    let id = self.node(Shape::LeanR, labels::statement(text), *line);
+                    self.connect(&mut pending, &id);
+                }
                 Stmt::Simple { line, text } => {
                     let mut texts = vec![labels::statement(text)];
                     let joinable = self.detail.joinable(text);
                     while texts.len() < self.detail.run_cap() && joinable {
                         match stmts.get(i) {
-                            Some(Stmt::Simple { text, .. }) if self.detail.joinable(text) => {
+                            Some(Stmt::Simple { text, .. })
+                                if self.detail.joinable(text) && !(self.io_shapes && labels::is_io(text)) =>
+                            {
                                 texts.push(labels::statement(text));
                                 i += 1;
                             }

@@ -23,6 +23,16 @@ pub const HELPER: &str = "Helper: ";
 pub const METHOD: &str = "Method: ";
 pub const NESTED: &str = " (nested in ";
 
+/// The entry of a whole program (module code reading stdin and printing);
+/// the judge's name for it too.
+pub const PROGRAM: &str = "__main__";
+
+/// Whether a statement reads standard input or prints (drawn as an
+/// Input/Output node in a whole program).
+pub fn is_io(text: &str) -> bool {
+    ["input(", "print(", "sys.stdin", "sys.stdout", "open(0"].iter().any(|k| text.contains(k))
+}
+
 /// `if`/`while` decision: the condition with a question mark.
 pub fn decision(cond: &str) -> String {
     format!("{cond}?")

@@ -167,6 +167,65 @@ def is_typing_import(s):
     return isinstance(s, ast.Import) and all(a.name == "typing" for a in s.names)
 
 
+# The entry name of a whole program (the judge's name for stdio problems).
+PROGRAM = "__main__"
+
+
+def is_main_guard(s):
+    return isinstance(s, ast.If) and text(s.test) in ("__name__ == '__main__'", "'__main__' == __name__")
+
+
+def does_io(node):
+    """Whether module code reads standard input or prints: `input()`,
+    `print(...)`, `sys.stdin`/`sys.stdout`, `open(0)`."""
+    for n in ast.walk(node):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ("input", "print"):
+            return True
+        if isinstance(n, ast.Attribute) and n.attr in ("stdin", "stdout"):
+            return True
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "open" and n.args and text(n.args[0]) == "0":
+            return True
+    return False
+
+
+def program_statements(tree):
+    """A whole program's module-level statements in order (a
+    `__name__ == '__main__'` guard's body in its place), without
+    definitions and docstrings; None when the module neither reads input,
+    prints nor calls one of its functions outside its functions (a
+    function problem)."""
+    out = []
+    for s in tree.body:
+        if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        if isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant) and isinstance(s.value.value, str):
+            continue
+        if is_main_guard(s) and not s.orelse:
+            out += s.body
+        else:
+            out.append(s)
+    defined = {s.name for s in tree.body if isinstance(s, ast.FunctionDef)}
+
+    def runs_a_function(s):
+        # `main()` / `solve()` at module level: the program is that call.
+        return isinstance(s, ast.Expr) and isinstance(s.value, ast.Call) and isinstance(s.value.func, ast.Name) and s.value.func.id in defined
+
+    return out if any(does_io(s) or runs_a_function(s) for s in out) else None
+
+
+def read_program(tree, stmts):
+    """A whole program: its module code is the entry (`__main__`, no
+    parameters), every function a helper."""
+    r = Reader()
+    funcs = []
+    for s in tree.body:
+        if isinstance(s, ast.FunctionDef) and not s.decorator_list:
+            funcs.append(r.func(s, None, None))
+    entry = {"name": PROGRAM, "qual": PROGRAM, "params": [], "line": 1, "parent": None, "method": None,
+             "body": r.block(stmts, PROGRAM)}
+    return {"entry": entry, "helpers": funcs + r.helpers, "preamble": []}
+
+
 def read(source, entry):
     try:
         tree = ast.parse(source)
@@ -174,6 +233,11 @@ def read(source, entry):
         return {"error": "syntax error: " + str(e.msg), "line": e.lineno or 0}
     except (ValueError, RecursionError, MemoryError) as e:
         return {"error": "cannot parse: " + str(e), "line": 0}
+    stmts = program_statements(tree) if entry in ("", PROGRAM) else None
+    if stmts is not None:
+        return read_program(tree, stmts)
+    if entry == PROGRAM:
+        return {"error": "no module-level code reads input or prints: not a whole program", "line": 1}
     r = Reader()
     funcs = []
     preamble = []

@@ -115,7 +115,8 @@ pub struct AppsImported {
 /// (the native problem), `description.md` (the statement), `solution.py`
 /// (the first solution, when there is one) and, for call-based records,
 /// `problem.toml` naming the entry point. Whole-program problems get no
-/// `problem.toml`: test generation does not read input formats yet.
+/// `problem.toml`: their input format (`[stdin] format`, problems/README.md)
+/// cannot be read from the records and is written by hand before `tests gen`.
 pub fn import_apps(input: &Path, out: &Path) -> anyhow::Result<AppsImported> {
     use crate::judge::import::apps::{Native, read_apps};
     let read = read_apps(input)?;

@@ -10,7 +10,9 @@ pub use crate::testgen::spec::TestSpec;
 
 use crate::exec::CallStyle;
 use crate::judge::problem::{Problem, TestCase};
+use crate::judge::stdio::StdioProblem;
 use crate::testgen::generate::GenInput;
+use crate::testgen::reference::PROGRAM;
 use crate::testgen::tests_file::{TESTS, read, refresh_command, stamp};
 
 /// File name of the spec inside a problem directory.
@@ -55,31 +57,93 @@ pub fn gen_input(dir: &Path) -> anyhow::Result<GenInput> {
     };
     let problem_path = dir.join(super::PROBLEM);
     let (problem, originals_text) = match std::fs::read_to_string(&problem_path) {
-        Ok(text) => {
-            let p: Problem = serde_json::from_str(&text)
-                .map_err(|e| anyhow::anyhow!("{}:{}:{}: {e}", problem_path.display(), e.line(), e.column()))?;
-            (Some(p), text)
-        }
+        Ok(text) => (Some(read_problem(&problem_path, &text)?), text),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => (None, String::new()),
         Err(e) => anyhow::bail!("reading {}: {e}", problem_path.display()),
     };
-    let entry_point = spec
-        .tests
-        .entry_point
-        .clone()
-        .or_else(|| problem.as_ref().map(|p| p.entry_point.clone()))
-        .ok_or_else(|| anyhow::anyhow!("{}: no entry point: set `entry_point` in {SPEC}", dir.display()))?;
+    let program = problem.as_ref().is_some_and(|p| p.entry_point == PROGRAM) || spec.tests.stdin.is_some();
+    let has_format = spec.tests.stdin.as_ref().is_some_and(|s| s.format.is_some());
+    if program && (has_format || crate::testgen::generator_script::path(dir).is_none()) {
+        crate::testgen::stdin_format::from_spec(&dir.join(SPEC), &spec.tests, &spec_text)?;
+    }
+    let entry_point = match program {
+        true => PROGRAM.to_string(),
+        false => spec
+            .tests
+            .entry_point
+            .clone()
+            .or_else(|| problem.as_ref().map(|p| p.entry_point.clone()))
+            .ok_or_else(|| anyhow::anyhow!("{}: no entry point: set `entry_point` in {SPEC}", dir.display()))?,
+    };
     let call_style = spec.tests.call_style.or(problem.as_ref().map(|p| p.call_style)).unwrap_or(CallStyle::Function);
     Ok(GenInput {
         dir: dir.to_path_buf(),
         solution,
         spec: spec.tests,
         spec_text,
-        originals_text,
+        originals_text: with_generator(dir, originals_text),
         originals: problem.map(|p| p.tests).unwrap_or_default(),
         entry_point,
         call_style,
     })
+}
+
+/// What the tests' stamp covers besides the solution and the spec: the
+/// original tests' file and, when there is one, the `gen.py` that makes a
+/// whole program's inputs (editing it makes `tests.jsonl` stale).
+fn with_generator(dir: &Path, originals: String) -> String {
+    match crate::testgen::generator_script::path(dir).and_then(|p| std::fs::read_to_string(p).ok()) {
+        Some(script) => format!("{originals}\n\u{0}gen.py\n{script}"),
+        None => originals,
+    }
+}
+
+/// `problem.json` as test generation reads it. A whole-program problem
+/// (`"call_style": "stdio"`) becomes a problem of one argument, the
+/// standard input, expecting the output as the program wrapper returns it
+/// (`reference::wrap_program`: trailing whitespace dropped), with
+/// [`PROGRAM`] as its entry point.
+fn read_problem(path: &Path, text: &str) -> anyhow::Result<Problem> {
+    let at = |e: serde_json::Error| anyhow::anyhow!("{}:{}:{}: {e}", path.display(), e.line(), e.column());
+    let value: serde_json::Value = serde_json::from_str(text).map_err(at)?;
+    if value.get("call_style").and_then(|c| c.as_str()) != Some("stdio") {
+        return serde_json::from_value(value).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()));
+    }
+    let stdio: StdioProblem = serde_json::from_value(value).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let tests = stdio
+        .tests
+        .into_iter()
+        .map(|t| TestCase {
+            args: vec![t.stdin.into()],
+            kwargs: Default::default(),
+            expected: program_output(&t.stdout).into(),
+            category: t.category,
+            compare: Default::default(),
+        })
+        .collect();
+    Ok(Problem {
+        task_id: stdio.task_id,
+        entry_point: PROGRAM.into(),
+        starter_code: stdio.starter_code,
+        call_style: CallStyle::Function,
+        tests,
+        time_limit_s: stdio.time_limit_s,
+        float_tolerance: stdio.float_tolerance,
+        reference_time_s: stdio.reference_time_s,
+        legacy: None,
+        subset: stdio.subset,
+        difficulty: stdio.difficulty,
+    })
+}
+
+/// An output as the program wrapper returns it: each line's trailing
+/// whitespace and the trailing blank lines dropped, one final newline.
+pub fn program_output(stdout: &str) -> String {
+    let mut lines: Vec<&str> = stdout.split('\n').map(str::trim_end).collect();
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    if lines.is_empty() { String::new() } else { lines.join("\n") + "\n" }
 }
 
 /// When the problem has a test-generation spec in `problem.toml`, or a
@@ -100,7 +164,8 @@ pub fn apply_generated(bank: &mut super::BankProblem) -> anyhow::Result<bool> {
         anyhow::bail!("{}: missing; generate it with `{refresh}`", tests_path.display());
     }
     let (header, tests) = read(&tests_path)?;
-    let originals = std::fs::read_to_string(bank.dir.join(super::PROBLEM)).unwrap_or_default();
+    let originals =
+        with_generator(&bank.dir, std::fs::read_to_string(bank.dir.join(super::PROBLEM)).unwrap_or_default());
     if header.stamp != stamp(&bank.solution, &spec_text, &originals) {
         anyhow::bail!(
             "{}: stale (solution.py, {SPEC} or problem.json changed since it was generated); refresh it with `{refresh}`",

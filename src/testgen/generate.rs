@@ -98,8 +98,41 @@ pub enum Wanted {
     Large,
 }
 
-/// Asks the helper for candidates.
-pub fn candidates(python: &Path, input: &GenInput, wanted: Wanted, seed: u64) -> anyhow::Result<Candidates> {
+/// Asks the helper for candidates (a whole program with a `gen.py` and no
+/// `[stdin] format`: that generator, in the sandbox).
+pub fn candidates(
+    python: &Path,
+    sandbox: &dyn Sandbox,
+    input: &GenInput,
+    wanted: Wanted,
+    seed: u64,
+) -> anyhow::Result<Candidates> {
+    let mut found = match generator(input) {
+        Some(script) => super::generator_script::candidates(sandbox, input, &script, wanted, seed)?,
+        None => helper_candidates(python, input, wanted, seed)?,
+    };
+    if wanted == Wanted::Tests {
+        let originals = input.originals.iter().enumerate().map(|(i, t)| Candidate {
+            category: t.category,
+            args: t.args.clone(),
+            how: format!("original test {}", i + 1),
+            expected: Some(t.expected.clone()),
+        });
+        found.list.splice(0..0, originals);
+    }
+    Ok(found)
+}
+
+/// A whole program's `gen.py`, when it has one and no `[stdin] format`.
+pub fn generator(input: &GenInput) -> Option<std::path::PathBuf> {
+    let has_format = input.spec.stdin.as_ref().is_some_and(|s| s.format.is_some());
+    (input.entry_point == super::reference::PROGRAM && !has_format)
+        .then(|| super::generator_script::path(&input.dir))
+        .flatten()
+}
+
+/// The generated candidates the Python helper makes.
+fn helper_candidates(python: &Path, input: &GenInput, wanted: Wanted, seed: u64) -> anyhow::Result<Candidates> {
     let originals: Vec<&Vec<Json>> = input.originals.iter().map(|t| &t.args).collect();
     let request = json!({
         "solution": input.solution,
@@ -111,19 +144,10 @@ pub fn candidates(python: &Path, input: &GenInput, wanted: Wanted, seed: u64) ->
         "originals": originals,
         "mode": match wanted { Wanted::Tests => "gen", Wanted::Pool { .. } => "pool", Wanted::Large => "large" },
         "scale": match wanted { Wanted::Pool { scale } => scale, Wanted::Tests | Wanted::Large => 1 },
+        "stdin_format": stdin_format(input)?,
     });
     let answer = call(python, Helper::Generate, &request).map_err(|e| name_spec(input, e))?;
     let mut list = Vec::new();
-    if wanted == Wanted::Tests {
-        for (i, t) in input.originals.iter().enumerate() {
-            list.push(Candidate {
-                category: t.category,
-                args: t.args.clone(),
-                how: format!("original test {}", i + 1),
-                expected: Some(t.expected.clone()),
-            });
-        }
-    }
     for c in answer["candidates"].as_array().into_iter().flatten() {
         let category = serde_json::from_value(c["category"].clone()).unwrap_or_default();
         let args = c["args"].as_array().cloned().unwrap_or_default();
@@ -135,6 +159,16 @@ pub fn candidates(python: &Path, input: &GenInput, wanted: Wanted, seed: u64) ->
         domains: serde_json::from_value(answer["domains"].clone()).unwrap_or_default(),
         list,
     })
+}
+
+/// A whole program's parsed `[stdin] format` (null for a function), with
+/// errors naming the spec file's line.
+fn stdin_format(input: &GenInput) -> anyhow::Result<Json> {
+    if input.entry_point != super::reference::PROGRAM {
+        return Ok(Json::Null);
+    }
+    let parsed = super::stdin_format::from_spec(&input.dir.join("problem.toml"), &input.spec, &input.spec_text)?;
+    Ok(serde_json::to_value(parsed)?)
 }
 
 /// Errors from the helper name the problem directory and, for spec errors,
@@ -166,7 +200,7 @@ pub fn same(a: &Json, b: &Json, opts: &CompareOptions) -> bool {
 
 /// Generates, validates and selects one problem's tests.
 pub fn generate(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> anyhow::Result<Generated> {
-    let cands = input.phase("candidates", || candidates(python, input, Wanted::Tests, input.spec.seed))?;
+    let cands = input.phase("candidates", || candidates(python, sandbox, input, Wanted::Tests, input.spec.seed))?;
     let source = wrap(&input.solution, &input.entry_point, input.call_style, cands.has_valid);
     let mut validated = input.phase("validate", || validate(sandbox, &source, &input.spec, cands.list))?;
     let large_lowered = input.phase("lower large", || lower_large(python, sandbox, input, &source, &mut validated))?;
@@ -314,7 +348,7 @@ fn lower_large(
         // Twice the candidates: small magnitudes repeat more often, and an
         // unbounded sign makes half of them negative.
         lower.spec.counts.large = 2 * input.spec.counts.large;
-        let cands = candidates(python, &lower, Wanted::Large, input.spec.seed)?;
+        let cands = candidates(python, sandbox, &lower, Wanted::Large, input.spec.seed)?;
         let fresh: Vec<Candidate> = cands.list.into_iter().filter(|c| seen.insert(args_key(&c.args))).collect();
         let more = validate(sandbox, source, &input.spec, fresh)?;
         if !more.kept.is_empty() && lowered.is_none() {

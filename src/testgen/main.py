@@ -83,6 +83,9 @@ def mutants_of_seeds(g, seeds, count):
 
 
 def generate(req):
+    if req.get("stdin_format") is not None:
+        # A whole program: its one argument is its standard input.
+        return stdin_candidates(req)
     spec = req["spec"]
     params, has_valid = read_signature(req["solution"], req["file"], req["entry_point"], req["call_style"],
                                        {n: c["type"] for n, c in spec.get("params", {}).items() if "type" in c},

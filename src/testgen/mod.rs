@@ -37,10 +37,12 @@
 //! imported problem directories, `build` refuses stale `tests.jsonl`) and `cli`.
 
 pub mod generate;
+pub mod generator_script;
 pub mod kill;
 pub mod python;
 pub mod reference;
 pub mod score;
 pub mod spec;
+pub mod stdin_format;
 pub mod strengthen;
 pub mod tests_file;

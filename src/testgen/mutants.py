@@ -88,13 +88,18 @@ def variants(node, parent_field):
     return out
 
 
-def sites(tree, skip):
-    """Every (path, node, field) inside function bodies, in a stable order;
-    `path` is the list of (field, index) steps from the module."""
+def sites(tree, skip, whole_program=False):
+    """Every (path, node, field) inside function bodies (anywhere in a
+    whole program, whose code is mostly at module level), in a stable
+    order; `path` is the list of (field, index) steps from the module.
+    A whole program's imports are left alone: deleting one only makes a
+    NameError."""
     found = []
 
     def walk(node, path, inside, field):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in skip or field == "docstring":
+            return
+        if whole_program and isinstance(node, (ast.Import, ast.ImportFrom)):
             return
         if inside:
             found.append((path, node, field))
@@ -111,7 +116,7 @@ def sites(tree, skip):
             elif isinstance(value, ast.AST):
                 walk(value, path + [(name, None)], deeper, name)
 
-    walk(tree, [], False, None)
+    walk(tree, [], whole_program, None)
     return found
 
 
@@ -142,13 +147,13 @@ def bytecode(code):
             getattr(code, "co_exceptiontable", b""))
 
 
-def mutants(source, filename, skip):
+def mutants(source, filename, skip, whole_program=False):
     tree = parse_solution(source, filename)
     original = ast.unparse(tree) + "\n"
     seen = {original}
     programs = {bytecode(compile(original, filename, "exec"))}
     out = []
-    for path, node, field in sites(tree, set(skip)):
+    for path, node, field in sites(tree, set(skip), whole_program):
         for kind, new in variants(node, field):
             copy_tree = copy.deepcopy(tree)
             replace(copy_tree, path, copy.deepcopy(new) if new is not None else None)
@@ -168,6 +173,6 @@ def mutants(source, filename, skip):
 
 def mutants_answer(req):
     try:
-        return mutants(req["solution"], req["file"], req.get("skip", ["valid"]))
+        return mutants(req["solution"], req["file"], req.get("skip", ["valid"]), req.get("whole_program", False))
     except SpecError as e:
         return {"ok": False, "error": str(e)}

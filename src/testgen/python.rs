@@ -15,6 +15,7 @@ const SIGNATURE: &str = include_str!("signature.py");
 const VALUES: &str = include_str!("values.py");
 const GEN: &str = include_str!("gen.py");
 const BOUNDARY: &str = include_str!("boundary.py");
+const STDIN_GEN: &str = include_str!("stdin_gen.py");
 const MAIN: &str = include_str!("main.py");
 const MUTANTS: &str = include_str!("mutants.py");
 const SERVE: &str = include_str!("serve.py");
@@ -22,7 +23,8 @@ const SERVE: &str = include_str!("serve.py");
 /// Which helper to run.
 #[derive(Debug, Clone, Copy)]
 pub enum Helper {
-    /// Signature plus candidate inputs (`gen.py`).
+    /// Signature plus candidate inputs (`gen.py`; `stdin_gen.py` for a
+    /// whole program's standard inputs).
     Generate,
     /// Mutants of the reference (`mutants.py`).
     Mutants,
@@ -43,7 +45,7 @@ struct Server {
 
 impl Server {
     fn start(python: &Path) -> anyhow::Result<Server> {
-        let script = [SIGNATURE, VALUES, GEN, BOUNDARY, MAIN, MUTANTS, SERVE].join("\n");
+        let script = [SIGNATURE, VALUES, GEN, BOUNDARY, STDIN_GEN, MAIN, MUTANTS, SERVE].join("\n");
         let mut child = Command::new(interpreter(python))
             .args(["-I", "-S", "-c", &script])
             .env("PYTHONHASHSEED", "0")

@@ -22,9 +22,17 @@ const CHUNK: usize = 48;
 /// runs in a handful of jobs, not twenty.
 const LARGEST_CHUNK: usize = 512;
 
+/// The entry point of a whole-program (`stdio`) problem: the program is
+/// run as `__main__`, its one argument is its standard input.
+pub const PROGRAM: &str = "__main__";
+
 /// `solution` plus the wrapper: it returns `["ok", result]`, or
-/// `["invalid"]` when `valid(*args)` is false.
+/// `["invalid"]` when `valid(*args)` is false. A whole program
+/// ([`PROGRAM`]) is wrapped by [`wrap_program`].
 pub fn wrap(solution: &str, entry_point: &str, call_style: CallStyle, has_valid: bool) -> String {
+    if entry_point == PROGRAM {
+        return wrap_program(solution);
+    }
     let call = match call_style {
         CallStyle::Function => entry_point.to_string(),
         CallStyle::SolutionMethod => format!("Solution().{entry_point}"),
@@ -32,6 +40,49 @@ pub fn wrap(solution: &str, entry_point: &str, call_style: CallStyle, has_valid:
     let check = if has_valid { "    if not valid(*args):\n        return [\"invalid\"]\n" } else { "" };
     format!("{solution}\n\n\ndef {WRAPPER}(*args):\n{check}    return [\"ok\", {call}(*args)]\n")
 }
+
+/// A whole program as the wrapper function of one argument, its standard
+/// input, returning what it printed. This way validation, the kill search
+/// and scoring run programs exactly as they run functions: many inputs
+/// per sandbox job, each run in fresh globals as `__main__`. The program
+/// is compiled once per job, from a string literal, so a mutant of it is
+/// wrapped the same way. It reads through `sys.stdin` (`input()`,
+/// `sys.stdin.readline`, `sys.stdin.buffer`) and prints through
+/// `sys.stdout`; `sys.exit(0)` ends it normally. Its output is returned
+/// with trailing spaces and blank lines removed and one final newline,
+/// the judge's `lines` checker's reading: a test then stores what every
+/// correct program prints, and a mutant that changes only trailing
+/// whitespace (which no checker rejects) is not counted as killed.
+pub fn wrap_program(program: &str) -> String {
+    let literal = serde_json::to_string(program).unwrap_or_default();
+    PROGRAM_WRAPPER.replace("__FB_LITERAL__", &literal).replace("__FB_WRAPPER__", WRAPPER)
+}
+
+/// [`wrap_program`]'s text; a JSON string literal is a Python one.
+const PROGRAM_WRAPPER: &str = r#"__fb_program__ = compile(__FB_LITERAL__, "solution.py", "exec")
+
+
+def __FB_WRAPPER__(stdin):
+    import io, sys
+    saved = (sys.stdin, sys.stdout)
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode("utf-8")), encoding="utf-8")
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", newline="\n")
+    sys.stdout = out
+    try:
+        try:
+            exec(__fb_program__, {"__name__": "__main__"})
+        except SystemExit as e:
+            if e.code not in (None, 0, False):
+                raise RuntimeError("the program exited with status %r" % (e.code,))
+        out.flush()
+        text = out.buffer.getvalue().decode("utf-8", "replace")
+    finally:
+        sys.stdin, sys.stdout = saved
+    lines = [line.rstrip() for line in text.split("\n")]
+    while lines and not lines[-1]:
+        lines.pop()
+    return ["ok", "\n".join(lines) + "\n" if lines else ""]
+"#;
 
 /// What one call of the wrapper gave.
 #[derive(Debug, Clone, PartialEq)]

@@ -118,6 +118,8 @@ pub fn mutants(python: &Path, input: &GenInput) -> anyhow::Result<Vec<Json>> {
         "solution": input.solution,
         "file": input.dir.join("solution.py").display().to_string(),
         "skip": ["valid"],
+        // A whole program's code is mostly at module level.
+        "whole_program": input.entry_point == super::reference::PROGRAM,
     });
     let answer = call(python, Helper::Mutants, &request).map_err(|e| super::generate::name_spec(input, e))?;
     Ok(answer["mutants"].as_array().cloned().unwrap_or_default())
@@ -431,7 +433,7 @@ pub fn random_pool(
     scale: usize,
 ) -> anyhow::Result<Vec<ScoredTest>> {
     let cands = input.phase("pool candidates", || {
-        candidates(python, input, Wanted::Pool { scale }, input.spec.seed.wrapping_add(seed))
+        candidates(python, sandbox, input, Wanted::Pool { scale }, input.spec.seed.wrapping_add(seed))
     })?;
     let source = wrap(&input.solution, &input.entry_point, input.call_style, cands.has_valid);
     let mut inputs: Vec<Vec<Json>> = cands.list.into_iter().map(|c| c.args).collect();

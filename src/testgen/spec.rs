@@ -116,6 +116,18 @@ pub struct TestSpec {
     pub counts: Counts,
     #[serde(default)]
     pub floors: Floors,
+    /// The input format of a whole-program (`stdio`) problem.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stdin: Option<StdinSpec>,
+}
+
+/// `[stdin]`: how a whole program's standard input is made.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StdinSpec {
+    /// The lines the program reads (see `stdin_format`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
 }
 
 fn default_seed() -> u64 {
