@@ -124,6 +124,13 @@ def value_classes(g, name, t):
     return out
 
 
+def free(g, name):
+    """Whether `name` can be set after the others are drawn: no parameter's
+    shape follows it (a graph's `nodes`, `same_len`, `often_in`) and its
+    own follows none."""
+    return not g.deps.get(name) and not any(name in d for d in g.deps.values())
+
+
 def adjusted(g, fix):
     """Typical arguments changed by `fix` (which returns False when the
     drawn arguments cannot take the change), the spec's relations still
@@ -146,9 +153,12 @@ def setter(target, value_of):
 
 def relations(g, p, tp, q, tq, order):
     """Boundary inputs between parameter `q` and parameter `p` (`order` is
-    p's position, so each unordered pair's symmetric cases come once)."""
-    kp, kq = kind_of(tp), kind_of(tq)
+    p's position, so each unordered pair's symmetric cases come once).
+    Only free parameters (`free`) are set."""
+    kq = kind_of(tq)
     out = []
+    if not (free(g, p) and free(g, q)):
+        return out
     if kq == "int" and sized(tp):
         for d in (0, -1, 1):
             label = "%s = len(%s)%s" % (q, p, " %+d" % d if d else "")

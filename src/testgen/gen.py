@@ -31,6 +31,7 @@ class Gen:
                 if x not in names:
                     raise SpecError("parameter `%s` refers to `%s`, which is not a parameter" % (n, x))
             deps[n] = d
+        self.deps = deps
         done, out = set(), []
         while len(out) < len(names):
             ready = [n for n in names if n not in done and all(x in done for x in deps[n])]
