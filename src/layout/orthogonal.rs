@@ -6,16 +6,19 @@
 //!
 //! The finished polyline keeps its attach points, the stubs that leave
 //! along a side's normal and the ends of the pieces the edge label sits
-//! on; the bends
+//! on (a piece that only touches the label does not count); the bends
 //! between them are dropped where a right-angle path can skip them without
-//! entering a node (each would be a step of its own). Each piece between
+//! entering a node or another edge's label (each would be a step of its
+//! own). Each piece between
 //! two points that is not already horizontal or
 //! vertical gets corners: a Z along its longer axis with the jog halfway
 //! (in a layered drawing, in the free gap between two ranks) or at a third
 //! or two thirds, else an L either way, else a Z the other way; the first
-//! of these whose pieces enter no node and whose jog does not run along a
+//! of these whose pieces enter no node and no other edge's label (so a
+//! loop's forward and back edge between one pair of nodes keep to lanes of
+//! their own, clear of each other's label) and whose jog does not run along a
 //! piece of an edge routed before is taken (failing that, the first that
-//! enters no node). Drawn with straight segments, the last piece is
+//! enters no obstacle). Drawn with straight segments, the last piece is
 //! the stub, so each arrowhead meets its border square.
 
 use super::{Geometry, Point, Rect};
