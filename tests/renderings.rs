@@ -206,8 +206,10 @@ fn jpg_outputs_are_jpeg_files_damaged_once_and_deterministic() {
 }
 
 /// `routing = "orthogonal"` on the 24 anchors and every bank chart, top to
-/// bottom and left to right: no drawn edge through a node, no flat or
-/// grazing arrowhead, every label on its edge (right angles only:
+/// bottom and left to right: no drawn edge through a node, no label crossed
+/// by another edge (the defects `build` refuses; a loop's forward and back
+/// edge between one pair of nodes once crossed each other's label), no flat
+/// or grazing arrowhead, every label on its edge (right angles only:
 /// `layout::orthogonal`'s unit tests).
 #[test]
 fn orthogonal_routing_draws_no_edge_through_a_node_on_anchors_and_bank() {
@@ -235,7 +237,14 @@ fn orthogonal_routing_draws_no_edge_through_a_node_on_anchors_and_bank() {
             String::from_utf8_lossy(&o.stdout).lines().map(|l| serde_json::from_str(l).expect("json")).collect();
         assert!(lines.len() >= 24 + 60, "{direction}: {} charts", lines.len());
         for m in &lines {
-            for key in ["edges_through_nodes", "flat_heads", "shallow_heads", "labels_off_edge", "label_overlaps"] {
+            for key in [
+                "edges_through_nodes",
+                "labels_crossed",
+                "flat_heads",
+                "shallow_heads",
+                "labels_off_edge",
+                "label_overlaps",
+            ] {
                 assert_eq!(m[key], 0, "{direction} {}: {key}", m["file"]);
             }
         }
