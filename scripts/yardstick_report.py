@@ -1,4 +1,6 @@
-"""Assembles OUT/problems.jsonl and OUT/report.md for humaneval-yardstick.sh."""
+"""Assembles OUT/problems.jsonl (the shipped suites, as `build` ships them),
+OUT/problems.full.jsonl (every generated test) and OUT/report.md for
+humaneval-yardstick.sh."""
 import json
 import os
 import re
@@ -17,7 +19,8 @@ for line in open(os.path.join(out, "gen.err")):
         found = re.search(r"problems/([^/ ():]+)", line)
         name = found.group(1) if found else "?"
         errors.setdefault(name, line[len("error: "):].strip())
-rows, lines, drops_total = [], [], {}
+rows, lines, full_lines, drops_total = [], [], [], {}
+shipped_total = 0
 # Problems by where their parameters' domains came from (the header's
 # `domains`): a hand spec for any parameter, else the statement's words
 # (docstring) for any, else the original examples (infer_domain's
@@ -45,10 +48,12 @@ for name in sorted(os.listdir(root), key=lambda n: (len(n), n)):
         with open(tests_path) as f:
             header = json.loads(f.readline())
             tests = [json.loads(l) for l in f if l.strip()]
-        native = dict(problem)
-        native["tests"] = [{"args": t["args"], "expected": t["expected"], "category": t["category"]} for t in tests]
-        native["reference_time_s"] = max(t["reference_time_s"] for t in tests)
-        lines.append(json.dumps(native, ensure_ascii=False))
+        for suite, into in ((tests, full_lines), ([t for t in tests if t.get("shipped", True)], lines)):
+            native = dict(problem)
+            native["tests"] = [{"args": t["args"], "expected": t["expected"], "category": t["category"]} for t in suite]
+            native["reference_time_s"] = max(t["reference_time_s"] for t in suite)
+            into.append(json.dumps(native, ensure_ascii=False))
+        shipped_total += sum(1 for t in tests if t.get("shipped", True))
     # `tests gen --score` scored both suites against the same mutants.
     if header.get("mutation"):
         gen[name] = header["mutation"]
@@ -59,8 +64,9 @@ for name in sorted(os.listdir(root), key=lambda n: (len(n), n)):
     for k, v in header.get("dropped", {}).items():
         drops_total[k] = drops_total.get(k, 0) + v
     rows.append((problem["task_id"], len(tests), header.get("dropped", {}), orig.get(name), gen.get(name), errors.get(name)))
-with open(os.path.join(out, "problems.jsonl"), "w") as f:
-    f.write("".join(l + "\n" for l in lines))
+for name, suites in (("problems.jsonl", lines), ("problems.full.jsonl", full_lines)):
+    with open(os.path.join(out, name), "w") as f:
+        f.write("".join(l + "\n" for l in suites))
 
 
 def fmt(s):
@@ -76,7 +82,9 @@ def total(scores_by):
 both = [r for r in rows if r[3] and r[4]]
 weaker = [r for r in both if r[3]["score"] < 1 and r[4]["score"] <= r[3]["score"]]
 md = ["# HumanEval yardstick", "",
-      "%d problems; %d with generated tests; %d tests in all; %d s." % (len(rows), len(lines), sum(r[1] for r in rows), seconds), "",
+      "%d problems; %d with generated tests; %d tests in all, %d of them shipped (%.1f a problem; `problems.jsonl`"
+      " holds the shipped suites, `problems.full.jsonl` every test); %d s." % (
+          len(rows), len(lines), sum(r[1] for r in rows), shipped_total, shipped_total / max(len(lines), 1), seconds), "",
       "Mutation score over the problems scored both ways (%d): HumanEval's own tests %.3f, generated %.3f." % (
           len(both), total({r[0]: r[3] for r in both}), total({r[0]: r[4] for r in both})),
       "Problems where HumanEval's own score is below 1 and the generated tests do no better: %d%s." % (

@@ -379,6 +379,38 @@ fn gen_adds_a_test_for_each_mutant_random_inputs_kill() {
     }
 }
 
+/// `build` ships only the tests `tests gen` marked to ship, and the gallery
+/// shows both sizes; `tests score` still scores every test. Checked on a
+/// copy of the bank's gcd: its tests.jsonl marks some tests
+/// `"shipped": false` (the originals, each mutant's first killer, one edge
+/// test per kind and the largest inputs ship).
+#[test]
+fn build_ships_the_shipped_suite_and_the_gallery_shows_both_sizes() {
+    let bank = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/gcd");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("bank/gcd");
+    std::fs::create_dir_all(&dir).unwrap();
+    for f in ["solution.py", "problem.toml", "problem.json", "tests.jsonl", "flowchart.mmd", "description.md"] {
+        std::fs::copy(bank.join(f), dir.join(f)).unwrap();
+    }
+    let text_of = |p: &Path| std::fs::read_to_string(p).unwrap();
+    let lines: Vec<serde_json::Value> =
+        text_of(&dir.join("tests.jsonl")).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let (header, tests) = lines.split_first().unwrap();
+    let shipped = tests.iter().filter(|t| t.get("shipped") != Some(&serde_json::json!(false))).count();
+    assert!(0 < shipped && shipped < tests.len(), "{shipped} of {}", tests.len());
+    assert_eq!(header["shipped"], shipped, "the header counts the shipped tests");
+    let out = flowbench(&["build", "--problems", "bank", "-o", "out"], tmp.path());
+    assert!(out.status.success(), "{}", text(&out));
+    let record: serde_json::Value =
+        serde_json::from_str(text_of(&tmp.path().join("out/math.jsonl")).lines().next().unwrap()).unwrap();
+    assert_eq!(record["native_tests"].as_array().unwrap().len(), shipped);
+    let gallery = text_of(&tmp.path().join("out/index.html"));
+    assert!(gallery.contains(&format!("{shipped} shipped</td><td>of {} generated", tests.len())), "{gallery}");
+    let out = flowbench(&["tests", "score", "--tests", "tests.jsonl", "--json", "bank/gcd"], tmp.path());
+    assert!(out.status.success(), "{}", text(&out));
+}
+
 #[test]
 fn build_refuses_stale_tests() {
     let bank = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/gcd");

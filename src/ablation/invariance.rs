@@ -203,29 +203,8 @@ fn survival(solved: &[bool]) -> Survival {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ablation::fixtures::{label, run};
     use crate::ablation::stats::mcnemar_exact;
-
-    fn run(name: &str, first_passed: &[(&str, bool)]) -> Run {
-        let scores = first_passed
-            .iter()
-            .map(|(id, p)| {
-                let s = TaskScore {
-                    subset: "A".into(),
-                    difficulty: None,
-                    n: 1,
-                    c: usize::from(*p),
-                    first_passed: *p,
-                    first_error: None,
-                };
-                (id.to_string(), s)
-            })
-            .collect();
-        Run { name: name.into(), scores }
-    }
-
-    fn label(model: &str, condition: &str) -> Label {
-        Label { model: model.into(), condition: condition.into() }
-    }
 
     /// The fixture, one sample per problem (✓ solved, ✗ failed):
     ///

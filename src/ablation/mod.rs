@@ -39,3 +39,33 @@ pub mod report;
 pub mod signature;
 pub mod stats;
 pub mod two_step;
+
+/// Runs and labels for the unit tests of the per-model sections.
+#[cfg(test)]
+pub(crate) mod fixtures {
+    use super::compare::{Run, TaskScore};
+    use super::signature::Label;
+
+    /// A run with one sample per problem: `(task, passed)`.
+    pub fn run(name: &str, passed: &[(&str, bool)]) -> Run {
+        let scores = passed
+            .iter()
+            .map(|(id, p)| {
+                let s = TaskScore {
+                    subset: "A".into(),
+                    difficulty: None,
+                    n: 1,
+                    c: usize::from(*p),
+                    first_passed: *p,
+                    first_error: None,
+                };
+                (id.to_string(), s)
+            })
+            .collect();
+        Run { name: name.into(), scores }
+    }
+
+    pub fn label(model: &str, condition: &str) -> Label {
+        Label { model: model.into(), condition: condition.into() }
+    }
+}

@@ -106,28 +106,7 @@ fn gap(model: &str, chart: &Run, sig: &Run) -> Option<SignatureGap> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn run(name: &str, passed: &[(&str, bool)]) -> Run {
-        let scores = passed
-            .iter()
-            .map(|(id, p)| {
-                let s = TaskScore {
-                    subset: "A".into(),
-                    difficulty: None,
-                    n: 1,
-                    c: usize::from(*p),
-                    first_passed: *p,
-                    first_error: None,
-                };
-                (id.to_string(), s)
-            })
-            .collect();
-        Run { name: name.into(), scores }
-    }
-
-    fn label(model: &str, condition: &str) -> Label {
-        Label { model: model.into(), condition: condition.into() }
-    }
+    use crate::ablation::fixtures::{label, run};
 
     #[test]
     fn flowchart_minus_signature_per_model_lists_what_the_name_solves() {

@@ -87,6 +87,10 @@ pub struct ProblemReport {
     /// Share of mutants the tests kill, when test generation measured it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mutation_score: Option<f64>,
+    /// The generated suite's size, when the tests were generated: the
+    /// record ships `tests`' count of them (`testgen::ship`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generated_tests: Option<usize>,
     /// Files written, relative to the output root.
     pub outputs: Vec<String>,
     /// Layouts run for all styles (fewer than styles when they share one).
@@ -211,6 +215,7 @@ impl Builder<'_> {
         let Some(chart) = self.lint(bank, &shown, report) else { return Ok(()) };
         describe(&chart, &bank.problem, report);
         report.mutation_score = bank.mutation_score;
+        report.generated_tests = bank.generated_tests;
         let out = &self.opts.out;
         let mut write = |rel: String, bytes: &[u8]| -> anyhow::Result<()> {
             cache::write_if_changed(&out.join(&rel), bytes)?;
@@ -331,15 +336,16 @@ fn describe(chart: &Flowchart, problem: &Problem, report: &mut ProblemReport) {
 /// Bumped when the artefacts or record a problem's inputs produce change
 /// shape, so caches of an older build are not reused.
 /// (`dist-2`: caches of earlier builds may hold sandbox failures as results;
-/// `dist-3`: records carry a legacy suite with a margin, reports say so.)
-pub(super) const ARTEFACT_FORMAT: &str = "dist-3";
+/// `dist-3`: records carry a legacy suite with a margin, reports say so;
+/// `dist-4`: records carry the shipped suite, reports the generated size.)
+pub(super) const ARTEFACT_FORMAT: &str = "dist-4";
 
 /// A fingerprint of everything that decides a problem's artefacts.
 fn stamp(bank: &BankProblem, meta: &Meta, description: &str, opts: &BuildOptions) -> String {
     let problem = serde_json::to_string(&bank.problem).unwrap_or_default();
     let meta = serde_json::to_string(meta).unwrap_or_default();
     let styles = serde_json::to_string(&opts.styles).unwrap_or_default();
-    let mutation = format!("{:?}", bank.mutation_score);
+    let mutation = format!("{:?} {:?}", bank.mutation_score, bank.generated_tests);
     let parts = [
         env!("CARGO_PKG_VERSION"),
         ARTEFACT_FORMAT,

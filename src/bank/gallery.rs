@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use crate::render::xml::esc;
 
-use super::build::Built;
+use super::build::{Built, ProblemReport};
 use super::meta::subset_order;
 use super::styles::BuildStyle;
 
@@ -86,6 +86,14 @@ pub fn gallery(built: &[Built], styles: &[BuildStyle]) -> String {
     html
 }
 
+/// Both sizes of a generated suite: the tests shipped in the record and
+/// all that `tests.jsonl` keeps for scoring.
+fn suite_row(r: &ProblemReport) -> String {
+    let Some(generated) = r.generated_tests else { return String::new() };
+    let shipped = r.tests.total();
+    format!("<tr><th>suite</th><td colspan=\"2\">{shipped} shipped</td><td>of {generated} generated</td></tr>")
+}
+
 fn card(html: &mut String, b: &Built, style: &str) {
     let r = &b.report;
     let Some(rec) = &b.record else {
@@ -110,7 +118,7 @@ fn card(html: &mut String, b: &Built, style: &str) {
 <div class=\"tags\"><span>{task}</span><span>{s}</span><span class=\"{d}\">{d}</span></div>\
 <div class=\"img\"><img loading=\"lazy\" data-task=\"{task}\" src=\"images/{style}/{task}.png\" alt=\"flowchart of {task}\"></div>\
 <table><tr><th>tests</th><td>typical {ty}</td><td>edge {ed}</td><td>large {la}</td></tr>\
-<tr><th>chart</th><td>{n} nodes</td><td>{e} edges</td><td>{dec} decision{plural}</td></tr>\
+{suite}<tr><th>chart</th><td>{n} nodes</td><td>{e} edges</td><td>{dec} decision{plural}</td></tr>\
 <tr><th>status</th><td colspan=\"2\">{lint}</td><td>mutation {mutation}</td></tr></table>\
 <details><summary>description</summary><pre>{desc}</pre></details>\
 <details><summary>Mermaid</summary><pre>{mmd}</pre></details></div>",
@@ -123,6 +131,7 @@ fn card(html: &mut String, b: &Built, style: &str) {
         ty = r.tests.typical,
         ed = r.tests.edge,
         la = r.tests.large,
+        suite = suite_row(r),
         n = rec.nodes,
         e = rec.edges,
         dec = rec.decisions,

@@ -62,6 +62,9 @@ pub struct BankProblem {
     /// The reference's time on each test, seconds, as `tests gen` recorded
     /// it (parallel to `problem.tests`; empty for hand-written tests).
     pub reference_times: Vec<f64>,
+    /// The generated suite's size, when `tests.jsonl` holds it: `problem`
+    /// has only the tests it ships (`testgen::ship`).
+    pub generated_tests: Option<usize>,
 }
 
 /// File names inside a problem directory.
@@ -132,6 +135,7 @@ pub fn load(dir: &Path) -> anyhow::Result<BankProblem> {
         problem,
         mutation_score: None,
         reference_times: Vec::new(),
+        generated_tests: None,
     })
 }
 

@@ -172,6 +172,9 @@ pub fn apply_generated(bank: &mut super::BankProblem) -> anyhow::Result<bool> {
             tests_path.display()
         );
     }
+    // The benchmark gets the shipped suite; the rest is for scoring.
+    bank.generated_tests = Some(tests.len());
+    let tests: Vec<_> = tests.into_iter().filter(|t| t.shipped).collect();
     let p = &mut bank.problem;
     p.tests = tests
         .iter()

@@ -13,8 +13,9 @@ use crate::progress::Progress as _;
 
 use super::progress::Bar;
 use crate::judge::problem::{Category, Problem};
-use crate::testgen::generate::{GenInput, constant_suite, generate, show_counts};
-use crate::testgen::score::{Fate, Score, ScoredTest, Suite, mutants, reduce, score, score_suites};
+use crate::testgen::generate::{GenInput, Generated, constant_suite, generate, show_counts};
+use crate::testgen::score::{Fate, Score, ScoredTest, Suite, mutants, score_suites};
+use crate::testgen::ship::{self, Kills};
 use crate::testgen::strengthen::{Strengthened, strengthen};
 use crate::testgen::tests_file::{self, GeneratedTest, TESTS};
 
@@ -45,8 +46,10 @@ pub struct Common {
 pub struct GenArgs {
     #[command(flatten)]
     common: Common,
-    /// Keep only a small suite that kills every mutant the full suite kills
-    /// and still meets the floors (greedy set cover).
+    /// Write only the tests `build` ships (see `testgen::ship`: the
+    /// originals, each mutant's first killer, one edge test of each kind,
+    /// the largest inputs, the floors) instead of marking the others
+    /// `"shipped": false`.
     #[arg(long)]
     reduce: bool,
     /// Also measure the mutation score of the tests written and record it
@@ -63,6 +66,18 @@ pub struct GenArgs {
     /// the generated tests leave alive is added to them).
     #[arg(long)]
     no_strengthen: bool,
+}
+
+/// Marks the tests `build` ships (`testgen::ship`), recording their count
+/// in the header when it is fewer than all; the note for the summary line.
+fn mark_shipped(generated: &mut Generated, kills: &Kills, input: &GenInput) -> String {
+    let chosen = ship::select(&generated.tests, kills, &input.spec.floors);
+    let shipped = ship::mark(&mut generated.tests, &chosen);
+    if shipped == generated.tests.len() {
+        return String::new();
+    }
+    generated.header.shipped = Some(shipped);
+    format!("; {shipped} ship")
 }
 
 /// `tests score`.
@@ -126,11 +141,11 @@ pub fn run_gen(args: GenArgs) -> anyhow::Result<ExitCode> {
         &args.common.dirs,
         &bar,
         |dir| gen_one(&executor, &args, dir),
-        |_, result| match result {
+        |dir, result| match result {
             Ok(line) => bar.suspend(|| println!("{line}")),
             Err(e) => {
                 failed += 1;
-                bar.suspend(|| eprintln!("error: {e:#}"));
+                bar.suspend(|| eprintln!("error: {}", naming(dir, &e)));
             }
         },
     );
@@ -181,6 +196,7 @@ fn gen_one(executor: &LazyExecutor, args: &GenArgs, dir: &Path) -> anyhow::Resul
         note = format!("; {} large inputs not run (predicted past the limit)", generated.predicted_timeouts);
     }
     let mut strengthened = None;
+    let before_strengthening = generated.tests.len();
     if !args.no_strengthen {
         let st = strengthen(python, executor, &input, &mut generated)?;
         if st.added > 0 {
@@ -188,22 +204,21 @@ fn gen_one(executor: &LazyExecutor, args: &GenArgs, dir: &Path) -> anyhow::Resul
         }
         strengthened = Some(st);
     }
+    if let Some(st) = &strengthened {
+        note += &mark_shipped(&mut generated, &Kills { known: &st.known, added_from: before_strengthening }, &input);
+    }
     if args.reduce {
-        let full = score(python, executor, &input, &name_of(dir), &scored(&generated.tests), true)?;
-        let categories: Vec<Category> = generated.tests.iter().map(|t| t.category).collect();
-        let keep = reduce(&full.reports, &categories, &input.spec.floors);
-        note += &format!(
-            "; reduced {} → {} tests, still killing {} of {} mutants",
-            generated.tests.len(),
-            keep.len(),
-            full.killed,
-            full.mutants
-        );
-        generated.tests = keep.into_iter().map(|i| generated.tests[i].clone()).collect();
+        if strengthened.is_none() {
+            anyhow::bail!("--reduce picks the tests to keep from the mutant-guided step's kills; drop --no-strengthen");
+        }
+        let before = generated.tests.len();
+        generated.tests.retain(|t| t.shipped);
         let h = &mut generated.header;
+        h.shipped = None;
         h.typical = generated.tests.iter().filter(|t| t.category == Category::Typical).count();
         h.edge = generated.tests.iter().filter(|t| t.category == Category::Edge).count();
         h.large = generated.tests.iter().filter(|t| t.category == Category::Large).count();
+        note += &format!("; reduced {before} → {} tests (the scoring-only ones dropped)", generated.tests.len());
     }
     if args.score || args.score_originals {
         // After the mutant-guided step the kills are known; a reduced suite
@@ -270,7 +285,7 @@ pub fn run_score(args: ScoreArgs) -> anyhow::Result<ExitCode> {
         &args.common.dirs,
         &bar,
         |dir| score_one(&executor, &args, dir),
-        |_, result| match result {
+        |dir, result| match result {
             Ok(scores) => bar.suspend(|| {
                 for (s, suite) in scores.into_iter().zip(suite_names(&args.tests)) {
                     let label = several.then_some(suite.as_str());
@@ -285,12 +300,20 @@ pub fn run_score(args: ScoreArgs) -> anyhow::Result<ExitCode> {
             }),
             Err(e) => {
                 failed += 1;
-                bar.suspend(|| eprintln!("error: {e:#}"));
+                bar.suspend(|| eprintln!("error: {}", naming(dir, &e)));
             }
         },
     );
     bar.finish();
     Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// `e` with the problem directory in front, unless it names it already (a
+/// sandbox failure does not know which problem it was running).
+fn naming(dir: &Path, e: &anyhow::Error) -> String {
+    let message = format!("{e:#}");
+    let shown = dir.display().to_string();
+    if message.contains(shown.trim_end_matches('/')) { message } else { format!("{shown}: {message}") }
 }
 
 /// The suites' names as printed: `--tests` as given, else tests.jsonl.

@@ -588,6 +588,7 @@ pub fn validate(
                         expected: x.clone(),
                         reference_time_s: (t * 1e6).round() / 1e6,
                         how: c.how,
+                        shipped: true,
                     });
                     continue;
                 }

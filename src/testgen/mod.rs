@@ -32,7 +32,9 @@
 //! (smallest inputs first, up to a reference-time budget kept inside the sandboxed process,
 //! `reference::run_within_budget`, so it is one round of jobs), and returns a `Score` per suite; `strengthen` adds,
 //! for each mutant the generated suite leaves alive, the cheapest input of a second random pool (its own seed,
-//! three times the size) that kills it, validated like the rest; `reduce` is the set cover behind `--reduce`. It
+//! three times the size) that kills it, validated like the rest; `ship` picks, from what generation already knows
+//! (each mutant's first killer, the edge kinds, the largest inputs, the floors), the tests `build` ships, the rest
+//! staying in `tests.jsonl` for scoring. It
 //! calls `exec` and `judge`, and is called by `bank` (`bank::spec` reads `problem.toml`, `bank::import` writes
 //! imported problem directories, `build` refuses stale `tests.jsonl`) and `cli`.
 
@@ -42,6 +44,7 @@ pub mod kill;
 pub mod python;
 pub mod reference;
 pub mod score;
+pub mod ship;
 pub mod spec;
 pub mod stdin_format;
 pub mod strengthen;

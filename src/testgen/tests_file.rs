@@ -32,6 +32,19 @@ pub struct GeneratedTest {
     /// How the input was made (`random, size 6`, `edge: nums empty`,
     /// `original test 2`, `mutation of seed 1`, …).
     pub how: String,
+    /// Whether `build` puts it in the benchmark (`ship`): `false` keeps a
+    /// test for scoring only. Files written before the shipped suite
+    /// existed ship every test.
+    #[serde(default = "shipped_by_default", skip_serializing_if = "is_shipped")]
+    pub shipped: bool,
+}
+
+fn shipped_by_default() -> bool {
+    true
+}
+
+fn is_shipped(shipped: &bool) -> bool {
+    *shipped
 }
 
 /// The first line of `tests.jsonl`.
@@ -75,6 +88,10 @@ pub struct Header {
     /// (`--allow-weak-sandbox` and a confinement step failed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weak_sandbox: Option<String>,
+    /// Tests marked to ship (`ship::select`), when fewer than all: `build`
+    /// puts only these in the benchmark.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shipped: Option<usize>,
 }
 
 /// How strong the tests are: mutants of the reference they kill.
@@ -162,6 +179,7 @@ mod tests {
             expected: serde_json::json!(3),
             reference_time_s: 0.001,
             how: "edge: x".into(),
+            shipped: false,
         }];
         write(&path, &header, &tests).unwrap();
         assert_eq!(read(&path).unwrap(), (header, tests));

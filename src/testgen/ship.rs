@@ -1,0 +1,177 @@
+//! The shipped suite: the part of a generated suite that `build` puts in
+//! the benchmark. A full suite (70–130 tests a problem on HumanEval) is
+//! what scoring wants; a benchmark wants few tests that keep every kill,
+//! so that judging stays cheap and a reader can see what each test is for.
+//!
+//! # How it works
+//!
+//! Nothing is run again: the selection reads what generation already
+//! knows. A test ships when it is
+//! - one of the problem's original tests (its author's own examples);
+//! - the first test, in cost order, that kills some mutant (the kill
+//!   search runs tests cheapest first and stops a mutant at its first
+//!   kill, so that test is known for every killed mutant and does not
+//!   depend on the machine's load), or a test the mutant-guided step added
+//!   to kill one;
+//! - the first edge test of its kind (`edge: empty`, `boundary: count =
+//!   len(xs) + 1`, … with the numbers in the name ignored): mutants of the
+//!   reference miss the boundaries a *different* wrong program crosses
+//!   (issue 26: a blank string, two empty lists, a count equal to a
+//!   length), so every kind of edge keeps one representative;
+//! - one of the largest inputs (by the length of their encoding, so the
+//!   choice is the same on every machine) up to the large floor: a slow
+//!   but correct-looking program is caught only by the heaviest input;
+//! - and then the earliest tests of any category still below its floor.
+//!
+//! The rest stay in `tests.jsonl`, marked `"shipped": false`, for
+//! `tests score` and the variants' screening.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::judge::problem::Category;
+
+use super::generate::args_key;
+use super::score::Known;
+use super::spec::Floors;
+use super::tests_file::GeneratedTest;
+
+/// Where a test of the generated suite came from, as `select` needs it.
+pub struct Kills<'a> {
+    /// Each mutant's verdicts on the tests generation ran it on.
+    pub known: &'a [Known],
+    /// Tests from this index on were added by the mutant-guided step to
+    /// kill a survivor.
+    pub added_from: usize,
+}
+
+/// Indices (in order) of the tests to ship.
+pub fn select(tests: &[GeneratedTest], kills: &Kills, floors: &Floors) -> BTreeSet<usize> {
+    let mut chosen: BTreeSet<usize> = (0..tests.len()).filter(|&i| tests[i].how.starts_with("original test")).collect();
+    chosen.extend(first_killers(&tests[..kills.added_from.min(tests.len())], kills.known));
+    chosen.extend(kills.added_from..tests.len());
+    chosen.extend(edge_kinds(tests));
+    chosen.extend(largest(tests, floors.large));
+    fill_floors(tests, floors, &mut chosen);
+    chosen
+}
+
+/// For each mutant, the first test in cost order (the kill search's:
+/// shortest encoding first) that kills it.
+fn first_killers(tests: &[GeneratedTest], known: &[Known]) -> BTreeSet<usize> {
+    let keys: Vec<String> = tests.iter().map(|t| args_key(&t.args)).collect();
+    let mut order: Vec<usize> = (0..tests.len()).collect();
+    order.sort_by_key(|&i| (keys[i].len(), i));
+    known
+        .iter()
+        .filter_map(|verdicts| order.iter().copied().find(|&i| verdicts.get(&keys[i]).copied().unwrap_or(false)))
+        .collect()
+}
+
+/// The first edge test of each kind.
+fn edge_kinds(tests: &[GeneratedTest]) -> Vec<usize> {
+    let mut first: BTreeMap<String, usize> = BTreeMap::new();
+    for (i, t) in tests.iter().enumerate() {
+        if t.category == Category::Edge {
+            first.entry(kind_of(&t.how)).or_insert(i);
+        }
+    }
+    first.into_values().collect()
+}
+
+/// A test's kind: how it was made, digits left out (`edge: 2 blanks
+/// leading` and `edge: 3 blanks leading` are one kind).
+fn kind_of(how: &str) -> String {
+    how.chars().filter(|c| !c.is_ascii_digit()).collect()
+}
+
+/// The `n` large tests with the longest encodings.
+fn largest(tests: &[GeneratedTest], n: usize) -> Vec<usize> {
+    let mut large: Vec<(usize, usize)> = tests
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.category == Category::Large)
+        .map(|(i, t)| (args_key(&t.args).len(), i))
+        .collect();
+    large.sort_by_key(|&(len, i)| (std::cmp::Reverse(len), i));
+    large.into_iter().take(n).map(|(_, i)| i).collect()
+}
+
+/// Adds the earliest tests of each category still below its floor.
+fn fill_floors(tests: &[GeneratedTest], floors: &Floors, chosen: &mut BTreeSet<usize>) {
+    for (cat, floor) in
+        [(Category::Typical, floors.typical), (Category::Edge, floors.edge), (Category::Large, floors.large)]
+    {
+        let mut have = chosen.iter().filter(|&&i| tests[i].category == cat).count();
+        for (i, t) in tests.iter().enumerate() {
+            if have >= floor {
+                break;
+            }
+            if t.category == cat && chosen.insert(i) {
+                have += 1;
+            }
+        }
+    }
+}
+
+/// Marks the tests outside `shipped` as kept for scoring only; returns how
+/// many ship.
+pub fn mark(tests: &mut [GeneratedTest], shipped: &BTreeSet<usize>) -> usize {
+    for (i, t) in tests.iter_mut().enumerate() {
+        t.shipped = shipped.contains(&i);
+    }
+    shipped.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn test(category: Category, arg: serde_json::Value, how: &str) -> GeneratedTest {
+        GeneratedTest {
+            category,
+            args: vec![arg],
+            expected: json!(0),
+            reference_time_s: 0.0,
+            how: how.into(),
+            shipped: true,
+        }
+    }
+
+    /// Six tests, floors of one each, two mutants:
+    /// - mutant 0 is killed by tests 1 (`[1, 2]`, 6 characters) and 2
+    ///   (`[7]`, 5 characters): its first killer in cost order is 2;
+    /// - mutant 1 is killed by test 1 only;
+    /// - the edge tests 3 and 4 are one kind (`edge: N blanks`), so 3 ships
+    ///   and 4 does not;
+    /// - test 5 is the only large one; test 0 is an original.
+    ///
+    /// So 0, 1, 2, 3 and 5 ship; 4 is kept for scoring only.
+    #[test]
+    fn ships_originals_first_killers_one_edge_per_kind_and_the_largest() {
+        let tests = vec![
+            test(Category::Typical, json!([0]), "original test 1"),
+            test(Category::Typical, json!([1, 2]), "random, size 2"),
+            test(Category::Typical, json!([7]), "random, size 1"),
+            test(Category::Edge, json!(" a"), "edge: 1 blanks leading"),
+            test(Category::Edge, json!("  a"), "edge: 2 blanks leading"),
+            test(Category::Large, json!(vec![9; 50]), "large: size 50"),
+        ];
+        let key = |i: usize| args_key(&tests[i].args);
+        let known = vec![
+            Known::from([(key(1), true), (key(2), true), (key(0), false)]),
+            Known::from([(key(0), false), (key(2), false), (key(1), true)]),
+        ];
+        let floors = Floors { typical: 1, edge: 1, large: 1 };
+        let shipped = select(&tests, &Kills { known: &known, added_from: tests.len() }, &floors);
+        assert_eq!(shipped.into_iter().collect::<Vec<_>>(), vec![0, 1, 2, 3, 5]);
+    }
+
+    #[test]
+    fn floors_are_filled_from_the_earliest_tests() {
+        let tests: Vec<_> = (0..4).map(|i| test(Category::Typical, json!(i), &format!("random, size {i}"))).collect();
+        let floors = Floors { typical: 2, edge: 0, large: 0 };
+        let shipped = select(&tests, &Kills { known: &[], added_from: 4 }, &floors);
+        assert_eq!(shipped.into_iter().collect::<Vec<_>>(), vec![0, 1]);
+    }
+}
