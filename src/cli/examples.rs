@@ -107,7 +107,7 @@ pub const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
         "tests gen",
         &[
             ("flowbench tests gen problems/gcd problems/binary_search", "each DIR/tests.jsonl"),
-            ("flowbench tests gen --reduce problems/gcd", "smallest suite keeping every kill"),
+            ("flowbench tests gen --reduce problems/gcd", "write only the shipped suite"),
         ],
     ),
     (
