@@ -13,7 +13,7 @@ use crate::progress::Progress as _;
 
 use super::progress::Bar;
 use crate::judge::problem::{Category, Problem};
-use crate::testgen::generate::{GenInput, Generated, constant_suite, generate, show_counts};
+use crate::testgen::generate::{GenInput, constant_suite, generate, show_counts};
 use crate::testgen::score::{Fate, Score, ScoredTest, Suite, mutants, score_suites};
 use crate::testgen::ship::{self, Kills};
 use crate::testgen::strengthen::{Strengthened, strengthen};
@@ -66,18 +66,6 @@ pub struct GenArgs {
     /// the generated tests leave alive is added to them).
     #[arg(long)]
     no_strengthen: bool,
-}
-
-/// Marks the tests `build` ships (`testgen::ship`), recording their count
-/// in the header when it is fewer than all; the note for the summary line.
-fn mark_shipped(generated: &mut Generated, kills: &Kills, input: &GenInput) -> String {
-    let chosen = ship::select(&generated.tests, kills, &input.spec.floors);
-    let shipped = ship::mark(&mut generated.tests, &chosen);
-    if shipped == generated.tests.len() {
-        return String::new();
-    }
-    generated.header.shipped = Some(shipped);
-    format!("; {shipped} ship")
 }
 
 /// `tests score`.
@@ -205,7 +193,10 @@ fn gen_one(executor: &LazyExecutor, args: &GenArgs, dir: &Path) -> anyhow::Resul
         strengthened = Some(st);
     }
     if let Some(st) = &strengthened {
-        note += &mark_shipped(&mut generated, &Kills { known: &st.known, added_from: before_strengthening }, &input);
+        let kills = Kills { known: &st.known, added_from: before_strengthening };
+        if let Some(shipped) = ship::mark(&mut generated, &kills, &input.spec.floors) {
+            note += &format!("; {shipped} ship");
+        }
     }
     if args.reduce {
         if strengthened.is_none() {

@@ -30,7 +30,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::judge::problem::Category;
 
-use super::generate::args_key;
+use super::generate::{Generated, args_key};
 use super::score::Known;
 use super::spec::Floors;
 use super::tests_file::GeneratedTest;
@@ -113,13 +113,16 @@ fn fill_floors(tests: &[GeneratedTest], floors: &Floors, chosen: &mut BTreeSet<u
     }
 }
 
-/// Marks the tests outside `shipped` as kept for scoring only; returns how
-/// many ship.
-pub fn mark(tests: &mut [GeneratedTest], shipped: &BTreeSet<usize>) -> usize {
-    for (i, t) in tests.iter_mut().enumerate() {
-        t.shipped = shipped.contains(&i);
+/// Marks the tests of `generated` that ship (the others are kept for
+/// scoring only) and records their count in the header when it is fewer
+/// than all; returns that count.
+pub fn mark(generated: &mut Generated, kills: &Kills, floors: &Floors) -> Option<usize> {
+    let chosen = select(&generated.tests, kills, floors);
+    for (i, t) in generated.tests.iter_mut().enumerate() {
+        t.shipped = chosen.contains(&i);
     }
-    shipped.len()
+    generated.header.shipped = (chosen.len() < generated.tests.len()).then_some(chosen.len());
+    generated.header.shipped
 }
 
 #[cfg(test)]

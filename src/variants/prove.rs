@@ -22,6 +22,7 @@ use crate::mermaid::lint::{Checked, check};
 use crate::testgen::generate::{Generated, compare_options, constant_suite, generate, same, validate_limits};
 use crate::testgen::reference::{Run, run_all, wrap};
 use crate::testgen::score::{Suite, score_suites};
+use crate::testgen::ship::{self, Kills};
 use crate::testgen::strengthen::strengthen;
 use crate::testgen::tests_file::{self, GeneratedTest, MutationSummary, TESTS};
 
@@ -152,10 +153,14 @@ fn regenerate(sandbox: &dyn Sandbox, dir: &Path, opts: &Options) -> anyhow::Resu
         if let Some(floor) = generated.floor_errors.first() {
             return Ok(Err(floor.clone()));
         }
+        let before_strengthening = generated.tests.len();
         let st = crate::timings::time("variant strengthen", || strengthen(python, sandbox, &input, &mut generated))?;
         if let Some(why) = constant_suite(&generated.tests) {
             return Ok(Err(why));
         }
+        // A variant is built like any problem: it ships its reduced suite.
+        let kills = Kills { known: &st.known, added_from: before_strengthening };
+        ship::mark(&mut generated, &kills, &input.spec.floors);
         let alive = st.alive.clone();
         let mut known = st.known;
         let scores = crate::timings::time("variant score", || {
