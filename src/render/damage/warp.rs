@@ -264,12 +264,14 @@ mod tests {
             page.put_pixel(x, 90, Rgb([40, 40, 40]));
         }
         for (img, seed) in [(&busy, 1), (&busy, 2), (&page, 3)] {
-            for (degrees, fraction) in [(0.5, 0.004), (-1.5, 0.012), (7.0, 0.05)] {
+            // 8-bit weights: a level or two on a pattern that jumps up to
+            // 255 levels a pixel; under a strong keystone (past the `scan`
+            // presets' 0.012) the interpolated source points stray a little
+            // more. A displaced pixel would be tens of levels off.
+            for (degrees, fraction, allowed) in [(0.5, 0.004, 3), (-1.5, 0.012, 3), (7.0, 0.05, 6)] {
                 let (fast, exact) = (warp(img, degrees, fraction, seed), reference(img, degrees, fraction, seed));
-                // 8-bit weights and interpolated source points: a level or
-                // two on a busy pattern, never a displaced pixel.
                 let d = worst(&fast, &exact);
-                assert!(d <= 3, "{degrees}° {fraction}: a byte {d} levels off");
+                assert!(d <= allowed, "{degrees}° {fraction}: a byte {d} levels off");
             }
         }
     }
