@@ -4,7 +4,8 @@
 //! encoding the PNG, and its steps alone. The budget is 20 ms per image.
 //! Run: `cargo bench --bench damage_speed` (reads `../shared/anchors`, or
 //! `$FLOWBENCH_SHARED/anchors`; the machine is shared, so re-run and take
-//! the best).
+//! the best). `cargo bench --bench damage_speed -- scan jpeg` runs only the
+//! rows whose name contains one of the words (and skips the blur table).
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -74,6 +75,12 @@ fn main() {
         ("scan medium", Damage::scan("medium").expect("preset")),
         ("scan heavy", Damage::scan("heavy").expect("preset")),
     ];
+    // Words after `--` pick rows; cargo passes its own `--bench` flag too.
+    let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let cases: Vec<(&str, Damage)> = cases
+        .into_iter()
+        .filter(|(name, _)| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str())))
+        .collect();
     let n = outs.len() as f64;
     let per_image = |t: Duration| t.as_secs_f64() * 1e3 / n;
     let clean = best_of(3, || {
@@ -108,8 +115,10 @@ fn main() {
             cell(steps.1, steps.0)
         );
     }
-    let drawn: Vec<RgbImage> = outs.iter().map(|o| raster(&renderer, o, &Damage::default())).collect();
-    blur_alternatives(&drawn, per_image);
+    if filters.is_empty() {
+        let drawn: Vec<RgbImage> = outs.iter().map(|o| raster(&renderer, o, &Damage::default())).collect();
+        blur_alternatives(&drawn, per_image);
+    }
 }
 
 /// The blur options measured against each other on the same drawn pixels:

@@ -22,6 +22,7 @@
 use image::RgbImage;
 
 use super::mask::{BLOCK, Blocks, FlatMask};
+use super::simd;
 
 /// Weights' sum: exact in the u32 accumulator, and 255 × 2¹⁴ rounds back
 /// to 255, so white stays white.
@@ -29,6 +30,12 @@ const ONE: u32 = 1 << 14;
 
 /// `img` blurred with a Gaussian of σ `sigma` px.
 pub fn gaussian(img: &RgbImage, sigma: f32) -> RgbImage {
+    simd::avx2_or_not!(blurred(img: &RgbImage, sigma: f32) -> RgbImage)
+}
+
+/// [`gaussian`]'s body, inlined into both of [`simd::avx2_or_not`]'s copies.
+#[inline(always)]
+fn blurred(img: &RgbImage, sigma: f32) -> RgbImage {
     let kernel = kernel(sigma);
     let r = kernel.len() / 2;
     let (w, h) = (img.width() as usize, img.height() as usize);
@@ -67,6 +74,7 @@ pub fn gaussian(img: &RgbImage, sigma: f32) -> RgbImage {
 
 /// The horizontal pass: each row padded with its edge pixels, blocks whose
 /// window is one flat colour (`flat`, by block) filled with it.
+#[inline(always)]
 fn horizontal(img: &RgbImage, kernel: &[u32], flat: &Blocks) -> Vec<u8> {
     let r = kernel.len() / 2;
     let (w, b) = (img.width() as usize, BLOCK as usize);

@@ -27,12 +27,7 @@ impl FlatMask {
             let rows = by * BLOCK as usize..((by + 1) * BLOCK as usize).min(h as usize);
             for bx in 0..bw as usize {
                 let cols = 3 * bx * BLOCK as usize..(3 * (bx + 1) * BLOCK as usize).min(row_bytes);
-                let first = &raw[rows.start * row_bytes + cols.start..][..3];
-                let colour = [first[0], first[1], first[2]];
-                let same = rows.clone().all(|y| {
-                    raw[y * row_bytes + cols.start..y * row_bytes + cols.end].chunks_exact(3).all(|p| p == colour)
-                });
-                flat.push(same.then_some(colour));
+                flat.push(block_colour(raw, row_bytes, rows.clone(), cols));
             }
         }
         FlatMask { bw, bh, flat }
@@ -71,6 +66,34 @@ impl FlatMask {
             .collect();
         Blocks { bw: self.bw as usize, flags }
     }
+}
+
+/// The one colour of the block spanning `rows` and the bytes `cols` of
+/// each, if it has one.
+fn block_colour(
+    raw: &[u8],
+    row_bytes: usize,
+    rows: std::ops::Range<usize>,
+    cols: std::ops::Range<usize>,
+) -> Option<[u8; 3]> {
+    let first = &raw[rows.start * row_bytes + cols.start..][..3];
+    let colour = [first[0], first[1], first[2]];
+    let mut rows = rows.map(|y| &raw[y * row_bytes + cols.start..y * row_bytes + cols.end]);
+    if cols.len() != WORDS * 8 {
+        // A block cut by the image's edge.
+        return rows.all(|r| r.chunks_exact(3).all(|p| p == colour)).then_some(colour);
+    }
+    // A whole block's row is 24 bytes: three word compares with the
+    // colour's pattern, not eight pixel compares.
+    let pattern = words(&std::array::from_fn::<u8, { WORDS * 8 }, _>(|i| colour[i % 3]));
+    rows.all(|r| words(r) == pattern).then_some(colour)
+}
+
+/// Bytes of a block's row in words.
+const WORDS: usize = 3 * BLOCK as usize / 8;
+
+fn words(bytes: &[u8]) -> [u64; WORDS] {
+    std::array::from_fn(|i| u64::from_ne_bytes(bytes[8 * i..8 * i + 8].try_into().expect("8 bytes")))
 }
 
 /// A colour (or none) per block, row by row.

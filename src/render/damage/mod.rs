@@ -31,6 +31,7 @@ mod blur;
 mod codec;
 mod grain;
 mod mask;
+mod simd;
 mod warp;
 
 use image::RgbImage;
