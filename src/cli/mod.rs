@@ -30,6 +30,7 @@ mod prompts;
 mod render;
 mod score_transcription;
 mod tests_gen;
+mod tests_score;
 mod tests_import;
 mod variants;
 

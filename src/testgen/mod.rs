@@ -36,6 +36,7 @@
 //! calls `exec` and `judge`, and is called by `bank` (`bank::spec` reads `problem.toml`, `bank::import` writes
 //! imported problem directories, `build` refuses stale `tests.jsonl`) and `cli`.
 
+pub mod differential;
 pub mod generate;
 pub mod generator_script;
 pub mod kill;

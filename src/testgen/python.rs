@@ -18,6 +18,7 @@ const BOUNDARY: &str = include_str!("boundary.py");
 const STDIN_GEN: &str = include_str!("stdin_gen.py");
 const MAIN: &str = include_str!("main.py");
 const MUTANTS: &str = include_str!("mutants.py");
+const WRONG_PROGRAMS: &str = include_str!("wrong_programs.py");
 const SERVE: &str = include_str!("serve.py");
 
 /// Which helper to run.
@@ -28,6 +29,9 @@ pub enum Helper {
     Generate,
     /// Mutants of the reference (`mutants.py`).
     Mutants,
+    /// Higher-order and alternative-algorithm mutants, for scoring only
+    /// (`wrong_programs.py`; `tests gen` never asks for them).
+    WrongPrograms,
     /// Only whether the solution parses (`signature.py`'s `parse_solution`).
     Parse,
 }
@@ -45,7 +49,7 @@ struct Server {
 
 impl Server {
     fn start(python: &Path) -> anyhow::Result<Server> {
-        let script = [SIGNATURE, VALUES, GEN, BOUNDARY, STDIN_GEN, MAIN, MUTANTS, SERVE].join("\n");
+        let script = [SIGNATURE, VALUES, GEN, BOUNDARY, STDIN_GEN, MAIN, MUTANTS, WRONG_PROGRAMS, SERVE].join("\n");
         let mut child = Command::new(interpreter(python))
             .args(["-I", "-S", "-c", &script])
             .env("PYTHONHASHSEED", "0")
@@ -96,6 +100,7 @@ pub fn call(python: &Path, helper: Helper, request: &serde_json::Value) -> anyho
     request["helper"] = match helper {
         Helper::Generate => "generate",
         Helper::Mutants => "mutants",
+        Helper::WrongPrograms => "wrong_programs",
         Helper::Parse => "parse",
     }
     .into();
