@@ -184,6 +184,47 @@ mod tests {
         assert_eq!(folded, 1, "`101 + 1` and `102` are one program: {sources:#?}");
     }
 
+    /// The helpers run as one concatenated script, so a later file that
+    /// defined a name an earlier one uses would silently replace it (and
+    /// change what `tests gen` writes): no top-level name is defined twice.
+    #[test]
+    fn no_helper_redefines_another_ones_name() {
+        let files = [
+            ("signature.py", SIGNATURE),
+            ("values.py", VALUES),
+            ("gen.py", GEN),
+            ("boundary.py", BOUNDARY),
+            ("stdin_gen.py", STDIN_GEN),
+            ("main.py", MAIN),
+            ("mutants.py", MUTANTS),
+            ("wrong_programs.py", WRONG_PROGRAMS),
+            ("serve.py", SERVE),
+        ];
+        let script = r#"
+import ast, json, sys
+seen, twice = {}, []
+for name, text in json.load(sys.stdin):
+    for node in ast.parse(text).body:
+        targets = [node] if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else getattr(node, "targets", [])
+        for t in targets:
+            defined = getattr(t, "name", None) or getattr(t, "id", None)
+            if defined and seen.setdefault(defined, name) != name:
+                twice.append("%s (%s, %s)" % (defined, seen[defined], name))
+print("\n".join(twice))
+"#;
+        let mut child = Command::new(HELPER_PYTHON)
+            .args(["-I", "-S", "-c", script])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("python3 runs");
+        let input = serde_json::to_vec(&files).expect("JSON");
+        child.stdin.take().expect("stdin").write_all(&input).expect("written");
+        let out = child.wait_with_output().expect("python3 ends");
+        assert!(out.status.success());
+        assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "", "names defined in two helper files");
+    }
+
     /// `check` and `build` learn of a syntax error as `tests gen` does.
     #[test]
     fn a_syntax_error_names_file_line_and_column_as_the_generator_does() {

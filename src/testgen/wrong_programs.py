@@ -90,7 +90,7 @@ def call_name(node):
     return node.func.attr if isinstance(node.func, ast.Attribute) else None
 
 
-def shifted(expr, k):
+def plus_folded(expr, k):
     """`expr + k`, folded into a trailing `± constant` (`mid - 1` + 1 is `mid`)."""
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Add, ast.Sub)) and isinstance(expr.right, ast.Constant) \
             and type(expr.right.value) is int:
@@ -135,7 +135,7 @@ def loop_bound_and_comparison(node, ctx):
     out = []
     for k in (1, -1):
         new = copy.deepcopy(node)
-        new.iter.args[bound] = shifted(new.iter.args[bound], k)
+        new.iter.args[bound] = plus_folded(new.iter.args[bound], k)
         cmp = node_at(ast.Module(body=new.body, type_ignores=[]), at)
         old = type(cmp.ops[0])
         cmp.ops = [FLIP_STRICT[old]()]
@@ -166,7 +166,7 @@ def while_bound_and_update(node, ctx):
     new.test.ops = [new_op()]
     update = node_at(ast.Module(body=new.body, type_ignores=[]), at)
     k = (-1 if update.targets[0].id in high else 1) * (1 if narrow else -1)
-    update.value = shifted(update.value, k)
+    update.value = plus_folded(update.value, k)
     return [("while %s -> %s with `%s` %+d" % (type(node.test.ops[0]).__name__, new_op.__name__, update.targets[0].id, k), new)]
 
 
