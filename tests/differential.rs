@@ -20,7 +20,8 @@ fn write(root: &Path, name: &str, solution: &str, spec: &str, suites: &[(&str, &
     std::fs::write(dir.join("solution.py"), solution).unwrap();
     std::fs::write(dir.join("problem.toml"), spec).unwrap();
     for (file, tests) in suites {
-        let json = format!(r#"{{"task_id":"{name}","entry_point":"{name}","call_style":"function","tests":[{tests}]}}"#);
+        let json =
+            format!(r#"{{"task_id":"{name}","entry_point":"{name}","call_style":"function","tests":[{tests}]}}"#);
         std::fs::write(dir.join(file), json).unwrap();
     }
 }
@@ -35,8 +36,7 @@ fn write(root: &Path, name: &str, solution: &str, spec: &str, suites: &[(&str, &
 /// `count_above([1, 2], 0) == 2`, where it answers 1. With 14 first-order
 /// mutants every pair fits the sample, so this pair is scored whatever the
 /// seed.
-const COUNT_ABOVE: &str =
-    "def count_above(xs: list[int], t: int) -> int:\n    n = 0\n    for x in xs:\n        if x > t:\n            n += 1\n    return n\n";
+const COUNT_ABOVE: &str = "def count_above(xs: list[int], t: int) -> int:\n    n = 0\n    for x in xs:\n        if x > t:\n            n += 1\n    return n\n";
 const MASKED_PAIR: &str = "constant 0 -> -1 (line 2) + comparison Gt -> GtE (line 4)";
 
 /// `largest(xs)` with `best = xs[0]`. The weak suite `[3, 1, 2] → 3`,
@@ -81,7 +81,8 @@ fn a_suite_killing_every_first_order_mutant_can_miss_a_pair_and_an_alternative()
     let out = flowbench(&args, root);
     let said = text(&out);
     assert!(out.status.success(), "{said}");
-    let heads = ["count_above (weak.json)", "count_above (strong.json)", "largest (weak.json)", "largest (strong.json)"];
+    let heads =
+        ["count_above (weak.json)", "count_above (strong.json)", "largest (weak.json)", "largest (strong.json)"];
     let at: Vec<usize> = heads.iter().map(|h| said.find(h).unwrap_or_else(|| panic!("no {h}:\n{said}"))).collect();
     let (count_weak, count_strong) = (&said[at[0]..at[1]], &said[at[1]..at[2]]);
     let (largest_weak, largest_strong) = (&said[at[2]..at[3]], &said[at[3]..]);
@@ -113,5 +114,9 @@ fn a_suite_killing_every_first_order_mutant_can_miss_a_pair_and_an_alternative()
     assert!(overall[0]["higher_order"]["killed"].as_u64() < overall[1]["higher_order"]["killed"].as_u64());
 
     let again = flowbench(&json, root);
-    assert_eq!(String::from_utf8_lossy(&again.stdout), String::from_utf8_lossy(&first.stdout), "same seed, same figures");
+    assert_eq!(
+        String::from_utf8_lossy(&again.stdout),
+        String::from_utf8_lossy(&first.stdout),
+        "same seed, same figures"
+    );
 }

@@ -82,8 +82,7 @@ pub fn score_differential(
     suites: &[Suite],
 ) -> anyhow::Result<Vec<Score>> {
     let wrong = wrong_programs(python, input)?;
-    let all: Vec<Json> =
-        first_order.iter().chain(&wrong.higher_order).chain(&wrong.alternative).cloned().collect();
+    let all: Vec<Json> = first_order.iter().chain(&wrong.higher_order).chain(&wrong.alternative).cloned().collect();
     let scores = score_suites(python, sandbox, input, &all, name, suites, false, &mut [])?;
     Ok(scores.into_iter().map(|s| split(s, first_order.len(), wrong.higher_order.len())).collect())
 }

@@ -32,8 +32,11 @@
 //! (smallest inputs first, up to a reference-time budget kept inside the sandboxed process,
 //! `reference::run_within_budget`, so it is one round of jobs), and returns a `Score` per suite; `strengthen` adds,
 //! for each mutant the generated suite leaves alive, the cheapest input of a second random pool (its own seed,
-//! three times the size) that kills it, validated like the rest; `reduce` is the set cover behind `--reduce`. It
-//! calls `exec` and `judge`, and is called by `bank` (`bank::spec` reads `problem.toml`, `bank::import` writes
+//! three times the size) that kills it, validated like the rest; `reduce` is the set cover behind `--reduce`;
+//! `differential` adds, for `tests score` only, higher-order mutants (a seeded sample of pairs of first-order ones
+//! at disjoint sites) and alternative-algorithm mutants (`wrong_programs.py`, operators imitating a whole wrong
+//! approach), scored by the same rule in the same run and reported as sets of their own (`tests gen` never sees
+//! them). It calls `exec` and `judge`, and is called by `bank` (`bank::spec` reads `problem.toml`, `bank::import` writes
 //! imported problem directories, `build` refuses stale `tests.jsonl`) and `cli`.
 
 pub mod differential;

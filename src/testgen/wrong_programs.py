@@ -81,6 +81,14 @@ def higher_order(tree, filename, first, programs, seed, cap):
 # --- alternative-algorithm operators: node -> [(kind, replacement)] -------
 
 
+def sorting_call(node, names):
+    """`sorted`/`min`/`max` called as builtins or `.sort` as a method, among `names`."""
+    name = call_name(node)
+    if name not in names:
+        return None
+    return name if isinstance(node.func, ast.Attribute) == (name == "sort") else None
+
+
 def call_name(node):
     """`f` for `f(...)`, `m` for `x.m(...)`, else None."""
     if not isinstance(node, ast.Call):
@@ -235,7 +243,7 @@ def rounding_swapped(node, ctx):
 def sort_key_dropped(node, ctx):
     """`sorted`/`.sort`/`min`/`max` without their `key=`: ordering by the
     whole value instead of the part the statement names."""
-    if call_name(node) not in ("sorted", "sort", "min", "max") or not any(k.arg == "key" for k in node.keywords):
+    if not sorting_call(node, ("sorted", "sort", "min", "max")) or not any(k.arg == "key" for k in node.keywords):
         return []
     return [("%s without key=" % call_name(node), ast.Call(node.func, node.args, [k for k in node.keywords if k.arg != "key"]))]
 
@@ -243,7 +251,7 @@ def sort_key_dropped(node, ctx):
 def sort_reversed(node, ctx):
     """`sorted`/`.sort` with `reverse` flipped: ascending where descending is
     asked, or the reverse."""
-    if call_name(node) not in ("sorted", "sort") or (call_name(node) == "sorted" and not node.args):
+    if not sorting_call(node, ("sorted", "sort")) or (call_name(node) == "sorted" and not node.args):
         return []
     rest = [k for k in node.keywords if k.arg != "reverse"]
     was = [k for k in node.keywords if k.arg == "reverse"]
