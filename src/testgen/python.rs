@@ -160,7 +160,6 @@ fn interpreter(python: &Path) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::io::Write as _;
 
     /// Mutants of a docstring, or that compile to the bytecode of an
     /// earlier mutant (`101 + 1` folds to `102`), are left out: they can
