@@ -19,7 +19,20 @@ for line in open(os.path.join(out, "gen.err")):
         found = re.search(r"problems/([^/ ():]+)", line)
         name = found.group(1) if found else "?"
         errors.setdefault(name, line[len("error: "):].strip())
-rows, lines, full_lines, drops_total = [], [], [], {}
+# `tests score` (humaneval-yardstick.sh's second step): per problem and
+# suite, the first-order, higher-order and alternative-algorithm figures.
+SUITES = {"problem.json": "original", "tests.jsonl": "generated"}
+diff_scores = {}
+score_path = os.path.join(out, "score.jsonl")
+if os.path.exists(score_path):
+    for line in open(score_path):
+        v = json.loads(line)
+        if "problem" in v and v.get("tests") in SUITES:
+            diff_scores[(v["problem"], SUITES[v["tests"]])] = v
+score_seconds = None
+if os.path.exists(os.path.join(out, "score.seconds")):
+    score_seconds = int(open(os.path.join(out, "score.seconds")).read().strip() or 0)
+rows, names, lines, full_lines, drops_total = [], [], [], [], {}
 shipped_total = 0
 # Problems by where their parameters' domains came from (the header's
 # `domains`): a hand spec for any parameter, else the statement's words
@@ -63,6 +76,7 @@ for name in sorted(os.listdir(root), key=lambda n: (len(n), n)):
     by_source[source] = by_source.get(source, 0) + 1
     for k, v in header.get("dropped", {}).items():
         drops_total[k] = drops_total.get(k, 0) + v
+    names.append(name)
     rows.append((problem["task_id"], len(tests), header.get("dropped", {}), orig.get(name), gen.get(name), errors.get(name)))
 for name, suites in (("problems.jsonl", lines), ("problems.full.jsonl", full_lines)):
     with open(os.path.join(out, name), "w") as f:
@@ -79,6 +93,36 @@ def total(scores_by):
     return k / live if live else 1.0
 
 
+def pooled(sets):
+    """killed / live over `sets` (each mutants, equivalent, killed), as text."""
+    k = sum(s["killed"] for s in sets)
+    live = sum(s["mutants"] - s["equivalent"] for s in sets)
+    return "%.3f (%d of %d killed)" % (k / live if live else 1.0, k, live)
+
+
+def set_score(problem, suite, key):
+    v = diff_scores.get((problem, suite))
+    s = v and (v if key == "first_order" else v.get(key))
+    return "%.3f" % s["score"] if s else "—"
+
+
+def differential_lines():
+    """The three scores, pooled over the problems `tests score` scored both ways."""
+    both_ways = sorted({p for p, _ in diff_scores if (p, "original") in diff_scores and (p, "generated") in diff_scores})
+    if not both_ways:
+        return ["Differential strength: not scored (no OUT/score.jsonl)."]
+    out = ["Differential strength over the problems `tests score` scored both ways (%d; higher-order: pairs of "
+           "first-order mutants at disjoint sites, a seeded sample of at most 60 a problem; alternative-algorithm: "
+           "operators imitating a whole wrong approach; likely-equivalent ones not counted)%s:" % (
+               len(both_ways), "" if score_seconds is None else ", %d s" % score_seconds)]
+    for key, label in (("first_order", "first-order"), ("higher_order", "higher-order"), ("alternative", "alternative-algorithm")):
+        per = {suite: [diff_scores[(p, suite)] if key == "first_order" else diff_scores[(p, suite)].get(key)
+                       for p in both_ways] for suite in ("original", "generated")}
+        out.append("- %s: HumanEval's own tests %s, generated %s." % (
+            label, pooled([s for s in per["original"] if s]), pooled([s for s in per["generated"] if s])))
+    return out
+
+
 both = [r for r in rows if r[3] and r[4]]
 weaker = [r for r in both if r[3]["score"] < 1 and r[4]["score"] <= r[3]["score"]]
 md = ["# HumanEval yardstick", "",
@@ -90,13 +134,18 @@ md = ["# HumanEval yardstick", "",
       "Problems where HumanEval's own score is below 1 and the generated tests do no better: %d%s." % (
           len(weaker), (" (" + ", ".join(r[0] for r in weaker) + ")") if weaker else ""),
       "Problems by domain source: " + ", ".join("%s %d" % kv for kv in sorted(by_source.items())) + ".",
-      "Drops by reason: " + (", ".join("%s %d" % kv for kv in sorted(drops_total.items())) or "none") + ".", "",
-      "| problem | generated | dropped | mutants | equivalent | HumanEval's score | generated score | error |",
-      "|---|---:|---|---:|---:|---:|---:|---|"]
-for task, n, dropped, o, g, err in rows:
+      "Drops by reason: " + (", ".join("%s %d" % kv for kv in sorted(drops_total.items())) or "none") + ".", ""] + \
+    differential_lines() + ["",
+      "Scores per problem: first-order (from `tests gen --score-originals`), then higher-order (HO) and "
+      "alternative-algorithm (alt) from `tests score`, each for HumanEval's own tests / the generated ones.", "",
+      "| problem | generated | dropped | mutants | equivalent | HumanEval's score | generated score | HO HumanEval | HO generated | alt HumanEval | alt generated | error |",
+      "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+for (task, n, dropped, o, g, err), name in zip(rows, names):
     s = g or o
-    md.append("| %s | %d | %s | %s | %s | %s | %s | %s |" % (
+    md.append("| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
         task, n, ", ".join("%s %d" % kv for kv in sorted(dropped.items())), s["mutants"] if s else "—",
-        s["equivalent"] if s else "—", fmt(o), fmt(g), (err or "").replace("|", "\\|")[:160]))
+        s["equivalent"] if s else "—", fmt(o), fmt(g), set_score(name, "original", "higher_order"),
+        set_score(name, "generated", "higher_order"), set_score(name, "original", "alternative"),
+        set_score(name, "generated", "alternative"), (err or "").replace("|", "\\|")[:160]))
 open(os.path.join(out, "report.md"), "w").write("\n".join(md) + "\n")
-print("\n".join(md[:9]))
+print("\n".join(md[:next(i for i, l in enumerate(md) if l.startswith("| problem"))]))

@@ -31,6 +31,7 @@ mod render;
 mod score_transcription;
 mod tests_gen;
 mod tests_import;
+mod tests_score;
 mod variants;
 
 /// Turn Mermaid flowcharts and reference solutions into code-generation

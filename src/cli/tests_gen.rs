@@ -1,5 +1,5 @@
-//! `flowbench tests gen` and `flowbench tests score`: wiring only; the work
-//! is in `testgen`.
+//! `flowbench tests gen` (and what `tests score`, in `tests_score`, shares
+//! with it): wiring only; the work is in `testgen`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -12,9 +12,9 @@ use crate::exec::{ExecConfig, LazyExecutor};
 use crate::progress::Progress as _;
 
 use super::progress::Bar;
-use crate::judge::problem::{Category, Problem};
-use crate::testgen::generate::{GenInput, constant_suite, generate, show_counts};
-use crate::testgen::score::{Fate, Score, ScoredTest, Suite, mutants, score_suites};
+use crate::judge::problem::Category;
+use crate::testgen::generate::{constant_suite, generate, show_counts};
+use crate::testgen::score::{Score, ScoredTest, Suite, mutants, score_suites};
 use crate::testgen::ship::{self, Kills};
 use crate::testgen::strengthen::{Strengthened, strengthen};
 use crate::testgen::tests_file::{self, GeneratedTest, TESTS};
@@ -24,14 +24,14 @@ use crate::testgen::tests_file::{self, GeneratedTest, TESTS};
 pub struct Common {
     /// Problem directories (solution.py + problem.toml [+ problem.json]).
     #[arg(required = true)]
-    dirs: Vec<PathBuf>,
+    pub(super) dirs: Vec<PathBuf>,
     /// Python for the sandboxed reference [default: the `flowbench env`
     /// venv, created on first use].
     #[arg(long)]
     python: Option<PathBuf>,
     /// Python that runs the generator helpers (they parse, never run, the solution).
     #[arg(long, default_value = "python3")]
-    helper_python: PathBuf,
+    pub(super) helper_python: PathBuf,
     /// Sandbox workers [default: all cores].
     #[arg(short = 'j', long)]
     jobs: Option<usize>,
@@ -68,27 +68,9 @@ pub struct GenArgs {
     no_strengthen: bool,
 }
 
-/// `tests score`.
-#[derive(Debug, clap::Args)]
-pub struct ScoreArgs {
-    #[command(flatten)]
-    common: Common,
-    /// Tests to score: a tests.jsonl or a problem.json; a relative name that
-    /// is not an existing file is looked up in each problem directory
-    /// (`--tests problem.json` scores the original tests) [default: tests.jsonl].
-    /// Repeat it to score several suites against the same mutants (each
-    /// scored as if alone; the mutants and the equivalence check are shared).
-    #[arg(long)]
-    tests: Vec<PathBuf>,
-    /// One JSON line per problem (and suite): problem, mutants, equivalent,
-    /// killed, score, and `tests` (the suite's file name) when several are scored.
-    #[arg(long)]
-    json: bool,
-}
-
 /// The sandbox for the references, started now: every problem needs it,
 /// and one that cannot start is one error, not one per problem.
-fn executor(c: &Common, bar: &Bar) -> anyhow::Result<LazyExecutor> {
+pub(super) fn executor(c: &Common, bar: &Bar) -> anyhow::Result<LazyExecutor> {
     let mut cfg = ExecConfig {
         stop_after_timeout: true,
         preload_packages: uses_packages(&c.dirs),
@@ -113,11 +95,11 @@ fn uses_packages(dirs: &[PathBuf]) -> bool {
     })
 }
 
-fn name_of(dir: &Path) -> String {
+pub(super) fn name_of(dir: &Path) -> String {
     dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| dir.display().to_string())
 }
 
-fn scored(tests: &[GeneratedTest]) -> Vec<ScoredTest> {
+pub(super) fn scored(tests: &[GeneratedTest]) -> Vec<ScoredTest> {
     tests.iter().map(ScoredTest::from).collect()
 }
 
@@ -146,7 +128,7 @@ pub fn run_gen(args: GenArgs) -> anyhow::Result<ExitCode> {
 /// the order of `dirs` as soon as it and every earlier one are done: output
 /// stays deterministic and still appears as the work goes.
 /// `FLOWBENCH_TIMINGS=1` prints each problem's time to stderr.
-fn each_in_order<T: Send>(
+pub(super) fn each_in_order<T: Send>(
     dirs: &[PathBuf],
     bar: &Bar,
     work: impl Fn(&Path) -> T + Sync,
@@ -267,115 +249,14 @@ fn gen_one(executor: &LazyExecutor, args: &GenArgs, dir: &Path) -> anyhow::Resul
     ))
 }
 
-pub fn run_score(args: ScoreArgs) -> anyhow::Result<ExitCode> {
-    let bar = super::progress::bar(args.common.dirs.len() as u64, "problems", false);
-    let executor = executor(&args.common, &bar)?;
-    let mut failed = 0;
-    let several = args.tests.len() > 1;
-    each_in_order(
-        &args.common.dirs,
-        &bar,
-        |dir| score_one(&executor, &args, dir),
-        |dir, result| match result {
-            Ok(scores) => bar.suspend(|| {
-                for (s, suite) in scores.into_iter().zip(suite_names(&args.tests)) {
-                    let label = several.then_some(suite.as_str());
-                    match s {
-                        Ok(s) => print!("{}", if args.json { json_line(&s, label) } else { text(&s, label) }),
-                        Err(e) => {
-                            failed += 1;
-                            eprintln!("error: {e:#}");
-                        }
-                    }
-                }
-            }),
-            Err(e) => {
-                failed += 1;
-                bar.suspend(|| eprintln!("error: {}", naming(dir, &e)));
-            }
-        },
-    );
-    bar.finish();
-    Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
-}
-
 /// `e` with the problem directory in front, unless it names it already (a
 /// sandbox failure does not know which problem it was running).
-fn naming(dir: &Path, e: &anyhow::Error) -> String {
+pub(super) fn naming(dir: &Path, e: &anyhow::Error) -> String {
     let message = format!("{e:#}");
     let shown = dir.display().to_string();
     if message.contains(shown.trim_end_matches('/')) { message } else { format!("{shown}: {message}") }
 }
 
-/// The suites' names as printed: `--tests` as given, else tests.jsonl.
-fn suite_names(tests: &[PathBuf]) -> Vec<String> {
-    if tests.is_empty() { vec![TESTS.to_string()] } else { tests.iter().map(|t| t.display().to_string()).collect() }
-}
-
-/// The tests `--tests` names for `dir`.
-pub fn load_tests(dir: &Path, tests: Option<&Path>) -> anyhow::Result<Vec<ScoredTest>> {
-    let path = match tests {
-        None => dir.join(TESTS),
-        Some(p) if p.is_relative() && !p.exists() => dir.join(p),
-        Some(p) => p.to_path_buf(),
-    };
-    let text = std::fs::read_to_string(&path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))?;
-    if let Ok(p) = serde_json::from_str::<Problem>(&text) {
-        return Ok(p.tests.iter().map(ScoredTest::from).collect());
-    }
-    let (_, tests) = tests_file::read(&path)?;
-    Ok(scored(&tests))
-}
-
-/// Each suite's score, or why it could not be scored (a missing tests file
-/// costs only its own suite). `Err` when nothing could be scored.
-fn score_one(executor: &LazyExecutor, args: &ScoreArgs, dir: &Path) -> anyhow::Result<Vec<anyhow::Result<Score>>> {
-    let input: GenInput = crate::bank::spec::gen_input(dir)?;
-    let python = &args.common.helper_python;
-    let loaded: Vec<anyhow::Result<Vec<ScoredTest>>> = if args.tests.is_empty() {
-        vec![load_tests(dir, None)]
-    } else {
-        args.tests.iter().map(|t| load_tests(dir, Some(t))).collect()
-    };
-    // The mutants first: a solution that does not parse is the error to show.
-    let mutants = mutants(python, &input)?;
-    let suites: Vec<Suite> = loaded.iter().filter_map(|l| l.as_ref().ok().map(|t| Suite::Tests(t))).collect();
-    let mut scores = if suites.is_empty() {
-        Vec::new()
-    } else {
-        score_suites(python, executor, &input, &mutants, &name_of(dir), &suites, false, &mut [])?
-    }
-    .into_iter();
-    Ok(loaded.into_iter().map(|l| l.and_then(|_| scores.next().ok_or_else(|| anyhow::anyhow!("not scored")))).collect())
-}
-
 fn summary(s: &Score) -> tests_file::MutationSummary {
     tests_file::MutationSummary { mutants: s.mutants, equivalent: s.equivalent, killed: s.killed, score: s.score }
-}
-
-fn json_line(s: &Score, suite: Option<&str>) -> String {
-    let mut value = serde_json::to_value(s).unwrap_or_default();
-    if let (Some(suite), Some(map)) = (suite, value.as_object_mut()) {
-        map.insert("tests".into(), suite.into());
-    }
-    format!("{value}\n")
-}
-
-fn text(s: &Score, suite: Option<&str>) -> String {
-    let mut out = format!(
-        "{}{}: {} mutants, {} likely equivalent, {} killed, mutation score {:.3}\n",
-        s.problem,
-        suite.map(|t| format!(" ({t})")).unwrap_or_default(),
-        s.mutants,
-        s.equivalent,
-        s.killed,
-        s.score
-    );
-    for r in s.reports.iter().filter(|r| r.fate == Fate::Survived) {
-        out.push_str(&format!("  surviving mutant (line {}, {}):\n", r.line, r.kind));
-        for l in r.diff.lines().skip(2) {
-            out.push_str(&format!("    {l}\n"));
-        }
-    }
-    out
 }

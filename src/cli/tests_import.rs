@@ -27,7 +27,7 @@ enum Action {
     /// reference and problem.toml into its tests.jsonl.
     Gen(super::tests_gen::GenArgs),
     /// Mutation score of a problem's tests against AST mutants of its reference.
-    Score(super::tests_gen::ScoreArgs),
+    Score(super::tests_score::ScoreArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -52,7 +52,7 @@ pub fn run(args: TestsArgs) -> anyhow::Result<ExitCode> {
     match args.action {
         Action::Import(a) => import(a),
         Action::Gen(a) => super::tests_gen::run_gen(a),
-        Action::Score(a) => super::tests_gen::run_score(a),
+        Action::Score(a) => super::tests_score::run_score(a),
     }
 }
 

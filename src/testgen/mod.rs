@@ -34,10 +34,13 @@
 //! for each mutant the generated suite leaves alive, the cheapest input of a second random pool (its own seed,
 //! three times the size) that kills it, validated like the rest; `ship` picks, from what generation already knows
 //! (each mutant's first killer, the edge kinds, the largest inputs, the floors), the tests `build` ships, the rest
-//! staying in `tests.jsonl` for scoring. It
-//! calls `exec` and `judge`, and is called by `bank` (`bank::spec` reads `problem.toml`, `bank::import` writes
+//! staying in `tests.jsonl` for scoring; `differential` adds, for `tests score` only, higher-order mutants (a seeded
+//! sample of pairs of first-order ones at disjoint sites) and alternative-algorithm mutants (`wrong_programs.py`,
+//! operators imitating a whole wrong approach), scored by the same rule in the same run and reported as sets of their
+//! own (`tests gen` never sees them). It calls `exec` and `judge`, and is called by `bank` (`bank::spec` reads `problem.toml`, `bank::import` writes
 //! imported problem directories, `build` refuses stale `tests.jsonl`) and `cli`.
 
+pub mod differential;
 pub mod generate;
 pub mod generator_script;
 pub mod kill;

@@ -147,8 +147,10 @@ def bytecode(code):
             getattr(code, "co_exceptiontable", b""))
 
 
-def mutants(source, filename, skip, whole_program=False):
-    tree = parse_solution(source, filename)
+def first_order(tree, filename, skip, whole_program=False):
+    """The reference's text and its first-order mutants in order, each as
+    (path, node, kind, replacement, text), plus the bytecode of the
+    reference and of every mutant (what `wrong_programs.py` leaves out)."""
     original = ast.unparse(tree) + "\n"
     seen = {original}
     programs = {bytecode(compile(original, filename, "exec"))}
@@ -166,8 +168,19 @@ def mutants(source, filename, skip, whole_program=False):
                 continue
             seen.add(text)
             programs.add(program)
-            diff = "".join(difflib.unified_diff(original.splitlines(True), text.splitlines(True), "reference", "mutant", n=1))
-            out.append({"kind": kind, "line": getattr(node, "lineno", 0), "source": text, "diff": diff})
+            out.append((path, node, kind, new, text))
+    return original, out, programs
+
+
+def unified(original, text):
+    return "".join(difflib.unified_diff(original.splitlines(True), text.splitlines(True), "reference", "mutant", n=1))
+
+
+def mutants(source, filename, skip, whole_program=False):
+    tree = parse_solution(source, filename)
+    original, found, _ = first_order(tree, filename, skip, whole_program)
+    out = [{"kind": kind, "line": getattr(node, "lineno", 0), "source": text, "diff": unified(original, text)}
+           for _, node, kind, _, text in found]
     return {"ok": True, "original": original, "mutants": out}
 
 

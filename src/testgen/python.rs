@@ -18,6 +18,7 @@ const BOUNDARY: &str = include_str!("boundary.py");
 const STDIN_GEN: &str = include_str!("stdin_gen.py");
 const MAIN: &str = include_str!("main.py");
 const MUTANTS: &str = include_str!("mutants.py");
+const WRONG_PROGRAMS: &str = include_str!("wrong_programs.py");
 const SERVE: &str = include_str!("serve.py");
 
 /// Which helper to run.
@@ -28,6 +29,9 @@ pub enum Helper {
     Generate,
     /// Mutants of the reference (`mutants.py`).
     Mutants,
+    /// Higher-order and alternative-algorithm mutants, for scoring only
+    /// (`wrong_programs.py`; `tests gen` never asks for them).
+    WrongPrograms,
     /// Only whether the solution parses (`signature.py`'s `parse_solution`).
     Parse,
 }
@@ -45,7 +49,7 @@ struct Server {
 
 impl Server {
     fn start(python: &Path) -> anyhow::Result<Server> {
-        let script = [SIGNATURE, VALUES, GEN, BOUNDARY, STDIN_GEN, MAIN, MUTANTS, SERVE].join("\n");
+        let script = [SIGNATURE, VALUES, GEN, BOUNDARY, STDIN_GEN, MAIN, MUTANTS, WRONG_PROGRAMS, SERVE].join("\n");
         let mut child = Command::new(interpreter(python))
             .args(["-I", "-S", "-c", &script])
             .env("PYTHONHASHSEED", "0")
@@ -96,6 +100,7 @@ pub fn call(python: &Path, helper: Helper, request: &serde_json::Value) -> anyho
     request["helper"] = match helper {
         Helper::Generate => "generate",
         Helper::Mutants => "mutants",
+        Helper::WrongPrograms => "wrong_programs",
         Helper::Parse => "parse",
     }
     .into();
@@ -177,6 +182,47 @@ mod tests {
         );
         let folded = sources.iter().filter(|s| s.contains("range(2, 101 + 1)") || s.contains("range(2, 102)")).count();
         assert_eq!(folded, 1, "`101 + 1` and `102` are one program: {sources:#?}");
+    }
+
+    /// The helpers run as one concatenated script, so a later file that
+    /// defined a name an earlier one uses would silently replace it (and
+    /// change what `tests gen` writes): no top-level name is defined twice.
+    #[test]
+    fn no_helper_redefines_another_ones_name() {
+        let files = [
+            ("signature.py", SIGNATURE),
+            ("values.py", VALUES),
+            ("gen.py", GEN),
+            ("boundary.py", BOUNDARY),
+            ("stdin_gen.py", STDIN_GEN),
+            ("main.py", MAIN),
+            ("mutants.py", MUTANTS),
+            ("wrong_programs.py", WRONG_PROGRAMS),
+            ("serve.py", SERVE),
+        ];
+        let script = r#"
+import ast, json, sys
+seen, twice = {}, []
+for name, text in json.load(sys.stdin):
+    for node in ast.parse(text).body:
+        targets = [node] if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else getattr(node, "targets", [])
+        for t in targets:
+            defined = getattr(t, "name", None) or getattr(t, "id", None)
+            if defined and seen.setdefault(defined, name) != name:
+                twice.append("%s (%s, %s)" % (defined, seen[defined], name))
+print("\n".join(twice))
+"#;
+        let mut child = Command::new(HELPER_PYTHON)
+            .args(["-I", "-S", "-c", script])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("python3 runs");
+        let input = serde_json::to_vec(&files).expect("JSON");
+        child.stdin.take().expect("stdin").write_all(&input).expect("written");
+        let out = child.wait_with_output().expect("python3 ends");
+        assert!(out.status.success());
+        assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "", "names defined in two helper files");
     }
 
     /// `check` and `build` learn of a syntax error as `tests gen` does.

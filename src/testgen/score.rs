@@ -71,7 +71,7 @@ pub enum Fate {
 }
 
 /// One mutant and its fate.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct MutantReport {
     pub kind: String,
     pub line: u64,
@@ -83,7 +83,9 @@ pub struct MutantReport {
     pub killers: Vec<usize>,
 }
 
-/// Per-problem figures, as `--json` prints them.
+/// Per-problem figures, as `--json` prints them: the first-order mutants'
+/// at the top level, the other sets' (`differential`) beside them when
+/// they were scored.
 #[derive(Debug, Clone, Serialize)]
 pub struct Score {
     pub problem: String,
@@ -93,22 +95,36 @@ pub struct Score {
     pub score: f64,
     #[serde(skip)]
     pub reports: Vec<MutantReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub higher_order: Option<SetScore>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alternative: Option<SetScore>,
 }
 
-/// Scores `tests` against the mutants of `input`'s reference. `full` runs
-/// every test on every mutant (needed for `--reduce`); otherwise a mutant
-/// stops at its first killing job.
-pub fn score(
-    python: &Path,
-    sandbox: &dyn Sandbox,
-    input: &GenInput,
-    name: &str,
-    tests: &[ScoredTest],
-    full: bool,
-) -> anyhow::Result<Score> {
-    let mut scores =
-        score_suites(python, sandbox, input, &mutants(python, input)?, name, &[Suite::Tests(tests)], full, &mut [])?;
-    Ok(scores.remove(0))
+/// One set of mutants' figures: killed ÷ (mutants − equivalent).
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct SetScore {
+    pub mutants: usize,
+    pub equivalent: usize,
+    pub killed: usize,
+    pub score: f64,
+    #[serde(skip)]
+    pub reports: Vec<MutantReport>,
+}
+
+impl SetScore {
+    pub fn of(reports: Vec<MutantReport>) -> SetScore {
+        let killed = reports.iter().filter(|r| r.fate == Fate::Killed).count();
+        let equivalent = reports.iter().filter(|r| r.fate == Fate::Equivalent).count();
+        let live = reports.len() - equivalent;
+        SetScore {
+            mutants: reports.len(),
+            equivalent,
+            killed,
+            score: if live == 0 { 1.0 } else { killed as f64 / live as f64 },
+            reports,
+        }
+    }
 }
 
 /// The mutants of `input`'s reference (`kind`, `line`, `source`, `diff`
@@ -326,17 +342,18 @@ pub fn cheapest_killers(
         .collect())
 }
 
-fn tally(name: &str, reports: Vec<MutantReport>) -> Score {
-    let killed = reports.iter().filter(|r| r.fate == Fate::Killed).count();
-    let equivalent = reports.iter().filter(|r| r.fate == Fate::Equivalent).count();
-    let live = reports.len() - equivalent;
+/// The figures of `reports` (first-order mutants) for problem `name`.
+pub fn tally(name: &str, reports: Vec<MutantReport>) -> Score {
+    let set = SetScore::of(reports);
     Score {
         problem: name.into(),
-        mutants: reports.len(),
-        equivalent,
-        killed,
-        score: if live == 0 { 1.0 } else { killed as f64 / live as f64 },
-        reports,
+        mutants: set.mutants,
+        equivalent: set.equivalent,
+        killed: set.killed,
+        score: set.score,
+        reports: set.reports,
+        higher_order: None,
+        alternative: None,
     }
 }
 

@@ -12,7 +12,7 @@ import warnings
 warnings.simplefilter("ignore")
 
 
-ANSWERS = {"generate": generate_answer, "mutants": mutants_answer, "parse": parse_answer}
+ANSWERS = {"generate": generate_answer, "mutants": mutants_answer, "wrong_programs": wrong_programs_answer, "parse": parse_answer}
 
 
 def serve():
