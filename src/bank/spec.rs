@@ -103,7 +103,7 @@ fn with_generator(dir: &Path, originals: String) -> String {
 /// standard input, expecting the output as the program wrapper returns it
 /// (`reference::wrap_program`: trailing whitespace dropped), with
 /// [`PROGRAM`] as its entry point.
-fn read_problem(path: &Path, text: &str) -> anyhow::Result<Problem> {
+pub fn read_problem(path: &Path, text: &str) -> anyhow::Result<Problem> {
     let at = |e: serde_json::Error| anyhow::anyhow!("{}:{}:{}: {e}", path.display(), e.line(), e.column());
     let value: serde_json::Value = serde_json::from_str(text).map_err(at)?;
     if value.get("call_style").and_then(|c| c.as_str()) != Some("stdio") {

@@ -34,7 +34,7 @@ struct Sums {
 impl Sums {
     fn add(&mut self, r: &DistRecord) {
         self.problems += 1;
-        self.tests += r.native_tests.len();
+        self.tests += r.test_count();
         self.nodes += r.nodes;
         self.edges += r.edges;
     }

@@ -1,5 +1,6 @@
 //! Proving a problem's tests: the reference solution runs on every native
-//! test in the sandbox, like any candidate, and must pass all of them.
+//! test in the sandbox, like any candidate, and must pass all of them (a
+//! whole program as the judge runs one: `super::stdio::validate`).
 
 use std::time::Duration;
 
@@ -13,6 +14,9 @@ use super::{BankProblem, PROBLEM, SOLUTION};
 /// passed; a failing test is an error naming it, its input and both values.
 /// A sandbox that could not run the job is a [`SandboxFailure`] error.
 pub fn validate(sandbox: &dyn Sandbox, bank: &BankProblem, time_limit: Duration) -> anyhow::Result<usize> {
+    if let Some(settings) = &bank.stdio {
+        return super::stdio::validate(sandbox, bank, settings, time_limit);
+    }
     let p = &bank.problem;
     let tests = PreparedTests::new(p).map_err(|e| anyhow::anyhow!("{}: {e}", bank.dir.join(PROBLEM).display()))?;
     let limits = crate::exec::Limits { wall: time_limit, cpu: time_limit };

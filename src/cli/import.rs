@@ -59,6 +59,9 @@ fn import_apps(args: &ImportArgs) -> anyhow::Result<ExitCode> {
     for d in &done.skipped {
         eprintln!("{d}: skipped");
     }
+    for why in &done.undrawn {
+        eprintln!("warning: no flowchart: {why}");
+    }
     eprintln!(
         "imported {} problems into {} ({} stdio, {} call-based); {} records skipped",
         done.dirs.len(),

@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::exec::LazyExecutor;
-use crate::judge::problem::Problem;
 use crate::testgen::differential::{Overall, Totals, score_differential};
 use crate::testgen::generate::GenInput;
 use crate::testgen::score::{Fate, MutantReport, Score, ScoredTest, Suite, mutants, score_suites};
@@ -95,7 +94,8 @@ pub fn load_tests(dir: &Path, tests: Option<&Path>) -> anyhow::Result<Vec<Scored
         Some(p) => p.to_path_buf(),
     };
     let text = std::fs::read_to_string(&path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))?;
-    if let Ok(p) = serde_json::from_str::<Problem>(&text) {
+    // A problem.json (a whole program's too: its tests as the bank holds them).
+    if let Ok(p) = crate::bank::spec::read_problem(&path, &text) {
         return Ok(p.tests.iter().map(ScoredTest::from).collect());
     }
     let (_, tests) = tests_file::read(&path)?;

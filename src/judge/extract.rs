@@ -39,6 +39,18 @@ impl Extract {
     }
 }
 
+/// The code of a whole program (a stdio problem) in a response: as
+/// [`Extract::apply`], without Code-Vision's cut before the first line
+/// holding `input(`. That cut reproduces Code-Vision's recorded completions
+/// of *function* problems; a program reads its input, so the cut would
+/// leave it nothing to run.
+pub fn program_extract(extract: Extract, response: &str) -> String {
+    match extract {
+        Extract::CodeVision => fenced_block(response),
+        Extract::Strict => strict_extract(response),
+    }
+}
+
 fn cut_at_assert(code: &str) -> String {
     match code.find("assert") {
         Some(i) => code[..i].to_string(),
@@ -137,6 +149,14 @@ pub fn strict_extract(content: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_program_keeps_its_input_lines() {
+        let response = "```python\nn = int(input())\nprint(n + 1)\n```\n";
+        assert_eq!(codevision_extract(response), "");
+        assert_eq!(program_extract(Extract::CodeVision, response), "n = int(input())\nprint(n + 1)");
+        assert_eq!(program_extract(Extract::Strict, response), "n = int(input())\nprint(n + 1)\n");
+    }
 
     #[test]
     fn codevision_first_python_block_cut_at_assert() {

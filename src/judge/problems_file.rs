@@ -36,6 +36,15 @@ impl LoadedProblem {
         problem.tests = Vec::new();
         Ok(LoadedProblem { problem, tests, stdio: None })
     }
+
+    /// Prepares a whole-program problem (its limits checked as a native
+    /// problem's are).
+    pub fn prepare_stdio(stdio: StdioProblem) -> Result<LoadedProblem, String> {
+        let task_id = stdio.task_id.clone();
+        let (problem, suite) = stdio.prepare().map_err(|e| format!("{task_id}: {e}"))?;
+        check_limits(&problem)?;
+        Ok(LoadedProblem { problem, tests: None, stdio: Some(suite) })
+    }
 }
 
 /// Problems by task id, plus their file order (for report column order).
@@ -124,7 +133,7 @@ fn parse_line(line: &str) -> Result<LoadedProblem, String> {
     let json: Json = serde_json::from_str(line).map_err(|e| format!("malformed JSON: {e}"))?;
     let Json::Object(map) = json else { return Err("not a JSON object".into()) };
     if map.get("call_style").and_then(Json::as_str) == Some("stdio") {
-        return parse_stdio(line);
+        return parse_stdio(line, &map);
     }
     let problem = if map.contains_key("tests") || map.contains_key("legacy") {
         // From the text, not the parsed value: see `exact_from_value`.
@@ -142,13 +151,40 @@ fn parse_line(line: &str) -> Result<LoadedProblem, String> {
     LoadedProblem::prepare(problem).map_err(|e| format!("{task_id}: {e}"))
 }
 
-/// A whole-program problem line, prepared; errors name the task.
-fn parse_stdio(line: &str) -> Result<LoadedProblem, String> {
-    let stdio: StdioProblem = serde_json::from_str(line).map_err(|e| format!("invalid stdio problem: {e}"))?;
-    let task_id = stdio.task_id.clone();
-    let (problem, suite) = stdio.prepare().map_err(|e| format!("{task_id}: {e}"))?;
-    check_limits(&problem)?;
-    Ok(LoadedProblem { problem, tests: None, stdio: Some(suite) })
+/// A whole-program problem line, prepared; errors name the task. A
+/// `flowbench build` record (its tests in `stdio_tests`, beside the
+/// record's other fields) reads as the problem it carries.
+fn parse_stdio(line: &str, map: &Map<String, Json>) -> Result<LoadedProblem, String> {
+    let stdio: StdioProblem = match map.contains_key("stdio_tests") {
+        true => from_stdio_record(map)?,
+        false => serde_json::from_str(line).map_err(|e| format!("invalid stdio problem: {e}"))?,
+    };
+    LoadedProblem::prepare_stdio(stdio)
+}
+
+/// The stdio problem of a `dist/` record: the fields a stdio problem has,
+/// `stdio_tests` as its tests.
+fn from_stdio_record(map: &Map<String, Json>) -> Result<StdioProblem, String> {
+    const FIELDS: [&str; 8] = [
+        "task_id",
+        "call_style",
+        "checker",
+        "checker_program",
+        "float_tolerance",
+        "time_limit_s",
+        "reference_time_s",
+        "starter_code",
+    ];
+    let mut problem: Map<String, Json> =
+        FIELDS.iter().filter_map(|&k| map.get(k).map(|v| (k.to_string(), v.clone()))).collect();
+    problem.insert("tests".into(), map.get("stdio_tests").cloned().unwrap_or_default());
+    for (from, to) in [("description", "question"), ("subset", "subset"), ("difficulty", "difficulty")] {
+        if let Some(v) = map.get(from).filter(|v| v.is_string()) {
+            problem.insert(to.into(), v.clone());
+        }
+    }
+    let id = map.get("task_id").and_then(Json::as_str).unwrap_or("?");
+    serde_json::from_value(Json::Object(problem)).map_err(|e| format!("{id}: invalid stdio record: {e}"))
 }
 
 /// The time fields are seconds within [`MAX_LIMIT_S`].

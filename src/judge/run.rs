@@ -212,7 +212,7 @@ fn judge_stdio(
     let limit = settings.time.limit_for(p);
     let limits = settings.clock.limits(limit);
     let job = match cpp_source(&sample.fields) {
-        None => stdio_job(suite, sample.code.clone(), limits),
+        None => stdio_job(suite, program_code(sample), limits),
         Some(source) => match compile(&source) {
             Ok(executable) => Job::Binary { executable, stdins: suite.stdins.clone(), limits },
             Err(CompileFailure::Rejected(diagnostics)) => {
@@ -226,6 +226,22 @@ fn judge_stdio(
     let outcome = sandbox.run_job(&job);
     let verdict = stdio_verdict(suite, &outcome, limit, sandbox).map_err(NoVerdict::Sandbox)?;
     Ok((verdict, "stdio", STDIO_NOTE))
+}
+
+/// The program a stdio sample runs: its code, unless that code is what
+/// Code-Vision's extraction makes of its `response` (as `flowbench generate`
+/// writes, and as samples with only a `response` are read by default):
+/// then the response's code without that extraction's cut before the first
+/// `input(` line, which would leave a program nothing (see
+/// [`super::extract::program_extract`]).
+fn program_code(sample: &Sample) -> String {
+    use super::extract::{Extract, program_extract};
+    match sample.fields.get("response").and_then(serde_json::Value::as_str) {
+        Some(response) if sample.code == Extract::CodeVision.apply(response) => {
+            program_extract(Extract::CodeVision, response)
+        }
+        _ => sample.code.clone(),
+    }
 }
 
 /// Judges `work` (problem, sample) pairs on `threads` threads, calling
