@@ -218,7 +218,7 @@ fn gen_one(executor: &LazyExecutor, args: &GenArgs, dir: &Path) -> anyhow::Resul
         if !originals.is_empty() {
             suites.push(Suite::Tests(&originals));
         }
-        let mut scores = score_suites(python, executor, &input, mutants, &name_of(dir), &suites, false, known)?
+        let mut scores = score_suites(python, executor, &input, mutants, &name_of(dir), &suites, known)?
             .into_iter()
             .map(|s| summary(&s));
         let s = scores.next().ok_or_else(|| anyhow::anyhow!("{}: not scored", dir.display()))?;

@@ -119,7 +119,7 @@ fn score_one(executor: &LazyExecutor, args: &ScoreArgs, dir: &Path) -> anyhow::R
     let mut scores = if suites.is_empty() {
         Vec::new()
     } else if args.first_order_only {
-        score_suites(python, executor, &input, &mutants, &name, &suites, false, &mut [])?
+        score_suites(python, executor, &input, &mutants, &name, &suites, &mut [])?
     } else {
         score_differential(python, executor, &input, &name, &mutants, &suites)?
     }

@@ -83,7 +83,7 @@ pub fn score_differential(
 ) -> anyhow::Result<Vec<Score>> {
     let wrong = wrong_programs(python, input)?;
     let all: Vec<Json> = first_order.iter().chain(&wrong.higher_order).chain(&wrong.alternative).cloned().collect();
-    let scores = score_suites(python, sandbox, input, &all, name, suites, false, &mut [])?;
+    let scores = score_suites(python, sandbox, input, &all, name, suites, &mut [])?;
     Ok(scores.into_iter().map(|s| split(s, first_order.len(), wrong.higher_order.len())).collect())
 }
 
@@ -152,7 +152,7 @@ mod tests {
     use crate::testgen::score::{Fate, MutantReport, tally};
 
     fn report(fate: Fate) -> MutantReport {
-        MutantReport { kind: String::new(), line: 1, diff: String::new(), fate, killers: Vec::new() }
+        MutantReport { kind: String::new(), line: 1, diff: String::new(), fate }
     }
 
     #[test]

@@ -59,7 +59,7 @@ pub struct Found {
 /// Each mutant's (`sources`, wrapped like the reference) killers among
 /// `tests`, one list per suite: `suite[i]` is the suite test `i` belongs to.
 /// Tests run in `order` (cheapest first); a suite's tests stop running on a
-/// mutant once that suite has a killer for it, unless `full`. Every alive
+/// mutant once that suite has a killer for it. Every alive
 /// mutant's next step runs in each round, many mutants per job.
 /// `prior[m]` (empty, or one list per mutant) holds verdicts already known
 /// for mutant `m`, `(test, kills)`: those tests are not run again.
@@ -72,7 +72,6 @@ pub fn kill_search(
     order: &[usize],
     cap: Duration,
     opts: &CompareOptions,
-    full: bool,
     prior: &[Vec<(usize, bool)>],
 ) -> anyhow::Result<Vec<Found>> {
     let suites = suite.iter().max().map_or(1, |m| m + 1);
@@ -94,7 +93,7 @@ pub fn kill_search(
     loop {
         let mut steps = Vec::new();
         for (mutant, s) in searches.iter_mut().enumerate() {
-            s.pending.retain(|&i| full || s.killers[suite[i]].is_empty());
+            s.pending.retain(|&i| s.killers[suite[i]].is_empty());
             if s.pending.is_empty() {
                 continue;
             }

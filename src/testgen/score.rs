@@ -77,10 +77,6 @@ pub struct MutantReport {
     pub line: u64,
     pub diff: String,
     pub fate: Fate,
-    /// Indices (into the scored tests) of the tests that kill it; complete
-    /// only when scoring with `full` kill sets.
-    #[serde(skip)]
-    pub killers: Vec<usize>,
 }
 
 /// Per-problem figures, as `--json` prints them: the first-order mutants'
@@ -155,7 +151,6 @@ pub fn score_suites(
     mutants: &[Json],
     name: &str,
     suites: &[Suite],
-    full: bool,
     known: &mut [Known],
 ) -> anyhow::Result<Vec<Score>> {
     let has_valid = candidates_has_valid(&input.solution);
@@ -173,29 +168,29 @@ pub fn score_suites(
     let found = if run.is_empty() {
         Vec::new()
     } else {
-        input.phase("score kills", || kill_lists(sandbox, input, &sources, &run, full, known))?
+        input.phase("score kills", || kill_lists(sandbox, input, &sources, &run, known))?
     };
     let mut ran = by_suite(found, run.len()).into_iter();
-    // killers[suite][mutant]: whether it is killed, and by which tests.
-    let killers: Vec<Vec<(bool, Vec<usize>)>> = suites
+    // killed[suite][mutant]: whether some test of the suite kills it.
+    let killed: Vec<Vec<bool>> = suites
         .iter()
         .map(|suite| match suite {
-            Suite::Tests(_) => ran.next().unwrap_or_default().into_iter().map(|k| (!k.is_empty(), k)).collect(),
-            Suite::Alive(alive) => (0..mutants.len()).map(|m| (!alive.contains(&m), Vec::new())).collect(),
+            Suite::Tests(_) => ran.next().unwrap_or_default().iter().map(|k| !k.is_empty()).collect(),
+            Suite::Alive(alive) => (0..mutants.len()).map(|m| !alive.contains(&m)).collect(),
         })
         .collect();
     // Survivors of any suite meet the equivalence pool, built only for them
     // (and outside the parallel loop above: building it runs jobs itself).
-    let survivors: Vec<usize> = (0..mutants.len()).filter(|&m| killers.iter().any(|k| !k[m].0)).collect();
+    let survivors: Vec<usize> = (0..mutants.len()).filter(|&m| killed.iter().any(|k| !k[m])).collect();
     let equivalent = equivalence(python, sandbox, input, &sources, &survivors)?;
-    Ok(killers
+    Ok(killed
         .into_iter()
         .map(|per_mutant| {
             let reports = mutants
                 .iter()
                 .zip(per_mutant)
                 .zip(&equivalent)
-                .map(|((m, (killed, k)), &eq)| report(m, fate(killed, eq), k))
+                .map(|((m, killed), &eq)| report(m, fate(killed, eq)))
                 .collect();
             tally(name, reports)
         })
@@ -232,7 +227,7 @@ pub fn survivors(
     let has_valid = candidates_has_valid(&input.solution);
     let sources: Vec<String> = mutants.iter().map(|m| mutant_source(input, has_valid, m)).collect();
     let mut known = vec![Known::new(); sources.len()];
-    let killers = kill_lists(sandbox, input, &sources, &[tests], false, &mut known)?;
+    let killers = kill_lists(sandbox, input, &sources, &[tests], &mut known)?;
     let alive = sources
         .into_iter()
         .zip(killers)
@@ -252,7 +247,6 @@ fn kill_lists(
     input: &GenInput,
     sources: &[String],
     suites: &[&[ScoredTest]],
-    full: bool,
     known: &mut [Known],
 ) -> anyhow::Result<Vec<Vec<Vec<usize>>>> {
     let (opts, cap) = (compare_options(&input.spec), validate_limits(&input.spec).wall);
@@ -267,7 +261,7 @@ fn kill_lists(
         .iter()
         .map(|k| keys.iter().enumerate().filter_map(|(i, key)| k.get(key).map(|&kills| (i, kills))).collect())
         .collect();
-    let found = kill_search(sandbox, sources, &union, &suite_of, &order, cap, &opts, full, &prior)?;
+    let found = kill_search(sandbox, sources, &union, &suite_of, &order, cap, &opts, &prior)?;
     for (k, f) in known.iter_mut().zip(&found) {
         k.extend(f.verdicts.iter().map(|&(i, kills)| (keys[i].clone(), kills)));
     }
@@ -295,7 +289,7 @@ fn equivalence(
     let alive: Vec<String> = survivors.iter().map(|&m| sources[m].clone()).collect();
     for (&m, killers) in survivors
         .iter()
-        .zip(input.phase("equivalence kills", || kill_lists(sandbox, input, &alive, &[&pool], false, &mut []))?)
+        .zip(input.phase("equivalence kills", || kill_lists(sandbox, input, &alive, &[&pool], &mut []))?)
     {
         equivalent[m] = killers[0].is_empty();
     }
@@ -315,13 +309,12 @@ fn fate(killed: bool, equivalent: bool) -> Fate {
     }
 }
 
-fn report(mutant: &Json, fate: Fate, killers: Vec<usize>) -> MutantReport {
+fn report(mutant: &Json, fate: Fate) -> MutantReport {
     MutantReport {
         kind: mutant["kind"].as_str().unwrap_or_default().into(),
         line: mutant["line"].as_u64().unwrap_or(0),
         diff: mutant["diff"].as_str().unwrap_or_default().into(),
         fate,
-        killers,
     }
 }
 
@@ -333,7 +326,7 @@ pub fn cheapest_killers(
     sources: &[String],
     pool: &[ScoredTest],
 ) -> anyhow::Result<Vec<Option<usize>>> {
-    let found = kill_lists(sandbox, input, sources, &[pool], false, &mut [])?;
+    let found = kill_lists(sandbox, input, sources, &[pool], &mut [])?;
     Ok(found
         .into_iter()
         // The pool is in cost order and the search ran in that order, so

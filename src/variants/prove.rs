@@ -164,16 +164,7 @@ fn regenerate(sandbox: &dyn Sandbox, dir: &Path, opts: &Options) -> anyhow::Resu
         let alive = st.alive.clone();
         let mut known = st.known;
         let scores = crate::timings::time("variant score", || {
-            score_suites(
-                python,
-                sandbox,
-                &input,
-                &st.mutants,
-                &input.entry_point,
-                &[Suite::Alive(&alive)],
-                false,
-                &mut known,
-            )
+            score_suites(python, sandbox, &input, &st.mutants, &input.entry_point, &[Suite::Alive(&alive)], &mut known)
         })?;
         let s = scores.first().ok_or_else(|| anyhow::anyhow!("{}: not scored", dir.display()))?;
         generated.header.mutation =
