@@ -110,30 +110,14 @@ pub fn read_problem(path: &Path, text: &str) -> anyhow::Result<Problem> {
         return serde_json::from_value(value).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()));
     }
     let stdio: StdioProblem = serde_json::from_value(value).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    let tests = stdio
-        .tests
-        .into_iter()
-        .map(|t| TestCase {
-            args: vec![t.stdin.into()],
-            kwargs: Default::default(),
-            expected: program_output(&t.stdout).into(),
-            category: t.category,
-            compare: Default::default(),
-        })
-        .collect();
-    Ok(Problem {
-        task_id: stdio.task_id,
-        entry_point: PROGRAM.into(),
-        starter_code: stdio.starter_code,
-        call_style: CallStyle::Function,
-        tests,
-        time_limit_s: stdio.time_limit_s,
-        float_tolerance: stdio.float_tolerance,
-        reference_time_s: stdio.reference_time_s,
-        legacy: None,
-        subset: stdio.subset,
-        difficulty: stdio.difficulty,
-    })
+    // The bank's shape (`bank::stdio::read`), outputs as the wrapper returns them.
+    let (mut problem, _) = super::stdio::read(stdio);
+    for t in &mut problem.tests {
+        if let Some(stdout) = t.expected.as_str() {
+            t.expected = program_output(stdout).into();
+        }
+    }
+    Ok(problem)
 }
 
 /// An output as the program wrapper returns it: each line's trailing

@@ -25,7 +25,7 @@ use crate::judge::stdio::verdict::stdio_job;
 use crate::judge::stdio::{StdioProblem, StdioTest, stdio_verdict};
 use crate::testgen::reference::PROGRAM;
 
-use super::{BankProblem, PROBLEM, SOLUTION};
+use super::{BankProblem, PROBLEM};
 
 /// What a whole-program problem has beyond its tests: how outputs are
 /// compared (`problem.json`'s `checker`, `checker_program`).
@@ -126,19 +126,8 @@ pub fn validate(
     let limits = Limits { wall: time_limit, cpu: time_limit };
     let outcome = sandbox.run_job(&stdio_job(&suite, bank.solution.clone(), limits));
     let verdict = stdio_verdict(&suite, &outcome, time_limit, sandbox).map_err(SandboxFailure)?;
-    if !verdict.passed {
-        let f = verdict.first_failure.unwrap_or_default();
-        anyhow::bail!(
-            "{}: the reference program fails test {}: {} (input {:?}, expected {:?}, got {:?})",
-            bank.dir.join(SOLUTION).display(),
-            f.test.map_or_else(|| "?".into(), |t| t.to_string()),
-            f.message,
-            f.input.unwrap_or_default(),
-            f.expected.unwrap_or_default(),
-            f.got.unwrap_or_default(),
-        );
-    }
-    Ok(verdict.tests_passed.unwrap_or(0))
+    // Inputs and outputs are raw text: quoted, so newlines show.
+    super::validate::passed_or_first_failure(bank, verdict, "program", |s| format!("{s:?}"))
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ use std::time::Duration;
 use crate::judge::compare::{CompareOptions, DEFAULT_FLOAT_TOLERANCE};
 use crate::judge::native::{PreparedTests, native_job, native_verdict};
 use crate::judge::run::{Sandbox, SandboxFailure};
+use crate::judge::verdict::Verdict;
 
 use super::{BankProblem, PROBLEM, SOLUTION};
 
@@ -25,16 +26,29 @@ pub fn validate(sandbox: &dyn Sandbox, bank: &BankProblem, time_limit: Duration)
         CompareOptions { float_tolerance: p.float_tolerance.unwrap_or(DEFAULT_FLOAT_TOLERANCE), strict_types: false };
     let verdict =
         native_verdict(&tests, &outcome, &opts, time_limit).map_err(|e| anyhow::Error::new(SandboxFailure(e)))?;
+    // Inputs and values come as Python reprs already.
+    passed_or_first_failure(bank, verdict, "solution", |s| s)
+}
+
+/// How many tests the reference (`"solution"` or `"program"`) passed, or
+/// an error naming the first it fails, its input and both values, each
+/// shown by `show`.
+pub(super) fn passed_or_first_failure(
+    bank: &BankProblem,
+    verdict: Verdict,
+    reference: &str,
+    show: fn(String) -> String,
+) -> anyhow::Result<usize> {
     if !verdict.passed {
         let f = verdict.first_failure.unwrap_or_default();
         anyhow::bail!(
-            "{}: the reference solution fails test {}: {} (input {}, expected {}, got {})",
+            "{}: the reference {reference} fails test {}: {} (input {}, expected {}, got {})",
             bank.dir.join(SOLUTION).display(),
             f.test.map_or_else(|| "?".into(), |t| t.to_string()),
             f.message,
-            f.input.unwrap_or_default(),
-            f.expected.unwrap_or_default(),
-            f.got.unwrap_or_default(),
+            show(f.input.unwrap_or_default()),
+            show(f.expected.unwrap_or_default()),
+            show(f.got.unwrap_or_default()),
         );
     }
     Ok(verdict.tests_passed.unwrap_or(0))
