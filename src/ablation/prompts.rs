@@ -11,7 +11,11 @@
 //! The wording lives in template files (`templates/*.txt`, embedded; a
 //! user's `--templates DIR` replaces any of them) with the placeholders
 //! `{starter_code}`, `{mermaid}`, `{description}`, `{title}`,
-//! `{entry_point}`.
+//! `{entry_point}`. A whole program (a `stdio` record) has no starter code
+//! and is not called but run, so its code conditions use their own
+//! templates (`flowchart-program.txt`, …): "complete the function" would
+//! ask for the wrong thing, and `signature` shows the title, the only name
+//! such a problem has.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -21,7 +25,7 @@ use anyhow::Context as _;
 use base64::Engine as _;
 use serde_json::{Value as Json, json};
 
-use crate::bank::dist_record::DistRecord;
+use crate::bank::dist_record::{DistRecord, RecordStyle};
 use crate::client::Request;
 
 /// An input condition.
@@ -92,15 +96,20 @@ impl fmt::Display for Condition {
 pub const FLOWCHART_THEN_CODE: &str = "flowchart-then-code";
 
 impl Condition {
-    /// The template file this condition's (first) request uses; the
-    /// two-step condition's second request uses `mermaid.txt`.
-    pub fn template_name(&self) -> &'static str {
-        match self {
-            Condition::Flowchart(_) => "flowchart.txt",
-            Condition::Mermaid { .. } => "mermaid.txt",
-            Condition::Text => "text.txt",
-            Condition::Transcribe(_) | Condition::FlowchartThenCode(_) => "transcribe.txt",
-            Condition::Signature => "signature.txt",
+    /// The template file this condition's (first) request uses for a
+    /// function (`program`: false) or a whole program; the two-step
+    /// condition's second request uses the `mermaid` one.
+    pub fn template_name(&self, program: bool) -> &'static str {
+        match (self, program) {
+            (Condition::Transcribe(_) | Condition::FlowchartThenCode(_), _) => "transcribe.txt",
+            (Condition::Flowchart(_), false) => "flowchart.txt",
+            (Condition::Mermaid { .. }, false) => "mermaid.txt",
+            (Condition::Text, false) => "text.txt",
+            (Condition::Signature, false) => "signature.txt",
+            (Condition::Flowchart(_), true) => "flowchart-program.txt",
+            (Condition::Mermaid { .. }, true) => "mermaid-program.txt",
+            (Condition::Text, true) => "text-program.txt",
+            (Condition::Signature, true) => "signature-program.txt",
         }
     }
 
@@ -117,12 +126,16 @@ impl Condition {
 }
 
 /// The built-in templates, by file name.
-pub const DEFAULT_TEMPLATES: [(&str, &str); 5] = [
+pub const DEFAULT_TEMPLATES: [(&str, &str); 9] = [
     ("flowchart.txt", include_str!("templates/flowchart.txt")),
     ("mermaid.txt", include_str!("templates/mermaid.txt")),
     ("text.txt", include_str!("templates/text.txt")),
     ("transcribe.txt", include_str!("templates/transcribe.txt")),
     ("signature.txt", include_str!("templates/signature.txt")),
+    ("flowchart-program.txt", include_str!("templates/flowchart-program.txt")),
+    ("mermaid-program.txt", include_str!("templates/mermaid-program.txt")),
+    ("text-program.txt", include_str!("templates/text-program.txt")),
+    ("signature-program.txt", include_str!("templates/signature-program.txt")),
 ];
 
 /// The templates in use: built-in, each replaced by `DIR/<name>` if present.
@@ -183,6 +196,12 @@ pub fn fill(template: &str, record: &DistRecord, mermaid: &str) -> String {
         .replace("{entry_point}", &record.entry_point)
 }
 
+/// Whether `record` is a whole program, run with its input on stdin rather
+/// than called.
+fn is_program(record: &DistRecord) -> bool {
+    record.call_style == RecordStyle::Stdio
+}
+
 /// The `custom_id` of sample `i` of a problem under a condition.
 pub fn request_id(condition: &Condition, task_id: &str, i: usize) -> String {
     format!("{condition}/{task_id}#{i}")
@@ -199,9 +218,9 @@ pub fn build_requests(
     sampling: &Sampling,
     samples: usize,
 ) -> anyhow::Result<Vec<Request>> {
-    let template = templates.get(condition.template_name());
     let mut out = Vec::with_capacity(records.len() * samples);
     for r in records {
+        let template = templates.get(condition.template_name(is_program(r)));
         let content = match condition {
             Condition::Flowchart(style) | Condition::Transcribe(style) | Condition::FlowchartThenCode(style) => {
                 let url = image_url(r, dist, style.as_deref())?;
@@ -246,7 +265,8 @@ pub fn code_request(
     sampling: &Sampling,
     sample_id: &str,
 ) -> Request {
-    let text = fill(templates.get(Condition::Mermaid { verbatim: false }.template_name()), record, transcription);
+    let template = templates.get(Condition::Mermaid { verbatim: false }.template_name(is_program(record)));
+    let text = fill(template, record, transcription);
     let body = json!({
         "model": sampling.model,
         "messages": [{"role": "user", "content": text}],
@@ -360,5 +380,45 @@ mod tests {
         for leak in ["Clamp", "return x", "mermaid", "flowchart"] {
             assert!(!text.contains(leak), "{leak:?} in the signature prompt: {text}");
         }
+    }
+
+    #[test]
+    fn a_whole_program_is_asked_for_as_a_program_under_every_code_condition() {
+        let record = DistRecord {
+            task_id: "stdio/pair_sum".into(),
+            call_style: RecordStyle::Stdio,
+            description: "Read n and a target, then n integers.".into(),
+            title: "Pair sum".into(),
+            mermaid: "flowchart TD\n  A[/read n/] --> B[/print -1/]".into(),
+            mermaid_canonical: "flowchart TD\n    A[/read n/] --> B[/print -1/]\n".into(),
+            ..Default::default()
+        };
+        let templates = Templates::load(None).expect("built-in templates");
+        let sampling = Sampling { model: "m".into(), temperature: 0.0, top_p: 1.0, max_tokens: 10 };
+        for condition in ["mermaid", "text", "signature"] {
+            let condition: Condition = condition.parse().expect("condition");
+            let requests = build_requests(
+                std::slice::from_ref(&record),
+                Path::new("no-dist"),
+                &condition,
+                &templates,
+                &sampling,
+                1,
+            )
+            .expect("no image is read");
+            let text = requests[0].body["messages"][0]["content"].as_str().expect("text content");
+            assert!(text.contains("standard input") && text.contains("standard output"), "{condition}: {text}");
+            for wrong in ["Complete the", "starter code", "input() ", "called directly"] {
+                assert!(!text.contains(wrong), "{condition}: {wrong:?} in a whole program's prompt: {text}");
+            }
+        }
+        let two_step = code_request(&record, "flowchart TD\n  A --> B", &templates, &sampling, "id");
+        let text = two_step.body["messages"][0]["content"].as_str().expect("text content");
+        assert!(text.contains("standard input") && text.contains("A --> B"), "{text}");
+        let signature =
+            build_requests(&[record], Path::new("no-dist"), &Condition::Signature, &templates, &sampling, 1)
+                .expect("signature");
+        let text = signature[0].body["messages"][0]["content"].as_str().expect("text content");
+        assert!(text.contains("Pair sum") && !text.contains("target"), "{text}");
     }
 }

@@ -28,7 +28,8 @@ pub struct PromptsArgs {
     #[arg(short, long, default_value = "requests.jsonl")]
     output: PathBuf,
     /// Directory with edited templates (flowchart.txt, mermaid.txt, text.txt,
-    /// signature.txt, transcribe.txt).
+    /// signature.txt, transcribe.txt; for whole programs flowchart-program.txt,
+    /// mermaid-program.txt, text-program.txt, signature-program.txt).
     #[arg(long)]
     templates: Option<PathBuf>,
     /// Write the built-in templates into DIR for editing, and stop.
