@@ -300,7 +300,8 @@ pub fn score_at_least(
     let mut prefix = FIRST_PREFIX.min(order.len());
     loop {
         let active: Vec<usize> = (0..sources.len()).filter(|&m| !killed[m] && !set_aside[m]).collect();
-        let verdicts = input.phase("bound kills", || run_on(sandbox, input, &sources, &active, &part(prefix), &mut known))?;
+        let verdicts =
+            input.phase("bound kills", || run_on(sandbox, input, &sources, &active, &part(prefix), &mut known))?;
         for (&m, k) in active.iter().zip(verdicts) {
             killed[m] = k;
         }

@@ -161,7 +161,12 @@ pub fn make(dir: &Path, out: &Path, sandbox: &dyn Sandbox, opts: &Options) -> an
         report.short = opts
             .kinds
             .iter()
-            .map(|k| format!("{}: a whole-program (stdin/stdout) problem: variants are made of function problems", k.as_str()))
+            .map(|k| {
+                format!(
+                    "{}: a whole-program (stdin/stdout) problem: variants are made of function problems",
+                    k.as_str()
+                )
+            })
             .collect();
         return Ok(report);
     }

@@ -19,9 +19,7 @@ use crate::bank::{FLOWCHART, PROBLEM, SOLUTION};
 use crate::judge::problem::TestCase;
 use crate::judge::run::Sandbox;
 use crate::mermaid::lint::{Checked, check};
-use crate::testgen::generate::{
-    GenInput, Generated, compare_options, constant_suite, generate, same, validate_limits,
-};
+use crate::testgen::generate::{GenInput, Generated, compare_options, constant_suite, generate, same, validate_limits};
 use crate::testgen::reference::{Run, run_all, wrap};
 use crate::testgen::score::{Known, ScoredTest, Suite, Survivors, mutants, score_at_least, score_suites};
 use crate::testgen::ship::{self, Kills};
