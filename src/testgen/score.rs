@@ -280,7 +280,6 @@ const FIRST_PREFIX: usize = 32;
 /// counted in tests, not time, so where the search stops is the same on any
 /// machine. When even the whole suite leaves the bound short, the set-aside
 /// mutants run the rest too and `survivors` is [`survivors`]'s.
-#[allow(clippy::too_many_arguments)]
 pub fn score_at_least(
     python: &Path,
     sandbox: &dyn Sandbox,
