@@ -4,8 +4,10 @@
 //! solution whose chart is the re-drawn, lint-clean one, fresh tests meeting
 //! the floors with a mutation score ≥ 0.90, and the ORIGINAL reference
 //! failing them (run here, outside flowbench, on the recorded first
-//! difference and on every test) — the same seed gives the same variants,
-//! and `build` takes the variant directories like any problem.
+//! difference and on every test) — a score proven only as a lower bound
+//! says so and `tests score` finds the exact one no lower — the same seed
+//! gives the same variants and tests at 2 and 6 threads, and `build` takes
+//! the variant directories like any problem.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -30,11 +32,11 @@ fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-fn variants(out: &Path) -> Output {
+fn variants(out: &Path, jobs: &str) -> Output {
     let dirs: Vec<String> = PROBLEMS.iter().map(|p| bank(p).display().to_string()).collect();
     let mut args: Vec<&str> = vec!["variants"];
     args.extend(dirs.iter().map(String::as_str));
-    args.extend(["--kinds", "rename,constants,logic", "--count", "1", "--seed", "7", "-q", "-j", "2", "-o"]);
+    args.extend(["--kinds", "rename,constants,logic", "--count", "1", "--seed", "7", "-q", "-j", jobs, "-o"]);
     args.push(out.to_str().expect("utf-8"));
     flowbench(&args)
 }
@@ -64,8 +66,34 @@ fn tests_of(dir: &Path) -> (Value, Vec<Value>) {
     (header, lines.collect())
 }
 
-/// One kept variant, property by property.
-fn check_variant(out: &Path, kept: &Value) {
+/// `flowbench tests score --json` on a variant: the exact mutation score of
+/// its tests.jsonl.
+fn exact_score(dir: &Path) -> f64 {
+    let out = flowbench(&["tests", "score", "--json", dir.to_str().expect("utf-8")]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line: Value = serde_json::from_str(text.lines().next().expect("a line")).expect("json");
+    line["score"].as_f64().expect("score")
+}
+
+/// A tests.jsonl without its measured times (the reference's, which vary
+/// with the machine's load): what must be the same for a seed.
+fn without_times(text: &str) -> String {
+    text.lines()
+        .map(|l| {
+            let mut v: Value = serde_json::from_str(l).expect("json line");
+            if let Some(o) = v.as_object_mut() {
+                o.remove("reference_time_s");
+            }
+            v.to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// One kept variant, property by property; whether its mutation score was
+/// proven as a lower bound.
+fn check_variant(out: &Path, kept: &Value) -> bool {
     let name = kept["name"].as_str().expect("name");
     let dir = out.join(name);
     let (task, kind) = name.split_once('~').expect("<task>~<kind><k>");
@@ -105,9 +133,23 @@ fn check_variant(out: &Path, kept: &Value) {
     // Tests regenerated: floors (5 typical, 5 edge by default), score.
     let (header, tests) = tests_of(&dir);
     assert!(header["typical"].as_u64() >= Some(5) && header["edge"].as_u64() >= Some(5), "{name}: {header}");
-    let score = header["mutation"]["score"].as_f64().expect("mutation score recorded");
+    let mutation = &header["mutation"];
+    let score = mutation["score"].as_f64().expect("mutation score recorded");
     assert!(score >= 0.90, "{name}: mutation score {score}");
-    assert_eq!(kept["mutation_score"].as_f64(), Some(score));
+    let count = |k: &str| mutation[k].as_u64().expect("a count") as f64;
+    assert_eq!(score, count("killed") / (count("mutants") - count("equivalent")), "{name}: {mutation}");
+    let bound = mutation["bound"] == "lower";
+    if bound {
+        // A bound is never printed as the exact score, and is one: the
+        // exact score (`tests score`) is at least as high.
+        assert_eq!(kept["mutation_score_at_least"].as_f64(), Some(score), "{name}: {kept}");
+        assert!(kept.get("mutation_score").is_none(), "{name}: {kept}");
+        let exact = exact_score(&dir);
+        assert!(exact >= score, "{name}: exact score {exact} below the recorded bound {score}");
+    } else {
+        assert!(mutation.get("bound").is_none(), "{name}: {mutation}");
+        assert_eq!(kept["mutation_score"].as_f64(), Some(score));
+    }
     // The original reference fails them: on the recorded first difference…
     // (a renamed variant's harness calls `f`, which the original lacks: the
     // check below calls the original by its own name, so there the
@@ -119,7 +161,7 @@ fn check_variant(out: &Path, kept: &Value) {
         let all: Vec<Value> = tests.iter().map(|t| t["args"].clone()).collect();
         let answers = original_answers(&original_solution, original_entry, &all);
         assert!(answers.iter().zip(&tests).all(|(a, t)| a == &t["expected"]), "{name}: same behaviour");
-        return;
+        return bound;
     }
     let first = &kept["first_difference"];
     let args = first["args"].as_array().expect("args").clone();
@@ -136,22 +178,23 @@ fn check_variant(out: &Path, kept: &Value) {
         "{name}: the original differs on only {differ} of {}",
         tests.len()
     );
+    bound
 }
 
 #[test]
 fn variants_are_complete_problems_the_original_fails_and_build_takes() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let out = tmp.path().join("variants");
-    let run = variants(&out);
+    let run = variants(&out, "2");
     let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
     assert!(run.status.success(), "{stdout}{}", String::from_utf8_lossy(&run.stderr));
     let summary: Value = serde_json::from_str(&read(&out.join("variants.json"))).expect("variants.json");
     let problems = summary["problems"].as_array().expect("problems");
     assert_eq!(problems.len(), PROBLEMS.len());
-    let mut kept = 0;
+    let (mut kept, mut bounds) = (0, 0);
     for p in problems {
         for k in p["kept"].as_array().expect("kept") {
-            check_variant(&out, k);
+            bounds += usize::from(check_variant(&out, k));
             kept += 1;
         }
         // A kind that fell short says why.
@@ -160,14 +203,16 @@ fn variants_are_complete_problems_the_original_fails_and_build_takes() {
         assert_eq!(p["short"].as_array().map_or(0, Vec::len), wanted - have, "{p}");
     }
     assert!(kept >= 5, "{stdout}");
+    assert!(bounds >= 1, "no variant's score was proven as a bound: that path went unchecked");
     assert!(stdout.contains(&format!("{} problems:", PROBLEMS.len())), "{stdout}");
     // Discarded directories are gone: only kept variants are left.
     let dirs = std::fs::read_dir(&out).expect("out").filter(|e| e.as_ref().is_ok_and(|e| e.path().is_dir())).count();
     assert_eq!(dirs, kept);
 
-    // The same seed: the same variants, the same files (times aside).
+    // The same seed, other thread count: the same variants, the same files
+    // (times aside).
     let again = tmp.path().join("again");
-    assert!(variants(&again).status.success());
+    assert!(variants(&again, "6").status.success());
     assert_eq!(read(&again.join("variants.json")), read(&out.join("variants.json")));
     for p in problems {
         for k in p["kept"].as_array().expect("kept") {
@@ -175,6 +220,8 @@ fn variants_are_complete_problems_the_original_fails_and_build_takes() {
             for file in ["solution.py", "flowchart.mmd", "problem.toml", "problem.json"] {
                 assert_eq!(read(&again.join(name).join(file)), read(&out.join(name).join(file)), "{name}/{file}");
             }
+            let tests = |root: &Path| without_times(&read(&root.join(name).join("tests.jsonl")));
+            assert_eq!(tests(&again), tests(&out), "{name}/tests.jsonl");
         }
     }
 
@@ -182,4 +229,30 @@ fn variants_are_complete_problems_the_original_fails_and_build_takes() {
     let dist = tmp.path().join("dist");
     let build = flowbench(&["build", "--problems", out.to_str().expect("utf-8"), "-o", dist.to_str().expect("utf-8")]);
     assert!(build.status.success(), "{}", String::from_utf8_lossy(&build.stderr));
+}
+
+/// A whole-program (stdio) problem gets a reason per kind, not an error.
+#[test]
+fn a_whole_program_problem_is_reported_not_failed() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("variants");
+    let dir = bank("above_average").display().to_string();
+    let run = flowbench(&[
+        "variants",
+        &dir,
+        "--kinds",
+        "constants,logic",
+        "-q",
+        "-j",
+        "2",
+        "-o",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let summary: Value = serde_json::from_str(&read(&out.join("variants.json"))).expect("variants.json");
+    let problem = &summary["problems"][0];
+    assert_eq!(problem["kept"].as_array().map(Vec::len), Some(0));
+    let short = problem["short"].as_array().expect("short");
+    assert_eq!(short.len(), 2);
+    assert!(short.iter().all(|s| s.as_str().is_some_and(|s| s.contains("whole-program"))), "{short:?}");
 }

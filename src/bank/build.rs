@@ -87,6 +87,9 @@ pub struct ProblemReport {
     /// Share of mutants the tests kill, when test generation measured it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mutation_score: Option<f64>,
+    /// A lower bound of it, when only the bound was measured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mutation_score_at_least: Option<f64>,
     /// The generated suite's size, when the tests were generated: the
     /// record ships `tests`' count of them (`testgen::ship`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -215,6 +218,7 @@ impl Builder<'_> {
         let Some(chart) = self.lint(bank, &shown, report) else { return Ok(()) };
         describe(&chart, &bank.problem, report);
         report.mutation_score = bank.mutation_score;
+        report.mutation_score_at_least = bank.mutation_score_at_least;
         report.generated_tests = bank.generated_tests;
         let out = &self.opts.out;
         let mut write = |rel: String, bytes: &[u8]| -> anyhow::Result<()> {
@@ -347,7 +351,9 @@ fn stamp(bank: &BankProblem, meta: &Meta, description: &str, opts: &BuildOptions
     let problem = serde_json::to_string(&bank.problem).unwrap_or_default();
     let meta = serde_json::to_string(meta).unwrap_or_default();
     let styles = serde_json::to_string(&opts.styles).unwrap_or_default();
-    let mutation = format!("{:?} {:?}", bank.mutation_score, bank.generated_tests);
+    // A bound is appended only when present: earlier builds' stamps stay valid.
+    let bound = bank.mutation_score_at_least.map_or_else(String::new, |b| format!(" at least {b:?}"));
+    let mutation = format!("{:?} {:?}{bound}", bank.mutation_score, bank.generated_tests);
     let parts = [
         env!("CARGO_PKG_VERSION"),
         ARTEFACT_FORMAT,

@@ -110,7 +110,11 @@ fn card(html: &mut String, b: &Built, style: &str) {
         0 => "<span class=\"lint-ok\">lint clean</span>".to_string(),
         n => format!("<span class=\"lint-warn\">{n} lint warning{}</span>", if n == 1 { "" } else { "s" }),
     };
-    let mutation = r.mutation_score.map_or_else(|| "—".to_string(), |m| format!("{:.0} %", m * 100.0));
+    let mutation = match (r.mutation_score, r.mutation_score_at_least) {
+        (Some(m), _) => format!("{:.0} %", m * 100.0),
+        (None, Some(m)) => format!("≥ {:.0} %", m * 100.0),
+        (None, None) => "—".to_string(),
+    };
     let text = format!("{} {} {}", rec.task_id, rec.title, rec.entry_point).to_lowercase();
     let _ = writeln!(
         html,

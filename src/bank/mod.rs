@@ -61,6 +61,9 @@ pub struct BankProblem {
     /// The share of mutants the generated tests kill, when `tests gen
     /// --score` recorded it in `tests.jsonl` (set by `spec::apply_generated`).
     pub mutation_score: Option<f64>,
+    /// A lower bound of that share instead, when only the bound was proven
+    /// (a variant's tests: `variants::prove`).
+    pub mutation_score_at_least: Option<f64>,
     /// The reference's time on each test, seconds, as `tests gen` recorded
     /// it (parallel to `problem.tests`; empty for hand-written tests).
     pub reference_times: Vec<f64>,
@@ -148,6 +151,7 @@ pub fn load(dir: &Path) -> anyhow::Result<BankProblem> {
         solution: read(SOLUTION)?,
         problem,
         mutation_score: None,
+        mutation_score_at_least: None,
         reference_times: Vec::new(),
         generated_tests: None,
         stdio: program,

@@ -175,7 +175,10 @@ pub fn apply_generated(bank: &mut super::BankProblem) -> anyhow::Result<bool> {
     if spec.tests.float_tolerance.is_some() {
         p.float_tolerance = spec.tests.float_tolerance;
     }
-    bank.mutation_score = header.mutation.map(|m| m.score).filter(|s| (0.0..=1.0).contains(s));
+    let valid = |s: &f64| (0.0..=1.0).contains(s);
+    bank.mutation_score = header.mutation.and_then(|m| m.exact_score()).filter(valid);
+    // A variant's proof may stop once the score is shown ≥ its floor.
+    bank.mutation_score_at_least = header.mutation.filter(|m| m.exact_score().is_none()).map(|m| m.score).filter(valid);
     Ok(true)
 }
 

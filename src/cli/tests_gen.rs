@@ -258,5 +258,11 @@ pub(super) fn naming(dir: &Path, e: &anyhow::Error) -> String {
 }
 
 fn summary(s: &Score) -> tests_file::MutationSummary {
-    tests_file::MutationSummary { mutants: s.mutants, equivalent: s.equivalent, killed: s.killed, score: s.score }
+    tests_file::MutationSummary {
+        mutants: s.mutants,
+        equivalent: s.equivalent,
+        killed: s.killed,
+        score: s.score,
+        bound: tests_file::Bound::Exact,
+    }
 }

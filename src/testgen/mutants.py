@@ -8,6 +8,7 @@
 # equivalence: `101 + 1` and `102` are one program): such a mutant can only
 # survive, and every survivor runs the whole suite and the equivalence pool.
 import ast
+import contextlib
 import copy
 import difflib
 import json
@@ -138,6 +139,27 @@ def replace(tree, path, new):
     return True
 
 
+@contextlib.contextmanager
+def replaced(tree, path, new):
+    """`tree` with `replace(tree, path, new)` applied while inside, restored
+    after (only the changed field or list is put back: nothing else moves)."""
+    node = tree
+    for name, i in path[:-1]:
+        node = getattr(node, name)[i] if i is not None else getattr(node, name)
+    name, i = path[-1]
+    saved = getattr(node, name)
+    if i is not None:
+        saved = list(saved)
+    replace(tree, path, new)
+    try:
+        yield
+    finally:
+        if i is None:
+            setattr(node, name, saved)
+        else:
+            getattr(node, name)[:] = saved
+
+
 def bytecode(code):
     """What a code object does, without where it came from (lines, file):
     equal for programs that run alike instruction for instruction."""
@@ -157,13 +179,14 @@ def first_order(tree, filename, skip, whole_program=False):
     out = []
     for path, node, field in sites(tree, set(skip), whole_program):
         for kind, new in variants(node, field):
-            copy_tree = copy.deepcopy(tree)
-            replace(copy_tree, path, copy.deepcopy(new) if new is not None else None)
-            try:
-                text = ast.unparse(ast.fix_missing_locations(copy_tree)) + "\n"
-                program = bytecode(compile(text, filename, "exec"))
-            except Exception:
-                continue
+            # The change is made in place and undone: copying the whole tree
+            # per mutant was most of this helper's time.
+            with replaced(tree, path, copy.deepcopy(new) if new is not None else None):
+                try:
+                    text = ast.unparse(ast.fix_missing_locations(tree)) + "\n"
+                    program = bytecode(compile(text, filename, "exec"))
+                except Exception:
+                    continue
             if text in seen or program in programs:
                 continue
             seen.add(text)

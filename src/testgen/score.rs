@@ -238,6 +238,128 @@ pub fn survivors(
     Ok(Survivors { alive, known })
 }
 
+/// What a kill search stopped once a score was proven leaves.
+pub struct Bounded {
+    /// Whether the score reached the one wanted.
+    pub met: bool,
+    /// Mutants killed when the search stopped.
+    pub killed: usize,
+    /// Mutants set aside as likely equivalent: not killed by the tests run
+    /// on them, nor by the equivalence pool.
+    pub equivalent: usize,
+    /// When `met` is false, the mutants the whole suite leaves alive and
+    /// every verdict, as [`survivors`] gives them; when `met`, the verdicts
+    /// found (each killed mutant's first killer among them).
+    pub survivors: Survivors,
+}
+
+impl Bounded {
+    /// killed ÷ (mutants − equivalent): at most the exact score.
+    pub fn score(&self, mutants: usize) -> f64 {
+        let live = mutants - self.equivalent;
+        if live == 0 { 1.0 } else { self.killed as f64 / live as f64 }
+    }
+}
+
+/// Tests in the first prefix [`score_at_least`] runs; each next one is
+/// twice as long.
+const FIRST_PREFIX: usize = 32;
+
+/// Proves that `tests` reach a mutation score of at least `wanted`
+/// without running every mutant on every test: the tests run cheapest
+/// first, in prefixes of the cost order (32, 64, 128, … tests, then all),
+/// each prefix on every mutant still in play, and the search stops as soon
+/// as killed ÷ (mutants − set aside) ≥ `wanted`. After the first prefix,
+/// the survivors meet the equivalence pool (as scoring's, [`equivalence`]):
+/// those it cannot kill are set aside and run no further test. That is
+/// sound: the exact score is killed ÷ (mutants − equivalent), and a mutant
+/// set aside is, under the whole suite, either killed (adding one to both
+/// sides of a fraction ≤ 1, raising it) or equivalent (counted in neither);
+/// a mutant not yet killed is counted alive. So the survivors never run the
+/// large tests unless their kill could decide the bound. Prefixes are
+/// counted in tests, not time, so where the search stops is the same on any
+/// machine. When even the whole suite leaves the bound short, the set-aside
+/// mutants run the rest too and `survivors` is [`survivors`]'s.
+pub fn score_at_least(
+    python: &Path,
+    sandbox: &dyn Sandbox,
+    input: &GenInput,
+    mutants: &[Json],
+    tests: &[ScoredTest],
+    wanted: f64,
+) -> anyhow::Result<Bounded> {
+    let has_valid = candidates_has_valid(&input.solution);
+    let sources: Vec<String> = mutants.iter().map(|m| mutant_source(input, has_valid, m)).collect();
+    let mut known = vec![Known::new(); sources.len()];
+    let order = cheapest_first(tests);
+    let part = |n: usize| -> Vec<ScoredTest> { order[..n].iter().map(|&i| tests[i].clone()).collect() };
+    let mut killed = vec![false; sources.len()];
+    let mut set_aside = vec![false; sources.len()];
+    let mut pool_judged = false;
+    let mut prefix = FIRST_PREFIX.min(order.len());
+    loop {
+        let active: Vec<usize> = (0..sources.len()).filter(|&m| !killed[m] && !set_aside[m]).collect();
+        let verdicts =
+            input.phase("bound kills", || run_on(sandbox, input, &sources, &active, &part(prefix), &mut known))?;
+        for (&m, k) in active.iter().zip(verdicts) {
+            killed[m] = k;
+        }
+        if let Some(proven) = proven(&killed, &set_aside, wanted) {
+            return Ok(Bounded { met: true, survivors: Survivors { alive: Vec::new(), known }, ..proven });
+        }
+        if !pool_judged && prefix < order.len() {
+            pool_judged = true;
+            let alive: Vec<usize> = (0..sources.len()).filter(|&m| !killed[m]).collect();
+            set_aside = equivalence(python, sandbox, input, &sources, &alive)?;
+            if let Some(proven) = proven(&killed, &set_aside, wanted) {
+                return Ok(Bounded { met: true, survivors: Survivors { alive: Vec::new(), known }, ..proven });
+            }
+        }
+        if prefix == order.len() {
+            // Short of the bound: the exact score needs every survivor's
+            // verdict on the whole suite.
+            let rest: Vec<usize> = (0..sources.len()).filter(|&m| set_aside[m]).collect();
+            for (&m, k) in rest.iter().zip(run_on(sandbox, input, &sources, &rest, tests, &mut known)?) {
+                killed[m] = k;
+            }
+            let alive = sources.into_iter().enumerate().filter(|&(m, _)| !killed[m]).collect();
+            return Ok(Bounded { met: false, killed: 0, equivalent: 0, survivors: Survivors { alive, known } });
+        }
+        prefix = (prefix * 2).min(order.len());
+    }
+}
+
+/// The figures so far when they prove a score of at least `wanted`
+/// (`survivors` left empty for the caller).
+fn proven(killed: &[bool], set_aside: &[bool], wanted: f64) -> Option<Bounded> {
+    let count = |v: &[bool]| v.iter().filter(|&&b| b).count();
+    let empty = Survivors { alive: Vec::new(), known: Vec::new() };
+    let b = Bounded { met: true, killed: count(killed), equivalent: count(set_aside), survivors: empty };
+    (b.score(killed.len()) >= wanted).then_some(b)
+}
+
+/// Runs `tests` on the mutants `which` (indices into `sources`), with and
+/// into their `known` verdicts: whether each is killed.
+fn run_on(
+    sandbox: &dyn Sandbox,
+    input: &GenInput,
+    sources: &[String],
+    which: &[usize],
+    tests: &[ScoredTest],
+    known: &mut [Known],
+) -> anyhow::Result<Vec<bool>> {
+    if which.is_empty() {
+        return Ok(Vec::new());
+    }
+    let subset: Vec<String> = which.iter().map(|&m| sources[m].clone()).collect();
+    let mut their: Vec<Known> = which.iter().map(|&m| std::mem::take(&mut known[m])).collect();
+    let found = kill_lists(sandbox, input, &subset, &[tests], &mut their);
+    for (&m, k) in which.iter().zip(their) {
+        known[m] = k;
+    }
+    Ok(found?.into_iter().map(|k| !k[0].is_empty()).collect())
+}
+
 /// Each mutant's (`sources`) killers in each suite, as indices into that
 /// suite; one job serves every suite still alive for a mutant. Verdicts in
 /// `known` (empty, or one per mutant) are not run again, and the new ones

@@ -46,7 +46,20 @@ pub fn strengthen(
 ) -> anyhow::Result<Strengthened> {
     let mutants = input.phase("mutants", || mutants(python, input))?;
     let tests: Vec<ScoredTest> = generated.tests.iter().map(ScoredTest::from).collect();
-    let Survivors { alive, known } = input.phase("survivors", || survivors(sandbox, input, &mutants, &tests))?;
+    let found = input.phase("survivors", || survivors(sandbox, input, &mutants, &tests))?;
+    strengthen_survivors(python, sandbox, input, generated, mutants, found)
+}
+
+/// [`strengthen`] once the suite's survivors among `mutants` are known.
+pub fn strengthen_survivors(
+    python: &Path,
+    sandbox: &dyn Sandbox,
+    input: &GenInput,
+    generated: &mut Generated,
+    mutants: Vec<serde_json::Value>,
+    found: Survivors,
+) -> anyhow::Result<Strengthened> {
+    let Survivors { alive, known } = found;
     if alive.is_empty() {
         return Ok(Strengthened { added: 0, mutants, alive: Vec::new(), known });
     }

@@ -100,8 +100,38 @@ pub struct MutationSummary {
     pub mutants: usize,
     pub equivalent: usize,
     pub killed: usize,
-    /// killed ÷ (mutants − equivalent).
+    /// killed ÷ (mutants − equivalent), or a lower bound of it (`bound`).
     pub score: f64,
+    /// `"lower"` when the kill search stopped once a wanted score was
+    /// proven (`score::score_at_least`): `killed` counts the kills found by
+    /// then, `equivalent` the mutants set aside (neither the tests run on
+    /// them nor the equivalence pool kill them), and `score` = killed ÷
+    /// (mutants − equivalent) is at most the exact score, which `tests
+    /// score` measures. Absent when the figures are exact.
+    #[serde(default, skip_serializing_if = "Bound::is_exact")]
+    pub bound: Bound,
+}
+
+impl MutationSummary {
+    /// The score when exact; `None` for a lower bound.
+    pub fn exact_score(&self) -> Option<f64> {
+        (self.bound == Bound::Exact).then_some(self.score)
+    }
+}
+
+/// Whether a [`MutationSummary`]'s score is exact or a lower bound.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Bound {
+    #[default]
+    Exact,
+    Lower,
+}
+
+impl Bound {
+    fn is_exact(&self) -> bool {
+        *self == Bound::Exact
+    }
 }
 
 /// A fingerprint of what decides the tests: solution, spec and the

@@ -109,7 +109,14 @@ pub struct Kept {
     /// The mutation applied (e.g. `comparison Lt -> LtE`, line 5).
     pub change: String,
     pub tests: usize,
-    pub mutation_score: f64,
+    /// The regenerated tests' mutation score, when measured exactly …
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mutation_score: Option<f64>,
+    /// … or a lower bound of it (≥ [`MIN_MUTATION_SCORE`]), when the kill
+    /// search stopped as soon as the floor was proven; `flowbench tests
+    /// score` on the variant measures the exact figure.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mutation_score_at_least: Option<f64>,
     /// Share of the regenerated tests the original answers differently.
     pub differ_share: f64,
     /// The first regenerated test the original fails: its arguments, the
@@ -142,9 +149,6 @@ pub struct ProblemReport {
 /// Makes the variants of the problem in `dir` under `out`.
 pub fn make(dir: &Path, out: &Path, sandbox: &dyn Sandbox, opts: &Options) -> anyhow::Result<ProblemReport> {
     let original = screen::Original::load(dir)?;
-    let mutants = crate::timings::time("variant mutants", || {
-        crate::testgen::score::mutants(&opts.helper_python, &original.input)
-    })?;
     let mut report = ProblemReport {
         problem: original.name.clone(),
         kept: Vec::new(),
@@ -152,6 +156,23 @@ pub fn make(dir: &Path, out: &Path, sandbox: &dyn Sandbox, opts: &Options) -> an
         screened_out: Default::default(),
         short: Vec::new(),
     };
+    if original.input.entry_point == crate::testgen::reference::PROGRAM {
+        // A variant is written, drawn and proven as a function problem.
+        report.short = opts
+            .kinds
+            .iter()
+            .map(|k| {
+                format!(
+                    "{}: a whole-program (stdin/stdout) problem: variants are made of function problems",
+                    k.as_str()
+                )
+            })
+            .collect();
+        return Ok(report);
+    }
+    let mutants = crate::timings::time("variant mutants", || {
+        crate::testgen::score::mutants(&opts.helper_python, &original.input)
+    })?;
     for &kind in &opts.kinds {
         let ordered = match kind {
             Kind::Rename => match rename::candidate(&opts.helper_python, &original)? {
@@ -191,7 +212,8 @@ pub fn make(dir: &Path, out: &Path, sandbox: &dyn Sandbox, opts: &Options) -> an
                         kind,
                         change: candidate.change.clone(),
                         tests: proof.tests,
-                        mutation_score: proof.mutation_score,
+                        mutation_score: proof.mutation.exact_score(),
+                        mutation_score_at_least: proof.mutation.exact_score().is_none().then_some(proof.mutation.score),
                         differ_share: proof.differ_share,
                         first_difference: proof.first_difference,
                     });

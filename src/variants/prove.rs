@@ -19,24 +19,25 @@ use crate::bank::{FLOWCHART, PROBLEM, SOLUTION};
 use crate::judge::problem::TestCase;
 use crate::judge::run::Sandbox;
 use crate::mermaid::lint::{Checked, check};
-use crate::testgen::generate::{Generated, compare_options, constant_suite, generate, same, validate_limits};
+use crate::testgen::generate::{GenInput, Generated, compare_options, constant_suite, generate, same, validate_limits};
 use crate::testgen::reference::{Run, run_all, wrap};
-use crate::testgen::score::{Suite, score_suites};
+use crate::testgen::score::{Known, ScoredTest, Suite, Survivors, mutants, score_at_least, score_suites};
 use crate::testgen::ship::{self, Kills};
-use crate::testgen::strengthen::strengthen;
-use crate::testgen::tests_file::{self, GeneratedTest, MutationSummary, TESTS};
+use crate::testgen::strengthen::strengthen_survivors;
+use crate::testgen::tests_file::{self, Bound, GeneratedTest, MutationSummary, TESTS};
 
 /// What a kept variant's proof measured.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Proof {
     pub tests: usize,
-    pub mutation_score: f64,
+    /// The tests' mutation figures (a lower bound when `bound` says so).
+    pub mutation: MutationSummary,
     pub differ_share: f64,
     pub first_difference: Json,
 }
 
-/// A variant's regenerated tests: header, tests, mutation score.
-type Regenerated = (tests_file::Header, Vec<GeneratedTest>, f64);
+/// A variant's regenerated tests: header, tests, mutation figures.
+type Regenerated = (tests_file::Header, Vec<GeneratedTest>, MutationSummary);
 
 /// Drop reasons that say the program is not total on the spec's domain.
 const NOT_TOTAL: [&str; 4] = ["raised", "timeout", "too_slow", "unencodable"];
@@ -72,9 +73,9 @@ pub fn prove(
     if let Some(reason) = not_total(original, &generated.0) {
         return Ok(Err(reason));
     }
-    let (_, tests, score) = &generated;
-    if *score < super::MIN_MUTATION_SCORE {
-        return Ok(Err(format!("mutation score {score:.3} < {}", super::MIN_MUTATION_SCORE)));
+    let (_, tests, mutation) = &generated;
+    if mutation.score < super::MIN_MUTATION_SCORE {
+        return Ok(Err(format!("mutation score {:.3} < {}", mutation.score, super::MIN_MUTATION_SCORE)));
     }
     if tests.windows(2).all(|w| w[0].expected == w[1].expected) {
         return Ok(Err("answers the same on every regenerated test".into()));
@@ -93,7 +94,7 @@ pub fn prove(
             100.0 * opts.min_differ
         )));
     }
-    Ok(Ok(Proof { tests: tests.len(), mutation_score: *score, differ_share: share, first_difference }))
+    Ok(Ok(Proof { tests: tests.len(), mutation: *mutation, differ_share: share, first_difference }))
 }
 
 /// The original's hand-written tests, answered by the variant (run in the
@@ -142,9 +143,13 @@ fn machine_failure(e: &anyhow::Error) -> bool {
     e.chain().any(|c| c.to_string().starts_with("sandbox: "))
 }
 
-/// `tests gen --score` on the variant: generated, strengthened, scored on
-/// the mutants, written with the score in its header. `Ok(Err)` when the
-/// variant's tests cannot meet the floors.
+/// `tests gen` on the variant, scored only as far as the proof needs:
+/// generated, then run on the mutants cheapest test first until the floor
+/// is proven ([`killed_at_least`]: a lower bound, written as such); when
+/// the suite falls short of that bound, its exact score (equivalent mutants
+/// set aside), and only if that is still below the floor the mutant-guided
+/// step and the exact score again, as `tests gen --score` would. `Ok(Err)`
+/// when the variant's tests cannot meet the floors.
 fn regenerate(sandbox: &dyn Sandbox, dir: &Path, opts: &Options) -> anyhow::Result<Result<Regenerated, String>> {
     let python = &opts.helper_python;
     let input = crate::bank::spec::gen_input(dir)?;
@@ -153,22 +158,30 @@ fn regenerate(sandbox: &dyn Sandbox, dir: &Path, opts: &Options) -> anyhow::Resu
         if let Some(floor) = generated.floor_errors.first() {
             return Ok(Err(floor.clone()));
         }
-        let before_strengthening = generated.tests.len();
-        let st = crate::timings::time("variant strengthen", || strengthen(python, sandbox, &input, &mut generated))?;
+        let mutants = input.phase("mutants", || mutants(python, &input))?;
+        let tests: Vec<ScoredTest> = generated.tests.iter().map(ScoredTest::from).collect();
+        let bounded = crate::timings::time("variant bound", || {
+            score_at_least(python, sandbox, &input, &mutants, &tests, super::MIN_MUTATION_SCORE)
+        })?;
+        let mutation = if bounded.met {
+            let generated_tests = generated.tests.len();
+            mark(&mut generated, &bounded.survivors.known, generated_tests, &input);
+            MutationSummary {
+                mutants: mutants.len(),
+                equivalent: bounded.equivalent,
+                killed: bounded.killed,
+                score: bounded.score(mutants.len()),
+                bound: Bound::Lower,
+            }
+        } else {
+            crate::timings::time("variant exact", || {
+                exact_score(python, sandbox, &input, &mut generated, mutants, bounded.survivors)
+            })?
+        };
         if let Some(why) = constant_suite(&generated.tests) {
             return Ok(Err(why));
         }
-        // A variant is built like any problem: it ships its reduced suite.
-        let kills = Kills { known: &st.known, added_from: before_strengthening };
-        ship::mark(&mut generated, &kills, &input.spec.floors);
-        let alive = st.alive.clone();
-        let mut known = st.known;
-        let scores = crate::timings::time("variant score", || {
-            score_suites(python, sandbox, &input, &st.mutants, &input.entry_point, &[Suite::Alive(&alive)], &mut known)
-        })?;
-        let s = scores.first().ok_or_else(|| anyhow::anyhow!("{}: not scored", dir.display()))?;
-        generated.header.mutation =
-            Some(MutationSummary { mutants: s.mutants, equivalent: s.equivalent, killed: s.killed, score: s.score });
+        generated.header.mutation = Some(mutation);
         Ok(Ok(generated))
     };
     let generated = match attempt() {
@@ -178,8 +191,64 @@ fn regenerate(sandbox: &dyn Sandbox, dir: &Path, opts: &Options) -> anyhow::Resu
         Err(e) => return Ok(Err(format!("{e:#}"))),
     };
     tests_file::write(&dir.join(TESTS), &generated.header, &generated.tests)?;
-    let score = generated.header.mutation.map_or(0.0, |m| m.score);
-    Ok(Ok((generated.header, generated.tests, score)))
+    let mutation = generated.header.mutation.unwrap_or_default();
+    Ok(Ok((generated.header, generated.tests, mutation)))
+}
+
+/// The exact score of `generated` on `mutants`, whose survivors are
+/// `found`: equivalence judged first, and the suite strengthened
+/// (`testgen::strengthen`) only when the score is below the floor.
+fn exact_score(
+    python: &Path,
+    sandbox: &dyn Sandbox,
+    input: &GenInput,
+    generated: &mut Generated,
+    mutants: Vec<Json>,
+    found: Survivors,
+) -> anyhow::Result<MutationSummary> {
+    let generated_tests = generated.tests.len();
+    let alive: Vec<usize> = found.alive.iter().map(|(m, _)| *m).collect();
+    let mut known = found.known.clone();
+    let unstrengthened = score_alive(python, sandbox, input, &mutants, &alive, &mut known)?;
+    if unstrengthened.score >= super::MIN_MUTATION_SCORE {
+        mark(generated, &known, generated_tests, input);
+        return Ok(unstrengthened);
+    }
+    let st = crate::timings::time("variant strengthen", || {
+        strengthen_survivors(python, sandbox, input, generated, mutants, found)
+    })?;
+    mark(generated, &st.known, generated_tests, input);
+    let mut known = st.known;
+    score_alive(python, sandbox, input, &st.mutants, &st.alive, &mut known)
+}
+
+/// The exact figures of a suite that leaves `alive` of `mutants` alive.
+fn score_alive(
+    python: &Path,
+    sandbox: &dyn Sandbox,
+    input: &GenInput,
+    mutants: &[Json],
+    alive: &[usize],
+    known: &mut [Known],
+) -> anyhow::Result<MutationSummary> {
+    let scores = crate::timings::time("variant score", || {
+        score_suites(python, sandbox, input, mutants, &input.entry_point, &[Suite::Alive(alive)], known)
+    })?;
+    let s = scores.first().ok_or_else(|| anyhow::anyhow!("{}: not scored", input.dir.display()))?;
+    Ok(MutationSummary {
+        mutants: s.mutants,
+        equivalent: s.equivalent,
+        killed: s.killed,
+        score: s.score,
+        bound: Bound::Exact,
+    })
+}
+
+/// A variant is built like any problem: it ships its reduced suite (every
+/// mutant's first killer among the tests before `generated_tests`, the
+/// added ones, edges, the largest, the floors).
+fn mark(generated: &mut Generated, known: &[Known], generated_tests: usize, input: &GenInput) {
+    ship::mark(generated, &Kills { known, added_from: generated_tests }, &input.spec.floors);
 }
 
 /// A renamed variant's tests: the original's generated tests, each answered
@@ -223,7 +292,7 @@ fn renamed_tests(
         ..original.header.clone()
     };
     tests_file::write(&dir.join(TESTS), &header, &tests)?;
-    Ok(Some(Ok((header, tests, mutation.score))))
+    Ok(Some(Ok((header, tests, mutation))))
 }
 
 /// More inputs dropped for raising or timing out than the original had:
