@@ -144,7 +144,7 @@ impl Damage {
             img = warp::warp(&img, self.rotate, self.perspective, self.seed);
         }
         if self.blur > 0.0 {
-            img = blur::gaussian(&img, self.blur);
+            blur::gaussian(&mut img, self.blur);
         }
         if self.paper > 0.0 || self.noise > 0.0 {
             grain::paper_and_noise(&mut img, self.paper, self.noise, self.seed);
