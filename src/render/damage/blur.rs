@@ -71,22 +71,23 @@ impl Taps {
     }
 }
 
-/// `img` blurred in place with a Gaussian of σ `sigma` px.
-pub fn gaussian(img: &mut RgbImage, sigma: f32) {
+/// `img` blurred in place with a Gaussian of σ `sigma` px; `known` are
+/// its flat blocks when a step before knows them (else they are found).
+pub fn gaussian(img: &mut RgbImage, sigma: f32, known: Option<FlatMask>) {
     let taps = &Taps::of(sigma);
-    simd::avx2_or_not!(blurred(img: &mut RgbImage, taps: &Taps) -> ())
+    let mask = &known.unwrap_or_else(|| FlatMask::of(img));
+    simd::avx2_or_not!(blurred(img: &mut RgbImage, taps: &Taps, mask: &FlatMask) -> ())
 }
 
 /// [`gaussian`]'s body, inlined into both of [`simd::avx2_or_not`]'s copies.
 #[inline(always)]
-fn blurred(img: &mut RgbImage, taps: &Taps) {
+fn blurred(img: &mut RgbImage, taps: &Taps, mask: &FlatMask) {
     let (w, h) = (img.width() as usize, img.height() as usize);
     if w == 0 || h == 0 {
         return;
     }
     let (n, r) = (taps.len(), taps.len() / 2);
     let b = BLOCK as usize;
-    let mask = FlatMask::of(img);
     // Spans of blocks some tap of which, across and then down, reads
     // another colour: the only bytes either pass computes.
     let reach = r.div_ceil(b) as i64;
@@ -265,7 +266,7 @@ mod tests {
         for sigma in [0.4, 1.0] {
             let mut b = RgbImage::from_pixel(30, 30, Rgb([255, 255, 255]));
             b.put_pixel(15, 15, Rgb([0, 0, 0]));
-            gaussian(&mut b, sigma);
+            gaussian(&mut b, sigma, None);
             let centre = b.get_pixel(15, 15)[0];
             assert!(centre > 20 && centre < 255, "σ {sigma}: {centre}");
             assert!(b.get_pixel(16, 15)[0] < 255 && b.get_pixel(15, 16)[0] < 255);
@@ -312,7 +313,7 @@ mod tests {
         for img in [&busy, &page] {
             for sigma in [0.3, 0.4, 0.6, 0.8, 1.2, 2.5] {
                 let mut fast = img.clone();
-                gaussian(&mut fast, sigma);
+                gaussian(&mut fast, sigma, None);
                 let exact = reference(img, sigma);
                 // Two roundings, 8-bit weights and a tail under half a
                 // level: a level or two on a pattern jumping 255 levels a
