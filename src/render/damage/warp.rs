@@ -11,13 +11,13 @@
 //! stepped along each row in 16.16 fixed point, and sampled with 8-bit
 //! fixed-point weights: no float and no `floor` per pixel.
 
-use image::{Rgb, RgbImage};
+use image::RgbImage;
 use imageproc::geometric_transformations::Projection;
 
 use super::mask::{BLOCK, FlatMask};
+use super::simd;
 
 const TILE: u32 = 16;
-const WHITE: Rgb<u8> = Rgb([255, 255, 255]);
 
 /// `img` rotated by `degrees` on a canvas grown to hold every corner, then
 /// each corner pulled inward by up to `fraction` of the size, the amounts
@@ -124,7 +124,14 @@ const FX: f32 = 65536.0;
 /// exact; those between are interpolated (over 16 px a mild projective map
 /// strays from the interpolation by far less than a hundredth of a pixel),
 /// and along a row stepped by a constant in 16.16 fixed point.
-fn sample_tile(img: &RgbImage, back: &Projection, out: &mut RgbImage, (x0, y0): (u32, u32), size: u32) {
+fn sample_tile(img: &RgbImage, back: &Projection, out: &mut RgbImage, origin: (u32, u32), size: u32) {
+    simd::avx2_or_not!(sampled(img: &RgbImage, back: &Projection, out: &mut RgbImage, origin: (u32, u32), size: u32) -> ())
+}
+
+/// [`sample_tile`]'s body, inlined into both of [`simd::avx2_or_not`]'s
+/// copies (the AVX2 one rounds inline, where the baseline calls `roundf`).
+#[inline(always)]
+fn sampled(img: &RgbImage, back: &Projection, out: &mut RgbImage, (x0, y0): (u32, u32), size: u32) {
     let (x1, y1) = ((x0 + size).min(out.width()), (y0 + size).min(out.height()));
     let src = |x: u32, y: u32| {
         let (sx, sy) = *back * (x as f32 + 0.5, y as f32 + 0.5);
@@ -157,11 +164,13 @@ fn sample_tile(img: &RgbImage, back: &Projection, out: &mut RgbImage, (x0, y0): 
 }
 
 /// The pixel and 8-bit weight of 16.16 fixed-point coordinate `v`.
+#[inline(always)]
 fn split(v: i64) -> (i64, u32) {
     (v >> 16, ((v >> 8) & 255) as u32)
 }
 
 /// [`bilinear`] where `(x, y)` and its three neighbours lie in the image.
+#[inline(always)]
 fn bilinear_inside(img: &RgbImage, x: i64, y: i64) -> [u8; 3] {
     let ((ix, wx), (iy, wy)) = (split(x), split(y));
     let row = 3 * img.width() as usize;
@@ -177,6 +186,7 @@ fn bilinear_inside(img: &RgbImage, x: i64, y: i64) -> [u8; 3] {
 
 /// `img` at 16.16 fixed-point `(x, y)` (pixel centres at whole numbers),
 /// white outside.
+#[inline(always)]
 fn bilinear(img: &RgbImage, x: i64, y: i64) -> [u8; 3] {
     let (w, h) = (i64::from(img.width()), i64::from(img.height()));
     let ((ix, wx), (iy, wy)) = (split(x), split(y));
@@ -219,6 +229,9 @@ fn keystone(w: f32, h: f32, fraction: f32, seed: u64) -> Option<Projection> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use image::Rgb;
+
+    const WHITE: Rgb<u8> = Rgb([255, 255, 255]);
 
     #[test]
     fn no_rotation_keeps_the_pixels_and_white_stays_white() {
