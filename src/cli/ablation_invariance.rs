@@ -5,7 +5,6 @@
 
 use std::collections::BTreeMap;
 
-
 use crate::ablation::bench::Bench;
 use crate::ablation::invariance::Section;
 use crate::ablation::invariance_report::SensitiveImages;

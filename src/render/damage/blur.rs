@@ -12,21 +12,20 @@
 //!
 //! Why not a crate's: measured by `cargo bench --bench damage_speed`
 //! (its "blur alone" table; the 24 anchors at scale 1, 1.5 Mpx on
-//! average, CPU ms per image, 2 cores under load 5–7, 2 December 2026,
-//! before the ring and the short kernels made this one faster still):
+//! average, CPU ms per image, 2 cores under load 4–5, 2 December 2026):
 //!
 //! | σ px | this | `image` blur | `image` fast_blur | imageproc f32 |
 //! |---|---:|---:|---:|---:|
-//! | 0.4 | 11.4 | 10.0 | 101.5 | 22.2 |
-//! | 0.8 | 12.9 | 10.1 | 105.5 | 29.2 |
-//! | 2 | 17.1 | 25.2 | 105.2 | 47.5 |
+//! | 0.4 | 3.1 | 10.4 | 108.5 | 22.5 |
+//! | 0.8 | 3.4 | 10.5 | 113.3 | 32.9 |
+//! | 2 | 8.7 | 25.5 | 109.9 | 53.5 |
 //!
-//! `image`'s Gaussian (`DynamicImage::blur`, integer separable) was the
-//! only one near, but its kernel size follows a fixed rule that gives 3
-//! taps up to σ 0.8, not the σ asked for (at 0.8 the truncated kernel's own
-//! σ is 0.69), and it is 50 % slower at σ 2, where skipping the flat page
-//! pays off. `fast_blur` (box passes) and imageproc's f32 Gaussian are
-//! 2–8 times slower.
+//! (Before the ring and the short kernels, this one took 11.4, 12.9 and
+//! 17.1.) `image`'s Gaussian (`DynamicImage::blur`, integer separable) is
+//! the nearest, and its kernel size follows a fixed rule that gives 3 taps
+//! up to σ 0.8, not the σ asked for (at 0.8 the truncated kernel's own σ
+//! is 0.69); `fast_blur` (box passes) and imageproc's f32 Gaussian are
+//! slower still.
 
 use std::ops::Range;
 
@@ -286,7 +285,8 @@ mod tests {
         let k = sampled(sigma, r);
         let total: f64 = k.iter().sum();
         let (w, h) = (img.width() as i64, img.height() as i64);
-        let at = |x: i64, y: i64, c: usize| f64::from(img.get_pixel(x.clamp(0, w - 1) as u32, y.clamp(0, h - 1) as u32)[c]);
+        let at =
+            |x: i64, y: i64, c: usize| f64::from(img.get_pixel(x.clamp(0, w - 1) as u32, y.clamp(0, h - 1) as u32)[c]);
         RgbImage::from_fn(w as u32, h as u32, |x, y| {
             Rgb(std::array::from_fn(|c| {
                 let mut v = 0.0;

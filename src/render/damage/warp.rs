@@ -302,7 +302,8 @@ mod tests {
             // presets' 0.012) the interpolated source points stray a little
             // more. A displaced pixel would be tens of levels off.
             for (degrees, fraction, allowed) in [(0.5, 0.004, 3), (-1.5, 0.012, 3), (7.0, 0.05, 6)] {
-                let ((fast, flat), exact) = (warp(img, degrees, fraction, seed), reference(img, degrees, fraction, seed));
+                let ((fast, flat), exact) =
+                    (warp(img, degrees, fraction, seed), reference(img, degrees, fraction, seed));
                 assert!(flat.agrees_with(&fast), "{degrees}° {fraction}: a block called flat is not");
                 let d = worst(&fast, &exact);
                 assert!(d <= allowed, "{degrees}° {fraction}: a byte {d} levels off");
