@@ -78,7 +78,7 @@ fn write_dist(dir: &Path, png: &[u8]) {
             title: format!("p{i}"),
             description: "Compute the gcd.".into(),
             style: "default".into(),
-            images: [("default".to_string(), ImagePaths { png: image, svg: String::new() })].into_iter().collect(),
+            images: [("default".to_string(), ImagePaths { raster: image, svg: String::new() })].into_iter().collect(),
             source: "test".into(),
             licence: "MIT".into(),
             ..Default::default()

@@ -1,7 +1,10 @@
 //! What raster damage adds per image: each damage key alone and each `scan`
 //! preset, on the Code-Vision-style anchors' PNGs at the default size
 //! (scale 1), best of several runs: what the damage adds to drawing and
-//! encoding the PNG, and its steps alone. The budget is 20 ms per image.
+//! encoding the undamaged PNG, written as `build` writes it (a JPEG when
+//! the damage ends in the `jpeg` step, else a PNG) and as a PNG keeping the
+//! JPEG's artefacts (`render -o x.png`), and its steps alone. The budget is
+//! 20 ms per image, as written.
 //! Run: `cargo bench --bench damage_speed` (reads `../shared/anchors`, or
 //! `$FLOWBENCH_SHARED/anchors`; the machine is shared, so re-run and take
 //! the best). `cargo bench --bench damage_speed -- scan jpeg` runs only the
@@ -10,7 +13,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use flowbench::render::damage::Damage;
+use flowbench::render::damage::{Damage, RasterFormat};
 use flowbench::render::pipeline::{Output, Renderer};
 use flowbench::render::style::Style;
 use image::RgbImage;
@@ -92,14 +95,22 @@ fn main() {
     println!("{} anchors at scale 1, {:.0} kpx on average", outs.len(), px as f64 / n / 1e3);
     println!("undamaged PNG (draw + encode): {:.1} ms / image CPU, {:.1} wall", per_image(clean.1), per_image(clean.0));
     println!("ms per image; CPU time (wall time, which counts waits on a shared machine)");
-    println!("{:<20} {:>22} {:>22}", "damage", "adds to draw+encode", "damage steps alone");
+    println!("{:<20} {:>22} {:>22} {:>22}", "damage", "adds, as written", "adds, as PNG", "damage steps alone");
     for (name, d) in &cases {
         let damaged: Vec<Output> = outs.iter().map(|o| Output { damage: d.clone(), ..o.clone() }).collect();
-        let whole = best_of(3, || {
+        let written = best_of(3, || {
             for o in &damaged {
-                renderer.png_of(o, 1.0).expect("png");
+                renderer.raster_of(o, 1.0).expect("image");
             }
         });
+        let as_png = match d.format() {
+            RasterFormat::Png => written,
+            RasterFormat::Jpeg => best_of(3, || {
+                for o in &damaged {
+                    renderer.png_of(o, 1.0).expect("png");
+                }
+            }),
+        };
         // The damage steps alone, on pixels drawn beforehand.
         let drawn: Vec<RgbImage> = outs.iter().map(|o| raster(&renderer, o, d)).collect();
         let steps = best_of(3, || {
@@ -108,10 +119,12 @@ fn main() {
             }
         });
         let cell = |cpu: Duration, wall: Duration| format!("{:.1} ({:.1})", per_image(cpu), per_image(wall));
+        let added = |(wall, cpu): (Duration, Duration)| cell(cpu.saturating_sub(clean.1), wall.saturating_sub(clean.0));
         println!(
-            "{:<20} {:>22} {:>22}",
+            "{:<20} {:>22} {:>22} {:>22}",
             name,
-            cell(whole.1.saturating_sub(clean.1), whole.0.saturating_sub(clean.0)),
+            format!("{} {}", added(written), d.format().extension()),
+            added(as_png),
             cell(steps.1, steps.0)
         );
     }

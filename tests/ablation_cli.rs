@@ -51,7 +51,7 @@ fn write_dist(dir: &Path, titles: &[String]) {
             mermaid: format!("flowchart TD\n  A[start] --> B[\"return a + b + {i}\"]"),
             mermaid_canonical: format!("flowchart TD\n    A[start] --> B[\"return a + b + {i}\"]\n"),
             style: "default".into(),
-            images: [("default".to_string(), ImagePaths { png: image, svg: format!("images/default/{name}.svg") })]
+            images: [("default".to_string(), ImagePaths { raster: image, svg: format!("images/default/{name}.svg") })]
                 .into_iter()
                 .collect(),
             nodes: 2,

@@ -107,10 +107,29 @@ fn the_robustness_set_renders_every_style_and_lists_its_parameters() {
     let mut sorted = ids.map(str::to_string).to_vec();
     sorted.sort();
     assert_eq!(dirs_under(&dist.join("images")), sorted);
+    // A scan is written as its JPEG (`.jpg`), the others as PNG, and the
+    // record, the files and the gallery agree on which.
+    let ext = |id: &str| if id.starts_with("scan-") { "jpg" } else { "png" };
+    let record: serde_json::Value = std::fs::read_dir(&dist)
+        .expect("dist")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .flat_map(|p| std::fs::read_to_string(p).expect("records").lines().map(str::to_string).collect::<Vec<_>>())
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(&l).ok())
+        .find(|r| r["task_id"] == "gcd")
+        .expect("gcd's record");
+    let gallery = std::fs::read_to_string(dist.join("index.html")).unwrap();
     let mut pngs = Vec::new();
     for id in ids {
-        pngs.push(std::fs::read(dist.join(format!("images/{id}/gcd.png"))).expect("png in every style"));
+        let path = format!("images/{id}/gcd.{}", ext(id));
+        assert_eq!(record["images"][id]["raster"], path.as_str(), "{id}");
+        assert!(gallery.contains(&format!("\"{id}\":\"{}\"", ext(id))), "the gallery's switcher knows {id}'s file");
+        let bytes = std::fs::read(dist.join(&path)).expect("an image in every style");
+        let magic: &[u8] = if ext(id) == "jpg" { &[0xFF, 0xD8, 0xFF] } else { b"\x89PNG" };
+        assert!(bytes.starts_with(magic), "{path}: not the file its name says");
+        pngs.push(bytes);
     }
+    assert_eq!(record["image"], "images/default/gcd.png");
     for (i, a) in pngs.iter().enumerate() {
         assert!(pngs[i + 1..].iter().all(|b| b != a), "{}: same bytes as another style", ids[i]);
     }
@@ -122,7 +141,6 @@ fn the_robustness_set_renders_every_style_and_lists_its_parameters() {
     assert_eq!(manifest["style_parameters"]["handDrawn"]["look"], "handDrawn");
     assert_eq!(manifest["style_parameters"]["handDrawn"]["font"], "Comic Neue");
     assert_eq!(manifest["style_parameters"]["downscale-512"]["damage"]["downscale"], 512);
-    let gallery = std::fs::read_to_string(dist.join("index.html")).unwrap();
     for id in ids {
         assert!(gallery.contains(&format!("<option>{id}</option>")), "gallery offers {id}");
     }

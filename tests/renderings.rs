@@ -85,7 +85,7 @@ fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     let mut out = BTreeMap::new();
     for e in std::fs::read_dir(dir).expect("out dir") {
         let p = e.expect("entry").path();
-        if p.extension().is_some_and(|x| x == "png") {
+        if p.extension().is_some_and(|x| x == "png" || x == "jpg") {
             out.insert(p.strip_prefix(dir).expect("under").to_path_buf(), std::fs::read(&p).expect("read"));
         }
     }
@@ -121,6 +121,13 @@ fn looks_damage_and_presets_are_byte_identical_across_runs_and_threads() {
         runs.push(files(&out));
     }
     assert_eq!(runs[0].len(), n * 9, "every chart in every style");
+    // A scan is written as its JPEG, every other style as PNG.
+    for (name, bytes) in &runs[0] {
+        let scan = name.to_string_lossy().contains(".scan-");
+        assert_eq!(name.extension().is_some_and(|x| x == "jpg"), scan, "{}", name.display());
+        let magic: &[u8] = if scan { &[0xFF, 0xD8, 0xFF] } else { b"\x89PNG" };
+        assert!(bytes.starts_with(magic), "{}: not the file its name says", name.display());
+    }
     for other in &runs[1..] {
         assert_eq!(runs[0].keys().collect::<Vec<_>>(), other.keys().collect::<Vec<_>>());
         for (name, bytes) in &runs[0] {

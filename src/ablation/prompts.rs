@@ -22,7 +22,6 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use anyhow::Context as _;
-use base64::Engine as _;
 use serde_json::{Value as Json, json};
 
 use crate::bank::dist_record::{DistRecord, RecordStyle};
@@ -305,7 +304,7 @@ fn sha256(text: &str) -> String {
 /// A record's image in `style` as a base64 data URL; a missing image is an
 /// error naming the styles there are.
 fn image_url(r: &DistRecord, dist: &Path, style: Option<&str>) -> anyhow::Result<String> {
-    let path = r.png_path(dist, style).with_context(|| {
+    let path = r.raster_path(dist, style).with_context(|| {
         format!(
             "{}: no image in style {:?} (styles: {})",
             r.task_id,
@@ -314,7 +313,7 @@ fn image_url(r: &DistRecord, dist: &Path, style: Option<&str>) -> anyhow::Result
         )
     })?;
     let bytes = std::fs::read(&path).with_context(|| format!("{}: reading image {}", r.task_id, path.display()))?;
-    Ok(format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(bytes)))
+    Ok(crate::bank::dist_record::data_url(&path, &bytes))
 }
 
 /// One line of an OpenAI batch input file.

@@ -19,6 +19,7 @@ use crate::judge::verdict::describe_status;
 use crate::mermaid::diagnostic::{Severity, render_diagnostic};
 use crate::mermaid::lint::{Checked, check};
 use crate::mermaid::{Flowchart, Shape, fmt};
+use crate::render::damage::RasterFormat;
 use crate::render::pipeline::Renderer;
 
 use super::cache::{self, CacheEntry};
@@ -247,9 +248,9 @@ impl Builder<'_> {
             return Ok(());
         }
         for d in &drawn {
-            let paths = record::image_paths(&d.style_id, &bank.name);
+            let paths = record::image_paths(&d.style_id, &bank.name, d.format);
             write(paths.svg, d.svg.as_bytes())?;
-            write(paths.png, &d.png)?;
+            write(paths.raster, &d.raster)?;
         }
         report.layouts = layouts;
         let tests = super::native_tests(bank);
@@ -258,7 +259,7 @@ impl Builder<'_> {
         if tests.is_empty() {
             anyhow::bail!("{}: no tests", bank.dir.join(super::PROBLEM).display());
         }
-        let style_ids: Vec<String> = self.opts.styles.iter().map(|s| s.id.clone()).collect();
+        let styles: Vec<(String, RasterFormat)> = drawn.iter().map(|d| (d.style_id.clone(), d.format)).collect();
         // A whole program's record has no human-eval test code to fill.
         let program = bank.stdio.is_some();
         let legacy_tests = if program { Vec::new() } else { super::legacy_suite::select(tests, &bank.reference_times) };
@@ -269,7 +270,7 @@ impl Builder<'_> {
             meta,
             description,
             canonical_mermaid: canonical,
-            style_ids: &style_ids,
+            styles: &styles,
             nodes: report.nodes,
             edges: report.edges,
             decisions: report.decisions,

@@ -125,7 +125,11 @@ pub struct DistRecord {
 /// One style's image files.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ImagePaths {
-    pub png: String,
+    /// The picture: a PNG, or a JPEG (`.jpg`) for a style whose damage ends
+    /// in the JPEG step (the `scan` presets, `jpeg`). Read as `png` from a
+    /// `dist/` built before JPEG files.
+    #[serde(alias = "png")]
+    pub raster: String,
     pub svg: String,
 }
 
@@ -187,10 +191,19 @@ impl DistRecord {
         })
     }
 
-    /// The PNG of `style` (the default style when `None`), as a path.
-    pub fn png_path(&self, dist: &Path, style: Option<&str>) -> Option<PathBuf> {
-        self.images.get(style.unwrap_or(&self.style)).map(|i| dist.join(&i.png))
+    /// The picture (PNG or JPEG) of `style` (the default style when
+    /// `None`), as a path.
+    pub fn raster_path(&self, dist: &Path, style: Option<&str>) -> Option<PathBuf> {
+        self.images.get(style.unwrap_or(&self.style)).map(|i| dist.join(&i.raster))
     }
+}
+
+/// The picture file `path` (PNG or JPEG, by its extension), whose bytes
+/// are `bytes`, as a base64 `data:` URL for HTML and model prompts.
+pub fn data_url(path: &Path, bytes: &[u8]) -> String {
+    use base64::Engine as _;
+    let mime = crate::render::damage::RasterFormat::of_path(&path.to_string_lossy()).mime();
+    format!("data:{mime};base64,{}", base64::engine::general_purpose::STANDARD.encode(bytes))
 }
 
 /// Every `*.jsonl` record of a `dist/` directory, files in name order;

@@ -8,6 +8,7 @@
 
 use std::fmt::Write as _;
 
+use crate::render::damage::RasterFormat;
 use crate::render::xml::esc;
 
 use super::build::{Built, ProblemReport};
@@ -33,7 +34,7 @@ summary{cursor:pointer;font-size:13px}";
 const SCRIPT: &str = "function apply(){var s=document.getElementById('subset').value,d=document.getElementById('difficulty').value,q=document.getElementById('q').value.toLowerCase(),n=0;
 document.querySelectorAll('.card').forEach(function(c){var ok=(!s||c.dataset.subset===s)&&(!d||c.dataset.difficulty===d)&&(!q||c.dataset.text.indexOf(q)>=0);c.style.display=ok?'':'none';if(ok)n++;});
 document.getElementById('count').textContent=n+' shown';}
-function style(id){document.querySelectorAll('img[data-task]').forEach(function(i){i.src='images/'+id+'/'+i.dataset.task+'.png';});}
+function style(id){document.querySelectorAll('img[data-task]').forEach(function(i){i.src='images/'+id+'/'+i.dataset.task+'.'+(EXT[id]||'png');});}
 document.querySelectorAll('header select,header input').forEach(function(e){e.addEventListener('input',apply);});
 document.getElementById('style').addEventListener('input',function(e){style(e.target.value);});
 location.hash.slice(1).split('&').forEach(function(kv){var i=kv.indexOf('='),k=kv.slice(0,i),
@@ -79,10 +80,15 @@ pub fn gallery(built: &[Built], styles: &[BuildStyle]) -> String {
         options("difficulty", "difficulty", &difficulties),
         options("style", "style", &style_options),
     );
+    // Each style's picture extension (`jpg` for a scan), for the switcher.
+    let ext = |s: &BuildStyle| s.format().unwrap_or(RasterFormat::Png).extension();
+    let exts: std::collections::BTreeMap<&str, &str> = styles.iter().map(|s| (s.id.as_str(), ext(s))).collect();
+    let first = styles.first().map_or(("default", "png"), |s| (s.id.as_str(), ext(s)));
     for b in built {
-        card(&mut html, b, styles.first().map_or("default", |s| s.id.as_str()));
+        card(&mut html, b, first);
     }
-    let _ = write!(html, "</main>\n<script>{SCRIPT}</script>\n</body></html>\n");
+    let exts = serde_json::to_string(&exts).unwrap_or_else(|_| "{}".into());
+    let _ = write!(html, "</main>\n<script>var EXT={exts};\n{SCRIPT}</script>\n</body></html>\n");
     html
 }
 
@@ -94,7 +100,8 @@ fn suite_row(r: &ProblemReport) -> String {
     format!("<tr><th>suite</th><td colspan=\"2\">{shipped} shipped</td><td>of {generated} generated</td></tr>")
 }
 
-fn card(html: &mut String, b: &Built, style: &str) {
+/// `b`'s card, its picture that of `style` (id, picture extension).
+fn card(html: &mut String, b: &Built, (style, ext): (&str, &str)) {
     let r = &b.report;
     let Some(rec) = &b.record else {
         let _ = writeln!(
@@ -120,7 +127,7 @@ fn card(html: &mut String, b: &Built, style: &str) {
         html,
         "<div class=\"card\" data-subset=\"{s}\" data-difficulty=\"{d}\" data-text=\"{text}\"><h2>{title}</h2>\
 <div class=\"tags\"><span>{task}</span><span>{s}</span><span class=\"{d}\">{d}</span></div>\
-<div class=\"img\"><img loading=\"lazy\" data-task=\"{task}\" src=\"images/{style}/{task}.png\" alt=\"flowchart of {task}\"></div>\
+<div class=\"img\"><img loading=\"lazy\" data-task=\"{task}\" src=\"images/{style}/{task}.{ext}\" alt=\"flowchart of {task}\"></div>\
 <table><tr><th>tests</th><td>typical {ty}</td><td>edge {ed}</td><td>large {la}</td></tr>\
 {suite}<tr><th>chart</th><td>{n} nodes</td><td>{e} edges</td><td>{dec} decision{plural}</td></tr>\
 <tr><th>status</th><td colspan=\"2\">{lint}</td><td>mutation {mutation}</td></tr></table>\

@@ -7,6 +7,7 @@ use super::dist_record::{DistRecord, ImagePaths, RecordStyle};
 use super::meta::Meta;
 use super::{BankProblem, check_code};
 use crate::judge::problem::TestCase;
+use crate::render::damage::RasterFormat;
 
 /// `dist/`-relative artefact paths of problem `task`.
 pub fn mermaid_path(task: &str) -> String {
@@ -15,8 +16,12 @@ pub fn mermaid_path(task: &str) -> String {
 pub fn description_path(task: &str) -> String {
     format!("descriptions/{task}.md")
 }
-pub fn image_paths(style: &str, task: &str) -> ImagePaths {
-    ImagePaths { png: format!("images/{style}/{task}.png"), svg: format!("images/{style}/{task}.svg") }
+/// The picture's extension follows the style's format (`.jpg` for a scan).
+pub fn image_paths(style: &str, task: &str, format: RasterFormat) -> ImagePaths {
+    ImagePaths {
+        raster: format!("images/{style}/{task}.{}", format.extension()),
+        svg: format!("images/{style}/{task}.svg"),
+    }
 }
 
 /// Everything a record is made of besides the authored files.
@@ -25,7 +30,8 @@ pub struct RecordParts<'a> {
     pub meta: &'a Meta,
     pub description: &'a str,
     pub canonical_mermaid: String,
-    pub style_ids: &'a [String],
+    /// The styles' ids (image directories) and picture formats, in order.
+    pub styles: &'a [(String, RasterFormat)],
     pub nodes: usize,
     pub edges: usize,
     pub decisions: usize,
@@ -50,8 +56,8 @@ pub fn make_record(parts: RecordParts<'_>) -> anyhow::Result<DistRecord> {
     let program = bank.stdio.is_some();
     let task = bank.name.as_str();
     let images: BTreeMap<String, ImagePaths> =
-        parts.style_ids.iter().map(|s| (s.clone(), image_paths(s, task))).collect();
-    let first = parts.style_ids.first().cloned().unwrap_or_default();
+        parts.styles.iter().map(|(s, f)| (s.clone(), image_paths(s, task, *f))).collect();
+    let first = parts.styles.first().map(|(s, _)| s.clone()).unwrap_or_default();
     Ok(DistRecord {
         task_id: task.to_string(),
         prompt: if program { module_docstring(parts.description) } else { prompt(&p.starter_code, parts.description) },
@@ -76,7 +82,7 @@ pub fn make_record(parts: RecordParts<'_>) -> anyhow::Result<DistRecord> {
         reference_time_s: p.reference_time_s,
         mermaid: bank.flowchart.clone(),
         mermaid_canonical: parts.canonical_mermaid,
-        image: image_paths(&first, task).png,
+        image: images.get(&first).map(|i| i.raster.clone()).unwrap_or_default(),
         images,
         mermaid_path: mermaid_path(task),
         description_path: description_path(task),

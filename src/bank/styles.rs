@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::layout::drawn::Drawing;
 use crate::layout::metrics::measure;
 use crate::mermaid::Flowchart;
+use crate::render::damage::RasterFormat;
 use crate::render::pipeline::{Output, RenderError, Renderer};
 use crate::render::style::{Style, StyleFile, apply_layers, parse_sweep, resolve};
 
@@ -50,6 +51,13 @@ impl BuildStyle {
         let mut style = Style::default();
         apply_layers(&mut style, &[Some(&self.file), Some(&self.overrides)])?;
         Ok(style)
+    }
+
+    /// The format its pictures are written in (JPEG for a damage ending in
+    /// the JPEG step; a chart's own config sets no damage, so this is every
+    /// chart's).
+    pub fn format(&self) -> Result<RasterFormat, String> {
+        Ok(self.parameters()?.damage.format())
     }
 
     /// The default style: the chart's own config, mermaid's defaults.
@@ -103,7 +111,9 @@ pub fn style_id(name: &str) -> String {
 pub struct Drawn {
     pub style_id: String,
     pub svg: String,
-    pub png: Vec<u8>,
+    /// The picture's file, in `format`.
+    pub raster: Vec<u8>,
+    pub format: RasterFormat,
     /// What makes the picture ambiguous, measured on the curves as drawn
     /// (`layout::metrics::Defect`s, described with the elements named).
     pub defects: Vec<String>,
@@ -153,10 +163,10 @@ pub fn draw_all(renderer: &Renderer, chart: &Flowchart, styles: &[BuildStyle]) -
                 d
             }
         };
-        // (`png_of` refuses an oversize PNG from the geometry before drawing.)
+        // (`raster_of` refuses an oversize PNG from the geometry before drawing.)
         let for_png = renderer.for_png(chart, style, drawn);
-        let png = renderer.png_of(&for_png, 1.0).map_err(|e| format!("style `{}`: {e}", s.id))?;
-        out.push(Drawn { style_id: s.id.clone(), svg, png, defects });
+        let (raster, format) = renderer.raster_of(&for_png, 1.0).map_err(|e| format!("style `{}`: {e}", s.id))?;
+        out.push(Drawn { style_id: s.id.clone(), svg, raster, format, defects });
     }
     Ok((out, layouts.len()))
 }
@@ -181,10 +191,10 @@ mod tests {
         ];
         let (drawn, layouts) = draw_all(&renderer, &chart, &styles).expect("drawn");
         assert_eq!(layouts, 2, "dark reuses the default layout, wide needs its own");
-        assert_ne!(drawn[0].png, drawn[1].png);
+        assert_ne!(drawn[0].raster, drawn[1].raster);
         // Reusing the layout changes nothing: dark alone draws the same bytes.
         let (alone, _) = draw_all(&renderer, &chart, &styles[1..2]).expect("drawn");
-        assert!(alone[0].png == drawn[1].png && alone[0].svg == drawn[1].svg);
+        assert!(alone[0].raster == drawn[1].raster && alone[0].svg == drawn[1].svg);
     }
 
     #[test]

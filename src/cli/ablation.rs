@@ -9,7 +9,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context as _;
-use base64::Engine as _;
 use clap::Args;
 
 use super::choices::{Clock, Mode};
@@ -401,9 +400,9 @@ fn problem_views(bench: &Bench, runs: &[Run]) -> Vec<ProblemView> {
             let p = &bench.problems.by_id[id].problem;
             let record = records.get(id.as_str());
             let image = match (record, &bench.dir) {
-                (Some(r), Some(dir)) => r.png_path(dir, None).and_then(|path| std::fs::read(path).ok()).map(|bytes| {
-                    format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(bytes))
-                }),
+                (Some(r), Some(dir)) => r
+                    .raster_path(dir, None)
+                    .and_then(|path| Some(crate::bank::dist_record::data_url(&path, &std::fs::read(&path).ok()?))),
                 _ => None,
             };
             ProblemView {

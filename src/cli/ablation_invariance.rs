@@ -5,8 +5,6 @@
 
 use std::collections::BTreeMap;
 
-use base64::Engine as _;
-
 use crate::ablation::bench::Bench;
 use crate::ablation::invariance::Section;
 use crate::ablation::invariance_report::SensitiveImages;
@@ -29,8 +27,9 @@ pub fn images(bench: &Bench, section: &Section) -> Vec<SensitiveImages> {
                 .renderings
                 .iter()
                 .map(|r| {
-                    let bytes = std::fs::read(record.png_path(dir, r.style.as_deref())?).ok()?;
-                    Some(format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(bytes)))
+                    let path = record.raster_path(dir, r.style.as_deref())?;
+                    let bytes = std::fs::read(&path).ok()?;
+                    Some(crate::bank::dist_record::data_url(&path, &bytes))
                 })
                 .collect();
             out.push(SensitiveImages { model: m.model.clone(), task_id: task_id.clone(), images });

@@ -35,16 +35,17 @@ pub struct RenderArgs {
     /// printed by `flowbench parse`), or directories searched recursively for Mermaid files.
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
-    /// Output file for a single chart; `.svg` or `.png` (`-` writes SVG to stdout).
+    /// Output file for a single chart; `.svg`, `.png` or `.jpg` (`-` writes SVG to stdout).
     #[arg(short = 'o', long, conflicts_with = "out_dir")]
     output: Option<PathBuf>,
     /// Output directory for a batch or a sweep (files keep the inputs' relative names; same-named
     /// inputs from different directories go under as many of their parent directories as tells them apart).
     #[arg(short = 'O', long = "out-dir")]
     out_dir: Option<PathBuf>,
-    /// Format of files written with `-O`.
-    #[arg(long, value_enum, default_value = "png")]
-    format: Format,
+    /// Format of files written with `-O`; without it, PNG, or JPEG for a style whose damage ends in
+    /// the JPEG step (`scan`, `jpeg`): that step's file, as a camera writes it.
+    #[arg(long, value_enum)]
+    format: Option<Format>,
     /// Palette: default, neutral, dark or forest (overrides the chart's own config).
     #[arg(long)]
     theme: Option<String>,
@@ -124,7 +125,7 @@ pub fn run(args: RenderArgs) -> anyhow::Result<ExitCode> {
     let mut renderer = Renderer::new(fonts);
     renderer.max_nodes = args.max_nodes;
     renderer.max_pixels = args.max_pixels;
-    let jobs = plan(&args)?;
+    let jobs = plan(&args, &|sweep| natural_format(file_style.as_ref(), sweep, &cli_style))?;
 
     let ctx = Ctx { renderer: &renderer, file_style: file_style.as_ref(), cli_style: &cli_style, args: &args };
     let results: Vec<Result<Option<String>, String>> = if jobs.len() == 1 && args.jobs.is_none() {
@@ -290,11 +291,26 @@ fn expand(inputs: &[PathBuf]) -> anyhow::Result<Vec<(PathBuf, PathBuf)>> {
     Ok(out)
 }
 
+/// The format a chart is written in without `--format`: its damage's
+/// ([`crate::render::damage::Damage::format`]: JPEG when it ends in the JPEG
+/// step), with the sweep style `sweep` between the style file and the flags.
+/// (A chart's own config sets no damage; a bad layer is PNG here and its
+/// error is reported when the chart is drawn.)
+fn natural_format(file: Option<&StyleFile>, sweep: Option<&StyleFile>, cli: &StyleFile) -> Format {
+    let mut st = style::Style::default();
+    match style::apply_layers(&mut st, &[file, sweep, Some(cli)]).map(|()| st.damage.format()) {
+        Ok(crate::render::damage::RasterFormat::Jpeg) => Format::Jpg,
+        _ => Format::Png,
+    }
+}
+
 /// The jobs, refused when an output would overwrite an input or two jobs
 /// would still write the same file (the same chart given twice, `x.mmd`
 /// beside `x.mermaid`, two sweep styles of one name).
-fn plan(args: &RenderArgs) -> anyhow::Result<Vec<Job>> {
-    let jobs = plan_jobs(args)?;
+/// `natural` gives the format of a `-O` file without `--format`, by the
+/// sweep style it is drawn in (if any).
+fn plan(args: &RenderArgs, natural: &dyn Fn(Option<&StyleFile>) -> Format) -> anyhow::Result<Vec<Job>> {
+    let jobs = plan_jobs(args, natural)?;
     let inputs: Vec<&Path> = jobs
         .iter()
         .map(|j| j.input.as_path())
@@ -328,7 +344,7 @@ impl Job {
     }
 }
 
-fn plan_jobs(args: &RenderArgs) -> anyhow::Result<Vec<Job>> {
+fn plan_jobs(args: &RenderArgs, natural: &dyn Fn(Option<&StyleFile>) -> Format) -> anyhow::Result<Vec<Job>> {
     let files = expand(&args.inputs)?;
     if files.is_empty() {
         bail!("no charts found (looked for .mmd and .mermaid files)");
@@ -349,7 +365,8 @@ fn plan_jobs(args: &RenderArgs) -> anyhow::Result<Vec<Job>> {
         };
         return Ok(vec![Job { input: files[0].0.clone(), output: Some(out.clone()), format, sweep: None }]);
     }
-    let ext = match args.format {
+    let format = |sweep: Option<&SweepEntry>| args.format.unwrap_or_else(|| natural(sweep.map(|e| &e.style)));
+    let ext = |f: Format| match f {
         Format::Svg => "svg",
         Format::Png => "png",
         Format::Jpg => "jpg",
@@ -358,7 +375,7 @@ fn plan_jobs(args: &RenderArgs) -> anyhow::Result<Vec<Job>> {
         if args.metrics {
             return Ok(files
                 .into_iter()
-                .map(|(input, _)| Job { input, output: None, format: args.format, sweep: None })
+                .map(|(input, _)| Job { input, output: None, format: format(None), sweep: None })
                 .collect());
         }
         bail!("give -o OUT.svg|png|jpg for one chart or -O DIR for several");
@@ -373,16 +390,18 @@ fn plan_jobs(args: &RenderArgs) -> anyhow::Result<Vec<Job>> {
         let mut jobs = Vec::new();
         for (input, name) in inputs {
             for e in &entries {
-                let out = dir.join(suffixed(&name, &format!("{}.{ext}", e.name)));
-                jobs.push(Job { input: input.clone(), output: Some(out), format: args.format, sweep: Some(e.clone()) });
+                let f = format(Some(e));
+                let out = dir.join(suffixed(&name, &format!("{}.{}", e.name, ext(f))));
+                jobs.push(Job { input: input.clone(), output: Some(out), format: f, sweep: Some(e.clone()) });
             }
         }
         return Ok(jobs);
     }
+    let f = format(None);
     let job = |(input, name): (PathBuf, PathBuf)| Job {
-        output: Some(dir.join(suffixed(&name, ext))),
+        output: Some(dir.join(suffixed(&name, ext(f)))),
         input,
-        format: args.format,
+        format: f,
         sweep: None,
     };
     Ok(inputs.map(job).collect())

@@ -201,6 +201,18 @@ impl Renderer {
         Ok(timings::time("png", || damage::encode_png(&img))?)
     }
 
+    /// The image file of `out` at `scale`, in its damage's format
+    /// ([`Damage::format`]): a JPEG at the `jpeg` quality when the damage
+    /// ends in the JPEG step, else a PNG. What `build` and `render` write.
+    pub fn raster_of(&self, out: &Output, scale: f32) -> Result<(Vec<u8>, damage::RasterFormat), PngError> {
+        let format = out.damage.format();
+        let bytes = match out.damage.jpeg {
+            Some(quality) => self.jpeg_of(out, scale, quality)?,
+            None => self.png_of(out, scale)?,
+        };
+        Ok((bytes, format))
+    }
+
     /// Rasterise `out` at `scale` as a JPEG file of `quality`, its damage
     /// done first (the JPEG encoding is its `jpeg` step: the image is not
     /// compressed twice).

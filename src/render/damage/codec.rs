@@ -1,11 +1,51 @@
 //! The encodings of a damaged raster: PNG (through the same fdeflate
 //! writer as the undamaged PNGs), JPEG, and the JPEG round trip that keeps
-//! a photo's compression artefacts in a PNG.
+//! a photo's compression artefacts in a PNG; and which of the two files a
+//! damage is written as ([`RasterFormat`]).
 
 use image::RgbImage;
 use jpeg_encoder::{ColorType, Encoder};
 
 use crate::render::png_file::{Colour, FILTER_UP, PngFile};
+
+/// The file format of a drawn chart: PNG, or JPEG for a damage that ends
+/// in the `jpeg` step. A scan or a phone photo *is* a JPEG: writing the
+/// step's own bytes keeps every artefact, skips decoding them and encoding
+/// the grainy pixels again as PNG (which cost more than all the other
+/// steps together), and the file is a tenth of the PNG's size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RasterFormat {
+    Png,
+    Jpeg,
+}
+
+impl RasterFormat {
+    /// The file name extension, without the dot.
+    pub fn extension(self) -> &'static str {
+        match self {
+            RasterFormat::Png => "png",
+            RasterFormat::Jpeg => "jpg",
+        }
+    }
+
+    /// The media type, for `data:` URLs.
+    pub fn mime(self) -> &'static str {
+        match self {
+            RasterFormat::Png => "image/png",
+            RasterFormat::Jpeg => "image/jpeg",
+        }
+    }
+
+    /// The format of a file named `path`, by its extension (PNG unless it
+    /// says JPEG).
+    pub fn of_path(path: &str) -> RasterFormat {
+        let ext = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
+        match ext.as_deref() {
+            Some("jpg" | "jpeg") => RasterFormat::Jpeg,
+            _ => RasterFormat::Png,
+        }
+    }
+}
 
 /// The image as PNG, each row `Up`-filtered (`image`'s encoder took 20 ms
 /// a chart), filtered and compressed a few rows at a time so the rows stay

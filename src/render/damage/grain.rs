@@ -17,24 +17,35 @@ pub fn greyscale(img: &mut RgbImage) {
 const TINT: [f32; 3] = [248.0 / 255.0, 241.0 / 255.0, 222.0 / 255.0];
 /// How much darker the corners get at full strength.
 const VIGNETTE: f32 = 0.22;
-/// Entries of the table of normal samples the grain is picked from.
-const TABLE: usize = 4096;
+/// Offsets a row's window of the grain template may start at.
+const SHIFTS: usize = 4096;
 /// Fixed-point one of the per-pixel factor.
 const Q: i64 = 1 << 16;
 
 /// Multiplies by a warm paper tint darkening toward the corners (strength
 /// `paper`, 0–1) and adds Gaussian grain of σ `sigma` grey levels: one
 /// sample per pixel, the same in each channel (a scan's grain is in the
-/// brightness), picked by `seed`'s stream from a table of 4096 standard
-/// normal samples (Box–Muller on the same stream).
+/// brightness).
+///
+/// The grain is a template row of w + 4096 normal samples (Box–Muller on
+/// `seed`'s stream), each row of the image reading a window of it that
+/// starts at a seeded offset: how film-grain synthesis lays one template
+/// at random offsets (AV1's grain blocks), so no pixel draws a random
+/// number. Two rows share a window one time in 4096; neighbours are as
+/// independent to the eye as fresh draws.
 pub fn paper_and_noise(img: &mut RgbImage, paper: f32, sigma: f32, seed: u64) {
     let (w, h) = (img.width() as usize, img.height() as usize);
     let mut rng = fastrand::Rng::with_seed(seed);
-    let table: [i32; TABLE] = std::array::from_fn(|_| {
-        let (u1, u2) = (rng.f32().max(f32::MIN_POSITIVE), rng.f32());
-        let n = (-2.0 * u1.ln()).sqrt() * (std::f32::consts::TAU * u2).cos() * sigma;
-        (n * Q as f32).round().clamp(-1e9, 1e9) as i32
-    });
+    let template: Vec<i32> = match sigma > 0.0 {
+        true => (0..w + SHIFTS)
+            .flat_map(|_| {
+                let (u1, u2) = (rng.f32().max(f32::MIN_POSITIVE), rng.f32());
+                let n = (-2.0 * u1.ln()).sqrt() * (std::f32::consts::TAU * u2).cos() * sigma;
+                [(n * Q as f32).round().clamp(-1e9, 1e9) as i32; 3]
+            })
+            .collect(),
+        false => vec![0; 3 * w],
+    };
     // Vignette: 1 − k·(dx² + dy²)/reach², the sum of a column and a row term.
     let (cx, cy) = (w as f32 / 2.0, h as f32 / 2.0);
     let reach2 = (cx * cx + cy * cy).max(1.0);
@@ -46,21 +57,17 @@ pub fn paper_and_noise(img: &mut RgbImage, paper: f32, sigma: f32, seed: u64) {
     // Per channel, tint × (1 − column term), and per row tint × row term:
     // the factor is their difference (units of 1/Q).
     let cols: Vec<[i32; 3]> = (0..w).map(|x| tint.map(|t| ((t * (Q - term(x, cx))) >> 16) as i32)).collect();
-    // Per row: the grain drawn first (four 12-bit table indices from each
-    // 64-bit draw, a scalar loop, each pixel's grain in its three bytes),
-    // then one flat pass over the row's bytes with no draw in it, which the
-    // compiler vectorises.
-    let mut grain = vec![0i32; 3 * w];
+    // Per row: its window of the grain, then one flat pass over the row's
+    // bytes, which the compiler vectorises.
     let mut factor = vec![0i32; 3 * w];
     for (y, row) in img.as_mut().chunks_exact_mut(3 * w).enumerate() {
-        if sigma > 0.0 {
-            draw_grain(&mut grain, &table, &mut rng);
-        }
+        let start = if sigma > 0.0 { rng.usize(..SHIFTS) } else { 0 };
+        let grain = &template[3 * start..][..3 * w];
         let rows = tint.map(|t| ((t * term(y, cy)) >> 16) as i32);
         for (f, col) in factor.chunks_exact_mut(3).zip(&cols) {
             f.iter_mut().zip(col.iter().zip(&rows)).for_each(|(f, (c, r))| *f = c - r);
         }
-        shade_row(row, &factor, &grain);
+        shade_row(row, &factor, grain);
     }
 }
 
@@ -76,26 +83,6 @@ fn shaded(row: &mut [u8], factor: &[i32], grain: &[i32]) {
         // c × tint × vignette + noise, in units of 1/Q (below 2³¹).
         let v = i32::from(*p) * f + n;
         *p = ((v + (1 << 15)) >> 16).clamp(0, 255) as u8;
-    }
-}
-
-/// One row's grain: a table entry per pixel (in each of its three bytes),
-/// four pixels per 64-bit draw.
-fn draw_grain(grain: &mut [i32], table: &[i32; TABLE], rng: &mut fastrand::Rng) {
-    let pick = |draws: u64, i: usize| table[((draws >> (16 * i)) as usize) & (TABLE - 1)];
-    let mut quads = grain.chunks_exact_mut(12);
-    for quad in &mut quads {
-        let draws = rng.u64(..);
-        let [a, b, c, d] = [0, 1, 2, 3].map(|i| pick(draws, i));
-        // One 48-byte store, not twelve: the fill loop was half this step.
-        quad.copy_from_slice(&[a, a, a, b, b, b, c, c, c, d, d, d]);
-    }
-    let rest = quads.into_remainder();
-    if !rest.is_empty() {
-        let draws = rng.u64(..);
-        for (i, px) in rest.chunks_mut(3).enumerate() {
-            px.fill(pick(draws, i));
-        }
     }
 }
 

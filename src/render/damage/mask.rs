@@ -33,6 +33,32 @@ impl FlatMask {
         FlatMask { bw, bh, flat }
     }
 
+    /// A mask of a `w`×`h` image with no block known flat yet.
+    pub fn unknown(w: u32, h: u32) -> FlatMask {
+        let (bw, bh) = (w.div_ceil(BLOCK), h.div_ceil(BLOCK));
+        FlatMask { bw, bh, flat: vec![None; (bw * bh) as usize] }
+    }
+
+    /// Marks the blocks `bxs` × `bys` (cut at the image's edge) flat in
+    /// `colour`.
+    pub fn set(&mut self, bxs: std::ops::Range<u32>, bys: std::ops::Range<u32>, colour: [u8; 3]) {
+        for by in bys.start..bys.end.min(self.bh) {
+            for bx in bxs.start..bxs.end.min(self.bw) {
+                self.flat[(by * self.bw + bx) as usize] = Some(colour);
+            }
+        }
+    }
+
+    /// Whether every block this mask calls flat is flat in `img` (a block
+    /// it leaves unknown may be either): for tests of masks made without
+    /// reading the pixels.
+    #[cfg(test)]
+    pub fn agrees_with(&self, img: &RgbImage) -> bool {
+        let truth = FlatMask::of(img);
+        (self.bw, self.bh) == (truth.bw, truth.bh)
+            && self.flat.iter().zip(&truth.flat).all(|(m, t)| m.is_none() || m == t)
+    }
+
     /// The one colour of every pixel of the rectangle `x0..=x1` ×
     /// `y0..=y1` that lies in the image, if it has one. The part outside
     /// the image is white page when `outside_white`, else disregarded (the

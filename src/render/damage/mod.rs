@@ -10,7 +10,9 @@
 //! perspective (one projective warp: the canvas grown so no corner is cut,
 //! white fill, corners pulled inward by a seeded amount) → blur → paper
 //! (tint, vignette) and noise (seeded grain) in one pass → downscale →
-//! JPEG round trip; then the one PNG (or JPEG) encoding.
+//! JPEG round trip; then the one PNG (or JPEG) encoding. A damage with a
+//! `jpeg` step is written as that step's JPEG file ([`Damage::format`]),
+//! not decoded and encoded again as PNG.
 //!
 //! `downscale` is done by drawing at the lower scale (what an area filter
 //! over the full-size raster approximates, for nothing); only what a
@@ -37,7 +39,7 @@ mod warp;
 use image::RgbImage;
 use serde::{Deserialize, Serialize};
 
-pub use codec::{encode_jpeg, encode_png};
+pub use codec::{RasterFormat, encode_jpeg, encode_png};
 
 /// The damage of one style; all zero (the default) leaves the PNG as drawn.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -119,6 +121,16 @@ impl Damage {
         Some(Damage { blur, rotate, perspective, noise, jpeg: Some(jpeg), paper, ..Damage::default() })
     }
 
+    /// The format a chart with this damage is written as: JPEG when its
+    /// last step is the JPEG round trip (that step's bytes are the file),
+    /// else PNG.
+    pub fn format(&self) -> RasterFormat {
+        match self.jpeg {
+            Some(_) => RasterFormat::Jpeg,
+            None => RasterFormat::Png,
+        }
+    }
+
     /// The scale to draw a chart `width` user units wide at, asked for at
     /// `scale`: lower when `downscale` caps its width or resolution.
     pub fn draw_scale(&self, width: f32, scale: f32) -> f32 {
@@ -140,11 +152,13 @@ impl Damage {
         if self.greyscale {
             grain::greyscale(&mut img);
         }
+        let mut flat = None;
         if self.rotate != 0.0 || self.perspective > 0.0 {
-            img = warp::warp(&img, self.rotate, self.perspective, self.seed);
+            let (warped, mask) = warp::warp(&img, self.rotate, self.perspective, self.seed);
+            (img, flat) = (warped, Some(mask));
         }
         if self.blur > 0.0 {
-            img = blur::gaussian(&img, self.blur);
+            blur::gaussian(&mut img, self.blur, flat);
         }
         if self.paper > 0.0 || self.noise > 0.0 {
             grain::paper_and_noise(&mut img, self.paper, self.noise, self.seed);

@@ -5,7 +5,10 @@
 //! 32-bit vector multiply, so the integer loops of the blur and the grain
 //! ran four bytes at a time or scalar; with AVX2 they run eight at a time.
 //! The loops are integer arithmetic, so both copies compute the same
-//! bytes: the output does not depend on the machine.
+//! bytes: the output does not depend on the machine. (The warp's tile
+//! sampling has a few float steps per row, IEEE-exact either way: Rust
+//! never fuses or reorders them; the AVX2 copy rounds inline where the
+//! baseline calls `roundf`.)
 //!
 //! # How it works
 //!

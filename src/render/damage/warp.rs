@@ -11,18 +11,19 @@
 //! stepped along each row in 16.16 fixed point, and sampled with 8-bit
 //! fixed-point weights: no float and no `floor` per pixel.
 
-use image::{Rgb, RgbImage};
+use image::RgbImage;
 use imageproc::geometric_transformations::Projection;
 
-use super::mask::FlatMask;
+use super::mask::{BLOCK, FlatMask};
+use super::simd;
 
 const TILE: u32 = 16;
-const WHITE: Rgb<u8> = Rgb([255, 255, 255]);
 
 /// `img` rotated by `degrees` on a canvas grown to hold every corner, then
 /// each corner pulled inward by up to `fraction` of the size, the amounts
-/// drawn from `seed` (the keystone of a photo taken slightly askew).
-pub fn warp(img: &RgbImage, degrees: f32, fraction: f32, seed: u64) -> RgbImage {
+/// drawn from `seed` (the keystone of a photo taken slightly askew); with
+/// the warped image's flat blocks.
+pub fn warp(img: &RgbImage, degrees: f32, fraction: f32, seed: u64) -> (RgbImage, FlatMask) {
     let theta = degrees.to_radians();
     let (w, h) = (img.width() as f32, img.height() as f32);
     let (s, c) = (theta.sin().abs(), theta.cos().abs());
@@ -37,33 +38,52 @@ pub fn warp(img: &RgbImage, degrees: f32, fraction: f32, seed: u64) -> RgbImage 
     };
     let back = forward.invert();
     let mask = FlatMask::of(img);
-    let mut out = RgbImage::from_pixel(nw, nh, WHITE);
+    // One memset, not a pixel-by-pixel fill.
+    let mut out = RgbImage::from_raw(nw, nh, vec![255; 3 * nw as usize * nh as usize]).expect("sized");
+    // The output's flat blocks, known from the tiles filled flat (a tile is
+    // two blocks a side, a quarter one): what the blur would else find by
+    // reading every pixel again.
+    let mut flat = FlatMask::unknown(nw, nh);
+    let block = |x: u32, y: u32| (x / BLOCK, y / BLOCK);
     for ty in (0..nh).step_by(TILE as usize) {
         for tx in (0..nw).step_by(TILE as usize) {
-            if !skip_flat(&back, &mask, &mut out, (tx, ty), TILE) {
-                for (qx, qy) in [(0, 0), (1, 0), (0, 1), (1, 1)].map(|(i, j)| (tx + i * TILE / 2, ty + j * TILE / 2)) {
-                    if qx < nw && qy < nh && !skip_flat(&back, &mask, &mut out, (qx, qy), TILE / 2) {
-                        sample_tile(img, &back, &mut out, (qx, qy), TILE / 2);
+            if let Some(c) = skip_flat(&back, &mask, &mut out, (tx, ty), TILE) {
+                let (bx, by) = block(tx, ty);
+                flat.set(bx..bx + TILE / BLOCK, by..by + TILE / BLOCK, c);
+                continue;
+            }
+            for (qx, qy) in [(0, 0), (1, 0), (0, 1), (1, 1)].map(|(i, j)| (tx + i * TILE / 2, ty + j * TILE / 2)) {
+                if qx >= nw || qy >= nh {
+                    continue;
+                }
+                match skip_flat(&back, &mask, &mut out, (qx, qy), TILE / 2) {
+                    Some(c) => {
+                        let (bx, by) = block(qx, qy);
+                        flat.set(bx..bx + 1, by..by + 1, c);
                     }
+                    None => sample_tile(img, &back, &mut out, (qx, qy), TILE / 2),
                 }
             }
         }
     }
-    out
+    (out, flat)
 }
 
-/// Whether output tile `(x0, y0)` of side `size` (cut at the edges) has a
-/// flat source; if so it is filled with that colour (white already is).
-fn skip_flat(back: &Projection, mask: &FlatMask, out: &mut RgbImage, (x0, y0): (u32, u32), size: u32) -> bool {
+/// The colour of output tile `(x0, y0)` of side `size` (cut at the edges)
+/// if its source is flat; the tile is then filled with it (white already is).
+fn skip_flat(
+    back: &Projection,
+    mask: &FlatMask,
+    out: &mut RgbImage,
+    (x0, y0): (u32, u32),
+    size: u32,
+) -> Option<[u8; 3]> {
     let rect = (x0, y0, (x0 + size).min(out.width()), (y0 + size).min(out.height()));
-    match source_colour(back, mask, rect) {
-        Some(WHITE_RGB) => true,
-        Some(c) => {
-            fill(out, c, rect);
-            true
-        }
-        None => false,
+    let c = source_colour(back, mask, rect)?;
+    if c != WHITE_RGB {
+        fill(out, c, rect);
     }
+    Some(c)
 }
 
 const WHITE_RGB: [u8; 3] = [255; 3];
@@ -104,7 +124,14 @@ const FX: f32 = 65536.0;
 /// exact; those between are interpolated (over 16 px a mild projective map
 /// strays from the interpolation by far less than a hundredth of a pixel),
 /// and along a row stepped by a constant in 16.16 fixed point.
-fn sample_tile(img: &RgbImage, back: &Projection, out: &mut RgbImage, (x0, y0): (u32, u32), size: u32) {
+fn sample_tile(img: &RgbImage, back: &Projection, out: &mut RgbImage, origin: (u32, u32), size: u32) {
+    simd::avx2_or_not!(sampled(img: &RgbImage, back: &Projection, out: &mut RgbImage, origin: (u32, u32), size: u32) -> ())
+}
+
+/// [`sample_tile`]'s body, inlined into both of [`simd::avx2_or_not`]'s
+/// copies (the AVX2 one rounds inline, where the baseline calls `roundf`).
+#[inline(always)]
+fn sampled(img: &RgbImage, back: &Projection, out: &mut RgbImage, (x0, y0): (u32, u32), size: u32) {
     let (x1, y1) = ((x0 + size).min(out.width()), (y0 + size).min(out.height()));
     let src = |x: u32, y: u32| {
         let (sx, sy) = *back * (x as f32 + 0.5, y as f32 + 0.5);
@@ -137,11 +164,13 @@ fn sample_tile(img: &RgbImage, back: &Projection, out: &mut RgbImage, (x0, y0): 
 }
 
 /// The pixel and 8-bit weight of 16.16 fixed-point coordinate `v`.
+#[inline(always)]
 fn split(v: i64) -> (i64, u32) {
     (v >> 16, ((v >> 8) & 255) as u32)
 }
 
 /// [`bilinear`] where `(x, y)` and its three neighbours lie in the image.
+#[inline(always)]
 fn bilinear_inside(img: &RgbImage, x: i64, y: i64) -> [u8; 3] {
     let ((ix, wx), (iy, wy)) = (split(x), split(y));
     let row = 3 * img.width() as usize;
@@ -157,6 +186,7 @@ fn bilinear_inside(img: &RgbImage, x: i64, y: i64) -> [u8; 3] {
 
 /// `img` at 16.16 fixed-point `(x, y)` (pixel centres at whole numbers),
 /// white outside.
+#[inline(always)]
 fn bilinear(img: &RgbImage, x: i64, y: i64) -> [u8; 3] {
     let (w, h) = (i64::from(img.width()), i64::from(img.height()));
     let ((ix, wx), (iy, wy)) = (split(x), split(y));
@@ -199,12 +229,15 @@ fn keystone(w: f32, h: f32, fraction: f32, seed: u64) -> Option<Projection> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use image::Rgb;
+
+    const WHITE: Rgb<u8> = Rgb([255, 255, 255]);
 
     #[test]
     fn no_rotation_keeps_the_pixels_and_white_stays_white() {
         let mut img = RgbImage::from_pixel(40, 30, WHITE);
         img.put_pixel(20, 15, Rgb([0, 0, 0]));
-        let same = warp(&img, 0.0, 0.0, 0);
+        let (same, _) = warp(&img, 0.0, 0.0, 0);
         // The canvas grows by one pixel each side.
         assert_eq!(same.dimensions(), (42, 32));
         assert_eq!(same.get_pixel(21, 16), &Rgb([0, 0, 0]));
@@ -215,7 +248,7 @@ mod tests {
     /// bilinear, white outside; what the tiles, the flat-block skipping and
     /// the fixed-point steps approximate.
     fn reference(img: &RgbImage, degrees: f32, fraction: f32, seed: u64) -> RgbImage {
-        let shape = warp(&RgbImage::new(img.width(), img.height()), degrees, fraction, seed);
+        let (shape, _) = warp(&RgbImage::new(img.width(), img.height()), degrees, fraction, seed);
         let theta = degrees.to_radians();
         let (nw, nh) = shape.dimensions();
         let (cx, cy) = (nw as f32 / 2.0, nh as f32 / 2.0);
@@ -269,7 +302,9 @@ mod tests {
             // presets' 0.012) the interpolated source points stray a little
             // more. A displaced pixel would be tens of levels off.
             for (degrees, fraction, allowed) in [(0.5, 0.004, 3), (-1.5, 0.012, 3), (7.0, 0.05, 6)] {
-                let (fast, exact) = (warp(img, degrees, fraction, seed), reference(img, degrees, fraction, seed));
+                let ((fast, flat), exact) =
+                    (warp(img, degrees, fraction, seed), reference(img, degrees, fraction, seed));
+                assert!(flat.agrees_with(&fast), "{degrees}° {fraction}: a block called flat is not");
                 let d = worst(&fast, &exact);
                 assert!(d <= allowed, "{degrees}° {fraction}: a byte {d} levels off");
             }
@@ -282,7 +317,7 @@ mod tests {
         for x in 20..180 {
             img.put_pixel(x, 50, Rgb([0, 0, 0]));
         }
-        let r = warp(&img, 5.0, 0.0, 0);
+        let (r, _) = warp(&img, 5.0, 0.0, 0);
         let dark = |x: u32| (0..r.height()).find(|&y| r.get_pixel(x, y)[0] < 128);
         let (left, right) = (dark(40).expect("line"), dark(160).expect("line"));
         // Clockwise: the right end lower, by about tan 5° × 120 px.
