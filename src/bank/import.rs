@@ -89,8 +89,14 @@ pub fn import(
             if spec.contains("entry_point") { spec } else { format!("entry_point = \"{}\"\n{spec}", p.entry_point) };
         let spec = if spec.contains("infer_domain") { spec } else { format!("{INFER_DOMAIN}{spec}") };
         std::fs::write(dir.join(super::spec::SPEC), spec)?;
-        // Original tests with keyword arguments cannot seed the generator;
-        // the legacy test keeps them for the judge.
+        // Keyword arguments (Algorithm's `**test_input`) become positions
+        // through the starter's signature, so they seed the generator and
+        // run natively; any that cannot stay in the legacy test alone.
+        if let Some(params) = parameters(&p.starter_code, &p.entry_point) {
+            for t in &mut p.tests {
+                to_positional(t, &params);
+            }
+        }
         p.tests.retain(|t| t.kwargs.is_empty());
         std::fs::write(dir.join(PROBLEM), to_json(&p))?;
         if took_hand {
@@ -99,6 +105,51 @@ pub fn import(
         result.dirs.push(dir);
     }
     Ok(result)
+}
+
+/// The parameter names of `def entry_point(…)` in `starter` (`self`
+/// left out), or `None` when it is not there or takes `*args`/`**kw`.
+pub fn parameters(starter: &str, entry_point: &str) -> Option<Vec<String>> {
+    let start = starter.find(&format!("def {entry_point}("))? + entry_point.len() + 5;
+    let mut depth = 0usize;
+    let mut params = vec![String::new()];
+    for c in starter[start..].chars() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' if depth == 0 => break,
+            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                params.push(String::new());
+                continue;
+            }
+            _ => {}
+        }
+        params.last_mut()?.push(c);
+    }
+    let names: Vec<String> = params
+        .iter()
+        .map(|p| p.split([':', '=']).next().unwrap_or_default().trim().to_string())
+        .filter(|n| !n.is_empty() && n != "self")
+        .collect();
+    names.iter().all(|n| n.chars().all(|c| c.is_alphanumeric() || c == '_')).then_some(names)
+}
+
+/// A test's keyword arguments moved to their positions in `params`, when
+/// they name exactly the parameters after the positional ones (otherwise
+/// the test is left as it is).
+fn to_positional(test: &mut crate::judge::problem::TestCase, params: &[String]) {
+    if test.kwargs.is_empty() || test.args.len() + test.kwargs.len() != params.len() {
+        return;
+    }
+    let rest = &params[test.args.len()..];
+    if !rest.iter().all(|n| test.kwargs.contains_key(n)) {
+        return;
+    }
+    for n in rest {
+        if let Some(v) = test.kwargs.remove(n) {
+            test.args.push(v);
+        }
+    }
 }
 
 /// What an APPS import did: the directories written and the records that

@@ -33,6 +33,7 @@ pub mod legacy_suite;
 pub mod meta;
 pub mod problem_check;
 pub mod record;
+pub mod references;
 pub mod scaffold;
 pub mod spec;
 pub mod stdio;
