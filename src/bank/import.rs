@@ -49,11 +49,11 @@ pub fn import(
 ) -> anyhow::Result<Imported> {
     let (problems, _) = import_file(input, source, python)?;
     let text = std::fs::read_to_string(input).with_context(|| format!("reading {}", input.display()))?;
-    let mut solutions: HashMap<String, (String, String)> = HashMap::new();
+    let mut records: HashMap<String, serde_json::Value> = HashMap::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else { continue };
-        let field = |k: &str| v.get(k).and_then(|x| x.as_str()).unwrap_or_default().to_string();
-        solutions.insert(field("task_id"), (field("prompt"), field("canonical_solution")));
+        let id = v.get("task_id").and_then(|x| x.as_str()).unwrap_or_default().to_string();
+        records.insert(id, v);
     }
     let mut result = Imported::default();
     for mut p in problems {
@@ -62,7 +62,9 @@ pub fn import(
         }
         let dir = out.join(dir_name(&p.task_id));
         std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-        let (prompt, canonical) = solutions.get(&p.task_id).cloned().unwrap_or_default();
+        let record = records.get(&p.task_id).cloned().unwrap_or_default();
+        let field = |k: &str| record.get(k).and_then(|x| x.as_str()).unwrap_or_default().to_string();
+        let (prompt, canonical) = (field("prompt"), field("canonical_solution"));
         let hand = |ext: &str| specs.map(|s| s.join(format!("{}.{ext}", dir_name(&p.task_id)))).filter(|f| f.is_file());
         let mut took_hand = false;
         if canonical.trim().is_empty() {
@@ -88,7 +90,16 @@ pub fn import(
         let spec =
             if spec.contains("entry_point") { spec } else { format!("entry_point = \"{}\"\n{spec}", p.entry_point) };
         let spec = if spec.contains("infer_domain") { spec } else { format!("{INFER_DOMAIN}{spec}") };
+        // Code-Vision records say what `build` needs: [meta], the statement.
+        let codevision = source == Source::Codevision && !record.is_null();
+        let spec = match codevision && !spec.contains("[meta]") {
+            true => format!("{spec}{}", super::codevision_meta::meta_toml(&record)),
+            false => spec,
+        };
         std::fs::write(dir.join(super::spec::SPEC), spec)?;
+        if let Some(statement) = super::codevision_meta::description(&record).filter(|_| codevision) {
+            std::fs::write(dir.join(super::meta::DESCRIPTION), statement)?;
+        }
         // Keyword arguments (Algorithm's `**test_input`) become positions
         // through the starter's signature, so they seed the generator and
         // run natively; any that cannot stay in the legacy test alone.

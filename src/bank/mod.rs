@@ -25,6 +25,7 @@ pub mod apps_meta;
 pub mod build;
 pub mod cache;
 pub mod check_code;
+pub mod codevision_meta;
 pub mod dist;
 pub mod dist_record;
 pub mod gallery;
