@@ -90,11 +90,19 @@ draw_all() {
   return 0
 }
 
-# 3. Tests: `tests gen` skips a problem whose tests.jsonl stamp matches.
+# 3. Tests for the problems whose inputs changed since their last `tests
+#    gen` (.tests-inputs holds their hash, written whether the floors were
+#    met or not, so a problem that cannot meet them is not retried for
+#    nothing; its error stays in logs/tests.err).
+inputs_hash() { cat "$1/solution.py" "$1/problem.toml" "$1/problem.json" | sha256sum | cut -c1-16; }
 tests_all() {
-  local dirs=()
-  mapfile -t dirs < <(with_reference)
-  "$FB" tests gen -j "$JOBS" "${dirs[@]}" > "$OUT/logs/tests.log" 2> "$OUT/logs/tests.err" || true
+  local todo=() d
+  while read -r d; do
+    [ "$(cat "$d/.tests-inputs" 2>/dev/null)" = "$(inputs_hash "$d")" ] || todo+=("$d")
+  done < <(with_reference)
+  [ ${#todo[@]} -eq 0 ] && return 0
+  "$FB" tests gen -j "$JOBS" "${todo[@]}" > "$OUT/logs/tests.log" 2> "$OUT/logs/tests.err" || true
+  for d in "${todo[@]}"; do inputs_hash "$d" > "$d/.tests-inputs"; done
 }
 
 # 4. Build: every subset's problems with a chart and tests into OUT/dist.
