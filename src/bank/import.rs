@@ -220,3 +220,43 @@ pub fn import_apps(input: &Path, out: &Path) -> anyhow::Result<AppsImported> {
     }
     Ok(result)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judge::problem::TestCase;
+    use serde_json::json;
+
+    #[test]
+    fn starter_parameters_skip_self_and_split_at_top_level_commas() {
+        let starter =
+            "class Solution:\n    def f(self, grid: List[List[int]], k: Dict[str, int] = None) -> int:\n        ";
+        assert_eq!(parameters(starter, "f"), Some(vec!["grid".to_string(), "k".to_string()]));
+        assert_eq!(parameters("def g(*args):\n", "g"), None);
+        assert_eq!(parameters("def g(x):\n", "h"), None);
+    }
+
+    #[test]
+    fn keyword_tests_become_positional_in_the_signature_order() {
+        let kwargs = json!({"k": 2, "nums": [1, 2]}).as_object().cloned().unwrap_or_default();
+        let mut t = TestCase {
+            args: vec![],
+            kwargs,
+            expected: json!(3),
+            category: Default::default(),
+            compare: Default::default(),
+        };
+        to_positional(&mut t, &["nums".into(), "k".into()]);
+        assert_eq!((t.args, t.kwargs.len()), (vec![json!([1, 2]), json!(2)], 0));
+        let kwargs = json!({"other": 1}).as_object().cloned().unwrap_or_default();
+        let mut odd = TestCase {
+            args: vec![],
+            kwargs,
+            expected: json!(3),
+            category: Default::default(),
+            compare: Default::default(),
+        };
+        to_positional(&mut odd, &["nums".into()]);
+        assert_eq!(odd.kwargs.len(), 1, "an unknown name leaves the test as it is");
+    }
+}
