@@ -21,7 +21,8 @@
 //! models is the reference, and a tie is no reference (the evidence
 //! disagrees). Only when no sample passes every original test does the
 //! pool widen to samples that fail at most [`MAX_WRONG_TESTS`] of them
-//! (stage 2): a group validated there is accepted, and the original tests
+//! (stage 2): a group of at least [`MIN_MODELS_AGAINST_TESTS`] models
+//! validated there is accepted, and the original tests
 //! every member fails are the probable *wrong tests* of the benchmark.
 //! Samples that fail original tests never outvote one that passes them.
 
@@ -36,6 +37,13 @@ pub const MIN_MODELS: usize = 2;
 
 /// Most original tests a sample may fail and still be evidence in stage 2.
 pub const MAX_WRONG_TESTS: usize = 2;
+
+/// Different models a stage-2 group needs: overturning a recorded
+/// expected value takes more evidence than confirming it. On the full
+/// run, two models (gpt-4o and gemini-1.5-pro) failed the same two
+/// LeetCode examples of `maximum-elegance-of-a-k-length-subsequence` with
+/// the same wrong values, which two-model agreement took for wrong tests.
+pub const MIN_MODELS_AGAINST_TESTS: usize = 3;
 
 /// Inputs listed per disagreement (the report stays readable).
 pub const MAX_DIFFERENCES: usize = 5;
@@ -109,12 +117,13 @@ pub fn choose(trials: &[Trial], opts: &CompareOptions, size: impl Fn(&Trial) -> 
         .collect();
     // Samples failing original tests are evidence only when none passes
     // them all: otherwise they would outvote the programs that pass.
-    let pool = if strict.is_empty() { wide } else { strict };
+    let pool = if strict.is_empty() { wide } else { strict.clone() };
     if pool.is_empty() {
         return Decision::LeftOut { reason: Reason::NoCandidate, differences: Vec::new() };
     }
     let groups = group(trials, &pool, opts);
-    match pick(trials, &groups) {
+    let min_models = if strict.is_empty() { MIN_MODELS_AGAINST_TESTS } else { MIN_MODELS };
+    match pick(trials, &groups, min_models) {
         Ok(winner) => accept(trials, &groups, winner, opts, &size),
         Err(reason) => Decision::LeftOut { reason, differences: differences(trials, &groups, opts) },
     }
@@ -177,7 +186,7 @@ fn failures(t: &Trial) -> usize {
 }
 
 /// The validated group with the most models, or why there is none.
-fn pick(trials: &[Trial], groups: &[Vec<usize>]) -> Result<usize, Reason> {
+fn pick(trials: &[Trial], groups: &[Vec<usize>], min_models: usize) -> Result<usize, Reason> {
     let models = |g: &Vec<usize>| {
         let mut m: Vec<&str> = g.iter().map(|&i| trials[i].model.as_str()).collect();
         m.sort_unstable();
@@ -186,7 +195,7 @@ fn pick(trials: &[Trial], groups: &[Vec<usize>]) -> Result<usize, Reason> {
     };
     let counts: Vec<usize> = groups.iter().map(models).collect();
     let best = counts.iter().copied().max().unwrap_or(0);
-    if best < MIN_MODELS {
+    if best < min_models {
         return Err(if groups.len() > 1 { Reason::Disagree } else { Reason::OneModel });
     }
     let mut at_best = counts.iter().enumerate().filter(|(_, c)| **c == best);

@@ -62,17 +62,24 @@ fn a_tie_between_disagreeing_models_is_left_out_with_the_inputs() {
 
 #[test]
 fn an_original_test_every_agreeing_program_fails_is_a_wrong_test() {
-    // Original 0 expects 1, original 1 expects 99 (wrong): both models
-    // return 2 there and agree everywhere; a third fails both originals.
+    // Original 0 expects 1, original 1 expects 99 (wrong): three models
+    // return 2 there and agree everywhere; a fourth fails both originals.
     let trials = [
         trial("gpt", 9, &[1], &[1, 2, 5, 6]),
         trial("claude", 8, &[1], &[1, 2, 5, 6]),
         trial("llama", 1, &[0, 1], &[0, 2, 5, 6]),
+        trial("gemini", 10, &[1], &[1, 2, 5, 6]),
     ];
     let Decision::Accepted { chosen, agreeing, wrong_tests, .. } = decide(&trials) else {
         panic!("expected a reference")
     };
-    assert_eq!((chosen, agreeing, wrong_tests), (1, vec![0, 1], vec![1]));
+    assert_eq!((chosen, agreeing, wrong_tests), (1, vec![0, 1, 3], vec![1]));
+}
+
+#[test]
+fn two_models_failing_the_same_tests_do_not_overturn_them() {
+    let trials = [trial("gpt", 9, &[0, 1], &[16, 15, 5]), trial("gemini", 8, &[0, 1], &[16, 15, 5])];
+    assert!(matches!(decide(&trials), Decision::LeftOut { reason: Reason::OneModel, .. }));
 }
 
 #[test]
