@@ -49,11 +49,11 @@ pub fn import(
 ) -> anyhow::Result<Imported> {
     let (problems, _) = import_file(input, source, python)?;
     let text = std::fs::read_to_string(input).with_context(|| format!("reading {}", input.display()))?;
-    let mut solutions: HashMap<String, (String, String)> = HashMap::new();
+    let mut records: HashMap<String, serde_json::Value> = HashMap::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else { continue };
-        let field = |k: &str| v.get(k).and_then(|x| x.as_str()).unwrap_or_default().to_string();
-        solutions.insert(field("task_id"), (field("prompt"), field("canonical_solution")));
+        let id = v.get("task_id").and_then(|x| x.as_str()).unwrap_or_default().to_string();
+        records.insert(id, v);
     }
     let mut result = Imported::default();
     for mut p in problems {
@@ -62,7 +62,9 @@ pub fn import(
         }
         let dir = out.join(dir_name(&p.task_id));
         std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-        let (prompt, canonical) = solutions.get(&p.task_id).cloned().unwrap_or_default();
+        let record = records.get(&p.task_id).cloned().unwrap_or_default();
+        let field = |k: &str| record.get(k).and_then(|x| x.as_str()).unwrap_or_default().to_string();
+        let (prompt, canonical) = (field("prompt"), field("canonical_solution"));
         let hand = |ext: &str| specs.map(|s| s.join(format!("{}.{ext}", dir_name(&p.task_id)))).filter(|f| f.is_file());
         let mut took_hand = false;
         if canonical.trim().is_empty() {
@@ -88,9 +90,24 @@ pub fn import(
         let spec =
             if spec.contains("entry_point") { spec } else { format!("entry_point = \"{}\"\n{spec}", p.entry_point) };
         let spec = if spec.contains("infer_domain") { spec } else { format!("{INFER_DOMAIN}{spec}") };
+        // Code-Vision records say what `build` needs: [meta], the statement.
+        let codevision = source == Source::Codevision && !record.is_null();
+        let spec = match codevision && !spec.contains("[meta]") {
+            true => format!("{spec}{}", super::codevision_meta::meta_toml(&record)),
+            false => spec,
+        };
         std::fs::write(dir.join(super::spec::SPEC), spec)?;
-        // Original tests with keyword arguments cannot seed the generator;
-        // the legacy test keeps them for the judge.
+        if let Some(statement) = super::codevision_meta::description(&record).filter(|_| codevision) {
+            std::fs::write(dir.join(super::meta::DESCRIPTION), statement)?;
+        }
+        // Keyword arguments (Algorithm's `**test_input`) become positions
+        // through the starter's signature, so they seed the generator and
+        // run natively; any that cannot stay in the legacy test alone.
+        if let Some(params) = parameters(&p.starter_code, &p.entry_point) {
+            for t in &mut p.tests {
+                to_positional(t, &params);
+            }
+        }
         p.tests.retain(|t| t.kwargs.is_empty());
         std::fs::write(dir.join(PROBLEM), to_json(&p))?;
         if took_hand {
@@ -99,6 +116,51 @@ pub fn import(
         result.dirs.push(dir);
     }
     Ok(result)
+}
+
+/// The parameter names of `def entry_point(…)` in `starter` (`self`
+/// left out), or `None` when it is not there or takes `*args`/`**kw`.
+pub fn parameters(starter: &str, entry_point: &str) -> Option<Vec<String>> {
+    let start = starter.find(&format!("def {entry_point}("))? + entry_point.len() + 5;
+    let mut depth = 0usize;
+    let mut params = vec![String::new()];
+    for c in starter[start..].chars() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' if depth == 0 => break,
+            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                params.push(String::new());
+                continue;
+            }
+            _ => {}
+        }
+        params.last_mut()?.push(c);
+    }
+    let names: Vec<String> = params
+        .iter()
+        .map(|p| p.split([':', '=']).next().unwrap_or_default().trim().to_string())
+        .filter(|n| !n.is_empty() && n != "self")
+        .collect();
+    names.iter().all(|n| n.chars().all(|c| c.is_alphanumeric() || c == '_')).then_some(names)
+}
+
+/// A test's keyword arguments moved to their positions in `params`, when
+/// they name exactly the parameters after the positional ones (otherwise
+/// the test is left as it is).
+fn to_positional(test: &mut crate::judge::problem::TestCase, params: &[String]) {
+    if test.kwargs.is_empty() || test.args.len() + test.kwargs.len() != params.len() {
+        return;
+    }
+    let rest = &params[test.args.len()..];
+    if !rest.iter().all(|n| test.kwargs.contains_key(n)) {
+        return;
+    }
+    for n in rest {
+        if let Some(v) = test.kwargs.remove(n) {
+            test.args.push(v);
+        }
+    }
 }
 
 /// What an APPS import did: the directories written and the records that
@@ -157,4 +219,44 @@ pub fn import_apps(input: &Path, out: &Path) -> anyhow::Result<AppsImported> {
         result.dirs.push(dir);
     }
     Ok(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judge::problem::TestCase;
+    use serde_json::json;
+
+    #[test]
+    fn starter_parameters_skip_self_and_split_at_top_level_commas() {
+        let starter =
+            "class Solution:\n    def f(self, grid: List[List[int]], k: Dict[str, int] = None) -> int:\n        ";
+        assert_eq!(parameters(starter, "f"), Some(vec!["grid".to_string(), "k".to_string()]));
+        assert_eq!(parameters("def g(*args):\n", "g"), None);
+        assert_eq!(parameters("def g(x):\n", "h"), None);
+    }
+
+    #[test]
+    fn keyword_tests_become_positional_in_the_signature_order() {
+        let kwargs = json!({"k": 2, "nums": [1, 2]}).as_object().cloned().unwrap_or_default();
+        let mut t = TestCase {
+            args: vec![],
+            kwargs,
+            expected: json!(3),
+            category: Default::default(),
+            compare: Default::default(),
+        };
+        to_positional(&mut t, &["nums".into(), "k".into()]);
+        assert_eq!((t.args, t.kwargs.len()), (vec![json!([1, 2]), json!(2)], 0));
+        let kwargs = json!({"other": 1}).as_object().cloned().unwrap_or_default();
+        let mut odd = TestCase {
+            args: vec![],
+            kwargs,
+            expected: json!(3),
+            category: Default::default(),
+            compare: Default::default(),
+        };
+        to_positional(&mut odd, &["nums".into()]);
+        assert_eq!(odd.kwargs.len(), 1, "an unknown name leaves the test as it is");
+    }
 }
