@@ -28,6 +28,14 @@ const SKIPPED: &[(&str, &str)] = &[
         "a script over all 164 HumanEval problems (half an hour), not a flowbench command",
     ),
     ("scripts/humaneval-rejudge.sh", "a script that needs the yardstick's OUT, not a flowbench command"),
+    (
+        "--references-from ",
+        "runs every released sample of 125 problems in the sandbox (minutes on 2 cores); the chooser is tested in bank::references",
+    ),
+    (
+        "scripts/codevision-rebuild.sh",
+        "a script over all 438 Code-Vision problems (over half an hour), not a flowbench command",
+    ),
 ];
 
 /// Examples whose documented outcome is a non-zero exit code.

@@ -344,8 +344,10 @@ fn describe(chart: &Flowchart, problem: &Problem, report: &mut ProblemReport) {
 /// shape, so caches of an older build are not reused.
 /// (`dist-2`: caches of earlier builds may hold sandbox failures as results;
 /// `dist-3`: records carry a legacy suite with a margin, reports say so;
-/// `dist-4`: records carry the shipped suite, reports the generated size.)
-pub(super) const ARTEFACT_FORMAT: &str = "dist-4";
+/// `dist-4`: records carry the shipped suite, reports the generated size;
+/// `dist-5`: scan styles are written as JPEG, records name each image's
+/// `raster`, and a variant's score may be a lower bound.)
+pub(super) const ARTEFACT_FORMAT: &str = "dist-5";
 
 /// A fingerprint of everything that decides a problem's artefacts.
 fn stamp(bank: &BankProblem, meta: &Meta, description: &str, opts: &BuildOptions) -> String {
