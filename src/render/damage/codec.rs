@@ -4,7 +4,7 @@
 //! damage is written as ([`RasterFormat`]).
 
 use image::RgbImage;
-use jpeg_encoder::{ColorType, Encoder};
+use rusty_jpeg::{ColorType, Encoder};
 
 use crate::render::png_file::{Colour, FILTER_UP, PngFile};
 

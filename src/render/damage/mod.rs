@@ -17,8 +17,10 @@
 //! `downscale` is done by drawing at the lower scale (what an area filter
 //! over the full-size raster approximates, for nothing); only what a
 //! rotation grows past the width is resampled (`image`'s resize). The JPEG
-//! codec is `jpeg-encoder`'s encoder (four times faster than `image`'s)
-//! and `image`'s decoder.
+//! encoder is `rusty_jpeg`'s: `jpeg-encoder` carried forward with AVX2
+//! quantisation and Huffman writing, 1.75× faster than `jpeg-encoder` on a
+//! scan (which was four times faster than `image`'s), the same size and
+//! PSNR at each quality; the decoder of the round trip is `image`'s.
 //!
 //! Why the warp and the blur are written here: a chart is mostly white
 //! page, and both skip every block of it that stays white ([`mask`]);
