@@ -686,3 +686,31 @@ fn a_budgeted_run_stops_once_its_calls_have_spent_the_budget() {
     let all = run_within_budget(&exec, &source, &inputs[..5], limits, 10.0).unwrap();
     assert!(all.iter().all(|r| matches!(r, Run::Value(..))), "{all:?}");
 }
+
+/// A problem compared as a set (`compare_mode = "set"`, as `import` writes
+/// for `set(f(x)) == …` tests): a mutant that only changes the order of the
+/// result (the sort deleted) is no kill, while in plain mode it is; the
+/// generated tests are validated under the same comparison.
+#[test]
+fn a_mutant_that_only_reorders_a_set_result_is_no_kill() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    let solution = "from typing import List\n\ndef common(a: List[int], b: List[int]) -> List[int]:\n    out = []\n    for x in a:\n        if x in b and x not in out:\n            out.append(x)\n    out.sort()\n    return out\n";
+    let tests = r#"{"task_id":"common","entry_point":"common","call_style":"function","tests":[{"args":[[5,1,3],[3,5]],"expected":[3,5]},{"args":[[2,2],[2]],"expected":[2]},{"args":[[],[1]],"expected":[]}]}"#;
+    let mut killed = Vec::new();
+    for mode in ["compare_mode = \"set\"\n", ""] {
+        let spec = format!("entry_point = \"common\"\n{mode}[params.a]\nlen = [0, 6]\nmin = 0\nmax = 9\n[params.b]\nlen = [0, 6]\nmin = 0\nmax = 9\n");
+        let dir = problem(root, "common", solution, &spec);
+        std::fs::write(dir.join("problem.json"), tests).unwrap();
+        let line = &score_lines(root, &["--first-order-only", "--tests", "problem.json", "common"])[0];
+        killed.push(line["killed"].as_u64().unwrap_or_else(|| panic!("not scored: {line}")));
+        // The sort's deletion survives the set comparison, whatever inputs.
+        let out = flowbench(&["tests", "score", "--first-order-only", "--tests", "problem.json", "common"], root);
+        let shown = text(&out);
+        let deleted_sort_killed = !shown.contains("-    out.sort()");
+        if mode.is_empty() {
+            assert!(deleted_sort_killed, "plain mode kills the mutant that leaves the result unsorted: {shown}");
+        }
+    }
+    assert!(killed[0] < killed[1], "set mode must not count reorderings as kills: {killed:?}");
+}
