@@ -699,7 +699,9 @@ fn a_mutant_that_only_reorders_a_set_result_is_no_kill() {
     let tests = r#"{"task_id":"common","entry_point":"common","call_style":"function","tests":[{"args":[[5,1,3],[3,5]],"expected":[3,5]},{"args":[[2,2],[2]],"expected":[2]},{"args":[[],[1]],"expected":[]}]}"#;
     let mut killed = Vec::new();
     for mode in ["compare_mode = \"set\"\n", ""] {
-        let spec = format!("entry_point = \"common\"\n{mode}[params.a]\nlen = [0, 6]\nmin = 0\nmax = 9\n[params.b]\nlen = [0, 6]\nmin = 0\nmax = 9\n");
+        let spec = format!(
+            "entry_point = \"common\"\n{mode}[params.a]\nlen = [0, 6]\nmin = 0\nmax = 9\n[params.b]\nlen = [0, 6]\nmin = 0\nmax = 9\n"
+        );
         let dir = problem(root, "common", solution, &spec);
         std::fs::write(dir.join("problem.json"), tests).unwrap();
         let line = &score_lines(root, &["--first-order-only", "--tests", "problem.json", "common"])[0];

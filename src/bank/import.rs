@@ -51,8 +51,12 @@ fn comparison_toml(problem: &Problem, spec: &str) -> String {
             "# The original tests compare the result regardless of order.\ncompare_mode = \"{mode}\"\n"
         ));
     }
-    if let Some(tol) = problem.float_tolerance.filter(|t| t.is_finite() && *t > 0.0 && !spec.contains("float_tolerance")) {
-        lines.push_str(&format!("# The original tests compare floats within this tolerance.\nfloat_tolerance = {tol:e}\n"));
+    if let Some(tol) =
+        problem.float_tolerance.filter(|t| t.is_finite() && *t > 0.0 && !spec.contains("float_tolerance"))
+    {
+        lines.push_str(&format!(
+            "# The original tests compare floats within this tolerance.\nfloat_tolerance = {tol:e}\n"
+        ));
     }
     lines
 }

@@ -303,7 +303,8 @@ mod tests {
 
     const STRICT: CompareOptions =
         CompareOptions { float_tolerance: DEFAULT_FLOAT_TOLERANCE, strict_types: true, mode: CompareMode::Plain };
-    const EXACT: CompareOptions = CompareOptions { float_tolerance: 0.0, strict_types: false, mode: CompareMode::Plain };
+    const EXACT: CompareOptions =
+        CompareOptions { float_tolerance: 0.0, strict_types: false, mode: CompareMode::Plain };
     const AS_SET: CompareOptions =
         CompareOptions { float_tolerance: DEFAULT_FLOAT_TOLERANCE, strict_types: false, mode: CompareMode::Set };
     const AS_SORTED: CompareOptions =

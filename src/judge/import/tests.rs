@@ -212,7 +212,8 @@ fn isclose_and_tests_importing_math_convert_to_a_tolerance() {
     assert_eq!(p.tests[0].expected, json!(std::f64::consts::SQRT_2));
     assert_eq!(p.tests[1].args, vec![json!(0.25)]);
     // `from math import isclose` at module level, abs_tol the larger one.
-    let test = "from math import isclose\n\ndef check(candidate):\n    assert isclose(candidate(1), 1.0, abs_tol=1e-3)\n";
+    let test =
+        "from math import isclose\n\ndef check(candidate):\n    assert isclose(candidate(1), 1.0, abs_tol=1e-3)\n";
     let (p, o) = convert_one(record("HumanEval-Y", "f", CallStyle::Function, "HumanEval-V", test));
     assert!(o.converted(), "{:?}", o.failures);
     assert_eq!(p.float_tolerance, Some(1e-3));
