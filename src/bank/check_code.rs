@@ -393,4 +393,29 @@ mod tests {
         let p = problem(json!([{"args": [], "kwargs": {"not ok": 1}, "expected": 1}]));
         assert!(check_code(&p, &p.tests).unwrap_err().message.contains("identifier"));
     }
+
+    /// A set-mode problem's check code accepts another order of the same
+    /// elements and nothing else, as the judge does (`compare_mode`).
+    #[test]
+    fn set_and_sorted_modes_compare_the_result_unordered_in_python() {
+        let tests = json!([{"args": [1], "expected": [1, 2, 2]}, {"args": [2], "expected": [[1, 2], 0.5]}]);
+        let run = |mode: &str, candidate: &str| {
+            let p: Problem = serde_json::from_value(json!({
+                "task_id": "t", "entry_point": "f", "call_style": "function", "compare_mode": mode, "tests": tests,
+            }))
+            .unwrap();
+            let code = check_code(&p, &p.tests).unwrap();
+            let program = format!("{candidate}\n{code}\ncheck(f)\n");
+            std::process::Command::new("python3").args(["-c", &program]).status().expect("python3 runs").success()
+        };
+        let reordered = "def f(x):\n    return [2, 1, 2] if x == 1 else (0.5000000001, [1, 2])";
+        let deduplicated = "def f(x):\n    return [2, 1] if x == 1 else [0.5, [1, 2]]";
+        let inner_reordered = "def f(x):\n    return [1, 2, 2] if x == 1 else [0.5, [2, 1]]";
+        assert!(run("set", reordered));
+        assert!(run("set", deduplicated));
+        assert!(!run("set", inner_reordered));
+        assert!(run("sorted", reordered));
+        assert!(!run("sorted", deduplicated));
+        assert!(!run("plain", reordered));
+    }
 }
