@@ -190,7 +190,7 @@ fn a_set_mode_problem_accepts_another_order_of_the_same_elements() {
     };
     let samples = dir.path().join("model-x.jsonl");
     let reordered = r#"{"task_id": "uniq", "completion": "def uniq(xs):\n    return list(dict.fromkeys(xs))\n"}"#;
-    let wrong = r#"{"task_id": "uniq", "completion": "def uniq(xs):\n    return xs\n"}"#;
+    let wrong = r#"{"task_id": "uniq", "completion": "def uniq(xs):\n    return xs[:1]\n"}"#;
     std::fs::write(&samples, format!("{reordered}\n{wrong}\n")).expect("write samples");
     let mut passed = Vec::new();
     for (name, mode) in [("set", r#", "compare_mode": "set""#), ("plain", "")] {
