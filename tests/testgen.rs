@@ -716,3 +716,20 @@ fn a_mutant_that_only_reorders_a_set_result_is_no_kill() {
     }
     assert!(killed[0] < killed[1], "set mode must not count reorderings as kills: {killed:?}");
 }
+
+/// An imported problem whose reference raises on any word it does not know
+/// falls back to strings made of the words its examples show, and says so.
+#[test]
+fn a_reference_raising_on_unknown_words_gets_tests_made_of_the_examples_words() {
+    let tmp = tempfile::tempdir().unwrap();
+    let solution = "def total(notes: str) -> int:\n    value = {'a': 1, 'bb': 2}\n    return sum(value[w] for w in notes.split(' ') if w)\n";
+    let tests = r#"[{"args": ["a bb a"], "kwargs": {}, "expected": 4}, {"args": ["bb"], "kwargs": {}, "expected": 2}, {"args": [""], "kwargs": {}, "expected": 0}, {"args": ["a a"], "kwargs": {}, "expected": 2}]"#;
+    let dir = imported(tmp.path(), "notes", solution, tests);
+    let out = flowbench(&["tests", "gen", "notes"], tmp.path());
+    assert!(out.status.success(), "{}", text(&out));
+    assert_eq!(tests_header(&dir)["domains"], serde_json::json!({"notes": "examples+words"}));
+    for args in generated_args(&dir) {
+        let notes = args[0].as_str().unwrap();
+        assert!(notes.split(' ').all(|w| w == "a" || w == "bb" || notes.is_empty()), "{notes:?}");
+    }
+}
