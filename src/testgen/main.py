@@ -174,11 +174,12 @@ def domain_sources(names, written, used, has_valid, statement=None):
     def source(n):
         if n in written:
             return "spec"
+        c = used.get(n, {})
+        if "pattern" in c or "pattern" in (c.get("elem") or {}):
+            return "examples+words"  # the `words_from_examples` fallback
         if n in told:
             return "docstring"
-        if "pattern" in used.get(n, {}):
-            return "examples+words"  # the `words_from_examples` fallback
-        return "examples" if used.get(n) else "signature"
+        return "examples" if c else "signature"
     return {n: source(n) + suffix for n in names}
 
 
