@@ -176,3 +176,31 @@ fn shards_merge_to_the_full_run() {
     let bad = flowbench(&["judge", "--shard", "3/3", "--problems", "p", "--samples", "s", "-o", "o"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// A problem whose original tests compare `set(f(x))` is judged as a set:
+/// a correct program returning the elements in another order passes, one
+/// returning other elements fails; without the mode the reordering fails.
+#[test]
+fn a_set_mode_problem_accepts_another_order_of_the_same_elements() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let problem = |mode: &str| {
+        format!(
+            r#"{{"task_id": "uniq", "entry_point": "uniq", "call_style": "function"{mode}, "tests": [{{"args": [[3, 1, 3, 2]], "expected": [1, 2, 3]}}, {{"args": [[]], "expected": []}}]}}"#
+        )
+    };
+    let samples = dir.path().join("model-x.jsonl");
+    let reordered = r#"{"task_id": "uniq", "completion": "def uniq(xs):\n    return list(dict.fromkeys(xs))\n"}"#;
+    let wrong = r#"{"task_id": "uniq", "completion": "def uniq(xs):\n    return xs[:1]\n"}"#;
+    std::fs::write(&samples, format!("{reordered}\n{wrong}\n")).expect("write samples");
+    let mut passed = Vec::new();
+    for (name, mode) in [("set", r#", "compare_mode": "set""#), ("plain", "")] {
+        let problems = dir.path().join(format!("{name}.jsonl"));
+        std::fs::write(&problems, problem(mode) + "\n").expect("write problems");
+        let out = dir.path().join(format!("{name}.results.jsonl"));
+        let run = judge(&problems, &samples, &out, "native", &[]);
+        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+        passed.push(verdicts(&out).iter().map(|(_, p, _)| *p).collect::<Vec<_>>());
+    }
+    assert_eq!(passed[0], vec![true, false], "set mode: another order passes, other elements fail");
+    assert_eq!(passed[1], vec![false, false], "plain mode: the order counts");
+}

@@ -686,3 +686,50 @@ fn a_budgeted_run_stops_once_its_calls_have_spent_the_budget() {
     let all = run_within_budget(&exec, &source, &inputs[..5], limits, 10.0).unwrap();
     assert!(all.iter().all(|r| matches!(r, Run::Value(..))), "{all:?}");
 }
+
+/// A problem compared as a set (`compare_mode = "set"`, as `import` writes
+/// for `set(f(x)) == …` tests): a mutant that only changes the order of the
+/// result (the sort deleted) is no kill, while in plain mode it is; the
+/// generated tests are validated under the same comparison.
+#[test]
+fn a_mutant_that_only_reorders_a_set_result_is_no_kill() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    let solution = "from typing import List\n\ndef common(a: List[int], b: List[int]) -> List[int]:\n    out = []\n    for x in a:\n        if x in b and x not in out:\n            out.append(x)\n    out.sort()\n    return out\n";
+    let tests = r#"{"task_id":"common","entry_point":"common","call_style":"function","tests":[{"args":[[5,1,3],[3,5]],"expected":[3,5]},{"args":[[2,2],[2]],"expected":[2]},{"args":[[],[1]],"expected":[]}]}"#;
+    let mut killed = Vec::new();
+    for mode in ["compare_mode = \"set\"\n", ""] {
+        let spec = format!(
+            "entry_point = \"common\"\n{mode}[params.a]\nlen = [0, 6]\nmin = 0\nmax = 9\n[params.b]\nlen = [0, 6]\nmin = 0\nmax = 9\n"
+        );
+        let dir = problem(root, "common", solution, &spec);
+        std::fs::write(dir.join("problem.json"), tests).unwrap();
+        let line = &score_lines(root, &["--first-order-only", "--tests", "problem.json", "common"])[0];
+        killed.push(line["killed"].as_u64().unwrap_or_else(|| panic!("not scored: {line}")));
+        // The sort's deletion survives the set comparison, whatever inputs.
+        let out = flowbench(&["tests", "score", "--first-order-only", "--tests", "problem.json", "common"], root);
+        let shown = text(&out);
+        let deleted_sort_killed = !shown.contains("-    out.sort()");
+        if mode.is_empty() {
+            assert!(deleted_sort_killed, "plain mode kills the mutant that leaves the result unsorted: {shown}");
+        }
+    }
+    assert!(killed[0] < killed[1], "set mode must not count reorderings as kills: {killed:?}");
+}
+
+/// An imported problem whose reference raises on any word it does not know
+/// falls back to strings made of the words its examples show, and says so.
+#[test]
+fn a_reference_raising_on_unknown_words_gets_tests_made_of_the_examples_words() {
+    let tmp = tempfile::tempdir().unwrap();
+    let solution = "def total(notes: str) -> int:\n    value = {'a': 1, 'bb': 2}\n    return sum(value[w] for w in notes.split(' ') if w)\n";
+    let tests = r#"[{"args": ["a bb a"], "kwargs": {}, "expected": 4}, {"args": ["bb"], "kwargs": {}, "expected": 2}, {"args": [""], "kwargs": {}, "expected": 0}, {"args": ["a a"], "kwargs": {}, "expected": 2}]"#;
+    let dir = imported(tmp.path(), "notes", solution, tests);
+    let out = flowbench(&["tests", "gen", "notes"], tmp.path());
+    assert!(out.status.success(), "{}", text(&out));
+    assert_eq!(tests_header(&dir)["domains"], serde_json::json!({"notes": "examples+words"}));
+    for args in generated_args(&dir) {
+        let notes = args[0].as_str().unwrap();
+        assert!(notes.split(' ').all(|w| w == "a" || w == "bb" || notes.is_empty()), "{notes:?}");
+    }
+}

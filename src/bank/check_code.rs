@@ -11,7 +11,7 @@
 use std::fmt::Write as _;
 
 use crate::exec::CallStyle;
-use crate::judge::compare::DEFAULT_FLOAT_TOLERANCE;
+use crate::judge::compare::{CompareMode, DEFAULT_FLOAT_TOLERANCE};
 use crate::judge::problem::{Compare, Problem, TestCase};
 use crate::judge::value::{Int, Value, float_repr};
 
@@ -41,8 +41,48 @@ const EQUAL_HELPER: &str = r#"def _flowbench_equal(got, expected, tol):
 
 "#;
 
+/// The helper emitted for a problem whose result's order does not count
+/// (`compare_mode` `set` or `sorted`); mirrors `judge::compare`'s modes.
+/// Hashable elements compare at once; others (lists, floats within the
+/// tolerance) are matched one by one.
+const UNORDERED_HELPER: &str = r#"def _flowbench_unordered(got, expected, tol, distinct):
+    # flowbench's set/sorted comparison: the result's elements compared as a
+    # set (distinct) or a multiset, each with _flowbench_equal.
+    if not isinstance(got, (list, tuple, set, frozenset)):
+        return False
+    try:
+        import collections
+        if distinct and set(got) == set(expected):
+            return True
+        if not distinct and collections.Counter(got) == collections.Counter(expected):
+            return True
+    except TypeError:
+        pass
+    def unique(items):
+        kept = []
+        for x in items:
+            if not any(_flowbench_equal(x, k, 0) for k in kept):
+                kept.append(x)
+        return kept
+    got, expected = list(got), list(expected)
+    if distinct:
+        got, expected = unique(got), unique(expected)
+    if len(got) != len(expected):
+        return False
+    used = [False] * len(expected)
+    for g in got:
+        for j, e in enumerate(expected):
+            if not used[j] and _flowbench_equal(g, e, tol):
+                used[j] = True
+                break
+        else:
+            return False
+    return True
+
+"#;
+
 /// The functions this test code defines after the candidate's code.
-const HARNESS_NAMES: [&str; 2] = ["check", "_flowbench_equal"];
+const HARNESS_NAMES: [&str; 3] = ["check", "_flowbench_equal", "_flowbench_unordered"];
 
 /// Why a problem's tests cannot become test code.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -58,6 +98,7 @@ pub fn check_code(problem: &Problem, tests: &[TestCase]) -> Result<String, Check
     let tol = problem.float_tolerance.unwrap_or(DEFAULT_FLOAT_TOLERANCE);
     let mut body = String::new();
     let mut needs_helper = false;
+    let mut needs_unordered = false;
     for (i, t) in tests.iter().enumerate() {
         let err = |message: String| CheckCodeError { test: i + 1, message };
         let decode = |j: &serde_json::Value| Value::decode(j).map_err(|e| err(e.to_string()));
@@ -73,7 +114,17 @@ pub fn check_code(problem: &Problem, tests: &[TestCase]) -> Result<String, Check
         }
         let call = format!("candidate({})", args.join(", "));
         let expected = decode(&t.expected)?;
+        let unordered = matches!(expected, Value::List(_) | Value::Tuple(_) | Value::Set(_) | Value::FrozenSet(_));
         let line = match t.compare {
+            Compare::Eq if unordered && problem.compare_mode != CompareMode::Plain => {
+                (needs_helper, needs_unordered) = (true, true);
+                let distinct = if problem.compare_mode == CompareMode::Set { "True" } else { "False" };
+                format!(
+                    "assert _flowbench_unordered({call}, {}, {}, {distinct})",
+                    literal(&expected),
+                    float_literal(tol)
+                )
+            }
             Compare::Eq if needs_equal_helper(&expected) => {
                 needs_helper = true;
                 format!("assert _flowbench_equal({call}, {}, {})", literal(&expected), float_literal(tol))
@@ -102,6 +153,9 @@ pub fn check_code(problem: &Problem, tests: &[TestCase]) -> Result<String, Check
     }
     if needs_helper {
         code.push_str(EQUAL_HELPER);
+    }
+    if needs_unordered {
+        code.push_str(UNORDERED_HELPER);
     }
     code.push_str("def check(candidate):\n");
     if shadowed {
@@ -338,5 +392,30 @@ mod tests {
         assert_eq!(check_code(&p, &p.tests).unwrap_err().test, 2);
         let p = problem(json!([{"args": [], "kwargs": {"not ok": 1}, "expected": 1}]));
         assert!(check_code(&p, &p.tests).unwrap_err().message.contains("identifier"));
+    }
+
+    /// A set-mode problem's check code accepts another order of the same
+    /// elements and nothing else, as the judge does (`compare_mode`).
+    #[test]
+    fn set_and_sorted_modes_compare_the_result_unordered_in_python() {
+        let tests = json!([{"args": [1], "expected": [1, 2, 2]}, {"args": [2], "expected": [[1, 2], 0.5]}]);
+        let run = |mode: &str, candidate: &str| {
+            let p: Problem = serde_json::from_value(json!({
+                "task_id": "t", "entry_point": "f", "call_style": "function", "compare_mode": mode, "tests": tests,
+            }))
+            .unwrap();
+            let code = check_code(&p, &p.tests).unwrap();
+            let program = format!("{candidate}\n{code}\ncheck(f)\n");
+            std::process::Command::new("python3").args(["-c", &program]).status().expect("python3 runs").success()
+        };
+        let reordered = "def f(x):\n    return [2, 1, 2] if x == 1 else (0.5000000001, [1, 2])";
+        let deduplicated = "def f(x):\n    return [2, 1] if x == 1 else [0.5, [1, 2]]";
+        let inner_reordered = "def f(x):\n    return [1, 2, 2] if x == 1 else [0.5, [2, 1]]";
+        assert!(run("set", reordered));
+        assert!(run("set", deduplicated));
+        assert!(!run("set", inner_reordered));
+        assert!(run("sorted", reordered));
+        assert!(!run("sorted", deduplicated));
+        assert!(!run("plain", reordered));
     }
 }

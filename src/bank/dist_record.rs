@@ -23,6 +23,7 @@ use anyhow::Context as _;
 use serde::{Deserialize, Serialize};
 
 use crate::exec::CallStyle;
+use crate::judge::compare::CompareMode;
 use crate::judge::problem::{LegacyTest, Problem, TestCase};
 use crate::judge::problems_file::{Diagnostic, LoadedProblem, ProblemSet};
 use crate::judge::stdio::{StdioProblem, StdioTest};
@@ -90,6 +91,9 @@ pub struct DistRecord {
     pub time_limit_s: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub float_tolerance: Option<f64>,
+    /// Whether the result's order counts (`set`, `sorted`); plain when omitted.
+    #[serde(default, skip_serializing_if = "CompareMode::is_plain")]
+    pub compare_mode: CompareMode,
     /// The reference's time on its slowest test, for the EvalPlus time rule.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reference_time_s: Option<f64>,
@@ -155,6 +159,7 @@ impl DistRecord {
             tests: self.native_tests.clone(),
             time_limit_s: self.time_limit_s,
             float_tolerance: self.float_tolerance,
+            compare_mode: self.compare_mode,
             reference_time_s: self.reference_time_s,
             legacy: Some(LegacyTest {
                 test: self.test.clone(),

@@ -9,7 +9,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 
+use crate::judge::compare::CompareMode;
 use crate::judge::import::{Source, import_file};
+use crate::judge::problem::Problem;
 
 use super::build::to_json;
 use super::{PROBLEM, SOLUTION};
@@ -34,6 +36,30 @@ pub fn dir_name(task_id: &str) -> String {
 /// comes from their own original tests until someone writes `[params.X]`.
 const INFER_DOMAIN: &str =
     "# Parameters without [params.X] take their domain from the original tests.\ninfer_domain = true\n";
+
+/// The original tests' comparison as `problem.toml` lines, so generated
+/// tests are validated, mutants killed and answers judged the same way:
+/// the compare mode (`set(f(x)) == …`, `sorted(f(x)) == …`) and the float
+/// tolerance (`math.isclose`, `abs(f(x) - y) < tol`). Nothing when the
+/// comparison is the default or the hand spec already says it.
+fn comparison_toml(problem: &Problem, spec: &str) -> String {
+    let mut lines = String::new();
+    if problem.compare_mode != CompareMode::Plain && !spec.contains("compare_mode") {
+        let mode = serde_json::to_value(problem.compare_mode).ok();
+        let mode = mode.as_ref().and_then(|m| m.as_str()).unwrap_or_default();
+        lines.push_str(&format!(
+            "# The original tests compare the result regardless of order.\ncompare_mode = \"{mode}\"\n"
+        ));
+    }
+    if let Some(tol) =
+        problem.float_tolerance.filter(|t| t.is_finite() && *t > 0.0 && !spec.contains("float_tolerance"))
+    {
+        lines.push_str(&format!(
+            "# The original tests compare floats within this tolerance.\nfloat_tolerance = {tol:e}\n"
+        ));
+    }
+    lines
+}
 
 /// Imports every problem of `input` (only subset `subset` when given) into
 /// `out/<task id>/`. `specs` may hold hand-written `<task id>.toml` (the
@@ -90,6 +116,7 @@ pub fn import(
         let spec =
             if spec.contains("entry_point") { spec } else { format!("entry_point = \"{}\"\n{spec}", p.entry_point) };
         let spec = if spec.contains("infer_domain") { spec } else { format!("{INFER_DOMAIN}{spec}") };
+        let spec = format!("{}{spec}", comparison_toml(&p, &spec));
         // Code-Vision records say what `build` needs: [meta], the statement.
         let codevision = source == Source::Codevision && !record.is_null();
         let spec = match codevision && !spec.contains("[meta]") {

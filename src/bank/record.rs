@@ -79,6 +79,7 @@ pub fn make_record(parts: RecordParts<'_>) -> anyhow::Result<DistRecord> {
         legacy_tests_left_out: if program { 0 } else { tests.len() - legacy.len() },
         time_limit_s: p.time_limit_s,
         float_tolerance: p.float_tolerance,
+        compare_mode: p.compare_mode,
         reference_time_s: p.reference_time_s,
         mermaid: bank.flowchart.clone(),
         mermaid_canonical: parts.canonical_mermaid,

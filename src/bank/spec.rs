@@ -76,10 +76,15 @@ pub fn gen_input(dir: &Path) -> anyhow::Result<GenInput> {
             .ok_or_else(|| anyhow::anyhow!("{}: no entry point: set `entry_point` in {SPEC}", dir.display()))?,
     };
     let call_style = spec.tests.call_style.or(problem.as_ref().map(|p| p.call_style)).unwrap_or(CallStyle::Function);
+    let mut spec = spec.tests;
+    // The original tests' compare mode holds for the generated ones too.
+    if let Some(p) = &problem {
+        spec.compare_mode = spec.compare_mode.loosest(p.compare_mode);
+    }
     Ok(GenInput {
         dir: dir.to_path_buf(),
         solution,
-        spec: spec.tests,
+        spec,
         spec_text,
         originals_text: with_generator(dir, originals_text),
         originals: problem.map(|p| p.tests).unwrap_or_default(),
@@ -175,6 +180,7 @@ pub fn apply_generated(bank: &mut super::BankProblem) -> anyhow::Result<bool> {
     if spec.tests.float_tolerance.is_some() {
         p.float_tolerance = spec.tests.float_tolerance;
     }
+    p.compare_mode = p.compare_mode.loosest(spec.tests.compare_mode);
     let valid = |s: &f64| (0.0..=1.0).contains(s);
     bank.mutation_score = header.mutation.and_then(|m| m.exact_score()).filter(valid);
     // A variant's proof may stop once the score is shown ≥ its floor.

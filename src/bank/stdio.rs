@@ -63,6 +63,7 @@ pub fn read(stdio: StdioProblem) -> (Problem, StdioSettings) {
         tests,
         time_limit_s: stdio.time_limit_s,
         float_tolerance: stdio.float_tolerance,
+        compare_mode: Default::default(),
         reference_time_s: stdio.reference_time_s,
         legacy: None,
         subset: stdio.subset,

@@ -22,8 +22,11 @@ pub fn validate(sandbox: &dyn Sandbox, bank: &BankProblem, time_limit: Duration)
     let tests = PreparedTests::new(p).map_err(|e| anyhow::anyhow!("{}: {e}", bank.dir.join(PROBLEM).display()))?;
     let limits = crate::exec::Limits { wall: time_limit, cpu: time_limit };
     let outcome = sandbox.run_job(&native_job(p, &tests, bank.solution.clone(), limits));
-    let opts =
-        CompareOptions { float_tolerance: p.float_tolerance.unwrap_or(DEFAULT_FLOAT_TOLERANCE), strict_types: false };
+    let opts = CompareOptions {
+        float_tolerance: p.float_tolerance.unwrap_or(DEFAULT_FLOAT_TOLERANCE),
+        strict_types: false,
+        mode: p.compare_mode,
+    };
     let verdict =
         native_verdict(&tests, &outcome, &opts, time_limit).map_err(|e| anyhow::Error::new(SandboxFailure(e)))?;
     // Inputs and values come as Python reprs already.

@@ -156,8 +156,11 @@ pub(super) fn each_in_order<T: Send>(
 
 fn gen_one(executor: &LazyExecutor, args: &GenArgs, dir: &Path) -> anyhow::Result<String> {
     let python = &args.common.helper_python;
-    let input = crate::bank::spec::gen_input(dir)?;
+    let mut input = crate::bank::spec::gen_input(dir)?;
     let mut generated = generate(python, executor, &input)?;
+    if let Some(spec) = generated.narrowed.take() {
+        input.spec = spec;
+    }
     if !generated.floor_errors.is_empty() {
         anyhow::bail!("{}\n(no tests written)", generated.floor_errors.join("\n"));
     }

@@ -10,18 +10,61 @@
 //!
 //! Python's numeric tower is kept: `1 == 1.0`, `True == 1`, `set == frozenset`.
 //! `strict_types` additionally separates `bool` from `int`/`float`.
+//!
+//! A problem may also say that the order of its result does not matter
+//! ([`CompareMode`]: its original tests compare `set(f(x))` or `sorted(f(x))`):
+//! then a returned sequence is compared as a set or a multiset, wherever
+//! results are compared (the judge, test validation, the mutant kills).
 
 use std::collections::BTreeMap;
 
 use super::value::{Int, Value};
 
-/// Knobs of the comparison; one per problem (tolerance) and run (types).
+/// Knobs of the comparison; one per problem (tolerance, mode) and run (types).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CompareOptions {
     /// Relative float tolerance; 0 for exact.
     pub float_tolerance: f64,
     /// Distinguish list from tuple and bool from numbers.
     pub strict_types: bool,
+    /// Whether the result's order counts (the problem's, default: it does).
+    pub mode: CompareMode,
+}
+
+/// How a problem's result is compared as a whole: as returned, or as the
+/// set or the sorted list of its elements, as the original tests'
+/// `set(f(x)) == …` and `sorted(f(x)) == …` do. Only the top-level result
+/// is reordered; its elements compare as usual. An expected value that is
+/// not a list, tuple or set (a number, a string, `None`) compares as
+/// usual, so a problem answering "no solution" with `None` keeps working.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CompareMode {
+    /// Python `==` with the native rules.
+    #[default]
+    Plain,
+    /// `set(got) == set(expected)`: order and repetitions do not count.
+    Set,
+    /// `sorted(got) == sorted(expected)`: order does not count, repetitions do.
+    Sorted,
+}
+
+impl CompareMode {
+    /// Serde helper: the default is left out of files.
+    pub fn is_plain(&self) -> bool {
+        *self == CompareMode::Plain
+    }
+
+    /// The looser of two modes (a problem whose tests compare some results
+    /// as sets and others as they are takes the set comparison).
+    pub fn loosest(self, other: CompareMode) -> CompareMode {
+        use CompareMode::*;
+        match (self, other) {
+            (Set, _) | (_, Set) => Set,
+            (Sorted, _) | (_, Sorted) => Sorted,
+            _ => Plain,
+        }
+    }
 }
 
 /// Default relative tolerance for floats.
@@ -29,12 +72,41 @@ pub const DEFAULT_FLOAT_TOLERANCE: f64 = 1e-6;
 
 impl Default for CompareOptions {
     fn default() -> Self {
-        CompareOptions { float_tolerance: DEFAULT_FLOAT_TOLERANCE, strict_types: false }
+        CompareOptions { float_tolerance: DEFAULT_FLOAT_TOLERANCE, strict_types: false, mode: CompareMode::Plain }
     }
 }
 
-/// Whether `got` (the candidate's value) passes for `expected`.
+/// Whether `got` (the candidate's result) passes for `expected`, under the
+/// problem's [`CompareMode`].
 pub fn values_equal(got: &Value, expected: &Value, opts: &CompareOptions) -> bool {
+    let Some(want) = elements(expected).filter(|_| opts.mode != CompareMode::Plain) else {
+        return value_equal(got, expected, opts);
+    };
+    // `set(got)` of a number raises in Python: not a pass.
+    let Some(have) = elements(got) else { return false };
+    match opts.mode {
+        CompareMode::Set => set_equal(&distinct(have, opts), &distinct(want, opts), opts),
+        _ => set_equal(have, want, opts),
+    }
+}
+
+/// The elements of a list, tuple or set (what `set(x)` and `sorted(x)`
+/// iterate in a result); `None` for anything else.
+fn elements(v: &Value) -> Option<&[Value]> {
+    match v {
+        Value::List(x) | Value::Tuple(x) | Value::Set(x) | Value::FrozenSet(x) => Some(x),
+        _ => None,
+    }
+}
+
+/// `items` without repetitions (the first of equal elements kept).
+fn distinct(items: &[Value], opts: &CompareOptions) -> Vec<Value> {
+    let mut seen = std::collections::HashSet::new();
+    items.iter().filter(|x| seen.insert(key_of(x, opts.strict_types))).cloned().collect()
+}
+
+/// Python `==` with the native rules, at any depth.
+fn value_equal(got: &Value, expected: &Value, opts: &CompareOptions) -> bool {
     use Value::*;
     match (got, expected) {
         (None, None) => true,
@@ -50,7 +122,7 @@ pub fn values_equal(got: &Value, expected: &Value, opts: &CompareOptions) -> boo
 }
 
 fn seq_equal(a: &[Value], b: &[Value], opts: &CompareOptions) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| values_equal(x, y, opts))
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| value_equal(x, y, opts))
 }
 
 fn as_int(v: &Value) -> Option<Int> {
@@ -197,7 +269,7 @@ fn set_equal(a: &[Value], b: &[Value], opts: &CompareOptions) -> bool {
     // practice; ambiguity within the tolerance is accepted).
     let mut used = vec![false; b.len()];
     a.iter().all(|x| {
-        let hit = b.iter().enumerate().find(|(j, y)| !used[*j] && values_equal(x, y, opts));
+        let hit = b.iter().enumerate().find(|(j, y)| !used[*j] && value_equal(x, y, opts));
         hit.map(|(j, _)| used[j] = true).is_some()
     })
 }
@@ -211,7 +283,7 @@ fn dict_equal(got: &[(Value, Value)], expected: &[(Value, Value)], opts: &Compar
     if index.len() != got.len() {
         return false;
     }
-    expected.iter().all(|(k, v)| index.get(&key_of(k, opts.strict_types)).is_some_and(|g| values_equal(g, v, opts)))
+    expected.iter().all(|(k, v)| index.get(&key_of(k, opts.strict_types)).is_some_and(|g| value_equal(g, v, opts)))
 }
 
 #[cfg(test)]
@@ -229,8 +301,14 @@ mod tests {
         eq_with(got, exp, CompareOptions::default())
     }
 
-    const STRICT: CompareOptions = CompareOptions { float_tolerance: DEFAULT_FLOAT_TOLERANCE, strict_types: true };
-    const EXACT: CompareOptions = CompareOptions { float_tolerance: 0.0, strict_types: false };
+    const STRICT: CompareOptions =
+        CompareOptions { float_tolerance: DEFAULT_FLOAT_TOLERANCE, strict_types: true, mode: CompareMode::Plain };
+    const EXACT: CompareOptions =
+        CompareOptions { float_tolerance: 0.0, strict_types: false, mode: CompareMode::Plain };
+    const AS_SET: CompareOptions =
+        CompareOptions { float_tolerance: DEFAULT_FLOAT_TOLERANCE, strict_types: false, mode: CompareMode::Set };
+    const AS_SORTED: CompareOptions =
+        CompareOptions { float_tolerance: DEFAULT_FLOAT_TOLERANCE, strict_types: false, mode: CompareMode::Sorted };
 
     #[test]
     fn python_numeric_tower() {
@@ -293,5 +371,38 @@ mod tests {
         assert!(!eq(json!({"5": "x"}), json!({"__dict__": [[5, "x"]]})));
         assert!(eq(json!({"__bytes__": "AAE="}), json!({"__bytes__": "AAE="})));
         assert!(!eq(json!({"__bytes__": "AAE="}), json!("\u{0}\u{1}")));
+    }
+
+    #[test]
+    fn set_mode_ignores_order_and_repetitions_of_the_result_only() {
+        assert!(eq_with(json!([3, 1, 2]), json!([1, 2, 3]), AS_SET));
+        assert!(eq_with(json!([1, 1, 2]), json!({"__set__": [1, 2]}), AS_SET));
+        assert!(!eq(json!([3, 1, 2]), json!([1, 2, 3])));
+        assert!(!eq_with(json!([1, 2]), json!([1, 2, 3]), AS_SET));
+        // Only the top level is a set: inner lists keep their order.
+        assert!(eq_with(json!([[2, 1], [3]]), json!([[3], [2, 1]]), AS_SET));
+        assert!(!eq_with(json!([[1, 2]]), json!([[2, 1]]), AS_SET));
+        // Tolerance still applies to the elements.
+        assert!(eq_with(json!([0.30000000000000004, 1]), json!([1, 0.3]), AS_SET));
+        // A result that is not a collection fails, as `set(3)` raises.
+        assert!(!eq_with(json!(3), json!([3]), AS_SET));
+        // A non-collection expected value compares as usual.
+        assert!(eq_with(json!(null), json!(null), AS_SET));
+        assert!(!eq_with(json!("ba"), json!("ab"), AS_SET));
+    }
+
+    #[test]
+    fn sorted_mode_ignores_order_but_counts_repetitions() {
+        assert!(eq_with(json!(["b", "a", "a"]), json!(["a", "a", "b"]), AS_SORTED));
+        assert!(!eq_with(json!(["b", "a"]), json!(["a", "a", "b"]), AS_SORTED));
+        assert!(!eq_with(json!([1, 2, 2]), json!([1, 1, 2]), AS_SORTED));
+        assert!(eq_with(json!({"__tuple__": [2, 1]}), json!([1, 2]), AS_SORTED));
+    }
+
+    #[test]
+    fn loosest_mode_wins() {
+        assert_eq!(CompareMode::Plain.loosest(CompareMode::Sorted), CompareMode::Sorted);
+        assert_eq!(CompareMode::Sorted.loosest(CompareMode::Set), CompareMode::Set);
+        assert_eq!(CompareMode::Plain.loosest(CompareMode::Plain), CompareMode::Plain);
     }
 }

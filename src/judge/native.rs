@@ -206,6 +206,7 @@ mod tests {
             tests: vec![t(1, json!(2)), t(2, json!({"__tuple__": [3, 4]}))],
             time_limit_s: None,
             float_tolerance: None,
+            compare_mode: Default::default(),
             reference_time_s: None,
             legacy: None,
             subset: None,

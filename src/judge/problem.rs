@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::exec::CallStyle;
+use crate::judge::compare::CompareMode;
 
 /// A problem with data tests (native) and/or legacy test code.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -22,6 +23,10 @@ pub struct Problem {
     /// Relative float tolerance; `Some(0.0)` for exact comparison.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub float_tolerance: Option<f64>,
+    /// Whether the result's order counts (`set`, `sorted`: the original
+    /// tests compared `set(f(x))` or `sorted(f(x))`); plain when omitted.
+    #[serde(default, skip_serializing_if = "CompareMode::is_plain")]
+    pub compare_mode: CompareMode,
     /// Runtime of the reference solution on its slowest test, seconds. When
     /// known (and `time_limit_s` is not set) the judge limits each test to
     /// EvalPlus's `max(floor, k × reference)` instead of a fixed default.

@@ -252,6 +252,10 @@ fn from_codevision(map: &Map<String, Json>) -> Result<Problem, String> {
         tests,
         time_limit_s: None,
         float_tolerance: map.get("float_tolerance").and_then(Json::as_f64),
+        compare_mode: match map.get("compare_mode") {
+            Some(m) => serde_json::from_value(m.clone()).map_err(|e| with_id(format!("invalid compare_mode: {e}")))?,
+            None => Default::default(),
+        },
         reference_time_s: None,
         legacy: Some(LegacyTest { test: test.to_string(), prompt, check_entry_point: humaneval }),
         subset,

@@ -164,6 +164,7 @@ pub fn judge_sample(
                 .filter(|t| t.is_finite() && *t >= 0.0)
                 .unwrap_or(DEFAULT_FLOAT_TOLERANCE),
             strict_types: settings.strict_types,
+            mode: p.compare_mode,
         };
         let verdict = native_verdict(tests, &outcome, &opts, limit).map_err(NoVerdict::Sandbox)?;
         return Ok((verdict, "native", NATIVE_NOTE));

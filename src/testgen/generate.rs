@@ -68,6 +68,9 @@ pub struct Generated {
     /// Large inputs not run because a smaller one's time predicted a
     /// timeout (counted as timeouts in the header).
     pub predicted_timeouts: usize,
+    /// The spec these tests were made with, when [`generate`] narrowed the
+    /// problem's own (the later steps, strengthening and scoring, use it).
+    pub narrowed: Option<TestSpec>,
 }
 
 impl GenInput {
@@ -187,9 +190,15 @@ pub fn validate_limits(spec: &TestSpec) -> Limits {
     Limits { wall: t, cpu: t }
 }
 
-/// How the problem's values are compared (its float tolerance).
+/// How the problem's values are compared (its float tolerance and compare
+/// mode): validating tests, killing mutants and judging compare alike, so
+/// a mutant that only reorders a set-like result is no kill.
 pub fn compare_options(spec: &TestSpec) -> CompareOptions {
-    CompareOptions { float_tolerance: spec.float_tolerance.unwrap_or(DEFAULT_FLOAT_TOLERANCE), strict_types: false }
+    CompareOptions {
+        float_tolerance: spec.float_tolerance.unwrap_or(DEFAULT_FLOAT_TOLERANCE),
+        strict_types: false,
+        mode: spec.compare_mode,
+    }
 }
 
 /// Whether a run's value is the expected one (exactly, or under the
@@ -198,8 +207,44 @@ pub fn same(a: &Json, b: &Json, opts: &CompareOptions) -> bool {
     a == b || matches!((Value::decode(a), Value::decode(b)), (Ok(x), Ok(y)) if values_equal(&x, &y, opts))
 }
 
-/// Generates, validates and selects one problem's tests.
+/// Generates, validates and selects one problem's tests. An imported
+/// problem (`infer_domain`) whose reference raises on most inputs and so
+/// misses a floor is tried again with its string parameters made of the
+/// words its examples show ([`TestSpec::words_from_examples`]); the
+/// better of the two is kept, and `narrowed` says when it is the second.
 pub fn generate(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> anyhow::Result<Generated> {
+    let first = generate_within(python, sandbox, input);
+    let raised_most = |g: &Generated| main_drop(&g.header.dropped) == Some("raised");
+    let retry = match &first {
+        Ok(g) => !g.floor_errors.is_empty() && raised_most(g),
+        Err(e) => format!("{e:#}").contains("raises on every input"),
+    };
+    if !retry || !input.spec.infer_domain || input.spec.words_from_examples {
+        return first;
+    }
+    let mut words = input.clone();
+    words.spec.words_from_examples = true;
+    let second = input.phase("words from the examples", || generate_within(python, sandbox, &words));
+    match (first, second) {
+        (Ok(a), Ok(mut b)) if b.floor_errors.len() < a.floor_errors.len() || b.tests.len() > a.tests.len() => {
+            b.narrowed = Some(words.spec);
+            Ok(b)
+        }
+        (Err(_), Ok(mut b)) => {
+            b.narrowed = Some(words.spec);
+            Ok(b)
+        }
+        (first, _) => first,
+    }
+}
+
+/// The main reason candidates were dropped (duplicates aside).
+fn main_drop(dropped: &BTreeMap<String, usize>) -> Option<&str> {
+    dropped.iter().filter(|(r, _)| *r != "duplicate").max_by_key(|(_, n)| **n).map(|(r, _)| r.as_str())
+}
+
+/// [`generate`] with the spec as it is.
+fn generate_within(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> anyhow::Result<Generated> {
     let cands = input.phase("candidates", || candidates(python, sandbox, input, Wanted::Tests, input.spec.seed))?;
     let source = wrap(&input.solution, &input.entry_point, input.call_style, cands.has_valid);
     let mut validated = input.phase("validate", || validate(sandbox, &source, &input.spec, cands.list))?;
@@ -256,15 +301,21 @@ pub fn generate(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> anyho
         }
     }
     floor_errors.extend(lost_results(&header.dropped).map(|why| format!("{where_}: {why}")));
-    Ok(Generated { header, tests: kept, has_valid: cands.has_valid, floor_errors, predicted_timeouts: not_run })
+    Ok(Generated {
+        header,
+        tests: kept,
+        has_valid: cands.has_valid,
+        floor_errors,
+        predicted_timeouts: not_run,
+        narrowed: None,
+    })
 }
 
 /// What a person can do about a floor not met, from the main reason inputs
 /// were dropped: where the reference raised, the first such input and its
 /// error show which part of the inputs' domain it does not accept.
 fn what_to_do(dropped: &BTreeMap<String, usize>, first_raised: Option<&(Vec<Json>, String)>, entry: &str) -> String {
-    let main = dropped.iter().filter(|(r, _)| *r != "duplicate").max_by_key(|(_, n)| **n).map(|(r, _)| r.as_str());
-    match (main, first_raised) {
+    match (main_drop(dropped), first_raised) {
         (Some("raised"), Some((args, why))) => {
             let shown: Vec<String> = args
                 .iter()

@@ -174,9 +174,12 @@ def domain_sources(names, written, used, has_valid, statement=None):
     def source(n):
         if n in written:
             return "spec"
+        c = used.get(n, {})
+        if "pattern" in c or "pattern" in (c.get("elem") or {}):
+            return "examples+words"  # the `words_from_examples` fallback
         if n in told:
             return "docstring"
-        return "examples" if used.get(n) else "signature"
+        return "examples" if c else "signature"
     return {n: source(n) + suffix for n in names}
 
 
@@ -231,6 +234,8 @@ def with_inferred_domain(spec, params, examples, statement):
     for i, (n, t) in enumerate(params):
         if n not in written:
             c = infer_domain(t, [e[i] for e in examples], statement, n)
+            if spec.get("words_from_examples"):
+                c = with_words(t, c, [e[i] for e in examples])
             # Two sequences of equal length in every example (scores and
             # guesses, two bit strings to xor) keep equal lengths when the
             # statement says so or the reference zips them (zip drops the
@@ -245,6 +250,63 @@ def with_inferred_domain(spec, params, examples, statement):
             if c:
                 inferred[n] = c
     return dict(spec, params=inferred, relations=relations)
+
+
+# The most distinct words a vocabulary inferred from examples may have: more
+# and the examples show free text, not a fixed set of words.
+MAX_WORDS = 40
+
+
+def with_words(t, c, values):
+    """`words_from_examples`, the fallback when the reference raises on most
+    inputs the type allows (`parse_music("Z")`: KeyError): a string
+    parameter, or a list of strings' elements, made as its examples are
+    (`word_pattern`); `c` unchanged when they show no such structure."""
+    if t["k"] == "str":
+        pattern = word_pattern([v for v in values if isinstance(v, str)])
+        # The pattern replaces the inferred charset (a shape's letter class
+        # may hold letters no example shows).
+        return dict({k: v for k, v in c.items() if k == "len"}, pattern=pattern) if pattern else c
+    if t["k"] == "list" and t["of"]["k"] == "str":
+        pattern = word_pattern([x for v in values if isinstance(v, list) for x in v if isinstance(x, str)])
+        return dict(c, elem={"pattern": pattern}) if pattern else c
+    return c
+
+
+def word_pattern(strings):
+    """A regular expression (for `pattern`) for strings made as `strings`
+    are, or None: one shape when every example has it ("14/3" and "1/5":
+    digits, "/", digits); else words of a small vocabulary, separated by
+    single spaces when some example has several ("o o| .|", "three one
+    five"), one word of it otherwise ("**", "//")."""
+    if not strings or any(v != v.strip() or "  " in v or "\n" in v for v in strings):
+        return None
+    shapes = {shape_of(v) for v in strings}
+    if len(shapes) == 1 and re.search(r"[^\w\s]", strings[0]) and re.search(r"\w", strings[0]):
+        return shapes.pop()
+    words = sorted({w for v in strings for w in v.split(" ") if w})
+    if not words or len(words) > MAX_WORDS:
+        return None
+    # Longest first, so an alternative is never a prefix taken too early.
+    one = "(?:%s)" % "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w)))
+    pattern = "%s(?: %s)*" % (one, one) if any(" " in v for v in strings) else one
+    return "(?:%s)?" % pattern if any(v == "" for v in strings) else pattern
+
+
+def shape_of(text):
+    """A string's shape: each run of digits, lowercase or uppercase letters
+    as its class (a run of one or more), anything else as itself."""
+    classes = ((string.digits, "[0-9]+"), (string.ascii_lowercase, "[a-z]+"), (string.ascii_uppercase, "[A-Z]+"))
+    out, last = [], None
+    for ch in text:
+        cls = next((p for chars, p in classes if ch in chars), None)
+        if cls is None:
+            out.append(re.escape(ch))
+            last = None
+        elif cls != last:
+            out.append(cls)
+            last = cls
+    return "".join(out)
 
 
 def zips(source, a, b):

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::exec::CallStyle;
+use crate::judge::compare::CompareMode;
 
 /// How many candidates of each kind the generator makes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -86,6 +87,11 @@ pub struct TestSpec {
     /// Relative float tolerance written into the built problem.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub float_tolerance: Option<f64>,
+    /// Whether the result's order counts: `set` or `sorted` when the
+    /// original tests compare `set(f(x))` or `sorted(f(x))` (written by
+    /// `import`); plain when omitted.
+    #[serde(default, skip_serializing_if = "CompareMode::is_plain")]
+    pub compare_mode: CompareMode,
     /// Per-call limit while validating, seconds (default 2; typical and edge
     /// inputs get half of it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -96,6 +102,12 @@ pub struct TestSpec {
     /// mostly make the reference raise or answer outside its contract.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub infer_domain: bool,
+    /// With `infer_domain`: a string parameter without `[params.X]` whose
+    /// examples are words of a small vocabulary separated by spaces is made
+    /// of those words. `tests gen` falls back to it by itself when the
+    /// reference raises on most other strings (`parse_music("Z")`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub words_from_examples: bool,
     /// Per-parameter constraints, by parameter name (see problems/README.md).
     #[serde(default)]
     pub params: BTreeMap<String, toml::Table>,

@@ -391,6 +391,7 @@ fn options(problem: &Problem, spec: &TestSpec) -> CompareOptions {
     if let Some(t) = problem.float_tolerance.filter(|t| t.is_finite() && *t >= 0.0) {
         opts.float_tolerance = t;
     }
+    opts.mode = opts.mode.loosest(problem.compare_mode);
     opts
 }
 

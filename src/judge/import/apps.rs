@@ -224,6 +224,7 @@ fn function_problem(meta: Meta, fn_name: &str, inputs: Vec<Value>, outputs: Vec<
         tests,
         time_limit_s: None,
         float_tolerance: None,
+        compare_mode: Default::default(),
         reference_time_s: None,
         legacy: None,
         subset: None,

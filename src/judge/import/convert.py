@@ -36,6 +36,11 @@ SAFE_NODES = (
     ast.DictComp, ast.GeneratorExp, ast.comprehension, ast.JoinedStr, ast.FormattedValue,
     ast.operator, ast.unaryop, ast.boolop, ast.cmpop, ast.expr_context,
 )
+# Modules a test may import: pure functions and constants, so their calls in
+# expected values evaluate like the builtins above (`math.sqrt(2)`), and
+# `math.isclose` is read as a tolerance comparison. Any other import (random,
+# a helper module) stays a failure: its values cannot be computed here.
+PURE_MODULES = {"math": math}
 TAGS = ("__tuple__", "__set__", "__frozenset__", "__dict__", "__float__", "__bytes__")
 # Largest sequence a constant expression may build (MATH goes up to 100,000).
 MAX_LEN = 2_000_000
@@ -61,11 +66,15 @@ def const_eval(node, env):
         return check_size(ast.literal_eval(node))
     except (ValueError, TypeError, SyntaxError, RecursionError):
         pass
+    modules = {name: value for name, value in env.items() if value in PURE_MODULES.values()}
     for sub in ast.walk(node):
+        if isinstance(sub, ast.Attribute) and pure_attribute(sub, modules):
+            continue
         if not isinstance(sub, SAFE_NODES):
             raise Unconvertible(f"not a constant expression ({type(sub).__name__})")
         if isinstance(sub, ast.Call) and not (
-            isinstance(sub.func, ast.Name) and sub.func.id in SAFE_FUNCS
+            isinstance(sub.func, ast.Name) and (sub.func.id in SAFE_FUNCS or callable(env.get(sub.func.id)))
+            or isinstance(sub.func, ast.Attribute) and pure_attribute(sub.func, modules)
         ):
             raise Unconvertible(f"calls {ast.unparse(sub.func)}")
         if isinstance(sub, ast.BinOp) and isinstance(sub.op, ast.Pow):
@@ -83,6 +92,12 @@ def const_eval(node, env):
         raise
     except Exception as err:  # the expression needs something we do not provide
         raise Unconvertible(f"cannot evaluate {ast.unparse(node)[:60]!r}: {type(err).__name__}: {err}")
+
+
+def pure_attribute(node, modules):
+    """`math.sqrt` where `math` names an imported pure module (no dunders)."""
+    return (isinstance(node.value, ast.Name) and node.value.id in modules
+            and not node.attr.startswith("_") and hasattr(modules[node.value.id], node.attr))
 
 
 def encode(v):
@@ -164,11 +179,13 @@ class Problem:
     def candidate_side(self, node):
         """(call node, wrapper) when `node` is a candidate call, optionally
         wrapped in tuple()/list() (HumanEval-33/37: order-preserving
-        normalisation that native list/tuple equality already does)."""
+        normalisation that native list/tuple equality already does) or in
+        set()/frozenset()/sorted() (the result's order does not count: the
+        problem's compare mode)."""
         if self.is_candidate_call(node):
             return node, None
         if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                and node.func.id in ("tuple", "list") and len(node.args) == 1
+                and node.func.id in ("tuple", "list", "set", "frozenset", "sorted") and len(node.args) == 1
                 and not node.keywords and self.is_candidate_call(node.args[0])):
             return node.args[0], node.func.id
         return None, None
@@ -185,6 +202,9 @@ class Problem:
                 return test.operand, False, "falsy", None
         if self.is_candidate_call(test):
             return test, True, "truthy", None
+        close = self.isclose(test, env)
+        if close is not None:
+            return close
         if isinstance(test, ast.Compare) and len(test.ops) == 1:
             left, op, right = test.left, test.ops[0], test.comparators[0]
             if isinstance(op, ast.Eq):
@@ -197,6 +217,14 @@ class Problem:
                     if self.mentions_candidate(other):
                         raise Drop("compares the candidate with itself")
                     expected = const_eval(other, env)
+                    if wrap in ("set", "frozenset"):
+                        if not isinstance(expected, (set, frozenset)):
+                            raise Unconvertible(f"{wrap}() of the result compared with a non-set")
+                        return call, expected, "set", None
+                    if wrap == "sorted":
+                        if not isinstance(expected, list):
+                            raise Unconvertible("sorted() of the result compared with a non-list")
+                        return call, expected, "sorted", None
                     if wrap is not None:
                         if not isinstance(expected, (tuple, list)):
                             raise Unconvertible(f"{wrap}() of the result compared with a non-sequence")
@@ -224,6 +252,35 @@ class Problem:
         if self.mentions_candidate(test):
             raise Unconvertible(f"unsupported assert form: {ast.unparse(test)[:80]}")
         raise Unconvertible("assert does not call the entry point")
+
+    def isclose(self, node, env):
+        """`math.isclose(candidate(...), y[, rel_tol=r][, abs_tol=a])` (either
+        order, `isclose` imported from math too): a tolerance comparison with
+        the larger of the two tolerances (the native rule scales it by
+        max(1, |y|), so it is at least as loose as isclose)."""
+        if not (isinstance(node, ast.Call) and len(node.args) == 2):
+            return None
+        f = node.func
+        named = isinstance(f, ast.Name) and env.get(f.id) is math.isclose
+        attr = (isinstance(f, ast.Attribute) and f.attr == "isclose" and isinstance(f.value, ast.Name)
+                and env.get(f.value.id) is math)
+        if not (named or attr):
+            return None
+        tols = {"rel_tol": 1e-9, "abs_tol": 0.0}
+        for kw in node.keywords:
+            if kw.arg not in tols:
+                raise Unconvertible(f"isclose() with argument {kw.arg}")
+            tols[kw.arg] = const_eval(kw.value, env)
+        tol = max(tols.values())
+        if type(tol) not in (int, float) or not tol > 0:
+            raise Unconvertible("tolerance is not a positive number")
+        for call, other in ((node.args[0], node.args[1]), (node.args[1], node.args[0])):
+            if self.is_candidate_call(call) and not self.mentions_candidate(other):
+                expected = const_eval(other, env)
+                if type(expected) not in (int, float):
+                    raise Unconvertible("tolerance comparison with a non-number")
+                return call, float(expected), "approx", float(tol)
+        return None
 
     def abs_diff(self, node, env):
         """`abs(candidate(...) - y)` or `abs(y - candidate(...))`."""
@@ -263,11 +320,26 @@ class Problem:
             self.failed_asserts.add((stmt.lineno, stmt.col_offset))
             self.failures.append({"line": stmt.lineno, "reason": str(why)})
 
+    def add_import(self, stmt, env):
+        """Binds an import of a pure module (or of its names) in `env`; any
+        other import is a failure (its values cannot be computed)."""
+        module = stmt.module if isinstance(stmt, ast.ImportFrom) else None
+        for alias in stmt.names:
+            name = module or alias.name
+            if name not in PURE_MODULES or (module and not hasattr(PURE_MODULES[name], alias.name)):
+                self.failures.append({"line": stmt.lineno,
+                                      "reason": f"unsupported statement: {ast.unparse(stmt)[:80]}"})
+                continue
+            value = getattr(PURE_MODULES[name], alias.name) if module else PURE_MODULES[name]
+            env[alias.asname or alias.name] = value
+
     # ---- statements --------------------------------------------------------
     def run_body(self, body, env):
         for stmt in body:
             if isinstance(stmt, ast.Assert):
                 self.add_assert(stmt, env)
+            elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+                self.add_import(stmt, env)
             elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, (ast.Constant, ast.Name)):
                 continue  # docstring, bare string or a bare name such as HumanEval-129's `print`
             elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
@@ -301,15 +373,18 @@ class Problem:
         checks = [s for s in tree.body if isinstance(s, ast.FunctionDef) and s.name == "check"]
         if checks:
             # HumanEval: only `check(candidate)` matters; METADATA etc. are inert.
+            env = {}
             for s in tree.body:
-                if isinstance(s, (ast.FunctionDef, ast.Import, ast.ImportFrom)) and s is not checks[0]:
-                    self.failures.append({"line": s.lineno, "reason": "test defines or imports helpers"})
+                if isinstance(s, (ast.Import, ast.ImportFrom)):
+                    self.add_import(s, env)
+                elif isinstance(s, ast.FunctionDef) and s is not checks[0]:
+                    self.failures.append({"line": s.lineno, "reason": "test defines helpers"})
             fn = checks[0]
             if len(fn.args.args) != 1:
                 self.failures.append({"line": fn.lineno, "reason": "check() does not take one argument"})
                 return
             self.callee_names = {fn.args.args[0].arg}
-            self.run_body(fn.body, {})
+            self.run_body(fn.body, env)
         else:
             self.run_body(tree.body, {})
 

@@ -25,6 +25,7 @@ pub use category::{LARGE_ELEMENTS, LARGE_INT, categorize};
 pub use report::{Figures, SubsetFigures, write_report};
 
 use crate::exec::CallStyle;
+use crate::judge::compare::CompareMode;
 use crate::judge::problem::{Compare, LegacyTest, Problem, TestCase};
 
 /// The embedded converter script.
@@ -200,9 +201,21 @@ fn build(record: &Record, source: Source, conv: Converted) -> (Problem, Outcome)
         }
     }
     let mut tests = Vec::with_capacity(conv.tests.len());
+    // `set(f(x)) == …` and `sorted(f(x)) == …` say the result's order does
+    // not count: for the whole problem, so that generated tests, mutant
+    // kills and the judge agree with the original tests.
+    let mut compare_mode = CompareMode::Plain;
     for raw in conv.tests {
         let compare = match raw.cmp.as_deref() {
             None | Some("eq") | Some("approx") => Compare::Eq,
+            Some("set") => {
+                compare_mode = compare_mode.loosest(CompareMode::Set);
+                Compare::Eq
+            }
+            Some("sorted") => {
+                compare_mode = compare_mode.loosest(CompareMode::Sorted);
+                Compare::Eq
+            }
             Some("truthy") | Some("falsy") => Compare::Truthy,
             Some("is") => Compare::Is,
             Some(other) => {
@@ -244,6 +257,7 @@ fn build(record: &Record, source: Source, conv: Converted) -> (Problem, Outcome)
         tests: if keep { tests } else { Vec::new() },
         time_limit_s: None,
         float_tolerance: if keep { conv.float_tol } else { None },
+        compare_mode: if keep { compare_mode } else { Default::default() },
         reference_time_s: None,
         legacy: Some(LegacyTest { test: record.test.clone(), prompt, check_entry_point }),
         subset: record.subset.clone(),

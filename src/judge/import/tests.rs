@@ -177,3 +177,47 @@ fn report_lists_every_legacy_problem_with_reasons() {
     let figures = Figures::from_outcomes(&[bad]);
     assert_eq!(figures.total.problems_converted, 0);
 }
+
+#[test]
+fn set_and_sorted_comparisons_become_the_problems_compare_mode() {
+    let (p, o) = humaneval(
+        "    assert set(candidate([3, 1, 3])) == set([1, 3])\n\
+         \x20   assert candidate([]) == []\n",
+    );
+    assert!(o.converted(), "{:?}", o.failures);
+    assert_eq!(p.compare_mode, CompareMode::Set);
+    assert_eq!(p.tests[0].expected, json!({"__set__": [1, 3]}));
+    assert_eq!(p.tests[1].compare, Compare::Eq);
+    let (p, o) = humaneval("    assert sorted(candidate('ba')) == ['a', 'b']\n");
+    assert!(o.converted(), "{:?}", o.failures);
+    assert_eq!(p.compare_mode, CompareMode::Sorted);
+    // A set of the result compared with a list is always false in Python:
+    // no native form, the problem stays legacy.
+    let (_, o) = humaneval("    assert set(candidate([1])) == [1]\n");
+    assert!(!o.converted());
+    // Without a wrapper the order counts.
+    let (p, _) = humaneval("    assert candidate([1]) == [1]\n");
+    assert_eq!(p.compare_mode, CompareMode::Plain);
+}
+
+#[test]
+fn isclose_and_tests_importing_math_convert_to_a_tolerance() {
+    let (p, o) = humaneval(
+        "    import math\n\
+         \x20   assert math.isclose(candidate(2), math.sqrt(2), rel_tol=1e-7)\n\
+         \x20   assert math.isclose(0.5, candidate(0.25), rel_tol=1e-7)\n",
+    );
+    assert!(o.converted(), "{:?}", o.failures);
+    assert_eq!(p.float_tolerance, Some(1e-7));
+    assert_eq!(p.tests[0].expected, json!(std::f64::consts::SQRT_2));
+    assert_eq!(p.tests[1].args, vec![json!(0.25)]);
+    // `from math import isclose` at module level, abs_tol the larger one.
+    let test =
+        "from math import isclose\n\ndef check(candidate):\n    assert isclose(candidate(1), 1.0, abs_tol=1e-3)\n";
+    let (p, o) = convert_one(record("HumanEval-Y", "f", CallStyle::Function, "HumanEval-V", test));
+    assert!(o.converted(), "{:?}", o.failures);
+    assert_eq!(p.float_tolerance, Some(1e-3));
+    // isclose not imported: not read as math's.
+    let (_, o) = humaneval("    assert isclose(candidate(1), 1.0)\n");
+    assert!(!o.converted());
+}

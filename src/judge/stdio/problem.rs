@@ -102,6 +102,7 @@ impl StdioProblem {
             tests: Vec::new(),
             time_limit_s: self.time_limit_s,
             float_tolerance: self.float_tolerance,
+            compare_mode: Default::default(),
             reference_time_s: self.reference_time_s,
             legacy: None,
             subset: self.subset,
