@@ -269,9 +269,14 @@ const FIRST_PREFIX: usize = 32;
 /// without running every mutant on every test: the tests run cheapest
 /// first, in prefixes of the cost order (32, 64, 128, … tests, then all),
 /// each prefix on every mutant still in play, and the search stops as soon
-/// as killed ÷ (mutants − set aside) ≥ `wanted`. After the first prefix,
-/// the survivors meet the equivalence pool (as scoring's, [`equivalence`]):
-/// those it cannot kill are set aside and run no further test. That is
+/// as killed ÷ (mutants − set aside) ≥ `wanted`. Before the prefix that
+/// is the whole suite (its costliest tests, the large ones), the survivors
+/// meet the equivalence pool (as scoring's, [`equivalence`]): those it
+/// cannot kill are set aside and run no further test. Not earlier: a
+/// problem's few equivalent mutants usually fit in the 10 % a bound of
+/// 0.90 leaves, so the cheap prefixes alone prove it, and the pool (hundreds
+/// of inputs for every survivor, the whole pool for an equivalent one)
+/// costs more than a prefix of cheap tests. That is
 /// sound: the exact score is killed ÷ (mutants − equivalent), and a mutant
 /// set aside is, under the whole suite, either killed (adding one to both
 /// sides of a fraction ≤ 1, raising it) or equivalent (counted in neither);
@@ -304,10 +309,22 @@ pub fn score_at_least(
         for (&m, k) in active.iter().zip(verdicts) {
             killed[m] = k;
         }
+        if crate::timings::enabled() {
+            let count = |v: &[bool]| v.iter().filter(|&&b| b).count();
+            eprintln!(
+                "bound {} prefix {prefix}/{}: {} mutants, {} killed, {} set aside",
+                input.dir.display(),
+                order.len(),
+                sources.len(),
+                count(&killed),
+                count(&set_aside)
+            );
+        }
         if let Some(proven) = proven(&killed, &set_aside, wanted) {
             return Ok(Bounded { met: true, survivors: Survivors { alive: Vec::new(), known }, ..proven });
         }
-        if !pool_judged && prefix < order.len() {
+        let next = (prefix * 2).min(order.len());
+        if !pool_judged && prefix < order.len() && next == order.len() {
             pool_judged = true;
             let alive: Vec<usize> = (0..sources.len()).filter(|&m| !killed[m]).collect();
             set_aside = equivalence(python, sandbox, input, &sources, &alive)?;
@@ -325,7 +342,7 @@ pub fn score_at_least(
             let alive = sources.into_iter().enumerate().filter(|&(m, _)| !killed[m]).collect();
             return Ok(Bounded { met: false, killed: 0, equivalent: 0, survivors: Survivors { alive, known } });
         }
-        prefix = (prefix * 2).min(order.len());
+        prefix = next;
     }
 }
 

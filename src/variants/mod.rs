@@ -192,19 +192,24 @@ pub fn make(dir: &Path, out: &Path, sandbox: &dyn Sandbox, opts: &Options) -> an
             }
             // A renamed program behaves as the original by construction:
             // nothing to screen.
-            if kind != Kind::Rename
-                && let Err(why) = crate::timings::time("variant screen", || {
+            let screened = if kind == Kind::Rename {
+                screen::Screened::new()
+            } else {
+                match crate::timings::time("variant screen", || {
                     screen::screen(sandbox, &original, &candidate.source, opts.min_differ)
-                })?
-            {
-                *report.screened_out.entry(why.to_string()).or_default() += 1;
-                continue;
-            }
+                })? {
+                    Ok(runs) => runs,
+                    Err(why) => {
+                        *report.screened_out.entry(why.to_string()).or_default() += 1;
+                        continue;
+                    }
+                }
+            };
             proven += 1;
             let name = format!("{}~{}{}", original.name, kind.as_str(), made + 1);
             let target = out.join(&name);
             crate::timings::time("variant write", || problem_dir::write(&original, candidate, kind, &target))?;
-            match prove::prove(sandbox, &original, &target, kind, candidate, opts)? {
+            match prove::prove(sandbox, &original, &target, kind, candidate, &screened, opts)? {
                 Ok(proof) => {
                     made += 1;
                     report.kept.push(Kept {
