@@ -29,6 +29,13 @@
 //! (the first input where they differ is recorded). A candidate that fails
 //! any step is deleted and recorded with the reason; the next one is tried,
 //! up to [`Options::tries`] per kind. Same input and seed → same variants.
+//!
+//! No (program, input) pair runs twice where once is known: the screen's
+//! runs are the variant's first validation run of those inputs, the
+//! original's answers its own fresh `tests.jsonl` records stand for its
+//! runs on the variant's tests, and the variants of one problem share the
+//! generator's inputs (a changed body leaves signature and spec alone, and
+//! `testgen::generate` asks the helper only whether its key is the same).
 
 pub mod candidates;
 pub mod problem_dir;
