@@ -268,18 +268,21 @@ impl Bounded {
 /// would have told; the few survivors pay a round or two more.
 const FIRST_PREFIX: usize = 8;
 
+/// Tests run before the survivors meet the equivalence pool: a mutant the
+/// 32 cheapest tests leave alive was, on the bank, often not killed by the
+/// next 32 either (of the variants' 31 bound searches that ran 64 tests
+/// before the pool, 18 killed no more at 64 than at 32), while the pool
+/// kills it soon or sets it aside.
+const POOL_AFTER: usize = 32;
+
 /// Proves that `tests` reach a mutation score of at least `wanted`
 /// without running every mutant on every test: the tests run cheapest
 /// first, in prefixes of the cost order (8, 16, 32, … tests, then all),
 /// each prefix on every mutant still in play, and the search stops as soon
-/// as killed ÷ (mutants − set aside) ≥ `wanted`. Before the prefix that
-/// is the whole suite (its costliest tests, the large ones), the survivors
-/// meet the equivalence pool (as scoring's, [`equivalence`]): those it
-/// cannot kill are set aside and run no further test. Not earlier: a
-/// problem's few equivalent mutants usually fit in the 10 % a bound of
-/// 0.90 leaves, so the cheap prefixes alone prove it, and the pool (hundreds
-/// of inputs for every survivor, the whole pool for an equivalent one)
-/// costs more than a prefix of cheap tests. That is
+/// as killed ÷ (mutants − set aside) ≥ `wanted`. Once [`POOL_AFTER`]
+/// tests have run (and before the whole suite), the survivors meet the
+/// equivalence pool (as scoring's, [`equivalence`]): those it cannot kill
+/// are set aside and run no further test. That is
 /// sound: the exact score is killed ÷ (mutants − equivalent), and a mutant
 /// set aside is, under the whole suite, either killed (adding one to both
 /// sides of a fraction ≤ 1, raising it) or equivalent (counted in neither);
@@ -327,7 +330,7 @@ pub fn score_at_least(
             return Ok(Bounded { met: true, survivors: Survivors { alive: Vec::new(), known }, ..proven });
         }
         let next = (prefix * 2).min(order.len());
-        if !pool_judged && prefix < order.len() && next == order.len() {
+        if !pool_judged && prefix < order.len() && prefix >= POOL_AFTER {
             pool_judged = true;
             let alive: Vec<usize> = (0..sources.len()).filter(|&m| !killed[m]).collect();
             set_aside = equivalence(python, sandbox, input, &sources, &alive)?;
