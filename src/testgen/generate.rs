@@ -734,6 +734,63 @@ mod tests {
         r
     }
 
+    /// Answers every call with its first argument, counting the calls.
+    struct Echo(std::sync::atomic::AtomicUsize);
+
+    impl Sandbox for Echo {
+        fn run_job(&self, job: &crate::exec::Job) -> crate::exec::Outcome {
+            let crate::exec::Job::Calls { calls, .. } = job else { panic!("only calls") };
+            let calls: Vec<crate::exec::CallOutcome> = calls
+                .texts()
+                .iter()
+                .map(|text| {
+                    self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    let call: Json = serde_json::from_str(text).expect("a call");
+                    crate::exec::CallOutcome {
+                        status: crate::exec::Status::Completed,
+                        value: Some(json!(["ok", call["args"][0]])),
+                        unencodable: None,
+                        wall: Duration::from_micros(5),
+                    }
+                })
+                .collect();
+            crate::exec::Outcome {
+                status: crate::exec::Status::Completed,
+                calls,
+                runs: vec![],
+                stdout: String::new(),
+                stderr: String::new(),
+                wall: Duration::from_millis(1),
+            }
+        }
+    }
+
+    /// A known first run replaces validation's first run of that input and
+    /// only that one: the second run still happens and still judges it (a
+    /// known value the second run contradicts drops the input).
+    #[test]
+    fn validation_reuses_a_known_first_run_and_still_runs_the_second() {
+        let candidate = |n: i64| Candidate {
+            category: Category::Typical,
+            args: vec![json!(n)],
+            how: format!("n = {n}"),
+            expected: None,
+        };
+        let known: HashMap<String, Run> = [
+            (args_key(&[json!(2)]), Run::Value(json!(2), Duration::from_micros(5))),
+            (args_key(&[json!(3)]), Run::Value(json!(4), Duration::from_micros(5))),
+        ]
+        .into();
+        let sandbox = Echo(Default::default());
+        let spec = TestSpec::default();
+        let got = validate_reusing(&sandbox, "", &spec, (1..=4).map(candidate).collect(), &known).expect("validated");
+        let kept: Vec<&Json> = got.kept.iter().map(|t| &t.expected).collect();
+        assert_eq!(kept, [&json!(1), &json!(2), &json!(4)]);
+        assert_eq!(got.dropped.get("nondeterministic"), Some(&1), "{:?}", got.dropped);
+        // First runs of 1 and 4, second runs of all four.
+        assert_eq!(sandbox.0.load(std::sync::atomic::Ordering::SeqCst), 6);
+    }
+
     /// The generator's key covers what it reads: a changed body keeps it
     /// (and the helper answers "same" to it), a changed signature does
     /// not; the answer given from the cache is the one the helper gives.

@@ -262,27 +262,16 @@ impl Bounded {
 }
 
 /// Tests in the first prefix [`score_at_least`] runs; each next one is
-/// twice as long. Small: a mutant runs its whole prefix in one job (the
-/// verdicts are compared afterwards), and most die on the first few
-/// tests, so a first prefix of 32 ran most of them 32 times where 8 calls
-/// would have told; the few survivors pay a round or two more.
-const FIRST_PREFIX: usize = 8;
-
-/// Tests run before the survivors meet the equivalence pool: a mutant the
-/// 32 cheapest tests leave alive was, on the bank, often not killed by the
-/// next 32 either (of the variants' 31 bound searches that ran 64 tests
-/// before the pool, 18 killed no more at 64 than at 32), while the pool
-/// kills it soon or sets it aside.
-const POOL_AFTER: usize = 32;
+/// twice as long.
+const FIRST_PREFIX: usize = 32;
 
 /// Proves that `tests` reach a mutation score of at least `wanted`
 /// without running every mutant on every test: the tests run cheapest
-/// first, in prefixes of the cost order (8, 16, 32, … tests, then all),
+/// first, in prefixes of the cost order (32, 64, 128, … tests, then all),
 /// each prefix on every mutant still in play, and the search stops as soon
-/// as killed ÷ (mutants − set aside) ≥ `wanted`. Once [`POOL_AFTER`]
-/// tests have run (and before the whole suite), the survivors meet the
-/// equivalence pool (as scoring's, [`equivalence`]): those it cannot kill
-/// are set aside and run no further test. That is
+/// as killed ÷ (mutants − set aside) ≥ `wanted`. After the first prefix,
+/// the survivors meet the equivalence pool (as scoring's, [`equivalence`]):
+/// those it cannot kill are set aside and run no further test. That is
 /// sound: the exact score is killed ÷ (mutants − equivalent), and a mutant
 /// set aside is, under the whole suite, either killed (adding one to both
 /// sides of a fraction ≤ 1, raising it) or equivalent (counted in neither);
@@ -329,8 +318,7 @@ pub fn score_at_least(
         if let Some(proven) = proven(&killed, &set_aside, wanted) {
             return Ok(Bounded { met: true, survivors: Survivors { alive: Vec::new(), known }, ..proven });
         }
-        let next = (prefix * 2).min(order.len());
-        if !pool_judged && prefix < order.len() && prefix >= POOL_AFTER {
+        if !pool_judged && prefix < order.len() {
             pool_judged = true;
             let alive: Vec<usize> = (0..sources.len()).filter(|&m| !killed[m]).collect();
             set_aside = equivalence(python, sandbox, input, &sources, &alive)?;
@@ -348,7 +336,7 @@ pub fn score_at_least(
             let alive = sources.into_iter().enumerate().filter(|&(m, _)| !killed[m]).collect();
             return Ok(Bounded { met: false, killed: 0, equivalent: 0, survivors: Survivors { alive, known } });
         }
-        prefix = next;
+        prefix = (prefix * 2).min(order.len());
     }
 }
 
