@@ -4,8 +4,10 @@
 # variants and are left out), every kind, one variant each, timed in one
 # process; prints the run's own summary (problems with ≥ 2 and ≥ 1
 # variants, kept per kind, the reason for each problem left without), the
-# wall time, the CPU time (user+sys, the process and its sandbox workers)
-# and the machine's load: other sessions' work on a 2-core machine skews
+# wall time, the CPU time (user+sys of the whole process tree: flowbench,
+# its sandbox workers and its helper processes, which exit after flowbench
+# and would escape `time`; a child subreaper waits for them) and the
+# machine's load: other sessions' work on a 2-core machine skews
 # the wall time, CPU ÷ cores estimates it on an idle machine. Usage:
 #   scripts/bench-variants.sh [KINDS] [OUT] [JOBS]
 # The target is ≤ 60 s for the 60 problems on 2 cores.
@@ -22,9 +24,25 @@ for d in "$ROOT"/problems/*/; do
   grep -q '"call_style": *"stdio"' "$d/problem.json" 2>/dev/null && continue
   DIRS+=("$d")
 done
+# Runs a command as a child subreaper (every descendant, orphans too, is
+# reaped here) and writes "wall user sys" of the whole tree to a file.
+TREE_TIME='
+import ctypes, os, resource, subprocess, sys, time
+ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+start = time.monotonic()
+status = subprocess.call(sys.argv[2:])
+while True:
+    try:
+        os.wait()
+    except ChildProcessError:
+        break
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+open(sys.argv[1], "w").write("%.2f %.2f %.2f\n" % (time.monotonic() - start, r.ru_utime, r.ru_stime))
+sys.exit(status)
+'
 load=$(uptime | sed 's/.*load average: //')
 status=0
-/usr/bin/time -f '%e %U %S' -o "$OUT/time.txt" \
+python3 -c "$TREE_TIME" "$OUT/time.txt" \
   "$ROOT/target/release/flowbench" variants "${DIRS[@]}" --kinds "$KINDS" --count 1 -q -j "$JOBS" \
   -o "$OUT/variants" > "$OUT/variants.txt" || status=$?
 read -r wall user sys < <(tail -n 1 "$OUT/time.txt")

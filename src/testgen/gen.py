@@ -324,12 +324,14 @@ class Gen:
         base = int(c.get("base", 0))
         directed, tree = bool(c.get("directed")), bool(c.get("tree"))
         connected = tree or bool(c.get("connected"))
+        # randrange(k) for k > 0 is exactly _randbelow(k), the same draws
+        # without its argument checks: large graphs make millions of them.
+        below = getattr(r, "_randbelow", r.randrange)
         edges = []
         if connected and n > 1:
             order = list(range(n))
             r.shuffle(order)
-            for i in range(1, n):
-                edges.append((order[r.randrange(i)], order[i]))
+            edges = [(order[below(i)], order[i]) for i in range(1, n)]
         if not tree and n > 1:
             lo, hi = length(c, len(edges), None)
             most = n * (n - 1) // (1 if directed else 2)
@@ -338,20 +340,22 @@ class Gen:
             for _ in range(want * 4):
                 if len(edges) >= want:
                     break
-                a, b = r.randrange(n), r.randrange(n)
+                a, b = below(n), below(n)
                 if a != b and (a, b) not in have:
                     have.add((a, b))
                     if not directed:
                         have.add((b, a))
                     edges.append((a, b))
         weighted = c.get("weighted")
-        out = []
-        for a, b in edges:
-            e = [a + base, b + base]
-            if weighted:
-                e.append(r.randint(int(bound(weighted[0], "weighted")), int(bound(weighted[1], "weighted"))))
-            out.append(tuple(e) if t["of"]["k"] == "tuple" else e)
-        return out
+        as_tuple = t["of"]["k"] == "tuple"
+        if weighted:
+            w_lo, w_hi = int(bound(weighted[0], "weighted")), int(bound(weighted[1], "weighted"))
+            # randint(lo, hi) is lo + randrange(hi - lo + 1): the same draws.
+            weight = (lambda: w_lo + below(w_hi - w_lo + 1)) if w_hi >= w_lo else (lambda: r.randint(w_lo, w_hi))
+            out = [(a + base, b + base, weight()) for a, b in edges]
+        else:
+            out = [(a + base, b + base) for a, b in edges]
+        return out if as_tuple else [list(e) for e in out]
 
     # ---- edge values -----------------------------------------------------------------
     def edges(self, name):

@@ -2,7 +2,7 @@
 //! through the reference in the sandbox, dropped by reason, deduplicated,
 //! checked against the floors.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -149,7 +149,7 @@ fn helper_candidates(python: &Path, input: &GenInput, wanted: Wanted, seed: u64)
         "scale": match wanted { Wanted::Pool { scale } => scale, Wanted::Tests | Wanted::Large => 1 },
         "stdin_format": stdin_format(input)?,
     });
-    let answer = call(python, Helper::Generate, &request).map_err(|e| name_spec(input, e))?;
+    let answer = cached_answer(python, request).map_err(|e| name_spec(input, e))?;
     let mut list = Vec::new();
     for c in answer["candidates"].as_array().into_iter().flatten() {
         let category = serde_json::from_value(c["category"].clone()).unwrap_or_default();
@@ -162,6 +162,57 @@ fn helper_candidates(python: &Path, input: &GenInput, wanted: Wanted, seed: u64)
         domains: serde_json::from_value(answer["domains"].clone()).unwrap_or_default(),
         list,
     })
+}
+
+/// Generator answers recently given, by their request without the solution
+/// (and its path): each with the helper's key, a digest of everything the
+/// generator read. A problem's variants (`variants`) change the reference's
+/// body only, so their candidates and pools are the original's: the helper
+/// then reads the signature, finds the same key and answers "same" instead
+/// of drawing the same inputs again (on a graph problem, seconds each).
+struct AnswerCache {
+    recent: std::collections::VecDeque<(String, String, Json)>,
+}
+
+/// Answers kept: every problem in flight (one per thread) asks for its
+/// tests' candidates, a pool or two and the lowered large inputs in turn.
+const CACHED_ANSWERS: usize = 16;
+
+fn answer_cache() -> &'static std::sync::Mutex<AnswerCache> {
+    static CACHE: std::sync::OnceLock<std::sync::Mutex<AnswerCache>> = std::sync::OnceLock::new();
+    CACHE.get_or_init(|| std::sync::Mutex::new(AnswerCache { recent: Default::default() }))
+}
+
+/// The generator's answer to `request`, from the cache when the helper
+/// says the key is the one an earlier answer had.
+fn cached_answer(python: &Path, mut request: Json) -> anyhow::Result<Json> {
+    let mut rest = request.clone();
+    if let Some(map) = rest.as_object_mut() {
+        map.remove("solution");
+        map.remove("file");
+    }
+    let rest = format!("{}\u{0}{rest}", python.display());
+    let lock = || answer_cache().lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let known = lock().recent.iter().find(|(r, _, _)| *r == rest).map(|(_, k, a)| (k.clone(), a.clone()));
+    if let Some((key, _)) = &known {
+        request["known_key"] = Json::from(key.as_str());
+    }
+    let answer = call(python, Helper::Generate, &request)?;
+    if answer["same_as_known"].as_bool() == Some(true) {
+        return match known {
+            Some((key, cached)) if answer["key"].as_str() == Some(key.as_str()) => Ok(cached),
+            _ => anyhow::bail!("the test generator answered \"same\" to a key it was not given"),
+        };
+    }
+    if let Some(key) = answer["key"].as_str() {
+        let mut cache = lock();
+        cache.recent.retain(|(r, _, _)| *r != rest);
+        if cache.recent.len() == CACHED_ANSWERS {
+            cache.recent.pop_front();
+        }
+        cache.recent.push_back((rest, key.to_string(), answer.clone()));
+    }
+    Ok(answer)
 }
 
 /// A whole program's parsed `[stdin] format` (null for a function), with
@@ -213,7 +264,22 @@ pub fn same(a: &Json, b: &Json, opts: &CompareOptions) -> bool {
 /// words its examples show ([`TestSpec::words_from_examples`]); the
 /// better of the two is kept, and `narrowed` says when it is the second.
 pub fn generate(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> anyhow::Result<Generated> {
-    let first = generate_within(python, sandbox, input);
+    generate_reusing(python, sandbox, input, &HashMap::new())
+}
+
+/// [`generate`], where `known` already holds a run of the reference on
+/// some non-large inputs (by [`args_key`]; `variants`' screen ran the
+/// variant on the original's tests): that run is the first of the two
+/// validation makes of such an input, so only the second is made. Used
+/// only when the solution has no `valid()` (the screen calls the entry
+/// point directly, validation through it).
+pub fn generate_reusing(
+    python: &Path,
+    sandbox: &dyn Sandbox,
+    input: &GenInput,
+    known: &HashMap<String, Run>,
+) -> anyhow::Result<Generated> {
+    let first = generate_within(python, sandbox, input, known);
     let raised_most = |g: &Generated| main_drop(&g.header.dropped) == Some("raised");
     let retry = match &first {
         Ok(g) => !g.floor_errors.is_empty() && raised_most(g),
@@ -224,7 +290,7 @@ pub fn generate(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> anyho
     }
     let mut words = input.clone();
     words.spec.words_from_examples = true;
-    let second = input.phase("words from the examples", || generate_within(python, sandbox, &words));
+    let second = input.phase("words from the examples", || generate_within(python, sandbox, &words, known));
     match (first, second) {
         (Ok(a), Ok(mut b)) if b.floor_errors.len() < a.floor_errors.len() || b.tests.len() > a.tests.len() => {
             b.narrowed = Some(words.spec);
@@ -243,11 +309,19 @@ fn main_drop(dropped: &BTreeMap<String, usize>) -> Option<&str> {
     dropped.iter().filter(|(r, _)| *r != "duplicate").max_by_key(|(_, n)| **n).map(|(r, _)| r.as_str())
 }
 
-/// [`generate`] with the spec as it is.
-fn generate_within(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> anyhow::Result<Generated> {
+/// [`generate_reusing`] with the spec as it is.
+fn generate_within(
+    python: &Path,
+    sandbox: &dyn Sandbox,
+    input: &GenInput,
+    known: &HashMap<String, Run>,
+) -> anyhow::Result<Generated> {
     let cands = input.phase("candidates", || candidates(python, sandbox, input, Wanted::Tests, input.spec.seed))?;
     let source = wrap(&input.solution, &input.entry_point, input.call_style, cands.has_valid);
-    let mut validated = input.phase("validate", || validate(sandbox, &source, &input.spec, cands.list))?;
+    let none = HashMap::new();
+    let known = if cands.has_valid { &none } else { known };
+    let mut validated =
+        input.phase("validate", || validate_reusing(sandbox, &source, &input.spec, cands.list, known))?;
     let large_lowered = input.phase("lower large", || lower_large(python, sandbox, input, &source, &mut validated))?;
     let Validated { kept, mut dropped, first_raised } = validated;
     if cands.outside_spec > 0 {
@@ -518,6 +592,32 @@ fn first_runs(
     Ok((runs, skipped))
 }
 
+/// [`first_runs`] with the non-large inputs `known` has a run of taken
+/// from it: large inputs always run here, where their times predict the
+/// larger ones'.
+fn first_runs_reusing(
+    sandbox: &dyn Sandbox,
+    source: &str,
+    inputs: &[Vec<Json>],
+    large: &[bool],
+    limits: Limits,
+    known: &HashMap<String, Run>,
+) -> anyhow::Result<(Vec<Run>, Vec<bool>)> {
+    let mut runs: Vec<Option<Run>> =
+        (0..inputs.len()).map(|i| if large[i] { None } else { known.get(&args_key(&inputs[i])).cloned() }).collect();
+    let rest: Vec<usize> = (0..inputs.len()).filter(|&i| runs[i].is_none()).collect();
+    let mut skipped = vec![false; inputs.len()];
+    if !rest.is_empty() {
+        let rest_inputs: Vec<Vec<Json>> = rest.iter().map(|&i| inputs[i].clone()).collect();
+        let rest_large: Vec<bool> = rest.iter().map(|&i| large[i]).collect();
+        let (got, too_slow) = first_runs(sandbox, source, &rest_inputs, &rest_large, limits)?;
+        for ((&i, run), slow) in rest.iter().zip(got).zip(too_slow) {
+            (runs[i], skipped[i]) = (Some(run), slow);
+        }
+    }
+    Ok((runs.into_iter().map(|r| r.unwrap_or(Run::NotRun)).collect(), skipped))
+}
+
 /// How the reference's time grows with the size of large inputs, as the
 /// exponent of a power law: from the widest pair of `measured` inputs
 /// (`(input, seconds)`), one at least twice the other's size and at least
@@ -595,6 +695,18 @@ pub fn validate(
     spec: &TestSpec,
     candidates: Vec<Candidate>,
 ) -> anyhow::Result<Validated> {
+    validate_reusing(sandbox, source, spec, candidates, &HashMap::new())
+}
+
+/// [`validate`] where `known` holds a first run of some non-large inputs
+/// (see [`generate_reusing`]).
+fn validate_reusing(
+    sandbox: &dyn Sandbox,
+    source: &str,
+    spec: &TestSpec,
+    candidates: Vec<Candidate>,
+    known: &HashMap<String, Run>,
+) -> anyhow::Result<Validated> {
     let mut dropped: BTreeMap<String, usize> = BTreeMap::new();
     let mut seen = HashSet::new();
     let mut unique = Vec::new();
@@ -608,7 +720,7 @@ pub fn validate(
     let inputs: Vec<Vec<Json>> = unique.iter().map(|c| c.args.clone()).collect();
     let limits = validate_limits(spec);
     let large: Vec<bool> = unique.iter().map(|c| c.category == Category::Large).collect();
-    let (first, too_slow) = first_runs(sandbox, source, &inputs, &large, limits)?;
+    let (first, too_slow) = first_runs_reusing(sandbox, source, &inputs, &large, limits, known)?;
     // Only a value needs a second run (to show it repeats): running a
     // timeout or a crash again would only cost time.
     let repeat: Vec<usize> = (0..inputs.len()).filter(|&i| matches!(first[i], Run::Value(..))).collect();
@@ -653,4 +765,107 @@ pub fn validate(
         *dropped.entry(reason.into()).or_default() += 1;
     }
     Ok(Validated { kept, dropped, first_raised })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(solution: &str, known_key: Option<&Json>) -> Json {
+        let mut r = json!({
+            "solution": solution,
+            "file": "p/solution.py",
+            "entry_point": "f",
+            "call_style": "function",
+            "seed": 3,
+            "spec": serde_json::to_value(TestSpec::default()).expect("a spec"),
+            "originals": [],
+            "mode": "gen",
+            "scale": 1,
+            "stdin_format": Json::Null,
+        });
+        if let Some(k) = known_key {
+            r["known_key"] = k.clone();
+        }
+        r
+    }
+
+    /// Answers every call with its first argument, counting the calls.
+    struct Echo(std::sync::atomic::AtomicUsize);
+
+    impl Sandbox for Echo {
+        fn run_job(&self, job: &crate::exec::Job) -> crate::exec::Outcome {
+            let crate::exec::Job::Calls { calls, .. } = job else { panic!("only calls") };
+            let calls: Vec<crate::exec::CallOutcome> = calls
+                .texts()
+                .iter()
+                .map(|text| {
+                    self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    let call: Json = serde_json::from_str(text).expect("a call");
+                    crate::exec::CallOutcome {
+                        status: crate::exec::Status::Completed,
+                        value: Some(json!(["ok", call["args"][0]])),
+                        unencodable: None,
+                        wall: Duration::from_micros(5),
+                    }
+                })
+                .collect();
+            crate::exec::Outcome {
+                status: crate::exec::Status::Completed,
+                calls,
+                runs: vec![],
+                stdout: String::new(),
+                stderr: String::new(),
+                wall: Duration::from_millis(1),
+            }
+        }
+    }
+
+    /// A known first run replaces validation's first run of that input and
+    /// only that one: the second run still happens and still judges it (a
+    /// known value the second run contradicts drops the input).
+    #[test]
+    fn validation_reuses_a_known_first_run_and_still_runs_the_second() {
+        let candidate = |n: i64| Candidate {
+            category: Category::Typical,
+            args: vec![json!(n)],
+            how: format!("n = {n}"),
+            expected: None,
+        };
+        let known: HashMap<String, Run> = [
+            (args_key(&[json!(2)]), Run::Value(json!(2), Duration::from_micros(5))),
+            (args_key(&[json!(3)]), Run::Value(json!(4), Duration::from_micros(5))),
+        ]
+        .into();
+        let sandbox = Echo(Default::default());
+        let spec = TestSpec::default();
+        let got = validate_reusing(&sandbox, "", &spec, (1..=4).map(candidate).collect(), &known).expect("validated");
+        let kept: Vec<&Json> = got.kept.iter().map(|t| &t.expected).collect();
+        assert_eq!(kept, [&json!(1), &json!(2), &json!(4)]);
+        assert_eq!(got.dropped.get("nondeterministic"), Some(&1), "{:?}", got.dropped);
+        // First runs of 1 and 4, second runs of all four.
+        assert_eq!(sandbox.0.load(std::sync::atomic::Ordering::SeqCst), 6);
+    }
+
+    /// The generator's key covers what it reads: a changed body keeps it
+    /// (and the helper answers "same" to it), a changed signature does
+    /// not; the answer given from the cache is the one the helper gives.
+    #[test]
+    fn the_candidates_key_follows_the_signature_not_the_body() {
+        let python = Path::new("python3");
+        let original = "def f(n: int) -> int:\n    return n + 1\n";
+        let body = "def f(n: int) -> int:\n    return n - 1\n";
+        let signature = "def f(n: list[int]) -> int:\n    return len(n)\n";
+        let first = call(python, Helper::Generate, &request(original, None)).expect("an answer");
+        let key = &first["key"];
+        assert!(key.is_string() && first["candidates"].as_array().is_some_and(|c| !c.is_empty()));
+        let same = call(python, Helper::Generate, &request(body, Some(key))).expect("an answer");
+        assert_eq!(same["same_as_known"], Json::Bool(true), "{same}");
+        let other = call(python, Helper::Generate, &request(signature, Some(key))).expect("an answer");
+        assert!(other["same_as_known"].is_null() && other["key"] != *key, "a new signature, new inputs");
+        let fresh = call(python, Helper::Generate, &request(body, None)).expect("an answer");
+        cached_answer(python, request(original, None)).expect("an answer");
+        assert_eq!(cached_answer(python, request(body, None)).expect("an answer"), fresh);
+        assert_eq!(fresh["candidates"], first["candidates"]);
+    }
 }

@@ -304,6 +304,17 @@ pub fn score_at_least(
         for (&m, k) in active.iter().zip(verdicts) {
             killed[m] = k;
         }
+        if crate::timings::enabled() {
+            let count = |v: &[bool]| v.iter().filter(|&&b| b).count();
+            eprintln!(
+                "bound {} prefix {prefix}/{}: {} mutants, {} killed, {} set aside",
+                input.dir.display(),
+                order.len(),
+                sources.len(),
+                count(&killed),
+                count(&set_aside)
+            );
+        }
         if let Some(proven) = proven(&killed, &set_aside, wanted) {
             return Ok(Bounded { met: true, survivors: Survivors { alive: Vec::new(), known }, ..proven });
         }

@@ -29,6 +29,13 @@
 //! (the first input where they differ is recorded). A candidate that fails
 //! any step is deleted and recorded with the reason; the next one is tried,
 //! up to [`Options::tries`] per kind. Same input and seed → same variants.
+//!
+//! No (program, input) pair runs twice where once is known: the screen's
+//! runs are the variant's first validation run of those inputs, the
+//! original's answers its own fresh `tests.jsonl` records stand for its
+//! runs on the variant's tests, and the variants of one problem share the
+//! generator's inputs (a changed body leaves signature and spec alone, and
+//! `testgen::generate` asks the helper only whether its key is the same).
 
 pub mod candidates;
 pub mod problem_dir;
@@ -192,19 +199,24 @@ pub fn make(dir: &Path, out: &Path, sandbox: &dyn Sandbox, opts: &Options) -> an
             }
             // A renamed program behaves as the original by construction:
             // nothing to screen.
-            if kind != Kind::Rename
-                && let Err(why) = crate::timings::time("variant screen", || {
+            let screened = if kind == Kind::Rename {
+                screen::Screened::new()
+            } else {
+                match crate::timings::time("variant screen", || {
                     screen::screen(sandbox, &original, &candidate.source, opts.min_differ)
-                })?
-            {
-                *report.screened_out.entry(why.to_string()).or_default() += 1;
-                continue;
-            }
+                })? {
+                    Ok(runs) => runs,
+                    Err(why) => {
+                        *report.screened_out.entry(why.to_string()).or_default() += 1;
+                        continue;
+                    }
+                }
+            };
             proven += 1;
             let name = format!("{}~{}{}", original.name, kind.as_str(), made + 1);
             let target = out.join(&name);
             crate::timings::time("variant write", || problem_dir::write(&original, candidate, kind, &target))?;
-            match prove::prove(sandbox, &original, &target, kind, candidate, opts)? {
+            match prove::prove(sandbox, &original, &target, kind, candidate, &screened, opts)? {
                 Ok(proof) => {
                     made += 1;
                     report.kept.push(Kept {

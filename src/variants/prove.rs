@@ -11,7 +11,7 @@ use std::path::Path;
 use serde_json::{Value as Json, json};
 
 use super::candidates::Candidate;
-use super::screen::Original;
+use super::screen::{Original, Screened};
 use super::{Kind, Options};
 use anyhow::Context as _;
 
@@ -19,7 +19,9 @@ use crate::bank::{FLOWCHART, PROBLEM, SOLUTION};
 use crate::judge::problem::TestCase;
 use crate::judge::run::Sandbox;
 use crate::mermaid::lint::{Checked, check};
-use crate::testgen::generate::{GenInput, Generated, compare_options, constant_suite, generate, same, validate_limits};
+use crate::testgen::generate::{
+    GenInput, Generated, args_key, compare_options, constant_suite, generate_reusing, same, validate_limits,
+};
 use crate::testgen::reference::{Run, run_all, wrap};
 use crate::testgen::score::{Known, ScoredTest, Suite, Survivors, mutants, score_at_least, score_suites};
 use crate::testgen::ship::{self, Kills};
@@ -50,12 +52,13 @@ pub fn prove(
     dir: &Path,
     kind: Kind,
     candidate: &Candidate,
+    screened: &Screened,
     opts: &Options,
 ) -> anyhow::Result<Result<Proof, String>> {
     if let Err(reason) = lint_clean(dir) {
         return Ok(Err(reason));
     }
-    crate::timings::time("variant carry", || carry_original_tests(sandbox, original, dir))?;
+    crate::timings::time("variant carry", || carry_original_tests(sandbox, original, dir, screened))?;
     let renamed = match kind {
         Kind::Rename => {
             crate::timings::time("variant renamed", || renamed_tests(sandbox, original, dir, &candidate.names))?
@@ -65,7 +68,7 @@ pub fn prove(
     let generated = match renamed {
         Some(Ok(g)) => g,
         Some(Err(reason)) => return Ok(Err(reason)),
-        None => match regenerate(sandbox, dir, opts)? {
+        None => match regenerate(sandbox, dir, screened, opts)? {
             Ok(g) => g,
             Err(reason) => return Ok(Err(reason)),
         },
@@ -101,8 +104,14 @@ pub fn prove(
 /// sandbox), become the variant's: their inputs (often the large ones the
 /// floors count) are the problem's, only the expected values were the
 /// original's. An input the variant does not answer is left out (the
-/// totality check sees it in the generated tests).
-fn carry_original_tests(sandbox: &dyn Sandbox, original: &Original, dir: &Path) -> anyhow::Result<()> {
+/// totality check sees it in the generated tests). Inputs the screen ran
+/// keep the screen's answer (the same program on the same input).
+fn carry_original_tests(
+    sandbox: &dyn Sandbox,
+    original: &Original,
+    dir: &Path,
+    screened: &Screened,
+) -> anyhow::Result<()> {
     let originals: Vec<&TestCase> = original.input.originals.iter().filter(|t| t.kwargs.is_empty()).collect();
     if originals.is_empty() {
         return Ok(());
@@ -113,7 +122,9 @@ fn carry_original_tests(sandbox: &dyn Sandbox, original: &Original, dir: &Path) 
     let solution = std::fs::read_to_string(dir.join(SOLUTION))?;
     let program = wrap(&solution, &entry, original.input.call_style, false);
     let inputs: Vec<Vec<Json>> = originals.iter().map(|t| t.args.clone()).collect();
-    let runs = run_all(sandbox, &program, &inputs, validate_limits(&original.input.spec))?;
+    let runs = reusing(screened, &inputs, |missing| {
+        run_all(sandbox, &program, missing, validate_limits(&original.input.spec))
+    })?;
     let tests: Vec<TestCase> = originals
         .into_iter()
         .zip(runs)
@@ -125,6 +136,24 @@ fn carry_original_tests(sandbox: &dyn Sandbox, original: &Original, dir: &Path) 
     problem["tests"] = serde_json::to_value(tests)?;
     crate::outfile::write_atomic(&path, (serde_json::to_string_pretty(&problem)? + "\n").as_bytes())
         .with_context(|| format!("writing {}", path.display()))
+}
+
+/// A run of every input: `known`'s where it has the input, `run`'s on the
+/// others (in their order).
+fn reusing(
+    known: &Screened,
+    inputs: &[Vec<Json>],
+    run: impl FnOnce(&[Vec<Json>]) -> anyhow::Result<Vec<Run>>,
+) -> anyhow::Result<Vec<Run>> {
+    let mut runs: Vec<Option<Run>> = inputs.iter().map(|a| known.get(&args_key(a)).cloned()).collect();
+    let missing: Vec<usize> = (0..inputs.len()).filter(|&i| runs[i].is_none()).collect();
+    if !missing.is_empty() {
+        let args: Vec<Vec<Json>> = missing.iter().map(|&i| inputs[i].clone()).collect();
+        for (&i, r) in missing.iter().zip(run(&args)?) {
+            runs[i] = Some(r);
+        }
+    }
+    Ok(runs.into_iter().map(|r| r.unwrap_or(Run::NotRun)).collect())
 }
 
 /// The re-drawn chart parses with no lint warning.
@@ -150,11 +179,17 @@ fn machine_failure(e: &anyhow::Error) -> bool {
 /// set aside), and only if that is still below the floor the mutant-guided
 /// step and the exact score again, as `tests gen --score` would. `Ok(Err)`
 /// when the variant's tests cannot meet the floors.
-fn regenerate(sandbox: &dyn Sandbox, dir: &Path, opts: &Options) -> anyhow::Result<Result<Regenerated, String>> {
+fn regenerate(
+    sandbox: &dyn Sandbox,
+    dir: &Path,
+    screened: &Screened,
+    opts: &Options,
+) -> anyhow::Result<Result<Regenerated, String>> {
     let python = &opts.helper_python;
     let input = crate::bank::spec::gen_input(dir)?;
     let attempt = || -> anyhow::Result<Result<Generated, String>> {
-        let mut generated = crate::timings::time("variant generate", || generate(python, sandbox, &input))?;
+        let mut generated =
+            crate::timings::time("variant generate", || generate_reusing(python, sandbox, &input, screened))?;
         if let Some(floor) = generated.floor_errors.first() {
             return Ok(Err(floor.clone()));
         }
@@ -318,9 +353,7 @@ fn original_on(
 ) -> anyhow::Result<(usize, Option<Json>)> {
     let input = &original.input;
     let tests = &generated.1;
-    let program = wrap(&input.solution, entry, input.call_style, false);
-    let inputs: Vec<Vec<Json>> = tests.iter().map(|t| t.args.clone()).collect();
-    let runs = run_all(sandbox, &program, &inputs, validate_limits(&input.spec))?;
+    let runs = original_runs(sandbox, original, entry, tests)?;
     let opts = compare_options(&input.spec);
     let mut differ = 0;
     let mut first = None;
@@ -334,4 +367,22 @@ fn original_on(
         first.get_or_insert_with(|| json!({"args": t.args, "variant": t.expected, "original": answered}));
     }
     Ok((differ, first))
+}
+
+/// The original's run on each test: its recorded answer where its own
+/// tests have the input and the harness calls the original's entry point
+/// (a renamed variant's calls a name the original does not define, so its
+/// runs are real), the sandbox's run for the rest.
+fn original_runs(
+    sandbox: &dyn Sandbox,
+    original: &Original,
+    entry: &str,
+    tests: &[GeneratedTest],
+) -> anyhow::Result<Vec<Run>> {
+    let input = &original.input;
+    let none = Screened::new();
+    let recorded = if entry == input.entry_point { &original.recorded } else { &none };
+    let program = wrap(&input.solution, entry, input.call_style, false);
+    let inputs: Vec<Vec<Json>> = tests.iter().map(|t| t.args.clone()).collect();
+    reusing(recorded, &inputs, |missing| run_all(sandbox, &program, missing, validate_limits(&input.spec)))
 }

@@ -1,14 +1,16 @@
 //! The cheap first look at a candidate: one sandbox job on the original's
 //! own test inputs, before the costly test generation.
 
+use std::collections::HashMap;
 use std::path::Path;
+use std::time::Duration;
 
 use serde_json::Value as Json;
 
 use crate::exec::Limits;
 use crate::judge::problem::Category;
 use crate::judge::run::Sandbox;
-use crate::testgen::generate::{GenInput, compare_options, same, validate_limits};
+use crate::testgen::generate::{GenInput, args_key, compare_options, same, validate_limits};
 use crate::testgen::reference::{Run, run_within_budget, wrap};
 use crate::testgen::tests_file::{self, GeneratedTest, Header, TESTS};
 
@@ -21,6 +23,12 @@ pub struct Original {
     /// Its generated tests (`tests.jsonl`) and their header.
     pub tests: Vec<GeneratedTest>,
     pub header: Header,
+    /// The original's answer to each of its generated tests, by input
+    /// (`args_key`), when `tests.jsonl` is the build of this very solution,
+    /// spec and original tests (its stamp): validated answers (run twice,
+    /// equal) that a variant's tests sharing the input need not run again.
+    /// Empty when the file is stale.
+    pub recorded: HashMap<String, Run>,
 }
 
 impl Original {
@@ -29,7 +37,13 @@ impl Original {
         let input = crate::bank::spec::gen_input(dir)?;
         let (header, tests) = tests_file::read(&dir.join(TESTS))?;
         let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        Ok(Original { name, input, tests, header })
+        let fresh = header.stamp == tests_file::stamp(&input.solution, &input.spec_text, &input.originals_text);
+        let recorded = if fresh {
+            tests.iter().map(|t| (args_key(&t.args), Run::Value(t.expected.clone(), Duration::ZERO))).collect()
+        } else {
+            HashMap::new()
+        };
+        Ok(Original { name, input, tests, header, recorded })
     }
 }
 
@@ -75,7 +89,12 @@ fn screen_limits(original: &Original, tests: &[&GeneratedTest]) -> (Limits, f64)
     (Limits { wall: call, cpu: call }, (SLOWER * total).max(LEAST_BUDGET_S))
 }
 
-/// Runs `source` on the original's non-large test inputs: `Ok(Ok(()))`
+/// What a candidate that passed the screen answered, by input
+/// (`args_key`): runs the proof need not repeat (`testgen::generate`'s
+/// first validation run, the carried original tests).
+pub type Screened = HashMap<String, Run>;
+
+/// Runs `source` on the original's non-large test inputs: `Ok(Ok(runs))`
 /// when it answers every one, not all alike, and differs from the original
 /// on at least `min_differ` of them. `Err` only when the sandbox failed.
 pub fn screen(
@@ -83,7 +102,7 @@ pub fn screen(
     original: &Original,
     source: &str,
     min_differ: f64,
-) -> anyhow::Result<Result<(), Rejected>> {
+) -> anyhow::Result<Result<Screened, Rejected>> {
     let tests: Vec<&GeneratedTest> =
         original.tests.iter().filter(|t| t.category != Category::Large).take(SCREEN_INPUTS).collect();
     let inputs: Vec<Vec<Json>> = tests.iter().map(|t| t.args.clone()).collect();
@@ -95,9 +114,9 @@ pub fn screen(
     let runs = run_within_budget(sandbox, &program, &inputs, limits, budget_s)?;
     let opts = compare_options(&input.spec);
     let mut values = Vec::with_capacity(runs.len());
-    for run in runs {
+    for run in &runs {
         match run {
-            Run::Value(v, _) => values.push(v),
+            Run::Value(v, _) => values.push(v.clone()),
             _ => return Ok(Err(Rejected::NotTotal)),
         }
     }
@@ -108,5 +127,5 @@ pub fn screen(
     if values.is_empty() || (differ as f64) < min_differ * values.len() as f64 {
         return Ok(Err(Rejected::TooClose));
     }
-    Ok(Ok(()))
+    Ok(Ok(inputs.iter().map(|a| args_key(a)).zip(runs).collect()))
 }
