@@ -47,11 +47,12 @@ phase() {
 }
 
 # 1. Import and references. The import is redone only when the problems
-#    file or the binary changed (a stamp per subset); references already
+#    file, the binary or the hand references changed (a stamp per subset); references already
 #    chosen are read back from each problem's reference.json.
 import_all() {
   local stamp s specs
-  stamp=$(cat "$PROBLEMS" "$FB" | sha256sum | cut -c1-16)
+  # Hand references count too: one added (or edited) later is picked up.
+  stamp=$( (cat "$PROBLEMS" "$FB"; find "$ROOT/testgen/codevision-refs" -name '*.py' 2>/dev/null | sort | xargs -r cat) | sha256sum | cut -c1-16)
   for s in "${SUBSETS[@]}"; do
     [ "$(cat "$OUT/problems/$s/.imported" 2>/dev/null)" = "$stamp" ] && continue
     specs=()

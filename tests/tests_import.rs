@@ -125,3 +125,95 @@ fn cli_reports_malformed_input_with_file_line_and_column() {
     assert!(stderr.contains("broken.jsonl:2:"), "{stderr}");
     assert!(!out.exists(), "no half-written output");
 }
+
+/// A made-up Code-Vision MATH problem (`addTwo`) and one sample per
+/// body in `samples/MATH/m<i>.jsonl`.
+fn made_up_math(dir: &std::path::Path, bodies: &[&str]) -> std::path::PathBuf {
+    let problems = dir.join("problems.jsonl");
+    let rec = serde_json::json!({
+        "subset": "MATH", "task_id": "1. Add Two", "difficulty": "easy", "title": "Add Two",
+        "prompt": "easy\nAdd Two\nGiven an integer x, return x + 2.",
+        "starter_code": "def addTwo(x: int) -> int:", "entry_point": "addTwo", "call_style": "function",
+        "test": "assert addTwo(1) == 3\nassert addTwo(0) == 2\nassert addTwo(-5) == -3\n",
+        "canonical_solution": null, "source": "{}",
+    });
+    std::fs::write(&problems, format!("{rec}\n")).expect("write problems");
+    let samples = dir.join("samples/MATH");
+    std::fs::create_dir_all(&samples).expect("samples dir");
+    for (i, body) in bodies.iter().enumerate() {
+        let sample = serde_json::json!({
+            "task_id": "1. Add Two", "completion": format!("def addTwo(x: int) -> int:\n    {body}\n"),
+            "response": "", "passed": true, "result": "passed",
+        });
+        std::fs::write(samples.join(format!("m{i}.jsonl")), format!("{sample}\n")).expect("write sample");
+    }
+    problems
+}
+
+/// `import codevision --subset MATH` with references from `dir/samples`.
+fn import_math(dir: &std::path::Path, extra: &[&std::ffi::OsStr]) -> (bool, String) {
+    let run = flowbench()
+        .args(["import", "codevision"])
+        .arg(dir.join("problems.jsonl"))
+        .args(["--subset", "MATH", "-o"])
+        .arg(dir.join("out"))
+        .arg("--references-from")
+        .arg(dir.join("samples"))
+        .args(extra)
+        .output()
+        .expect("run flowbench");
+    (run.status.success(), String::from_utf8_lossy(&run.stderr).into_owned())
+}
+
+/// The single problem directory `import` wrote under `dir/out`.
+fn only_problem_dir(dir: &std::path::Path) -> std::path::PathBuf {
+    let mut dirs: Vec<_> =
+        std::fs::read_dir(dir.join("out")).expect("out").flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
+    assert_eq!(dirs.len(), 1, "{dirs:?}");
+    dirs.remove(0)
+}
+
+/// `import codevision --references-from`, end to end on a made-up MATH
+/// problem: two models' samples agree, so a reference is chosen; the report
+/// goes to a directory that does not exist yet (it is made, and the chosen
+/// reference is never lost to a missing folder).
+#[test]
+fn codevision_references_report_in_a_new_directory() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    made_up_math(dir.path(), &["return x + 2", "y = x\n    return y + 1 + 1"]);
+    let report = dir.path().join("not/yet/there/MATH.json");
+    let (ok, stderr) = import_math(dir.path(), &["--report".as_ref(), report.as_os_str()]);
+    assert!(ok, "{stderr}");
+    assert!(stderr.contains("1 differential"), "{stderr}");
+    assert!(report.is_file() && report.with_extension("md").is_file(), "{stderr}");
+    let chosen = std::fs::read_to_string(only_problem_dir(dir.path()).join("solution.py")).expect("solution.py");
+    assert!(chosen.contains("def addTwo"), "{chosen}");
+}
+
+/// A hand reference written after a first run left the problem out is
+/// used by the rerun (the recorded "left out" is not simply read back),
+/// and editing it makes the next rerun use the new text.
+#[test]
+fn codevision_hand_reference_added_later_is_used_on_rerun() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    made_up_math(dir.path(), &["return x + 2"]);
+    let (ok, stderr) = import_math(dir.path(), &[]);
+    assert!(ok, "{stderr}");
+    assert!(stderr.contains("1 left out"), "one model only: {stderr}");
+    let problem = only_problem_dir(dir.path());
+    assert!(!problem.join("solution.py").exists());
+    let hand = dir.path().join("hand");
+    std::fs::create_dir_all(&hand).expect("hand dir");
+    let name = problem.file_name().expect("name").to_string_lossy().into_owned();
+    std::fs::write(hand.join(format!("{name}.py")), "def addTwo(x: int) -> int:\n    return 2 + x\n").expect("hand");
+    let (ok, stderr) = import_math(dir.path(), &["--hand-refs".as_ref(), hand.as_os_str()]);
+    assert!(ok, "{stderr}");
+    assert!(stderr.contains("1 hand-written"), "{stderr}");
+    let solution = std::fs::read_to_string(problem.join("solution.py")).expect("solution.py");
+    assert!(solution.contains("return 2 + x"), "{solution}");
+    std::fs::write(hand.join(format!("{name}.py")), "def addTwo(x: int) -> int:\n    return x - -2\n").expect("edit");
+    let (ok, stderr) = import_math(dir.path(), &["--hand-refs".as_ref(), hand.as_os_str()]);
+    assert!(ok, "{stderr}");
+    let solution = std::fs::read_to_string(problem.join("solution.py")).expect("solution.py");
+    assert!(solution.contains("return x - -2"), "the edited hand reference: {solution}");
+}

@@ -103,6 +103,11 @@ fn references(args: &ImportArgs, samples: &Path, dirs: &[PathBuf]) -> anyhow::Re
     }
     let json_path = args.report.clone().unwrap_or_else(|| args.output.join("references.json"));
     let md_path = json_path.with_extension("md");
+    // The report may be asked for in a directory of its own: make it
+    // rather than lose the references just chosen over a missing folder.
+    if let Some(parent) = json_path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+    }
     std::fs::write(&json_path, report::json(&entries)).with_context(|| format!("writing {}", json_path.display()))?;
     std::fs::write(&md_path, report::markdown(&entries)).with_context(|| format!("writing {}", md_path.display()))?;
     let c = report::counts(&entries).remove("all").unwrap_or_default();

@@ -48,6 +48,7 @@ use crate::testgen::reference::{Run, run_within_budget, wrap};
 use crate::testgen::spec::TestSpec;
 
 use self::choose::{Decision, GroupOutput, MAX_WRONG_TESTS, Trial, choose, show, shown_value};
+use super::cache::sha256_hex;
 use super::import::dir_name;
 use super::spec::{load_spec, read_problem};
 use super::summary::to_json;
@@ -111,6 +112,10 @@ pub struct Entry {
     pub wrong_tests: Vec<WrongTest>,
     /// Where candidates differ (from the reference when there is one).
     pub differences: Vec<ShownDifference>,
+    /// SHA-256 of the hand-written reference (kind `hand`): a rerun
+    /// redoes the problem when the file changed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hand_sha256: Option<String>,
 }
 
 /// An original test every agreeing program fails.
@@ -199,13 +204,21 @@ fn reference_for(dir: &Path, ctx: &Context<'_>) -> anyhow::Result<Entry> {
     let problem_path = dir.join(PROBLEM);
     let text = std::fs::read_to_string(&problem_path).with_context(|| format!("reading {}", problem_path.display()))?;
     let mut problem = read_problem(&problem_path, &text)?;
+    let hand = hand_reference(&problem, ctx)?;
     if recorded.is_file() {
         let text = std::fs::read_to_string(&recorded).with_context(|| format!("reading {}", recorded.display()))?;
         let entry: Entry =
             serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("{}:{}: {e}", recorded.display(), e.line()))?;
-        // A new import wrote the original tests back.
-        drop_wrong_tests(dir, &mut problem, &entry.wrong_tests)?;
-        return Ok(entry);
+        if !hand_changed(&entry, hand.as_ref()) {
+            // A new import wrote the original tests back.
+            drop_wrong_tests(dir, &mut problem, &entry.wrong_tests)?;
+            return Ok(entry);
+        }
+        // Chosen again below, from the samples and then the hand reference.
+        if entry.kind == Kind::Hand {
+            std::fs::remove_file(dir.join(SOLUTION))
+                .with_context(|| format!("removing {}", dir.join(SOLUTION).display()))?;
+        }
     }
     let samples = ctx.samples.get(&problem.task_id).map(Vec::as_slice).unwrap_or_default();
     let mut entry = Entry {
@@ -221,14 +234,45 @@ fn reference_for(dir: &Path, ctx: &Context<'_>) -> anyhow::Result<Entry> {
         generated_inputs: 0,
         wrong_tests: Vec::new(),
         differences: Vec::new(),
+        hand_sha256: None,
     };
     if !dir.join(SOLUTION).is_file() {
         let spec = load_spec(dir)?.map(|(s, _)| s.tests).unwrap_or_default();
-        validate_samples(dir, &problem, &spec, samples, ctx, &mut entry)?;
+        validate_samples(dir, &problem, &spec, samples, hand.as_ref(), ctx, &mut entry)?;
         drop_wrong_tests(dir, &mut problem, &entry.wrong_tests)?;
     }
     std::fs::write(&recorded, to_json(&entry)).with_context(|| format!("writing {}", recorded.display()))?;
     Ok(entry)
+}
+
+/// A hand-written reference: where it is and its text.
+struct HandReference {
+    path: PathBuf,
+    code: String,
+}
+
+/// The hand-written `<task>.py` for `problem`, when the hand references
+/// directory has one.
+fn hand_reference(problem: &Problem, ctx: &Context<'_>) -> anyhow::Result<Option<HandReference>> {
+    let Some(path) = ctx.hand.map(|h| h.join(format!("{}.py", dir_name(&problem.task_id)))).filter(|f| f.is_file())
+    else {
+        return Ok(None);
+    };
+    let code = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    Ok(Some(HandReference { path, code }))
+}
+
+/// Whether a recorded choice is out of date because of the hand
+/// references: one was added for a problem left out, or the one used was
+/// edited or removed. Without this a rerun would read back "left out" and
+/// never use a reference written after the first run.
+fn hand_changed(entry: &Entry, hand: Option<&HandReference>) -> bool {
+    match (entry.kind, hand) {
+        (Kind::LeftOut, Some(_)) => true,
+        (Kind::Hand, Some(h)) => entry.hand_sha256.as_deref() != Some(sha256_hex(h.code.as_bytes()).as_str()),
+        (Kind::Hand, None) => true,
+        _ => false,
+    }
 }
 
 /// Steps 1–4 of the module docs for one problem without a solution.
@@ -237,6 +281,7 @@ fn validate_samples(
     problem: &Problem,
     spec: &TestSpec,
     samples: &[(String, String)],
+    hand: Option<&HandReference>,
     ctx: &Context<'_>,
     entry: &mut Entry,
 ) -> anyhow::Result<()> {
@@ -308,16 +353,15 @@ fn validate_samples(
         }
         Decision::LeftOut { reason, differences } => {
             entry.differences = differences.into_iter().map(shown).collect();
-            let hand = ctx.hand.map(|h| h.join(format!("{}.py", dir_name(&problem.task_id)))).filter(|f| f.is_file());
             let Some(hand) = hand else {
                 entry.kind = Kind::LeftOut;
                 entry.reason = Some(serde_json::to_value(reason)?.as_str().unwrap_or_default().to_string());
                 return Ok(());
             };
-            let code = std::fs::read_to_string(&hand).with_context(|| format!("reading {}", hand.display()))?;
-            let t = on_originals(problem, spec, "hand", &code, ctx.sandbox)?;
+            let t = on_originals(problem, spec, "hand", &hand.code, ctx.sandbox)?;
             entry.kind = Kind::Hand;
-            entry.chosen = Some(hand.display().to_string());
+            entry.chosen = Some(hand.path.display().to_string());
+            entry.hand_sha256 = Some(sha256_hex(hand.code.as_bytes()));
             entry.wrong_tests = wrong(problem, &trials, &t, &t.failed);
             write_solution(dir, &t.source)
         }
