@@ -50,3 +50,33 @@ class Solution:
             ap = acc[p]
             acc[p] = dp if ap is None else list(map(add, ap, dp))
         return 0
+
+
+def valid(edges, coins, k):
+    """The statement's constraints: 2 <= n <= 10^5 coins in [0, 10^4],
+    0 <= k <= 10^4, and edges form a tree on the nodes 0..n-1."""
+    if not isinstance(coins, list) or not 2 <= len(coins) <= 10 ** 5:
+        return False
+    if not all(type(c) is int and 0 <= c <= 10 ** 4 for c in coins):
+        return False
+    if type(k) is not int or not 0 <= k <= 10 ** 4:
+        return False
+    n = len(coins)
+    if not isinstance(edges, list) or len(edges) != n - 1:
+        return False
+    root = list(range(n))
+
+    def find(v):
+        while root[v] != v:
+            root[v] = root[root[v]]
+            v = root[v]
+        return v
+
+    for e in edges:
+        if not (isinstance(e, list) and len(e) == 2 and all(type(v) is int and 0 <= v < n for v in e)):
+            return False
+        a, b = find(e[0]), find(e[1])
+        if a == b:
+            return False  # a cycle: n - 1 edges without a cycle form a tree
+        root[a] = b
+    return True
