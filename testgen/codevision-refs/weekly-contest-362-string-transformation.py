@@ -20,3 +20,14 @@ class Solution:
         ways_zero = (a + (n - 1) * sign) * inv_n % MOD
         ways_other = (a - sign) * inv_n % MOD
         return (zero * ways_zero + nonzero * ways_other) % MOD
+
+
+def valid(s, t, k):
+    """The statement's constraints: 2 <= len(s) == len(t) <= 5 * 10^5,
+    lowercase letters, 1 <= k <= 10^15."""
+    return (
+        isinstance(s, str) and isinstance(t, str)
+        and 2 <= len(s) <= 5 * 10 ** 5 and len(t) == len(s)
+        and all("a" <= c <= "z" for c in s) and all("a" <= c <= "z" for c in t)
+        and type(k) is int and 1 <= k <= 10 ** 15
+    )

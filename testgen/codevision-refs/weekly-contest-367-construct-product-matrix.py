@@ -18,3 +18,16 @@ class Solution:
             res[i] = res[i] * acc % MOD
             acc = acc * flat[i] % MOD
         return [res[r * m:(r + 1) * m] for r in range(n)]
+
+
+def valid(grid):
+    """The statement's constraints: an n x m matrix, 2 <= n * m <= 10^5,
+    1 <= grid[i][j] <= 10^9."""
+    if not isinstance(grid, list) or not grid or not isinstance(grid[0], list):
+        return False
+    m = len(grid[0])
+    return (
+        m >= 1 and 2 <= len(grid) * m <= 10 ** 5
+        and all(isinstance(row, list) and len(row) == m for row in grid)
+        and all(type(v) is int and 1 <= v <= 10 ** 9 for row in grid for v in row)
+    )

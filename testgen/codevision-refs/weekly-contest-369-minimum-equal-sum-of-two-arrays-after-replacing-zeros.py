@@ -13,3 +13,11 @@ class Solution:
         if z2 == 0 and b < a:
             return -1
         return max(a, b)
+
+
+def valid(nums1, nums2):
+    """The statement's constraints: 1 <= lengths <= 10^5, 0 <= values <= 10^6."""
+    return all(
+        isinstance(a, list) and 1 <= len(a) <= 10 ** 5 and all(type(x) is int and 0 <= x <= 10 ** 6 for x in a)
+        for a in (nums1, nums2)
+    )

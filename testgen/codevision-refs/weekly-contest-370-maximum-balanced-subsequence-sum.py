@@ -33,3 +33,8 @@ class Solution:
                     tree[j] = cur
                 j += j & -j
         return ans
+
+
+def valid(nums):
+    """The statement's constraints: 1 <= len(nums) <= 10^5, -10^9 <= nums[i] <= 10^9."""
+    return isinstance(nums, list) and 1 <= len(nums) <= 10 ** 5 and all(type(x) is int and -10 ** 9 <= x <= 10 ** 9 for x in nums)

@@ -33,3 +33,8 @@ class Solution:
             if r > ans:
                 ans = r
         return ans
+
+
+def valid(nums):
+    """The statement's constraints: 1 <= len(nums) <= 5 * 10^4, 1 <= nums[i] <= 2^20 - 1."""
+    return isinstance(nums, list) and 1 <= len(nums) <= 5 * 10 ** 4 and all(type(x) is int and 1 <= x < 1 << 20 for x in nums)

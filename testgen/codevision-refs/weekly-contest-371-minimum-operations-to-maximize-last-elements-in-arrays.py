@@ -25,3 +25,12 @@ class Solution:
         if c is not None and (best is None or c + 1 < best):
             best = c + 1
         return -1 if best is None else best
+
+
+def valid(nums1, nums2):
+    """The statement's constraints: 1 <= n == len(nums1) == len(nums2) <= 1000, values in [1, 10^9]."""
+    return (
+        isinstance(nums1, list) and isinstance(nums2, list)
+        and 1 <= len(nums1) == len(nums2) <= 1000
+        and all(type(x) is int and 1 <= x <= 10 ** 9 for x in nums1 + nums2)
+    )

@@ -17,3 +17,8 @@ class Solution:
             else:
                 y |= 1 << i
         return (x % MOD) * (y % MOD) % MOD
+
+
+def valid(a, b, n):
+    """The statement's constraints: 0 <= a, b < 2^50, 0 <= n <= 50."""
+    return all(type(v) is int for v in (a, b, n)) and 0 <= a < 1 << 50 and 0 <= b < 1 << 50 and 0 <= n <= 50

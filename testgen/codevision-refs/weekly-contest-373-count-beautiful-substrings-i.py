@@ -13,3 +13,8 @@ class Solution:
                 if v == c and (v * c) % k == 0:
                     count += 1
         return count
+
+
+def valid(s, k):
+    """The statement's constraints: 1 <= len(s) <= 1000, lowercase letters, 1 <= k <= 1000."""
+    return isinstance(s, str) and 1 <= len(s) <= 1000 and all("a" <= c <= "z" for c in s) and type(k) is int and 1 <= k <= 1000

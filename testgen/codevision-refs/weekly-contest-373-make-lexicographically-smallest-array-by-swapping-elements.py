@@ -16,3 +16,12 @@ class Solution:
                     res[pos] = nums[idx]
                 start = end
         return res
+
+
+def valid(nums, limit):
+    """The statement's constraints: 1 <= len(nums) <= 10^5, 1 <= nums[i] <= 10^9, 1 <= limit <= 10^9."""
+    return (
+        isinstance(nums, list) and 1 <= len(nums) <= 10 ** 5
+        and all(type(x) is int and 1 <= x <= 10 ** 9 for x in nums)
+        and type(limit) is int and 1 <= limit <= 10 ** 9
+    )

@@ -44,3 +44,11 @@ class Solution:
                         total += 1
             start = end
         return total
+
+
+def valid(word, k):
+    """The statement's constraints: 1 <= len(word) <= 10^5, lowercase letters, 1 <= k <= len(word)."""
+    return (
+        isinstance(word, str) and 1 <= len(word) <= 10 ** 5 and all("a" <= c <= "z" for c in word)
+        and type(k) is int and 1 <= k <= len(word)
+    )

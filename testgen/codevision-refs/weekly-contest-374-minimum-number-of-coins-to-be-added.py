@@ -16,3 +16,12 @@ class Solution:
                 reach += reach + 1
                 added += 1
         return added
+
+
+def valid(coins, target):
+    """The statement's constraints: 1 <= target <= 10^5, 1 <= len(coins) <= 10^5, 1 <= coins[i] <= target."""
+    return (
+        type(target) is int and 1 <= target <= 10 ** 5
+        and isinstance(coins, list) and 1 <= len(coins) <= 10 ** 5
+        and all(type(c) is int and 1 <= c <= target for c in coins)
+    )

@@ -14,3 +14,12 @@ class Solution:
                 # the left end may be anywhere up to the k-th last max position
                 total += pos[j - k] + 1
         return total
+
+
+def valid(nums, k):
+    """The statement's constraints: 1 <= len(nums) <= 10^5, 1 <= nums[i] <= 10^6, 1 <= k <= 10^5."""
+    return (
+        isinstance(nums, list) and 1 <= len(nums) <= 10 ** 5
+        and all(type(x) is int and 1 <= x <= 10 ** 6 for x in nums)
+        and type(k) is int and 1 <= k <= 10 ** 5
+    )

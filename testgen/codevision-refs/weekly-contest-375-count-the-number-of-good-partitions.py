@@ -17,3 +17,8 @@ class Solution:
                 reach = last[x]
         # every gap between consecutive blocks may or may not be cut
         return pow(2, blocks - 1, MOD)
+
+
+def valid(nums):
+    """The statement's constraints: 1 <= len(nums) <= 10^5, 1 <= nums[i] <= 10^9."""
+    return isinstance(nums, list) and 1 <= len(nums) <= 10 ** 5 and all(type(x) is int and 1 <= x <= 10 ** 9 for x in nums)

@@ -25,3 +25,8 @@ class Solution:
         if y < LIMIT:
             candidates.append(y)
         return min(sum(abs(v - y) for v in vals) for y in candidates)
+
+
+def valid(nums):
+    """The statement's constraints: 1 <= len(nums) <= 10^5, 1 <= nums[i] <= 10^9."""
+    return isinstance(nums, list) and 1 <= len(nums) <= 10 ** 5 and all(type(x) is int and 1 <= x <= 10 ** 9 for x in nums)

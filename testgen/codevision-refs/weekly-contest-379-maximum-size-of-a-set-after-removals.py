@@ -14,3 +14,13 @@ class Solution:
         take1 = min(only1, half)
         take2 = min(only2, half)
         return min(n, take1 + take2 + common)
+
+
+def valid(nums1, nums2):
+    """The statement's constraints: n == len(nums1) == len(nums2), 1 <= n <= 2 * 10^4,
+    n even, values in [1, 10^9]."""
+    return (
+        isinstance(nums1, list) and isinstance(nums2, list)
+        and 1 <= len(nums1) == len(nums2) <= 2 * 10 ** 4 and len(nums1) % 2 == 0
+        and all(type(x) is int and 1 <= x <= 10 ** 9 for x in nums1 + nums2)
+    )
