@@ -29,15 +29,3 @@ class Solution:
             cnt[i + 1] += cnt[i] // 2
             i += 1
         return ops
-
-
-def valid(nums, target):
-    """The statement's constraints: 1 <= len(nums) <= 1000, every nums[i] a power
-    of two with 1 <= nums[i] <= 2^30, 1 <= target < 2^31."""
-    return (
-        isinstance(nums, list)
-        and 1 <= len(nums) <= 1000
-        and all(type(x) is int and 1 <= x <= 1 << 30 and x & (x - 1) == 0 for x in nums)
-        and type(target) is int
-        and 1 <= target < 1 << 31
-    )
