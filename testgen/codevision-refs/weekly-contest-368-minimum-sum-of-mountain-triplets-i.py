@@ -16,8 +16,3 @@ class Solution:
                 best = min(best, left_min + nums[j] + right_min)
             left_min = min(left_min, nums[j])
         return -1 if best == INF else best
-
-
-def valid(nums):
-    """The statement's constraints: 3 <= len(nums) <= 50, 1 <= nums[i] <= 50."""
-    return isinstance(nums, list) and 3 <= len(nums) <= 50 and all(type(x) is int and 1 <= x <= 50 for x in nums)

@@ -16,5 +16,7 @@ class Solution:
 
 
 def valid(s, k):
-    """The statement's constraints: 1 <= len(s) <= 1000, lowercase letters, 1 <= k <= 1000."""
-    return isinstance(s, str) and 1 <= len(s) <= 1000 and all("a" <= c <= "z" for c in s) and type(k) is int and 1 <= k <= 1000
+    """Inputs the statement's definitions apply to: a string of lowercase letters
+    (vowels are defined on them) and an integer k >= 1. Longer strings and larger
+    k than the constraints (len(s), k <= 1000) are kept: only the size differs."""
+    return isinstance(s, str) and all("a" <= c <= "z" for c in s) and type(k) is int and k >= 1

@@ -47,8 +47,7 @@ class Solution:
 
 
 def valid(word, k):
-    """The statement's constraints: 1 <= len(word) <= 10^5, lowercase letters, 1 <= k <= len(word)."""
-    return (
-        isinstance(word, str) and 1 <= len(word) <= 10 ** 5 and all("a" <= c <= "z" for c in word)
-        and type(k) is int and 1 <= k <= len(word)
-    )
+    """Inputs the statement's definitions apply to: lowercase letters (their
+    alphabet positions are compared) and an integer k >= 1. Larger sizes than the
+    constraints (len(word) <= 10^5, k <= len(word)) are kept: only the size differs."""
+    return isinstance(word, str) and all("a" <= c <= "z" for c in word) and type(k) is int and k >= 1

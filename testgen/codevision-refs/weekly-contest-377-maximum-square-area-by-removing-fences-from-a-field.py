@@ -22,12 +22,13 @@ class Solution:
 
 
 def valid(m, n, hFences, vFences):
-    """The statement's constraints: 3 <= m, n <= 10^9; 1 to 600 distinct fences
-    each, strictly inside the field (1 < hFences[i] < m, 1 < vFences[i] < n)."""
-    if type(m) is not int or type(n) is not int or not (3 <= m <= 10 ** 9 and 3 <= n <= 10 ** 9):
+    """Inputs the statement's definitions apply to: every fence strictly inside
+    the field (1 < hFences[i] < m, 1 < vFences[i] < n), no fence twice. More
+    fences or larger fields than the constraints (600 fences, 10^9) are kept."""
+    if type(m) is not int or type(n) is not int:
         return False
     for fences, end in ((hFences, m), (vFences, n)):
-        if not isinstance(fences, list) or not 1 <= len(fences) <= 600:
+        if not isinstance(fences, list):
             return False
         if not all(type(f) is int and 1 < f < end for f in fences) or len(set(fences)) != len(fences):
             return False

@@ -17,8 +17,3 @@ class Solution:
             if cand > best:
                 best = cand
         return best if best > 0 else -1
-
-
-def valid(s):
-    """The statement's constraints: 3 <= len(s) <= 50, lowercase letters."""
-    return isinstance(s, str) and 3 <= len(s) <= 50 and all("a" <= c <= "z" for c in s)

@@ -17,10 +17,11 @@ class Solution:
 
 
 def valid(nums1, nums2):
-    """The statement's constraints: n == len(nums1) == len(nums2), 1 <= n <= 2 * 10^4,
-    n even, values in [1, 10^9]."""
+    """Inputs the statement's definitions apply to: two integer lists of the same
+    even length n (n / 2 elements are removed from each). Longer lists and larger
+    values than the constraints (n <= 2 * 10^4, values <= 10^9) are kept."""
     return (
         isinstance(nums1, list) and isinstance(nums2, list)
-        and 1 <= len(nums1) == len(nums2) <= 2 * 10 ** 4 and len(nums1) % 2 == 0
-        and all(type(x) is int and 1 <= x <= 10 ** 9 for x in nums1 + nums2)
+        and len(nums1) == len(nums2) and len(nums1) % 2 == 0
+        and all(type(x) is int for x in nums1 + nums2)
     )
