@@ -28,9 +28,11 @@ class Solution:
 
 
 def valid(nums1, nums2):
-    """The statement's constraints: 1 <= n == len(nums1) == len(nums2) <= 1000, values in [1, 10^9]."""
+    """Inputs the statement's definitions apply to: two non-empty integer lists of
+    the same length (swaps are index-wise). Longer lists and larger values than
+    the constraints (n <= 1000, values <= 10^9) are kept: only the size differs."""
     return (
         isinstance(nums1, list) and isinstance(nums2, list)
-        and 1 <= len(nums1) == len(nums2) <= 1000
-        and all(type(x) is int and 1 <= x <= 10 ** 9 for x in nums1 + nums2)
+        and 1 <= len(nums1) == len(nums2)
+        and all(type(x) is int for x in nums1 + nums2)
     )

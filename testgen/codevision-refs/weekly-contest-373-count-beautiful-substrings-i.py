@@ -13,10 +13,3 @@ class Solution:
                 if v == c and (v * c) % k == 0:
                     count += 1
         return count
-
-
-def valid(s, k):
-    """Inputs the statement's definitions apply to: a string of lowercase letters
-    (vowels are defined on them) and an integer k >= 1. Longer strings and larger
-    k than the constraints (len(s), k <= 1000) are kept: only the size differs."""
-    return isinstance(s, str) and all("a" <= c <= "z" for c in s) and type(k) is int and k >= 1

@@ -1,6 +1,10 @@
 class Solution:
     def countCompleteSubstrings(self, word: str, k: int) -> int:
+        # positions in the alphabet are compared through character codes
         codes = [ord(c) - 97 for c in word]
+        base = min(codes) if codes else 0
+        codes = [c - base for c in codes]
+        size = (max(codes) + 1) if codes else 1
         n = len(codes)
         total = 0
         start = 0
@@ -16,7 +20,7 @@ class Solution:
                 w = u * k  # u distinct letters, each exactly k times
                 if w > L:
                     break
-                cnt = [0] * 26
+                cnt = [0] * size
                 good = 0  # letters with count exactly k in the window
                 for i in range(w):
                     c = seg[i]
@@ -44,10 +48,3 @@ class Solution:
                         total += 1
             start = end
         return total
-
-
-def valid(word, k):
-    """Inputs the statement's definitions apply to: lowercase letters (their
-    alphabet positions are compared) and an integer k >= 1. Larger sizes than the
-    constraints (len(word) <= 10^5, k <= len(word)) are kept: only the size differs."""
-    return isinstance(word, str) and all("a" <= c <= "z" for c in word) and type(k) is int and k >= 1

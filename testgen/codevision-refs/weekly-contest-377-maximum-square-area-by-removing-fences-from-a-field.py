@@ -19,17 +19,3 @@ class Solution:
             return -1
         side = max(common)
         return side * side % MOD
-
-
-def valid(m, n, hFences, vFences):
-    """Inputs the statement's definitions apply to: every fence strictly inside
-    the field (1 < hFences[i] < m, 1 < vFences[i] < n), no fence twice. More
-    fences or larger fields than the constraints (600 fences, 10^9) are kept."""
-    if type(m) is not int or type(n) is not int:
-        return False
-    for fences, end in ((hFences, m), (vFences, n)):
-        if not isinstance(fences, list):
-            return False
-        if not all(type(f) is int and 1 < f < end for f in fences) or len(set(fences)) != len(fences):
-            return False
-    return True
