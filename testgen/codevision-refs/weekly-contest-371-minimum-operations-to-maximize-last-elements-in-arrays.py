@@ -25,14 +25,3 @@ class Solution:
         if c is not None and (best is None or c + 1 < best):
             best = c + 1
         return -1 if best is None else best
-
-
-def valid(nums1, nums2):
-    """Inputs the statement's definitions apply to: two non-empty integer lists of
-    the same length (swaps are index-wise). Longer lists and larger values than
-    the constraints (n <= 1000, values <= 10^9) are kept: only the size differs."""
-    return (
-        isinstance(nums1, list) and isinstance(nums2, list)
-        and 1 <= len(nums1) == len(nums2)
-        and all(type(x) is int for x in nums1 + nums2)
-    )
