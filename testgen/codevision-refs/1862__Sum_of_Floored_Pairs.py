@@ -2,6 +2,8 @@ def sumOfFlooredPairs(nums):
     MOD = 10 ** 9 + 7
     if not nums:
         return 0
+    if min(nums) < 1:
+        raise ValueError('nums[i] must be >= 1')
     n = len(nums)
     m = max(nums)
     cnt = [0] * (m + 1)
