@@ -37,3 +37,12 @@ def minimumDistance(points0: List[List[int]]) -> int:
         min(range(n), key=vs.__getitem__),
     }
     return min(spread_without(c) for c in cands)
+
+
+def valid(points0):
+    """The statement's domain: 3 <= len(points) <= 10^5, each point a pair of
+    integers in [1, 10^8]."""
+    return 3 <= len(points0) <= 10 ** 5 and all(
+        isinstance(p, list) and len(p) == 2
+        and all(isinstance(c, int) and not isinstance(c, bool) and 1 <= c <= 10 ** 8 for c in p)
+        for p in points0)

@@ -41,3 +41,8 @@ def largestPalindrome(n: int) -> int:
             if p > best and str(p) == str(p)[::-1]:
                 best = p
     return best % 1337
+
+
+def valid(n):
+    """The statement's domain: 1 <= n <= 8."""
+    return isinstance(n, int) and 1 <= n <= 8
