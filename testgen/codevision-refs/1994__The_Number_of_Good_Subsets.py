@@ -34,3 +34,9 @@ def numberOfGoodSubsets(nums: List[int]) -> int:
                 dp[mask | mv] = (dp[mask | mv] + dp[mask] * c) % MOD
     ones = pow(2, cnt[1], MOD)  # any subset of the 1s may be added
     return (sum(dp[1:]) % MOD) * ones % MOD
+
+
+def valid(nums):
+    """The statement's domain: 1 <= len(nums) <= 10^5, 1 <= nums[i] <= 30."""
+    return 1 <= len(nums) <= 10 ** 5 and all(
+        isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 30 for x in nums)
