@@ -77,6 +77,8 @@ def _search(k, n):
 
 
 def kMirror(k: int, n: int) -> int:
+    if k < 2 or n < 0:
+        raise ValueError('k >= 2 and n >= 0')
     if k in _FIRST and 0 <= n <= len(_FIRST[k]):
         return sum(_FIRST[k][:n])
     return _search(k, n)

@@ -5,6 +5,8 @@ def canTraverseAllPairs(nums: List[int]) -> bool:
     n = len(nums)
     if n <= 1:
         return True
+    if min(nums) < 1:
+        raise ValueError('nums[i] must be >= 1')
     m = max(nums)
     # smallest prime factor sieve
     spf = list(range(m + 1))

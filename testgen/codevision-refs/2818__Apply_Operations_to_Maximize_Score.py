@@ -4,6 +4,8 @@ from typing import List
 def maximumScore(nums: List[int], k: int) -> int:
     MOD = 10 ** 9 + 7
     n = len(nums)
+    if min(nums) < 1:
+        raise ValueError('nums[i] must be >= 1')
     m = max(nums)
     # number of distinct prime factors
     ps = [0] * (m + 1)

@@ -3,6 +3,8 @@ def beautifulSubstrings(s: str, k: int) -> int:
     # iff v is a multiple of m = prod p^ceil(e/2) over k = prod p^e.  With
     # prefix indices i < j that means: equal vowel-minus-consonant balance
     # and (j - i) divisible by 2m.
+    if k < 1 or any(not 'a' <= ch <= 'z' for ch in s):
+        raise ValueError('s must be lowercase English letters and k >= 1')
     m = 1
     x = k
     p = 2

@@ -6,6 +6,8 @@ def findKthSmallest(coins: List[int], k: int) -> int:
     # The amounts are the positive multiples of any coin.  count(x) = how many
     # amounts are <= x, by inclusion-exclusion over the subsets of coins; the
     # answer is the least x with count(x) >= k (binary search).
+    if min(coins) < 1 or k < 1:
+        raise ValueError('coins[i] >= 1 and k >= 1')
     cs = sorted(set(coins))
     # a coin that is a multiple of a smaller one adds no new amounts
     base = [c for i, c in enumerate(cs) if not any(c % d == 0 for d in cs[:i])]

@@ -5,6 +5,8 @@ def countOfPairs(nums: List[int]) -> int:
     # arr1 = a (non-decreasing), arr2 = nums - a (non-increasing) means
     # a[i] - a[i-1] >= max(0, nums[i] - nums[i-1]).  DP over the value of a[i]
     # with prefix sums.
+    if min(nums) < 1:
+        raise ValueError('nums[i] must be positive')
     MOD = 10 ** 9 + 7
     prev = [1] * (nums[0] + 1)  # a[0] in 0..nums[0]
     for i in range(1, len(nums)):

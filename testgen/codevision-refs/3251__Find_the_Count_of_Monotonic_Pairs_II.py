@@ -6,6 +6,8 @@ def countOfPairs(nums: List[int]) -> int:
     # 0 <= a[i] <= nums[i].  Subtracting the forced increments D[i] leaves a
     # free non-decreasing b >= 0 whose caps nums[i] - D[i] never increase, so
     # only the last cap m = nums[-1] - D[-1] matters: C(m + n, n) sequences.
+    if min(nums) < 1:
+        raise ValueError('nums[i] must be positive')
     MOD = 10 ** 9 + 7
     n = len(nums)
     m = nums[-1] - sum(max(0, nums[i] - nums[i - 1]) for i in range(1, n))

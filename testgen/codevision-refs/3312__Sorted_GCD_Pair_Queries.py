@@ -3,6 +3,9 @@ from typing import List
 
 
 def gcdValues(A: List[int], queries: List[int]) -> List[int]:
+    pairs = len(A) * (len(A) - 1) // 2
+    if min(A, default=0) < 1 or any(not 0 <= q < pairs for q in queries):
+        raise ValueError('nums[i] >= 1 and 0 <= queries[i] < n * (n - 1) / 2')
     m = max(A)
     cnt = [0] * (m + 1)
     for x in A:
