@@ -1,3 +1,6 @@
+from math import isqrt
+
+
 def largestPalindrome(n: int) -> int:
     if n == 1:
         return 9
@@ -10,14 +13,6 @@ def largestPalindrome(n: int) -> int:
     # palindrome needs x*y = reverse(upper): x, y are the roots of
     # t^2 - z t + reverse(upper) = 0.  Trying z upwards walks the candidate
     # palindromes from the largest down.
-    def isqrt(v):
-        r = int(v ** 0.5)
-        while r * r > v:
-            r -= 1
-        while (r + 1) * (r + 1) <= v:
-            r += 1
-        return r
-
     for z in range(2, base):
         upper = base - z
         lower = int(str(upper)[::-1])
