@@ -16,3 +16,8 @@ class Solution:
                 j += 1
             best = max(best, length)
         return best
+
+
+def valid(nums):
+    """The statement's domain: at least two positive integers."""
+    return len(nums) >= 2 and all(x >= 1 for x in nums)

@@ -12,3 +12,14 @@ class Solution:
             if not needed:
                 return ops
         return ops if not needed else -1
+
+
+def valid(nums, k):
+    """The statement's domain: 1 <= nums[i] <= len(nums), 1 <= k <= len(nums),
+    and every value 1..k occurs in nums (so they can be collected)."""
+    n = len(nums)
+    if n < 1 or not 1 <= k <= n:
+        return False
+    if any(not 1 <= x <= n for x in nums):
+        return False
+    return set(range(1, k + 1)) <= set(nums)

@@ -20,3 +20,8 @@ class Solution:
                 count += 1
                 cur = -1
         return max(1, count)
+
+
+def valid(nums):
+    """The statement's domain: a non-empty list of non-negative integers."""
+    return len(nums) >= 1 and all(x >= 0 for x in nums)

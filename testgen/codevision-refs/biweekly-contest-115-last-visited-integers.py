@@ -17,3 +17,16 @@ class Solution:
                 streak = 0
                 seen.append(int(w))
         return result
+
+
+def valid(words):
+    """The statement's domain: each word is "prev" or a positive integer
+    1..100 written in decimal (no sign, no leading zeros)."""
+    for w in words:
+        if w == "prev":
+            continue
+        if not (isinstance(w, str) and w.isascii() and w.isdigit()) or w[0] == "0":
+            return False
+        if not 1 <= int(w) <= 100:
+            return False
+    return len(words) >= 1

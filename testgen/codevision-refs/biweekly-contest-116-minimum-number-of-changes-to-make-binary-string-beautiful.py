@@ -7,3 +7,8 @@ class Solution:
             if s[i] != s[i + 1]:
                 changes += 1
         return changes
+
+
+def valid(s):
+    """The statement's domain: a non-empty binary string of even length."""
+    return len(s) >= 2 and len(s) % 2 == 0 and all(c in "01" for c in s)

@@ -13,3 +13,8 @@ class Solution:
                 return total
             total = rest
         return -1
+
+
+def valid(nums):
+    """The statement's domain: at least three positive integers."""
+    return len(nums) >= 3 and all(x >= 1 for x in nums)

@@ -6,3 +6,8 @@ class Solution:
         rest = n - small
         total += rest * k + rest * (rest - 1) // 2
         return total
+
+
+def valid(n, k):
+    """The statement's domain: positive n and k."""
+    return n >= 1 and k >= 1
