@@ -13,8 +13,3 @@ class Solution:
                 j += 1
         return j == m
 
-
-def valid(str1, str2):
-    """The statement's domain: two non-empty strings of lowercase English letters."""
-    lower = set("abcdefghijklmnopqrstuvwxyz")
-    return len(str1) >= 1 and len(str2) >= 1 and set(str1) <= lower and set(str2) <= lower

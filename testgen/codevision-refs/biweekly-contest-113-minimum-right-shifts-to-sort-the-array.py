@@ -17,7 +17,3 @@ class Solution:
         # The minimum is at i + 1; it must move to index 0.
         return n - (i + 1)
 
-
-def valid(nums):
-    """The statement's domain: a non-empty list of distinct positive integers."""
-    return len(nums) >= 1 and len(set(nums)) == len(nums) and all(x >= 1 for x in nums)

@@ -17,7 +17,3 @@ class Solution:
         out = ''.join(text)
         return out[::-1] if flipped else out
 
-
-def valid(s):
-    """The statement's domain: a non-empty lowercase string not starting with 'i'."""
-    return len(s) >= 1 and s[0] != "i" and all("a" <= c <= "z" for c in s)

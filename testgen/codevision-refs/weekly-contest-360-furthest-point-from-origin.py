@@ -6,7 +6,3 @@ class Solution:
         free = moves.count('_')
         return abs(left - right) + free
 
-
-def valid(moves):
-    """The statement's domain: a non-empty string of 'L', 'R' and '_'."""
-    return len(moves) >= 1 and all(c in "LR_" for c in moves)
