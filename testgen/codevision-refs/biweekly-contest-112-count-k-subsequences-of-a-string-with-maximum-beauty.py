@@ -24,6 +24,8 @@ class Solution:
         return result
 
 
+
 def valid(s, k):
-    """The statement's domain: a non-empty lowercase string, 1 <= k <= len(s)."""
-    return 1 <= k <= len(s) and all("a" <= c <= "z" for c in s)
+    """k >= 1 (the statement's 1 <= k <= len(s) over lowercase letters; a
+    longer k or other characters leave the question well defined)."""
+    return k >= 1
