@@ -4,7 +4,7 @@ class Solution:
             return 0  # x ends with s, so some digit of x would exceed limit
         suffix = int(s)
         m = len(s)
-        base = limit + 1
+        base = min(limit, 9) + 1  # the digits allowed: 0..min(limit, 9)
         # x = suffix itself is a candidate only when s has no leading zero.
         bare = 0 if s[0] == "0" else 1
 
@@ -35,12 +35,8 @@ class Solution:
         return max(0, count_upto(finish) - count_upto(max(start, 1) - 1))
 
 
+
 def valid(start, finish, limit, s):
-    """The statement's domain: 1 <= start <= finish, 1 <= limit <= 9, s a
-    decimal numeral without leading zeros, digits at most limit, no longer
-    than finish."""
-    if not (1 <= start <= finish and 1 <= limit <= 9):
-        return False
-    if not s or not (s.isascii() and s.isdigit()) or s[0] == "0":
-        return False
-    return all(int(ch) <= limit for ch in s) and len(s) <= len(str(finish))
+    """s is a decimal numeral (the statement's also has no leading zero and
+    digits at most limit; the count stays well defined without those)."""
+    return isinstance(s, str) and len(s) >= 1 and s.isascii() and s.isdigit()

@@ -26,7 +26,9 @@ class Solution:
         return best
 
 
+
 def valid(items, k):
-    """The statement's domain: 1 <= k <= len(items), items are [profit, category]
-    pairs with positive profits."""
-    return 1 <= k <= len(items) and all(len(it) == 2 and it[0] >= 1 for it in items)
+    """A subsequence of size k exists: 1 <= k <= len(items), items are pairs.
+    (The statement's profits are positive and categories 1..n; the answer is
+    well defined without that.)"""
+    return 1 <= k <= len(items) and all(len(it) == 2 for it in items)
