@@ -733,3 +733,38 @@ fn a_reference_raising_on_unknown_words_gets_tests_made_of_the_examples_words() 
         assert!(notes.split(' ').all(|w| w == "a" || w == "bb" || notes.is_empty()), "{notes:?}");
     }
 }
+
+#[test]
+fn an_imported_problem_keeps_to_its_statements_constraints() {
+    // The examples show lowercase letters only, which inference widens to
+    // both cases and a blank; the statement's Constraints section (as
+    // LeetCode writes it, superscripts lost: "104" is 10^4) says which
+    // characters and how long, and bounds the count: tests stay inside.
+    let tmp = tempfile::tempdir().unwrap();
+    let tests = r#"[{"args": ["L_RL__R", 2], "kwargs": {}, "expected": 5}, {"args": ["_R__LL_", 1], "kwargs": {}, "expected": 4}]"#;
+    let solution = "def far(moves: str, k: int) -> int:\n    return abs(moves.count('L') - moves.count('R')) + moves.count('_') - k\n";
+    let dir = imported(tmp.path(), "moves", solution, tests);
+    std::fs::write(
+        dir.join("description.md"),
+        "Moves.\n\nConstraints:\n\n * 1 <= moves.length == n <= 50\n * moves consists only of characters 'L', 'R' and '_'.\n * 1 <= k <= 104\n",
+    )
+    .unwrap();
+    let out = flowbench(&["tests", "gen", "moves"], tmp.path());
+    assert!(out.status.success(), "{}", text(&out));
+    let all = generated_args(&dir);
+    assert!(all.len() >= 13, "{} tests", all.len());
+    for args in &all {
+        let (s, k) = (args[0].as_str().unwrap(), args[1].as_i64().unwrap_or(i64::MAX));
+        assert!((1..=50).contains(&s.len()) && s.chars().all(|c| "LR_".contains(c)), "{s:?} breaks the statement");
+        assert!((1..=10_000).contains(&k), "k = {k}");
+    }
+    assert!(all.iter().any(|a| a[1].as_i64() == Some(10_000)), "the stated bound 10^4 is reached");
+    let header = tests_header(&dir);
+    assert_eq!(header["domains"], serde_json::json!({"moves": "statement", "k": "statement"}), "{header}");
+    // Editing the constraints makes the tests stale for `build`, like any input of theirs.
+    let stamp = header["stamp"].clone();
+    std::fs::write(dir.join("description.md"), "Constraints:\n\n * 1 <= moves.length <= 20\n").unwrap();
+    let out = flowbench(&["tests", "gen", "moves"], tmp.path());
+    assert!(out.status.success(), "{}", text(&out));
+    assert_ne!(tests_header(&dir)["stamp"], stamp);
+}

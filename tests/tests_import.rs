@@ -216,4 +216,9 @@ fn codevision_hand_reference_added_later_is_used_on_rerun() {
     assert!(ok, "{stderr}");
     let solution = std::fs::read_to_string(problem.join("solution.py")).expect("solution.py");
     assert!(solution.contains("return x - -2"), "the edited hand reference: {solution}");
+    // A chosen reference whose solution.py was removed is written again.
+    std::fs::remove_file(problem.join("solution.py")).expect("remove");
+    let (ok, stderr) = import_math(dir.path(), &["--hand-refs".as_ref(), hand.as_os_str()]);
+    assert!(ok, "{stderr}");
+    assert!(problem.join("solution.py").is_file(), "solution.py restored: {stderr}");
 }

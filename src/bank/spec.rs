@@ -77,6 +77,8 @@ pub fn gen_input(dir: &Path) -> anyhow::Result<GenInput> {
     };
     let call_style = spec.tests.call_style.or(problem.as_ref().map(|p| p.call_style)).unwrap_or(CallStyle::Function);
     let mut spec = spec.tests;
+    let infer = spec.infer_domain;
+    let constraints = statement_constraints(dir, infer);
     // The original tests' compare mode holds for the generated ones too.
     if let Some(p) = &problem {
         spec.compare_mode = spec.compare_mode.loosest(p.compare_mode);
@@ -86,11 +88,38 @@ pub fn gen_input(dir: &Path) -> anyhow::Result<GenInput> {
         solution,
         spec,
         spec_text,
-        originals_text: with_generator(dir, originals_text),
+        originals_text: with_statement(dir, infer, with_generator(dir, originals_text)),
         originals: problem.map(|p| p.tests).unwrap_or_default(),
         entry_point,
         call_style,
+        constraints,
     })
+}
+
+/// The "Constraints:" section of the problem's statement (`description.md`,
+/// as imported LeetCode-style problems carry it), read only when the
+/// domain is inferred: the statement then bounds it (`constraints.py`).
+/// Empty when there is none.
+pub fn statement_constraints(dir: &Path, infer_domain: bool) -> String {
+    if !infer_domain {
+        return String::new();
+    }
+    let text = std::fs::read_to_string(dir.join("description.md")).unwrap_or_default();
+    let mut lines = text.lines();
+    if !lines.by_ref().any(|l| l.trim().trim_end_matches(':').eq_ignore_ascii_case("constraints")) {
+        return String::new();
+    }
+    let section: Vec<&str> = lines.collect();
+    format!("Constraints:\n{}", section.join("\n"))
+}
+
+/// What the stamp covers of the statement: its Constraints section when
+/// tests read it (editing it makes `tests.jsonl` stale).
+fn with_statement(dir: &Path, infer_domain: bool, originals: String) -> String {
+    match statement_constraints(dir, infer_domain) {
+        c if c.is_empty() => originals,
+        c => format!("{originals}\n\u{0}constraints\n{c}"),
+    }
 }
 
 /// What the tests' stamp covers besides the solution and the spec: the
@@ -153,8 +182,11 @@ pub fn apply_generated(bank: &mut super::BankProblem) -> anyhow::Result<bool> {
         anyhow::bail!("{}: missing; generate it with `{refresh}`", tests_path.display());
     }
     let (header, tests) = read(&tests_path)?;
-    let originals =
-        with_generator(&bank.dir, std::fs::read_to_string(bank.dir.join(super::PROBLEM)).unwrap_or_default());
+    let originals = with_statement(
+        &bank.dir,
+        spec.tests.infer_domain,
+        with_generator(&bank.dir, std::fs::read_to_string(bank.dir.join(super::PROBLEM)).unwrap_or_default()),
+    );
     if header.stamp != stamp(&bank.solution, &spec_text, &originals) {
         anyhow::bail!(
             "{}: stale (solution.py, {SPEC} or problem.json changed since it was generated); refresh it with `{refresh}`",

@@ -33,6 +33,9 @@ pub struct GenInput {
     pub originals: Vec<TestCase>,
     pub entry_point: String,
     pub call_style: CallStyle,
+    /// The statement's Constraints section (empty when there is none or
+    /// the domain is not inferred): bounds the inferred domain.
+    pub constraints: String,
 }
 
 /// A candidate input before validation.
@@ -148,6 +151,7 @@ fn helper_candidates(python: &Path, input: &GenInput, wanted: Wanted, seed: u64)
         "mode": match wanted { Wanted::Tests => "gen", Wanted::Pool { .. } => "pool", Wanted::Large => "large" },
         "scale": match wanted { Wanted::Pool { scale } => scale, Wanted::Tests | Wanted::Large => 1 },
         "stdin_format": stdin_format(input)?,
+        "statement": input.constraints,
     });
     let answer = cached_answer(python, request).map_err(|e| name_spec(input, e))?;
     let mut list = Vec::new();
@@ -283,7 +287,7 @@ pub fn generate_reusing(
     let raised_most = |g: &Generated| main_drop(&g.header.dropped) == Some("raised");
     let retry = match &first {
         Ok(g) => !g.floor_errors.is_empty() && raised_most(g),
-        Err(e) => format!("{e:#}").contains("raises on every input"),
+        Err(e) => e.downcast_ref::<EveryInputDropped>().is_some_and(|d| d.reason == "raised"),
     };
     if !retry || !input.spec.infer_domain || input.spec.words_from_examples {
         return first;
@@ -336,15 +340,8 @@ fn generate_within(
     }
     let where_ = format!("{} ({})", input.dir.display(), input.solution_path().display());
     if kept.is_empty() {
-        let total: usize = dropped.values().sum();
-        let (reason, n) = dropped.iter().max_by_key(|(_, n)| **n).map(|(r, n)| (r.clone(), *n)).unwrap_or_default();
-        let why = match reason.as_str() {
-            "invalid" => "valid() rejects every input",
-            "raised" => "the reference raises on every input",
-            "timeout" | "too_slow" => "the reference times out on every input",
-            _ => "every input was dropped",
-        };
-        anyhow::bail!("{where_}: {why} ({n} of {total} candidates; dropped {})", show_counts(&dropped));
+        let (reason, count) = dropped.iter().max_by_key(|(_, n)| **n).map(|(r, n)| (r.clone(), *n)).unwrap_or_default();
+        return Err(EveryInputDropped { place: where_, reason, count, dropped }.into());
     }
     let mut header = Header {
         stamp: super::tests_file::stamp(&input.solution, &input.spec_text, &input.originals_text),
@@ -384,6 +381,41 @@ fn generate_within(
         narrowed: None,
     })
 }
+
+/// No candidate input survived validation: a typed error, because
+/// [`generate_reusing`] retries with other words when the reason is that
+/// the reference raised on all of them.
+#[derive(Debug)]
+pub struct EveryInputDropped {
+    /// The problem directory and its solution file.
+    place: String,
+    /// The main reason inputs were dropped (`raised`, `invalid`, `timeout`…).
+    reason: String,
+    /// How many inputs were dropped for it.
+    count: usize,
+    dropped: BTreeMap<String, usize>,
+}
+
+impl std::fmt::Display for EveryInputDropped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let why = match self.reason.as_str() {
+            "invalid" => "valid() rejects every input",
+            "raised" => "the reference raises on every input",
+            "timeout" | "too_slow" => "the reference times out on every input",
+            _ => "every input was dropped",
+        };
+        let total: usize = self.dropped.values().sum();
+        write!(
+            f,
+            "{}: {why} ({} of {total} candidates; dropped {})",
+            self.place,
+            self.count,
+            show_counts(&self.dropped)
+        )
+    }
+}
+
+impl std::error::Error for EveryInputDropped {}
 
 /// What a person can do about a floor not met, from the main reason inputs
 /// were dropped: where the reference raised, the first such input and its

@@ -102,8 +102,9 @@ def generate(req):
     statement = None
     if spec.get("infer_domain"):
         statement = Statement(docstring_of(req["solution"], req["entry_point"]), req["solution"])
-        spec = with_inferred_domain(spec, params, [[decode(a) for a in o] for o in req.get("originals", []) + spec.get("seeds", [])],
-                                    statement)
+        examples = [[decode(a) for a in o] for o in req.get("originals", []) + spec.get("seeds", [])]
+        spec = with_inferred_domain(spec, params, examples, statement)
+        spec = with_stated_domain(spec, params, examples, req.get("statement", ""), statement, written)
     domains = domain_sources(names, written, spec.get("params", {}), has_valid, statement)
     # Everything below reads only these values, so they identify the
     # answer: a caller holding the answer of an equal key (a variant's
@@ -194,7 +195,7 @@ def domain_sources(names, written, used, has_valid, statement=None):
         if "pattern" in c or "pattern" in (c.get("elem") or {}):
             return "examples+words"  # the `words_from_examples` fallback
         if n in told:
-            return "docstring"
+            return "statement" if n in getattr(statement, "constrained", set()) else "docstring"
         return "examples" if c else "signature"
     return {n: source(n) + suffix for n in names}
 
@@ -220,11 +221,61 @@ class Statement:
         self.text = (text or "").lower()
         self.source = source
         self.used = set()
+        # The parameters the Constraints section bounds (`with_stated_domain`).
+        self.constrained = set()
 
     def says(self, what, name):
         if re.search(self.EVIDENCE[what], self.text):
             self.used.add(name)
             return True
+        return False
+
+
+def with_stated_domain(spec, params, examples, text, statement, written):
+    """The spec with the bounds the statement's Constraints section states
+    (`stated_constraints`) over what `infer_domain` guessed, for the
+    parameters problem.toml leaves alone. A stated bound some example
+    breaks was misread (or the example is invalid): that parameter keeps
+    its inferred domain, and such a relation is left out."""
+    stated, relations = stated_constraints(text, params)
+    if not stated and not relations:
+        return spec
+    params_now = dict(spec.get("params", {}))
+    examples = [e for e in examples if len(e) == len(params)]
+    for i, (n, t) in enumerate(params):
+        if n in written or n not in stated:
+            continue
+        told = stated[n]
+        if t["k"] == "str":  # `s[i]` bounds are characters', read as a charset
+            told = {k: v for k, v in told.items() if k in ("len", "charset")}
+        c = merged_constraints(params_now.get(n, {}), told)
+        try:
+            check_constraints(n, t, c)
+        except SpecError:
+            continue
+        if all(satisfies(e[i], t, c) for e in examples):
+            params_now[n] = c
+            statement.used.add(n)
+            statement.constrained.add(n)
+    names = [n for n, _ in params]
+    kept = [r for r in relations if all(relation_holds(r, dict(zip(names, e))) for e in examples)]
+    return dict(spec, params=params_now, relations=list(spec.get("relations", [])) + kept)
+
+
+def merged_constraints(inferred, stated):
+    """Stated keys replace inferred ones; `elem` merges the same way."""
+    out = dict(inferred)
+    for k, v in stated.items():
+        out[k] = merged_constraints(inferred.get(k, {}), v) if k == "elem" and isinstance(v, dict) else v
+    if "len" in out and isinstance(out["len"], list) and out["len"][1] is None:
+        out["len"] = [out["len"][0], NO_UPPER_LEN]
+    return out
+
+
+def relation_holds(relation, args):
+    try:
+        return bool(eval(relation, {"__builtins__": {}}, dict(args, len=len)))
+    except Exception:
         return False
 
 

@@ -14,6 +14,7 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 const SIGNATURE: &str = include_str!("signature.py");
 const VALUES: &str = include_str!("values.py");
 const GEN: &str = include_str!("gen.py");
+const CONSTRAINTS: &str = include_str!("constraints.py");
 const BOUNDARY: &str = include_str!("boundary.py");
 const STDIN_GEN: &str = include_str!("stdin_gen.py");
 const MAIN: &str = include_str!("main.py");
@@ -49,7 +50,8 @@ struct Server {
 
 impl Server {
     fn start(python: &Path) -> anyhow::Result<Server> {
-        let script = [SIGNATURE, VALUES, GEN, BOUNDARY, STDIN_GEN, MAIN, MUTANTS, WRONG_PROGRAMS, SERVE].join("\n");
+        let script =
+            [SIGNATURE, VALUES, GEN, CONSTRAINTS, BOUNDARY, STDIN_GEN, MAIN, MUTANTS, WRONG_PROGRAMS, SERVE].join("\n");
         let mut child = Command::new(interpreter(python))
             .args(["-I", "-S", "-c", &script])
             .env("PYTHONHASHSEED", "0")
@@ -193,6 +195,7 @@ mod tests {
             ("signature.py", SIGNATURE),
             ("values.py", VALUES),
             ("gen.py", GEN),
+            ("constraints.py", CONSTRAINTS),
             ("boundary.py", BOUNDARY),
             ("stdin_gen.py", STDIN_GEN),
             ("main.py", MAIN),

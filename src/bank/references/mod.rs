@@ -209,15 +209,19 @@ fn reference_for(dir: &Path, ctx: &Context<'_>) -> anyhow::Result<Entry> {
         let text = std::fs::read_to_string(&recorded).with_context(|| format!("reading {}", recorded.display()))?;
         let entry: Entry =
             serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("{}:{}: {e}", recorded.display(), e.line()))?;
-        if !hand_changed(&entry, hand.as_ref()) {
+        // A chosen reference whose solution.py is gone (removed by hand,
+        // or a copy without it) is chosen again rather than read back.
+        let lost = matches!(entry.kind, Kind::Differential | Kind::Hand) && !dir.join(SOLUTION).is_file();
+        if !lost && !hand_changed(&entry, hand.as_ref()) {
             // A new import wrote the original tests back.
             drop_wrong_tests(dir, &mut problem, &entry.wrong_tests)?;
             return Ok(entry);
         }
         // Chosen again below, from the samples and then the hand reference.
-        if entry.kind == Kind::Hand {
-            std::fs::remove_file(dir.join(SOLUTION))
-                .with_context(|| format!("removing {}", dir.join(SOLUTION).display()))?;
+        // (solution.py may be gone already, e.g. removed by hand.)
+        let solution = dir.join(SOLUTION);
+        if entry.kind == Kind::Hand && solution.is_file() {
+            std::fs::remove_file(&solution).with_context(|| format!("removing {}", solution.display()))?;
         }
     }
     let samples = ctx.samples.get(&problem.task_id).map(Vec::as_slice).unwrap_or_default();
@@ -457,6 +461,7 @@ fn generated_inputs(
         originals: problem.tests.clone(),
         entry_point: problem.entry_point.clone(),
         call_style: problem.call_style,
+        constraints: crate::bank::spec::statement_constraints(dir, spec.infer_domain),
     };
     let found = candidates(ctx.helper_python, ctx.sandbox, &input, Wanted::Tests, spec.seed)?;
     let mut seen = std::collections::BTreeSet::new();
