@@ -36,6 +36,7 @@ pub mod problem_check;
 pub mod record;
 pub mod references;
 pub mod scaffold;
+pub mod shard;
 pub mod spec;
 pub mod stdio;
 pub mod styles;
