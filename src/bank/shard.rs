@@ -127,7 +127,7 @@ pub enum ShardProblem {
     /// Built as its cache entry (`.cache/<name>.json`, whose SHA-256 this is) says.
     Cached { name: String, cache_sha256: String },
     /// Not cached (it failed before it was built): its `Built` in full.
-    Inline(Built),
+    Inline(Box<Built>),
 }
 
 impl ShardProblem {
@@ -199,7 +199,7 @@ fn as_recorded(out: &Path, built: &Built) -> ShardProblem {
     });
     match cached {
         Some(bytes) => ShardProblem::Cached { name: name.clone(), cache_sha256: sha256_hex(&bytes) },
-        None => ShardProblem::Inline(built.clone()),
+        None => ShardProblem::Inline(Box::new(built.clone())),
     }
 }
 
@@ -430,7 +430,7 @@ fn copy_shard(shard: &ReadShard, out: &Path) -> anyhow::Result<Vec<Built>> {
                     Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
                     Err(e) => return Err(e).with_context(|| format!("reading {}", source.display())),
                 }
-                built.clone()
+                (**built).clone()
             }
         };
         for (rel, hash) in &built.hashes {
@@ -481,8 +481,12 @@ mod tests {
     /// Shard `index` of `count` of the bank `a`…`e`, holding what it owns.
     fn shard(index: usize, count: usize) -> ReadShard {
         let problems: Vec<String> = ["a", "b", "c", "d", "e"].iter().map(|p| format!("bank/{p}")).collect();
-        let owned =
-            problems.iter().skip(index).step_by(count).map(|p| ShardProblem::Inline(built(&problem_name(p)))).collect();
+        let owned = problems
+            .iter()
+            .skip(index)
+            .step_by(count)
+            .map(|p| ShardProblem::Inline(Box::new(built(&problem_name(p)))))
+            .collect();
         let record = BuildShard {
             format: SHARD_FORMAT.into(),
             flowbench_version: env!("CARGO_PKG_VERSION").into(),
@@ -522,7 +526,7 @@ mod tests {
     #[test]
     fn a_shard_holding_problems_it_does_not_own_is_refused() {
         let mut odd = shard(1, 2);
-        odd.record.built.push(ShardProblem::Inline(built("e")));
+        odd.record.built.push(ShardProblem::Inline(Box::new(built("e"))));
         let shards = [shard(0, 2), odd];
         let error = refuse_misassigned(&in_shard_order(&shards).unwrap()).unwrap_err().to_string();
         assert!(error.contains("holds the problems [b, d, e] but owns [b, d]"), "{error}");
