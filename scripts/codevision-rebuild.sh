@@ -10,6 +10,10 @@
 # Usage: scripts/codevision-rebuild.sh OUT
 #   PROBLEMS=FILE  another problems.jsonl (e.g. a few problems per subset)
 #   JOBS=N         sandbox workers and threads [default: all cores]
+#   SHARDS=N       run `tests gen` and `build` as N local shards (`--shard I/N`,
+#                  JOBS/N workers each) and merge the build shards (`build
+#                  merge`): the dist is byte for byte the unsharded one; what
+#                  deploy/bank-array.sh and deploy/bank-job.yaml do across machines
 # Resumable: each phase skips the work already done (references read back
 # from reference.json, charts drawn once, tests gen's and build's own
 # stamps), so an interrupted run continues and a finished one is a no-op.
@@ -25,6 +29,10 @@ SAMPLES=$SHARED/codevision/samples
 [ -f "$PROBLEMS" ] || { echo "codevision-rebuild: no $PROBLEMS" >&2; exit 2; }
 [ -d "$SAMPLES" ] || { echo "codevision-rebuild: no $SAMPLES" >&2; exit 2; }
 JOBS=${JOBS:-$(nproc)}
+SHARDS=${SHARDS:-1}
+[[ "$SHARDS" =~ ^[1-9][0-9]*$ ]] || { echo "codevision-rebuild: SHARDS=$SHARDS: need a positive number" >&2; exit 2; }
+# Each local shard's share of the workers.
+SHARD_JOBS=$(( JOBS / SHARDS > 0 ? JOBS / SHARDS : 1 ))
 cargo build --release -q --manifest-path "$ROOT/Cargo.toml"
 mkdir -p "$OUT/references" "$OUT/logs" "$OUT/charts"
 OUT=$(cd "$OUT" && pwd)
@@ -102,7 +110,20 @@ tests_all() {
     [ "$(cat "$d/.tests-inputs" 2>/dev/null)" = "$(inputs_hash "$d")" ] || todo+=("$d")
   done < <(with_reference)
   [ ${#todo[@]} -eq 0 ] && return 0
-  "$FB" tests gen -j "$JOBS" "${todo[@]}" > "$OUT/logs/tests.log" 2> "$OUT/logs/tests.err" || true
+  if [ "$SHARDS" -eq 1 ]; then
+    "$FB" tests gen -j "$JOBS" "${todo[@]}" > "$OUT/logs/tests.log" 2> "$OUT/logs/tests.err" || true
+  else
+    # Each problem's tests go to its own directory: the shards need no merge.
+    local i pids=()
+    for ((i = 0; i < SHARDS; i++)); do
+      "$FB" tests gen --shard "$i/$SHARDS" -j "$SHARD_JOBS" "${todo[@]}" \
+        > "$OUT/logs/tests-$i.log" 2> "$OUT/logs/tests-$i.err" &
+      pids+=($!)
+    done
+    for i in "${pids[@]}"; do wait "$i" || true; done
+    cat "$OUT"/logs/tests-[0-9]*.log > "$OUT/logs/tests.log"
+    cat "$OUT"/logs/tests-[0-9]*.err > "$OUT/logs/tests.err"
+  fi
   for d in "${todo[@]}"; do inputs_hash "$d" > "$d/.tests-inputs"; done
 }
 
@@ -120,7 +141,21 @@ build_all() {
     done
     banks+=(--problems "$OUT/bank/$s")
   done
-  "$FB" build "${banks[@]}" -o "$OUT/dist" -j "$JOBS" --allow-ambiguous > "$OUT/logs/build.log" 2>&1 || true
+  if [ "$SHARDS" -eq 1 ]; then
+    "$FB" build "${banks[@]}" -o "$OUT/dist" -j "$JOBS" --allow-ambiguous > "$OUT/logs/build.log" 2>&1 || true
+    return 0
+  fi
+  # Shard I into OUT/shards/build-I (each resumes from its own cache), then
+  # the merge writes OUT/dist; exactly this run's N shards are merged.
+  local i pids=() dirs=()
+  for ((i = 0; i < SHARDS; i++)); do
+    "$FB" build "${banks[@]}" --shard "$i/$SHARDS" -o "$OUT/shards/build-$i" -j "$SHARD_JOBS" --allow-ambiguous \
+      > "$OUT/logs/build-$i.log" 2>&1 &
+    pids+=($!)
+    dirs+=("$OUT/shards/build-$i")
+  done
+  for i in "${pids[@]}"; do wait "$i" || true; done
+  "$FB" build merge -o "$OUT/dist" "${dirs[@]}" > "$OUT/logs/build.log" 2>&1 || true
 }
 
 phase import+refs import_all

@@ -34,6 +34,7 @@ pub mod mermaid;
 pub mod outfile;
 pub mod progress;
 pub mod render;
+pub mod shard;
 pub mod testgen;
 pub mod text;
 pub mod timings;

@@ -105,13 +105,28 @@ pub fn write_dist(out: &Path, built: &[Built], opts: &BuildOptions) -> anyhow::R
             .collect::<anyhow::Result<_>>()?,
     };
     write_if_changed(&out.join("manifest.json"), to_json(&manifest).as_bytes())?;
-    prune(out, &manifest, built)?;
+    prune(out, &manifest.artefacts, built)?;
+    // A complete dist is no build shard (`build --shard` into this directory before).
+    remove_if_present(&out.join(super::shard::SHARD_FILE))?;
     Ok(manifest)
 }
 
-/// Removes artefacts and cache entries the manifest does not list.
-fn prune(out: &Path, manifest: &Manifest, built: &[Built]) -> anyhow::Result<()> {
-    let keep = |rel: &str| manifest.artefacts.contains_key(rel) || rel == "manifest.json";
+/// The bank-level files `write_dist` writes beside the problems' artefacts
+/// (and the `<subset>.jsonl` record files).
+pub(super) const BANK_FILES: [&str; 5] = ["table1.md", "summary.md", "summary.json", "index.html", "manifest.json"];
+
+/// Removes `path` unless it is already absent.
+pub(super) fn remove_if_present(path: &Path) -> std::io::Result<()> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    }
+}
+
+/// Removes the artefacts not in `artefacts` (by `out`-relative path) and the
+/// cache entries of problems not in `built`.
+pub(super) fn prune(out: &Path, artefacts: &BTreeMap<String, String>, built: &[Built]) -> anyhow::Result<()> {
+    let keep = |rel: &str| artefacts.contains_key(rel) || rel == "manifest.json";
     for dir in ["images", "mermaid", "descriptions"] {
         for file in walk(&out.join(dir)) {
             let rel = file.strip_prefix(out).unwrap_or(&file).to_string_lossy().replace('\\', "/");

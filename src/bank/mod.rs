@@ -16,7 +16,8 @@
 //! (`validate`) — and returns a `Built` (report + `dist_record::DistRecord`, whose `test` code `check_code`
 //! generates from the native tests); artefacts, then a cache entry with their hashes (`cache`), are written per
 //! problem so builds resume. `dist::write_dist` writes the bank-level files (`<subset>.jsonl`, `table1`, `summary`,
-//! `gallery`, `manifest.json`). It only calls down the pipeline. A chart whose drawn picture is ambiguous
+//! `gallery`, `manifest.json`); `shard` splits a build across machines (`build --shard I/N`) and merges the shards
+//! into that same `dist/`. It only calls down the pipeline. A chart whose drawn picture is ambiguous
 //! (`layout::metrics::Defect`: an edge through a node, a label over a label or node, a label crossed by another
 //! edge, measured in every style by `styles::draw_all`) fails its problem with the elements named (`build
 //! --allow-ambiguous`: a warning).
@@ -36,6 +37,7 @@ pub mod problem_check;
 pub mod record;
 pub mod references;
 pub mod scaffold;
+pub mod shard;
 pub mod spec;
 pub mod stdio;
 pub mod styles;

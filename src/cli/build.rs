@@ -1,4 +1,6 @@
-//! `flowbench build`: build the problem bank into the `dist/` benchmark.
+//! `flowbench build`: build the problem bank into the `dist/` benchmark,
+//! optionally one shard of many (`--shard I/N`); `flowbench build merge`
+//! combines the shards into the `dist/` one unsharded build writes.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -8,17 +10,22 @@ use std::time::{Duration, Instant};
 use anyhow::Context as _;
 use rayon::prelude::*;
 
-use crate::bank::build::{BuildOptions, Builder};
+use crate::bank::build::{BuildOptions, Builder, Built};
 use crate::bank::dist::Manifest;
+use crate::bank::shard::ShardBuild;
 use crate::bank::styles::BuildStyle;
 use crate::bank::unchanged;
 use crate::exec::{ExecConfig, LazyExecutor};
 use crate::progress::Progress as _;
 use crate::render::pipeline::Renderer;
 use crate::render::style::{StyleFile, parse_sweep};
+use crate::shard::Shard;
 
 #[derive(Debug, clap::Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct BuildArgs {
+    #[command(subcommand)]
+    command: Option<BuildCommand>,
     /// The problem bank: one directory per problem. Repeat it to build
     /// several banks as one (e.g. `--problems problems --problems variants`,
     /// so originals and their variants share a dist).
@@ -65,6 +72,28 @@ pub struct BuildArgs {
     /// 512 px wide).
     #[arg(long, conflicts_with_all = ["styles", "style"])]
     robustness: bool,
+    /// Build only slice I of N (0-based), e.g. `--shard 2/8`: the problems
+    /// at positions I, I+N, … in name order, into a shard directory (-o)
+    /// for `flowbench build merge`.
+    #[arg(long)]
+    shard: Option<Shard>,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum BuildCommand {
+    /// Combine the shard directories of `build --shard I/N` (all N of them)
+    /// into the dist one unsharded build writes.
+    Merge(MergeArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct MergeArgs {
+    /// The shards' output directories, one per shard, in any order.
+    #[arg(required = true)]
+    shards: Vec<PathBuf>,
+    /// The merged dist.
+    #[arg(short, long)]
+    output: PathBuf,
 }
 
 /// The build's styles from `--style`, `--theme` and `--styles`.
@@ -132,20 +161,34 @@ fn shown(banks: &[PathBuf]) -> String {
 }
 
 pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
+    match &args.command {
+        Some(BuildCommand::Merge(m)) => merge(m),
+        None => build(args),
+    }
+}
+
+fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     // Options first: a bad style file fails before the bank is read.
     let styles = build_styles(&args)?;
-    let dirs = problem_dirs(&args.problems)?;
+    let bank = problem_dirs(&args.problems)?;
     if !(args.time_limit.is_finite()
         && args.time_limit > 0.0
         && args.time_limit <= crate::judge::problems_file::MAX_LIMIT_S)
     {
         anyhow::bail!("--time-limit {}: must be a positive number of seconds, at most a day", args.time_limit);
     }
+    // The binary is named before any work: a shard that cannot say what
+    // built it could never be merged.
+    let binary_sha256 = args.shard.map(|_| crate::bank::shard::running_binary_sha256()).transpose()?;
     // The sandbox starts when a problem needs validating, so a no-op
     // rebuild spawns no process at all.
     let threads = args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |j| j.max(1));
-    let bar = super::progress::bar(dirs.len() as u64, "problems", false);
+    let mine: Vec<PathBuf> = match args.shard {
+        Some(shard) => shard.owned(&bank, |d| d.file_name().map(ToOwned::to_owned)).into_iter().cloned().collect(),
+        None => bank.clone(),
+    };
+    let bar = super::progress::bar(mine.len() as u64, "problems", false);
     let cfg = ExecConfig { workers: threads, allow_weak_sandbox: args.allow_weak_sandbox, ..ExecConfig::default() }
         .with_interpreter(args.python.as_deref(), None);
     let sandbox = LazyExecutor::new(cfg).with_progress(Arc::new(bar.clone()));
@@ -166,21 +209,55 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     let banks: Vec<&Path> = args.problems.iter().map(PathBuf::as_path).collect();
     crate::outfile::refuse_dir_overlap("-o", &args.output, &banks)?;
     std::fs::create_dir_all(&args.output).with_context(|| format!("creating {}", args.output.display()))?;
-    let inputs = unchanged::inputs_digest(&dirs, &builder.opts)
+    let inputs = unchanged::inputs_digest(&bank, &builder.opts)
         .with_context(|| format!("reading problem bank {}", shown(&args.problems)))?;
     if !args.force
+        && args.shard.is_none()
         && let Some(last) = unchanged::up_to_date(&args.output, &inputs)
     {
         bar.finish();
         return Ok(report_up_to_date(&last, &args.output, started));
     }
+    let built = build_each(&builder, &bank, &mine, threads, &bar)?;
+    builder.opts.weak_sandbox = sandbox.isolation().filter(|i| i != "full");
+    let python = match sandbox.started() {
+        Some(Ok(e)) => format!("python {}", e.python_version()),
+        Some(Err(e)) => format!("sandbox failed: {e}"),
+        None => "nothing to validate".into(),
+    };
+    let rebuilt = built.iter().filter(|b| b.rebuilt).count();
+    if let (Some(shard), Some(binary_sha256)) = (args.shard, binary_sha256) {
+        let done = ShardBuild { shard, bank: &bank, inputs_digest: inputs, binary_sha256, built: &built };
+        crate::bank::shard::write_shard(&args.output, &done, &builder.opts)?;
+        return Ok(report_shard(&done, rebuilt, &args.output, started, &python));
+    }
+    let manifest = crate::bank::dist::write_dist(&args.output, &built, &builder.opts)?;
+    unchanged::record(&args.output, &inputs, &manifest)?;
+    print!("{}", crate::bank::table1::markdown(&manifest.table1));
+    report_built(&manifest, rebuilt, &args.output, started, &python);
+    if !manifest.failed.is_empty() {
+        eprintln!("failed: {}", manifest.failed.join(", "));
+    }
+    Ok(if manifest.failed.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// Builds the problems of `mine` on `threads` threads, printing their
+/// diagnostics; refuses a build the machine could not do.
+fn build_each(
+    builder: &Builder,
+    bank: &[PathBuf],
+    mine: &[PathBuf],
+    threads: usize,
+    bar: &super::progress::Bar,
+) -> anyhow::Result<Vec<Built>> {
+    // Duplicate task ids span problems: asked of the whole bank, also in a shard.
+    let duplicates = crate::bank::duplicate_task_ids(bank);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
-    let duplicates = crate::bank::duplicate_task_ids(&dirs);
-    let built: Vec<_> = pool.install(|| {
-        dirs.par_iter()
+    let built: Vec<Built> = pool.install(|| {
+        mine.par_iter()
             .map(|d| {
                 let b = match duplicates.get(d) {
-                    Some(why) => crate::bank::build::Built::failed(d, why.clone()),
+                    Some(why) => Built::failed(d, why.clone()),
                     None => builder.build(d),
                 };
                 bar.advance();
@@ -195,17 +272,46 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
         }
     }
     refuse_machine_failures(&built)?;
-    builder.opts.weak_sandbox = sandbox.isolation().filter(|i| i != "full");
-    let manifest = crate::bank::dist::write_dist(&args.output, &built, &builder.opts)?;
-    unchanged::record(&args.output, &inputs, &manifest)?;
+    Ok(built)
+}
+
+/// What a shard build prints: its counts and what to do next; exit code 1
+/// when some of its problems failed (they are in the shard, and the merged
+/// dist reports them as an unsharded build would).
+fn report_shard(done: &ShardBuild, rebuilt: usize, out: &Path, started: Instant, python: &str) -> ExitCode {
+    let failed: Vec<&str> = done.built.iter().filter(|b| !b.report.ok).map(|b| b.report.name.as_str()).collect();
+    eprintln!(
+        "built shard {} ({} of the bank's {} problems: {} built, {rebuilt} rebuilt) into {} in {:.2} s ({python}); \
+         combine all {} shards with `flowbench build merge -o DIST SHARD_DIRS…`",
+        done.shard,
+        done.built.len(),
+        done.bank.len(),
+        done.built.len() - failed.len(),
+        out.display(),
+        started.elapsed().as_secs_f64(),
+        done.shard.count,
+    );
+    if !failed.is_empty() {
+        eprintln!("failed: {}", failed.join(", "));
+    }
+    if failed.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+}
+
+/// `build merge`: the shards' dist, its Table 1 and counts, as `build` prints them.
+fn merge(args: &MergeArgs) -> anyhow::Result<ExitCode> {
+    let started = Instant::now();
+    let manifest = crate::bank::shard::merge(&args.output, &args.shards)?;
     print!("{}", crate::bank::table1::markdown(&manifest.table1));
-    let python = match sandbox.started() {
-        Some(Ok(e)) => format!("python {}", e.python_version()),
-        Some(Err(e)) => format!("sandbox failed: {e}"),
-        None => "nothing to validate".into(),
-    };
-    let rebuilt = built.iter().filter(|b| b.rebuilt).count();
-    report_built(&manifest, rebuilt, &args.output, started, &python);
+    eprintln!(
+        "merged {} shards: {} of {} problems built ({} style{}) into {} in {:.2} s",
+        args.shards.len(),
+        manifest.built,
+        manifest.problems,
+        manifest.styles.len(),
+        if manifest.styles.len() == 1 { "" } else { "s" },
+        args.output.display(),
+        started.elapsed().as_secs_f64(),
+    );
     if !manifest.failed.is_empty() {
         eprintln!("failed: {}", manifest.failed.join(", "));
     }
@@ -243,7 +349,7 @@ fn report_built(m: &Manifest, rebuilt: usize, out: &std::path::Path, started: In
 /// otherwise be printed once per problem, and a Table 1 of those problems
 /// would report the machine, not the bank. Their work was not cached, so a
 /// rerun once the machine is fixed builds them; the others stay cached.
-fn refuse_machine_failures(built: &[crate::bank::build::Built]) -> anyhow::Result<()> {
+fn refuse_machine_failures(built: &[Built]) -> anyhow::Result<()> {
     let failed: Vec<&str> = built.iter().filter_map(|b| b.machine_failure.as_deref()).collect();
     let Some(first) = failed.first() else { return Ok(()) };
     let mut reasons: Vec<&str> = failed.clone();

@@ -12,6 +12,7 @@ pub const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
             ("flowbench build --problems my-bank -o out --deny -j 4", "another bank; lint warnings fail"),
             ("flowbench build --theme dark", "images in dist/images/dark/"),
             ("flowbench build --styles sweep.toml", "one image set per style of a sweep file"),
+            ("flowbench build --shard 0/8 -o shards/0", "one shard of eight (merge with `build merge`)"),
         ],
     ),
     (
@@ -72,6 +73,10 @@ pub const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
         ],
     ),
     (
+        "build merge",
+        &[("flowbench build merge -o dist shards/0 shards/1", "the shards' dist, as one unsharded build writes it")],
+    ),
+    (
         "judge merge",
         &[("flowbench judge merge part-0.jsonl part-1.jsonl -o all.jsonl", "combine shards, with the summary")],
     ),
@@ -108,6 +113,10 @@ pub const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
         &[
             ("flowbench tests gen problems/gcd problems/binary_search", "each DIR/tests.jsonl"),
             ("flowbench tests gen --reduce problems/gcd", "write only the shipped suite"),
+            (
+                "flowbench tests gen --shard 0/8 problems/*/",
+                "one shard of eight (no merge: each DIR gets its own tests)",
+            ),
         ],
     ),
     (

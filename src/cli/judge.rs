@@ -18,8 +18,9 @@ use crate::judge::problems_file::{Diagnostic, LoadedProblem, MAX_LIMIT_S, load_p
 use crate::judge::records::{read_records, sorted_unique, write_records};
 use crate::judge::run::JudgeSettings;
 use crate::judge::run_file::{self, RunSettings};
-use crate::judge::samples::{Sample, SampleOptions, Shard, load_samples};
+use crate::judge::samples::{Sample, SampleOptions, load_samples};
 use crate::judge::session::{Session, summary_paths, write_summary};
+use crate::shard::Shard;
 
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]

