@@ -87,6 +87,7 @@ pub fn run(args: VariantsArgs) -> anyhow::Result<ExitCode> {
         })
         .collect();
     bar.finish();
+    crate::timings::report_counts();
     let mut reports = Vec::new();
     let mut failed = 0;
     for (dir, result) in args.dirs.iter().zip(results) {

@@ -34,6 +34,22 @@ impl ExecConfig {
     }
 }
 
+/// Counts a job under `FLOWBENCH_TIMINGS`: jobs (a fork each), and the
+/// calls or runs asked for and those made (a job stops at a timeout).
+fn count_work(job: &Job, outcome: &Outcome) {
+    if !crate::timings::enabled() {
+        return;
+    }
+    crate::timings::count("sandbox jobs", 1);
+    let (asked, made) = match job {
+        Job::Calls { calls, .. } => (calls.len(), outcome.calls.len()),
+        Job::Program { stdins, .. } | Job::Binary { stdins, .. } => (stdins.len(), outcome.runs.len()),
+        Job::Script { .. } => (1, 1),
+    };
+    crate::timings::count("sandbox calls asked", asked as u64);
+    crate::timings::count("sandbox calls made", made as u64);
+}
+
 /// An [`Executor`] started by the first job that needs it.
 pub struct LazyExecutor {
     cfg: ExecConfig,
@@ -85,10 +101,12 @@ impl LazyExecutor {
 
     /// Runs `job`; a sandbox that cannot start is a [`Status::SandboxError`].
     pub fn run(&self, job: &Job) -> Outcome {
-        match self.get() {
+        let outcome = match self.get() {
             Ok(executor) => executor.run(job),
             Err(e) => start_failed(format!("{e:#}")),
-        }
+        };
+        count_work(job, &outcome);
+        outcome
     }
 
     /// Runs a job that carries expected outputs (a custom checker's) on a

@@ -238,6 +238,8 @@ fn run_job(
             calls: calls.into(),
             limits: job.limits,
         });
+        crate::timings::count("kill jobs", 1);
+        crate::timings::count("kill calls", outcome.calls.len() as u64);
         if let Status::SandboxError { detail } = &outcome.status {
             anyhow::bail!("sandbox: {detail}");
         }

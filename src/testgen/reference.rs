@@ -195,6 +195,8 @@ fn run_chunk(
             limits,
         };
         let outcome = sandbox.run_job(&job);
+        crate::timings::count("reference jobs", 1);
+        crate::timings::count("reference calls", outcome.calls.len() as u64);
         match &outcome.status {
             Status::SandboxError { detail } => anyhow::bail!("sandbox: {detail}"),
             Status::Completed => {}
