@@ -59,11 +59,33 @@ pub struct LazyExecutor {
     /// from it, so such data never passes through a candidates' worker.
     trusted: OnceLock<Result<Executor, String>>,
     progress: Arc<dyn Progress>,
+    /// Jobs a batch of calls is cut into, when the caller says
+    /// (`judge::run::Sandbox::batch_jobs`).
+    batch_jobs: Option<usize>,
 }
 
 impl LazyExecutor {
     pub fn new(cfg: ExecConfig) -> LazyExecutor {
-        LazyExecutor { cfg, executor: OnceLock::new(), trusted: OnceLock::new(), progress: Arc::new(Silent) }
+        LazyExecutor {
+            cfg,
+            executor: OnceLock::new(),
+            trusted: OnceLock::new(),
+            progress: Arc::new(Silent),
+            batch_jobs: None,
+        }
+    }
+
+    /// Cuts each batch of calls into at most `jobs` jobs (at least one), for
+    /// a caller that runs several batches at once: the workers are busy
+    /// without the split, which would only add forks.
+    pub fn with_batch_jobs(mut self, jobs: usize) -> LazyExecutor {
+        self.batch_jobs = Some(jobs.max(1));
+        self
+    }
+
+    /// The cut set by [`LazyExecutor::with_batch_jobs`], if any.
+    pub fn chosen_batch_jobs(&self) -> Option<usize> {
+        self.batch_jobs
     }
 
     /// Where the start reports: it may provision the venv first.

@@ -153,8 +153,15 @@ fn run_chunks(
     // Chunk `j` takes inputs j, j + n, j + 2n, …: inputs usually come
     // smallest (or cheapest category) first, so the large ones, and the
     // timeouts among them, spread over the workers instead of queueing in
-    // the last chunk.
-    let spread = (rayon::current_num_threads() * 2).max(inputs.len().div_ceil(LARGEST_CHUNK));
+    // the last chunk. A budgeted run keeps the split of every caller
+    // (twice the threads): each chunk gets its share of the budget, so the
+    // split decides where the run stops, and the equivalence pool must stop
+    // alike in `variants` and `tests score`.
+    let split = match budget_s {
+        Some(_) => crate::judge::run::default_batch_jobs(),
+        None => sandbox.batch_jobs(),
+    };
+    let spread = split.max(inputs.len().div_ceil(LARGEST_CHUNK));
     let n = inputs.len().div_ceil(CHUNK).min(spread).max(1);
     let chunks: Vec<Vec<Vec<Json>>> = (0..n).map(|j| inputs.iter().skip(j).step_by(n).cloned().collect()).collect();
     let (source, entry) = match budget_s {
