@@ -11,7 +11,7 @@ use crate::exec::Limits;
 use crate::judge::problem::Category;
 use crate::judge::run::Sandbox;
 use crate::testgen::generate::{GenInput, args_key, compare_options, same, validate_limits};
-use crate::testgen::reference::{Run, run_within_budget, wrap};
+use crate::testgen::reference::{Run, run_within_budget_batched, wrap};
 use crate::testgen::tests_file::{self, GeneratedTest, Header, TESTS};
 
 /// The problem a variant is made from, as read once.
@@ -117,11 +117,11 @@ fn screen_runs(
 ) -> anyhow::Result<Vec<Run>> {
     let first = SCREEN_FIRST.min(inputs.len());
     let share = |n: usize| budget_s * n as f64 / inputs.len().max(1) as f64;
-    let mut runs = run_within_budget(sandbox, program, &inputs[..first], limits, share(first))?;
+    let mut runs = run_within_budget_batched(sandbox, program, &inputs[..first], limits, share(first))?;
     if runs.iter().all(|r| matches!(r, Run::Value(..))) {
         let rest = &inputs[first..];
         if !rest.is_empty() {
-            runs.extend(run_within_budget(sandbox, program, rest, limits, share(rest.len()))?);
+            runs.extend(run_within_budget_batched(sandbox, program, rest, limits, share(rest.len()))?);
         }
     } else {
         runs.resize(inputs.len(), Run::NotRun);
