@@ -66,7 +66,12 @@ pub fn run(args: VariantsArgs) -> anyhow::Result<ExitCode> {
     if let Some(j) = args.jobs {
         cfg.workers = j.max(1);
     }
-    let sandbox = LazyExecutor::new(cfg).with_progress(Arc::new(bar.clone()));
+    let mut sandbox = LazyExecutor::new(cfg).with_progress(Arc::new(bar.clone()));
+    if args.dirs.len() > 1 {
+        // The problems are proven in parallel and keep the workers busy:
+        // one job per batch (within the jobs' own call and time caps).
+        sandbox = sandbox.with_batch_jobs(1);
+    }
     sandbox.get()?;
     let opts = Options {
         kinds: args.kinds.clone(),
@@ -87,6 +92,7 @@ pub fn run(args: VariantsArgs) -> anyhow::Result<ExitCode> {
         })
         .collect();
     bar.finish();
+    crate::timings::report_counts();
     let mut reports = Vec::new();
     let mut failed = 0;
     for (dir, result) in args.dirs.iter().zip(results) {

@@ -34,6 +34,22 @@ impl ExecConfig {
     }
 }
 
+/// Counts a job under `FLOWBENCH_TIMINGS`: jobs (a fork each), and the
+/// calls or runs asked for and those made (a job stops at a timeout).
+fn count_work(job: &Job, outcome: &Outcome) {
+    if !crate::timings::enabled() {
+        return;
+    }
+    crate::timings::count("sandbox jobs", 1);
+    let (asked, made) = match job {
+        Job::Calls { calls, .. } => (calls.len(), outcome.calls.len()),
+        Job::Program { stdins, .. } | Job::Binary { stdins, .. } => (stdins.len(), outcome.runs.len()),
+        Job::Script { .. } => (1, 1),
+    };
+    crate::timings::count("sandbox calls asked", asked as u64);
+    crate::timings::count("sandbox calls made", made as u64);
+}
+
 /// An [`Executor`] started by the first job that needs it.
 pub struct LazyExecutor {
     cfg: ExecConfig,
@@ -43,11 +59,33 @@ pub struct LazyExecutor {
     /// from it, so such data never passes through a candidates' worker.
     trusted: OnceLock<Result<Executor, String>>,
     progress: Arc<dyn Progress>,
+    /// Jobs a batch of calls is cut into, when the caller says
+    /// (`judge::run::Sandbox::batch_jobs`).
+    batch_jobs: Option<usize>,
 }
 
 impl LazyExecutor {
     pub fn new(cfg: ExecConfig) -> LazyExecutor {
-        LazyExecutor { cfg, executor: OnceLock::new(), trusted: OnceLock::new(), progress: Arc::new(Silent) }
+        LazyExecutor {
+            cfg,
+            executor: OnceLock::new(),
+            trusted: OnceLock::new(),
+            progress: Arc::new(Silent),
+            batch_jobs: None,
+        }
+    }
+
+    /// Cuts each batch of calls into at most `jobs` jobs (at least one), for
+    /// a caller that runs several batches at once: the workers are busy
+    /// without the split, which would only add forks.
+    pub fn with_batch_jobs(mut self, jobs: usize) -> LazyExecutor {
+        self.batch_jobs = Some(jobs.max(1));
+        self
+    }
+
+    /// The cut set by [`LazyExecutor::with_batch_jobs`], if any.
+    pub fn chosen_batch_jobs(&self) -> Option<usize> {
+        self.batch_jobs
     }
 
     /// Where the start reports: it may provision the venv first.
@@ -85,10 +123,12 @@ impl LazyExecutor {
 
     /// Runs `job`; a sandbox that cannot start is a [`Status::SandboxError`].
     pub fn run(&self, job: &Job) -> Outcome {
-        match self.get() {
+        let outcome = match self.get() {
             Ok(executor) => executor.run(job),
             Err(e) => start_failed(format!("{e:#}")),
-        }
+        };
+        count_work(job, &outcome);
+        outcome
     }
 
     /// Runs a job that carries expected outputs (a custom checker's) on a

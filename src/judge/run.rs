@@ -22,6 +22,16 @@ use super::verdict::{Failure, Verdict, describe_status};
 pub trait Sandbox: Sync {
     fn run_job(&self, job: &Job) -> Outcome;
 
+    /// Most jobs one batch of calls is cut into (a kill search's round, a
+    /// run of the reference on many inputs) so that every worker gets a
+    /// share of it: [`default_batch_jobs`]. A caller that keeps the workers
+    /// busy with batches of its own (`variants` proves its problems in
+    /// parallel) sets fewer (`LazyExecutor::with_batch_jobs`): each job is a
+    /// fork and defines its code again, so a split then only adds work.
+    fn batch_jobs(&self) -> usize {
+        default_batch_jobs()
+    }
+
     /// Runs a job that carries expected outputs (a custom checker's) where
     /// no candidate runs after it: a worker's memory outlives its jobs and
     /// candidates are forked from it. A sandbox without such a place
@@ -39,6 +49,12 @@ pub trait Sandbox: Sync {
             wall: Duration::ZERO,
         }
     }
+}
+
+/// Twice the threads: a batch cut this way keeps every worker busy, with
+/// a second job queued behind each.
+pub fn default_batch_jobs() -> usize {
+    (rayon::current_num_threads() * 2).max(1)
 }
 
 /// The sandbox could not run a job at all (it did not start, a worker
@@ -61,6 +77,10 @@ impl Sandbox for crate::exec::LazyExecutor {
 
     fn run_trusted_job(&self, job: &Job) -> Outcome {
         self.run_trusted(job)
+    }
+
+    fn batch_jobs(&self) -> usize {
+        self.chosen_batch_jobs().unwrap_or_else(default_batch_jobs)
     }
 }
 

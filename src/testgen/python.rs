@@ -99,13 +99,22 @@ fn idle() -> &'static Mutex<HashMap<PathBuf, Vec<Server>>> {
 /// answer `{"ok": false, "error": …}` becomes an error with that message.
 pub fn call(python: &Path, helper: Helper, request: &serde_json::Value) -> anyhow::Result<serde_json::Value> {
     let mut request = request.clone();
-    request["helper"] = match helper {
+    let name = match helper {
         Helper::Generate => "generate",
         Helper::Mutants => "mutants",
         Helper::WrongPrograms => "wrong_programs",
         Helper::Parse => "parse",
-    }
-    .into();
+    };
+    crate::timings::count(
+        match helper {
+            Helper::Generate => "helper generate",
+            Helper::Mutants => "helper mutants",
+            Helper::WrongPrograms => "helper wrong_programs",
+            Helper::Parse => "helper parse",
+        },
+        1,
+    );
+    request["helper"] = name.into();
     let mut line = serde_json::to_vec(&request)?;
     line.push(b'\n');
     let taken = idle().lock().unwrap_or_else(PoisonError::into_inner).get_mut(python).and_then(Vec::pop);

@@ -107,7 +107,7 @@ pub enum Run {
 /// kills its process) is resumed after the call that stopped it, so one bad
 /// input never costs the others.
 pub fn run_all(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: Limits) -> anyhow::Result<Vec<Run>> {
-    run_chunks(sandbox, source, inputs, limits, true, None)
+    run_chunks(sandbox, source, inputs, limits, true, None, sandbox.batch_jobs())
 }
 
 /// Like [`run_all`] for inputs in increasing order of cost (a random pool,
@@ -118,6 +118,11 @@ pub fn run_all(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits
 /// they have spent `budget_s` seconds in all (each job its share), kept
 /// inside the sandboxed process, so a slow reference's pool costs one
 /// round of jobs rather than a round per batch sized to what is left.
+/// The run is cut as every caller cuts it
+/// ([`crate::judge::run::default_batch_jobs`]), whatever the sandbox says:
+/// each job gets its share of the budget, so the cut decides where the run
+/// stops, and the equivalence pool must stop alike in `variants` and
+/// `tests score`.
 pub fn run_within_budget(
     sandbox: &dyn Sandbox,
     source: &str,
@@ -125,7 +130,19 @@ pub fn run_within_budget(
     limits: Limits,
     budget_s: f64,
 ) -> anyhow::Result<Vec<Run>> {
-    run_chunks(sandbox, source, inputs, limits, false, Some(budget_s))
+    run_chunks(sandbox, source, inputs, limits, false, Some(budget_s), crate::judge::run::default_batch_jobs())
+}
+
+/// [`run_within_budget`] cut as the sandbox says ([`Sandbox::batch_jobs`]),
+/// for a run whose stops only its caller reads (`variants`' screen).
+pub fn run_within_budget_batched(
+    sandbox: &dyn Sandbox,
+    source: &str,
+    inputs: &[Vec<Json>],
+    limits: Limits,
+    budget_s: f64,
+) -> anyhow::Result<Vec<Run>> {
+    run_chunks(sandbox, source, inputs, limits, false, Some(budget_s), sandbox.batch_jobs())
 }
 
 /// Entry point of a budgeted job: the wrapper's call until the job's calls
@@ -149,12 +166,13 @@ fn run_chunks(
     limits: Limits,
     resume: bool,
     budget_s: Option<f64>,
+    jobs: usize,
 ) -> anyhow::Result<Vec<Run>> {
     // Chunk `j` takes inputs j, j + n, j + 2n, …: inputs usually come
     // smallest (or cheapest category) first, so the large ones, and the
     // timeouts among them, spread over the workers instead of queueing in
-    // the last chunk.
-    let spread = (rayon::current_num_threads() * 2).max(inputs.len().div_ceil(LARGEST_CHUNK));
+    // the last chunk; at most `jobs` chunks unless they would be too large.
+    let spread = jobs.max(inputs.len().div_ceil(LARGEST_CHUNK));
     let n = inputs.len().div_ceil(CHUNK).min(spread).max(1);
     let chunks: Vec<Vec<Vec<Json>>> = (0..n).map(|j| inputs.iter().skip(j).step_by(n).cloned().collect()).collect();
     let (source, entry) = match budget_s {
@@ -195,6 +213,8 @@ fn run_chunk(
             limits,
         };
         let outcome = sandbox.run_job(&job);
+        crate::timings::count("reference jobs", 1);
+        crate::timings::count("reference calls", outcome.calls.len() as u64);
         match &outcome.status {
             Status::SandboxError { detail } => anyhow::bail!("sandbox: {detail}"),
             Status::Completed => {}

@@ -36,6 +36,9 @@
 //! runs on the variant's tests, and the variants of one problem share the
 //! generator's inputs (a changed body leaves signature and spec alone, and
 //! `testgen::generate` asks the helper only whether its key is the same).
+//! And no job is forked to split work the workers have anyway: problems are
+//! proven in parallel, so `cli::variants` has the sandbox cut each batch of
+//! calls into one job (`judge::run::Sandbox::batch_jobs`).
 
 pub mod candidates;
 pub mod problem_dir;

@@ -11,7 +11,7 @@ use crate::exec::Limits;
 use crate::judge::problem::Category;
 use crate::judge::run::Sandbox;
 use crate::testgen::generate::{GenInput, args_key, compare_options, same, validate_limits};
-use crate::testgen::reference::{Run, run_within_budget, wrap};
+use crate::testgen::reference::{Run, run_within_budget_batched, wrap};
 use crate::testgen::tests_file::{self, GeneratedTest, Header, TESTS};
 
 /// The problem a variant is made from, as read once.
@@ -76,17 +76,57 @@ const SCREEN_INPUTS: usize = 200;
 /// would cost seconds per input.
 const SLOWER: f64 = 50.0;
 /// Floors of those limits, seconds: below them the sandbox's own overhead
-/// and the timer's resolution decide.
+/// and the timer's resolution decide. The wall clock's floor is a loaded
+/// machine's noise; the CPU floor is the kill search's (`testgen::kill`):
+/// a mutated loop that never ends is the commonest reason a candidate is
+/// not total, and each one burns its call's whole CPU limit.
 const LEAST_CALL_S: f64 = 0.25;
+const LEAST_CALL_CPU_S: f64 = 0.05;
 const LEAST_BUDGET_S: f64 = 2.0;
+
+/// Inputs of the screen's first job, run before the others: a candidate
+/// that is not total usually fails on one of the first inputs (a loop that
+/// never ends, an index out of range), and is then rejected for one job
+/// and at most one timeout rather than a timeout in each of the screen's
+/// parallel jobs. Counted in inputs, so where the screen stops is the same
+/// on any machine.
+const SCREEN_FIRST: usize = 16;
 
 /// The per-call limit and the total budget of a screen run.
 fn screen_limits(original: &Original, tests: &[&GeneratedTest]) -> (Limits, f64) {
     let slowest = tests.iter().map(|t| t.reference_time_s).fold(0.0, f64::max);
     let total: f64 = tests.iter().map(|t| t.reference_time_s).sum();
     let most = validate_limits(&original.input.spec);
-    let call = std::time::Duration::from_secs_f64((SLOWER * slowest).max(LEAST_CALL_S)).min(most.wall);
-    (Limits { wall: call, cpu: call }, (SLOWER * total).max(LEAST_BUDGET_S))
+    let limit = |floor: f64, most: std::time::Duration| {
+        std::time::Duration::from_secs_f64((SLOWER * slowest).max(floor)).min(most)
+    };
+    let limits = Limits { wall: limit(LEAST_CALL_S, most.wall), cpu: limit(LEAST_CALL_CPU_S, most.cpu) };
+    (limits, (SLOWER * total).max(LEAST_BUDGET_S))
+}
+
+/// The candidate's runs on `inputs`: the first [`SCREEN_FIRST`] in one job,
+/// the rest only when each of those gave a value (else they are
+/// [`Run::NotRun`]: the candidate is not total whatever they give). Each
+/// part gets its share of the budget.
+fn screen_runs(
+    sandbox: &dyn Sandbox,
+    program: &str,
+    inputs: &[Vec<Json>],
+    limits: Limits,
+    budget_s: f64,
+) -> anyhow::Result<Vec<Run>> {
+    let first = SCREEN_FIRST.min(inputs.len());
+    let share = |n: usize| budget_s * n as f64 / inputs.len().max(1) as f64;
+    let mut runs = run_within_budget_batched(sandbox, program, &inputs[..first], limits, share(first))?;
+    if runs.iter().all(|r| matches!(r, Run::Value(..))) {
+        let rest = &inputs[first..];
+        if !rest.is_empty() {
+            runs.extend(run_within_budget_batched(sandbox, program, rest, limits, share(rest.len()))?);
+        }
+    } else {
+        runs.resize(inputs.len(), Run::NotRun);
+    }
+    Ok(runs)
 }
 
 /// What a candidate that passed the screen answered, by input
@@ -111,7 +151,7 @@ pub fn screen(
     let (limits, budget_s) = screen_limits(original, &tests);
     // Stops a chunk at its first timeout and the whole run at the budget:
     // what is not run is as good as a timeout here.
-    let runs = run_within_budget(sandbox, &program, &inputs, limits, budget_s)?;
+    let runs = screen_runs(sandbox, &program, &inputs, limits, budget_s)?;
     let opts = compare_options(&input.spec);
     let mut values = Vec::with_capacity(runs.len());
     for run in &runs {
