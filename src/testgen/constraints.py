@@ -148,7 +148,7 @@ def set_bound(found, target, side, value):
         c[side] = value if side not in c else (max if side == "min" else min)(c[side], value)
 
 
-CHARSETS = [
+STATED_CHARSETS = [
     (r"lower[ -]?case (english )?letters? and digits|digits and lower[ -]?case", "abcdefghijklmnopqrstuvwxyz0123456789"),
     (r"(english )?lower[ -]?case (english )?letters?", "abcdefghijklmnopqrstuvwxyz"),
     (r"(english )?upper[ -]?case (english )?letters?", "ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
@@ -172,7 +172,7 @@ def read_charset(line, names, types, found):
     if quoted and re.search(r"either|only|consist|characters|of", rest):
         chars = "".join(sorted(set(quoted)))
     else:
-        for pattern, charset in CHARSETS:
+        for pattern, charset in STATED_CHARSETS:
             if re.search(pattern, rest):
                 chars = charset
                 break
