@@ -768,3 +768,25 @@ fn an_imported_problem_keeps_to_its_statements_constraints() {
     assert!(out.status.success(), "{}", text(&out));
     assert_ne!(tests_header(&dir)["stamp"], stamp);
 }
+
+#[test]
+fn stated_equal_lengths_are_made_equal() {
+    // "n == a.length == b.length": the lists are drawn with equal lengths
+    // (drawn apart they would rarely match, and the floors would fail).
+    let tmp = tempfile::tempdir().unwrap();
+    let tests = r#"[{"args": [[1, 2], [3, 4]], "kwargs": {}, "expected": 2}, {"args": [[5], [1]], "kwargs": {}, "expected": 1}]"#;
+    let solution = "def wins(a: list, b: list) -> int:\n    return sum(1 for x, y in zip(a, b) if x != y)\n";
+    let dir = imported(tmp.path(), "wins", solution, tests);
+    std::fs::write(
+        dir.join("description.md"),
+        "Constraints:\n\n1 <= n == a.length == b.length <= 1000\n1 <= a[i], b[i] <= 109\n",
+    )
+    .unwrap();
+    let out = flowbench(&["tests", "gen", "wins"], tmp.path());
+    assert!(out.status.success(), "{}", text(&out));
+    let all = generated_args(&dir);
+    let len = |v: &serde_json::Value| v.as_array().unwrap().len();
+    assert!(all.iter().all(|a| len(&a[0]) == len(&a[1]) && (1..=1000).contains(&len(&a[0]))), "{all:?}");
+    let header = tests_header(&dir);
+    assert!(header["edge"].as_u64().unwrap() >= 5, "{header}");
+}

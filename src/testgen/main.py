@@ -259,6 +259,14 @@ def with_stated_domain(spec, params, examples, text, statement, written):
             statement.constrained.add(n)
     names = [n for n, _ in params]
     kept = [r for r in relations if all(relation_holds(r, dict(zip(names, e))) for e in examples)]
+    for r in kept:
+        # Equal lengths are made so (`same_len`), not hoped for: two lists
+        # drawn apart rarely come out equal, and every input would fail.
+        m = re.fullmatch(r"len\((\w+)\) == len\((\w+)\)", r)
+        if m and m.group(1) not in written and m.group(2) not in written:
+            first, later = sorted(m.groups(), key=names.index)
+            if "same_len" not in params_now.get(first, {}):
+                params_now[later] = dict(params_now.get(later, {}), same_len=first)
     return dict(spec, params=params_now, relations=list(spec.get("relations", [])) + kept)
 
 
