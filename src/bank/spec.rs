@@ -88,7 +88,7 @@ pub fn gen_input(dir: &Path) -> anyhow::Result<GenInput> {
         solution,
         spec,
         spec_text,
-        originals_text: with_statement(dir, infer, with_generator(dir, originals_text)),
+        originals_text: with_statement(&constraints, with_generator(dir, originals_text)),
         originals: problem.map(|p| p.tests).unwrap_or_default(),
         entry_point,
         call_style,
@@ -115,9 +115,9 @@ pub fn statement_constraints(dir: &Path, infer_domain: bool) -> String {
 
 /// What the stamp covers of the statement: its Constraints section when
 /// tests read it (editing it makes `tests.jsonl` stale).
-fn with_statement(dir: &Path, infer_domain: bool, originals: String) -> String {
-    match statement_constraints(dir, infer_domain) {
-        c if c.is_empty() => originals,
+fn with_statement(constraints: &str, originals: String) -> String {
+    match constraints {
+        "" => originals,
         c => format!("{originals}\n\u{0}constraints\n{c}"),
     }
 }
@@ -183,8 +183,7 @@ pub fn apply_generated(bank: &mut super::BankProblem) -> anyhow::Result<bool> {
     }
     let (header, tests) = read(&tests_path)?;
     let originals = with_statement(
-        &bank.dir,
-        spec.tests.infer_domain,
+        &statement_constraints(&bank.dir, spec.tests.infer_domain),
         with_generator(&bank.dir, std::fs::read_to_string(bank.dir.join(super::PROBLEM)).unwrap_or_default()),
     );
     if header.stamp != stamp(&bank.solution, &spec_text, &originals) {

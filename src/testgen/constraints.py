@@ -164,7 +164,7 @@ def read_charset(line, names, types, found):
     m = re.match(r"^([A-Za-z_]\w*)(\[i\])?\s*(?:and [A-Za-z_]\w* )?(consists?|contains?|is|are)\b(.*)$", line)
     if not m:
         return
-    name, index, _, rest = m.groups()
+    name, _index, _, rest = m.groups()
     targets = [name] + re.findall(r"and ([A-Za-z_]\w*)", line.split(" consist")[0])
     quoted = re.findall(r"'(.)'", rest)  # before lowering: 'L' is not 'l'
     rest = rest.lower()
@@ -182,9 +182,7 @@ def read_charset(line, names, types, found):
         if n not in names:
             continue
         k = types[n]["k"]
-        if k == "str" and not index:
-            found.setdefault(n, {})["charset"] = chars
-        elif k == "str" and index:
+        if k == "str":  # `s consists of …` and `s[i] is …` alike
             found.setdefault(n, {})["charset"] = chars
         elif k in ("list", "tuple") and types[n].get("of", {}).get("k") == "str":
             found.setdefault(n, {}).setdefault("elem", {})["charset"] = chars

@@ -43,15 +43,7 @@ class Gen:
         return out
 
     def relations_hold(self, args):
-        env = {"len": len, "sum": sum, "min": min, "max": max, "abs": abs, "sorted": sorted, "set": set,
-               "all": all, "any": any, "range": range}
-        for r in self.relations:
-            try:
-                if not eval(r, {"__builtins__": {}}, dict(env, **args)):
-                    return False
-            except Exception:
-                return False
-        return True
+        return all(relation_holds(r, args) for r in self.relations)
 
     def types(self):
         return dict(self.params)
@@ -499,6 +491,17 @@ PATTERN_ANY = [ch for ch in CHARSETS["printable"] if ch != "\n"]
 # bounded repeats at their maximum.
 PATTERN_EDGES = ["shortest", "shortest, last choices", "one each", "two each", "repeated", "repeated, last choices", "longest"]
 _PATTERNS = {}
+
+
+def relation_holds(relation, args):
+    """Whether a relation of the spec (`len(a) == len(b)`, `k <= n`)
+    holds for the arguments; one that raises does not hold."""
+    env = {"len": len, "sum": sum, "min": min, "max": max, "abs": abs, "sorted": sorted, "set": set,
+           "all": all, "any": any, "range": range}
+    try:
+        return bool(eval(relation, {"__builtins__": {}}, dict(env, **args)))
+    except Exception:
+        return False
 
 
 def parsed_pattern(p):

@@ -280,13 +280,6 @@ def merged_constraints(inferred, stated):
     return out
 
 
-def relation_holds(relation, args):
-    try:
-        return bool(eval(relation, {"__builtins__": {}}, dict(args, len=len)))
-    except Exception:
-        return False
-
-
 def docstring_of(source, entry_point):
     """The entry point's docstring (a method of `class Solution` too), or ''."""
     try:
