@@ -55,15 +55,18 @@ phase() {
 }
 
 # 1. Import and references. The import is redone only when the problems
-#    file, the binary or the hand references changed (a stamp per subset); references already
+#    file, the binary, the hand references or the specs changed (a stamp per subset); references already
 #    chosen are read back from each problem's reference.json.
 import_all() {
   local stamp s specs
   # Hand references count too: one added (or edited) later is picked up.
-  stamp=$( (cat "$PROBLEMS" "$FB"; find "$ROOT/testgen/codevision-refs" -name '*.py' 2>/dev/null | sort | xargs -r cat) | sha256sum | cut -c1-16)
+  stamp=$( (cat "$PROBLEMS" "$FB"; find "$ROOT/testgen/codevision-refs" "$ROOT/testgen/codevision-specs" \
+    "$ROOT/testgen/humaneval-specs" -type f 2>/dev/null | sort | xargs -r cat) | sha256sum | cut -c1-16)
   for s in "${SUBSETS[@]}"; do
     [ "$(cat "$OUT/problems/$s/.imported" 2>/dev/null)" = "$stamp" ] && continue
-    specs=()
+    # HumanEval's specs serve HumanEval-V; Algorithm's and MATH's are
+    # Code-Vision's own (trees, patterns, relations the examples cannot show).
+    specs=(--specs "$ROOT/testgen/codevision-specs")
     [ "$s" = HumanEval-V ] && specs=(--specs "$ROOT/testgen/humaneval-specs")
     "$FB" import codevision "$PROBLEMS" --subset "$s" -o "$OUT/problems/$s" "${specs[@]}" \
       --references-from "$SAMPLES" --hand-refs "$ROOT/testgen/codevision-refs" \

@@ -790,3 +790,28 @@ fn stated_equal_lengths_are_made_equal() {
     let header = tests_header(&dir);
     assert!(header["edge"].as_u64().unwrap() >= 5, "{header}");
 }
+
+#[test]
+fn a_count_parameter_sizes_lists_and_trees() {
+    // LeetCode's "values.length == n" (an int gives the length) and "n ==
+    // coins.length" with a tree over the coins (a list gives the node count).
+    let tmp = tempfile::tempdir().unwrap();
+    let solution = "def f(n: int, values: list, coins: list, edges: list) -> int:\n    return sum(values) + len(coins) + len(edges)\n";
+    problem(
+        tmp.path(),
+        "counts",
+        solution,
+        "entry_point = \"f\"\n[params.n]\nmin = 0\nmax = 40\n[params.values]\nsame_len = \"n\"\nmin = 0\nmax = 9\n\
+         [params.coins]\nlen = [1, 30]\nmin = 0\nmax = 9\n[params.edges]\ngraph = true\ntree = true\nnodes = \"coins\"\n\
+         [counts]\nlarge = 3\n[floors]\nlarge = 0\n",
+    );
+    let out = flowbench(&["tests", "gen", "counts"], tmp.path());
+    assert!(out.status.success(), "{}", text(&out));
+    let all = generated_args(&tmp.path().join("counts"));
+    let len = |v: &serde_json::Value| v.as_array().unwrap().len();
+    assert!(all.len() >= 10, "{all:?}");
+    for a in &all {
+        assert_eq!(len(&a[1]) as u64, a[0].as_u64().unwrap(), "{a:?}");
+        assert_eq!(len(&a[3]), len(&a[2]) - 1, "a tree over the coins: {a:?}");
+    }
+}

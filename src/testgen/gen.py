@@ -136,8 +136,8 @@ class Gen:
             if "pattern" in c:
                 return self.from_pattern(c, {"large": "large"}.get(mode, "random"), size)
             ref = same_len_of(c)
-            if ref and isinstance(args.get(ref[0]), (str, list, tuple)):
-                return self.text(c, max(0, len(args[ref[0]]) + ref[1]))
+            if ref and count_of(args.get(ref[0])) is not None:
+                return self.text(c, max(0, count_of(args[ref[0]]) + ref[1]))
             n = self.size_for(c, mode, size, 10**9)
             return self.text(c, n)
         if k == "tuple" and "items" in t:
@@ -162,8 +162,8 @@ class Gen:
             return self.graph(t, c, mode, size, args)
         # list, set, variadic tuple
         ref = same_len_of(c)
-        if ref and args.get(ref[0]) is not None:
-            n = max(0, len(args[ref[0]]) + ref[1])
+        if ref and count_of(args.get(ref[0])) is not None:
+            n = max(0, count_of(args[ref[0]]) + ref[1])
         else:
             n = self.size_for(c, mode, size, 10**9)
         items = self.sequence(t["of"], c, mode, n, args)
@@ -310,7 +310,7 @@ class Gen:
     def graph(self, t, c, mode, size, args):
         r = self.rng
         nodes = c.get("nodes", 8)
-        n = args[nodes] if isinstance(nodes, str) else int(bound(nodes, "nodes"))
+        n = count_of(args[nodes]) if isinstance(nodes, str) else int(bound(nodes, "nodes"))
         if not isinstance(n, int) or n < 0:
             return []
         base = int(c.get("base", 0))
@@ -425,7 +425,7 @@ class Gen:
                         return self.graph(t, dict(c, tree=bool(c.get("tree")) or sparse and shape != "empty"), "typical", 4, args)
                     ref = same_len_of(c)
                     if ref:
-                        n = max(0, len(args.get(ref[0]) or []) + ref[1])
+                        n = max(0, (count_of(args.get(ref[0])) or 0) + ref[1])
                     else:
                         n = {"empty": 0, "single": 1, "pair": 2}.get(shape, 6)
                         n = max(lo, n if hi is None else min(hi, n))

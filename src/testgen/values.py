@@ -198,6 +198,17 @@ def length(c, default_lo, default_hi):
     raise SpecError("len must be N or [min, max], not %r" % (spec,))
 
 
+def count_of(v):
+    """The count a `same_len` or `nodes` reference names: an int parameter
+    is the count itself (`n`, with `values.length == n`), a list or string
+    gives its length; None for anything else (an optional left out)."""
+    if isinstance(v, bool):
+        return None
+    if isinstance(v, int):
+        return v
+    return len(v) if isinstance(v, (str, list, tuple)) else None
+
+
 def same_len_of(c):
     """`same_len = "xs"`, or "xs + 1" / "xs - 2": (parameter, offset), or None."""
     v = c.get("same_len")
