@@ -222,3 +222,27 @@ fn codevision_hand_reference_added_later_is_used_on_rerun() {
     assert!(ok, "{stderr}");
     assert!(problem.join("solution.py").is_file(), "solution.py restored: {stderr}");
 }
+
+/// When the samples cannot even be compared (the hand spec names the hand
+/// reference's parameter, which the candidates call otherwise), the hand
+/// reference settles the problem instead of it being left out.
+#[test]
+fn codevision_hand_reference_settles_a_problem_whose_samples_cannot_be_compared() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    made_up_math(dir.path(), &["return x + 2", "y = x\n    return y + 1 + 1"]);
+    let (specs, hand) = (dir.path().join("specs"), dir.path().join("hand"));
+    for d in [&specs, &hand] {
+        std::fs::create_dir_all(d).expect("dir");
+    }
+    std::fs::write(specs.join("1__Add_Two.toml"), "[params.value]\nmin = 0\nmax = 9\n").expect("spec");
+    std::fs::write(hand.join("1__Add_Two.py"), "def addTwo(value: int) -> int:\n    return value + 2\n").expect("hand");
+    let args = ["--specs".as_ref(), specs.as_os_str(), "--hand-refs".as_ref(), hand.as_os_str()];
+    let (ok, stderr) = import_math(dir.path(), &args);
+    assert!(ok, "{stderr}");
+    assert!(stderr.contains("1 hand-written") && stderr.contains("0 left out"), "{stderr}");
+    let problem = only_problem_dir(dir.path());
+    let entry = std::fs::read_to_string(problem.join("reference.json")).expect("reference.json");
+    assert!(entry.contains("no_inputs"), "why the samples did not settle it: {entry}");
+    let solution = std::fs::read_to_string(problem.join("solution.py")).expect("solution.py");
+    assert!(solution.contains("return value + 2"), "{solution}");
+}

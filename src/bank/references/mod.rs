@@ -98,8 +98,8 @@ pub struct Entry {
     pub subset: Option<String>,
     pub difficulty: Option<String>,
     pub kind: Kind,
-    /// Why it was left out (`no_candidate`, `one_model`, `disagree`,
-    /// `no_inputs: …`).
+    /// Why the samples did not settle it (`no_candidate`, `one_model`,
+    /// `disagree`, `no_inputs: …`): left out, or the hand reference's why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     pub samples: usize,
@@ -306,10 +306,12 @@ fn validate_samples(
     };
     let generated = match generated {
         Ok(g) => g,
+        // The samples cannot be compared (e.g. a hand spec names the hand
+        // reference's parameters, not the candidate's): a hand reference
+        // settles the problem as it does when the candidates disagree.
         Err(e) => {
-            entry.kind = Kind::LeftOut;
             entry.reason = Some(format!("no_inputs: {e:#}"));
-            return Ok(());
+            return settle_by_hand(dir, problem, spec, &trials, hand, ctx, entry);
         }
     };
     entry.generated_inputs = generated.len();
@@ -357,19 +359,34 @@ fn validate_samples(
         }
         Decision::LeftOut { reason, differences } => {
             entry.differences = differences.into_iter().map(shown).collect();
-            let Some(hand) = hand else {
-                entry.kind = Kind::LeftOut;
-                entry.reason = Some(serde_json::to_value(reason)?.as_str().unwrap_or_default().to_string());
-                return Ok(());
-            };
-            let t = on_originals(problem, spec, "hand", &hand.code, ctx.sandbox)?;
-            entry.kind = Kind::Hand;
-            entry.chosen = Some(hand.path.display().to_string());
-            entry.hand_sha256 = Some(sha256_hex(hand.code.as_bytes()));
-            entry.wrong_tests = wrong(problem, &trials, &t, &t.failed);
-            write_solution(dir, &t.source)
+            entry.reason = Some(serde_json::to_value(reason)?.as_str().unwrap_or_default().to_string());
+            settle_by_hand(dir, problem, spec, &trials, hand, ctx, entry)
         }
     }
+}
+
+/// A problem the samples do not settle (`entry.reason` says why): its
+/// hand-written reference when there is one (the reason kept: why one was
+/// needed), else left out.
+fn settle_by_hand(
+    dir: &Path,
+    problem: &Problem,
+    spec: &TestSpec,
+    trials: &[Trial],
+    hand: Option<&HandReference>,
+    ctx: &Context<'_>,
+    entry: &mut Entry,
+) -> anyhow::Result<()> {
+    let Some(hand) = hand else {
+        entry.kind = Kind::LeftOut;
+        return Ok(());
+    };
+    let t = on_originals(problem, spec, "hand", &hand.code, ctx.sandbox)?;
+    entry.kind = Kind::Hand;
+    entry.chosen = Some(hand.path.display().to_string());
+    entry.hand_sha256 = Some(sha256_hex(hand.code.as_bytes()));
+    entry.wrong_tests = wrong(problem, trials, &t, &t.failed);
+    write_solution(dir, &t.source)
 }
 
 /// The samples whose behaviour counts: the candidates, or when there is

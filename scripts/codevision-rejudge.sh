@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Code-Vision+ (issue 31): re-judge every released sample of
+# ../shared/codevision/samples (<subset>/<model>.jsonl) against the rebuilt
+# records of OUT/dist (scripts/codevision-rebuild.sh OUT) in native mode,
+# and write OUT/rejudge.md: pass@1 per model × subset × difficulty as
+# recorded by Code-Vision's authors and as judged now, and every recorded
+# pass that now fails with its first failing input, expected and actual value.
+# Samples of problems the rebuild left out are not counted (the report says
+# how many). Resumable: a finished model is skipped by the judge itself.
+# Usage: scripts/codevision-rejudge.sh OUT
+set -euo pipefail
+OUT=${1:?usage: scripts/codevision-rejudge.sh OUT}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+SHARED=${FLOWBENCH_SHARED:-$ROOT/../shared}
+FB=$OUT/flowbench
+[ -x "$FB" ] || FB=$ROOT/target/release/flowbench
+[ -f "$OUT/dist/manifest.json" ] || { echo "error: $OUT/dist is missing; run scripts/codevision-rebuild.sh $OUT first" >&2; exit 2; }
+mkdir -p "$OUT/rejudge"
+# One problems file of the function records (all three subsets).
+python3 - "$OUT/dist" "$OUT/rejudge/records.jsonl" <<'PY'
+import json, os, sys
+dist, out = sys.argv[1], sys.argv[2]
+manifest = json.load(open(os.path.join(dist, "manifest.json")))
+lines = [l.strip() for s, f in sorted(manifest["subsets"].items()) if s != "stdio"
+         for l in open(os.path.join(dist, f)) if l.strip()]
+open(out, "w").write("\n".join(lines) + "\n")
+PY
+t0=$(date +%s.%N)
+for subset in HumanEval-V Algorithm MATH; do
+  mkdir -p "$OUT/rejudge/$subset"
+  for f in "$SHARED/codevision/samples/$subset"/*.jsonl; do
+    m=$(basename "$f" .jsonl)
+    # Exit 1 = judged, with diagnostics (samples of problems left out of the
+    # dist, listed in the log); anything else is a failure of the run.
+    rc=0
+    "$FB" judge -q --problems "$OUT/rejudge/records.jsonl" --samples "$f" --mode native --coerce-numbers \
+      -o "$OUT/rejudge/$subset/$m.jsonl" > "$OUT/rejudge/$subset/$m.log" 2>&1 || rc=$?
+    if [ "$rc" -gt 1 ]; then echo "error: judging $subset/$m failed (exit $rc); see $OUT/rejudge/$subset/$m.log" >&2; exit "$rc"; fi
+  done
+done
+printf 're-judge wall %.1f s\n' "$(echo "$(date +%s.%N) - $t0" | bc)" | tee "$OUT/rejudge/timing.txt"
+python3 "$ROOT/scripts/codevision_rejudge_report.py" "$OUT"
