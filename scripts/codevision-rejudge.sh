@@ -19,6 +19,7 @@ mkdir -p "$OUT/rejudge"
 # One problems file of the function records (all three subsets).
 python3 - "$OUT/dist" "$OUT/rejudge/records.jsonl" <<'PY'
 import json, os, sys
+sys.set_int_max_str_digits(0)  # generated tests hold huge integers
 dist, out = sys.argv[1], sys.argv[2]
 manifest = json.load(open(os.path.join(dist, "manifest.json")))
 lines = [l.strip() for s, f in sorted(manifest["subsets"].items()) if s != "stdio"

