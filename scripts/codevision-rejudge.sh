@@ -26,10 +26,30 @@ lines = [l.strip() for s, f in sorted(manifest["subsets"].items()) if s != "stdi
          for l in open(os.path.join(dist, f)) if l.strip()]
 open(out, "w").write("\n".join(lines) + "\n")
 PY
+# The samples under the dist's task names: a record is named by its problem
+# directory (`import`'s dir_name: MATH's "3102. Minimize Manhattan
+# Distances" is 3102__Minimize_Manhattan_Distances).
+python3 - "$SHARED/codevision/samples" "$OUT/rejudge/samples" <<'PY'
+import glob, json, os, re, sys
+src, out = sys.argv[1], sys.argv[2]
+for path in glob.glob(os.path.join(src, "*", "*.jsonl")):
+    subset = os.path.basename(os.path.dirname(path))
+    os.makedirs(os.path.join(out, subset), exist_ok=True)
+    lines = []
+    for line in open(path):
+        if line.strip():
+            s = json.loads(line)
+            s["task_id"] = re.sub(r"[^A-Za-z0-9_-]", "_", s["task_id"])
+            lines.append(json.dumps(s))
+    target = os.path.join(out, subset, os.path.basename(path))
+    text = "\n".join(lines) + "\n"
+    if not os.path.exists(target) or open(target).read() != text:
+        open(target, "w").write(text)
+PY
 t0=$(date +%s.%N)
 for subset in HumanEval-V Algorithm MATH; do
   mkdir -p "$OUT/rejudge/$subset"
-  for f in "$SHARED/codevision/samples/$subset"/*.jsonl; do
+  for f in "$OUT/rejudge/samples/$subset"/*.jsonl; do
     m=$(basename "$f" .jsonl)
     # Exit 1 = judged, with diagnostics (samples of problems left out of the
     # dist, listed in the log); anything else is a failure of the run.
