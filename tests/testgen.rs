@@ -815,3 +815,26 @@ fn a_count_parameter_sizes_lists_and_trees() {
         assert_eq!(len(&a[3]), len(&a[2]) - 1, "a tree over the coins: {a:?}");
     }
 }
+
+#[test]
+fn a_stated_bound_an_original_breaks_is_widened_not_dropped() {
+    // Code-Vision's MATH tests step outside their statements (a 0 below
+    // `1 <= nums[i]`, a value above the maximum): the stated domain widens
+    // to take them in; dropped, the inferred one reached 10^30 where the
+    // statement says 100, and correct programs failed.
+    let tmp = tempfile::tempdir().unwrap();
+    let tests = r#"[{"args": [[1, 2, 3, 1]], "kwargs": {}, "expected": 2}, {"args": [[0, 1, 1]], "kwargs": {}, "expected": 1}, {"args": [[5, 120]], "kwargs": {}, "expected": 0}]"#;
+    let solution = "from typing import List\n\n\ndef pairs(nums: List[int]) -> int:\n    return sum(1 for i in range(len(nums)) for j in range(i) if nums[i] == nums[j])\n";
+    let dir = imported(tmp.path(), "pairs", solution, tests);
+    std::fs::write(dir.join("description.md"), "Constraints:\n\n1 <= nums.length <= 100\n1 <= nums[i] <= 100\n")
+        .unwrap();
+    let out = flowbench(&["tests", "gen", "pairs"], tmp.path());
+    assert!(out.status.success(), "{}", text(&out));
+    let all = generated_args(&dir);
+    for a in &all {
+        let nums = a[0].as_array().unwrap();
+        assert!((1..=100).contains(&nums.len()), "{a:?}");
+        assert!(nums.iter().all(|x| x.as_i64().is_some_and(|x| (0..=120).contains(&x))), "{a:?}");
+    }
+    assert_eq!(tests_header(&dir)["domains"]["nums"], "statement");
+}

@@ -235,8 +235,12 @@ def with_stated_domain(spec, params, examples, text, statement, written):
     """The spec with the bounds the statement's Constraints section states
     (`stated_constraints`) over what `infer_domain` guessed, for the
     parameters problem.toml leaves alone. A stated bound some example
-    breaks was misread (or the example is invalid): that parameter keeps
-    its inferred domain, and such a relation is left out."""
+    breaks is widened to take the example in (Code-Vision's MATH tests were
+    written by an LLM and step outside their statements: a 0 below `1 <=
+    nums[i]`); were the stated domain dropped instead, the inferred one
+    would reach 10^30 where the statement says 100, and correct programs
+    would fail. When widening is not enough (a charset, a shape), the
+    parameter keeps its inferred domain; such a relation is left out."""
     stated, relations = stated_constraints(text, params)
     if not stated and not relations:
         return spec
@@ -253,6 +257,8 @@ def with_stated_domain(spec, params, examples, text, statement, written):
             check_constraints(n, t, c)
         except SpecError:
             continue
+        if not all(satisfies(e[i], t, c) for e in examples):
+            c = widened_to(c, t, [e[i] for e in examples])
         if all(satisfies(e[i], t, c) for e in examples):
             params_now[n] = c
             statement.used.add(n)
@@ -268,6 +274,37 @@ def with_stated_domain(spec, params, examples, text, statement, written):
             if "same_len" not in params_now.get(first, {}):
                 params_now[later] = dict(params_now.get(later, {}), same_len=first)
     return dict(spec, params=params_now, relations=list(spec.get("relations", [])) + kept)
+
+
+def widened_to(c, t, values):
+    """`c` with its numeric bounds and lengths widened just enough to hold
+    `values` (a scalar's bounds; a list's or string's length and its
+    elements' bounds)."""
+    def widen(c, numbers):
+        numbers = [x for x in numbers if isinstance(x, (int, float)) and not isinstance(x, bool)]
+        if not numbers:
+            return c
+        c = dict(c)
+        if c.get("min") is not None:
+            c["min"] = min(bound(c["min"], "min"), min(numbers))
+        if c.get("max") is not None:
+            c["max"] = max(bound(c["max"], "max"), max(numbers))
+        return c
+    k = t["k"]
+    if k in ("int", "float"):
+        return widen(c, values)
+    sized = [v for v in values if isinstance(v, (str, list, tuple))]
+    out = dict(c)
+    if sized and isinstance(c.get("len"), list):
+        lo, hi = length(c, 0, None)
+        out["len"] = [min(lo, min(map(len, sized))), max(hi, max(map(len, sized))) if hi is not None else None]
+    if k in ("list", "tuple") and "items" not in t:
+        elements = [x for v in sized if not isinstance(v, str) for x in v]
+        if "elem" in out:
+            out["elem"] = widen(out["elem"], elements)
+        else:
+            out = widen(out, elements)
+    return out
 
 
 def merged_constraints(inferred, stated):
