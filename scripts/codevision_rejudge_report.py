@@ -21,8 +21,7 @@ for subset in SUBSETS:
         for line in open(path):
             r = json.loads(line)
             if r.get("mode") != "native":
-                not_built[subset] += 1  # a problem the rebuild left out
-                continue
+                continue  # no rebuilt tests: counted below as not judged
             key = (model, subset, r.get("difficulty") or "?")
             c = cells[key]
             c[0] += 1
@@ -33,6 +32,14 @@ for subset in SUBSETS:
                 catches.append((subset, r["task_id"], model, r.get("error_class") or "", r.get("result", ""),
                                 r.get("first_failure")))
 
+# Samples of problems the rebuild left out have no record: the judge
+# rejects them (listed in its log); they, and any judged without rebuilt
+# tests, are the samples not counted.
+for subset in SUBSETS:
+    given = sum(1 for f in glob.glob(os.path.join(out, "rejudge", "samples", subset, "*.jsonl"))
+                for line in open(f) if line.strip())
+    judged = sum(n for (m, s, d), (n, *_) in cells.items() if s == subset)
+    not_built[subset] = given - judged
 pct = lambda a, n: "%.1f" % (100.0 * a / n) if n else "–"
 md = ["# Code-Vision+: the released samples re-judged with the rebuilt tests", "",
       "pass@1 (%) per model, subset and difficulty: *recorded* is Code-Vision's verdict with its own tests,",
