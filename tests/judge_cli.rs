@@ -204,3 +204,38 @@ fn a_set_mode_problem_accepts_another_order_of_the_same_elements() {
     assert_eq!(passed[0], vec![true, false], "set mode: another order passes, other elements fail");
     assert_eq!(passed[1], vec![false, false], "plain mode: the order counts");
 }
+
+#[test]
+fn large_tests_run_only_for_a_program_that_passes_the_others() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let problems = dir.path().join("problems.jsonl");
+    std::fs::write(
+        &problems,
+        r#"{"task_id": "dbl", "entry_point": "dbl", "call_style": "function", "tests": [{"args": [1], "expected": 2}, {"args": [10], "expected": 20, "category": "large"}, {"args": [3], "expected": 6, "category": "edge"}]}
+"#,
+    )
+    .expect("write problems");
+    let samples = dir.path().join("model-x.jsonl");
+    let right = r#"{"task_id": "dbl", "completion": "def dbl(n):\n    return 2 * n\n"}"#;
+    // Wrong on a small test and endless on the large one: the large test is
+    // never run, so the verdict is the wrong answer, not a timeout.
+    let wrong_small = r#"{"task_id": "dbl", "completion": "def dbl(n):\n    while n >= 10:\n        pass\n    return n + 1\n"}"#;
+    let wrong_large = r#"{"task_id": "dbl", "completion": "def dbl(n):\n    return 2 * n if n < 10 else 0\n"}"#;
+    std::fs::write(&samples, format!("{right}\n{wrong_small}\n{wrong_large}\n")).expect("write samples");
+    let out = dir.path().join("results.jsonl");
+    let run = judge(&problems, &samples, &out, "native", &[]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let got: Vec<(String, Value, Value)> = lines(&out)
+        .iter()
+        .map(|v| (v["result"].as_str().unwrap_or("").to_string(), v["tests_passed"].clone(), v["tests_total"].clone()))
+        .collect();
+    let want = |r: &str, p: u64| (r.to_string(), Value::from(p), Value::from(3));
+    assert_eq!(
+        got,
+        vec![
+            want("passed", 3),
+            want("failed: wrong answer on test 3/3", 1),
+            want("failed: wrong answer on test 2/3", 2)
+        ]
+    );
+}

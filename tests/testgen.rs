@@ -838,3 +838,41 @@ fn a_stated_bound_an_original_breaks_is_widened_not_dropped() {
     }
     assert_eq!(tests_header(&dir)["domains"]["nums"], "statement");
 }
+
+#[test]
+fn enumerated_values_index_lists_distinct_letters_and_generator_relations() {
+    // LeetCode statements Code-Vision's tests broke: "nums consists only of
+    // powers of two" (`one_of`), "0 <= nums[i] < nums.length" (`index`),
+    // "all letters in word are distinct" and "s only consists of digits at
+    // most limit" (a relation with a generator expression over the inputs).
+    let tmp = tempfile::tempdir().unwrap();
+    let solution = "def f(powers: list, idx: list, word: str, limit: int, s: str) -> int:\n    return len(powers) + len(idx) + len(word) + limit + len(s)\n";
+    problem(
+        tmp.path(),
+        "domains",
+        solution,
+        "entry_point = \"f\"\nrelations = [\"all(int(ch) <= limit for ch in s)\"]\n\
+         [params.powers]\nlen = [1, 40]\none_of = [1, 2, 4, 8, 16, \"2**30\"]\n\
+         [params.idx]\nlen = [1, 40]\nindex = 1\n[params.word]\nlen = [1, 26]\ncharset = \"lower\"\ndistinct = true\n\
+         [params.limit]\nmin = 1\nmax = 9\n[params.s]\npattern = \"[1-9][0-9]{0,5}\"\n\
+         [counts]\nlarge = 3\n[floors]\nlarge = 0\n",
+    );
+    let out = flowbench(&["tests", "gen", "domains"], tmp.path());
+    assert!(out.status.success(), "{}", text(&out));
+    let all = generated_args(&tmp.path().join("domains"));
+    assert!(all.len() >= 10, "{all:?}");
+    let ints = |v: &serde_json::Value| v.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect::<Vec<_>>();
+    let mut seen_big = false;
+    for a in &all {
+        let powers = ints(&a[0]);
+        assert!(powers.iter().all(|p| [1, 2, 4, 8, 16, 1 << 30].contains(p)), "{a:?}");
+        seen_big |= powers.contains(&(1 << 30));
+        let idx = ints(&a[1]);
+        assert!(idx.iter().all(|&i| 1 <= i && i <= idx.len() as i64), "{a:?}");
+        let word = a[2].as_str().unwrap();
+        assert_eq!(word.chars().collect::<std::collections::BTreeSet<_>>().len(), word.len(), "{a:?}");
+        let limit = a[3].as_u64().unwrap();
+        assert!(a[4].as_str().unwrap().chars().all(|c| u64::from(c.to_digit(10).unwrap()) <= limit), "{a:?}");
+    }
+    assert!(seen_big, "the largest allowed value is drawn");
+}

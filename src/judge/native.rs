@@ -8,7 +8,7 @@ use std::time::Duration;
 use crate::exec::{EncodedCalls, Job, Limits, Outcome, Status};
 
 use super::compare::{CompareOptions, values_equal};
-use super::problem::{Compare, Problem, python_truthy};
+use super::problem::{Category, Compare, Problem, TestCase, python_truthy};
 use super::problems_file::MAX_LIMIT_S;
 use super::value::Value;
 use super::verdict::{
@@ -47,7 +47,8 @@ impl TimePolicy {
     }
 }
 
-/// A problem whose expected values are decoded once, not per sample.
+/// A problem's tests (or one stage of them) with their expected values
+/// decoded once, not per sample.
 #[derive(Debug, Clone)]
 pub struct PreparedTests {
     /// Each test's arguments, encoded once for every sample's job.
@@ -55,14 +56,24 @@ pub struct PreparedTests {
     pub expected: Vec<Value>,
     pub inputs: Vec<String>,
     pub compares: Vec<Compare>,
+    /// Each test's 1-based number in the problem's whole suite.
+    pub numbers: Vec<usize>,
+    /// How many tests the whole suite has (a stage holds part of them).
+    pub total: usize,
 }
 
 impl PreparedTests {
     /// Decodes every test's values; the error names the test (1-based).
     pub fn new(problem: &Problem) -> Result<PreparedTests, String> {
-        let mut expected = Vec::with_capacity(problem.tests.len());
-        let mut inputs = Vec::with_capacity(problem.tests.len());
-        for (i, t) in problem.tests.iter().enumerate() {
+        PreparedTests::select(problem, |_| true)
+    }
+
+    /// The tests `keep` selects, numbered as in the whole suite.
+    fn select(problem: &Problem, keep: impl Fn(&TestCase) -> bool) -> Result<PreparedTests, String> {
+        let chosen: Vec<(usize, &TestCase)> = problem.tests.iter().enumerate().filter(|(_, t)| keep(t)).collect();
+        let mut expected = Vec::with_capacity(chosen.len());
+        let mut inputs = Vec::with_capacity(chosen.len());
+        for &(i, t) in &chosen {
             let e = Value::decode(&t.expected).map_err(|e| format!("test {}: expected: {e}", i + 1))?;
             if t.compare != Compare::Eq && !matches!(e, Value::Bool(_)) {
                 return Err(format!("test {}: compare {:?} needs a boolean `expected`", i + 1, t.compare));
@@ -80,8 +91,50 @@ impl PreparedTests {
             expected.push(e);
             inputs.push(truncate(&format!("{}({})", problem.entry_point, parts.join(", ")), SHOWN));
         }
-        let calls = EncodedCalls::encode(problem.tests.iter().map(|t| (t.args.as_slice(), &t.kwargs)));
-        Ok(PreparedTests { calls, expected, inputs, compares: problem.tests.iter().map(|t| t.compare).collect() })
+        let calls = EncodedCalls::encode(chosen.iter().map(|(_, t)| (t.args.as_slice(), &t.kwargs)));
+        Ok(PreparedTests {
+            calls,
+            expected,
+            inputs,
+            compares: chosen.iter().map(|(_, t)| t.compare).collect(),
+            numbers: chosen.iter().map(|(i, _)| i + 1).collect(),
+            total: problem.tests.len(),
+        })
+    }
+}
+
+/// A problem's tests in the two stages the judge runs them: every test but
+/// the large ones first, then the large ones, only for a program that
+/// passed the first stage. A wrong program almost always fails a small
+/// test, and running it on the large ones as well would cost up to the
+/// time limit on each for a verdict already known (EvalPlus's judge stops
+/// at the first failure for the same reason). A program that fails the
+/// first stage keeps the large tests as not passed.
+#[derive(Debug, Clone)]
+pub struct NativeSuite {
+    pub first: PreparedTests,
+    /// `None` when the suite has no large tests, or only large ones (then
+    /// they are all in `first`).
+    pub large: Option<PreparedTests>,
+}
+
+impl NativeSuite {
+    /// Splits `problem`'s tests into their stages; the error names a test.
+    pub fn new(problem: &Problem) -> Result<NativeSuite, String> {
+        let large = |t: &TestCase| t.category == Category::Large;
+        let some_large = problem.tests.iter().any(large);
+        if !some_large || problem.tests.iter().all(large) {
+            return Ok(NativeSuite { first: PreparedTests::new(problem)?, large: None });
+        }
+        Ok(NativeSuite {
+            first: PreparedTests::select(problem, |t| !large(t))?,
+            large: Some(PreparedTests::select(problem, large)?),
+        })
+    }
+
+    /// How many tests the whole suite has.
+    pub fn total(&self) -> usize {
+        self.first.total
     }
 }
 
@@ -104,7 +157,7 @@ pub fn native_verdict(
     opts: &CompareOptions,
     limit: Duration,
 ) -> Result<Verdict, String> {
-    let total = tests.expected.len();
+    let total = tests.total;
     let (verdict, done) = opening_verdict(total, outcome, limit)?;
     if done {
         return Ok(verdict);
@@ -112,8 +165,9 @@ pub fn native_verdict(
     let mut passed = 0;
     let mut first: Option<TestFailure> = None;
     for (i, expected) in tests.expected.iter().enumerate() {
+        let number = tests.numbers.get(i).copied().unwrap_or(i + 1);
         let mut failure = Failure {
-            test: Some(i + 1),
+            test: Some(number),
             input: tests.inputs.get(i).cloned(),
             expected: Some(expected.repr_truncated(SHOWN)),
             ..Failure::default()
@@ -134,18 +188,18 @@ pub fn native_verdict(
                     Ok(got) => {
                         failure.got = Some(got.repr_truncated(SHOWN));
                         failure.message = "wrong answer".into();
-                        (format!("failed: wrong answer on test {}/{total}", i + 1), ErrorClass::WrongAnswer)
+                        (format!("failed: wrong answer on test {number}/{total}"), ErrorClass::WrongAnswer)
                     }
                     Err(e) => {
                         failure.message = format!("garbled result: {e}");
-                        (format!("failed: garbled result on test {}/{total}", i + 1), ErrorClass::WrongAnswer)
+                        (format!("failed: garbled result on test {number}/{total}"), ErrorClass::WrongAnswer)
                     }
                 },
                 (Status::Completed, None) => {
                     let what = call.unencodable.as_deref().unwrap_or("unknown type");
                     failure.got = Some(format!("<{}>", truncate(what, SHOWN)));
                     failure.message = format!("the returned value is not a plain Python value ({what})");
-                    (format!("failed: unencodable result on test {}/{total}", i + 1), ErrorClass::WrongAnswer)
+                    (format!("failed: unencodable result on test {number}/{total}"), ErrorClass::WrongAnswer)
                 }
                 (status, _) => {
                     let (result, class, message) = describe_status(status)?.unwrap_or_default_failure();

@@ -12,7 +12,7 @@ use serde_json::{Map, Value as Json};
 
 use crate::exec::CallStyle;
 
-use super::native::PreparedTests;
+use super::native::NativeSuite;
 use super::problem::{LegacyTest, Problem};
 use super::stdio::{StdioProblem, StdioSuite};
 
@@ -22,8 +22,9 @@ pub struct LoadedProblem {
     /// The problem; its `tests` are emptied once prepared (they live on,
     /// encoded once, in `tests`), so a large problems file is held once.
     pub problem: Problem,
-    /// Decoded native tests; `None` when the problem has none.
-    pub tests: Option<PreparedTests>,
+    /// Decoded native tests, in the judge's stages; `None` when the
+    /// problem has none.
+    pub tests: Option<NativeSuite>,
     /// A whole-program problem's tests (`call_style: "stdio"`); then
     /// `tests` is `None` and `problem` holds only the metadata.
     pub stdio: Option<StdioSuite>,
@@ -32,7 +33,7 @@ pub struct LoadedProblem {
 impl LoadedProblem {
     /// Prepares `problem`'s native tests and lets go of their parsed form.
     pub fn prepare(mut problem: Problem) -> Result<LoadedProblem, String> {
-        let tests = if problem.tests.is_empty() { None } else { Some(PreparedTests::new(&problem)?) };
+        let tests = if problem.tests.is_empty() { None } else { Some(NativeSuite::new(&problem)?) };
         problem.tests = Vec::new();
         Ok(LoadedProblem { problem, tests, stdio: None })
     }
@@ -250,13 +251,16 @@ fn from_codevision(map: &Map<String, Json>) -> Result<Problem, String> {
         starter_code: opt_field(map, "starter_code").unwrap_or_default(),
         call_style,
         tests,
-        time_limit_s: None,
+        // flowbench's `dist/` records carry the reference's time: without
+        // it a test the reference takes 1.6 s on gets the 3 s default,
+        // under 2× a correct program's cost.
+        time_limit_s: map.get("time_limit_s").and_then(Json::as_f64),
         float_tolerance: map.get("float_tolerance").and_then(Json::as_f64),
         compare_mode: match map.get("compare_mode") {
             Some(m) => serde_json::from_value(m.clone()).map_err(|e| with_id(format!("invalid compare_mode: {e}")))?,
             None => Default::default(),
         },
-        reference_time_s: None,
+        reference_time_s: map.get("reference_time_s").and_then(Json::as_f64),
         legacy: Some(LegacyTest { test: test.to_string(), prompt, check_entry_point: humaneval }),
         subset,
         difficulty: opt_field(map, "difficulty"),
@@ -310,8 +314,8 @@ mod tests {
         let int = |text: &str| Value::Int(Int::parse(text).unwrap());
         let decoded = |id: &str| -> Vec<Value> {
             let t = set.by_id[id].tests.as_ref().expect("native tests");
-            let call: crate::exec::CallArgs = serde_json::from_str(&t.calls.texts()[0]).unwrap();
-            call.args.iter().map(|v| Value::decode(v).unwrap()).chain([t.expected[0].clone()]).collect()
+            let call: crate::exec::CallArgs = serde_json::from_str(&t.first.calls.texts()[0]).unwrap();
+            call.args.iter().map(|v| Value::decode(v).unwrap()).chain([t.first.expected[0].clone()]).collect()
         };
         let minus = format!("-{ten40}");
         assert_eq!(decoded("n"), vec![int(ten40), int(&minus), int(ten40)]);
@@ -320,12 +324,14 @@ mod tests {
 
     #[test]
     fn dist_records_are_check_style_with_native_tests() {
-        let line = r#"{"subset": "math", "task_id": "gcd", "entry_point": "gcd", "prompt": "def gcd(a, b):\n    \"\"\"doc\"\"\"\n", "test": "def check(candidate):\n    assert candidate(2, 4) == 2\n", "difficulty": "easy", "call_style": "function", "native_tests": [{"args": [2, 4], "expected": 2}]}"#;
+        let line = r#"{"subset": "math", "task_id": "gcd", "entry_point": "gcd", "prompt": "def gcd(a, b):\n    \"\"\"doc\"\"\"\n", "test": "def check(candidate):\n    assert candidate(2, 4) == 2\n", "difficulty": "easy", "call_style": "function", "native_tests": [{"args": [2, 4], "expected": 2}], "reference_time_s": 1.5}"#;
         let (set, diags) = parse_problems(Path::new("math.jsonl"), line);
         assert!(diags.is_empty(), "{diags:?}");
         let p = &set.by_id["gcd"];
+        // The limit scales with the reference's time, as for native problems.
+        assert_eq!(p.problem.reference_time_s, Some(1.5));
         let legacy = p.problem.legacy.clone().expect("legacy");
         assert!(legacy.check_entry_point && legacy.prompt.is_some());
-        assert_eq!(p.tests.as_ref().map(|t| t.calls.len()), Some(1));
+        assert_eq!(p.tests.as_ref().map(|t| t.total()), Some(1));
     }
 }

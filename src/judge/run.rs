@@ -10,7 +10,8 @@ use crate::exec::{Job, Limits, Outcome};
 use super::compare::{CompareOptions, DEFAULT_FLOAT_TOLERANCE};
 use super::cpp::{CompileFailure, compile, cpp_source};
 use super::legacy::{LEGACY_NOTE, legacy_job};
-use super::native::{NATIVE_NOTE, TimePolicy, native_job, native_verdict};
+use super::native::{NATIVE_NOTE, NativeSuite, PreparedTests, TimePolicy, native_job, native_verdict};
+use super::problem::Problem;
 use super::problems_file::LoadedProblem;
 use super::samples::Sample;
 use super::stdio::verdict::{compile_error_verdict, stdio_job};
@@ -176,17 +177,7 @@ pub fn judge_sample(
             Some(l) if l.check_entry_point => format!("{}{}", l.prompt.as_deref().unwrap_or(""), sample.code),
             _ => sample.code.clone(),
         };
-        let limit = settings.time.limit_for(p);
-        let outcome = sandbox.run_job(&native_job(p, tests, source, settings.clock.limits(limit)));
-        let opts = CompareOptions {
-            float_tolerance: p
-                .float_tolerance
-                .filter(|t| t.is_finite() && *t >= 0.0)
-                .unwrap_or(DEFAULT_FLOAT_TOLERANCE),
-            strict_types: settings.strict_types,
-            mode: p.compare_mode,
-        };
-        let verdict = native_verdict(tests, &outcome, &opts, limit).map_err(NoVerdict::Sandbox)?;
+        let verdict = judge_native(p, tests, source, settings, sandbox).map_err(NoVerdict::Sandbox)?;
         return Ok((verdict, "native", NATIVE_NOTE));
     }
     let Some(legacy) = &p.legacy else {
@@ -215,6 +206,40 @@ pub fn judge_sample(
         verdict.first_failure = Some(Failure { message, ..Failure::default() });
     }
     Ok((verdict, "legacy", LEGACY_NOTE))
+}
+
+/// Runs a native sample through its suite's stages (see [`NativeSuite`]):
+/// the large tests only when every other test passed. `Err` is a sandbox
+/// failure.
+fn judge_native(
+    p: &Problem,
+    suite: &NativeSuite,
+    source: String,
+    settings: &JudgeSettings,
+    sandbox: &dyn Sandbox,
+) -> Result<Verdict, String> {
+    let limit = settings.time.limit_for(p);
+    let opts = CompareOptions {
+        float_tolerance: p.float_tolerance.filter(|t| t.is_finite() && *t >= 0.0).unwrap_or(DEFAULT_FLOAT_TOLERANCE),
+        strict_types: settings.strict_types,
+        mode: p.compare_mode,
+    };
+    let limits = settings.clock.limits(limit);
+    let run = |tests: &PreparedTests, source: String| {
+        let outcome = sandbox.run_job(&native_job(p, tests, source, limits));
+        native_verdict(tests, &outcome, &opts, limit)
+    };
+    let Some(large) = &suite.large else {
+        return run(&suite.first, source);
+    };
+    let first = run(&suite.first, source.clone())?;
+    if !first.passed {
+        return Ok(first);
+    }
+    let mut verdict = run(large, source)?;
+    verdict.tests_passed = verdict.tests_passed.map(|n| n + first.tests_passed.unwrap_or(0));
+    verdict.time_s += first.time_s;
+    Ok(verdict)
 }
 
 /// Judges one sample of a whole-program problem (every mode but legacy,

@@ -67,9 +67,17 @@ class Gen:
     # ---- single values -------------------------------------------------------------
     def int_range(self, c):
         lo, hi = bound(c.get("min"), "min"), bound(c.get("max"), "max")
+        allowed = one_of(c)
+        if allowed is not None:
+            lo = allowed[0] if lo is None else max(lo, allowed[0])
+            hi = allowed[-1] if hi is None else min(hi, allowed[-1])
         if lo is not None and hi is not None and lo > hi:
             raise SpecError("min %s is above max %s" % (lo, hi))
         return lo, hi
+
+    def fits_range(self, x, c):
+        lo, hi = bound(c.get("min"), "min"), bound(c.get("max"), "max")
+        return (lo is None or x >= lo) and (hi is None or x <= hi)
 
     def scalar(self, t, c, mode, args):
         r = self.rng
@@ -79,6 +87,11 @@ class Gen:
             return r.choice(list(args[ref]))
         if k == "bool":
             return r.random() < 0.5
+        allowed = one_of(c)
+        if allowed is not None:
+            allowed = [x for x in allowed if self.fits_range(x, c)] or allowed
+            # Large inputs take the largest values allowed.
+            return r.choice(allowed[-max(1, len(allowed) // 4):] if mode == "large" else allowed)
         lo, hi = self.int_range(c)
         if k == "float":
             flo = float(lo) if lo is not None else -1e6
@@ -176,6 +189,8 @@ class Gen:
     def text(self, c, n):
         r = self.rng
         chars = charset(c)
+        if c.get("distinct"):  # "all letters in word are distinct"
+            return "".join(r.sample(chars, min(n, len(chars))))
         shape = r.random()
         if shape < 0.6 or n < 2:
             return self.draw(chars, n)
@@ -208,7 +223,11 @@ class Gen:
         def reps(lo, hi):
             unbounded = hi == _sre_c.MAXREPEAT
             if how == "random":
-                return r.randint(lo, lo + size) if unbounded else r.randint(lo, hi)
+                # A wide bounded repeat (`{1,50000}`) grows with the size as
+                # an unbounded one does: drawn across its whole range, every
+                # typical input would be tens of thousands long.
+                wide = unbounded or hi - lo > PATTERN_WIDE_REPEAT
+                return r.randint(lo, min(hi, lo + size)) if wide else r.randint(lo, hi)
             if how in ("large", "longest"):
                 return lo + (size if how == "large" else 8) if unbounded else hi
             want = {"one each": 1, "two each": 2, "repeated": 6, "repeated, last choices": 6}.get(how, 0)
@@ -272,7 +291,15 @@ class Gen:
             r.shuffle(p)
             rows = [p[i * width:(i + 1) * width] for i in range(n)]
             return [tuple(row) for row in rows] if et["k"] == "tuple" else rows
-        if c.get("distinct") and et["k"] == "int":
+        if c.get("index") is not None and et["k"] in ("int", "any"):
+            # Each element indexes the list ("0 <= nums[i] < n"): base..base + n - 1.
+            base = int(c.get("index") or 0)
+            lo, hi = self.int_range(ec)
+            ec = dict(ec, min=base if lo is None else max(lo, base), max=base + n - 1 if hi is None else min(hi, base + n - 1))
+        if c.get("distinct") and et["k"] in ("int", "any") and one_of(ec) is not None:
+            allowed = [x for x in one_of(ec) if self.fits_range(x, ec)]
+            items = r.sample(allowed, min(n, len(allowed)))
+        elif c.get("distinct") and et["k"] == "int":
             lo, hi = self.int_range(ec)
             lo = lo if lo is not None else (-SMALL if mode != "large" else -(10**18))
             hi = hi if hi is not None else (SMALL if mode != "large" else 10**18)
@@ -489,6 +516,9 @@ PATTERN_ANY = [ch for ch in CHARSETS["printable"] if ch != "\n"]
 # Edge strings of a pattern: every repeat at its minimum, or six times, with
 # the first (or last) alternatives and characters; each repeat once or twice;
 # bounded repeats at their maximum.
+# Bounded repeats wider than this grow with the input's size, as unbounded
+# ones do; narrower ones (`{0,14}` digits) are drawn across their range.
+PATTERN_WIDE_REPEAT = 64
 PATTERN_EDGES = ["shortest", "shortest, last choices", "one each", "two each", "repeated", "repeated, last choices", "longest"]
 _PATTERNS = {}
 
@@ -497,9 +527,11 @@ def relation_holds(relation, args):
     """Whether a relation of the spec (`len(a) == len(b)`, `k <= n`)
     holds for the arguments; one that raises does not hold."""
     env = {"len": len, "sum": sum, "min": min, "max": max, "abs": abs, "sorted": sorted, "set": set,
-           "all": all, "any": any, "range": range}
+           "all": all, "any": any, "range": range, "int": int, "str": str, "zip": zip}
     try:
-        return bool(eval(relation, {"__builtins__": {}}, dict(env, **args)))
+        # The arguments are globals, not locals: a generator expression
+        # (`all(int(ch) <= limit for ch in s)`) sees only the globals.
+        return bool(eval(relation, dict(env, **args, __builtins__={})))
     except Exception:
         return False
 

@@ -502,10 +502,11 @@ NO_UPPER_LEN = 10**9
 def check_constraints(name, t, c):
     """Constraints that contradict the parameter's type are authoring errors."""
     k = t["k"] if t["k"] != "opt" else t["of"]["k"]
-    scalar = {"min", "max", "often_in", "type", "nonfinite"}
+    scalar = {"min", "max", "one_of", "often_in", "type", "nonfinite"}
     seq = {"len", "rows", "cols", "sorted", "distinct", "permutation", "elem", "elem_len", "same_len", "graph", "nodes",
-           "tree", "connected", "directed", "weighted", "base", "charset", "min", "max", "type", "square"}
-    allowed = {"int": scalar, "float": scalar, "bool": {"type"}, "str": {"len", "charset", "type", "same_len", "pattern"},
+           "tree", "connected", "directed", "weighted", "base", "charset", "min", "max", "one_of", "type", "square",
+           "index"}
+    allowed = {"int": scalar, "float": scalar, "bool": {"type"}, "str": {"len", "charset", "type", "same_len", "pattern", "distinct"},
                "list": seq, "set": seq, "tuple": seq | {"items"}, "dict": {"len", "keys", "values", "type"}, "any": seq | scalar}
     bad = sorted(set(c) - allowed.get(k, set()))
     if bad:
@@ -518,6 +519,7 @@ def check_constraints(name, t, c):
     for key in ("min", "max"):
         if key in c:
             bound(c[key], "[params.%s] %s" % (name, key))
+    one_of(c)
     lo, hi = bound(c.get("min"), "min"), bound(c.get("max"), "max")
     if lo is not None and hi is not None and lo > hi:
         raise SpecError("problem.toml: [params.%s]: min %s is above max %s" % (name, lo, hi))

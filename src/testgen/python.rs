@@ -37,6 +37,12 @@ pub enum Helper {
     Parse,
 }
 
+/// Reads the helpers' source from stdin (its byte length on the first
+/// line) and runs it; the requests follow on the same stdin.
+const BOOTSTRAP: &str = "import sys\n\
+n = int(sys.stdin.buffer.readline())\n\
+exec(compile(sys.stdin.buffer.read(n).decode('utf-8'), '<flowbench testgen>', 'exec'))\n";
+
 /// The interpreter that runs the helpers when no `--helper-python` is given.
 pub const HELPER_PYTHON: &str = "python3";
 
@@ -52,18 +58,29 @@ impl Server {
     fn start(python: &Path) -> anyhow::Result<Server> {
         let script =
             [SIGNATURE, VALUES, GEN, CONSTRAINTS, BOUNDARY, STDIN_GEN, MAIN, MUTANTS, WRONG_PROGRAMS, SERVE].join("\n");
+        // The helpers come on stdin ahead of the requests, their length on
+        // the first line: as a `-c` argument they would pass Linux's limit
+        // of 128 KiB on one argument.
         let mut child = Command::new(interpreter(python))
-            .args(["-I", "-S", "-c", &script])
+            .args(["-I", "-S", "-c", BOOTSTRAP])
             .env("PYTHONHASHSEED", "0")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| anyhow::anyhow!("cannot start {}: {e}", python.display()))?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+        let (Some(mut stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             anyhow::bail!("the test generator has no pipes");
         };
-        Ok(Server { child, stdin, stdout: BufReader::new(stdout) })
+        let sent = stdin
+            .write_all(format!("{}\n", script.len()).as_bytes())
+            .and_then(|()| stdin.write_all(script.as_bytes()))
+            .and_then(|()| stdin.flush());
+        let server = Server { child, stdin, stdout: BufReader::new(stdout) };
+        if let Err(e) = sent {
+            anyhow::bail!("cannot start the test generator in {}: {e} ({})", python.display(), server.death());
+        }
+        Ok(server)
     }
 
     /// One request's answer line; `None` when the process is gone.

@@ -114,22 +114,38 @@ def scalar_check(t, c):
     if k in ("int", "float"):
         lo, hi = bound(c.get("min"), "min"), bound(c.get("max"), "max")
         nonfinite = c.get("nonfinite", False)
+        allowed = one_of(c)
+        allowed = None if allowed is None else frozenset(allowed)
 
         def fits(value):
             ok = isinstance(value, int) and not isinstance(value, bool) if k == "int" else isinstance(value, (int, float)) and not isinstance(value, bool)
             return ok and (lo is None or value >= lo) and (hi is None or value <= hi) and (
-                k == "int" or math.isfinite(value) or nonfinite)
+                k == "int" or math.isfinite(value) or nonfinite) and (allowed is None or value in allowed)
         return fits
     if k == "str":
         lo, hi = length(c, 0, None)
         chars = frozenset(charset(c))
         has_pattern, pattern = "pattern" in c, c.get("pattern")
 
+        distinct = bool(c.get("distinct"))
+
         def fits(value):
             return isinstance(value, str) and lo <= len(value) and (hi is None or len(value) <= hi) and chars.issuperset(value) and (
-                not has_pattern or re.fullmatch(pattern, value) is not None)
+                not has_pattern or re.fullmatch(pattern, value) is not None) and (not distinct or len(set(value)) == len(value))
         return fits
     return None
+
+
+def one_of(c):
+    """`one_of = [...]`: the only values an int or float may take ("nums
+    consists only of powers of two", "operations[i] is 0 or 1"), each a
+    number or bound text, sorted; None when not given."""
+    v = c.get("one_of")
+    if v is None:
+        return None
+    if not isinstance(v, list) or not v:
+        raise SpecError("one_of must be a non-empty list of numbers, not %r" % (v,))
+    return sorted(bound(x, "one_of") for x in v)
 
 
 def all_satisfy(values, t, c):
@@ -144,6 +160,10 @@ def satisfies(value, t, c):
     if k == "opt":
         return value is None or satisfies(value, t["of"], c)
     if k == "any":
+        # An unannotated value is drawn as an int: an int is held to the
+        # int constraints (`min`, `one_of`) the spec gives it.
+        if isinstance(value, int) and not isinstance(value, bool):
+            return scalar_check({"k": "int"}, c)(value)
         return True
     if k == "bool":
         return isinstance(value, bool)
@@ -169,6 +189,10 @@ def satisfies(value, t, c):
             # A matrix's cells hold the permutation.
             cells = [x for row in value for x in row]
             if not all(isinstance(x, int) for x in cells) or sorted(cells) != list(range(base, base + len(cells))):
+                return False
+        if c.get("index") is not None and not matrix:
+            base = int(c.get("index") or 0)
+            if not all(isinstance(x, int) and base <= x < base + len(value) for x in value):
                 return False
         if c.get("square") and not (matrix and all(len(row) == len(value) for row in value)):
             return False
@@ -225,5 +249,5 @@ def element_constraints(c):
     keys (min, max, charset, nonfinite) given on the container itself."""
     if "elem" in c:
         return c["elem"]
-    return {k: v for k, v in c.items() if k in ("min", "max", "charset", "nonfinite")} | (
+    return {k: v for k, v in c.items() if k in ("min", "max", "one_of", "charset", "nonfinite")} | (
         {"len": c["cols"]} if "cols" in c else {}) | ({"len": c["elem_len"]} if "elem_len" in c else {})
