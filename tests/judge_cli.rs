@@ -219,7 +219,8 @@ fn large_tests_run_only_for_a_program_that_passes_the_others() {
     let right = r#"{"task_id": "dbl", "completion": "def dbl(n):\n    return 2 * n\n"}"#;
     // Wrong on a small test and endless on the large one: the large test is
     // never run, so the verdict is the wrong answer, not a timeout.
-    let wrong_small = r#"{"task_id": "dbl", "completion": "def dbl(n):\n    while n >= 10:\n        pass\n    return n + 1\n"}"#;
+    let wrong_small =
+        r#"{"task_id": "dbl", "completion": "def dbl(n):\n    while n >= 10:\n        pass\n    return n + 1\n"}"#;
     let wrong_large = r#"{"task_id": "dbl", "completion": "def dbl(n):\n    return 2 * n if n < 10 else 0\n"}"#;
     std::fs::write(&samples, format!("{right}\n{wrong_small}\n{wrong_large}\n")).expect("write samples");
     let out = dir.path().join("results.jsonl");

@@ -65,12 +65,12 @@ pub struct PreparedTests {
 impl PreparedTests {
     /// Decodes every test's values; the error names the test (1-based).
     pub fn new(problem: &Problem) -> Result<PreparedTests, String> {
-        PreparedTests::select(problem, |_| true)
+        PreparedTests::select(problem, |_, _| true)
     }
 
     /// The tests `keep` selects, numbered as in the whole suite.
-    fn select(problem: &Problem, keep: impl Fn(&TestCase) -> bool) -> Result<PreparedTests, String> {
-        let chosen: Vec<(usize, &TestCase)> = problem.tests.iter().enumerate().filter(|(_, t)| keep(t)).collect();
+    fn select(problem: &Problem, keep: impl Fn(usize, &TestCase) -> bool) -> Result<PreparedTests, String> {
+        let chosen: Vec<(usize, &TestCase)> = problem.tests.iter().enumerate().filter(|&(i, t)| keep(i, t)).collect();
         let mut expected = Vec::with_capacity(chosen.len());
         let mut inputs = Vec::with_capacity(chosen.len());
         for &(i, t) in &chosen {
@@ -103,38 +103,48 @@ impl PreparedTests {
     }
 }
 
-/// A problem's tests in the two stages the judge runs them: every test but
-/// the large ones first, then the large ones, only for a program that
-/// passed the first stage. A wrong program almost always fails a small
-/// test, and running it on the large ones as well would cost up to the
-/// time limit on each for a verdict already known (EvalPlus's judge stops
-/// at the first failure for the same reason). A program that fails the
-/// first stage keeps the large tests as not passed.
+/// A problem's tests in the stages the judge runs them, each only for a
+/// program that passed every earlier one: the first few small tests, then
+/// the other small ones, then the large ones. A wrong program almost
+/// always fails early, and running it on the rest would cost up to the
+/// time limit on each test for a verdict already known (EvalPlus's judge
+/// stops at the first failure for the same reason); the comparison happens
+/// here, outside the sandbox, so it can only stop between jobs. A program
+/// that fails a stage keeps the later stages' tests as not passed.
 #[derive(Debug, Clone)]
 pub struct NativeSuite {
-    pub first: PreparedTests,
-    /// `None` when the suite has no large tests, or only large ones (then
-    /// they are all in `first`).
-    pub large: Option<PreparedTests>,
+    /// The non-empty stages, in order.
+    pub stages: Vec<PreparedTests>,
 }
+
+/// How many small tests the first stage holds: enough that a wrong
+/// program is nearly always caught there (Code-Vision's own tests come
+/// first), few enough that a slow wrong one stops soon.
+const FIRST_STAGE: usize = 10;
 
 impl NativeSuite {
     /// Splits `problem`'s tests into their stages; the error names a test.
     pub fn new(problem: &Problem) -> Result<NativeSuite, String> {
-        let large = |t: &TestCase| t.category == Category::Large;
-        let some_large = problem.tests.iter().any(large);
-        if !some_large || problem.tests.iter().all(large) {
-            return Ok(NativeSuite { first: PreparedTests::new(problem)?, large: None });
+        let small: Vec<usize> =
+            (0..problem.tests.len()).filter(|&i| problem.tests[i].category != Category::Large).collect();
+        let cut = small.get(FIRST_STAGE).copied().unwrap_or(usize::MAX);
+        let stage_of = |i: usize, t: &TestCase| match t.category {
+            Category::Large => 2,
+            _ if i < cut => 0,
+            _ => 1,
+        };
+        let mut stages = Vec::new();
+        for stage in 0..3 {
+            if problem.tests.iter().enumerate().any(|(i, t)| stage_of(i, t) == stage) {
+                stages.push(PreparedTests::select(problem, |i, t| stage_of(i, t) == stage)?);
+            }
         }
-        Ok(NativeSuite {
-            first: PreparedTests::select(problem, |t| !large(t))?,
-            large: Some(PreparedTests::select(problem, large)?),
-        })
+        Ok(NativeSuite { stages })
     }
 
     /// How many tests the whole suite has.
     pub fn total(&self) -> usize {
-        self.first.total
+        self.stages.first().map_or(0, |s| s.total)
     }
 }
 
@@ -287,6 +297,26 @@ mod tests {
         let p = problem();
         let t = PreparedTests::new(&p).expect("valid tests");
         native_verdict(&t, o, &CompareOptions::default(), Duration::from_secs(1)).expect("verdict")
+    }
+
+    #[test]
+    fn stages_hold_the_first_small_tests_then_the_other_small_ones_then_the_large() {
+        let mut p = problem();
+        let t = |a: i64, category: Category| TestCase {
+            args: vec![json!(a)],
+            kwargs: Default::default(),
+            expected: json!(a),
+            category,
+            compare: Default::default(),
+        };
+        p.tests = (0..13).map(|i| t(i, if i == 1 { Category::Large } else { Category::Edge })).collect();
+        let suite = NativeSuite::new(&p).expect("valid tests");
+        let numbers: Vec<Vec<usize>> = suite.stages.iter().map(|s| s.numbers.clone()).collect();
+        assert_eq!(numbers, vec![vec![1, 3, 4, 5, 6, 7, 8, 9, 10, 11], vec![12, 13], vec![2]]);
+        assert!(suite.stages.iter().all(|s| s.total == 13 && s.calls.len() == s.numbers.len()));
+        p.tests.truncate(2);
+        let numbers: Vec<Vec<usize>> = NativeSuite::new(&p).unwrap().stages.iter().map(|s| s.numbers.clone()).collect();
+        assert_eq!(numbers, vec![vec![1], vec![2]], "no empty stage");
     }
 
     #[test]

@@ -314,8 +314,8 @@ mod tests {
         let int = |text: &str| Value::Int(Int::parse(text).unwrap());
         let decoded = |id: &str| -> Vec<Value> {
             let t = set.by_id[id].tests.as_ref().expect("native tests");
-            let call: crate::exec::CallArgs = serde_json::from_str(&t.first.calls.texts()[0]).unwrap();
-            call.args.iter().map(|v| Value::decode(v).unwrap()).chain([t.first.expected[0].clone()]).collect()
+            let call: crate::exec::CallArgs = serde_json::from_str(&t.stages[0].calls.texts()[0]).unwrap();
+            call.args.iter().map(|v| Value::decode(v).unwrap()).chain([t.stages[0].expected[0].clone()]).collect()
         };
         let minus = format!("-{ten40}");
         assert_eq!(decoded("n"), vec![int(ten40), int(&minus), int(ten40)]);

@@ -10,7 +10,7 @@ use crate::exec::{Job, Limits, Outcome};
 use super::compare::{CompareOptions, DEFAULT_FLOAT_TOLERANCE};
 use super::cpp::{CompileFailure, compile, cpp_source};
 use super::legacy::{LEGACY_NOTE, legacy_job};
-use super::native::{NATIVE_NOTE, NativeSuite, PreparedTests, TimePolicy, native_job, native_verdict};
+use super::native::{NATIVE_NOTE, NativeSuite, TimePolicy, native_job, native_verdict};
 use super::problem::Problem;
 use super::problems_file::LoadedProblem;
 use super::samples::Sample;
@@ -208,9 +208,8 @@ pub fn judge_sample(
     Ok((verdict, "legacy", LEGACY_NOTE))
 }
 
-/// Runs a native sample through its suite's stages (see [`NativeSuite`]):
-/// the large tests only when every other test passed. `Err` is a sandbox
-/// failure.
+/// Runs a native sample through its suite's stages (see [`NativeSuite`]),
+/// each only while every earlier one passed. `Err` is a sandbox failure.
 fn judge_native(
     p: &Problem,
     suite: &NativeSuite,
@@ -225,21 +224,24 @@ fn judge_native(
         mode: p.compare_mode,
     };
     let limits = settings.clock.limits(limit);
-    let run = |tests: &PreparedTests, source: String| {
-        let outcome = sandbox.run_job(&native_job(p, tests, source, limits));
-        native_verdict(tests, &outcome, &opts, limit)
-    };
-    let Some(large) = &suite.large else {
-        return run(&suite.first, source);
-    };
-    let first = run(&suite.first, source.clone())?;
-    if !first.passed {
-        return Ok(first);
+    let mut passed = 0;
+    let mut time_s = 0.0;
+    let mut verdict = None;
+    for stage in &suite.stages {
+        let outcome = sandbox.run_job(&native_job(p, stage, source.clone(), limits));
+        let mut v = native_verdict(stage, &outcome, &opts, limit)?;
+        passed += v.tests_passed.unwrap_or(0);
+        time_s += v.time_s;
+        v.tests_passed = Some(passed);
+        v.time_s = time_s;
+        let failed = !v.passed;
+        verdict = Some(v);
+        if failed {
+            break;
+        }
     }
-    let mut verdict = run(large, source)?;
-    verdict.tests_passed = verdict.tests_passed.map(|n| n + first.tests_passed.unwrap_or(0));
-    verdict.time_s += first.time_s;
-    Ok(verdict)
+    // A suite has at least one stage (a problem without tests has none).
+    verdict.ok_or_else(|| format!("{}: no native tests", p.task_id))
 }
 
 /// Judges one sample of a whole-program problem (every mode but legacy,

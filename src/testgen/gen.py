@@ -134,6 +134,15 @@ class Gen:
             n = min(n, hi)
         return max(n, lo)
 
+    def length_for(self, c, mode, size, args):
+        """A str's or list's length: `same_len`'s count when the parameter
+        it names is drawn, else one for the mode and size."""
+        ref = same_len_of(c)
+        count = count_of(args.get(ref[0])) if ref else None
+        if count is not None:
+            return max(0, count + ref[1])
+        return self.size_for(c, mode, size, 10**9)
+
     def value(self, t, c, mode, size, args):
         r = self.rng
         k = t["k"]
@@ -148,11 +157,7 @@ class Gen:
         if k == "str":
             if "pattern" in c:
                 return self.from_pattern(c, {"large": "large"}.get(mode, "random"), size)
-            ref = same_len_of(c)
-            if ref and count_of(args.get(ref[0])) is not None:
-                return self.text(c, max(0, count_of(args[ref[0]]) + ref[1]))
-            n = self.size_for(c, mode, size, 10**9)
-            return self.text(c, n)
+            return self.text(c, self.length_for(c, mode, size, args))
         if k == "tuple" and "items" in t:
             items = c.get("items") if isinstance(c.get("items"), list) else [{}] * len(t["items"])
             return tuple(self.value(it, ic, mode, size, args) for it, ic in zip(t["items"], items))
@@ -174,12 +179,7 @@ class Gen:
         if c.get("graph"):
             return self.graph(t, c, mode, size, args)
         # list, set, variadic tuple
-        ref = same_len_of(c)
-        if ref and count_of(args.get(ref[0])) is not None:
-            n = max(0, count_of(args[ref[0]]) + ref[1])
-        else:
-            n = self.size_for(c, mode, size, 10**9)
-        items = self.sequence(t["of"], c, mode, n, args)
+        items = self.sequence(t["of"], c, mode, self.length_for(c, mode, size, args), args)
         if k == "set":
             return set(items)
         if k == "tuple":
