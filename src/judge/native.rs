@@ -125,9 +125,11 @@ const FIRST_STAGE: usize = 10;
 impl NativeSuite {
     /// Splits `problem`'s tests into their stages; the error names a test.
     pub fn new(problem: &Problem) -> Result<NativeSuite, String> {
-        let small: Vec<usize> =
-            (0..problem.tests.len()).filter(|&i| problem.tests[i].category != Category::Large).collect();
-        let cut = small.get(FIRST_STAGE).copied().unwrap_or(usize::MAX);
+        // The position of the first small test past the first stage.
+        let cut = (problem.tests.iter().enumerate())
+            .filter(|(_, t)| t.category != Category::Large)
+            .nth(FIRST_STAGE)
+            .map_or(usize::MAX, |(i, _)| i);
         let stage_of = |i: usize, t: &TestCase| match t.category {
             Category::Large => 2,
             _ if i < cut => 0,
@@ -135,8 +137,9 @@ impl NativeSuite {
         };
         let mut stages = Vec::new();
         for stage in 0..3 {
-            if problem.tests.iter().enumerate().any(|(i, t)| stage_of(i, t) == stage) {
-                stages.push(PreparedTests::select(problem, |i, t| stage_of(i, t) == stage)?);
+            let tests = PreparedTests::select(problem, |i, t| stage_of(i, t) == stage)?;
+            if !tests.numbers.is_empty() {
+                stages.push(tests);
             }
         }
         Ok(NativeSuite { stages })

@@ -75,10 +75,6 @@ class Gen:
             raise SpecError("min %s is above max %s" % (lo, hi))
         return lo, hi
 
-    def fits_range(self, x, c):
-        lo, hi = bound(c.get("min"), "min"), bound(c.get("max"), "max")
-        return (lo is None or x >= lo) and (hi is None or x <= hi)
-
     def scalar(self, t, c, mode, args):
         r = self.rng
         k = t["k"]
@@ -89,7 +85,6 @@ class Gen:
             return r.random() < 0.5
         allowed = one_of(c)
         if allowed is not None:
-            allowed = [x for x in allowed if self.fits_range(x, c)] or allowed
             # Large inputs take the largest values allowed.
             return r.choice(allowed[-max(1, len(allowed) // 4):] if mode == "large" else allowed)
         lo, hi = self.int_range(c)
@@ -296,8 +291,8 @@ class Gen:
             base = int(c.get("index") or 0)
             lo, hi = self.int_range(ec)
             ec = dict(ec, min=base if lo is None else max(lo, base), max=base + n - 1 if hi is None else min(hi, base + n - 1))
-        if c.get("distinct") and et["k"] in ("int", "any") and one_of(ec) is not None:
-            allowed = [x for x in one_of(ec) if self.fits_range(x, ec)]
+        allowed = one_of(ec) if et["k"] in ("int", "any") else None
+        if c.get("distinct") and allowed is not None:
             items = r.sample(allowed, min(n, len(allowed)))
         elif c.get("distinct") and et["k"] == "int":
             lo, hi = self.int_range(ec)

@@ -107,10 +107,16 @@ def decode(v):
 
 
 def scalar_check(t, c):
-    """For an int, float or str type, a predicate telling whether one value
-    fits it and the constraints `c`, read once (a large input holds 10^5
-    values under the same constraints); None for other types."""
+    """For an int, float, str or unannotated (`any`) type, a predicate
+    telling whether one value fits it and the constraints `c`, read once (a
+    large input holds 10^5 values under the same constraints); None for
+    other types."""
     k = t["k"]
+    if k == "any":
+        # An unannotated value is drawn as an int: an int is held to the
+        # int constraints (`min`, `one_of`) the spec gives it.
+        fits_int = scalar_check({"k": "int"}, c)
+        return lambda value: fits_int(value) if isinstance(value, int) and not isinstance(value, bool) else True
     if k in ("int", "float"):
         lo, hi = bound(c.get("min"), "min"), bound(c.get("max"), "max")
         nonfinite = c.get("nonfinite", False)
@@ -139,13 +145,17 @@ def scalar_check(t, c):
 def one_of(c):
     """`one_of = [...]`: the only values an int or float may take ("nums
     consists only of powers of two", "operations[i] is 0 or 1"), each a
-    number or bound text, sorted; None when not given."""
+    number or bound text: those within `min`/`max`, sorted (all of them
+    when none is, so that a draw breaks the spec and is dropped); None when
+    not given."""
     v = c.get("one_of")
     if v is None:
         return None
     if not isinstance(v, list) or not v:
         raise SpecError("one_of must be a non-empty list of numbers, not %r" % (v,))
-    return sorted(bound(x, "one_of") for x in v)
+    values = sorted(bound(x, "one_of") for x in v)
+    lo, hi = bound(c.get("min"), "min"), bound(c.get("max"), "max")
+    return [x for x in values if (lo is None or x >= lo) and (hi is None or x <= hi)] or values
 
 
 def all_satisfy(values, t, c):
@@ -159,17 +169,11 @@ def satisfies(value, t, c):
     k = t["k"]
     if k == "opt":
         return value is None or satisfies(value, t["of"], c)
-    if k == "any":
-        # An unannotated value is drawn as an int: an int is held to the
-        # int constraints (`min`, `one_of`) the spec gives it.
-        if isinstance(value, int) and not isinstance(value, bool):
-            return scalar_check({"k": "int"}, c)(value)
-        return True
     if k == "bool":
         return isinstance(value, bool)
     if k == "str" and not isinstance(value, str):
         return False  # before reading the constraints, as always
-    if k in ("int", "float", "str"):
+    if k in ("int", "float", "str", "any"):
         return scalar_check(t, c)(value)
     if k in ("list", "set", "tuple"):
         kind = {"list": list, "set": set, "tuple": tuple}[k]
