@@ -95,7 +95,7 @@ pub(super) fn executor(c: &Common, bar: &Bar) -> anyhow::Result<LazyExecutor> {
 
 /// Whether any reference names a pinned package (a mention is enough:
 /// preloading only saves it the import).
-fn uses_packages(dirs: &[PathBuf]) -> bool {
+pub(super) fn uses_packages(dirs: &[PathBuf]) -> bool {
     dirs.iter().any(|d| {
         std::fs::read_to_string(d.join("solution.py"))
             .map_or(true, |s| ["numpy", "sympy", "sortedcontainers"].iter().any(|p| s.contains(p)))

@@ -60,9 +60,15 @@ pub fn run(args: VariantsArgs) -> anyhow::Result<ExitCode> {
     }
     std::fs::create_dir_all(&args.output).with_context(|| format!("creating {}", args.output.display()))?;
     let bar = super::progress::bar(args.dirs.len() as u64, "problems", args.quiet);
-    let mut cfg =
-        ExecConfig { stop_after_timeout: true, allow_weak_sandbox: args.allow_weak_sandbox, ..ExecConfig::default() }
-            .with_interpreter(args.python.as_deref(), None);
+    // A zygote with numpy and sympy loaded makes every fork copy their
+    // page tables: they are loaded only when a reference names them.
+    let mut cfg = ExecConfig {
+        stop_after_timeout: true,
+        allow_weak_sandbox: args.allow_weak_sandbox,
+        preload_packages: super::tests_gen::uses_packages(&args.dirs),
+        ..ExecConfig::default()
+    }
+    .with_interpreter(args.python.as_deref(), None);
     if let Some(j) = args.jobs {
         cfg.workers = j.max(1);
     }

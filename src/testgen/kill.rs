@@ -248,6 +248,11 @@ fn run_job(
         });
         crate::timings::count("kill jobs", 1);
         crate::timings::count("kill calls", outcome.calls.len() as u64);
+        if crate::timings::enabled() {
+            // Each costs its call's whole CPU limit (at least [`CPU_FLOOR_S`]).
+            let timeouts = outcome.calls.iter().filter(|c| c.status == Status::TimedOut).count();
+            crate::timings::count("kill timeouts", timeouts as u64);
+        }
         if let Status::SandboxError { detail } = &outcome.status {
             anyhow::bail!("sandbox: {detail}");
         }

@@ -92,39 +92,82 @@ const LEAST_BUDGET_S: f64 = 2.0;
 /// on any machine.
 const SCREEN_FIRST: usize = 16;
 
-/// The per-call limit and the total budget of a screen run.
-fn screen_limits(original: &Original, tests: &[&GeneratedTest]) -> (Limits, f64) {
-    let slowest = tests.iter().map(|t| t.reference_time_s).fold(0.0, f64::max);
-    let total: f64 = tests.iter().map(|t| t.reference_time_s).sum();
-    let most = validate_limits(&original.input.spec);
-    let limit = |floor: f64, most: std::time::Duration| {
-        std::time::Duration::from_secs_f64((SLOWER * slowest).max(floor)).min(most)
-    };
-    let limits = Limits { wall: limit(LEAST_CALL_S, most.wall), cpu: limit(LEAST_CALL_CPU_S, most.cpu) };
-    (limits, (SLOWER * total).max(LEAST_BUDGET_S))
+/// A later group of the screen's inputs takes none whose own limit is more
+/// than this many times the group's first one's (see [`screen_groups`]).
+const GROUP_SPREAD: f64 = 4.0;
+
+/// The per-call limit for inputs whose slowest reference time is
+/// `slowest`: [`SLOWER`] times it, at least the floors, at most the
+/// validation limit `most`.
+fn call_limits(slowest: f64, most: Limits) -> Limits {
+    let limit = |floor: f64, most: Duration| Duration::from_secs_f64((SLOWER * slowest).max(floor)).min(most);
+    Limits { wall: limit(LEAST_CALL_S, most.wall), cpu: limit(LEAST_CALL_CPU_S, most.cpu) }
 }
 
-/// The candidate's runs on `inputs`: the first [`SCREEN_FIRST`] in one job,
-/// the rest only when each of those gave a value (else they are
-/// [`Run::NotRun`]: the candidate is not total whatever they give). Each
-/// part gets its share of the budget.
+/// The screen's total budget: [`SLOWER`] times the original's total time.
+fn screen_budget(tests: &[&GeneratedTest]) -> f64 {
+    (SLOWER * tests.iter().map(|t| t.reference_time_s).sum::<f64>()).max(LEAST_BUDGET_S)
+}
+
+/// The screen's inputs (indices into `tests`) in the groups it runs them
+/// in, one job each, cheapest first: the [`SCREEN_FIRST`] cheapest, then
+/// the rest, cut where an input's own limit would exceed [`GROUP_SPREAD`]
+/// times its group's first input's. A group's per-call limit follows its
+/// own slowest input, not the suite's: a candidate whose loop bound became
+/// linear in a number (`d * d <= n` → `d + d <= n`) is stopped on a large
+/// number after fifty times the original's time on that input, not after
+/// the seconds the suite's slowest input allows.
+fn screen_groups(tests: &[&GeneratedTest], most: Limits) -> Vec<(Vec<usize>, Limits)> {
+    let time = |i: usize| tests[i].reference_time_s;
+    let mut order: Vec<usize> = (0..tests.len()).collect();
+    order.sort_by(|&a, &b| time(a).total_cmp(&time(b)).then(a.cmp(&b)));
+    let first = SCREEN_FIRST.min(order.len());
+    let mut groups: Vec<Vec<usize>> = vec![order[..first].to_vec()];
+    let mut head: Option<Duration> = None;
+    for &i in &order[first..] {
+        let limit = call_limits(time(i), most).wall;
+        match (head, groups.last_mut()) {
+            (Some(h), Some(group)) if limit.as_secs_f64() <= h.as_secs_f64() * GROUP_SPREAD => group.push(i),
+            _ => {
+                groups.push(vec![i]);
+                head = Some(limit);
+            }
+        }
+    }
+    groups
+        .into_iter()
+        .filter(|g| !g.is_empty())
+        .map(|g| {
+            let slowest = g.iter().map(|&i| time(i)).fold(0.0, f64::max);
+            (g, call_limits(slowest, most))
+        })
+        .collect()
+}
+
+/// The candidate's runs on `inputs` (one per test of `tests`), group by
+/// group ([`screen_groups`]), each only when every earlier one gave values
+/// (else the rest are [`Run::NotRun`]: the candidate is not total whatever
+/// they give). Each group gets its share of the budget, by its count.
 fn screen_runs(
     sandbox: &dyn Sandbox,
     program: &str,
     inputs: &[Vec<Json>],
-    limits: Limits,
-    budget_s: f64,
+    tests: &[&GeneratedTest],
+    most: Limits,
 ) -> anyhow::Result<Vec<Run>> {
-    let first = SCREEN_FIRST.min(inputs.len());
+    let budget_s = screen_budget(tests);
     let share = |n: usize| budget_s * n as f64 / inputs.len().max(1) as f64;
-    let mut runs = run_within_budget_batched(sandbox, program, &inputs[..first], limits, share(first))?;
-    if runs.iter().all(|r| matches!(r, Run::Value(..))) {
-        let rest = &inputs[first..];
-        if !rest.is_empty() {
-            runs.extend(run_within_budget_batched(sandbox, program, rest, limits, share(rest.len()))?);
+    let mut runs = vec![Run::NotRun; inputs.len()];
+    for (group, limits) in screen_groups(tests, most) {
+        let args: Vec<Vec<Json>> = group.iter().map(|&i| inputs[i].clone()).collect();
+        let got = run_within_budget_batched(sandbox, program, &args, limits, share(group.len()))?;
+        let total = got.iter().all(|r| matches!(r, Run::Value(..)));
+        for (i, run) in group.into_iter().zip(got) {
+            runs[i] = run;
         }
-    } else {
-        runs.resize(inputs.len(), Run::NotRun);
+        if !total {
+            break;
+        }
     }
     Ok(runs)
 }
@@ -148,10 +191,9 @@ pub fn screen(
     let inputs: Vec<Vec<Json>> = tests.iter().map(|t| t.args.clone()).collect();
     let input = &original.input;
     let program = wrap(source, &input.entry_point, input.call_style, false);
-    let (limits, budget_s) = screen_limits(original, &tests);
     // Stops a chunk at its first timeout and the whole run at the budget:
     // what is not run is as good as a timeout here.
-    let runs = screen_runs(sandbox, &program, &inputs, limits, budget_s)?;
+    let runs = screen_runs(sandbox, &program, &inputs, &tests, validate_limits(&input.spec))?;
     let opts = compare_options(&input.spec);
     let mut values = Vec::with_capacity(runs.len());
     for run in &runs {
@@ -168,4 +210,44 @@ pub fn screen(
         return Ok(Err(Rejected::TooClose));
     }
     Ok(Ok(inputs.iter().map(|a| args_key(a)).zip(runs).collect()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn test(reference_time_s: f64) -> GeneratedTest {
+        GeneratedTest {
+            category: Category::Typical,
+            args: vec![],
+            expected: Json::Null,
+            reference_time_s,
+            how: String::new(),
+            shipped: true,
+        }
+    }
+
+    #[test]
+    fn the_screen_runs_cheapest_first_each_group_under_its_own_limit() {
+        let most = Limits { wall: Duration::from_secs(2), cpu: Duration::from_secs(2) };
+        // 20 quick inputs (0.1 ms), then ones of 10 ms and 30 ms, listed
+        // slowest first.
+        let mut owned: Vec<GeneratedTest> = vec![test(0.03), test(0.01)];
+        owned.extend((0..20).map(|_| test(0.0001)));
+        let tests: Vec<&GeneratedTest> = owned.iter().collect();
+        let groups = screen_groups(&tests, most);
+        let flat: Vec<usize> = groups.iter().flat_map(|(g, _)| g.iter().copied()).collect();
+        assert_eq!(flat.len(), tests.len(), "every input once");
+        assert_eq!(groups[0].0, (2..18).collect::<Vec<_>>(), "the 16 cheapest first");
+        assert_eq!(groups[0].1, call_limits(0.0001, most), "the floors");
+        // The other quick inputs with the 10 ms one (its 0.5 s limit is
+        // within 4 × the 0.25 s floor), then the 30 ms one (1.5 s is not).
+        assert_eq!(groups[1].0, vec![18, 19, 20, 21, 1]);
+        assert_eq!(groups[1].1.wall, Duration::from_secs_f64(0.5));
+        assert_eq!(groups[2].0, vec![0]);
+        assert_eq!(groups[2].1.wall, Duration::from_secs_f64(1.5));
+        // A looping candidate meets 0.25 s on a quick input, not the 2 s
+        // the slowest would allow.
+        assert!(groups.iter().all(|(_, l)| l.wall <= most.wall));
+    }
 }
