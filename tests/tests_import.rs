@@ -188,6 +188,14 @@ fn codevision_references_report_in_a_new_directory() {
     assert!(report.is_file() && report.with_extension("md").is_file(), "{stderr}");
     let chosen = std::fs::read_to_string(only_problem_dir(dir.path()).join("solution.py")).expect("solution.py");
     assert!(chosen.contains("def addTwo"), "{chosen}");
+    // A run stopped after the record (written first) and before the
+    // solution it names: the rerun chooses again, never calling what it
+    // finds canonical.
+    std::fs::remove_file(only_problem_dir(dir.path()).join("solution.py")).expect("remove");
+    let (ok, stderr) = import_math(dir.path(), &[]);
+    assert!(ok, "{stderr}");
+    assert!(stderr.contains("1 differential"), "chosen again: {stderr}");
+    assert_eq!(std::fs::read_to_string(only_problem_dir(dir.path()).join("solution.py")).ok(), Some(chosen));
 }
 
 /// A hand reference written after a first run left the problem out is

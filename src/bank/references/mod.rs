@@ -240,12 +240,23 @@ fn reference_for(dir: &Path, ctx: &Context<'_>) -> anyhow::Result<Entry> {
         differences: Vec::new(),
         hand_sha256: None,
     };
+    let mut chosen = None;
     if !dir.join(SOLUTION).is_file() {
         let spec = load_spec(dir)?.map(|(s, _)| s.tests).unwrap_or_default();
-        validate_samples(dir, &problem, &spec, samples, hand.as_ref(), ctx, &mut entry)?;
+        chosen = validate_samples(dir, &problem, &spec, samples, hand.as_ref(), ctx, &mut entry)?;
         drop_wrong_tests(dir, &mut problem, &entry.wrong_tests)?;
     }
-    std::fs::write(&recorded, to_json(&entry)).with_context(|| format!("writing {}", recorded.display()))?;
+    // The record first, then the solution it names: a run stopped between
+    // the two leaves a chosen reference without its solution.py, which the
+    // next run chooses again. The other order left a solution.py with no
+    // record, which the next run took for a canonical solution.
+    crate::outfile::write_atomic(&recorded, to_json(&entry).as_bytes())
+        .with_context(|| format!("writing {}", recorded.display()))?;
+    if let Some(source) = chosen {
+        let solution = dir.join(SOLUTION);
+        crate::outfile::write_atomic(&solution, source.as_bytes())
+            .with_context(|| format!("writing {}", solution.display()))?;
+    }
     Ok(entry)
 }
 
@@ -279,7 +290,9 @@ fn hand_changed(entry: &Entry, hand: Option<&HandReference>) -> bool {
     }
 }
 
-/// Steps 1–4 of the module docs for one problem without a solution.
+/// Steps 1–4 of the module docs for one problem without a solution: the
+/// source of the reference chosen, if any (the caller writes it after the
+/// record).
 fn validate_samples(
     dir: &Path,
     problem: &Problem,
@@ -288,7 +301,7 @@ fn validate_samples(
     hand: Option<&HandReference>,
     ctx: &Context<'_>,
     entry: &mut Entry,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Option<String>> {
     let timed = |phase: &str| format!("{} {phase}", dir.display());
     let mut trials = crate::timings::time(&timed("originals"), || {
         samples
@@ -311,7 +324,7 @@ fn validate_samples(
         // settles the problem as it does when the candidates disagree.
         Err(e) => {
             entry.reason = Some(format!("no_inputs: {e:#}"));
-            return settle_by_hand(dir, problem, spec, &trials, hand, ctx, entry);
+            return settle_by_hand(problem, spec, &trials, hand, ctx, entry);
         }
     };
     entry.generated_inputs = generated.len();
@@ -355,38 +368,37 @@ fn validate_samples(
                 .collect();
             entry.differences = differences.into_iter().map(shown).collect();
             entry.wrong_tests = wrong(problem, &trials, &trials[chosen], &wrong_tests);
-            write_solution(dir, &trials[chosen].source)
+            Ok(Some(trials[chosen].source.clone()))
         }
         Decision::LeftOut { reason, differences } => {
             entry.differences = differences.into_iter().map(shown).collect();
             entry.reason = Some(serde_json::to_value(reason)?.as_str().unwrap_or_default().to_string());
-            settle_by_hand(dir, problem, spec, &trials, hand, ctx, entry)
+            settle_by_hand(problem, spec, &trials, hand, ctx, entry)
         }
     }
 }
 
 /// A problem the samples do not settle (`entry.reason` says why): its
 /// hand-written reference when there is one (the reason kept: why one was
-/// needed), else left out.
+/// needed), else left out. The source chosen, if any.
 fn settle_by_hand(
-    dir: &Path,
     problem: &Problem,
     spec: &TestSpec,
     trials: &[Trial],
     hand: Option<&HandReference>,
     ctx: &Context<'_>,
     entry: &mut Entry,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Option<String>> {
     let Some(hand) = hand else {
         entry.kind = Kind::LeftOut;
-        return Ok(());
+        return Ok(None);
     };
     let t = on_originals(problem, spec, "hand", &hand.code, ctx.sandbox)?;
     entry.kind = Kind::Hand;
     entry.chosen = Some(hand.path.display().to_string());
     entry.hand_sha256 = Some(sha256_hex(hand.code.as_bytes()));
     entry.wrong_tests = wrong(problem, trials, &t, &t.failed);
-    write_solution(dir, &t.source)
+    Ok(Some(t.source))
 }
 
 /// The samples whose behaviour counts: the candidates, or when there is
@@ -518,11 +530,6 @@ fn wrong(problem: &Problem, trials: &[Trial], reference: &Trial, tests: &[usize]
             })
         })
         .collect()
-}
-
-fn write_solution(dir: &Path, source: &str) -> anyhow::Result<()> {
-    let solution = dir.join(SOLUTION);
-    std::fs::write(&solution, source).with_context(|| format!("writing {}", solution.display()))
 }
 
 /// `problem.json` without the wrong tests (the build proves every original
