@@ -377,15 +377,10 @@ fn set_aside_enough(
         let batch = &survivors[judged..(judged + needed).min(survivors.len())];
         judged += batch.len();
         if pool.is_none() {
-            pool = Some(input.phase("equivalence pool", || random_pool(python, sandbox, input, EQUIVALENCE_SEED, 1))?);
+            pool = Some(equivalence_pool(python, sandbox, input)?);
         }
         let pool: &[ScoredTest] = pool.as_deref().expect("the pool, built above");
-        let batch_sources: Vec<String> = batch.iter().map(|&m| sources[m].clone()).collect();
-        let found =
-            input.phase("equivalence kills", || kill_lists(sandbox, input, &batch_sources, &[pool], &mut []))?;
-        for (&m, killers) in batch.iter().zip(found) {
-            set_aside[m] = killers[0].is_empty();
-        }
+        unkilled_on(sandbox, input, sources, batch, pool, &mut set_aside)?;
     }
     Ok(set_aside)
 }
@@ -484,15 +479,32 @@ fn equivalence(
     if survivors.is_empty() {
         return Ok(equivalent);
     }
-    let pool = input.phase("equivalence pool", || random_pool(python, sandbox, input, EQUIVALENCE_SEED, 1))?;
-    let alive: Vec<String> = survivors.iter().map(|&m| sources[m].clone()).collect();
-    for (&m, killers) in survivors
-        .iter()
-        .zip(input.phase("equivalence kills", || kill_lists(sandbox, input, &alive, &[&pool], &mut []))?)
-    {
-        equivalent[m] = killers[0].is_empty();
-    }
+    let pool = equivalence_pool(python, sandbox, input)?;
+    unkilled_on(sandbox, input, sources, survivors, &pool, &mut equivalent)?;
     Ok(equivalent)
+}
+
+/// The random pool that judges equivalence.
+fn equivalence_pool(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> anyhow::Result<Vec<ScoredTest>> {
+    input.phase("equivalence pool", || random_pool(python, sandbox, input, EQUIVALENCE_SEED, 1))
+}
+
+/// Runs the mutants `which` (indices into `sources`) on `pool`, marking in
+/// `unkilled` each that no pool input kills.
+fn unkilled_on(
+    sandbox: &dyn Sandbox,
+    input: &GenInput,
+    sources: &[String],
+    which: &[usize],
+    pool: &[ScoredTest],
+    unkilled: &mut [bool],
+) -> anyhow::Result<()> {
+    let chosen: Vec<String> = which.iter().map(|&m| sources[m].clone()).collect();
+    let found = input.phase("equivalence kills", || kill_lists(sandbox, input, &chosen, &[pool], &mut []))?;
+    for (&m, killers) in which.iter().zip(found) {
+        unkilled[m] = killers[0].is_empty();
+    }
+    Ok(())
 }
 
 /// A mutant's source wrapped like the reference's, ready to run.
