@@ -18,9 +18,17 @@
 //!   reference miss the boundaries a *different* wrong program crosses
 //!   (issue 26: a blank string, two empty lists, a count equal to a
 //!   length), so every kind of edge keeps one representative;
+//! - every value-class test (`boundary: n=9007199254740993 (value
+//!   class)`): each value is its own class (a prime, a prime power,
+//!   10^k ± 1, the first integer a float cannot hold), and a wrong
+//!   algorithm breaks on one class and not another (trial division without
+//!   a square-root bound passes 10001 and runs for hours on 2^53 + 1);
 //! - one of the largest inputs (by the length of their encoding, so the
 //!   choice is the same on every machine) up to the large floor: a slow
-//!   but correct-looking program is caught only by the heaviest input;
+//!   but correct-looking program is caught only by the heaviest input.
+//!   Not every large test: the others add no catch on the HumanEval
+//!   yardstick, only false alarms (a 1 s quadratic reference's input on
+//!   which a correct `while`-loop version of it takes over 4 s);
 //! - and then the earliest tests of any category still below its floor.
 //!
 //! The rest stay in `tests.jsonl`, marked `"shipped": false`, for
@@ -79,8 +87,12 @@ fn edge_kinds(tests: &[GeneratedTest]) -> Vec<usize> {
 }
 
 /// A test's kind: how it was made, digits left out (`edge: 2 blanks
-/// leading` and `edge: 3 blanks leading` are one kind).
+/// leading` and `edge: 3 blanks leading` are one kind), except that each
+/// value of a value class is a kind of its own (`boundary.py` labels them).
 fn kind_of(how: &str) -> String {
+    if how.ends_with("(value class)") {
+        return how.to_string();
+    }
     how.chars().filter(|c| !c.is_ascii_digit()).collect()
 }
 
@@ -141,17 +153,19 @@ mod tests {
         }
     }
 
-    /// Six tests, floors of one each, two mutants:
+    /// Nine tests, floors of one each, two mutants:
     /// - mutant 0 is killed by tests 1 (`[1, 2]`, 6 characters) and 2
     ///   (`[7]`, 5 characters): its first killer in cost order is 2;
     /// - mutant 1 is killed by test 1 only;
     /// - the edge tests 3 and 4 are one kind (`edge: N blanks`), so 3 ships
     ///   and 4 does not;
-    /// - test 5 is the only large one; test 0 is an original.
+    /// - the value-class tests 6 and 7 are two kinds, so both ship;
+    /// - tests 5 and 8 are large and the floor is one: 5, the longer,
+    ///   ships; test 0 is an original.
     ///
-    /// So 0, 1, 2, 3 and 5 ship; 4 is kept for scoring only.
+    /// So all but 4 and 8 ship; they are kept for scoring only.
     #[test]
-    fn ships_originals_first_killers_one_edge_per_kind_and_the_largest() {
+    fn ships_originals_first_killers_one_edge_per_kind_every_value_class_and_the_largest() {
         let tests = vec![
             test(Category::Typical, json!([0]), "original test 1"),
             test(Category::Typical, json!([1, 2]), "random, size 2"),
@@ -159,6 +173,9 @@ mod tests {
             test(Category::Edge, json!(" a"), "edge: 1 blanks leading"),
             test(Category::Edge, json!("  a"), "edge: 2 blanks leading"),
             test(Category::Large, json!(vec![9; 50]), "large: size 50"),
+            test(Category::Edge, json!(97), "boundary: n=97 (value class)"),
+            test(Category::Edge, json!(9007199254740993_u64), "boundary: n=9007199254740993 (value class)"),
+            test(Category::Large, json!(vec![1; 10]), "large: size 10"),
         ];
         let key = |i: usize| args_key(&tests[i].args);
         let known = vec![
@@ -167,7 +184,7 @@ mod tests {
         ];
         let floors = Floors { typical: 1, edge: 1, large: 1 };
         let shipped = select(&tests, &Kills { known: &known, added_from: tests.len() }, &floors);
-        assert_eq!(shipped.into_iter().collect::<Vec<_>>(), vec![0, 1, 2, 3, 5]);
+        assert_eq!(shipped.into_iter().collect::<Vec<_>>(), vec![0, 1, 2, 3, 5, 6, 7]);
     }
 
     #[test]
