@@ -164,16 +164,20 @@ fn weak_tests_score_lower_and_reduce_keeps_the_kills() {
 
 /// The header of `tests gen --no-strengthen` on a quadratic reference
 /// (`pairs`) with the given validation limit and large sizes. The
-/// reference sleeps as long as a quadratic loop would run (0.04 s at 1,000
-/// elements): a sleep keeps its time to the millisecond however loaded the
-/// machine is, so the prediction is what is tested, not the machine.
+/// reference's loop turns n²/5 times (at five million counted operations a
+/// second, 0.04 s of the limit at 1,000 elements): the generator decides by
+/// counted operations, which no load changes, so the prediction is what is
+/// tested, not the machine.
+const QUADRATIC_PAIRS: &str =
+    "def pairs(xs: list[int]) -> int:\n    for _ in range(len(xs) ** 2 // 5):\n        pass\n    return sum(xs)\n";
+
 fn quadratic_pairs_header(limit_s: f64, large_len: &str) -> (serde_json::Value, String) {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path();
     let dir = problem(
         root,
         "pairs",
-        "import time\n\ndef pairs(xs: list[int]) -> int:\n    time.sleep(len(xs) ** 2 * 4e-8)\n    return sum(xs)\n",
+        QUADRATIC_PAIRS,
         &format!(
             "entry_point = \"pairs\"\nvalidate_time_limit_s = {limit_s}\nlarge_len = {large_len}\n[counts]\nlarge = 6\n[params.xs]\nmin = 0\nmax = 9\n"
         ),
@@ -221,7 +225,7 @@ fn large_sizes_are_lowered_to_what_a_slow_reference_handles() {
     let dir = problem(
         root,
         "pairs",
-        "import time\n\ndef pairs(xs: list[int]) -> int:\n    time.sleep(len(xs) ** 2 * 4e-8)\n    return sum(xs)\n",
+        QUADRATIC_PAIRS,
         "entry_point = \"pairs\"\nvalidate_time_limit_s = 0.5\n[params.xs]\nmin = 0\nmax = 9\n",
     );
     let out = flowbench(&["tests", "gen", "--no-strengthen", "pairs"], root);
@@ -676,15 +680,46 @@ fn a_budgeted_run_stops_once_its_calls_have_spent_the_budget() {
     use flowbench::testgen::reference::{Run, run_within_budget, wrap};
     let exec =
         Executor::start(ExecConfig { workers: 2, ..ExecConfig::default() }).unwrap_or_else(|e| panic!("executor: {e}"));
-    let source = wrap("import time\ndef f(x):\n    time.sleep(0.02)\n    return x\n", "f", CallStyle::Function, false);
+    // 100,000 counted operations a call: 0.02 s of the budget.
+    let source =
+        wrap("def f(x):\n    for _ in range(100_000):\n        pass\n    return x\n", "f", CallStyle::Function, false);
     let inputs: Vec<Vec<serde_json::Value>> = (0..40).map(|i| vec![serde_json::json!(i)]).collect();
     let limits = Limits { wall: std::time::Duration::from_secs(2), cpu: std::time::Duration::from_secs(2) };
     let runs = run_within_budget(&exec, &source, &inputs, limits, 0.2).unwrap();
     let ran = runs.iter().filter(|r| matches!(r, Run::Value(..))).count();
-    assert!((2..=12).contains(&ran), "{ran} of 40 calls of 20 ms ran on a 0.2 s budget: {runs:?}");
+    assert!((2..=12).contains(&ran), "{ran} of 40 calls of 0.02 s ran on a 0.2 s budget: {runs:?}");
     assert!(runs.iter().all(|r| matches!(r, Run::Value(..) | Run::NotRun)), "{runs:?}");
     let all = run_within_budget(&exec, &source, &inputs[..5], limits, 10.0).unwrap();
     assert!(all.iter().all(|r| matches!(r, Run::Value(..))), "{all:?}");
+}
+
+/// A counted call stops at its cap of operations (five million a second of
+/// its limit), whatever the clock says, so an input is kept or dropped alike
+/// on an idle and a loaded machine; the clock stops only what is not
+/// counted (a sleep here, a huge `pow` in earnest), at twice the limit.
+#[test]
+fn a_counted_call_stops_at_its_cap_of_operations_and_the_clock_only_backs_it() {
+    use flowbench::exec::{CallStyle, ExecConfig, Executor, Limits};
+    use flowbench::testgen::reference::{Run, run_all, wrap};
+    let exec =
+        Executor::start(ExecConfig { workers: 1, ..ExecConfig::default() }).unwrap_or_else(|e| panic!("executor: {e}"));
+    let source = wrap(
+        "import time\n\ndef f(turns, nap):\n    time.sleep(nap)\n    return sum([1 for _ in range(turns)])\n",
+        "f",
+        CallStyle::Function,
+        false,
+    );
+    let limit = std::time::Duration::from_millis(200);
+    let inputs: Vec<Vec<serde_json::Value>> = [(900_000, 0.0), (1_100_000, 0.0), (10, 0.3), (10, 0.7)]
+        .iter()
+        .map(|&(t, n)| vec![t.into(), n.into()])
+        .collect();
+    let runs = run_all(&exec, &source, &inputs, Limits { wall: limit, cpu: limit }).unwrap();
+    // The function's call and one per element.
+    assert!(matches!(&runs[0], Run::Value(v, cost) if v == 900_000 && cost.ops == Some(900_001)), "{:?}", runs[0]);
+    assert_eq!(runs[1], Run::TimedOut, "1.1 million operations are past the cap of a million");
+    assert!(matches!(&runs[2], Run::Value(v, cost) if v == 10 && cost.wall > limit), "{:?}", runs[2]);
+    assert_eq!(runs[3], Run::TimedOut, "0.7 s is past twice the limit");
 }
 
 /// A problem compared as a set (`compare_mode = "set"`, as `import` writes

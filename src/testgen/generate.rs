@@ -538,18 +538,23 @@ pub fn show_counts(counts: &BTreeMap<String, usize>) -> String {
 
 /// Each input's first run, large inputs by rounds of growing size: a large
 /// input that is at least as large, argument by argument, as one that
-/// timed out, or that the reference's growth from such a smaller one's time
-/// puts past the limit (from a time of at least a tenth of the limit), is
+/// timed out, or that the reference's growth from such a smaller one's cost
+/// puts past the limit (from a cost of at least a tenth of the limit), is
 /// not run (`true` in the second list; its run says `TimedOut`). Large
 /// inputs come at sizes 10^4, 3·10^4 and 10^5, so a quadratic reference
 /// would otherwise spend the whole limit on every larger one. The growth is
 /// linear, or as steep as two measured sizes show ([`growth`]) when that
-/// puts the input past twice the limit.
+/// puts the input past twice the limit. A cost is in seconds of the limit
+/// ([`super::reference::Cost::seconds`]): counted operations, so the same
+/// inputs are run on any load.
 ///
-/// Typical and edge inputs get half the limit: they are small, and one the
-/// reference needs that long for is a runaway (a power of huge operands);
-/// on the HumanEval yardstick no kept one took over a sixth of the limit,
-/// while each runaway cost the whole of it.
+/// Typical and edge inputs get a quarter of the limit: they are small, and
+/// one the reference needs that long for is a runaway (a power of huge
+/// operands); on the HumanEval yardstick no kept one took over a sixth of
+/// the limit, while each runaway cost the whole of it. A quarter, because a
+/// runaway in C runs to twice its limit ([`super::reference::WALL_BACKSTOP`]):
+/// with half, those runaways took the yardstick from under 3 minutes to
+/// 216 s.
 fn first_runs(
     sandbox: &dyn Sandbox,
     source: &str,
@@ -571,7 +576,7 @@ fn first_runs(
         let measured: Vec<(usize, f64)> = (0..inputs.len())
             .filter(|&j| large[j])
             .filter_map(|j| match &runs[j] {
-                Run::Value(_, t) => Some((j, t.as_secs_f64())),
+                Run::Value(_, cost) => Some((j, cost.seconds())),
                 _ => None,
             })
             .collect();
@@ -595,8 +600,8 @@ fn first_runs(
                     // measured under load once fitted 1.6, which put its
                     // 10^5 input (1 s) past the limit and its large tests
                     // under the floor.
-                    Run::Value(_, t) if t.as_secs_f64() >= cap / 10.0 => {
-                        let (t, ratio) = (t.as_secs_f64(), total(i) / total(j));
+                    Run::Value(_, cost) if cost.seconds() >= cap / 10.0 => {
+                        let (t, ratio) = (cost.seconds(), total(i) / total(j));
                         Some((t * ratio).max(t * ratio.powf(exponent) / 2.0))
                     }
                     _ => None,
@@ -615,8 +620,8 @@ fn first_runs(
         let run = |ids: &[usize], limits: Limits| {
             run_all(sandbox, source, &ids.iter().map(|&i| inputs[i].clone()).collect::<Vec<_>>(), limits)
         };
-        let half = Limits { wall: limits.wall / 2, cpu: limits.cpu / 2 };
-        let (big_runs, small_runs) = rayon::join(|| run(&big, limits), || run(&small, half));
+        let quarter = Limits { wall: limits.wall / 4, cpu: limits.cpu / 4 };
+        let (big_runs, small_runs) = rayon::join(|| run(&big, limits), || run(&small, quarter));
         for (i, r) in big.into_iter().zip(big_runs?).chain(small.into_iter().zip(small_runs?)) {
             runs[i] = r;
         }
@@ -776,7 +781,7 @@ fn validate_reusing(
                 } else if c.expected.as_ref().is_some_and(|e| !same(x, e, &opts)) {
                     "wrong_expected"
                 } else {
-                    let t = ta.min(tb).as_secs_f64();
+                    let t = ta.wall.min(tb.wall).as_secs_f64();
                     kept.push(GeneratedTest {
                         category: c.category,
                         args: c.args,
@@ -802,6 +807,7 @@ fn validate_reusing(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testgen::reference::Cost;
 
     fn request(solution: &str, known_key: Option<&Json>) -> Json {
         let mut r = json!({
@@ -865,8 +871,8 @@ mod tests {
             expected: None,
         };
         let known: HashMap<String, Run> = [
-            (args_key(&[json!(2)]), Run::Value(json!(2), Duration::from_micros(5))),
-            (args_key(&[json!(3)]), Run::Value(json!(4), Duration::from_micros(5))),
+            (args_key(&[json!(2)]), Run::Value(json!(2), Cost::wall(Duration::from_micros(5)))),
+            (args_key(&[json!(3)]), Run::Value(json!(4), Cost::wall(Duration::from_micros(5)))),
         ]
         .into();
         let sandbox = Echo(Default::default());

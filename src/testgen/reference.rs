@@ -26,9 +26,28 @@ const LARGEST_CHUNK: usize = 512;
 /// run as `__main__`, its one argument is its standard input.
 pub const PROGRAM: &str = "__main__";
 
-/// `solution` plus the wrapper: it returns `["ok", result]`, or
-/// `["invalid"]` when `valid(*args)` is false. A whole program
-/// ([`PROGRAM`]) is wrapped by [`wrap_program`].
+/// How many counted operations (a loop's turn, a function's call, a
+/// comprehension's element, see [`COUNTED_WRAPPER`]) a call of a function
+/// may spend per second of its time limit. CPython runs 3–20 million of
+/// them a second on this kind of code (a trial division's turn is the
+/// slowest, a bare `range` loop's the fastest), so five million puts the
+/// cap at or under the wall limit for nearly all of it.
+pub const OPS_PER_SECOND: f64 = 5e6;
+
+/// How far past its limit a counted call may run before the sandbox stops
+/// it by the clock: the cap on operations decides, so that the same input
+/// is kept or dropped on an idle and a loaded machine (issue 26), and the
+/// clock is all a call spent in C (a huge `pow`, a `sorted`) is measured
+/// by. Three times held 163 of 164 HumanEval problems' tests identical
+/// beside two CPU hogs, but every runaway in C cost three limits, which
+/// took the yardstick from under 3 minutes to 256 s; twice is the least
+/// that leaves a loaded machine (half speed) the count's decision.
+pub const WALL_BACKSTOP: u32 = 2;
+
+/// `solution` plus the wrapper: it returns `["ok", result, operations]`,
+/// `["invalid"]` when `valid(*args)` is false, or `["over"]` when the call
+/// spent more operations than its cap. A whole program ([`PROGRAM`]) is
+/// wrapped by [`wrap_program`] and not counted.
 pub fn wrap(solution: &str, entry_point: &str, call_style: CallStyle, has_valid: bool) -> String {
     if entry_point == PROGRAM {
         return wrap_program(solution);
@@ -37,9 +56,86 @@ pub fn wrap(solution: &str, entry_point: &str, call_style: CallStyle, has_valid:
         CallStyle::Function => entry_point.to_string(),
         CallStyle::SolutionMethod => format!("Solution().{entry_point}"),
     };
-    let check = if has_valid { "    if not valid(*args):\n        return [\"invalid\"]\n" } else { "" };
-    format!("{solution}\n\n\ndef {WRAPPER}(*args):\n{check}    return [\"ok\", {call}(*args)]\n")
+    let check = if has_valid { "        if not valid(*__fb_args__):\n            return [\"invalid\"]\n" } else { "" };
+    COUNTED_WRAPPER
+        .replace("__FB_LITERAL__", &serde_json::to_string(solution).unwrap_or_default())
+        .replace("__FB_WRAPPER__", WRAPPER)
+        .replace("__FB_CHECK__", check)
+        .replace("__FB_CALL__", &call)
 }
+
+/// Set in every counted wrapper; [`run_chunks`] sets the cap per job.
+const COUNTS_OPERATIONS: &str = "__fb_cap__ = None\n";
+
+/// [`wrap`]'s text. Wall time is not a measure the generator can decide
+/// by: HumanEval-25's 2^53 + 1 took 0.8–0.9 s against its 1 s limit, and
+/// was kept on one idle run and dropped on the next (more so under load).
+/// The solution is compiled with a tick at the top of every function, loop
+/// body, comprehension element and lambda; a tick is a range iterator's
+/// `__next__` (no Python frame: 25–30 ns, which makes a recursive Fibonacci
+/// 1.4 times and a bare nested loop 1.6 times slower), and the call is over its cap
+/// when the iterator runs dry (it raises `StopIteration` there, which the
+/// wrapper reads as "over" whatever the code made of it). The wrapper's own
+/// names start `__fb_`, so no solution's name is shadowed (an entry point
+/// called `total` once was).
+const COUNTED_WRAPPER: &str = r#"import ast as __fb_ast__
+import operator as __fb_operator__
+
+__fb_cap__ = None
+__fb_tick__ = None
+__fb_ops__ = None
+
+
+def __fb_counted__(text):
+    def tick():
+        return __fb_ast__.Call(__fb_ast__.Name("__fb_tick__", __fb_ast__.Load()), [], [])
+
+    class Ticks(__fb_ast__.NodeTransformer):
+        def body(self, node):
+            self.generic_visit(node)
+            first = node.body[0]
+            function = isinstance(node, (__fb_ast__.FunctionDef, __fb_ast__.AsyncFunctionDef))
+            doc = isinstance(first, __fb_ast__.Expr) and isinstance(first.value, __fb_ast__.Constant)
+            at = 1 if function and doc and isinstance(first.value.value, str) else 0
+            node.body[at:at] = [__fb_ast__.Expr(tick())]
+            return node
+
+        visit_FunctionDef = visit_AsyncFunctionDef = visit_For = visit_AsyncFor = visit_While = body
+
+        def visit_comprehension(self, node):
+            self.generic_visit(node)
+            node.ifs.append(tick())
+            return node
+
+        def visit_Lambda(self, node):
+            self.generic_visit(node)
+            node.body = __fb_ast__.BoolOp(__fb_ast__.And(), [tick(), node.body])
+            return node
+
+    tree = Ticks().visit(__fb_ast__.parse(text, "solution.py"))
+    return compile(__fb_ast__.fix_missing_locations(tree), "solution.py", "exec")
+
+
+exec(__fb_counted__(__FB_LITERAL__), globals())
+
+
+def __FB_WRAPPER__(*__fb_args__):
+    global __fb_tick__, __fb_ops__
+    __fb_all__ = (1 << 62) if __fb_cap__ is None else __fb_cap__ + 1
+    __fb_ticks__ = iter(range(1, __fb_all__ + 1))
+    __fb_tick__ = __fb_ticks__.__next__
+    try:
+__FB_CHECK__        __fb_result__ = __FB_CALL__(*__fb_args__)
+    except BaseException:
+        if __fb_operator__.length_hint(__fb_ticks__) == 0:
+            return ["over"]
+        raise
+    finally:
+        __fb_ops__ = __fb_all__ - __fb_operator__.length_hint(__fb_ticks__)
+    if __fb_operator__.length_hint(__fb_ticks__) == 0:
+        return ["over"]
+    return ["ok", __fb_result__, __fb_ops__]
+"#;
 
 /// A whole program as the wrapper function of one argument, its standard
 /// input, returning what it printed. This way validation, the kill search
@@ -84,15 +180,43 @@ def __FB_WRAPPER__(stdin):
     return ["ok", "\n".join(lines) + "\n" if lines else ""]
 "#;
 
+/// What a call that returned cost.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Cost {
+    /// Measured by the clock (under the counter, for a counted call).
+    pub wall: Duration,
+    /// Counted operations ([`wrap`]); `None` for a whole program.
+    pub ops: Option<u64>,
+}
+
+impl Cost {
+    /// A cost known only by the clock.
+    pub fn wall(wall: Duration) -> Cost {
+        Cost { wall, ops: None }
+    }
+
+    /// What the generator decides by, in seconds of the limit: the counted
+    /// operations at [`OPS_PER_SECOND`], the same on any load, or the clock
+    /// over [`WALL_BACKSTOP`] when that is more (time in C, which the count
+    /// does not see): the same test the sandbox makes, so a prediction
+    /// from this cost is what running the input would decide. The clock
+    /// alone for what is not counted.
+    pub fn seconds(&self) -> f64 {
+        let wall = self.wall.as_secs_f64();
+        self.ops.map_or(wall, |ops| (ops as f64 / OPS_PER_SECOND).max(wall / f64::from(WALL_BACKSTOP)))
+    }
+}
+
 /// What one call of the wrapper gave.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Run {
-    /// The entry point returned this value (tagged JSON) in this time.
-    Value(Json, Duration),
+    /// The entry point returned this value (tagged JSON) at this cost.
+    Value(Json, Cost),
     /// `valid()` rejected the input.
     Invalid,
     /// An exception, a crash or a resource limit other than time.
     Raised(String),
+    /// Past the time limit, or (a counted call) past its operations' cap.
     TimedOut,
     /// The result is not a plain value.
     Unencodable(String),
@@ -149,14 +273,33 @@ pub fn run_within_budget_batched(
 /// have spent its budget, then `["skipped"]` at once.
 const BUDGETED: &str = "__flowbench_budgeted__";
 
-/// `source` (with the wrapper) plus [`BUDGETED`] over `budget_s` seconds.
+/// `source` (with the wrapper) plus [`BUDGETED`] over `budget_s` seconds,
+/// each call charged its [`Cost::seconds`] (so the budget stops at the same
+/// input on any load), and never more than [`WALL_BACKSTOP`] times the
+/// budget by the clock.
 fn budgeted(source: &str, budget_s: f64) -> String {
+    let backstop = f64::from(WALL_BACKSTOP);
+    let wall_s = budget_s * backstop;
     format!(
-        "{source}\n\nimport time as __fb_time__\n__fb_spent__ = [0.0]\n\n\
-         def {BUDGETED}(*args):\n    if __fb_spent__[0] > {budget_s:?}:\n        return [\"skipped\"]\n    \
-         start = __fb_time__.perf_counter()\n    try:\n        return {WRAPPER}(*args)\n    finally:\n        \
-         __fb_spent__[0] += __fb_time__.perf_counter() - start\n"
+        "{source}\n\nimport time as __fb_time__\n__fb_spent__ = [0.0, 0.0]\n\n\
+         def {BUDGETED}(*args):\n    global __fb_ops__\n    \
+         if __fb_spent__[0] > {budget_s:?} or __fb_spent__[1] > {wall_s:?}:\n        return [\"skipped\"]\n    \
+         __fb_ops__ = None\n    start = __fb_time__.perf_counter()\n    try:\n        return {WRAPPER}(*args)\n    \
+         finally:\n        wall = __fb_time__.perf_counter() - start\n        __fb_spent__[1] += wall\n        \
+         __fb_spent__[0] += wall if __fb_ops__ is None else max(__fb_ops__ / {OPS_PER_SECOND:?}, wall / {backstop:?})\n"
     )
+}
+
+/// `source` with its operations' cap for calls limited to `limits`, and
+/// the limits the sandbox enforces: the clock's, [`WALL_BACKSTOP`] times
+/// further for a counted source (its cap decides), as given for the rest.
+fn with_cap(source: &str, limits: Limits) -> (String, Limits) {
+    if !source.contains(COUNTS_OPERATIONS) {
+        return (source.to_string(), limits);
+    }
+    let cap = (limits.wall.as_secs_f64() * OPS_PER_SECOND).round() as u64;
+    let wider = Limits { wall: limits.wall * WALL_BACKSTOP, cpu: limits.cpu * WALL_BACKSTOP };
+    (format!("{source}\n__fb_cap__ = {cap}\n"), wider)
 }
 
 fn run_chunks(
@@ -179,6 +322,7 @@ fn run_chunks(
         Some(b) => (budgeted(source, b / n as f64), BUDGETED),
         None => (source.to_string(), WRAPPER),
     };
+    let (source, limits) = with_cap(&source, limits);
     let results: Vec<anyhow::Result<Vec<Run>>> =
         chunks.par_iter().map(|chunk| run_chunk(sandbox, &source, entry, chunk, limits, resume)).collect();
     let mut out = vec![Run::NotRun; inputs.len()];
@@ -238,9 +382,12 @@ fn run_chunk(
 
 pub(crate) fn run_of(c: &crate::exec::CallOutcome) -> Run {
     match (&c.status, &c.value) {
-        (Status::Completed, Some(Json::Array(v))) if v.first() == Some(&Json::from("ok")) && v.len() == 2 => {
-            Run::Value(v[1].clone(), c.wall)
+        (Status::Completed, Some(Json::Array(v)))
+            if v.first() == Some(&Json::from("ok")) && (2..=3).contains(&v.len()) =>
+        {
+            Run::Value(v[1].clone(), Cost { wall: c.wall, ops: v.get(2).and_then(Json::as_u64) })
         }
+        (Status::Completed, Some(Json::Array(v))) if v.first() == Some(&Json::from("over")) => Run::TimedOut,
         (Status::Completed, Some(Json::Array(v))) if v.first() == Some(&Json::from("invalid")) => Run::Invalid,
         (Status::Completed, Some(Json::Array(v))) if v.first() == Some(&Json::from("skipped")) => Run::NotRun,
         (Status::Completed, _) => Run::Unencodable(c.unencodable.clone().unwrap_or_else(|| "not a plain value".into())),
@@ -258,5 +405,35 @@ fn describe(status: &Status) -> String {
         Status::OutputLimit => "output limit".into(),
         Status::Crashed { detail } => format!("crashed: {detail}"),
         Status::SandboxError { detail } => format!("sandbox: {detail}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A counted function gets its cap (five million operations a second
+    /// of the limit) and twice the clock; a whole program, which is
+    /// not counted, keeps its limits and gets no cap.
+    #[test]
+    fn a_counted_source_gets_its_cap_and_the_clock_as_a_backstop() {
+        let limits = Limits { wall: Duration::from_millis(400), cpu: Duration::from_millis(400) };
+        let function = wrap("def f(x):\n    return x\n", "f", CallStyle::Function, false);
+        let (source, wider) = with_cap(&function, limits);
+        assert!(source.ends_with("\n__fb_cap__ = 2000000\n"), "{source}");
+        assert_eq!(wider.wall, Duration::from_millis(800));
+        let program = wrap("print(input())\n", PROGRAM, CallStyle::Function, false);
+        assert_eq!(with_cap(&program, limits), (program.clone(), limits));
+    }
+
+    /// A counted call is decided by its operations, or by half the clock
+    /// when its time is spent in C; one that is not counted, by the clock.
+    #[test]
+    fn a_cost_is_in_seconds_of_counted_operations_when_they_are_known() {
+        let counted = Cost { wall: Duration::from_millis(600), ops: Some(2_500_000) };
+        assert_eq!(counted.seconds(), 0.5);
+        let in_c = Cost { wall: Duration::from_secs(3), ops: Some(2_500_000) };
+        assert_eq!(in_c.seconds(), 1.5, "half the clock when that is more");
+        assert_eq!(Cost::wall(Duration::from_millis(250)).seconds(), 0.25);
     }
 }

@@ -583,7 +583,7 @@ fn with_reference_times(
     let mut times: Vec<Option<f64>> = tests.iter().map(|t| Some(t.time_s)).collect();
     for (&i, run) in unknown.iter().zip(run_all(sandbox, &source, &inputs, validate_limits(&input.spec))?) {
         times[i] = match run {
-            Run::Value(v, t) if same(&v, &tests[i].expected, &opts) => Some(t.as_secs_f64().max(1e-6)),
+            Run::Value(v, t) if same(&v, &tests[i].expected, &opts) => Some(t.wall.as_secs_f64().max(1e-6)),
             _ => None,
         };
     }
@@ -604,8 +604,9 @@ fn cheapest_first(tests: &[ScoredTest]) -> Vec<usize> {
     order
 }
 
-/// Reference time (seconds, summed cheapest first) of the pool inputs a
-/// survivor runs: the whole pool on a typical problem, its cheap part where
+/// Reference cost (seconds, summed cheapest first; counted operations at
+/// [`super::reference::OPS_PER_SECOND`], so the pool ends at the same input
+/// on any load) of the pool inputs a survivor runs: the whole pool on a typical problem, its cheap part where
 /// the reference is slow (every survivor runs it, an equivalent one to the
 /// end). Measured on the HumanEval yardstick with ten times this budget:
 /// no pool input that killed a mutant came after the first 0.05 s of its
@@ -667,7 +668,7 @@ pub fn random_pool(
         .into_iter()
         .zip(runs)
         .filter_map(|(args, run)| match run {
-            Run::Value(expected, t) => Some(ScoredTest { args, expected, time_s: t.as_secs_f64() }),
+            Run::Value(expected, t) => Some(ScoredTest { args, expected, time_s: t.wall.as_secs_f64() }),
             _ => None,
         })
         .collect();

@@ -93,7 +93,7 @@ pub struct TestSpec {
     #[serde(default, skip_serializing_if = "CompareMode::is_plain")]
     pub compare_mode: CompareMode,
     /// Per-call limit while validating, seconds (default 2; typical and edge
-    /// inputs get half of it).
+    /// inputs get a quarter of it), counted: see `reference::Cost`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub validate_time_limit_s: Option<f64>,
     /// Parameters without `[params.X]` take their domain (sign, alphabet,

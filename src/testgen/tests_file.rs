@@ -26,8 +26,11 @@ pub struct GeneratedTest {
     pub args: Vec<serde_json::Value>,
     /// What the reference returned (the same on two runs).
     pub expected: serde_json::Value,
-    /// The reference's wall time on this input, seconds (the only field
-    /// that differs between two generations with the same seed).
+    /// The reference's wall time on this input, seconds, the faster of its
+    /// two validation runs, under the operation counter (which slows it by
+    /// up to two times: the judge's limit, four times this, errs long).
+    /// The only field that differs between two generations with the same
+    /// seed.
     pub reference_time_s: f64,
     /// How the input was made (`random, size 6`, `edge: nums empty`,
     /// `original test 2`, `mutation of seed 1`, …).

@@ -311,7 +311,7 @@ fn renamed_tests(
     for (t, run) in original.tests.iter().zip(runs) {
         match run {
             Run::Value(v, time) if same(&v, &t.expected, &opts) => {
-                tests.push(GeneratedTest { expected: v, reference_time_s: time.as_secs_f64(), ..t.clone() })
+                tests.push(GeneratedTest { expected: v, reference_time_s: time.wall.as_secs_f64(), ..t.clone() })
             }
             other => {
                 let args = serde_json::to_string(&t.args).unwrap_or_default();

@@ -11,7 +11,7 @@ use crate::exec::Limits;
 use crate::judge::problem::Category;
 use crate::judge::run::Sandbox;
 use crate::testgen::generate::{GenInput, args_key, compare_options, same, validate_limits};
-use crate::testgen::reference::{Run, run_within_budget_batched, wrap};
+use crate::testgen::reference::{Cost, Run, run_within_budget_batched, wrap};
 use crate::testgen::tests_file::{self, GeneratedTest, Header, TESTS};
 
 /// The problem a variant is made from, as read once.
@@ -39,7 +39,10 @@ impl Original {
         let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let fresh = header.stamp == tests_file::stamp(&input.solution, &input.spec_text, &input.originals_text);
         let recorded = if fresh {
-            tests.iter().map(|t| (args_key(&t.args), Run::Value(t.expected.clone(), Duration::ZERO))).collect()
+            tests
+                .iter()
+                .map(|t| (args_key(&t.args), Run::Value(t.expected.clone(), Cost::wall(Duration::ZERO))))
+                .collect()
         } else {
             HashMap::new()
         };

@@ -5,10 +5,12 @@ use std::time::Duration;
 
 use serde_json::json;
 
+use crate::testgen::reference::Cost;
+
 use super::*;
 
 fn value(v: i64) -> Run {
-    Run::Value(json!(v), Duration::ZERO)
+    Run::Value(json!(v), Cost::wall(Duration::ZERO))
 }
 
 /// A trial of `model` whose source is `size` characters long.
@@ -100,7 +102,7 @@ fn only_two_different_values_contradict() {
     assert!(agree(&Run::Raised("ValueError: x".into()), &Run::Raised("IndexError: y".into()), &opts));
     assert!(agree(&Run::Raised("ValueError: x".into()), &value(1), &opts));
     assert!(agree(&Run::TimedOut, &value(1), &opts));
-    assert!(agree(&Run::Value(json!(1.0), Duration::ZERO), &value(1), &opts));
+    assert!(agree(&Run::Value(json!(1.0), Cost::wall(Duration::ZERO)), &value(1), &opts));
     assert!(!agree(&value(2), &value(1), &opts));
 }
 
