@@ -606,9 +606,9 @@ fn cheapest_first(tests: &[ScoredTest]) -> Vec<usize> {
 
 /// Reference cost (seconds, summed cheapest first; counted operations at
 /// [`super::reference::OPS_PER_SECOND`], so the pool ends at the same input
-/// on any load) of the pool inputs a survivor runs: the whole pool on a typical problem, its cheap part where
-/// the reference is slow (every survivor runs it, an equivalent one to the
-/// end). Measured on the HumanEval yardstick with ten times this budget:
+/// on any load) of the pool inputs a survivor runs: the whole pool on a
+/// typical problem, its cheap part where the reference is slow (every
+/// survivor runs it, an equivalent one to the end). Measured on the HumanEval yardstick with ten times this budget:
 /// no pool input that killed a mutant came after the first 0.05 s of its
 /// pool, while equivalent mutants spent 150 s running pools to the end.
 pub const POOL_BUDGET_S: f64 = 0.1;
