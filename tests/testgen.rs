@@ -571,6 +571,70 @@ fn inferred_domains_widen_where_the_statement_is_silent_and_boundary_inputs_reac
     assert!(!seen.chars().any(|c| c.is_ascii_uppercase()), "capitals made: {seen:?}");
 }
 
+/// The tests of `dir` as (how, args, expected).
+fn generated_tests(dir: &Path) -> Vec<(String, Vec<serde_json::Value>, serde_json::Value)> {
+    std::fs::read_to_string(dir.join("tests.jsonl"))
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            (v["how"].as_str().unwrap_or("").to_string(), v["args"].as_array().unwrap().clone(), v["expected"].clone())
+        })
+        .collect()
+}
+
+/// Two wrong programs real models wrote for HumanEval (issue 26) that
+/// mutants of the reference do not show: `<=` for "closer than the
+/// threshold" (a float gap is rounded, so only numbers on an exact grid
+/// can put the threshold on it) and trial division without a square-root
+/// bound (only a large prime factor shows it).
+#[test]
+fn boundary_inputs_put_a_threshold_exactly_on_a_gap_and_a_large_prime_factor_in_reach() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = problem(
+        tmp.path(),
+        "close",
+        "from typing import List\n\n\ndef close(xs: List[float], t: float) -> bool:\n    return any(abs(a - b) < t for i, a in enumerate(xs) for b in xs[i + 1:])\n",
+        "entry_point = \"close\"\n[params.xs]\nlen = [0, 8]\nmin = -100.0\nmax = 100.0\n[params.t]\nmin = 0.0\nmax = 50.0\n",
+    );
+    let out = flowbench(&["tests", "gen", "close"], tmp.path());
+    assert!(out.status.success(), "{}", text(&out));
+    let on_gap = |args: &[serde_json::Value]| {
+        let xs: Vec<f64> = args[0].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
+        let t = args[1].as_f64().unwrap();
+        let pairs = || xs.iter().enumerate().flat_map(|(i, a)| xs[i + 1..].iter().map(move |b| (a - b).abs()));
+        pairs().any(|d| d == t) && pairs().all(|d| d >= t)
+    };
+    let tests = generated_tests(&dir);
+    let exact: Vec<_> = tests.iter().filter(|(how, args, _)| how.contains("exactly") && on_gap(args)).collect();
+    assert!(
+        !exact.is_empty(),
+        "no threshold exactly on the closest gap: {:?}",
+        tests.iter().map(|t| &t.0).collect::<Vec<_>>()
+    );
+    // There the reference says no pair is closer, and `<=` says one is.
+    assert!(exact.iter().all(|(_, _, expected)| expected == &serde_json::json!(false)));
+
+    let dir = problem(
+        tmp.path(),
+        "factors",
+        "def factors(n: int) -> list:\n    out, d = [], 2\n    while d * d <= n:\n        while n % d == 0:\n            out.append(d)\n            n //= d\n        d += 1\n    return out + [n] if n > 1 else out\n",
+        "entry_point = \"factors\"\n[params.n]\nmin = 2\n",
+    );
+    let out = flowbench(&["tests", "gen", "factors"], tmp.path());
+    assert!(out.status.success(), "{}", text(&out));
+    // 2 * (10^9 + 7): 31,623 steps of the reference's loop, a billion of
+    // one that runs to the factor.
+    let tests = generated_tests(&dir);
+    assert!(
+        tests.iter().any(|(_, args, expected)| args[0] == serde_json::json!(2_000_000_014_u64)
+            && expected == &serde_json::json!([2, 1_000_000_007])),
+        "no large prime factor: {:?}",
+        tests.iter().map(|t| &t.0).collect::<Vec<_>>()
+    );
+}
+
 #[test]
 fn graph_and_matrix_generators_keep_their_shapes() {
     let tmp = tempfile::tempdir().unwrap();

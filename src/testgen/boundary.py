@@ -33,6 +33,9 @@ DIGIT_STRINGS = [("huge number", "9" * 40), ("power of ten", "1" + "0" * 40),
 # Unbounded integers where int and float part ways (2^53 + 1 is the first
 # integer a float cannot hold).
 FLOAT_PARTING = [2 ** 53 + 1, 10 ** 16 + 1]
+# 2 * (10^9 + 7): cheap to factor with a square-root bound, hours without
+# one (2^53 + 1's largest factor, 2.8 * 10^13, is too far even with it).
+LARGE_PRIME_FACTOR = 2 * (10 ** 9 + 7)
 
 
 def is_prime(n):
@@ -103,7 +106,26 @@ def boundary_inputs(g):
         for q, tq in g.params:
             if p != q:
                 out += relations(g, p, tp, q, tq, i)
+    # Drawn last, so that the inputs above stay as they were before these
+    # were added (the bank's tests are compared against a fresh run).
+    for name, t in g.params:
+        out += large_prime_factor(g, name, t)
+    for p, tp in g.params:
+        for q, tq in g.params:
+            if p != q and free(g, p) and free(g, q) and kind_of(tq) == "float" and numeric_items(tp) \
+                    and tp["of"]["k"] == "float":
+                out.append(("%s = the closest gap in %s, exactly" % (q, p), adjusted(g, exact_gap(p, q))))
     return [(label, args) for label, args in out if args is not None]
+
+
+def large_prime_factor(g, name, t):
+    """An unbounded integer with a prime factor near 10^9: a square-root
+    bounded search (trial division, a divisor loop) meets it in 30,000
+    steps, one that runs to the factor itself does not finish."""
+    if kind_of(t) != "int" or g.int_range(g.cons[name])[1] is not None:
+        return []
+    v = LARGE_PRIME_FACTOR
+    return [("%s=%r (value class)" % (name, v), g.args("typical", 4, {name: v}))]
 
 
 def value_classes(g, name, t):
@@ -188,6 +210,25 @@ def closest_gap(xs):
     xs = sorted(x for x in xs if isinstance(x, (int, float)))
     gaps = [b - a for a, b in zip(xs, xs[1:])]
     return min(gaps) if gaps else None
+
+
+def exact_gap(p, q):
+    """The numbers put on a grid of quarters and `q` set to their closest
+    gap. A float gap of arbitrary numbers is rounded (5.1 - 4.1 < 1.0), so
+    `<` against `<=` is decided by rounding there; on quarters every sum
+    and difference is exact, so `q` equals the gap whichever way a program
+    computes it, and only the comparison decides."""
+    def fix(args):
+        xs = args[p]
+        if not xs or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and abs(x) < 2 ** 40 for x in xs):
+            return False
+        on_grid = [round(x * 4) / 4 for x in xs]
+        gap = closest_gap(on_grid)
+        if not gap:
+            return False
+        args[p] = type(xs)(on_grid) if isinstance(xs, (list, tuple)) else on_grid
+        args[q] = float(gap)
+    return fix
 
 
 def max_of(xs):

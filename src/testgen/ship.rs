@@ -17,12 +17,17 @@
 //!   len(xs) + 1`, … with the numbers in the name ignored): mutants of the
 //!   reference miss the boundaries a *different* wrong program crosses
 //!   (issue 26: a blank string, two empty lists, a count equal to a
-//!   length), so every kind of edge keeps one representative;
+//!   length), so every kind of edge keeps one representative — one for
+//!   each answer when the suite's answers are few (`true`/`false`,
+//!   `"YES"`/`"NO"`): a program that gives one of them too often
+//!   passes every test whose answer it happens to give (HumanEval-110's
+//!   `exchange` counting lst1's evens too says `"YES"` right, and is
+//!   caught only by an edge of the same kind whose answer is `"NO"`);
 //! - every value-class test (`boundary: n=9007199254740993 (value
 //!   class)`): each value is its own class (a prime, a prime power,
 //!   10^k ± 1, the first integer a float cannot hold), and a wrong
 //!   algorithm breaks on one class and not another (trial division without
-//!   a square-root bound passes 10001 and runs for hours on 2^53 + 1);
+//!   a square-root bound passes 10001 and runs for minutes on 2 · (10^9 + 7));
 //! - one of the largest inputs (by the length of their encoding, so the
 //!   choice is the same on every machine) up to the large floor: a slow
 //!   but correct-looking program is caught only by the heaviest input.
@@ -75,16 +80,26 @@ fn first_killers(tests: &[GeneratedTest], known: &[Known]) -> BTreeSet<usize> {
         .collect()
 }
 
-/// The first edge test of each kind.
+/// The first edge test of each kind, and of each answer within a kind
+/// when the suite's answers are few (`FEW_ANSWERS`).
 fn edge_kinds(tests: &[GeneratedTest]) -> Vec<usize> {
-    let mut first: BTreeMap<String, usize> = BTreeMap::new();
+    let answers: BTreeSet<String> = tests.iter().map(|t| t.expected.to_string()).collect();
+    let few = answers.len() <= FEW_ANSWERS;
+    let mut first: BTreeMap<(String, String), usize> = BTreeMap::new();
     for (i, t) in tests.iter().enumerate() {
         if t.category == Category::Edge {
-            first.entry(kind_of(&t.how)).or_insert(i);
+            let answer = if few { t.expected.to_string() } else { String::new() };
+            first.entry((kind_of(&t.how), answer)).or_insert(i);
         }
     }
     first.into_values().collect()
 }
+
+/// At most this many distinct answers in a whole suite (`true`/`false`,
+/// `"YES"`/`"NO"`, a verdict of three) make each answer worth a test of
+/// every edge kind: with more (numbers, lists, words) one test of a kind
+/// is enough, and one per answer would ship nearly every test.
+const FEW_ANSWERS: usize = 4;
 
 /// A test's kind: how it was made, digits left out (`edge: 2 blanks
 /// leading` and `edge: 3 blanks leading` are one kind), except that each
@@ -185,6 +200,30 @@ mod tests {
         let floors = Floors { typical: 1, edge: 1, large: 1 };
         let shipped = select(&tests, &Kills { known: &known, added_from: tests.len() }, &floors);
         assert_eq!(shipped.into_iter().collect::<Vec<_>>(), vec![0, 1, 2, 3, 5, 6, 7]);
+    }
+
+    /// Four edge tests of one kind and two of another, answered `"YES"`
+    /// or `"NO"`: the first of each answer in each kind ships.
+    #[test]
+    fn an_edge_kind_ships_once_per_few_valued_answer() {
+        let mut tests: Vec<_> =
+            (0..4).map(|i| test(Category::Edge, json!([i]), &format!("edge: lst2 empty {i}"))).collect();
+        for (t, answer) in tests.iter_mut().zip(["YES", "YES", "NO", "NO"]) {
+            t.expected = json!(answer);
+        }
+        tests.extend((0..2).map(|i| test(Category::Edge, json!([i]), "edge: n=3")));
+        tests[4].expected = json!("NO");
+        tests[5].expected = json!("YES");
+        let floors = Floors { typical: 0, edge: 0, large: 0 };
+        let shipped = select(&tests, &Kills { known: &[], added_from: tests.len() }, &floors);
+        assert_eq!(shipped.into_iter().collect::<Vec<_>>(), vec![0, 2, 4, 5]);
+        // With five answers in the suite, one test of each kind is enough.
+        tests[5].expected = json!("MAYBE");
+        tests.push(test(Category::Typical, json!([9]), "random, size 1"));
+        tests[6].expected = json!("NEVER");
+        tests[1].expected = json!("ALWAYS");
+        let shipped = select(&tests, &Kills { known: &[], added_from: tests.len() }, &floors);
+        assert_eq!(shipped.into_iter().collect::<Vec<_>>(), vec![0, 4]);
     }
 
     #[test]
