@@ -786,6 +786,31 @@ fn a_counted_call_stops_at_its_cap_of_operations_and_the_clock_only_backs_it() {
     assert_eq!(runs[3], Run::TimedOut, "0.7 s is past twice the limit");
 }
 
+/// A `for` turn is counted as a tick drawn beside its item, once per turn
+/// as a body's tick was: a loop of 900,000 turns spends 900,001
+/// operations with the call, and one past the cap ends as "over" (the loop
+/// just stops there, and its `else` runs: the wrapper still reads "over").
+/// Code at the module's top level (a table built once, a loop) runs outside
+/// any call and is not charged to one.
+#[test]
+fn for_turns_are_counted_once_each_and_module_level_code_runs_uncounted() {
+    use flowbench::exec::{CallStyle, ExecConfig, Executor, Limits};
+    use flowbench::testgen::reference::{Run, run_all, wrap};
+    let exec =
+        Executor::start(ExecConfig { workers: 1, ..ExecConfig::default() }).unwrap_or_else(|e| panic!("executor: {e}"));
+    let source = wrap(
+        "TABLE = [i * i for i in range(1000)]\nfor _k in range(10):\n    TABLE.append(0)\n\n\ndef f(turns):\n    total = 0\n    for i, t in enumerate(range(turns)):\n        total += 1\n    else:\n        total += len(TABLE) - 1010\n    return total\n",
+        "f",
+        CallStyle::Function,
+        false,
+    );
+    let limit = std::time::Duration::from_millis(200);
+    let inputs: Vec<Vec<serde_json::Value>> = [900_000, 1_100_000].iter().map(|&t| vec![t.into()]).collect();
+    let runs = run_all(&exec, &source, &inputs, Limits { wall: limit, cpu: limit }).unwrap();
+    assert!(matches!(&runs[0], Run::Value(v, cost) if v == 900_000 && cost.ops == Some(900_001)), "{:?}", runs[0]);
+    assert_eq!(runs[1], Run::TimedOut, "1.1 million turns are past the cap of a million");
+}
+
 /// A problem compared as a set (`compare_mode = "set"`, as `import` writes
 /// for `set(f(x)) == …` tests): a mutant that only changes the order of the
 /// result (the sort deleted) is no kill, while in plain mode it is; the
