@@ -15,11 +15,14 @@ cargo build --release -q --manifest-path "$ROOT/Cargo.toml"
 mkdir -p "$OUT/rejudge"
 for f in "$SHARED"/codevision/samples/HumanEval-V/*.jsonl; do
   m=$(basename "$f" .jsonl)
-  # Resumes: a finished model is skipped by the judge itself.
+  # CPU-time limits (`--clock cpu`): a correct but memory-hungry sample that
+# a loaded machine slows past a wall-clock limit is no catch (MiniCPM's
+# HumanEval-46 was one, 2026-12-04); an endless loop still is.
+# Resumes: a finished model is skipped by the judge itself.
   # Exit 1 = judged, with diagnostics (e.g. samples of problems that have no
   # generated tests, listed in the log); anything else is a failure.
   rc=0
-  "$FB" judge --problems "$OUT/problems.jsonl" --samples "$f" --mode native --coerce-numbers -o "$OUT/rejudge/$m.jsonl" > "$OUT/rejudge/$m.log" 2>&1 || rc=$?
+  "$FB" judge --problems "$OUT/problems.jsonl" --samples "$f" --mode native --coerce-numbers --clock cpu -o "$OUT/rejudge/$m.jsonl" > "$OUT/rejudge/$m.log" 2>&1 || rc=$?
   if [ "$rc" -gt 1 ]; then echo "error: judging $m failed (exit $rc); see $OUT/rejudge/$m.log" >&2; exit "$rc"; fi
 done
 python3 "$ROOT/scripts/rejudge_report.py" "$OUT"

@@ -569,6 +569,25 @@ fn inferred_domains_widen_where_the_statement_is_silent_and_boundary_inputs_reac
     assert!(flowbench(&["tests", "gen", "lower"], tmp.path()).status.success());
     let seen = chars(&dir);
     assert!(!seen.chars().any(|c| c.is_ascii_uppercase()), "capitals made: {seen:?}");
+    // Every example's count is at least 1: zero stays out unless the
+    // statement says "natural number" (or "non-negative"), and then a
+    // `count == 0` that returns every word (Claude 3 Sonnet's HumanEval-117)
+    // is caught.
+    let counts = r#"[{"args": ["Mary had a lamb", 4], "kwargs": {}, "expected": ["lamb"]}, {"args": ["simple white space", 2], "kwargs": {}, "expected": []}, {"args": ["Hello world", 4], "kwargs": {}, "expected": ["world"]}]"#;
+    let words_with = |doc: &str| {
+        format!(
+            "def select(s: str, n: int) -> list:\n    {doc}\n    return [w for w in s.split() if sum(c.lower() not in 'aeiou' for c in w) == n]\n"
+        )
+    };
+    let zeros = |dir: &Path| generated_args(dir).iter().filter(|a| a[1] == serde_json::json!(0)).count();
+    let dir = imported(tmp.path(), "counted", &words_with("pass"), counts);
+    assert!(flowbench(&["tests", "gen", "counted"], tmp.path()).status.success());
+    assert_eq!(zeros(&dir), 0, "zero made where the statement is silent");
+    let dir =
+        imported(tmp.path(), "natural", &words_with("\"\"\"Given a string s and a natural number n.\"\"\""), counts);
+    assert!(flowbench(&["tests", "gen", "natural"], tmp.path()).status.success());
+    assert!(zeros(&dir) > 0, "no n = 0 though the statement says natural number");
+    assert_eq!(tests_header(&dir)["domains"]["n"], serde_json::json!("docstring"));
 }
 
 /// The tests of `dir` as (how, args, expected).

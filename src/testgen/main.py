@@ -215,6 +215,7 @@ class Statement:
         "lower": r"lower[ -]?case|small letters",
         "upper": r"upper[ -]?case|capital letters",
         "no_space": r"no spaces|without spaces|single word|one word|no whitespace",
+        "zero_in": r"non-?negative|natural numbers?\b",
     }
 
     def __init__(self, text, source=""):
@@ -435,7 +436,9 @@ def infer_domain(t, values, statement, name):
     - numbers keep the examples' sign: no negative numbers, or no zero
       either, when none is shown (zero or a negative count, divisor or
       side length is where references answer by accident: `factorize(0)`
-      returns [], a triangle with a side of 0 is "right-angled");
+      returns [], a triangle with a side of 0 is "right-angled"), unless
+      the statement says "non-negative" or "natural number", which take
+      zero in (a `select_words(s, 0)` that returns every word);
     - strings stay non-empty when no example is empty (an empty pattern or
       word is degenerate); lists, sets and dicts may be empty unless the
       statement says "non-empty";
@@ -453,7 +456,9 @@ def infer_domain(t, values, statement, name):
     if k in ("int", "float"):
         nums = [v for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
         low = min(nums) if nums else -1
-        return {"min": 1} if low >= 1 else {"min": 0} if low >= 0 else {}
+        if low >= 1 and not statement.says("zero_in", name):
+            return {"min": 1}
+        return {"min": 0} if low >= 0 else {}
     sized = [v for v in values if isinstance(v, (str, list, tuple, set, dict))]
     nonempty = {}
     if sized and all(len(v) > 0 for v in sized) and "items" not in t and (k == "str" or statement.says("nonempty", name)):
