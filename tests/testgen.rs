@@ -776,32 +776,39 @@ fn a_budgeted_run_stops_once_its_calls_have_spent_the_budget() {
     assert!(all.iter().all(|r| matches!(r, Run::Value(..))), "{all:?}");
 }
 
+/// `solution`'s `f`, counted, on `inputs` under a 0.2 s limit (a cap of a
+/// million operations, the clock backing it at 0.4 s).
+fn counted_runs(solution: &str, inputs: &[Vec<serde_json::Value>]) -> Vec<flowbench::testgen::reference::Run> {
+    use flowbench::exec::{CallStyle, ExecConfig, Executor, Limits};
+    use flowbench::testgen::reference::{run_all, wrap};
+    let exec =
+        Executor::start(ExecConfig { workers: 1, ..ExecConfig::default() }).unwrap_or_else(|e| panic!("executor: {e}"));
+    let source = wrap(solution, "f", CallStyle::Function, false);
+    let limit = COUNTED_LIMIT;
+    run_all(&exec, &source, inputs, Limits { wall: limit, cpu: limit }).unwrap()
+}
+
+const COUNTED_LIMIT: std::time::Duration = std::time::Duration::from_millis(200);
+
 /// A counted call stops at its cap of operations (five million a second of
 /// its limit), whatever the clock says, so an input is kept or dropped alike
 /// on an idle and a loaded machine; the clock stops only what is not
 /// counted (a sleep here, a huge `pow` in earnest), at twice the limit.
 #[test]
 fn a_counted_call_stops_at_its_cap_of_operations_and_the_clock_only_backs_it() {
-    use flowbench::exec::{CallStyle, ExecConfig, Executor, Limits};
-    use flowbench::testgen::reference::{Run, run_all, wrap};
-    let exec =
-        Executor::start(ExecConfig { workers: 1, ..ExecConfig::default() }).unwrap_or_else(|e| panic!("executor: {e}"));
-    let source = wrap(
-        "import time\n\ndef f(turns, nap):\n    time.sleep(nap)\n    return sum([1 for _ in range(turns)])\n",
-        "f",
-        CallStyle::Function,
-        false,
-    );
-    let limit = std::time::Duration::from_millis(200);
+    use flowbench::testgen::reference::Run;
     let inputs: Vec<Vec<serde_json::Value>> = [(900_000, 0.0), (1_100_000, 0.0), (10, 0.3), (10, 0.7)]
         .iter()
         .map(|&(t, n)| vec![t.into(), n.into()])
         .collect();
-    let runs = run_all(&exec, &source, &inputs, Limits { wall: limit, cpu: limit }).unwrap();
+    let runs = counted_runs(
+        "import time\n\ndef f(turns, nap):\n    time.sleep(nap)\n    return sum([1 for _ in range(turns)])\n",
+        &inputs,
+    );
     // The function's call and one per element.
     assert!(matches!(&runs[0], Run::Value(v, cost) if v == 900_000 && cost.ops == Some(900_001)), "{:?}", runs[0]);
     assert_eq!(runs[1], Run::TimedOut, "1.1 million operations are past the cap of a million");
-    assert!(matches!(&runs[2], Run::Value(v, cost) if v == 10 && cost.wall > limit), "{:?}", runs[2]);
+    assert!(matches!(&runs[2], Run::Value(v, cost) if v == 10 && cost.wall > COUNTED_LIMIT), "{:?}", runs[2]);
     assert_eq!(runs[3], Run::TimedOut, "0.7 s is past twice the limit");
 }
 
@@ -813,19 +820,12 @@ fn a_counted_call_stops_at_its_cap_of_operations_and_the_clock_only_backs_it() {
 /// any call and is not charged to one.
 #[test]
 fn for_turns_are_counted_once_each_and_module_level_code_runs_uncounted() {
-    use flowbench::exec::{CallStyle, ExecConfig, Executor, Limits};
-    use flowbench::testgen::reference::{Run, run_all, wrap};
-    let exec =
-        Executor::start(ExecConfig { workers: 1, ..ExecConfig::default() }).unwrap_or_else(|e| panic!("executor: {e}"));
-    let source = wrap(
-        "TABLE = [i * i for i in range(1000)]\nfor _k in range(10):\n    TABLE.append(0)\n\n\ndef f(turns):\n    total = 0\n    for i, t in enumerate(range(turns)):\n        total += 1\n    else:\n        total += len(TABLE) - 1010\n    return total\n",
-        "f",
-        CallStyle::Function,
-        false,
-    );
-    let limit = std::time::Duration::from_millis(200);
+    use flowbench::testgen::reference::Run;
     let inputs: Vec<Vec<serde_json::Value>> = [900_000, 1_100_000].iter().map(|&t| vec![t.into()]).collect();
-    let runs = run_all(&exec, &source, &inputs, Limits { wall: limit, cpu: limit }).unwrap();
+    let runs = counted_runs(
+        "TABLE = [i * i for i in range(1000)]\nfor _k in range(10):\n    TABLE.append(0)\n\n\ndef f(turns):\n    total = 0\n    for i, t in enumerate(range(turns)):\n        total += 1\n    else:\n        total += len(TABLE) - 1010\n    return total\n",
+        &inputs,
+    );
     assert!(matches!(&runs[0], Run::Value(v, cost) if v == 900_000 && cost.ops == Some(900_001)), "{:?}", runs[0]);
     assert_eq!(runs[1], Run::TimedOut, "1.1 million turns are past the cap of a million");
 }
