@@ -16,9 +16,9 @@ mkdir -p "$OUT/rejudge"
 for f in "$SHARED"/codevision/samples/HumanEval-V/*.jsonl; do
   m=$(basename "$f" .jsonl)
   # CPU-time limits (`--clock cpu`): a correct but memory-hungry sample that
-# a loaded machine slows past a wall-clock limit is no catch (MiniCPM's
-# HumanEval-46 was one, 2026-12-04); an endless loop still is.
-# Resumes: a finished model is skipped by the judge itself.
+  # a loaded machine slows past a wall-clock limit is no catch (MiniCPM's
+  # HumanEval-46 was one, 2026-12-04); an endless loop still is.
+  # Resumes: a finished model is skipped by the judge itself.
   # Exit 1 = judged, with diagnostics (e.g. samples of problems that have no
   # generated tests, listed in the log); anything else is a failure.
   rc=0

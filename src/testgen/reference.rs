@@ -115,8 +115,9 @@ def __fb_counted__(text):
 
         def visit_For(self, node):
             # The turn's tick is drawn in C beside its item (`zip`), not
-            # called at the top of the body: the same count, at half the
-            # cost. Past the cap the loop just ends; the wrapper reads
+            # called at the top of the body: the same count, at less cost
+            # (a trial division's loop 1.45 times the uncounted time, not
+            # 1.75). Past the cap the loop just ends; the wrapper reads
             # "over" from the exhausted ticks all the same.
             self.generic_visit(node)
             node.iter = __fb_ast__.Call(name("__fb_zip__", __fb_ast__.Load), [node.iter, name("__fb_ticks__", __fb_ast__.Load)], [])
