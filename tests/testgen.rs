@@ -830,6 +830,50 @@ fn for_turns_are_counted_once_each_and_module_level_code_runs_uncounted() {
     assert_eq!(runs[1], Run::TimedOut, "1.1 million turns are past the cap of a million");
 }
 
+/// The kill search stops a mutant by its count, not the clock: with a
+/// reference of a few operations a call, a mutant's cap is the CPU floor's
+/// quarter of a million operations, so one that spends 400,000 (about 30 ms,
+/// inside the old 50 ms CPU floor) is killed and one that spends 100,000 is
+/// not, on any load; a mutant that never ends is killed the same way, the
+/// job it shares goes on (its "over" does not end the process), and its
+/// later calls are not run, as after a timeout.
+#[test]
+fn the_kill_search_limits_a_mutant_by_its_count_of_operations() {
+    use flowbench::exec::{ExecConfig, Executor};
+    use flowbench::judge::compare::CompareOptions;
+    use flowbench::testgen::kill::kill_search;
+    use flowbench::testgen::reference::wrap;
+    use flowbench::testgen::score::ScoredTest;
+    let exec =
+        Executor::start(ExecConfig { workers: 1, ..ExecConfig::default() }).unwrap_or_else(|e| panic!("executor: {e}"));
+    let mutant = |work: &str| {
+        let source = format!("def f(n):\n    {work}\n    return n\n");
+        wrap(&source, "f", flowbench::exec::CallStyle::Function, false)
+    };
+    let sources = vec![
+        mutant("sum(1 for _ in range(400_000))"),
+        mutant("sum(1 for _ in range(100_000))"),
+        mutant("while True: pass"),
+        mutant("pass"),
+    ];
+    let tests: Vec<ScoredTest> =
+        (1..=3).map(|n| ScoredTest { args: vec![n.into()], expected: n.into(), time_s: 1e-6, cost_s: 1e-6 }).collect();
+    let found = kill_search(
+        &exec,
+        &sources,
+        &tests,
+        &[0, 0, 0],
+        &[0, 1, 2],
+        std::time::Duration::from_secs(1),
+        &CompareOptions::default(),
+        &[],
+    )
+    .unwrap();
+    let killed: Vec<bool> = found.iter().map(|f| !f.killers[0].is_empty()).collect();
+    assert_eq!(killed, [true, false, true, false], "400,000 operations past the cap, 100,000 inside it");
+    assert_eq!(found[2].verdicts, [(0, true)], "past its cap once, the endless mutant's other calls are not run");
+}
+
 /// A problem compared as a set (`compare_mode = "set"`, as `import` writes
 /// for `set(f(x)) == …` tests): a mutant that only changes the order of the
 /// result (the sort deleted) is no kill, while in plain mode it is; the

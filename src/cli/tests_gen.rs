@@ -141,6 +141,7 @@ pub fn run_gen(args: GenArgs) -> anyhow::Result<ExitCode> {
         },
     );
     bar.finish();
+    crate::timings::report_counts();
     Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 

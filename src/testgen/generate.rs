@@ -787,6 +787,7 @@ fn validate_reusing(
                         args: c.args,
                         expected: x.clone(),
                         reference_time_s: (t * 1e6).round() / 1e6,
+                        reference_ops: ta.ops.zip(tb.ops).map(|(a, b)| a.min(b)),
                         how: c.how,
                         shipped: true,
                     });

@@ -18,7 +18,7 @@ use crate::judge::compare::CompareOptions;
 use crate::judge::run::Sandbox;
 
 use super::generate::same;
-use super::reference::{Run, run_of};
+use super::reference::{Run, backstop, is_counted, ops_cap, run_of};
 use super::score::ScoredTest;
 
 /// Calls in a mutant's first step while looking for a kill: a mutant is
@@ -110,7 +110,7 @@ pub fn kill_search(
                 s.size *= 2;
                 s.budget *= 2.0;
             }
-            let limits = job_limits(step.iter().map(|&i| tests[i].time_s).fold(0.0, f64::max), cap);
+            let limits = job_limits(step.iter().map(|&i| tests[i].cost_s).fold(0.0, f64::max), cap);
             steps.push(Step { mutant, tests: step, limits });
         }
         if steps.is_empty() {
@@ -211,14 +211,22 @@ fn pack(mut steps: Vec<Step>, tests: &[ScoredTest], share: usize) -> Vec<PackedJ
 /// order. When a call ends the process (a timeout), the job goes on at once
 /// in a new one with the other mutants' calls (the worker would otherwise
 /// idle until the round ends); the stopped mutant's later calls are
-/// [`Run::NotRun`], for the search to re-queue if it still needs them.
+/// [`Run::NotRun`], for the search to re-queue if it still needs them. A
+/// counted mutant past its cap does not end the process: it answers
+/// "over", and the dispatcher skips its later calls alike.
 fn run_job(
     sandbox: &dyn Sandbox,
     sources: &[String],
     tests: &[ScoredTest],
     job: &PackedJob,
 ) -> anyhow::Result<Vec<(usize, usize, Run)>> {
-    let source = dispatcher(job.steps.iter().map(|s| sources[s.mutant].as_str()));
+    // A counted mutant is stopped by its count (the job's CPU limit in
+    // operations), the clock only a backstop: which mutants a test kills
+    // by time is then the same on a loaded machine.
+    let counted = job.steps.iter().all(|s| is_counted(&sources[s.mutant]));
+    let (cap, limits) =
+        if counted { (Some(ops_cap(job.limits.cpu)), backstop(job.limits)) } else { (None, job.limits) };
+    let source = dispatcher(job.steps.iter().map(|s| sources[s.mutant].as_str()), cap);
     // (position of the mutant in the job, its index, the test)
     let who: Vec<(usize, usize, usize)> = job
         .steps
@@ -244,7 +252,7 @@ fn run_job(
             entry_point: DISPATCH.into(),
             call_style: CallStyle::Function,
             calls: calls.into(),
-            limits: job.limits,
+            limits,
         });
         crate::timings::count("kill jobs", 1);
         crate::timings::count("kill calls", outcome.calls.len() as u64);
@@ -281,11 +289,13 @@ fn run_job(
 /// mutant `k` on its first call and calls its wrapper.
 const DISPATCHER: &str = include_str!("dispatch.py");
 
-/// Python source defining [`DISPATCH`] over `sources` (see `dispatch.py`).
-fn dispatcher<'a>(sources: impl Iterator<Item = &'a str>) -> String {
+/// Python source defining [`DISPATCH`] over `sources` (see `dispatch.py`),
+/// each call's counted operations capped at `cap` (when counted).
+fn dispatcher<'a>(sources: impl Iterator<Item = &'a str>, cap: Option<u64>) -> String {
     // A JSON string is a valid Python string literal.
     let literals: Vec<String> = sources.map(|s| Json::from(s).to_string()).collect();
-    format!("__fb_mutants__ = [{}]\n{DISPATCHER}", literals.join(",\n"))
+    let cap = cap.map_or("None".to_string(), |c| c.to_string());
+    format!("__fb_mutants__ = [{}]\n__fb_job_cap__ = {cap}\n{DISPATCHER}", literals.join(",\n"))
 }
 
 /// How many of `pending` (cheapest first) the next step runs, and whether
@@ -296,7 +306,7 @@ fn dispatcher<'a>(sources: impl Iterator<Item = &'a str>) -> String {
 /// quick ones would let a mutant that hangs on a quick one wait the slow
 /// one's limit.
 fn next_step(tests: &[ScoredTest], pending: &[usize], size: usize, budget: f64, cap: Duration) -> (usize, bool) {
-    let limit = |i: usize| job_limits(tests[i].time_s, cap).wall;
+    let limit = |i: usize| job_limits(tests[i].cost_s, cap).wall;
     let first = limit(pending[0]);
     let mut spent = tests[pending[0]].time_s;
     for (len, &next) in pending.iter().enumerate().skip(1) {
@@ -311,12 +321,14 @@ fn next_step(tests: &[ScoredTest], pending: &[usize], size: usize, budget: f64, 
     (pending.len(), false)
 }
 
-/// Per-call limits for tests whose slowest reference time is `slowest`:
-/// ten times that, at most the validation limit `cap`; at least 0.25 s of
-/// wall clock (a loaded machine's noise) but only [`CPU_FLOOR_S`] of CPU,
-/// which a process waiting for a core does not spend. Bounding each job by
-/// its own tests rather than the suite's slowest keeps a mutant that loops
-/// forever on a tiny input from costing the large tests' limit.
+/// Per-call limits for tests whose slowest reference cost is `slowest`
+/// (seconds of counted operations, [`ScoredTest::cost_s`]): ten times
+/// that, at most the validation limit `cap`; at least 0.25 s of wall clock
+/// but only [`CPU_FLOOR_S`] of CPU. A counted mutant's cap is the CPU
+/// limit in operations ([`run_job`]): ten times the reference's own count.
+/// Bounding each job by its own tests rather than the suite's slowest
+/// keeps a mutant that loops forever on a tiny input from costing the
+/// large tests' limit.
 fn job_limits(slowest: f64, cap: Duration) -> Limits {
     let (ten, cap) = (slowest * 10.0, cap.as_secs_f64().max(0.25));
     Limits {
@@ -325,9 +337,11 @@ fn job_limits(slowest: f64, cap: Duration) -> Limits {
     }
 }
 
-/// Least CPU time a mutant's call gets: an endless loop (a mutated loop
-/// update) is the commonest kill by time, and each one costs this much.
-/// Fifty milliseconds is hundreds of times a typical test's reference time.
+/// Least CPU time a mutant's call gets (and, counted, its operations at
+/// [`super::reference::OPS_PER_SECOND`]: a quarter of a million): an
+/// endless loop (a mutated loop update) is the commonest kill by time, and
+/// each one costs this much. Fifty milliseconds is hundreds of times a
+/// typical test's reference time.
 const CPU_FLOOR_S: f64 = 0.05;
 
 #[cfg(test)]
@@ -336,7 +350,7 @@ mod tests {
     use crate::testgen::reference::WRAPPER;
 
     fn test(time_s: f64) -> ScoredTest {
-        ScoredTest { args: vec![], expected: Json::Null, time_s }
+        ScoredTest { args: vec![], expected: Json::Null, time_s, cost_s: time_s }
     }
 
     #[test]
@@ -355,7 +369,7 @@ mod tests {
         let steps: Vec<Step> = (0..6)
             .map(|m| {
                 let ids: Vec<usize> = if m % 2 == 0 { (0..5).collect() } else { (5..10).collect() };
-                let limits = job_limits(ids.iter().map(|&i| tests[i].time_s).fold(0.0, f64::max), cap);
+                let limits = job_limits(ids.iter().map(|&i| tests[i].cost_s).fold(0.0, f64::max), cap);
                 Step { mutant: m, tests: ids, limits }
             })
             .collect();
@@ -373,7 +387,7 @@ mod tests {
 
     #[test]
     fn the_dispatcher_is_python_that_quotes_any_source() {
-        let src = dispatcher(["def f():\n    return \"a\\\\b\"\n", "x = '''\u{e9}'''\n"].into_iter());
+        let src = dispatcher(["def f():\n    return \"a\\\\b\"\n", "x = '''\u{e9}'''\n"].into_iter(), Some(250_000));
         assert!(src.contains("__fb_mutants__ = [\"def f():\\n    return \\\"a\\\\\\\\b\\\"\\n\""), "{src}");
         assert!(src.contains(&format!("def {DISPATCH}(k, *args):")));
         assert!(src.contains(&format!("ns[\"{WRAPPER}\"](*args)")), "the dispatcher calls the reference's wrapper");

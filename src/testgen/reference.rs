@@ -315,12 +315,28 @@ fn budgeted(source: &str, budget_s: f64) -> String {
 /// the limits the sandbox enforces: the clock's, [`WALL_BACKSTOP`] times
 /// further for a counted source (its cap decides), as given for the rest.
 fn with_cap(source: &str, limits: Limits) -> (String, Limits) {
-    if !source.contains(COUNTS_OPERATIONS) {
+    if !is_counted(source) {
         return (source.to_string(), limits);
     }
-    let cap = (limits.wall.as_secs_f64() * OPS_PER_SECOND).round() as u64;
-    let wider = Limits { wall: limits.wall * WALL_BACKSTOP, cpu: limits.cpu * WALL_BACKSTOP };
-    (format!("{source}\n__fb_cap__ = {cap}\n"), wider)
+    (format!("{source}\n__fb_cap__ = {}\n", ops_cap(limits.wall)), backstop(limits))
+}
+
+/// Whether `source` ([`wrap`]ped) counts its operations: a function does,
+/// a whole program does not.
+pub fn is_counted(source: &str) -> bool {
+    source.contains(COUNTS_OPERATIONS)
+}
+
+/// The operations a counted call limited to `limit` may spend.
+pub fn ops_cap(limit: Duration) -> u64 {
+    (limit.as_secs_f64() * OPS_PER_SECOND).round() as u64
+}
+
+/// What the sandbox enforces on a counted call whose cap is taken from
+/// `limits`: the clock [`WALL_BACKSTOP`] times further, so the count
+/// decides.
+pub fn backstop(limits: Limits) -> Limits {
+    Limits { wall: limits.wall * WALL_BACKSTOP, cpu: limits.cpu * WALL_BACKSTOP }
 }
 
 fn run_chunks(

@@ -17,7 +17,7 @@ use crate::judge::run::Sandbox;
 use super::generate::{GenInput, Wanted, args_key, candidates, compare_options, same, validate_limits};
 use super::kill::kill_search;
 use super::python::{Helper, call};
-use super::reference::{Run, run_all, run_within_budget, wrap};
+use super::reference::{Cost, Run, run_all, run_within_budget, wrap};
 use super::tests_file::GeneratedTest;
 
 /// What running one mutant gave on test inputs (by their JSON text):
@@ -32,13 +32,32 @@ pub type Known = HashMap<String, bool>;
 pub struct ScoredTest {
     pub args: Vec<Json>,
     pub expected: Json,
-    /// Reference time, to run cheap tests first.
+    /// The reference's measured time (0 when unknown): what the kill
+    /// search sizes its steps and jobs by, as the cost of running the test
+    /// (arguments, calls in C and all).
     pub time_s: f64,
+    /// The reference's cost in seconds of the limit ([`Cost::seconds`]:
+    /// its counted operations where they are known, the same on any load):
+    /// a mutant's limit is ten times this.
+    pub cost_s: f64,
+}
+
+impl ScoredTest {
+    /// A test whose reference answered `expected` at `cost`.
+    pub fn answered(args: Vec<Json>, expected: Json, cost: Cost) -> ScoredTest {
+        ScoredTest { args, expected, time_s: cost.wall.as_secs_f64(), cost_s: cost.seconds() }
+    }
 }
 
 impl From<&GeneratedTest> for ScoredTest {
     fn from(t: &GeneratedTest) -> Self {
-        ScoredTest { args: t.args.clone(), expected: t.expected.clone(), time_s: t.reference_time_s }
+        let cost = Cost { wall: Duration::from_secs_f64(t.reference_time_s.max(0.0)), ops: t.reference_ops };
+        ScoredTest {
+            args: t.args.clone(),
+            expected: t.expected.clone(),
+            time_s: t.reference_time_s,
+            cost_s: cost.seconds(),
+        }
     }
 }
 
@@ -46,7 +65,7 @@ impl From<&TestCase> for ScoredTest {
     /// A hand-written test: its time is unknown (0) until scoring runs the
     /// reference on it.
     fn from(t: &TestCase) -> Self {
-        ScoredTest { args: t.args.clone(), expected: t.expected.clone(), time_s: 0.0 }
+        ScoredTest { args: t.args.clone(), expected: t.expected.clone(), time_s: 0.0, cost_s: 0.0 }
     }
 }
 
@@ -580,14 +599,17 @@ fn with_reference_times(
     let source = wrap(&input.solution, &input.entry_point, input.call_style, has_valid);
     let inputs: Vec<Vec<Json>> = unknown.iter().map(|&i| tests[i].args.clone()).collect();
     let opts = compare_options(&input.spec);
-    let mut times: Vec<Option<f64>> = tests.iter().map(|t| Some(t.time_s)).collect();
+    let mut timed: Vec<Option<ScoredTest>> = tests.iter().map(|t| Some(t.clone())).collect();
     for (&i, run) in unknown.iter().zip(run_all(sandbox, &source, &inputs, validate_limits(&input.spec))?) {
-        times[i] = match run {
-            Run::Value(v, t) if same(&v, &tests[i].expected, &opts) => Some(t.wall.as_secs_f64().max(1e-6)),
+        timed[i] = match run {
+            Run::Value(v, cost) if same(&v, &tests[i].expected, &opts) => {
+                let t = ScoredTest::answered(tests[i].args.clone(), tests[i].expected.clone(), cost);
+                Some(ScoredTest { time_s: t.time_s.max(1e-6), ..t })
+            }
             _ => None,
         };
     }
-    Ok(tests.iter().zip(times).filter_map(|(t, time)| Some(ScoredTest { time_s: time?, ..t.clone() })).collect())
+    Ok(timed.into_iter().flatten().collect())
 }
 
 fn candidates_has_valid(solution: &str) -> bool {
@@ -613,14 +635,15 @@ fn cheapest_first(tests: &[ScoredTest]) -> Vec<usize> {
 /// pool, while equivalent mutants spent 150 s running pools to the end.
 pub const POOL_BUDGET_S: f64 = 0.1;
 
-/// The first inputs of `pool` (in cost order) whose reference times sum to
-/// at most `budget_s` (at least one).
+/// The first inputs of `pool` (in cost order) whose reference costs
+/// ([`ScoredTest::cost_s`], counted: the same pool on any load) sum to at
+/// most `budget_s` (at least one).
 fn affordable(mut pool: Vec<ScoredTest>, budget_s: f64) -> Vec<ScoredTest> {
     let mut spent = 0.0;
     let n = pool
         .iter()
         .take_while(|t| {
-            spent += t.time_s;
+            spent += t.cost_s;
             spent <= budget_s
         })
         .count()
@@ -668,7 +691,7 @@ pub fn random_pool(
         .into_iter()
         .zip(runs)
         .filter_map(|(args, run)| match run {
-            Run::Value(expected, t) => Some(ScoredTest { args, expected, time_s: t.wall.as_secs_f64() }),
+            Run::Value(expected, cost) => Some(ScoredTest::answered(args, expected, cost)),
             _ => None,
         })
         .collect();

@@ -163,6 +163,7 @@ mod tests {
             args: vec![arg],
             expected: json!(0),
             reference_time_s: 0.0,
+            reference_ops: None,
             how: how.into(),
             shipped: true,
         }

@@ -32,6 +32,14 @@ pub struct GeneratedTest {
     /// The only field that differs between two generations with the same
     /// seed.
     pub reference_time_s: f64,
+    /// The operations the reference counted on this input (a call, a loop
+    /// turn, a comprehension element: `reference.rs`'s counter), fewer of
+    /// its two runs. Unlike the time, the same on any machine and load, so
+    /// the kill search limits a mutant by it (ten times these) and decides
+    /// alike on an idle and a loaded machine. Absent in files written
+    /// before it was recorded, and for whole programs (not counted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reference_ops: Option<u64>,
     /// How the input was made (`random, size 6`, `edge: nums empty`,
     /// `original test 2`, `mutation of seed 1`, …).
     pub how: String,
@@ -211,6 +219,7 @@ mod tests {
             args: vec![serde_json::json!([1, 2])],
             expected: serde_json::json!(3),
             reference_time_s: 0.001,
+            reference_ops: Some(12),
             how: "edge: x".into(),
             shipped: false,
         }];

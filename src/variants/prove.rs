@@ -310,9 +310,12 @@ fn renamed_tests(
     let mut tests = Vec::with_capacity(runs.len());
     for (t, run) in original.tests.iter().zip(runs) {
         match run {
-            Run::Value(v, time) if same(&v, &t.expected, &opts) => {
-                tests.push(GeneratedTest { expected: v, reference_time_s: time.wall.as_secs_f64(), ..t.clone() })
-            }
+            Run::Value(v, time) if same(&v, &t.expected, &opts) => tests.push(GeneratedTest {
+                expected: v,
+                reference_time_s: time.wall.as_secs_f64(),
+                reference_ops: time.ops,
+                ..t.clone()
+            }),
             other => {
                 let args = serde_json::to_string(&t.args).unwrap_or_default();
                 return Ok(Some(Err(format!("renaming changed the answer on {args}: {other:?}"))));

@@ -225,6 +225,7 @@ mod tests {
             args: vec![],
             expected: Json::Null,
             reference_time_s,
+            reference_ops: None,
             how: String::new(),
             shipped: true,
         }
