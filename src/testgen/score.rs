@@ -44,14 +44,17 @@ pub struct ScoredTest {
 
 impl ScoredTest {
     /// A test whose reference answered `expected` at `cost`.
-    pub fn answered(args: Vec<Json>, expected: Json, cost: Cost) -> ScoredTest {
+    fn answered(args: Vec<Json>, expected: Json, cost: Cost) -> ScoredTest {
         ScoredTest { args, expected, time_s: cost.wall.as_secs_f64(), cost_s: cost.seconds() }
     }
 }
 
 impl From<&GeneratedTest> for ScoredTest {
     fn from(t: &GeneratedTest) -> Self {
-        let cost = Cost { wall: Duration::from_secs_f64(t.reference_time_s.max(0.0)), ops: t.reference_ops };
+        // A file's time is read, not measured: a negative or absurd one
+        // must not panic the conversion.
+        let wall = Duration::try_from_secs_f64(t.reference_time_s.max(0.0)).unwrap_or(Duration::MAX);
+        let cost = Cost { wall, ops: t.reference_ops };
         ScoredTest {
             args: t.args.clone(),
             expected: t.expected.clone(),
@@ -599,13 +602,14 @@ fn with_reference_times(
     let source = wrap(&input.solution, &input.entry_point, input.call_style, has_valid);
     let inputs: Vec<Vec<Json>> = unknown.iter().map(|&i| tests[i].args.clone()).collect();
     let opts = compare_options(&input.spec);
-    let mut timed: Vec<Option<ScoredTest>> = tests.iter().map(|t| Some(t.clone())).collect();
+    let mut timed: Vec<Option<ScoredTest>> = tests.iter().cloned().map(Some).collect();
     for (&i, run) in unknown.iter().zip(run_all(sandbox, &source, &inputs, validate_limits(&input.spec))?) {
         timed[i] = match run {
-            Run::Value(v, cost) if same(&v, &tests[i].expected, &opts) => {
-                let t = ScoredTest::answered(tests[i].args.clone(), tests[i].expected.clone(), cost);
-                Some(ScoredTest { time_s: t.time_s.max(1e-6), ..t })
-            }
+            Run::Value(v, cost) if same(&v, &tests[i].expected, &opts) => timed[i].take().map(|t| ScoredTest {
+                time_s: cost.wall.as_secs_f64().max(1e-6),
+                cost_s: cost.seconds(),
+                ..t
+            }),
             _ => None,
         };
     }
@@ -701,6 +705,24 @@ pub fn random_pool(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A tests.jsonl's time is read from a file: a negative or absurd one
+    /// gives a cost, not a panic.
+    #[test]
+    fn a_files_odd_reference_time_gives_a_cost_not_a_panic() {
+        let test = |reference_time_s: f64, reference_ops| GeneratedTest {
+            category: crate::judge::problem::Category::Typical,
+            args: vec![],
+            expected: Json::Null,
+            reference_time_s,
+            reference_ops,
+            how: String::new(),
+            shipped: true,
+        };
+        assert!(ScoredTest::from(&test(1e300, None)).cost_s > 1e9);
+        assert_eq!(ScoredTest::from(&test(-1.0, None)).cost_s, 0.0);
+        assert_eq!(ScoredTest::from(&test(0.001, Some(50_000))).cost_s, 0.01, "the count, when it is more");
+    }
 
     #[test]
     fn the_bound_judges_only_the_survivors_it_needs() {
