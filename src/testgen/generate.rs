@@ -548,6 +548,14 @@ pub fn show_counts(counts: &BTreeMap<String, usize>) -> String {
 /// ([`super::reference::Cost::seconds`]): counted operations, so the same
 /// inputs are run on any load.
 ///
+/// A typical or edge input far larger than the others (a value class's
+/// 2^53 + 1 beside two-digit numbers, [`outsized`]) runs after them, the
+/// smallest such alone first: when it times out, those at least as large
+/// are not run either. Before, all ran in the first round: on the
+/// HumanEval yardstick nine problems whose reference loops up to its
+/// number spent a runaway's limit on each of 2 · (10^9 + 7), 2^53 + 1 and
+/// 10^16 + 1.
+///
 /// Typical and edge inputs get a quarter of the limit: they are small, and
 /// one the reference needs that long for is a runaway (a power of huge
 /// operands); on the HumanEval yardstick no kept one took over a sixth of
@@ -568,10 +576,13 @@ fn first_runs(
     let mut skipped = vec![false; inputs.len()];
     let mut pending: Vec<usize> = (0..inputs.len()).filter(|&i| large[i]).collect();
     pending.sort_by(|&a, &b| total(a).total_cmp(&total(b)));
-    // The first round: every other input and the smallest large ones.
-    let mut round: Vec<usize> = (0..inputs.len()).filter(|&i| !large[i]).collect();
+    let mut deferred = outsized(&sizes, large);
+    // The first round: every other input but the outsized ones, and the
+    // smallest large ones.
+    let mut round: Vec<usize> = (0..inputs.len()).filter(|&i| !large[i] && !deferred.contains(&i)).collect();
     let cap = limits.wall.as_secs_f64();
     let at_most = |j: usize, i: usize| sizes[j].iter().zip(&sizes[i]).all(|(a, b)| a <= b);
+    let (mut rounds, mut probe) = (0, None);
     loop {
         let measured: Vec<(usize, f64)> = (0..inputs.len())
             .filter(|&j| large[j])
@@ -613,7 +624,24 @@ fn first_runs(
                 round.push(i);
             }
         }
-        if round.is_empty() && pending.is_empty() {
+        // The outsized inputs: the smallest alone in the second round, the
+        // rest in the third, but for those at least as large as it when it
+        // timed out.
+        if rounds == 1 && !deferred.is_empty() {
+            probe = Some(deferred.remove(0));
+            round.extend(probe);
+        } else if rounds >= 2 {
+            let timed_out = probe.filter(|&j| matches!(runs[j], Run::TimedOut));
+            for i in std::mem::take(&mut deferred) {
+                if timed_out.is_some_and(|j| at_most(j, i)) {
+                    (runs[i], skipped[i]) = (Run::TimedOut, true);
+                } else {
+                    round.push(i);
+                }
+            }
+        }
+        rounds += 1;
+        if round.is_empty() && pending.is_empty() && deferred.is_empty() {
             break;
         }
         let (big, small): (Vec<usize>, Vec<usize>) = round.drain(..).partition(|&i| large[i]);
@@ -628,6 +656,22 @@ fn first_runs(
     }
     Ok((runs, skipped))
 }
+
+/// The typical and edge inputs (not `large`) at least twice the median
+/// one's size and at least [`OUTSIZED_LEAST`], smallest first: those
+/// [`first_runs`] runs after the others.
+fn outsized(sizes: &[Vec<usize>], large: &[bool]) -> Vec<usize> {
+    let total = |i: usize| sizes[i].iter().sum::<usize>();
+    let mut small: Vec<usize> = (0..sizes.len()).filter(|&i| !large[i]).collect();
+    small.sort_by_key(|&i| (total(i), i));
+    let Some(&median) = small.get(small.len() / 2) else { return Vec::new() };
+    let least = (2 * total(median)).max(OUTSIZED_LEAST);
+    small.into_iter().filter(|&i| total(i) >= least).collect()
+}
+
+/// Fewest size units (digits, elements, characters) of an outsized input:
+/// a ten-digit number is past the reach of a loop up to it.
+const OUTSIZED_LEAST: usize = 8;
 
 /// [`first_runs`] with the non-large inputs `known` has a run of taken
 /// from it: large inputs always run here, where their times predict the
@@ -829,34 +873,39 @@ mod tests {
         r
     }
 
+    /// A completed job answering each of `job`'s calls (its first argument)
+    /// with `answer`'s value.
+    fn answer_each(job: &crate::exec::Job, answer: impl Fn(&Json) -> Json) -> crate::exec::Outcome {
+        let crate::exec::Job::Calls { calls, .. } = job else { panic!("only calls") };
+        let calls = calls
+            .texts()
+            .iter()
+            .map(|text| crate::exec::CallOutcome {
+                status: crate::exec::Status::Completed,
+                value: Some(answer(&serde_json::from_str::<Json>(text).expect("a call")["args"][0])),
+                unencodable: None,
+                wall: Duration::from_micros(5),
+            })
+            .collect();
+        crate::exec::Outcome {
+            status: crate::exec::Status::Completed,
+            calls,
+            runs: vec![],
+            stdout: String::new(),
+            stderr: String::new(),
+            wall: Duration::from_millis(1),
+        }
+    }
+
     /// Answers every call with its first argument, counting the calls.
     struct Echo(std::sync::atomic::AtomicUsize);
 
     impl Sandbox for Echo {
         fn run_job(&self, job: &crate::exec::Job) -> crate::exec::Outcome {
-            let crate::exec::Job::Calls { calls, .. } = job else { panic!("only calls") };
-            let calls: Vec<crate::exec::CallOutcome> = calls
-                .texts()
-                .iter()
-                .map(|text| {
-                    self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                    let call: Json = serde_json::from_str(text).expect("a call");
-                    crate::exec::CallOutcome {
-                        status: crate::exec::Status::Completed,
-                        value: Some(json!(["ok", call["args"][0]])),
-                        unencodable: None,
-                        wall: Duration::from_micros(5),
-                    }
-                })
-                .collect();
-            crate::exec::Outcome {
-                status: crate::exec::Status::Completed,
-                calls,
-                runs: vec![],
-                stdout: String::new(),
-                stderr: String::new(),
-                wall: Duration::from_millis(1),
-            }
+            answer_each(job, |arg| {
+                self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                json!(["ok", arg])
+            })
         }
     }
 
@@ -884,6 +933,47 @@ mod tests {
         assert_eq!(got.dropped.get("nondeterministic"), Some(&1), "{:?}", got.dropped);
         // First runs of 1 and 4, second runs of all four.
         assert_eq!(sandbox.0.load(std::sync::atomic::Ordering::SeqCst), 6);
+    }
+
+    /// Echoes its argument, but a number of ten digits or more runs past
+    /// its cap (a loop up to it); records every argument it was given.
+    struct LoopsUpTo(std::sync::Mutex<Vec<Json>>);
+
+    impl Sandbox for LoopsUpTo {
+        fn run_job(&self, job: &crate::exec::Job) -> crate::exec::Outcome {
+            answer_each(job, |arg| {
+                self.0.lock().expect("unpoisoned").push(arg.clone());
+                if arg.to_string().len() >= 10 { json!(["over"]) } else { json!(["ok", arg]) }
+            })
+        }
+    }
+
+    /// Numbers far larger than the other inputs run after them, the
+    /// smallest first: once it runs away, the larger ones are not run.
+    /// (Large inputs have rounds of their own: the two here, of similar
+    /// sizes, run together.)
+    #[test]
+    fn an_outsized_input_that_runs_away_spares_the_larger_ones() {
+        let edge: [i64; 8] = [1, 2, 3, 12, 45, 10_000_000_000_000_001, 2_000_000_014, 9_007_199_254_740_993];
+        let large: [i64; 2] = [40_000_000_000, 3_000_000_000];
+        let candidate =
+            |category, n: i64| Candidate { category, args: vec![json!(n)], how: format!("{n}"), expected: None };
+        let candidates = (edge.iter().map(|&n| candidate(Category::Edge, n)))
+            .chain(large.iter().map(|&n| candidate(Category::Large, n)))
+            .collect();
+        let sandbox = LoopsUpTo(Default::default());
+        let got = validate(&sandbox, "", &TestSpec::default(), candidates).expect("validated");
+        let kept: Vec<&Json> = got.kept.iter().map(|t| &t.expected).collect();
+        assert_eq!(kept, [&json!(1), &json!(2), &json!(3), &json!(12), &json!(45)]);
+        assert_eq!(got.dropped.get("timeout"), Some(&3), "{:?}", got.dropped);
+        assert_eq!(got.dropped.get("too_slow"), Some(&2), "{:?}", got.dropped);
+        let mut asked = sandbox.0.lock().expect("unpoisoned").clone();
+        asked.sort_by_key(|a| a.as_i64());
+        let runaways: Vec<&Json> = asked.iter().filter(|a| a.to_string().len() >= 10).collect();
+        let expected = [json!(2_000_000_014), json!(3_000_000_000_i64), json!(40_000_000_000_i64)];
+        assert_eq!(runaways, expected.iter().collect::<Vec<_>>(), "of the outsized inputs, only the smallest runs");
+        // Five values run twice, the three runaways once.
+        assert_eq!(asked.len(), 13);
     }
 
     /// The generator's key covers what it reads: a changed body keeps it
