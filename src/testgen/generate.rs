@@ -15,7 +15,7 @@ use crate::judge::run::Sandbox;
 use crate::judge::value::Value;
 
 use super::python::{Helper, call};
-use super::reference::{Run, run_all, wrap};
+use super::reference::{OPS_PER_SECOND, Run, run_all, wrap};
 use super::spec::TestSpec;
 use super::tests_file::{GeneratedTest, Header};
 
@@ -556,6 +556,14 @@ pub fn show_counts(counts: &BTreeMap<String, usize>) -> String {
 /// number spent a runaway's limit on each of 2 · (10^9 + 7), 2^53 + 1 and
 /// 10^16 + 1.
 ///
+/// Where every argument is an integer, the counted operations of the
+/// inputs already run also predict by the integers' values ([`by_value`]):
+/// a reference that loops up to its number grows with the value, which a
+/// ladder 959, 9103, 77664, 766191 shows, while its digits (the size
+/// above) barely change. An input that this puts past twice its limit is
+/// not run either: on the HumanEval yardstick each such 945622018 cost a
+/// runaway's limit, on four problems, and each outsized probe one more.
+///
 /// Typical and edge inputs get a quarter of the limit: they are small, and
 /// one the reference needs that long for is a runaway (a power of huge
 /// operands); on the HumanEval yardstick no kept one took over a sixth of
@@ -571,6 +579,7 @@ fn first_runs(
     limits: Limits,
 ) -> anyhow::Result<(Vec<Run>, Vec<bool>)> {
     let sizes: Vec<Vec<usize>> = inputs.iter().map(|args| args.iter().map(work_size).collect()).collect();
+    let values: Vec<Option<Vec<f64>>> = inputs.iter().map(|args| integer_values(args)).collect();
     let total = |i: usize| sizes[i].iter().sum::<usize>().max(1) as f64;
     let mut runs = vec![Run::NotRun; inputs.len()];
     let mut skipped = vec![false; inputs.len()];
@@ -581,6 +590,9 @@ fn first_runs(
     // smallest large ones.
     let mut round: Vec<usize> = (0..inputs.len()).filter(|&i| !large[i] && !deferred.contains(&i)).collect();
     let cap = limits.wall.as_secs_f64();
+    let quarter = Limits { wall: limits.wall / 4, cpu: limits.cpu / 4 };
+    // Whether the values of `i`'s integers put it past twice `cap`.
+    let runs_away = |runs: &[Run], i: usize, cap: f64| by_value(&values, runs, i).is_some_and(|s| s >= 2.0 * cap);
     let at_most = |j: usize, i: usize| sizes[j].iter().zip(&sizes[i]).all(|(a, b)| a <= b);
     let (mut rounds, mut probe) = (0, None);
     loop {
@@ -618,7 +630,7 @@ fn first_runs(
                     _ => None,
                 })
                 .fold(0.0, f64::max);
-            if predicted >= cap {
+            if predicted >= cap || runs_away(&runs, i, cap) {
                 (runs[i], skipped[i]) = (Run::TimedOut, true);
             } else {
                 round.push(i);
@@ -627,13 +639,19 @@ fn first_runs(
         // The outsized inputs: the smallest alone in the second round, the
         // rest in the third, but for those at least as large as it when it
         // timed out.
+        let quarter_cap = quarter.wall.as_secs_f64();
         if rounds == 1 && !deferred.is_empty() {
-            probe = Some(deferred.remove(0));
-            round.extend(probe);
+            let first = deferred.remove(0);
+            if runs_away(&runs, first, quarter_cap) {
+                (runs[first], skipped[first]) = (Run::TimedOut, true);
+            } else {
+                round.push(first);
+            }
+            probe = Some(first);
         } else if rounds >= 2 {
             let timed_out = probe.filter(|&j| matches!(runs[j], Run::TimedOut));
             for i in std::mem::take(&mut deferred) {
-                if timed_out.is_some_and(|j| at_most(j, i)) {
+                if timed_out.is_some_and(|j| at_most(j, i)) || runs_away(&runs, i, quarter_cap) {
                     (runs[i], skipped[i]) = (Run::TimedOut, true);
                 } else {
                     round.push(i);
@@ -648,7 +666,6 @@ fn first_runs(
         let run = |ids: &[usize], limits: Limits| {
             run_all(sandbox, source, &ids.iter().map(|&i| inputs[i].clone()).collect::<Vec<_>>(), limits)
         };
-        let quarter = Limits { wall: limits.wall / 4, cpu: limits.cpu / 4 };
         let (big_runs, small_runs) = rayon::join(|| run(&big, limits), || run(&small, quarter));
         for (i, r) in big.into_iter().zip(big_runs?).chain(small.into_iter().zip(small_runs?)) {
             runs[i] = r;
@@ -724,6 +741,63 @@ fn growth(
         }
     }
     widest.map_or(1.0, |(_, e)| e.clamp(1.0, 3.0))
+}
+
+/// Fewest counted operations of a run that [`by_value`] fits: fewer are
+/// too few turns of a loop to show how it grows.
+const FITTED_OPS_LEAST: u64 = 1000;
+
+/// The counted seconds input `i` takes at least, predicted from the
+/// counted operations of the inputs already run (`runs`) whose integers
+/// (`values`, [`integer_values`]) are, argument by argument, at most
+/// `i`'s: they are taken in increasing order of their values' sum, each at
+/// least twice the one before, and the growth from each to the next is a
+/// power law's exponent. The smallest exponent predicts, and only when
+/// there are at least two and it is at least a half: a reference whose
+/// cost jumps with its number's factors (a trial division that stops at
+/// the smallest one) shows exponents far apart, or under a half, and is
+/// not predicted. `None` when `i` has an argument that is not an integer,
+/// or the runs do not show such growth.
+fn by_value(values: &[Option<Vec<f64>>], runs: &[Run], i: usize) -> Option<f64> {
+    let mine = values[i].as_ref()?;
+    let sum = |v: &[f64]| v.iter().sum::<f64>();
+    let mut points: Vec<(f64, f64)> = (0..runs.len())
+        .filter(|&j| j != i)
+        .filter_map(|j| {
+            let theirs = values[j].as_ref()?;
+            let ops = match &runs[j] {
+                Run::Value(_, cost) => cost.ops?,
+                _ => return None,
+            };
+            let below = theirs.len() == mine.len() && theirs.iter().zip(mine).all(|(a, b)| a <= b);
+            (below && ops >= FITTED_OPS_LEAST && sum(theirs) < sum(mine)).then_some((sum(theirs), ops as f64))
+        })
+        .collect();
+    points.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    let mut ladder: Vec<(f64, f64)> = Vec::new();
+    for p in points {
+        if ladder.last().is_none_or(|last| p.0 >= 2.0 * last.0) {
+            ladder.push(p);
+        }
+    }
+    let exponents: Vec<f64> = ladder.windows(2).map(|w| (w[1].1 / w[0].1).ln() / (w[1].0 / w[0].0).ln()).collect();
+    let exponent = exponents.iter().copied().fold(f64::INFINITY, f64::min);
+    if exponents.len() < 2 || exponent < 0.5 {
+        return None;
+    }
+    let &(value, ops) = ladder.last()?;
+    Some(ops * (sum(mine) / value).powf(exponent) / OPS_PER_SECOND)
+}
+
+/// Every argument's absolute value (at least 1) when all of them are
+/// integers: what a loop up to a number grows with.
+fn integer_values(args: &[Json]) -> Option<Vec<f64>> {
+    args.iter()
+        .map(|arg| match arg {
+            Json::Number(n) if n.is_i64() || n.is_u64() => n.as_f64().map(|v| v.abs().max(1.0)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// An argument's size for predicting the reference's time: a number's
@@ -974,6 +1048,67 @@ mod tests {
         assert_eq!(runaways, expected.iter().collect::<Vec<_>>(), "of the outsized inputs, only the smallest runs");
         // Five values run twice, the three runaways once.
         assert_eq!(asked.len(), 13);
+    }
+
+    /// A counted reference whose cost is `cost(n)` operations for its
+    /// number `n`, past its cap beyond ten million (two seconds' worth);
+    /// records every argument it was given.
+    struct Counted {
+        cost: fn(i64) -> u64,
+        asked: std::sync::Mutex<Vec<i64>>,
+    }
+
+    impl Sandbox for Counted {
+        fn run_job(&self, job: &crate::exec::Job) -> crate::exec::Outcome {
+            answer_each(job, |arg| {
+                let n = arg.as_i64().expect("an integer");
+                self.asked.lock().expect("unpoisoned").push(n);
+                let ops = (self.cost)(n);
+                if ops > 10_000_000 { json!(["over"]) } else { json!(["ok", arg, ops]) }
+            })
+        }
+    }
+
+    /// The numbers validation asks `cost`'s reference for, sorted and
+    /// without repeats, of typical inputs up to 45, the outsized edge
+    /// inputs 2·(10^9 + 7) and 10^16 + 1, and the magnitude ladder of
+    /// large ones up to 945622018.
+    fn asked_with(cost: fn(i64) -> u64) -> Vec<i64> {
+        let typical: [i64; 5] = [1, 2, 3, 12, 45];
+        let edge: [i64; 2] = [2_000_000_014, 10_000_000_000_000_001];
+        let large: [i64; 5] = [959, 9103, 77664, 766191, 945622018];
+        let candidate =
+            |category, n: &i64| Candidate { category, args: vec![json!(n)], how: format!("{n}"), expected: None };
+        let candidates = (typical.iter().map(|n| candidate(Category::Typical, n)))
+            .chain(edge.iter().map(|n| candidate(Category::Edge, n)))
+            .chain(large.iter().map(|n| candidate(Category::Large, n)))
+            .collect();
+        let sandbox = Counted { cost, asked: Default::default() };
+        validate(&sandbox, "", &TestSpec::default(), candidates).expect("validated");
+        let mut asked = sandbox.asked.into_inner().expect("unpoisoned");
+        asked.sort_unstable();
+        asked.dedup();
+        asked
+    }
+
+    /// A reference that loops up to its number shows it on the large
+    /// ladder's counted operations, which put 945622018 and the outsized
+    /// edge inputs past the limit unrun; one whose cost follows the digits,
+    /// or jumps with the number's smallest factor, has every input run.
+    #[test]
+    fn a_loop_up_to_the_number_is_predicted_from_the_ladder_by_value() {
+        let small = [1, 2, 3, 12, 45];
+        let ladder = [959, 9103, 77664, 766191];
+        let everything: Vec<i64> =
+            small.iter().chain(&ladder).copied().chain([945622018, 2_000_000_014, 10_000_000_000_000_001]).collect();
+        let mut sorted = everything.clone();
+        sorted.sort_unstable();
+        let linear = asked_with(|n| n as u64);
+        assert_eq!(linear, [&small[..], &ladder[..]].concat(), "the runaways are predicted, not run");
+        let digits = asked_with(|n| 1000 * n.to_string().len() as u64);
+        assert_eq!(digits, sorted, "a cost by digits predicts nothing");
+        let smallest_factor = asked_with(|n| (2..).find(|d| n % d == 0 || d * d > n).map_or(1, |d| 1000 * d as u64));
+        assert_eq!(smallest_factor, sorted, "a cost by factors predicts nothing");
     }
 
     /// The generator's key covers what it reads: a changed body keeps it
