@@ -654,6 +654,40 @@ fn boundary_inputs_put_a_threshold_exactly_on_a_gap_and_a_large_prime_factor_in_
     );
 }
 
+/// A large input decided by the whole of it: an original example repeated
+/// to a quarter of the first large size. Random large lists almost always hold an
+/// element over the threshold within their first few, so they pass a
+/// program that recurses once per element (a real model's HumanEval-52);
+/// the repeated example is under the threshold throughout, and it ships.
+#[test]
+fn an_example_repeated_to_a_large_size_is_decided_by_the_whole_of_it_and_ships() {
+    let tmp = tempfile::tempdir().unwrap();
+    let tests = r#"[{"args": [[1, 2, 4, 10], 100], "kwargs": {}, "expected": true}, {"args": [[1, 20, 4, 10], 5], "kwargs": {}, "expected": false}]"#;
+    let dir = imported(
+        tmp.path(),
+        "below",
+        "def below(l: list, t: int) -> bool:\n    for e in l:\n        if e >= t:\n            return False\n    return True\n",
+        tests,
+    );
+    let out = flowbench(&["tests", "gen", "below"], tmp.path());
+    assert!(out.status.success(), "{}", text(&out));
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(dir.join("tests.jsonl"))
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let repeated: Vec<&serde_json::Value> =
+        lines.iter().filter(|t| t["how"].as_str().is_some_and(|h| h.contains(" repeated "))).collect();
+    assert_eq!(repeated.len(), 1, "{:?}", lines.iter().map(|t| &t["how"]).collect::<Vec<_>>());
+    let first = repeated[0];
+    assert_eq!(first["how"], "large: original test 1 repeated 625 times");
+    assert_eq!(first["category"], "large");
+    assert_eq!(first["args"][0].as_array().map(Vec::len), Some(2_500));
+    assert_eq!(first["expected"], true, "decided by its last element");
+    assert_ne!(first["shipped"], false, "the first repeated example ships");
+}
+
 #[test]
 fn graph_and_matrix_generators_keep_their_shapes() {
     let tmp = tempfile::tempdir().unwrap();

@@ -83,6 +83,45 @@ def mutants_of_seeds(g, seeds, count):
     return out
 
 
+# A repeated example is a quarter of the first large size (2,500 elements
+# beside 10^4): deep enough for a program recursing once per element to
+# pass Python's recursion limit, while the quadratic references it also
+# reaches (HumanEval-111 counts every word again for each) spend a
+# sixteenth of the time. At the full size the HumanEval yardstick took
+# 15 s longer in all.
+REPEATED_SHARE = 4
+
+
+def repeated_examples(g, seeds, size, count=1):
+    """(how, args) for up to `count` of the examples (`seeds`, (how, args)
+    in order) that have a list or string argument, every such argument
+    repeated as often as makes the longest about `size` long (one factor
+    for all, so equal lengths stay equal). One by default: the suite ships
+    one (`ship.rs`), and on the HumanEval yardstick a second one cost
+    validation 6 s more in all for no further catch. Such a large input is decided by
+    the whole of it: every element below the threshold, brackets balanced
+    to the end. A random large input is mostly decided by its first
+    elements (an element over the threshold, a closing bracket first), so
+    a program that recurses once per element, or rescans the rest at
+    each step, passes it. Examples the repetition takes out of the domain
+    (a pattern, distinct elements, a relation) are left out."""
+    names = [n for n, _ in g.params]
+    out = []
+    for how, a in seeds:
+        if len(out) >= count:
+            break
+        lengths = [len(v) for v in a if isinstance(v, (list, str))]
+        if len(a) != len(names) or not lengths or max(lengths) == 0:
+            continue
+        times = -(-size // max(lengths))
+        if times < 2:
+            continue
+        args = {n: v * times if isinstance(v, (list, str)) else v for n, v in zip(names, a)}
+        if all(satisfies(args[n], g.types()[n], g.cons[n]) for n in names) and g.relations_hold(args):
+            out.append(("large: %s repeated %d times" % (how, times), args))
+    return out
+
+
 def generate(req):
     if req.get("stdin_format") is not None:
         # A whole program: its one argument is its standard input.
@@ -168,6 +207,9 @@ def generate(req):
     # were when boundary inputs were added.
     for how, args in boundary_inputs(Gen(params, spec, random.Random(req["seed"] ^ BOUNDARY_SEED))):
         emit("edge", "boundary: " + how, args)
+    if not pool:
+        for how, args in repeated_examples(g, seeds, g.large_len[0] // REPEATED_SHARE):
+            emit("large", how, args)
     return answer()
 
 

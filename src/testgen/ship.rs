@@ -64,6 +64,7 @@ pub fn select(tests: &[GeneratedTest], kills: &Kills, floors: &Floors) -> BTreeS
     chosen.extend(kills.added_from..tests.len());
     chosen.extend(edge_kinds(tests));
     chosen.extend(largest(tests, floors.large));
+    chosen.extend(first_repeated(tests));
     fill_floors(tests, floors, &mut chosen);
     chosen
 }
@@ -122,6 +123,19 @@ fn largest(tests: &[GeneratedTest], n: usize) -> Vec<usize> {
     large.sort_by_key(|&(len, i)| (std::cmp::Reverse(len), i));
     large.into_iter().take(n).map(|(_, i)| i).collect()
 }
+
+/// The first large test made by repeating an example (`large: original
+/// test 1 repeated 2500 times`, `main.py`'s `repeated_examples`): it is
+/// decided by the whole of it, where a random large input (which
+/// [`largest`] chooses from) is mostly decided by its first elements, so
+/// it is the one that catches a program recursing once per element
+/// (HumanEval-52's `below_threshold(l[1:], t)`).
+fn first_repeated(tests: &[GeneratedTest]) -> Option<usize> {
+    tests.iter().position(|t| t.category == Category::Large && t.how.contains(REPEATED_EXAMPLE))
+}
+
+/// What the label of a large test made by repeating an example says.
+const REPEATED_EXAMPLE: &str = " repeated ";
 
 /// Adds the earliest tests of each category still below its floor.
 fn fill_floors(tests: &[GeneratedTest], floors: &Floors, chosen: &mut BTreeSet<usize>) {
