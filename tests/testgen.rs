@@ -459,16 +459,18 @@ fn check_and_build_report_a_solution_that_does_not_parse_as_tests_gen_does() {
 }
 
 /// The generated tests' argument lists (header skipped).
-fn generated_args(dir: &Path) -> Vec<Vec<serde_json::Value>> {
+/// Every test line of `dir`'s tests.jsonl (the header left out).
+fn test_lines(dir: &Path) -> Vec<serde_json::Value> {
     std::fs::read_to_string(dir.join("tests.jsonl"))
         .unwrap()
         .lines()
         .skip(1)
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).unwrap();
-            v["args"].as_array().unwrap().clone()
-        })
+        .map(|l| serde_json::from_str(l).unwrap())
         .collect()
+}
+
+fn generated_args(dir: &Path) -> Vec<Vec<serde_json::Value>> {
+    test_lines(dir).into_iter().map(|v| v["args"].as_array().unwrap().clone()).collect()
 }
 
 fn imported(root: &Path, name: &str, solution: &str, tests: &str) -> PathBuf {
@@ -592,12 +594,9 @@ fn inferred_domains_widen_where_the_statement_is_silent_and_boundary_inputs_reac
 
 /// The tests of `dir` as (how, args, expected).
 fn generated_tests(dir: &Path) -> Vec<(String, Vec<serde_json::Value>, serde_json::Value)> {
-    std::fs::read_to_string(dir.join("tests.jsonl"))
-        .unwrap()
-        .lines()
-        .skip(1)
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+    test_lines(dir)
+        .into_iter()
+        .map(|v| {
             (v["how"].as_str().unwrap_or("").to_string(), v["args"].as_array().unwrap().clone(), v["expected"].clone())
         })
         .collect()
@@ -671,12 +670,7 @@ fn an_example_repeated_to_a_large_size_is_decided_by_the_whole_of_it_and_ships()
     );
     let out = flowbench(&["tests", "gen", "below"], tmp.path());
     assert!(out.status.success(), "{}", text(&out));
-    let lines: Vec<serde_json::Value> = std::fs::read_to_string(dir.join("tests.jsonl"))
-        .unwrap()
-        .lines()
-        .skip(1)
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = test_lines(&dir);
     let repeated: Vec<&serde_json::Value> =
         lines.iter().filter(|t| t["how"].as_str().is_some_and(|h| h.contains(" repeated "))).collect();
     assert_eq!(repeated.len(), 1, "{:?}", lines.iter().map(|t| &t["how"]).collect::<Vec<_>>());
