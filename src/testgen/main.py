@@ -87,8 +87,8 @@ def mutants_of_seeds(g, seeds, count):
 # beside 10^4): deep enough for a program recursing once per element to
 # pass Python's recursion limit, while the quadratic references it also
 # reaches (HumanEval-111 counts every word again for each) spend a
-# sixteenth of the time. At the full size the HumanEval yardstick took
-# 15 s longer in all.
+# sixteenth of the time. At the full size, validation on the HumanEval
+# yardstick took about 10 s longer in all (HumanEval-111 alone 4.6 s).
 REPEATED_SHARE = 4
 
 
@@ -98,9 +98,9 @@ def repeated_examples(g, seeds, size, count=1):
     repeated as often as makes the longest about `size` long (one factor
     for all, so equal lengths stay equal). One by default: the suite ships
     one (`ship.rs`), and on the HumanEval yardstick a second one cost
-    validation 6 s more in all for no further catch. Such a large input is decided by
-    the whole of it: every element below the threshold, brackets balanced
-    to the end. A random large input is mostly decided by its first
+    validation about 5 s more in all for no further catch. Such a large
+    input is decided by the whole of it: every element below the
+    threshold, brackets balanced to the end. A random large input is mostly decided by its first
     elements (an element over the threshold, a closing bracket first), so
     a program that recurses once per element, or rescans the rest at
     each step, passes it. Examples the repetition takes out of the domain

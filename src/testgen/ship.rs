@@ -125,7 +125,7 @@ fn largest(tests: &[GeneratedTest], n: usize) -> Vec<usize> {
 }
 
 /// The first large test made by repeating an example (`large: original
-/// test 1 repeated 2500 times`, `main.py`'s `repeated_examples`): it is
+/// test 1 repeated 625 times`, `main.py`'s `repeated_examples`): it is
 /// decided by the whole of it, where a random large input (which
 /// [`largest`] chooses from) is mostly decided by its first elements, so
 /// it is the one that catches a program recursing once per element
