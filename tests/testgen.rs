@@ -571,6 +571,29 @@ fn inferred_domains_widen_where_the_statement_is_silent_and_boundary_inputs_reac
     assert!(flowbench(&["tests", "gen", "lower"], tmp.path()).status.success());
     let seen = chars(&dir);
     assert!(!seen.chars().any(|c| c.is_ascii_uppercase()), "capitals made: {seen:?}");
+    // Letters beyond ASCII ("ñ" beside the lowercase ones, "Ñ" beside the
+    // capitals) are letters to `str.upper`, but not to a reference that
+    // reads letters by their codes, nor where the statement says "English".
+    let beyond = |seen: &str| seen.chars().filter(|c| !c.is_ascii()).collect::<std::collections::BTreeSet<char>>();
+    assert_eq!(beyond(&chars(&dir)), "ñç".chars().collect(), "lowercase only");
+    let dir = tmp.path().join("shout");
+    assert_eq!(beyond(&chars(&dir)), "ñçÑÇ".chars().collect(), "both cases");
+    // And an original example with each word's first consonant beyond
+    // ASCII ships, with the reference's answer.
+    let example = test_lines(&dir).into_iter().find(|t| t["how"] == "edge: original test 1 with letters beyond ASCII");
+    let example = example.expect("no example with letters beyond ASCII");
+    assert_eq!(
+        (&example["args"][0], &example["expected"]),
+        (&serde_json::json!("añcdefghijklm"), &serde_json::json!("AÑCDEFGHIJKLM"))
+    );
+    assert_ne!(example["shipped"], serde_json::json!(false), "not shipped: {example}");
+    let by_codes = "def shout(word: str) -> str:\n    return ''.join(chr(ord(c) - 32) if 97 <= ord(c) <= 122 else c for c in word)\n";
+    let dir = imported(tmp.path(), "codes", by_codes, words);
+    assert!(flowbench(&["tests", "gen", "codes"], tmp.path()).status.success());
+    assert!(beyond(&chars(&dir)).is_empty(), "letters beyond ASCII for a reference by codes");
+    let dir = imported(tmp.path(), "english", &shout("\"\"\"An English word.\"\"\""), words);
+    assert!(flowbench(&["tests", "gen", "english"], tmp.path()).status.success());
+    assert!(beyond(&chars(&dir)).is_empty(), "letters beyond ASCII for English words");
     // Every example's count is at least 1: zero stays out unless the
     // statement says "natural number" (or "non-negative"), and then a
     // `count == 0` that returns every word (Claude 3 Sonnet's HumanEval-117)

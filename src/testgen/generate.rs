@@ -591,6 +591,7 @@ fn first_runs(
     let mut round: Vec<usize> = (0..inputs.len()).filter(|&i| !large[i] && !deferred.contains(&i)).collect();
     let cap = limits.wall.as_secs_f64();
     let quarter = Limits { wall: limits.wall / 4, cpu: limits.cpu / 4 };
+    let quarter_cap = quarter.wall.as_secs_f64();
     // Whether the values of `i`'s integers put it past twice `cap`.
     let runs_away = |runs: &[Run], i: usize, cap: f64| by_value(&values, runs, i).is_some_and(|s| s >= 2.0 * cap);
     let at_most = |j: usize, i: usize| sizes[j].iter().zip(&sizes[i]).all(|(a, b)| a <= b);
@@ -639,7 +640,6 @@ fn first_runs(
         // The outsized inputs: the smallest alone in the second round, the
         // rest in the third, but for those at least as large as it when it
         // timed out.
-        let quarter_cap = quarter.wall.as_secs_f64();
         if rounds == 1 && !deferred.is_empty() {
             let first = deferred.remove(0);
             if runs_away(&runs, first, quarter_cap) {
@@ -1099,9 +1099,8 @@ mod tests {
     fn a_loop_up_to_the_number_is_predicted_from_the_ladder_by_value() {
         let small = [1, 2, 3, 12, 45];
         let ladder = [959, 9103, 77664, 766191];
-        let everything: Vec<i64> =
+        let mut sorted: Vec<i64> =
             small.iter().chain(&ladder).copied().chain([945622018, 2_000_000_014, 10_000_000_000_000_001]).collect();
-        let mut sorted = everything.clone();
         sorted.sort_unstable();
         let linear = asked_with(|n| n as u64);
         assert_eq!(linear, [&small[..], &ladder[..]].concat(), "the runaways are predicted, not run");

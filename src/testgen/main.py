@@ -122,6 +122,49 @@ def repeated_examples(g, seeds, size, count=1):
     return out
 
 
+def examples_beyond_ascii(g, seeds, statement):
+    """(how, args) for the first example (`seeds`, (how, args) in order)
+    with ASCII letters in a string argument, each word's first consonant
+    replaced by a letter beyond ASCII of its case ("Mary had a little
+    lamb" → "Ñary ñad a ñittle ñamb"), where such letters are letters to
+    the problem (`Statement.letters_beyond_ascii`). A consonant for a
+    consonant keeps what most statements count (vowels, consonants,
+    letters, cases, word lengths), so the example's answer stays
+    meaningful, and a program that knows only the ASCII letters (an
+    `ord` range for "lowercase", a written list of consonants) answers
+    it differently: HumanEval-27's and HumanEval-117's were recorded
+    passes. Left out where the domain does not take it (a charset, a
+    pattern, a relation)."""
+    if statement is None or not statement.letters_beyond_ascii():
+        return []
+    names = [n for n, _ in g.params]
+    for how, a in seeds:
+        changed = [beyond_ascii(v) for v in a]
+        if len(a) != len(names) or changed == a:
+            continue
+        args = dict(zip(names, changed))
+        if all(satisfies(args[n], g.types()[n], g.cons[n]) for n in names) and g.relations_hold(args):
+            return [("edge: %s with letters beyond ASCII" % how, args)]
+    return []
+
+
+def beyond_ascii(v):
+    """`v` with each word's first ASCII consonant (in its strings, and
+    its lists' strings) replaced by "ñ" or "Ñ"."""
+    if isinstance(v, str):
+        return re.sub(r"[A-Za-z]+", lambda m: first_consonant_beyond(m.group(0)), v)
+    if isinstance(v, list):
+        return [beyond_ascii(x) for x in v]
+    return v
+
+
+def first_consonant_beyond(word):
+    for i, ch in enumerate(word):
+        if ch.lower() not in "aeiou":
+            return word[:i] + (NON_ASCII_LOWER[0] if ch.islower() else NON_ASCII_UPPER[0]) + word[i + 1:]
+    return word
+
+
 def generate(req):
     if req.get("stdin_format") is not None:
         # A whole program: its one argument is its standard input.
@@ -149,7 +192,11 @@ def generate(req):
     # answer: a caller holding the answer of an equal key (a variant's
     # changed body leaves signature, docstring and spec alone) is told so
     # instead of waiting for the same inputs again.
-    key = candidates_key(params, has_valid, spec, domains, req)
+    # Whether letters beyond ASCII are letters here is read from the
+    # reference's body too (`ord`, a written alphabet), which the key
+    # otherwise leaves out.
+    beyond = statement is not None and statement.letters_beyond_ascii()
+    key = candidates_key(params, has_valid, spec, domains, req, beyond)
     if req.get("known_key") == key:
         return {"ok": True, "same_as_known": True, "key": key}
     g = Gen(params, spec, random.Random(req["seed"]))
@@ -210,14 +257,16 @@ def generate(req):
     if not pool:
         for how, args in repeated_examples(g, seeds, g.large_len[0] // REPEATED_SHARE):
             emit("large", how, args)
+        for how, args in examples_beyond_ascii(g, seeds, statement):
+            emit("edge", how, args)
     return answer()
 
 
-def candidates_key(params, has_valid, spec, domains, req):
+def candidates_key(params, has_valid, spec, domains, req, beyond):
     """A digest of every value `generate` reads once the solution and the
     statement are read: equal keys, equal candidates."""
     read = [params, has_valid, spec, domains, req.get("entry_point"), req.get("call_style"), req.get("seed"),
-            req.get("mode"), req.get("scale", 1), req.get("originals", [])]
+            req.get("mode"), req.get("scale", 1), req.get("originals", []), beyond]
     return hashlib.sha256(json.dumps(read, sort_keys=True).encode()).hexdigest()
 
 
@@ -266,6 +315,19 @@ class Statement:
         self.used = set()
         # The parameters the Constraints section bounds (`with_stated_domain`).
         self.constrained = set()
+
+    # A reference that reads letters by their codes or a written alphabet
+    # (or a statement about ASCII or English letters): letters beyond
+    # ASCII are outside what it was written for.
+    ASCII_MINDED = re.compile(
+        r"ord\(|chr\(|ascii|string\.(letters|lowercase|uppercase)|['\"][A-Za-z]{12,}['\"]"
+        r"|['\"][A-Za-z]['\"]\s*<|<=?\s*['\"][A-Za-z]['\"]|\[a-z|\[A-Z|A-Z\]|a-z\]")
+    ASCII_WORDS = re.compile(r"ascii|english|alphabet|latin")
+
+    def letters_beyond_ascii(self):
+        """Whether letters beyond ASCII are letters to this problem."""
+        code = re.sub(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'', "", self.source)
+        return not (self.ASCII_WORDS.search(self.text) or self.ASCII_MINDED.search(code))
 
     def says(self, what, name):
         if re.search(self.EVIDENCE[what], self.text):
@@ -488,8 +550,14 @@ def infer_domain(t, values, statement, name):
       at least half of it is shown), widened, unless the statement
       restricts them, by the other letter case (unless "lowercase" /
       "uppercase") and a blank (unless "no spaces", "single word").
-      Non-ASCII letters are not added: references written for ASCII
-      (`97 <= ord(c) <= 122`) answer them by accident.
+      Non-ASCII letters (consonants with a one-to-one case mapping:
+      ñ, ç, Ñ, Ç) are added beside each case shown, unless the statement
+      speaks of ASCII, English or the alphabet, or the reference reads
+      letters by their codes or a written alphabet (`97 <= ord(c) <=
+      122`, `'a' <= c`, "abcdefghijklmnopqrstuvwxyz"): such a reference
+      answers them by accident, where `str.swapcase`, `isalpha` or a list
+      of vowels answers them as letters (an ASCII-only `flip_case` or
+      consonant count is wrong on "ñ").
     Upper bounds are never inferred: small examples say nothing about
     large inputs."""
     k = t["k"]
@@ -539,7 +607,19 @@ def widened_charset(chars, statement, name):
     extra = set(chars) - set("".join(classes))
     if letters and not statement.says("no_space", name):
         extra.add(" ")
-    return "".join(classes) + "".join(sorted(extra))
+    beyond = ""
+    if letters and statement.letters_beyond_ascii():
+        shown = letters | set("".join(classes))
+        beyond = (NON_ASCII_LOWER if shown & set(lower) else "") + (NON_ASCII_UPPER if shown & set(upper) else "")
+    # The letters beyond ASCII before the rest: a blank stays the last
+    # character, which edge inputs put at the end ("aaa   ").
+    return "".join(classes) + beyond + "".join(sorted(extra))
+
+
+# Letters beyond ASCII that are consonants in every language that has
+# them and change case one to one (unlike "ß", whose upper case is "SS",
+# or "é", a vowel a vowel list leaves out).
+NON_ASCII_LOWER, NON_ASCII_UPPER = "ñç", "ÑÇ"
 
 
 # "At least one, no upper bound" for an inferred length.
