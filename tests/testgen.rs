@@ -696,6 +696,8 @@ fn an_example_repeated_to_a_large_size_is_decided_by_the_whole_of_it_and_ships()
     let lines = test_lines(&dir);
     let repeated: Vec<&serde_json::Value> =
         lines.iter().filter(|t| t["how"].as_str().is_some_and(|h| h.contains(" repeated "))).collect();
+    // One: repeated to three times the largest size, the list of numbers
+    // would take 1.5 MB, past what a stretched example may.
     assert_eq!(repeated.len(), 1, "{:?}", lines.iter().map(|t| &t["how"]).collect::<Vec<_>>());
     let first = repeated[0];
     assert_eq!(first["how"], "large: original test 1 repeated 625 times");
@@ -703,6 +705,34 @@ fn an_example_repeated_to_a_large_size_is_decided_by_the_whole_of_it_and_ships()
     assert_eq!(first["args"][0].as_array().map(Vec::len), Some(2_500));
     assert_eq!(first["expected"], true, "decided by its last element");
     assert_ne!(first["shipped"], false, "the first repeated example ships");
+}
+
+/// A string example is stretched too, to three times the largest large
+/// size (300,000 characters), where a program quadratic in the length
+/// (`s = s[1:]` in a loop) runs past the limit; it ships.
+#[test]
+fn a_string_example_is_stretched_to_three_times_the_largest_size_and_ships() {
+    let tmp = tempfile::tempdir().unwrap();
+    let tests = r#"[{"args": ["hihi"], "kwargs": {}, "expected": 2}]"#;
+    let dir = imported(tmp.path(), "count_h", "def count_h(s: str) -> int:\n    return s.count('h')\n", tests);
+    let out = flowbench(&["tests", "gen", "count_h"], tmp.path());
+    assert!(out.status.success(), "{}", text(&out));
+    let lines = test_lines(&dir);
+    let repeated: Vec<(&str, usize, &serde_json::Value, bool)> = lines
+        .iter()
+        .filter(|t| t["how"].as_str().is_some_and(|h| h.contains(" repeated ")))
+        .map(|t| {
+            (t["how"].as_str().unwrap(), t["args"][0].as_str().unwrap().len(), &t["expected"], t["shipped"] != false)
+        })
+        .collect();
+    let (a, b) = (serde_json::json!(1_250), serde_json::json!(150_000));
+    assert_eq!(
+        repeated,
+        [
+            ("large: original test 1 repeated 625 times", 2_500, &a, true),
+            ("large: original test 1 repeated 75000 times", 300_000, &b, true)
+        ]
+    );
 }
 
 #[test]

@@ -64,7 +64,7 @@ pub fn select(tests: &[GeneratedTest], kills: &Kills, floors: &Floors) -> BTreeS
     chosen.extend(kills.added_from..tests.len());
     chosen.extend(edge_kinds(tests));
     chosen.extend(largest(tests, floors.large));
-    chosen.extend(first_repeated(tests));
+    chosen.extend(repeated(tests));
     fill_floors(tests, floors, &mut chosen);
     chosen
 }
@@ -124,14 +124,17 @@ fn largest(tests: &[GeneratedTest], n: usize) -> Vec<usize> {
     large.into_iter().take(n).map(|(_, i)| i).collect()
 }
 
-/// The first large test made by repeating an example (`large: original
-/// test 1 repeated 625 times`, `main.py`'s `repeated_examples`): it is
-/// decided by the whole of it, where a random large input (which
-/// [`largest`] chooses from) is mostly decided by its first elements, so
-/// it is the one that catches a program recursing once per element
-/// (HumanEval-52's `below_threshold(l[1:], t)`).
-fn first_repeated(tests: &[GeneratedTest]) -> Option<usize> {
-    tests.iter().position(|t| t.category == Category::Large && t.how.contains(REPEATED_EXAMPLE))
+/// The large tests made by repeating an example (`large: original test 1
+/// repeated 625 times`, `main.py`'s `repeated_examples`, and the
+/// stretched one, `stretched_examples`): each is decided by the whole of
+/// it, where a random large input (which [`largest`] chooses from) is
+/// mostly decided by its first elements, so they catch a program
+/// recursing once per element (HumanEval-52's `below_threshold(l[1:],
+/// t)`) and, stretched, one quadratic where the reference is linear.
+fn repeated(tests: &[GeneratedTest]) -> Vec<usize> {
+    (0..tests.len())
+        .filter(|&i| tests[i].category == Category::Large && tests[i].how.contains(REPEATED_EXAMPLE))
+        .collect()
 }
 
 /// What the label of a large test made by repeating an example says.
