@@ -173,12 +173,12 @@ def stretched_examples(g, seeds):
     (`s = s[1:]` in a loop: HumanEval-89's took 0.23 s at 10^5 characters,
     under the 1 s floor, and 2 s at 3·10^5), where at the ladder's 10^5 it
     passes. A repeated example, not a random input: it is decided by the
-    whole of it. Not a sentence (`has_blank`). The bytes bound keeps it to strings and the shortest
-    lists (300,000 characters; a list of 3·10^5 numbers would be a
-    megabyte a test, and on the HumanEval yardstick stretching every
-    repeatable example cost 30 s more and 79 MB). A reference that is
-    itself slower than linear is predicted past the limit from the ladder
-    and never run on it."""
+    whole of it. Not a sentence (`has_blank`). The bytes bound keeps it to
+    words and the shortest lists (300,000 characters; a list of 3·10^5
+    numbers would be a megabyte a test, and on the HumanEval yardstick
+    stretching every repeatable example cost 30 s more and 79 MB). A
+    reference that is itself slower than linear is predicted past the
+    limit from the ladder and never run on it."""
     size = STRETCH * max(g.large_len)
     names = [n for n, _ in g.params]
     for how, a in seeds:
