@@ -92,7 +92,7 @@ def mutants_of_seeds(g, seeds, count):
 REPEATED_SHARE = 4
 
 
-def repeated_examples(g, seeds, size, count=1):
+def repeated_examples(g, seeds, size, count=1, fits=lambda a, times: True):
     """(how, args) for up to `count` of the examples (`seeds`, (how, args)
     in order) that have a list or string argument, every such argument
     repeated as often as makes the longest about `size` long (one factor
@@ -100,11 +100,12 @@ def repeated_examples(g, seeds, size, count=1):
     one (`ship.rs`), and on the HumanEval yardstick a second one cost
     validation about 5 s more in all for no further catch. Such a large
     input is decided by the whole of it: every element below the
-    threshold, brackets balanced to the end. A random large input is mostly decided by its first
-    elements (an element over the threshold, a closing bracket first), so
-    a program that recurses once per element, or rescans the rest at
-    each step, passes it. Examples the repetition takes out of the domain
-    (a pattern, distinct elements, a relation) are left out."""
+    threshold, brackets balanced to the end. A random large input is
+    mostly decided by its first elements (an element over the threshold,
+    a closing bracket first), so a program that recurses once per
+    element, or rescans the rest at each step, passes it. Examples the
+    repetition takes out of the domain (a pattern, distinct elements, a
+    relation), or that `fits(example, times)` refuses, are left out."""
     names = [n for n, _ in g.params]
     out = []
     for how, a in seeds:
@@ -114,7 +115,7 @@ def repeated_examples(g, seeds, size, count=1):
         if len(a) != len(names) or not lengths or max(lengths) == 0:
             continue
         times = -(-size // max(lengths))
-        if times < 2:
+        if times < 2 or not fits(a, times):
             continue
         args = {n: v * times if isinstance(v, (list, str)) else v for n, v in zip(names, a)}
         if all(satisfies(args[n], g.types()[n], g.cons[n]) for n in names) and g.relations_hold(args):
@@ -179,18 +180,10 @@ def stretched_examples(g, seeds):
     stretching every repeatable example cost 30 s more and 79 MB). A
     reference that is itself slower than linear is predicted past the
     limit from the ladder and never run on it."""
-    size = STRETCH * max(g.large_len)
-    names = [n for n, _ in g.params]
-    for how, a in seeds:
-        lengths = [len(v) for v in a if isinstance(v, (list, str))]
-        if len(a) != len(names) or not lengths or max(lengths) == 0 or any(map(has_blank, a)):
-            continue
-        times = -(-size // max(lengths))
-        if sum(repeated_bytes(v, times) for v in a) <= STRETCH_BYTES:
-            found = repeated_examples(g, [(how, a)], size)
-            if found:
-                return found
-    return []
+    def fits(a, times):
+        return not any(map(has_blank, a)) and sum(repeated_bytes(v, times) for v in a) <= STRETCH_BYTES
+
+    return repeated_examples(g, seeds, STRETCH * max(g.large_len), fits=fits)
 
 
 def has_blank(v):
@@ -372,6 +365,7 @@ class Statement:
     def __init__(self, text, source=""):
         self.text = (text or "").lower()
         self.source = source
+        self.beyond_ascii = None
         self.used = set()
         # The parameters the Constraints section bounds (`with_stated_domain`).
         self.constrained = set()
@@ -385,9 +379,12 @@ class Statement:
     ASCII_WORDS = re.compile(r"ascii|english|alphabet|latin")
 
     def letters_beyond_ascii(self):
-        """Whether letters beyond ASCII are letters to this problem."""
-        code = re.sub(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'', "", self.source)
-        return not (self.ASCII_WORDS.search(self.text) or self.ASCII_MINDED.search(code))
+        """Whether letters beyond ASCII are letters to this problem (read
+        once: every string parameter's charset asks)."""
+        if self.beyond_ascii is None:
+            code = re.sub(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'', "", self.source)
+            self.beyond_ascii = not (self.ASCII_WORDS.search(self.text) or self.ASCII_MINDED.search(code))
+        return self.beyond_ascii
 
     def says(self, what, name):
         if re.search(self.EVIDENCE[what], self.text):
