@@ -696,15 +696,20 @@ fn an_example_repeated_to_a_large_size_is_decided_by_the_whole_of_it_and_ships()
     let lines = test_lines(&dir);
     let repeated: Vec<&serde_json::Value> =
         lines.iter().filter(|t| t["how"].as_str().is_some_and(|h| h.contains(" repeated "))).collect();
-    // One: repeated to three times the largest size, the list of numbers
-    // would take 1.5 MB, past what a stretched example may.
-    assert_eq!(repeated.len(), 1, "{:?}", lines.iter().map(|t| &t["how"]).collect::<Vec<_>>());
-    let first = repeated[0];
-    assert_eq!(first["how"], "large: original test 1 repeated 625 times");
-    assert_eq!(first["category"], "large");
-    assert_eq!(first["args"][0].as_array().map(Vec::len), Some(2_500));
-    assert_eq!(first["expected"], true, "decided by its last element");
-    assert_ne!(first["shipped"], false, "the first repeated example ships");
+    // Two: a quarter of the first large size, and stretched to three times
+    // the largest (where `l.pop(0)` until the list is empty runs past the
+    // limit).
+    assert_eq!(repeated.len(), 2, "{:?}", lines.iter().map(|t| &t["how"]).collect::<Vec<_>>());
+    for (t, how, len) in [
+        (repeated[0], "large: original test 1 repeated 625 times", 2_500),
+        (repeated[1], "large: original test 1 repeated 75000 times (stretched)", 300_000),
+    ] {
+        assert_eq!(t["how"], how);
+        assert_eq!(t["category"], "large");
+        assert_eq!(t["args"][0].as_array().map(Vec::len), Some(len));
+        assert_eq!(t["expected"], true, "decided by its last element");
+        assert_ne!(t["shipped"], false, "a repeated example ships");
+    }
 }
 
 /// A string example is stretched too, to three times the largest large
@@ -730,7 +735,7 @@ fn a_string_example_is_stretched_to_three_times_the_largest_size_and_ships() {
         repeated,
         [
             ("large: original test 1 repeated 625 times", 2_500, &a, true),
-            ("large: original test 1 repeated 75000 times", 300_000, &b, true)
+            ("large: original test 1 repeated 75000 times (stretched)", 300_000, &b, true)
         ]
     );
 }
@@ -937,8 +942,15 @@ fn the_kill_search_limits_a_mutant_by_its_count_of_operations() {
         mutant("while True: pass"),
         mutant("pass"),
     ];
-    let tests: Vec<ScoredTest> =
-        (1..=3).map(|n| ScoredTest { args: vec![n.into()], expected: n.into(), time_s: 1e-6, cost_s: 1e-6 }).collect();
+    let tests: Vec<ScoredTest> = (1..=3)
+        .map(|n| ScoredTest {
+            args: vec![n.into()],
+            expected: n.into(),
+            time_s: 1e-6,
+            cost_s: 1e-6,
+            timing_only: false,
+        })
+        .collect();
     let found = kill_search(
         &exec,
         &sources,

@@ -18,7 +18,7 @@ use super::generate::{GenInput, Wanted, args_key, candidates, compare_options, s
 use super::kill::kill_search;
 use super::python::{Helper, call};
 use super::reference::{Cost, Run, run_all, run_within_budget, wrap};
-use super::tests_file::GeneratedTest;
+use super::tests_file::{GeneratedTest, STRETCHED};
 
 /// What running one mutant gave on test inputs (by their JSON text):
 /// whether each killed it. The mutants are the reference's and the
@@ -40,12 +40,18 @@ pub struct ScoredTest {
     /// its counted operations where they are known, the same on any load):
     /// a mutant's limit is ten times this.
     pub cost_s: f64,
+    /// Kept for the time limit alone (the stretched example, `main.py`'s
+    /// `stretched_examples`): no mutant runs it. Its input is the largest
+    /// by far (up to 3·10^5 elements) and a first-order mutant is no
+    /// slower in kind than the reference, so every surviving mutant would
+    /// run it to no kill.
+    pub timing_only: bool,
 }
 
 impl ScoredTest {
     /// A test whose reference answered `expected` at `cost`.
     fn answered(args: Vec<Json>, expected: Json, cost: Cost) -> ScoredTest {
-        ScoredTest { args, expected, time_s: cost.wall.as_secs_f64(), cost_s: cost.seconds() }
+        ScoredTest { args, expected, time_s: cost.wall.as_secs_f64(), cost_s: cost.seconds(), timing_only: false }
     }
 }
 
@@ -60,6 +66,7 @@ impl From<&GeneratedTest> for ScoredTest {
             expected: t.expected.clone(),
             time_s: t.reference_time_s,
             cost_s: cost.seconds(),
+            timing_only: t.how.ends_with(STRETCHED),
         }
     }
 }
@@ -68,7 +75,7 @@ impl From<&TestCase> for ScoredTest {
     /// A hand-written test: its time is unknown (0) until scoring runs the
     /// reference on it.
     fn from(t: &TestCase) -> Self {
-        ScoredTest { args: t.args.clone(), expected: t.expected.clone(), time_s: 0.0, cost_s: 0.0 }
+        ScoredTest { args: t.args.clone(), expected: t.expected.clone(), time_s: 0.0, cost_s: 0.0, timing_only: false }
     }
 }
 
@@ -625,7 +632,7 @@ fn candidates_has_valid(solution: &str) -> bool {
 /// input's encoded size, not the reference's measured time, so the order,
 /// and with it the killers a search finds, is the same on a loaded machine.
 fn cheapest_first(tests: &[ScoredTest]) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..tests.len()).collect();
+    let mut order: Vec<usize> = (0..tests.len()).filter(|&i| !tests[i].timing_only).collect();
     order.sort_by_cached_key(|&i| (args_key(&tests[i].args).len(), i));
     order
 }
@@ -722,6 +729,29 @@ mod tests {
         assert!(ScoredTest::from(&test(1e300, None)).cost_s > 1e9);
         assert_eq!(ScoredTest::from(&test(-1.0, None)).cost_s, 0.0);
         assert_eq!(ScoredTest::from(&test(0.001, Some(50_000))).cost_s, 0.01, "the count, when it is more");
+    }
+
+    /// The stretched example is kept for the time limit alone: no kill
+    /// search runs it on a mutant.
+    #[test]
+    fn no_mutant_runs_the_stretched_example() {
+        let test = |how: &str, n: usize| {
+            ScoredTest::from(&GeneratedTest {
+                category: crate::judge::problem::Category::Large,
+                args: vec![json!(vec![1; n])],
+                expected: Json::Null,
+                reference_time_s: 0.0,
+                reference_ops: None,
+                how: how.into(),
+                shipped: true,
+            })
+        };
+        let tests = [
+            test("large: original test 1 repeated 75000 times (stretched)", 5),
+            test("large: size 100000", 3),
+            test("large: original test 1 repeated 625 times", 1),
+        ];
+        assert_eq!(cheapest_first(&tests), [2, 1]);
     }
 
     #[test]

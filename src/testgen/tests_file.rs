@@ -50,6 +50,11 @@ pub struct GeneratedTest {
     pub shipped: bool,
 }
 
+/// What the label of the stretched example ends with (`large: original
+/// test 1 repeated 75000 times (stretched)`, `main.py`'s
+/// `stretched_examples`): a test kept for the time limit alone.
+pub const STRETCHED: &str = " (stretched)";
+
 fn shipped_by_default() -> bool {
     true
 }
