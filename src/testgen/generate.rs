@@ -564,6 +564,15 @@ pub fn show_counts(counts: &BTreeMap<String, usize>) -> String {
 /// not run either: on the HumanEval yardstick each such 945622018 cost a
 /// runaway's limit, on four problems, and each outsized probe one more.
 ///
+/// A large input predicted to take a quarter of the limit or more
+/// ([`PROBED_FROM`]) runs before the others at least as large as it
+/// (argument by argument): they wait for its verdict, and are not run when
+/// it times out. Its prediction is linear unless two timed sizes show more, and a
+/// quadratic reference in C is predicted low: on the HumanEval yardstick
+/// HumanEval-70's `strange_sort_list` (0.75 s at 10^4 elements, predicted
+/// 2.25 s of clock at 3·10^4) ran two such inputs together, each to twice
+/// the limit.
+///
 /// Typical and edge inputs get a quarter of the limit: they are small, and
 /// one the reference needs that long for is a runaway (a power of huge
 /// operands); on the HumanEval yardstick no kept one took over a sixth of
@@ -609,6 +618,7 @@ fn first_runs(
         let (now, later): (Vec<usize>, Vec<usize>) =
             pending.iter().partition(|&&i| smallest.is_some_and(|s| total(i) <= s * 2.0));
         pending = later;
+        let (mut probes, mut waiting) = (Vec::new(), Vec::new());
         for i in now {
             // The time this input takes at least, from every measured large
             // input it is at least as large as.
@@ -633,10 +643,18 @@ fn first_runs(
                 .fold(0.0, f64::max);
             if predicted >= cap || runs_away(&runs, i, cap) {
                 (runs[i], skipped[i]) = (Run::TimedOut, true);
+            } else if predicted >= cap / PROBED_FROM && probes.iter().any(|&j| at_most(j, i)) {
+                // A smaller or equal input near the limit runs first: should
+                // it time out, this one is not run at all.
+                waiting.push(i);
             } else {
+                if predicted >= cap / PROBED_FROM {
+                    probes.push(i);
+                }
                 round.push(i);
             }
         }
+        pending.splice(0..0, waiting);
         // The outsized inputs: the smallest alone in the second round, the
         // rest in the third, but for those at least as large as it when it
         // timed out.
@@ -689,6 +707,10 @@ fn outsized(sizes: &[Vec<usize>], large: &[bool]) -> Vec<usize> {
 /// Fewest size units (digits, elements, characters) of an outsized input:
 /// a ten-digit number is past the reach of a loop up to it.
 const OUTSIZED_LEAST: usize = 8;
+
+/// See [`first_runs`]: inputs predicted at a quarter of the limit or more
+/// are probed one at a time.
+const PROBED_FROM: f64 = 4.0;
 
 /// [`first_runs`] with the non-large inputs `known` has a run of taken
 /// from it: large inputs always run here, where their times predict the
@@ -947,6 +969,18 @@ mod tests {
         r
     }
 
+    /// A job that completed with these calls' outcomes.
+    fn completed(calls: Vec<crate::exec::CallOutcome>) -> crate::exec::Outcome {
+        crate::exec::Outcome {
+            status: crate::exec::Status::Completed,
+            calls,
+            runs: vec![],
+            stdout: String::new(),
+            stderr: String::new(),
+            wall: Duration::from_millis(1),
+        }
+    }
+
     /// A completed job answering each of `job`'s calls (its first argument)
     /// with `answer`'s value.
     fn answer_each(job: &crate::exec::Job, answer: impl Fn(&Json) -> Json) -> crate::exec::Outcome {
@@ -961,14 +995,7 @@ mod tests {
                 wall: Duration::from_micros(5),
             })
             .collect();
-        crate::exec::Outcome {
-            status: crate::exec::Status::Completed,
-            calls,
-            runs: vec![],
-            stdout: String::new(),
-            stderr: String::new(),
-            wall: Duration::from_millis(1),
-        }
+        completed(calls)
     }
 
     /// Answers every call with its first argument, counting the calls.
@@ -1108,6 +1135,59 @@ mod tests {
         assert_eq!(digits, sorted, "a cost by digits predicts nothing");
         let smallest_factor = asked_with(|n| (2..).find(|d| n % d == 0 || d * d > n).map_or(1, |d| 1000 * d as u64));
         assert_eq!(smallest_factor, sorted, "a cost by factors predicts nothing");
+    }
+
+    /// A reference quadratic in C (HumanEval-70's `strange_sort_list`): its
+    /// count grows with a list's length, its clock with the square, 0.75 s
+    /// at 10^4 elements; a call past the job's clock limit times out.
+    /// Records the length of every list it was given.
+    struct QuadraticInC(std::sync::Mutex<Vec<usize>>);
+
+    impl Sandbox for QuadraticInC {
+        fn run_job(&self, job: &crate::exec::Job) -> crate::exec::Outcome {
+            let crate::exec::Job::Calls { calls, limits, .. } = job else { panic!("only calls") };
+            let calls = calls
+                .texts()
+                .iter()
+                .map(|text| {
+                    let call: Json = serde_json::from_str(text).expect("a call");
+                    let n = call["args"][0].as_array().expect("a list").len();
+                    self.0.lock().expect("unpoisoned").push(n);
+                    let wall = Duration::from_secs_f64(0.75 * (n as f64 / 1e4).powi(2));
+                    let timed_out = wall > limits.wall;
+                    crate::exec::CallOutcome {
+                        status: if timed_out { crate::exec::Status::TimedOut } else { crate::exec::Status::Completed },
+                        value: (!timed_out).then(|| json!(["ok", n, n])),
+                        unencodable: None,
+                        wall: wall.min(limits.wall),
+                    }
+                })
+                .collect();
+            completed(calls)
+        }
+    }
+
+    /// Of two large inputs of one size predicted near the limit, one runs
+    /// first; when it times out the other is not run, nor a larger one.
+    #[test]
+    fn a_large_input_near_the_limit_is_probed_before_its_equals() {
+        let candidate = |(k, n): (usize, &usize)| Candidate {
+            category: Category::Large,
+            args: vec![json!(vec![k; *n])],
+            how: format!("size {n}"),
+            expected: None,
+        };
+        let sizes = [2_500, 10_000, 10_000, 30_000, 30_000, 100_000];
+        let sandbox = QuadraticInC(Default::default());
+        let got = validate(&sandbox, "", &TestSpec::default(), sizes.iter().enumerate().map(candidate).collect())
+            .expect("validated");
+        let kept: Vec<&Json> = got.kept.iter().map(|t| &t.expected).collect();
+        assert_eq!(kept, [&json!(2_500), &json!(10_000), &json!(10_000)]);
+        assert_eq!(got.dropped.get("timeout"), Some(&1), "{:?}", got.dropped);
+        assert_eq!(got.dropped.get("too_slow"), Some(&2), "{:?}", got.dropped);
+        let asked = sandbox.0.into_inner().expect("unpoisoned");
+        assert_eq!(asked.iter().filter(|&&n| n == 30_000).count(), 1, "one of the two runs: {asked:?}");
+        assert!(!asked.contains(&100_000), "{asked:?}");
     }
 
     /// The generator's key covers what it reads: a changed body keeps it

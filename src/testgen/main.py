@@ -211,10 +211,11 @@ def repeated_bytes(v, times):
 
 # The stretched example's size, in multiples of the largest large size,
 # and its most bytes: four an element at 3·10^5 elements, a word or a list
-# of short numbers (HumanEval-30's, 1 MB). On the HumanEval yardstick ten
-# an element (a list of short words too) took the whole from 172 s to
-# 211 s, for no further catch: the encoding, and the reference's run, grow
-# with the bytes.
+# of short numbers (HumanEval-30's, 1 MB). On the HumanEval yardstick, on
+# one machine, the whole took 182 s at 400 KB (words only), 193-199 s at
+# these 1.2 MB, and 211 s at ten bytes an element (3 MB, a list of short
+# words too, mutants running it) for no further catch: the encoding, and
+# the reference's run, grow with the bytes.
 STRETCH = 3
 STRETCH_BYTES = 1_200_000
 

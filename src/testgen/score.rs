@@ -631,6 +631,8 @@ fn candidates_has_valid(solution: &str) -> bool {
 /// each job's time limit follows its own tests (below). The cost is the
 /// input's encoded size, not the reference's measured time, so the order,
 /// and with it the killers a search finds, is the same on a loaded machine.
+/// Timing-only tests (the stretched example) are left out: no mutant runs
+/// them ([`ScoredTest::timing_only`]).
 fn cheapest_first(tests: &[ScoredTest]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..tests.len()).filter(|&i| !tests[i].timing_only).collect();
     order.sort_by_cached_key(|&i| (args_key(&tests[i].args).len(), i));
