@@ -567,11 +567,11 @@ pub fn show_counts(counts: &BTreeMap<String, usize>) -> String {
 /// A large input predicted to take a quarter of the limit or more
 /// ([`PROBED_FROM`]) runs before the others at least as large as it
 /// (argument by argument): they wait for its verdict, and are not run when
-/// it times out. Its prediction is linear unless two timed sizes show more, and a
-/// quadratic reference in C is predicted low: on the HumanEval yardstick
-/// HumanEval-70's `strange_sort_list` (0.75 s at 10^4 elements, predicted
-/// 2.25 s of clock at 3·10^4) ran two such inputs together, each to twice
-/// the limit.
+/// it times out. Its prediction is linear unless two timed sizes show
+/// more, and a quadratic reference in C is predicted low: on the HumanEval
+/// yardstick HumanEval-70's `strange_sort_list` (0.75 s at 10^4 elements,
+/// predicted 2.25 s of clock at 3·10^4) ran two such inputs together, each
+/// to twice the limit.
 ///
 /// Typical and edge inputs get a quarter of the limit: they are small, and
 /// one the reference needs that long for is a runaway (a power of huge
@@ -641,14 +641,15 @@ fn first_runs(
                     _ => None,
                 })
                 .fold(0.0, f64::max);
+            let near_limit = predicted >= cap / PROBED_FROM;
             if predicted >= cap || runs_away(&runs, i, cap) {
                 (runs[i], skipped[i]) = (Run::TimedOut, true);
-            } else if predicted >= cap / PROBED_FROM && probes.iter().any(|&j| at_most(j, i)) {
+            } else if near_limit && probes.iter().any(|&j| at_most(j, i)) {
                 // A smaller or equal input near the limit runs first: should
                 // it time out, this one is not run at all.
                 waiting.push(i);
             } else {
-                if predicted >= cap / PROBED_FROM {
+                if near_limit {
                     probes.push(i);
                 }
                 round.push(i);
