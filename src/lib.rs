@@ -22,22 +22,17 @@
 //! - utilities: [`outfile`] (how outputs are written), [`progress`] (how long
 //!   work reports how far it is).
 
+// The crates below the benchmark phases, under the names the phases use.
+pub use flowbench_chart::{layout, mermaid, render, text};
+pub use flowbench_client as client;
+pub use flowbench_exec as exec;
+pub use flowbench_support::{outfile, progress, shard, timings, user_cache};
+
 pub mod ablation;
 pub mod author;
 pub mod bank;
 pub mod cli;
-pub mod client;
-pub mod exec;
 pub mod judge;
-pub mod layout;
-pub mod mermaid;
-pub mod outfile;
-pub mod progress;
-pub mod render;
-pub mod shard;
 pub mod testgen;
-pub mod text;
-pub mod timings;
 pub mod transcription;
-pub mod user_cache;
 pub mod variants;

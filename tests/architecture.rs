@@ -1,12 +1,27 @@
-//! ARCHITECTURE.md is the map of `src/`: every top-level module has a
-//! `## \`name\`` heading (and every such heading is a module), and every
-//! module below it is named, in backquotes, in its section. The module list
-//! is read from the `mod` declarations themselves, starting at `lib.rs`.
+//! ARCHITECTURE.md is the map of the workspace, and the workspace keeps the
+//! invariants the map states:
+//!
+//! - every workspace member has a `## \`crate\`` heading (and every such
+//!   heading is a member); each of its top-level modules is named in its
+//!   section, and each module below one is named in that module's
+//!   `### \`module\`` part (or the crate's section where it has none). The
+//!   modules are read from the `mod` declarations themselves, starting at
+//!   each crate's `lib.rs`;
+//! - the dependency graph, read from `cargo metadata`, follows the pipeline:
+//!   the chart crate pulls in nothing that runs code, and only the
+//!   `flowbench` package depends on `clap` and `anyhow`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
-/// `(path, file)` of every module declared with `mod name;` under `file`.
+use serde_json::Value as Json;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The path of every module declared with `mod name;` under `file`.
 fn declared(prefix: &str, file: &Path, out: &mut Vec<String>) {
     let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
     let dir: PathBuf = match file.file_name().and_then(|n| n.to_str()) {
@@ -27,12 +42,41 @@ fn declared(prefix: &str, file: &Path, out: &mut Vec<String>) {
     }
 }
 
-/// Each `## \`top\`` section's text, by top-level module name.
-fn sections(map: &str) -> BTreeMap<String, String> {
+/// `cargo metadata` of the workspace (no dependency resolution over the
+/// network: the lock file decides).
+fn metadata() -> Json {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo)
+        .args(["metadata", "--format-version", "1", "--locked", "--offline"])
+        .current_dir(root())
+        .output()
+        .expect("cargo metadata runs");
+    assert!(out.status.success(), "cargo metadata: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("cargo metadata prints JSON")
+}
+
+/// The workspace members: name → the directory of their manifest.
+fn members(meta: &Json) -> BTreeMap<String, PathBuf> {
+    let ids: BTreeSet<&str> = meta["workspace_members"].as_array().unwrap().iter().filter_map(Json::as_str).collect();
+    meta["packages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| ids.contains(p["id"].as_str().unwrap()))
+        .map(|p| {
+            let manifest = PathBuf::from(p["manifest_path"].as_str().unwrap());
+            (p["name"].as_str().unwrap().to_string(), manifest.parent().unwrap().to_path_buf())
+        })
+        .collect()
+}
+
+/// The text under each heading of `level` (`"## "`, `"### "`), by the
+/// heading's backquoted name, within `text`.
+fn sections(text: &str, level: &str) -> BTreeMap<String, String> {
     let mut out: BTreeMap<String, String> = BTreeMap::new();
     let mut current: Option<String> = None;
-    for line in map.lines() {
-        if let Some(h) = line.strip_prefix("## ") {
+    for line in text.lines() {
+        if let Some(h) = line.strip_prefix(level) {
             let name = h.trim().trim_matches('`').to_string();
             assert!(!out.contains_key(&name), "ARCHITECTURE.md has two sections for {name}");
             out.insert(name.clone(), String::new());
@@ -51,34 +95,104 @@ fn quoted(text: &str) -> BTreeSet<&str> {
     text.split('`').skip(1).step_by(2).collect()
 }
 
-#[test]
-fn the_map_names_every_module_of_src() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut modules = Vec::new();
-    declared("", &root.join("src/lib.rs"), &mut modules);
-    let map = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
-    let sections = sections(&map);
-
-    let tops: BTreeSet<&str> = modules.iter().filter(|m| !m.contains("::")).map(String::as_str).collect();
-    let headings: BTreeSet<&str> = sections.keys().map(String::as_str).collect();
-    assert_eq!(headings, tops, "ARCHITECTURE.md's `## ` headings must be exactly the top-level modules");
-
+/// The modules of `krate` (its section's text) that the map does not name.
+fn unnamed_modules(krate: &str, section: &str, modules: &[String]) -> Vec<String> {
+    let parts = sections(section, "### ");
     let mut missing = Vec::new();
-    for m in modules.iter().filter(|m| m.contains("::")) {
-        let (top, rest) = m.split_once("::").unwrap();
-        if !quoted(&sections[top]).contains(rest) {
-            missing.push(m.as_str());
+    for m in modules {
+        let named = match m.split_once("::") {
+            None => parts.contains_key(m) || quoted(section).contains(m.as_str()),
+            Some((top, rest)) => {
+                let text = parts.get(top).map_or(section, String::as_str);
+                quoted(text).contains(rest) || quoted(text).contains(m.as_str())
+            }
+        };
+        if !named {
+            missing.push(format!("{krate}::{m}"));
         }
     }
-    assert!(missing.is_empty(), "modules ARCHITECTURE.md does not name in their section: {missing:?}");
+    missing
+}
+
+#[test]
+fn the_map_names_every_crate_and_module() {
+    let meta = metadata();
+    let members = members(&meta);
+    let map = std::fs::read_to_string(root().join("ARCHITECTURE.md")).unwrap();
+    let crates = sections(&map, "## ");
+
+    let names: BTreeSet<&str> = members.keys().map(String::as_str).collect();
+    let headings: BTreeSet<&str> = crates.keys().map(String::as_str).collect();
+    assert_eq!(headings, names, "ARCHITECTURE.md's `## ` headings must be exactly the workspace's crates");
+
+    let mut missing = Vec::new();
+    for (name, dir) in &members {
+        let mut modules = Vec::new();
+        declared("", &dir.join("src/lib.rs"), &mut modules);
+        missing.extend(unnamed_modules(name, &crates[name], &modules));
+    }
+    assert!(missing.is_empty(), "modules ARCHITECTURE.md does not name: {missing:?}");
 }
 
 #[test]
 fn the_module_list_is_read_from_the_declarations() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut modules = Vec::new();
-    declared("", &root.join("src/lib.rs"), &mut modules);
-    for m in ["mermaid", "mermaid::lexer::rules", "layout::problem", "exec::lazy", "cli::choices", "timings"] {
+    declared("", &root().join("crates/chart/src/lib.rs"), &mut modules);
+    for m in ["mermaid", "mermaid::lexer::rules", "layout::problem", "render::damage::warp"] {
         assert!(modules.iter().any(|x| x == m), "{m} not found among {} modules", modules.len());
+    }
+    let mut modules = Vec::new();
+    declared("", &root().join("src/lib.rs"), &mut modules);
+    assert!(modules.iter().any(|x| x == "cli::choices"), "cli::choices not found among {modules:?}");
+}
+
+/// Every package `name` depends on, directly or not (normal dependencies:
+/// what ships in the library, not what its tests use).
+fn transitive_dependencies(meta: &Json, name: &str) -> BTreeSet<String> {
+    let nodes = meta["resolve"]["nodes"].as_array().unwrap();
+    let name_of = |id: &str| -> String {
+        let package = meta["packages"].as_array().unwrap().iter().find(|p| p["id"] == id).unwrap();
+        package["name"].as_str().unwrap().to_string()
+    };
+    let start = meta["packages"].as_array().unwrap().iter().find(|p| p["name"] == name).unwrap()["id"].clone();
+    let mut seen = BTreeSet::new();
+    let mut todo = vec![start];
+    while let Some(id) = todo.pop() {
+        let node = nodes.iter().find(|n| n["id"] == id).unwrap();
+        for dep in node["deps"].as_array().unwrap() {
+            let normal = dep["dep_kinds"].as_array().unwrap().iter().any(|k| k["kind"].is_null());
+            if normal && seen.insert(name_of(dep["pkg"].as_str().unwrap())) {
+                todo.push(dep["pkg"].clone());
+            }
+        }
+    }
+    seen
+}
+
+#[test]
+fn the_chart_crate_pulls_in_nothing_that_runs_code() {
+    let meta = metadata();
+    let deps = transitive_dependencies(&meta, "flowbench-chart");
+    let forbidden = ["flowbench-exec", "flowbench-client", "flowbench", "nix", "libc", "clap", "anyhow", "ureq"];
+    let found: Vec<&str> = forbidden.iter().copied().filter(|f| deps.contains(*f)).collect();
+    assert!(found.is_empty(), "flowbench-chart depends on {found:?}");
+}
+
+#[test]
+fn only_the_command_line_depends_on_clap_and_anyhow() {
+    let meta = metadata();
+    let members = members(&meta);
+    for package in meta["packages"].as_array().unwrap() {
+        let name = package["name"].as_str().unwrap();
+        if !members.contains_key(name) || name == "flowbench" {
+            continue;
+        }
+        for dep in package["dependencies"].as_array().unwrap() {
+            let dep_name = dep["name"].as_str().unwrap();
+            assert!(
+                !["clap", "anyhow"].contains(&dep_name) || dep["kind"] == "dev",
+                "{name} depends on {dep_name}: only the command line may"
+            );
+        }
     }
 }

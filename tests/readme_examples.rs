@@ -110,7 +110,7 @@ fn user_files(dir: &Path) {
     });
     write("HumanEval.jsonl", &format!("{human_eval}\n"));
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    std::fs::copy(root.join("assets/fonts/DejaVuSans.ttf"), dir.join("MyFont.ttf")).expect("font");
+    std::fs::copy(root.join("crates/chart/assets/fonts/DejaVuSans.ttf"), dir.join("MyFont.ttf")).expect("font");
     std::fs::copy(root.join("problems/gcd/solution.py"), dir.join("solution.py")).expect("solution");
     copy_dir(&root.join("problems"), &dir.join("my-bank"));
 }

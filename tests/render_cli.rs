@@ -241,7 +241,7 @@ fn svg_names_the_embedded_face_or_the_users() {
     let out = flowbench(&[&input, "-o", "-"]);
     let svg = String::from_utf8_lossy(&out.stdout);
     assert!(svg.contains(r#"font-family="Liberation Sans, Arial, sans-serif""#), "{svg}");
-    let font = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/fonts/DejaVuSans.ttf");
+    let font = concat!(env!("CARGO_MANIFEST_DIR"), "/crates/chart/assets/fonts/DejaVuSans.ttf");
     let out = flowbench(&[&input, "-o", "-", "--font", font]);
     let svg = String::from_utf8_lossy(&out.stdout);
     assert!(svg.contains(r#"font-family="&quot;DejaVu Sans&quot;, sans-serif""#), "{svg}");

@@ -33,34 +33,54 @@ fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
+/// An output refused before anything was written, because writing it would
+/// destroy or mix with one of the command's inputs.
+#[derive(Debug, thiserror::Error)]
+pub enum RefusedOutput {
+    /// The output file is one of the inputs.
+    #[error(
+        "{option} {} is the input {}: refusing to overwrite an input; choose another output path",
+        output.display(),
+        input.display()
+    )]
+    IsAnInput { option: String, output: PathBuf, input: PathBuf },
+    /// The output directory is, contains or lies inside a source directory.
+    #[error(
+        "{option} {} overlaps the input directory {}: refusing to write into (or over) the sources; choose a separate output directory",
+        output.display(),
+        input_dir.display()
+    )]
+    OverlapsSources { option: String, output: PathBuf, input_dir: PathBuf },
+}
+
 /// Refuses an output file that is one of `inputs` (named `what` in the
 /// message, e.g. `-o`).
-pub fn refuse_overwrite(what: &str, output: &Path, inputs: &[&Path]) -> anyhow::Result<()> {
+pub fn refuse_overwrite(what: &str, output: &Path, inputs: &[&Path]) -> Result<(), RefusedOutput> {
     if output.as_os_str() == "-" {
         return Ok(());
     }
     if let Some(input) = inputs.iter().find(|i| i.as_os_str() != "-" && same_file(output, i)) {
-        anyhow::bail!(
-            "{what} {} is the input {}: refusing to overwrite an input; choose another output path",
-            output.display(),
-            input.display()
-        );
+        return Err(RefusedOutput::IsAnInput {
+            option: what.to_string(),
+            output: output.to_path_buf(),
+            input: input.to_path_buf(),
+        });
     }
     Ok(())
 }
 
 /// Refuses an output directory that is, contains or lies inside one of the
 /// `sources` directories (writing there would replace or mix with them).
-pub fn refuse_dir_overlap(what: &str, out_dir: &Path, sources: &[&Path]) -> anyhow::Result<()> {
+pub fn refuse_dir_overlap(what: &str, out_dir: &Path, sources: &[&Path]) -> Result<(), RefusedOutput> {
     let out = resolve(out_dir);
     for source in sources {
         let src = resolve(source);
         if out.starts_with(&src) || src.starts_with(&out) || same_file(out_dir, source) {
-            anyhow::bail!(
-                "{what} {} overlaps the input directory {}: refusing to write into (or over) the sources; choose a separate output directory",
-                out_dir.display(),
-                source.display()
-            );
+            return Err(RefusedOutput::OverlapsSources {
+                option: what.to_string(),
+                output: out_dir.to_path_buf(),
+                input_dir: source.to_path_buf(),
+            });
         }
     }
     Ok(())

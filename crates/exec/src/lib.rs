@@ -35,7 +35,7 @@ pub mod venv;
 mod worker;
 
 pub use executor::{ExecError, Executor};
-pub use lazy::LazyExecutor;
+pub use lazy::{LazyExecutor, StartError};
 
 /// How the executor is set up; one per judge run.
 #[derive(Debug, Clone)]

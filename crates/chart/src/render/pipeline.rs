@@ -14,7 +14,7 @@ use super::damage::{self, Damage};
 use super::glyphs::GlyphLine;
 use super::png::{self, PngError};
 use super::style::{Font, Style};
-use crate::timings;
+use flowbench_support::timings;
 
 /// The family name of the embedded primary face.
 const EMBEDDED_FAMILY: &str = "Liberation Sans";

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use crate::progress::Progress;
+use flowbench_support::progress::Progress;
 
 /// Packages the Code-Vision prelude imports, pinned as the authors did, plus
 /// numpy from the authors' requirements.txt (recorded passing samples import it).

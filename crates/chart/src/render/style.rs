@@ -165,12 +165,26 @@ fn positive(name: &str, v: f32, max: f32) -> Result<f32, String> {
     if v.is_finite() && v > 0.0 && v <= max { Ok(v) } else { Err(format!("{name} must be in (0, {max}], got {v}")) }
 }
 
+/// A style file that cannot be used, with its path.
+#[derive(Debug, thiserror::Error)]
+pub enum StyleFileError {
+    #[error("{}: {source}", path.display())]
+    Read { path: std::path::PathBuf, source: std::io::Error },
+    #[error("{}: {source}", path.display())]
+    Parse { path: std::path::PathBuf, source: toml::de::Error },
+    /// It parses, but a setting is out of range or unknown.
+    #[error("{}: {why}", path.display())]
+    Invalid { path: std::path::PathBuf, why: String },
+}
+
 impl StyleFile {
     /// Read and validate a style file.
-    pub fn load(path: &std::path::Path) -> anyhow::Result<StyleFile> {
-        let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-        let sf: StyleFile = toml::from_str(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-        sf.apply(&mut Style::default()).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    pub fn load(path: &std::path::Path) -> Result<StyleFile, StyleFileError> {
+        let path_buf = || path.to_path_buf();
+        let text = std::fs::read_to_string(path).map_err(|source| StyleFileError::Read { path: path_buf(), source })?;
+        let sf: StyleFile =
+            toml::from_str(&text).map_err(|source| StyleFileError::Parse { path: path_buf(), source })?;
+        sf.apply(&mut Style::default()).map_err(|why| StyleFileError::Invalid { path: path_buf(), why })?;
         Ok(sf)
     }
 

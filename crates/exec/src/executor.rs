@@ -76,7 +76,7 @@ impl Executor {
                 // so the venv is made here, not by each command.
                 Some(venv) => {
                     let base = Path::new(super::venv::BASE_PYTHON);
-                    super::venv::provision(venv, base, &crate::progress::Silent)?;
+                    super::venv::provision(venv, base, &flowbench_support::progress::Silent)?;
                 }
                 None => {
                     let venv = cfg.python.parent().and_then(Path::parent).unwrap_or(&cfg.python);

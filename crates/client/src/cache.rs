@@ -7,9 +7,17 @@
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use anyhow::Context as _;
 use serde_json::Value as Json;
 use sha2::{Digest as _, Sha256};
+
+/// An answer that could not be stored (only a future re-request is lost).
+#[derive(Debug, thiserror::Error)]
+#[error("writing cache entry {}", path.display())]
+pub struct CacheError {
+    pub path: PathBuf,
+    #[source]
+    pub source: std::io::Error,
+}
 
 /// The cache directory.
 #[derive(Debug, Clone)]
@@ -45,13 +53,14 @@ impl Cache {
     }
 
     /// Stores an answer atomically.
-    pub fn put(&self, key: &str, answer: &Json) -> anyhow::Result<()> {
+    pub fn put(&self, key: &str, answer: &Json) -> Result<(), CacheError> {
         let path = self.path(key);
         let dir = path.parent().unwrap_or(&self.dir);
-        std::fs::create_dir_all(dir).with_context(|| format!("creating cache directory {}", dir.display()))?;
-        let mut tmp = tempfile::NamedTempFile::new_in(dir).with_context(|| format!("writing to {}", dir.display()))?;
-        tmp.write_all(answer.to_string().as_bytes())?;
-        tmp.persist(&path).with_context(|| format!("writing {}", path.display()))?;
+        let failed = |source| CacheError { path: path.clone(), source };
+        std::fs::create_dir_all(dir).map_err(failed)?;
+        let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(failed)?;
+        tmp.write_all(answer.to_string().as_bytes()).map_err(failed)?;
+        tmp.persist(&path).map_err(|e| failed(e.error))?;
         Ok(())
     }
 }

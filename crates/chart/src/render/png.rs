@@ -11,7 +11,7 @@ use usvg::fontdb;
 
 use super::glyphs::GlyphLine;
 use crate::text::{FontBytes, is_bold, pick_fallback};
-use crate::timings;
+use flowbench_support::timings;
 
 /// Default cap on the pixels of one PNG (width × height after scaling).
 /// Drawing is banded, so memory stays flat (a 111 Mpx PNG peaks under

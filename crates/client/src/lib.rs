@@ -24,6 +24,6 @@ pub mod cache;
 pub mod http;
 pub mod retry;
 
-pub use batch::{BatchOptions, BatchReport, Request, run_batch};
-pub use cache::Cache;
+pub use batch::{BatchError, BatchOptions, BatchReport, Request, run_batch};
+pub use cache::{Cache, CacheError};
 pub use http::{ChatClient, ClientConfig, ClientError};

@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use super::{ExecConfig, Executor, Job, Outcome, Status, venv};
-use crate::progress::{Progress, Silent};
+use flowbench_support::progress::{Progress, Silent};
 
 /// The outcome of a job whose sandbox could not start.
 fn start_failed(detail: String) -> Outcome {
@@ -37,17 +37,17 @@ impl ExecConfig {
 /// Counts a job under `FLOWBENCH_TIMINGS`: jobs (a fork each), and the
 /// calls or runs asked for and those made (a job stops at a timeout).
 fn count_work(job: &Job, outcome: &Outcome) {
-    if !crate::timings::enabled() {
+    if !flowbench_support::timings::enabled() {
         return;
     }
-    crate::timings::count("sandbox jobs", 1);
+    flowbench_support::timings::count("sandbox jobs", 1);
     let (asked, made) = match job {
         Job::Calls { calls, .. } => (calls.len(), outcome.calls.len()),
         Job::Program { stdins, .. } | Job::Binary { stdins, .. } => (stdins.len(), outcome.runs.len()),
         Job::Script { .. } => (1, 1),
     };
-    crate::timings::count("sandbox calls asked", asked as u64);
-    crate::timings::count("sandbox calls made", made as u64);
+    flowbench_support::timings::count("sandbox calls asked", asked as u64);
+    flowbench_support::timings::count("sandbox calls made", made as u64);
 }
 
 /// An [`Executor`] started by the first job that needs it.
@@ -62,6 +62,16 @@ pub struct LazyExecutor {
     /// Jobs a batch of calls is cut into, when the caller says
     /// (`judge::run::Sandbox::batch_jobs`).
     batch_jobs: Option<usize>,
+}
+
+/// The sandbox could not start (no environment, a refused namespace...):
+/// a failure of the machine, never a verdict on the code it was to run.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("starting the sandbox: {why}")]
+pub struct StartError {
+    /// Why, as the first (and only) attempt to start reported it: every
+    /// caller gets the same error, so it is kept as its text.
+    pub why: String,
 }
 
 impl LazyExecutor {
@@ -96,12 +106,12 @@ impl LazyExecutor {
 
     /// The executor, started now if it was not; the error says why it
     /// cannot start (the same error to every caller, the start is tried once).
-    pub fn get(&self) -> anyhow::Result<&Executor> {
+    pub fn get(&self) -> Result<&Executor, StartError> {
         let started = self.executor.get_or_init(|| {
             self.provision().map_err(|e| e.to_string())?;
-            Executor::start(self.cfg.clone()).map_err(|e| format!("{e:#}"))
+            Executor::start(self.cfg.clone()).map_err(|e| e.to_string())
         });
-        started.as_ref().map_err(|e| anyhow::anyhow!("starting the sandbox: {e}"))
+        started.as_ref().map_err(|why| StartError { why: why.clone() })
     }
 
     /// Creates the venv the configuration names when it is missing, with

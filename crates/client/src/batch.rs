@@ -10,16 +10,15 @@
 use std::collections::{BTreeMap, HashMap};
 use std::fs::OpenOptions;
 use std::io::{Read as _, Write as _};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use anyhow::Context as _;
 use serde_json::{Map, Value as Json};
 
 use super::cache::Cache;
 use super::http::{ChatClient, ClientError};
-use crate::progress::Progress;
+use flowbench_support::progress::Progress;
 
 /// One request: a unique id and a `chat.completions` body.
 #[derive(Debug, Clone, PartialEq)]
@@ -51,6 +50,30 @@ pub struct BatchReport {
     pub warnings: Vec<String>,
 }
 
+/// Why a batch could not run or keep its answers (failed requests are not
+/// errors: they are in [`BatchReport::failed`] and retried on a re-run).
+#[derive(Debug, thiserror::Error)]
+pub enum BatchError {
+    /// Two requests share an id, so their answers could not be told apart.
+    #[error("request ids are not unique")]
+    DuplicateIds,
+    /// The output file could not be read or written.
+    #[error("{action} {}", path.display())]
+    Io {
+        /// What was being done ("opening", "writing", ...).
+        action: &'static str,
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+impl BatchError {
+    fn io(action: &'static str, path: &Path, source: std::io::Error) -> BatchError {
+        BatchError::Io { action, path: path.to_path_buf(), source }
+    }
+}
+
 /// Answers `requests` into `output` (see the module docs). `to_line` turns
 /// a request and its answer into the output object (`custom_id` is added).
 pub fn run_batch<F>(
@@ -60,13 +83,13 @@ pub fn run_batch<F>(
     opts: &BatchOptions,
     progress: &dyn Progress,
     to_line: F,
-) -> anyhow::Result<BatchReport>
+) -> Result<BatchReport, BatchError>
 where
     F: Fn(&Request, &Json) -> Map<String, Json> + Sync,
 {
     let position: HashMap<&str, usize> = requests.iter().enumerate().map(|(i, r)| (r.id.as_str(), i)).collect();
     if position.len() != requests.len() {
-        anyhow::bail!("request ids are not unique");
+        return Err(BatchError::DuplicateIds);
     }
     let mut report = BatchReport::default();
     let existing = read_existing(output, &mut report.warnings)?;
@@ -79,7 +102,7 @@ where
             .create(true)
             .append(true)
             .open(output)
-            .with_context(|| format!("opening {}", output.display()))?;
+            .map_err(|e| BatchError::io("opening", output, e))?;
         let next = AtomicUsize::new(0);
         let (tx, rx) = mpsc::channel::<(usize, Result<(Json, bool), ClientError>)>();
         let mut write_error = None;
@@ -122,7 +145,7 @@ where
             }
         });
         if let Some(e) = write_error {
-            return Err(e).with_context(|| format!("writing {}", output.display()));
+            return Err(BatchError::io("writing", output, e));
         }
     }
     rewrite_in_order(output, &position, &mut report.warnings)?;
@@ -164,7 +187,7 @@ fn output_line(request: &Request, fields: &Map<String, Json>) -> String {
 
 /// The output file's lines as (custom_id, line); a partial last line (an
 /// interrupted run) is cut off the file, unreadable lines are reported.
-fn read_existing(output: &Path, warnings: &mut Vec<String>) -> anyhow::Result<Vec<(Option<String>, String)>> {
+fn read_existing(output: &Path, warnings: &mut Vec<String>) -> Result<Vec<(Option<String>, String)>, BatchError> {
     if !output.exists() {
         return Ok(Vec::new());
     }
@@ -172,12 +195,12 @@ fn read_existing(output: &Path, warnings: &mut Vec<String>) -> anyhow::Result<Ve
         .read(true)
         .write(true)
         .open(output)
-        .with_context(|| format!("opening {}", output.display()))?;
+        .map_err(|e| BatchError::io("opening", output, e))?;
     let mut bytes = Vec::new();
-    file.read_to_end(&mut bytes).with_context(|| format!("reading {}", output.display()))?;
+    file.read_to_end(&mut bytes).map_err(|e| BatchError::io("reading", output, e))?;
     if !bytes.is_empty() && !bytes.ends_with(b"\n") {
         let keep = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-        file.set_len(keep as u64)?;
+        file.set_len(keep as u64).map_err(|e| BatchError::io("truncating", output, e))?;
         bytes.truncate(keep);
         warnings.push(format!("{}: dropped a partial last line (interrupted run)", output.display()));
     }
@@ -200,7 +223,11 @@ fn read_existing(output: &Path, warnings: &mut Vec<String>) -> anyhow::Result<Ve
 
 /// Rewrites the output: known ids in request order (first answer wins),
 /// then lines of ids not in this batch, in file order, so no work is lost.
-fn rewrite_in_order(output: &Path, position: &HashMap<&str, usize>, warnings: &mut Vec<String>) -> anyhow::Result<()> {
+fn rewrite_in_order(
+    output: &Path,
+    position: &HashMap<&str, usize>,
+    warnings: &mut Vec<String>,
+) -> Result<(), BatchError> {
     if !output.exists() {
         return Ok(());
     }
@@ -222,12 +249,10 @@ fn rewrite_in_order(output: &Path, position: &HashMap<&str, usize>, warnings: &m
         }
     }
     let dir = output.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("creating a temporary file in {}", dir.display()))?;
-    for line in known.values().chain(foreign.iter()) {
-        writeln!(tmp, "{line}")?;
-    }
-    tmp.flush()?;
-    tmp.persist(output).with_context(|| format!("replacing {}", output.display()))?;
+    let mut tmp =
+        tempfile::NamedTempFile::new_in(dir).map_err(|e| BatchError::io("creating a temporary file in", dir, e))?;
+    let written = known.values().chain(foreign.iter()).try_for_each(|line| writeln!(tmp, "{line}"));
+    written.and_then(|()| tmp.flush()).map_err(|e| BatchError::io("writing", tmp.path(), e))?;
+    tmp.persist(output).map_err(|e| BatchError::io("replacing", output, e.error))?;
     Ok(())
 }
