@@ -191,11 +191,8 @@ fn read_existing(output: &Path, warnings: &mut Vec<String>) -> Result<Vec<(Optio
     if !output.exists() {
         return Ok(Vec::new());
     }
-    let mut file = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .open(output)
-        .map_err(|e| BatchError::io("opening", output, e))?;
+    let mut file =
+        OpenOptions::new().read(true).write(true).open(output).map_err(|e| BatchError::io("opening", output, e))?;
     let mut bytes = Vec::new();
     file.read_to_end(&mut bytes).map_err(|e| BatchError::io("reading", output, e))?;
     if !bytes.is_empty() && !bytes.ends_with(b"\n") {
