@@ -20,14 +20,16 @@
 //! pass@k, the Table 2 layout, the error taxonomy and agreement with recorded verdicts. The boundary types are
 //! `Job`/`Outcome` (to exec) and the results JSONL line (`records::Judged`, to reports and merges).
 
-pub mod compare;
+// The problem model lives below every phase (`flowbench-problem`); the
+// judge keeps its names for it.
+pub use flowbench_problem::{compare, problem, value, verdict};
+
 pub mod cpp;
 pub mod extract;
 pub mod import;
 pub mod legacy;
 pub mod native;
 pub mod passk;
-pub mod problem;
 pub mod problems_file;
 pub mod records;
 pub mod run;
@@ -37,5 +39,3 @@ pub mod session;
 pub mod stdio;
 pub mod summary;
 pub mod summary_md;
-pub mod value;
-pub mod verdict;

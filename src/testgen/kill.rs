@@ -15,7 +15,7 @@ use serde_json::Value as Json;
 
 use crate::exec::{CallArgs, CallStyle, Job, Limits, Status};
 use crate::judge::compare::CompareOptions;
-use crate::judge::run::Sandbox;
+use crate::judge::run::{Sandbox, SandboxFailure};
 
 use super::generate::same;
 use super::reference::{Run, backstop, is_counted, ops_cap, run_of};
@@ -262,12 +262,12 @@ fn run_job(
             crate::timings::count("kill timeouts", timeouts as u64);
         }
         if let Status::SandboxError { detail } = &outcome.status {
-            anyhow::bail!("sandbox: {detail}");
+            return Err(SandboxFailure(detail.clone()).into());
         }
         // The dispatcher only defines strings and a function: a failure to
         // define it is the sandbox's, not a mutant's.
         if outcome.status != Status::Completed {
-            anyhow::bail!("sandbox: the mutant dispatcher failed: {:?}", outcome.status);
+            return Err(SandboxFailure(format!("the mutant dispatcher failed: {:?}", outcome.status)).into());
         }
         let mut got: Vec<Run> = outcome.calls.iter().take(todo.len()).map(run_of).collect();
         if got.is_empty() {

@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use serde_json::Value as Json;
 
 use crate::exec::{CallArgs, CallStyle, Job, Limits, Status};
-use crate::judge::run::Sandbox;
+use crate::judge::run::{Sandbox, SandboxFailure};
 
 /// Name of the wrapper that calls `valid()` (when defined) and then the
 /// entry point, so both run in the same sandboxed call.
@@ -397,7 +397,7 @@ fn run_chunk(
         crate::timings::count("reference jobs", 1);
         crate::timings::count("reference calls", outcome.calls.len() as u64);
         match &outcome.status {
-            Status::SandboxError { detail } => anyhow::bail!("sandbox: {detail}"),
+            Status::SandboxError { detail } => return Err(SandboxFailure(detail.clone()).into()),
             Status::Completed => {}
             other => {
                 let why = format!("defining the code: {}", describe(other));

@@ -17,7 +17,7 @@ use anyhow::Context as _;
 
 use crate::bank::{FLOWCHART, PROBLEM, SOLUTION};
 use crate::judge::problem::TestCase;
-use crate::judge::run::Sandbox;
+use crate::judge::run::{Sandbox, SandboxFailure};
 use crate::mermaid::lint::{Checked, check};
 use crate::testgen::generate::{
     GenInput, Generated, args_key, compare_options, constant_suite, generate_reusing, same, validate_limits,
@@ -166,10 +166,10 @@ fn lint_clean(dir: &Path) -> Result<(), String> {
     }
 }
 
-/// A failure of the machine rather than of the variant: the sandbox's
-/// errors start with `sandbox: ` (`testgen::reference`).
+/// A failure of the machine rather than of the variant: somewhere in the
+/// chain, the sandbox could not run a job.
 fn machine_failure(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| c.to_string().starts_with("sandbox: "))
+    e.chain().any(|c| c.is::<SandboxFailure>())
 }
 
 /// `tests gen` on the variant, scored only as far as the proof needs:

@@ -433,7 +433,7 @@ fn on_originals(
         });
         let failed = match outcome.status {
             Status::Completed => Vec::new(),
-            Status::SandboxError { detail } => anyhow::bail!("sandbox: {detail}"),
+            Status::SandboxError { detail } => return Err(crate::judge::run::SandboxFailure(detail).into()),
             _ => vec![0],
         };
         return Ok(Trial { model: model.into(), source, failed, runs: Vec::new() });

@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::exec::CallStyle;
-use crate::judge::compare::CompareMode;
+use crate::compare::CompareMode;
+use flowbench_exec::CallStyle;
 
 /// A problem with data tests (native) and/or legacy test code.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

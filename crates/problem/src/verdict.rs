@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use std::time::Duration;
 
-use crate::exec::{Outcome, Status};
+use flowbench_exec::{Outcome, Status};
 
 /// Why a sample failed, for the error taxonomy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -141,11 +141,10 @@ pub struct Verdict {
     pub time_limit_s: f64,
 }
 
-#[cfg(test)]
 impl Verdict {
-    /// A legacy-style verdict for tests of what consumes verdicts: passed,
+    /// A legacy-style verdict, for tests of what consumes verdicts: passed,
     /// or a wrong answer, under a 3 s limit.
-    pub(crate) fn plain(passed: bool, time_s: f64) -> Verdict {
+    pub fn plain(passed: bool, time_s: f64) -> Verdict {
         Verdict {
             passed,
             result: if passed { "passed".into() } else { "failed: ".into() },
