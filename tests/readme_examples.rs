@@ -1,15 +1,40 @@
-//! The README's examples run as written: every `flowbench …` command of its
-//! ```` ```sh ```` blocks runs, in README order, in a temporary copy of the
-//! repository (`problems/`, with `../shared` beside it), with `flowbench` on
-//! the PATH. The files an example assumes the user has (`chart.mmd`,
+//! The documented examples run as written: every `flowbench …` command of the
+//! ```` ```sh ```` blocks of README.md and then of the user guide's pages, in
+//! the order of [`GUIDE_PAGES`] (each page top to bottom), runs in one
+//! temporary copy of the repository (`problems/`, with `../shared` beside
+//! it), with `flowbench` on the PATH, so an example may use what an earlier
+//! one made. The files an example assumes the user has (`chart.mmd`,
 //! `my.toml`, …) are made first; examples that cannot run here are listed in
 //! [`SKIPPED`] with why, and the only ones documented to fail in
-//! [`EXPECTED_FAILURE`].
+//! [`EXPECTED_FAILURE`]. A second test checks that [`GUIDE_PAGES`] names
+//! every page of `docs/guide/` but its index, so no page's examples go unrun.
 
 mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// The user guide's pages whose examples run after the README's, in this
+/// order. The order matters where a page uses what an earlier one made or
+/// left: `scaling-out.md` merges its shards into `dist/` right after
+/// `building.md` (whose last build used a sweep's styles), so later pages
+/// find a default-style `dist/`; `authoring.md` scaffolds
+/// `problems/abs_value`, which must not exist while `build` runs and which
+/// [`prepare`] removes before `tests.md` scores every problem;
+/// `ablation.md`'s invariance examples read `demo/dist`, made by its own
+/// `ablation --demo` (and the README's).
+const GUIDE_PAGES: &[&str] = &[
+    "docs/guide/building.md",
+    "docs/guide/scaling-out.md",
+    "docs/guide/charts.md",
+    "docs/guide/authoring.md",
+    "docs/guide/rendering.md",
+    "docs/guide/judging.md",
+    "docs/guide/stdio.md",
+    "docs/guide/tests.md",
+    "docs/guide/ablation.md",
+    "docs/guide/codevision-plus.md",
+];
 
 /// Examples not run (matched by substring), and why.
 const SKIPPED: &[(&str, &str)] = &[
@@ -42,14 +67,25 @@ const SKIPPED: &[(&str, &str)] = &[
 const EXPECTED_FAILURE: &[(&str, i32, &str)] =
     &[("flowbench check problems/abs_value", 2, "a fresh scaffold: check reports the templates still to fill in")];
 
-/// The README's shell commands, `\` continuations joined, comments kept
-/// (bash drops them).
-fn readme_commands() -> Vec<String> {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).expect("README.md");
+/// The shell commands of README.md and then of [`GUIDE_PAGES`], in order.
+fn documented_commands() -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::iter::once("README.md")
+        .chain(GUIDE_PAGES.iter().copied())
+        .flat_map(|page| {
+            let text = std::fs::read_to_string(root.join(page)).unwrap_or_else(|e| panic!("{page}: {e}"));
+            sh_commands(&text)
+        })
+        .collect()
+}
+
+/// The commands of a Markdown text's ```` ```sh ```` blocks, `\`
+/// continuations joined, comments kept (bash drops them).
+fn sh_commands(markdown: &str) -> Vec<String> {
     let mut commands = Vec::new();
     let mut in_sh = false;
     let mut pending = String::new();
-    for line in readme.lines() {
+    for line in markdown.lines() {
         if line.starts_with("```") {
             in_sh = line.trim() == "```sh";
             continue;
@@ -115,7 +151,7 @@ fn user_files(dir: &Path) {
     copy_dir(&root.join("problems"), &dir.join("my-bank"));
 }
 
-/// Files an example reads that earlier examples of the README do not make
+/// Files an example reads that earlier examples do not make
 /// (they come from a model server or a cluster), made by flowbench itself.
 fn prepare(command: &str) -> Vec<&'static str> {
     if command.starts_with("flowbench judge merge") {
@@ -125,13 +161,13 @@ fn prepare(command: &str) -> Vec<&'static str> {
             "flowbench judge --problems bench.jsonl --samples samples.jsonl --shard 0/2 -o part-0.jsonl",
             "flowbench judge --problems bench.jsonl --samples samples.jsonl --shard 1/2 -o part-1.jsonl",
         ]
-    } else if command.starts_with("flowbench ablation --bench dist/") {
+    } else if command.starts_with("flowbench ablation --bench dist/ --run flowchart=flowchart.jsonl") {
         vec![
             "flowbench generate --bench dist/ --condition flowchart --model reference -o flowchart.jsonl",
             "flowbench generate --bench dist/ --condition mermaid --model starter -o mermaid.jsonl",
         ]
     } else if command.starts_with("flowbench tests score problems/*/") {
-        // The tour's scaffold (`flowbench new`) has no generated tests yet.
+        // authoring.md's scaffold (`flowbench new`) has no generated tests yet.
         vec!["rm -r problems/abs_value"]
     } else {
         Vec::new()
@@ -143,9 +179,9 @@ fn bash(line: &str, cwd: &Path, path_env: &std::ffi::OsStr) -> std::process::Out
 }
 
 #[test]
-fn readme_examples_run_as_written() {
-    let commands = readme_commands();
-    assert!(commands.len() > 40, "found only {} README commands", commands.len());
+fn documented_examples_run_as_written() {
+    let commands = documented_commands();
+    assert!(commands.len() > 40, "found only {} documented commands", commands.len());
     let tmp = tempfile::tempdir().expect("tempdir");
     let repo = tmp.path().join("flowbench");
     copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("problems"), &repo.join("problems"));
@@ -173,7 +209,7 @@ fn readme_examples_run_as_written() {
             eprintln!("skipped: {command}\n    ({why})");
             continue;
         }
-        assert!(command.contains("flowbench "), "a README command this test does not know: {command}");
+        assert!(command.contains("flowbench "), "a documented command this test does not know: {command}");
         if shared.is_none() && (command.contains("$S") || command.contains("../shared")) {
             eprintln!("skipped (no shared data): {command}");
             continue;
@@ -197,6 +233,21 @@ fn readme_examples_run_as_written() {
             failures.push(format!("`{command}` exited {code:?} (expected {expected}):\n    {tail}"));
         }
     }
-    eprintln!("README examples: {ran} run, {} failed", failures.len());
-    assert!(failures.is_empty(), "README examples that do not run as written:\n{}", failures.join("\n"));
+    eprintln!("documented examples: {ran} run, {} failed", failures.len());
+    assert!(failures.is_empty(), "documented examples that do not run as written:\n{}", failures.join("\n"));
+}
+
+#[test]
+fn every_guide_page_is_run() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/guide");
+    let mut pages: Vec<String> = std::fs::read_dir(&dir)
+        .expect("docs/guide")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".md") && name != "README.md")
+        .map(|name| format!("docs/guide/{name}"))
+        .collect();
+    pages.sort();
+    let mut listed: Vec<String> = GUIDE_PAGES.iter().map(|p| p.to_string()).collect();
+    listed.sort();
+    assert_eq!(pages, listed, "GUIDE_PAGES must name every page of docs/guide/ but its index");
 }

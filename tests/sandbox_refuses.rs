@@ -3,7 +3,7 @@
 //! then every result line and the summary say so. The candidates'
 //! environment is found from anywhere and never silently replaced.
 //! Steps are made to fail with the test-only `FLOWBENCH_TEST_FAIL_STEP` hook
-//! (README, "Sandbox") or for real (a venv the sandbox user cannot read).
+//! (docs/guide/judging.md, "Fail closed") or for real (a venv the sandbox user cannot read).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

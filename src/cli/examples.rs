@@ -1,5 +1,5 @@
 //! The EXAMPLES section that ends each subcommand's long help (`--help`):
-//! what a user types most, taken from the README's tour. Kept in one table
+//! what a user types most, taken from the user guide (docs/guide/). Kept in one table
 //! so a test can check every subcommand has examples and that each parses.
 
 /// `(subcommand path, examples)`: each example is a command line (split on

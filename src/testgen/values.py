@@ -1,5 +1,5 @@
 # Value helpers shared by the generators (concatenated after signature.py):
-# the tagged-JSON encoding of the judge (README "Values and comparison"),
+# the tagged-JSON encoding of the judge (docs/guide/judging.md "Values and comparison"),
 # bound parsing, charsets and the constraint check used on mutated seeds.
 import math
 import re

@@ -88,7 +88,8 @@ pub struct ExecConfig {
     /// Run even when a confinement step fails (not root, no namespaces,
     /// unreadable environment, …). Off by default: [`Executor::start`]
     /// refuses, naming the step, because a failed step means untrusted
-    /// code runs with more power than the README promises.
+    /// code runs with more power than the user guide promises
+    /// (docs/guide/judging.md, "The sandbox").
     pub allow_weak_sandbox: bool,
     /// When `python` is the interpreter of a venv that does not exist yet
     /// (`<venv>/bin/python`), create that venv first ([`venv::provision`]).
@@ -144,7 +145,8 @@ pub struct Limits {
     pub cpu: Duration,
 }
 
-/// Arguments of one call, in the tagged-JSON value encoding (see README).
+/// Arguments of one call, in the tagged-JSON value encoding (see
+/// docs/guide/judging.md, "Values and comparison").
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct CallArgs {
     pub args: Vec<serde_json::Value>,

@@ -45,7 +45,7 @@ pub(crate) fn config_frame(cfg: &ExecConfig, uid: u32) -> Value {
         // (possibly hidden) standard library after dropping privileges.
         "preload": preload(cfg),
         "packages": super::venv::pinned_names(),
-        // Test hook (documented in the README): make one confinement step
+        // Test hook (docs/guide/judging.md, "Fail closed"): make one step
         // fail so tests can check that the judge then refuses to run.
         "fail_step": std::env::var("FLOWBENCH_TEST_FAIL_STEP").ok(),
     })

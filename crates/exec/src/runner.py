@@ -63,7 +63,7 @@ def libc_call(name, *args):
 
 
 def forced(cfg, step):
-    """Test hook: fail `step` on purpose (FLOWBENCH_TEST_FAIL_STEP, see README)."""
+    """Test hook: fail `step` on purpose (FLOWBENCH_TEST_FAIL_STEP, see docs/guide/judging.md)."""
     if cfg.get("fail_step") == step:
         raise OSError(1, "forced failure of step %s (FLOWBENCH_TEST_FAIL_STEP)" % step)
 

@@ -1,6 +1,6 @@
 //! Comparison of a returned value with an expected one: Python `==` on the
-//! decoded values, with three deliberate exceptions (see README, "Values and
-//! comparison"):
+//! decoded values, with three deliberate exceptions (see docs/guide/judging.md,
+//! "Values and comparison"):
 //!
 //! 1. a list equals a tuple with equal elements (a flowchart rarely fixes the
 //!    container type) unless `strict_types`;

@@ -1,7 +1,7 @@
 //! Lints for benchmark flowcharts: warnings about charts that parse but
 //! cannot be a sensible program flow.
 //!
-//! Definitions (documented in the README):
+//! Definitions (documented in docs/guide/charts.md, "Lints"):
 //! - a **terminal** is a node drawn as a terminal (stadium `([…])`, circle
 //!   `((…))`, double circle, small/framed/filled circle) or labelled like one
 //!   (first word start, begin, end, stop, finish, done, exit, return, halt);
