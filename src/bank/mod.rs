@@ -168,7 +168,7 @@ pub fn load(dir: &Path) -> anyhow::Result<BankProblem> {
 /// it can surface as a stale `tests.jsonl` or a failing test.
 pub fn solution_parses(bank: &BankProblem) -> anyhow::Result<()> {
     let helper = Path::new(crate::testgen::python::HELPER_PYTHON);
-    crate::testgen::python::check_parses(helper, &bank.dir.join(SOLUTION), &bank.solution)
+    Ok(crate::testgen::python::check_parses(helper, &bank.dir.join(SOLUTION), &bank.solution)?)
 }
 
 /// The native tests of a problem: the one place the build takes them from

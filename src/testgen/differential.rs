@@ -32,40 +32,27 @@
 use std::path::Path;
 
 use serde::Serialize;
-use serde_json::{Value as Json, json};
 
 use crate::judge::run::Sandbox;
 
 use super::generate::GenInput;
-use super::python::{Helper, call};
+use super::python::{Mutant, WrongPrograms, WrongProgramsRequest};
 use super::score::{Score, SetScore, Suite, score_suites};
 
-/// Higher-order mutants sampled per problem (the helper's own default, said
-/// here so that the report can state it).
+/// Higher-order mutants sampled per problem: enough for a score to two
+/// decimals on a typical problem, few enough that scoring stays within twice
+/// its first-order time.
 pub const HIGHER_ORDER_CAP: usize = 60;
-
-/// The two sets of wrong programs beyond first-order mutants, each mutant
-/// as `score::mutants` gives them (`kind`, `line`, `source`, `diff`).
-#[derive(Debug, Clone, Default)]
-pub struct WrongPrograms {
-    pub higher_order: Vec<Json>,
-    pub alternative: Vec<Json>,
-}
 
 /// The higher-order and alternative-algorithm mutants of `input`'s
 /// reference; an unparseable solution is an error naming the file.
 pub fn wrong_programs(python: &Path, input: &GenInput) -> anyhow::Result<WrongPrograms> {
-    let request = json!({
-        "solution": input.solution,
-        "file": input.dir.join("solution.py").display().to_string(),
-        "skip": ["valid"],
-        "whole_program": input.entry_point == super::reference::PROGRAM,
-        "seed": input.spec.seed,
-        "cap": HIGHER_ORDER_CAP,
-    });
-    let answer = call(python, Helper::WrongPrograms, &request).map_err(|e| super::generate::name_spec(input, e))?;
-    let list = |key: &str| answer[key].as_array().cloned().unwrap_or_default();
-    Ok(WrongPrograms { higher_order: list("higher_order"), alternative: list("alternative") })
+    let request = WrongProgramsRequest {
+        mutants: super::score::mutants_request(input),
+        seed: input.spec.seed,
+        cap: HIGHER_ORDER_CAP,
+    };
+    super::python::wrong_programs(python, request).map_err(|e| super::generate::name_spec(input, e.into()))
 }
 
 /// Scores `suites` against the first-order mutants (`first_order`, as
@@ -78,11 +65,11 @@ pub fn score_differential(
     sandbox: &dyn Sandbox,
     input: &GenInput,
     name: &str,
-    first_order: &[Json],
+    first_order: &[Mutant],
     suites: &[Suite],
 ) -> anyhow::Result<Vec<Score>> {
     let wrong = wrong_programs(python, input)?;
-    let all: Vec<Json> = first_order.iter().chain(&wrong.higher_order).chain(&wrong.alternative).cloned().collect();
+    let all: Vec<Mutant> = first_order.iter().chain(&wrong.higher_order).chain(&wrong.alternative).cloned().collect();
     let scores = score_suites(python, sandbox, input, &all, name, suites, &mut [])?;
     Ok(scores.into_iter().map(|s| split(s, first_order.len(), wrong.higher_order.len())).collect())
 }

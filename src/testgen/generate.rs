@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use serde_json::{Value as Json, json};
+use serde_json::Value as Json;
 
 use crate::exec::{CallStyle, Limits};
 use crate::judge::compare::{CompareOptions, DEFAULT_FLOAT_TOLERANCE, values_equal};
@@ -14,7 +14,7 @@ use crate::judge::problem::{Category, TestCase};
 use crate::judge::run::Sandbox;
 use crate::judge::value::Value;
 
-use super::python::{Helper, call};
+use super::python::{GenerateAnswer, GenerateRequest, GeneratedInputs, HelperError};
 use super::reference::{OPS_PER_SECOND, Run, run_all, wrap};
 use super::spec::TestSpec;
 use super::tests_file::{GeneratedTest, Header};
@@ -139,33 +139,38 @@ pub fn generator(input: &GenInput) -> Option<std::path::PathBuf> {
 
 /// The generated candidates the Python helper makes.
 fn helper_candidates(python: &Path, input: &GenInput, wanted: Wanted, seed: u64) -> anyhow::Result<Candidates> {
-    let originals: Vec<&Vec<Json>> = input.originals.iter().map(|t| &t.args).collect();
-    let request = json!({
-        "solution": input.solution,
-        "file": input.solution_path().display().to_string(),
-        "entry_point": input.entry_point,
-        "call_style": match input.call_style { CallStyle::Function => "function", CallStyle::SolutionMethod => "solution_method" },
-        "seed": seed,
-        "spec": serde_json::to_value(&input.spec)?,
-        "originals": originals,
-        "mode": match wanted { Wanted::Tests => "gen", Wanted::Pool { .. } => "pool", Wanted::Large => "large" },
-        "scale": match wanted { Wanted::Pool { scale } => scale, Wanted::Tests | Wanted::Large => 1 },
-        "stdin_format": stdin_format(input)?,
-        "statement": input.constraints,
-    });
-    let answer = cached_answer(python, request).map_err(|e| name_spec(input, e))?;
-    let mut list = Vec::new();
-    for c in answer["candidates"].as_array().into_iter().flatten() {
-        let category = serde_json::from_value(c["category"].clone()).unwrap_or_default();
-        let args = c["args"].as_array().cloned().unwrap_or_default();
-        list.push(Candidate { category, args, how: c["how"].as_str().unwrap_or_default().to_string(), expected: None });
-    }
-    Ok(Candidates {
-        has_valid: answer["has_valid"].as_bool().unwrap_or(false),
-        outside_spec: answer["outside_spec"].as_u64().unwrap_or(0) as usize,
-        domains: serde_json::from_value(answer["domains"].clone()).unwrap_or_default(),
-        list,
-    })
+    let file = input.solution_path().display().to_string();
+    let request = GenerateRequest {
+        solution: &input.solution,
+        file,
+        entry_point: &input.entry_point,
+        call_style: match input.call_style {
+            CallStyle::Function => "function",
+            CallStyle::SolutionMethod => "solution_method",
+        },
+        seed,
+        spec: serde_json::to_value(&input.spec)?,
+        originals: input.originals.iter().map(|t| &t.args).collect(),
+        mode: match wanted {
+            Wanted::Tests => "gen",
+            Wanted::Pool { .. } => "pool",
+            Wanted::Large => "large",
+        },
+        scale: match wanted {
+            Wanted::Pool { scale } => scale,
+            Wanted::Tests | Wanted::Large => 1,
+        },
+        stdin_format: stdin_format(input)?,
+        statement: &input.constraints,
+        known_key: None,
+    };
+    let answer = cached_answer(python, request).map_err(|e| name_spec(input, e.into()))?;
+    let list = answer
+        .candidates
+        .into_iter()
+        .map(|c| Candidate { category: c.category, args: c.args, how: c.how, expected: None })
+        .collect();
+    Ok(Candidates { has_valid: answer.has_valid, outside_spec: answer.outside_spec, domains: answer.domains, list })
 }
 
 /// Generator answers recently given, by their request without the solution
@@ -175,7 +180,7 @@ fn helper_candidates(python: &Path, input: &GenInput, wanted: Wanted, seed: u64)
 /// then reads the signature, finds the same key and answers "same" instead
 /// of drawing the same inputs again (on a graph problem, seconds each).
 struct AnswerCache {
-    recent: std::collections::VecDeque<(String, String, Json)>,
+    recent: std::collections::VecDeque<(String, String, GeneratedInputs)>,
 }
 
 /// Answers kept: every problem in flight (one per thread) asks for its
@@ -189,32 +194,29 @@ fn answer_cache() -> &'static std::sync::Mutex<AnswerCache> {
 
 /// The generator's answer to `request`, from the cache when the helper
 /// says the key is the one an earlier answer had.
-fn cached_answer(python: &Path, mut request: Json) -> anyhow::Result<Json> {
-    let mut rest = request.clone();
-    if let Some(map) = rest.as_object_mut() {
-        map.remove("solution");
-        map.remove("file");
-    }
-    let rest = format!("{}\u{0}{rest}", python.display());
+fn cached_answer(python: &Path, mut request: GenerateRequest) -> Result<GeneratedInputs, HelperError> {
+    let without_solution = GenerateRequest { solution: "", file: String::new(), ..request.clone() };
+    let rest =
+        format!("{}\u{0}{}", python.display(), serde_json::to_string(&without_solution).map_err(HelperError::Request)?);
     let lock = || answer_cache().lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     let known = lock().recent.iter().find(|(r, _, _)| *r == rest).map(|(_, k, a)| (k.clone(), a.clone()));
-    if let Some((key, _)) = &known {
-        request["known_key"] = Json::from(key.as_str());
-    }
-    let answer = call(python, Helper::Generate, &request)?;
-    if answer["same_as_known"].as_bool() == Some(true) {
-        return match known {
-            Some((key, cached)) if answer["key"].as_str() == Some(key.as_str()) => Ok(cached),
-            _ => anyhow::bail!("the test generator answered \"same\" to a key it was not given"),
-        };
-    }
-    if let Some(key) = answer["key"].as_str() {
+    request.known_key = known.as_ref().map(|(key, _)| key.clone());
+    let answer = match super::python::generate(python, request)? {
+        GenerateAnswer::SameAsKnown { key } => {
+            return match known {
+                Some((known_key, cached)) if key == known_key => Ok(cached),
+                _ => Err(HelperError::SameAsUnknown),
+            };
+        }
+        GenerateAnswer::Generated(answer) => answer,
+    };
+    if let Some(key) = &answer.key {
         let mut cache = lock();
         cache.recent.retain(|(r, _, _)| *r != rest);
         if cache.recent.len() == CACHED_ANSWERS {
             cache.recent.pop_front();
         }
-        cache.recent.push_back((rest, key.to_string(), answer.clone()));
+        cache.recent.push_back((rest, key.clone(), answer.clone()));
     }
     Ok(answer)
 }
@@ -950,24 +952,23 @@ fn validate_reusing(
 mod tests {
     use super::*;
     use crate::testgen::reference::Cost;
+    use serde_json::json;
 
-    fn request(solution: &str, known_key: Option<&Json>) -> Json {
-        let mut r = json!({
-            "solution": solution,
-            "file": "p/solution.py",
-            "entry_point": "f",
-            "call_style": "function",
-            "seed": 3,
-            "spec": serde_json::to_value(TestSpec::default()).expect("a spec"),
-            "originals": [],
-            "mode": "gen",
-            "scale": 1,
-            "stdin_format": Json::Null,
-        });
-        if let Some(k) = known_key {
-            r["known_key"] = k.clone();
+    fn request<'a>(solution: &'a str, known_key: Option<&str>) -> GenerateRequest<'a> {
+        GenerateRequest {
+            solution,
+            file: "p/solution.py".into(),
+            entry_point: "f",
+            call_style: "function",
+            seed: 3,
+            spec: serde_json::to_value(TestSpec::default()).expect("a spec"),
+            originals: Vec::new(),
+            mode: "gen",
+            scale: 1,
+            stdin_format: Json::Null,
+            statement: "",
+            known_key: known_key.map(str::to_string),
         }
-        r
     }
 
     /// A job that completed with these calls' outcomes.
@@ -1200,16 +1201,20 @@ mod tests {
         let original = "def f(n: int) -> int:\n    return n + 1\n";
         let body = "def f(n: int) -> int:\n    return n - 1\n";
         let signature = "def f(n: list[int]) -> int:\n    return len(n)\n";
-        let first = call(python, Helper::Generate, &request(original, None)).expect("an answer");
-        let key = &first["key"];
-        assert!(key.is_string() && first["candidates"].as_array().is_some_and(|c| !c.is_empty()));
-        let same = call(python, Helper::Generate, &request(body, Some(key))).expect("an answer");
-        assert_eq!(same["same_as_known"], Json::Bool(true), "{same}");
-        let other = call(python, Helper::Generate, &request(signature, Some(key))).expect("an answer");
-        assert!(other["same_as_known"].is_null() && other["key"] != *key, "a new signature, new inputs");
-        let fresh = call(python, Helper::Generate, &request(body, None)).expect("an answer");
+        let generated = |answer| match answer {
+            GenerateAnswer::Generated(inputs) => inputs,
+            GenerateAnswer::SameAsKnown { key } => panic!("\"same as {key}\" to a request with no key"),
+        };
+        let ask = |request| super::super::python::generate(python, request).expect("an answer");
+        let first = generated(ask(request(original, None)));
+        let key = first.key.clone().expect("a function's answer has a key");
+        assert!(!first.candidates.is_empty());
+        assert_eq!(ask(request(body, Some(&key))), GenerateAnswer::SameAsKnown { key: key.clone() });
+        let other = generated(ask(request(signature, Some(&key))));
+        assert!(other.key.is_some_and(|k| k != key), "a new signature, new inputs");
+        let fresh = generated(ask(request(body, None)));
         cached_answer(python, request(original, None)).expect("an answer");
         assert_eq!(cached_answer(python, request(body, None)).expect("an answer"), fresh);
-        assert_eq!(fresh["candidates"], first["candidates"]);
+        assert_eq!(fresh.candidates, first.candidates);
     }
 }

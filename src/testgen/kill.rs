@@ -287,7 +287,7 @@ fn run_job(
 
 /// The dispatcher (`dispatch.py`): defines [`DISPATCH`], which defines
 /// mutant `k` on its first call and calls its wrapper.
-const DISPATCHER: &str = include_str!("dispatch.py");
+const DISPATCHER: &str = include_str!("py/sandbox/dispatch.py");
 
 /// Python source defining [`DISPATCH`] over `sources` (see `dispatch.py`),
 /// each call's counted operations capped at `cap` (when counted).

@@ -13,9 +13,12 @@
 //! Makes and measures tests. Input: a `GenInput` (solution text, the `TestSpec` from `problem.toml`, original
 //! tests); embedded Python helpers run with `python3`, resolved once to the interpreter itself so a version
 //! manager's shim is not paid, in long-lived processes that answer a JSON request per line so start-up is not paid
-//! per call either (`python.rs`: `signature.py` reads the signature with `ast`, `values.py`/`gen.py`/`main.py`
+//! per call either (`python.rs` runs the package `py/flowbench_testgen`, sent to the process and imported from
+//! memory by `py/loader.py`: `signature.py` reads the signature with `ast`, `values.py`/`gen.py`/`main.py`
 //! generate candidate inputs, `mutants.py` makes AST mutants, leaving out docstrings and any mutant whose bytecode
-//! equals the reference's or an earlier mutant's, `serve.py` is the request loop; none of them runs the solution).
+//! equals the reference's or an earlier mutant's, `serve.py` is the request loop and its schema; none of them runs
+//! the solution; `py/sandbox` holds the Python that does run in the sandbox: the wrappers and the dispatcher).
+//! The Python has tests of its own: `scripts/pytest.sh` (`python/tests`).
 //! `reference` wraps the solution (plus its `valid()` check) and runs it on many inputs per `exec::Job::Calls`
 //! through `judge::run::Sandbox`; `generate` validates candidates twice (large ones in rounds of growing size,
 //! skipping those a smaller one's time, grown linearly (or as fast as two measured sizes show, past twice the

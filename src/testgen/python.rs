@@ -1,50 +1,252 @@
-//! Runs the embedded helper scripts (signature reading, generators,
-//! mutants) with `python3`, in long-lived processes that answer a request
-//! per line (a problem asks several times; starting and compiling the
-//! scripts costs 50 ms a time). These scripts parse the solution with `ast`
-//! and never execute it: every run of reference or mutant code goes
+//! Runs the embedded helper package `flowbench_testgen` (signature reading,
+//! generators, mutants) with `python3`, in long-lived processes that answer
+//! a request per line (a problem asks several times; starting and compiling
+//! the package costs 50 ms a time). The helpers parse the solution with
+//! `ast` and never execute it: every run of reference or mutant code goes
 //! through the sandbox.
+//!
+//! Requests and replies follow one schema, written twice: here as serde
+//! types, in `py/flowbench_testgen/serve.py` as its `REQUEST_KEYS` and
+//! docstring. A reply that lacks a key, or has one the schema does not
+//! name, is a [`HelperError::Reply`] naming it.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
-const SIGNATURE: &str = include_str!("signature.py");
-const VALUES: &str = include_str!("values.py");
-const GEN: &str = include_str!("gen.py");
-const CONSTRAINTS: &str = include_str!("constraints.py");
-const BOUNDARY: &str = include_str!("boundary.py");
-const STDIN_GEN: &str = include_str!("stdin_gen.py");
-const MAIN: &str = include_str!("main.py");
-const MUTANTS: &str = include_str!("mutants.py");
-const WRONG_PROGRAMS: &str = include_str!("wrong_programs.py");
-const SERVE: &str = include_str!("serve.py");
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::Value as Json;
 
-/// Which helper to run.
-#[derive(Debug, Clone, Copy)]
-pub enum Helper {
-    /// Signature plus candidate inputs (`gen.py`; `stdin_gen.py` for a
-    /// whole program's standard inputs).
-    Generate,
-    /// Mutants of the reference (`mutants.py`).
-    Mutants,
-    /// Higher-order and alternative-algorithm mutants, for scoring only
-    /// (`wrong_programs.py`; `tests gen` never asks for them).
-    WrongPrograms,
-    /// Only whether the solution parses (`signature.py`'s `parse_solution`).
-    Parse,
-}
+use crate::judge::problem::Category;
 
-/// Reads the helpers' source from stdin (its byte length on the first
-/// line) and runs it; the requests follow on the same stdin.
-const BOOTSTRAP: &str = "import sys\n\
-n = int(sys.stdin.buffer.readline())\n\
-exec(compile(sys.stdin.buffer.read(n).decode('utf-8'), '<flowbench testgen>', 'exec'))\n";
+/// Starts the helper process: reads the package from stdin and serves the
+/// requests that follow (see the file).
+const LOADER: &str = include_str!("py/loader.py");
+
+/// The package's modules by name (`__init__` is the package itself), sent
+/// to every helper process, which imports them from memory (`loader.py`
+/// says why not from a temporary directory).
+const PACKAGE: [(&str, &str); 11] = [
+    ("__init__", include_str!("py/flowbench_testgen/__init__.py")),
+    ("boundary", include_str!("py/flowbench_testgen/boundary.py")),
+    ("constraints", include_str!("py/flowbench_testgen/constraints.py")),
+    ("gen", include_str!("py/flowbench_testgen/gen.py")),
+    ("main", include_str!("py/flowbench_testgen/main.py")),
+    ("mutants", include_str!("py/flowbench_testgen/mutants.py")),
+    ("serve", include_str!("py/flowbench_testgen/serve.py")),
+    ("signature", include_str!("py/flowbench_testgen/signature.py")),
+    ("stdin_gen", include_str!("py/flowbench_testgen/stdin_gen.py")),
+    ("values", include_str!("py/flowbench_testgen/values.py")),
+    ("wrong_programs", include_str!("py/flowbench_testgen/wrong_programs.py")),
+];
 
 /// The interpreter that runs the helpers when no `--helper-python` is given.
 pub const HELPER_PYTHON: &str = "python3";
+
+/// Why a helper call failed.
+#[derive(Debug, thiserror::Error)]
+pub enum HelperError {
+    #[error("cannot start {}: {error}", python.display())]
+    Spawn { python: PathBuf, error: std::io::Error },
+    #[error("the test generator has no pipes")]
+    NoPipes,
+    #[error("cannot start the test generator in {}: {error} ({death})", python.display())]
+    SendPackage { python: PathBuf, error: std::io::Error, death: Death },
+    /// The process ended before it answered.
+    #[error("{0}")]
+    Died(Death),
+    #[error("the test generator's request cannot be written: {0}")]
+    Request(serde_json::Error),
+    /// The reply is not JSON, or not the schema's (a key missing, or one
+    /// it does not name: serde's message names the key).
+    #[error("unreadable answer from the test generator: {error}")]
+    Reply { helper: &'static str, error: serde_json::Error },
+    /// The helper's own message: the solution or the spec at fault, or
+    /// "the test generator failed: …" for an exception of its own.
+    #[error("{0}")]
+    Failed(String),
+    #[error("the test generator answered \"same\" to a key it was not given")]
+    SameAsUnknown,
+}
+
+/// How a helper process ended: its exit status and the last line it wrote
+/// on stderr.
+#[derive(Debug)]
+pub struct Death {
+    pub status: String,
+    pub last_line: String,
+}
+
+impl std::fmt::Display for Death {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the test generator failed ({}): {}", self.status, self.last_line)
+    }
+}
+
+/// A request, tagged with the helper that answers it (`serve.py`'s
+/// `REQUEST_KEYS`).
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "helper", rename_all = "snake_case")]
+pub enum Request<'a> {
+    Generate(&'a GenerateRequest<'a>),
+    Mutants(&'a MutantsRequest<'a>),
+    WrongPrograms(&'a WrongProgramsRequest<'a>),
+    Parse(&'a ParseRequest<'a>),
+}
+
+impl Request<'_> {
+    fn helper(&self) -> &'static str {
+        match self {
+            Request::Generate(_) => "generate",
+            Request::Mutants(_) => "mutants",
+            Request::WrongPrograms(_) => "wrong_programs",
+            Request::Parse(_) => "parse",
+        }
+    }
+}
+
+/// Signature plus candidate inputs (`main.py`; `stdin_gen.py` for a whole
+/// program's standard inputs).
+#[derive(Debug, Clone, Serialize)]
+pub struct GenerateRequest<'a> {
+    pub solution: &'a str,
+    pub file: String,
+    pub entry_point: &'a str,
+    /// "function" or "solution_method".
+    pub call_style: &'static str,
+    pub seed: u64,
+    pub spec: Json,
+    /// The original tests' arguments.
+    pub originals: Vec<&'a Vec<Json>>,
+    /// "gen", "pool" or "large".
+    pub mode: &'static str,
+    pub scale: usize,
+    /// A whole program's parsed `[stdin] format`; null for a function.
+    pub stdin_format: Json,
+    /// The statement's constraints section.
+    pub statement: &'a str,
+    /// The key of an answer the caller holds: the helper answers
+    /// [`GenerateAnswer::SameAsKnown`] when its own key is this one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub known_key: Option<String>,
+}
+
+/// Mutants of the reference (`mutants.py`).
+#[derive(Debug, Clone, Serialize)]
+pub struct MutantsRequest<'a> {
+    pub solution: &'a str,
+    pub file: String,
+    /// Functions left unmutated (`valid`).
+    pub skip: Vec<&'static str>,
+    /// A whole program's code is mostly at module level: mutate it too.
+    pub whole_program: bool,
+}
+
+/// Higher-order and alternative-algorithm mutants, for scoring only
+/// (`wrong_programs.py`; `tests gen` never asks for them).
+#[derive(Debug, Clone, Serialize)]
+pub struct WrongProgramsRequest<'a> {
+    #[serde(flatten)]
+    pub mutants: MutantsRequest<'a>,
+    pub seed: u64,
+    /// Most higher-order mutants drawn.
+    pub cap: usize,
+}
+
+/// Only whether the solution parses (`signature.py`'s `parse_solution`).
+#[derive(Debug, Clone, Serialize)]
+pub struct ParseRequest<'a> {
+    pub solution: &'a str,
+    pub file: String,
+}
+
+/// Every reply: the helper's answer, or its message.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+enum Reply<T> {
+    Answer(T),
+    Error(String),
+}
+
+/// The generator's answer.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum GenerateAnswer {
+    Generated(GeneratedInputs),
+    /// The answer is the one the request's `known_key` is the key of.
+    SameAsKnown {
+        key: String,
+    },
+}
+
+/// What the generator read and made.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GeneratedInputs {
+    /// Each parameter's name and type tree.
+    pub params: Vec<(String, Json)>,
+    /// Whether the solution defines `valid()`.
+    pub has_valid: bool,
+    pub candidates: Vec<GeneratedCandidate>,
+    /// Generated inputs that broke the spec's constraints (never run).
+    pub outside_spec: usize,
+    /// Where each parameter's domain came from.
+    pub domains: BTreeMap<String, String>,
+    /// A digest of everything the generator read; null for a whole
+    /// program's standard inputs, which are not cached.
+    #[serde(deserialize_with = "present")]
+    pub key: Option<String>,
+}
+
+/// One candidate input, unvalidated.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GeneratedCandidate {
+    pub category: Category,
+    pub how: String,
+    pub args: Vec<Json>,
+}
+
+/// A mutant of the reference (first-order, higher-order or alternative).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Mutant {
+    /// What changed ("operator Add -> Sub").
+    pub kind: String,
+    /// The changed node's line in the reference.
+    pub line: u64,
+    /// The mutant's whole source.
+    pub source: String,
+    /// A unified diff from the reference.
+    pub diff: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MutantsAnswer {
+    mutants: Vec<Mutant>,
+}
+
+/// The two sets of wrong programs beyond first-order mutants.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WrongPrograms {
+    pub higher_order: Vec<Mutant>,
+    pub alternative: Vec<Mutant>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ParseAnswer {}
+
+/// An `Option` whose key must be there (null or not): serde takes a
+/// missing `Option` for `None` unless it is read by a function.
+fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    Option::deserialize(d)
+}
 
 /// A helper process that answers requests, one JSON line each, until its
 /// stdin closes (when flowbench drops it, at exit).
@@ -54,33 +256,39 @@ struct Server {
     stdout: BufReader<ChildStdout>,
 }
 
+/// The package as the loader reads it: its byte length on a line, then a
+/// JSON object of module name to source. Made once per flowbench process.
+fn package_message() -> &'static [u8] {
+    static MESSAGE: OnceLock<Vec<u8>> = OnceLock::new();
+    MESSAGE.get_or_init(|| {
+        let modules: BTreeMap<&str, &str> = PACKAGE.into_iter().collect();
+        let json = serde_json::to_string(&modules).unwrap_or_default();
+        format!("{}\n{json}", json.len()).into_bytes()
+    })
+}
+
 impl Server {
-    fn start(python: &Path) -> anyhow::Result<Server> {
-        let script =
-            [SIGNATURE, VALUES, GEN, CONSTRAINTS, BOUNDARY, STDIN_GEN, MAIN, MUTANTS, WRONG_PROGRAMS, SERVE].join("\n");
-        // The helpers come on stdin ahead of the requests, their length on
-        // the first line: as a `-c` argument they would pass Linux's limit
-        // of 128 KiB on one argument.
+    fn start(python: &Path) -> Result<Server, HelperError> {
+        // The package comes on stdin ahead of the requests: as `-c`
+        // arguments its files would pass Linux's limit of 128 KiB on one
+        // argument. The loader is small enough to be one.
         let mut child = Command::new(interpreter(python))
-            .args(["-I", "-S", "-c", BOOTSTRAP])
+            .args(["-I", "-S", "-c", LOADER])
             .env("PYTHONHASHSEED", "0")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .map_err(|e| anyhow::anyhow!("cannot start {}: {e}", python.display()))?;
+            .map_err(|error| HelperError::Spawn { python: python.to_path_buf(), error })?;
         let (Some(mut stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            anyhow::bail!("the test generator has no pipes");
+            return Err(HelperError::NoPipes);
         };
-        let sent = stdin
-            .write_all(format!("{}\n", script.len()).as_bytes())
-            .and_then(|()| stdin.write_all(script.as_bytes()))
-            .and_then(|()| stdin.flush());
+        let sent = stdin.write_all(package_message()).and_then(|()| stdin.flush());
         let server = Server { child, stdin, stdout: BufReader::new(stdout) };
-        if let Err(e) = sent {
-            anyhow::bail!("cannot start the test generator in {}: {e} ({})", python.display(), server.death());
+        match sent {
+            Ok(()) => Ok(server),
+            Err(error) => Err(HelperError::SendPackage { python: python.to_path_buf(), error, death: server.death() }),
         }
-        Ok(server)
     }
 
     /// One request's answer line; `None` when the process is gone.
@@ -91,17 +299,16 @@ impl Server {
         (self.stdout.read_line(&mut answer).ok()? > 0).then_some(answer)
     }
 
-    /// Why the process ended: its exit status and the last line it wrote
-    /// on stderr.
-    fn death(mut self) -> String {
+    /// Why the process ended.
+    fn death(mut self) -> Death {
         drop(self.stdin);
         let status = self.child.wait().map(|s| s.to_string()).unwrap_or_else(|e| e.to_string());
         let mut err = String::new();
         if let Some(mut e) = self.child.stderr.take() {
             let _ = e.read_to_string(&mut err);
         }
-        let last = err.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("no message");
-        format!("the test generator failed ({status}): {last}")
+        let last_line = err.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("no message").to_string();
+        Death { status, last_line }
     }
 }
 
@@ -112,27 +319,20 @@ fn idle() -> &'static Mutex<HashMap<PathBuf, Vec<Server>>> {
     IDLE.get_or_init(Default::default)
 }
 
-/// Sends `request` as JSON to a helper and returns its JSON answer. An
-/// answer `{"ok": false, "error": …}` becomes an error with that message.
-pub fn call(python: &Path, helper: Helper, request: &serde_json::Value) -> anyhow::Result<serde_json::Value> {
-    let mut request = request.clone();
-    let name = match helper {
-        Helper::Generate => "generate",
-        Helper::Mutants => "mutants",
-        Helper::WrongPrograms => "wrong_programs",
-        Helper::Parse => "parse",
-    };
+/// Sends `request` to a helper and reads its reply as a `T`; a reply
+/// `{"error": …}` is [`HelperError::Failed`] with that message.
+fn call<T: DeserializeOwned>(python: &Path, request: &Request) -> Result<T, HelperError> {
+    let helper = request.helper();
     crate::timings::count(
-        match helper {
-            Helper::Generate => "helper generate",
-            Helper::Mutants => "helper mutants",
-            Helper::WrongPrograms => "helper wrong_programs",
-            Helper::Parse => "helper parse",
+        match request {
+            Request::Generate(_) => "helper generate",
+            Request::Mutants(_) => "helper mutants",
+            Request::WrongPrograms(_) => "helper wrong_programs",
+            Request::Parse(_) => "helper parse",
         },
         1,
     );
-    request["helper"] = name.into();
-    let mut line = serde_json::to_vec(&request)?;
+    let mut line = serde_json::to_vec(request).map_err(HelperError::Request)?;
     line.push(b'\n');
     let taken = idle().lock().unwrap_or_else(PoisonError::into_inner).get_mut(python).and_then(Vec::pop);
     let mut server = match taken {
@@ -140,23 +340,41 @@ pub fn call(python: &Path, helper: Helper, request: &serde_json::Value) -> anyho
         None => Server::start(python)?,
     };
     let Some(text) = server.ask(&line) else {
-        anyhow::bail!("{}", server.death());
+        return Err(HelperError::Died(server.death()));
     };
     idle().lock().unwrap_or_else(PoisonError::into_inner).entry(python.to_path_buf()).or_default().push(server);
-    let answer: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("unreadable answer from the test generator: {e}"))?;
-    if answer.get("ok") == Some(&serde_json::Value::Bool(false)) {
-        anyhow::bail!("{}", answer.get("error").and_then(|e| e.as_str()).unwrap_or("unknown error"));
+    read_reply(helper, &text)
+}
+
+/// `text`, a reply of `helper`, as the schema's `T`.
+fn read_reply<T: DeserializeOwned>(helper: &'static str, text: &str) -> Result<T, HelperError> {
+    match serde_json::from_str(text).map_err(|error| HelperError::Reply { helper, error })? {
+        Reply::Answer(answer) => Ok(answer),
+        Reply::Error(message) => Err(HelperError::Failed(message)),
     }
-    Ok(answer)
+}
+
+/// The generator's signature and candidates for `request`.
+pub fn generate(python: &Path, request: GenerateRequest) -> Result<GenerateAnswer, HelperError> {
+    call(python, &Request::Generate(&request))
+}
+
+/// The reference's first-order mutants.
+pub fn mutants(python: &Path, request: MutantsRequest) -> Result<Vec<Mutant>, HelperError> {
+    call(python, &Request::Mutants(&request)).map(|a: MutantsAnswer| a.mutants)
+}
+
+/// The reference's higher-order and alternative-algorithm mutants.
+pub fn wrong_programs(python: &Path, request: WrongProgramsRequest) -> Result<WrongPrograms, HelperError> {
+    call(python, &Request::WrongPrograms(&request))
 }
 
 /// Whether `source` (the solution at `file`) parses, read as every helper
 /// reads it: the error is `file:line:column: the solution does not parse: …`,
 /// word for word what `tests gen` reports.
-pub fn check_parses(python: &Path, file: &Path, source: &str) -> anyhow::Result<()> {
-    call(python, Helper::Parse, &serde_json::json!({"solution": source, "file": file.display().to_string()}))?;
-    Ok(())
+pub fn check_parses(python: &Path, file: &Path, source: &str) -> Result<(), HelperError> {
+    let request = ParseRequest { solution: source, file: file.display().to_string() };
+    call(python, &Request::Parse(&request)).map(|ParseAnswer {}| ())
 }
 
 /// The interpreter `python` names, as the interpreter itself reports it
@@ -189,20 +407,18 @@ fn interpreter(python: &Path) -> PathBuf {
 mod tests {
     use super::*;
 
+    fn mutants_request(solution: &str) -> MutantsRequest<'_> {
+        MutantsRequest { solution, file: "solution.py".into(), skip: vec!["valid"], whole_program: false }
+    }
+
     /// Mutants of a docstring, or that compile to the bytecode of an
     /// earlier mutant (`101 + 1` folds to `102`), are left out: they can
     /// only survive, and each survivor runs the whole suite.
     #[test]
     fn mutants_leave_out_docstrings_and_bytecode_twins() {
         let solution = "def f(n):\n    \"\"\"Counts the primes below 101.\"\"\"\n    return sum(1 for i in range(2, 101) if i <= n)\n";
-        let request = serde_json::json!({"solution": solution, "file": "solution.py", "skip": ["valid"]});
-        let answer = call(Path::new("python3"), Helper::Mutants, &request).expect("the mutants helper answers");
-        let sources: Vec<&str> = answer["mutants"]
-            .as_array()
-            .expect("a list")
-            .iter()
-            .map(|m| m["source"].as_str().unwrap_or_default())
-            .collect();
+        let found = mutants(Path::new(HELPER_PYTHON), mutants_request(solution)).expect("the mutants helper answers");
+        let sources: Vec<&str> = found.iter().map(|m| m.source.as_str()).collect();
         assert!(!sources.is_empty());
         assert!(
             sources.iter().all(|s| s.contains("Counts the primes below 101.")),
@@ -212,46 +428,67 @@ mod tests {
         assert_eq!(folded, 1, "`101 + 1` and `102` are one program: {sources:#?}");
     }
 
-    /// The helpers run as one concatenated script, so a later file that
-    /// defined a name an earlier one uses would silently replace it (and
-    /// change what `tests gen` writes): no top-level name is defined twice.
+    /// A reply without a key the schema requires is an error that names
+    /// the key, not a default.
     #[test]
-    fn no_helper_redefines_another_ones_name() {
-        let files = [
-            ("signature.py", SIGNATURE),
-            ("values.py", VALUES),
-            ("gen.py", GEN),
-            ("constraints.py", CONSTRAINTS),
-            ("boundary.py", BOUNDARY),
-            ("stdin_gen.py", STDIN_GEN),
-            ("main.py", MAIN),
-            ("mutants.py", MUTANTS),
-            ("wrong_programs.py", WRONG_PROGRAMS),
-            ("serve.py", SERVE),
-        ];
-        let script = r#"
-import ast, json, sys
-seen, twice = {}, []
-for name, text in json.load(sys.stdin):
-    for node in ast.parse(text).body:
-        targets = [node] if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else getattr(node, "targets", [])
-        for t in targets:
-            defined = getattr(t, "name", None) or getattr(t, "id", None)
-            if defined and seen.setdefault(defined, name) != name:
-                twice.append("%s (%s, %s)" % (defined, seen[defined], name))
-print("\n".join(twice))
-"#;
-        let mut child = Command::new(HELPER_PYTHON)
-            .args(["-I", "-S", "-c", script])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("python3 runs");
-        let input = serde_json::to_vec(&files).expect("JSON");
-        child.stdin.take().expect("stdin").write_all(&input).expect("written");
-        let out = child.wait_with_output().expect("python3 ends");
-        assert!(out.status.success());
-        assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "", "names defined in two helper files");
+    fn a_reply_missing_a_key_is_an_error_naming_it() {
+        let reply = r#"{"answer": {"generated": {"params": [], "has_valid": false, "outside_spec": 0, "domains": {}, "key": null}}}"#;
+        let err = read_reply::<GenerateAnswer>("generate", reply).expect_err("`candidates` is missing");
+        let HelperError::Reply { helper, error } = &err else { panic!("not a reply error: {err:?}") };
+        assert_eq!(*helper, "generate");
+        assert_eq!(error.classify(), serde_json::error::Category::Data);
+        assert!(err.to_string().contains("missing field `candidates`"), "{err}");
+        // A `null` key is an answer; no key at all is not.
+        let without_key = reply.replace(r#", "key": null"#, r#", "candidates": []"#);
+        let err = read_reply::<GenerateAnswer>("generate", &without_key).expect_err("`key` is missing");
+        assert!(err.to_string().contains("missing field `key`"), "{err}");
+        let with_key = reply.replace(r#""key": null"#, r#""candidates": [], "key": null"#);
+        let read = read_reply::<GenerateAnswer>("generate", &with_key).expect("a whole reply");
+        assert!(matches!(read, GenerateAnswer::Generated(GeneratedInputs { key: None, .. })), "{read:?}");
+    }
+
+    /// A key the schema does not name is an error too: the two sides
+    /// disagree.
+    #[test]
+    fn a_reply_with_a_key_the_schema_lacks_is_an_error_naming_it() {
+        let reply = r#"{"answer": {"mutants": [{"kind": "k", "line": 1, "source": "s", "diff": "d", "extra": 0}]}}"#;
+        let err = read_reply::<MutantsAnswer>("mutants", reply).expect_err("`extra` is not in the schema");
+        assert!(matches!(err, HelperError::Reply { helper: "mutants", .. }), "{err:?}");
+        assert!(err.to_string().contains("unknown field `extra`"), "{err}");
+        let failed = read_reply::<MutantsAnswer>("mutants", r#"{"error": "p.py:1:2: the solution does not parse: x"}"#);
+        assert!(matches!(failed, Err(HelperError::Failed(m)) if m == "p.py:1:2: the solution does not parse: x"));
+    }
+
+    /// The helper checks requests against its own schema: a request
+    /// without a key it needs is refused, naming the key.
+    #[test]
+    fn the_helper_names_a_key_missing_from_a_request() {
+        let python = Path::new(HELPER_PYTHON);
+        let mut server = Server::start(python).expect("a helper process");
+        let text =
+            server.ask(b"{\"helper\": \"mutants\", \"solution\": \"x = 1\\n\", \"file\": \"s.py\", \"skip\": []}\n");
+        let err = read_reply::<MutantsAnswer>("mutants", &text.expect("a reply")).expect_err("no `whole_program`");
+        assert!(
+            matches!(&err, HelperError::Failed(m) if m.ends_with("the mutants request has no key `whole_program`")),
+            "{err}"
+        );
+    }
+
+    /// Every module of the package directory is embedded, and nothing
+    /// else: a module left out would fail only when imported.
+    #[test]
+    fn the_embedded_package_is_the_package_directory() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/testgen/py/flowbench_testgen");
+        let mut on_disk: Vec<String> = std::fs::read_dir(&dir)
+            .expect("the package directory")
+            .filter_map(|e| e.ok()?.file_name().to_str()?.strip_suffix(".py").map(str::to_string))
+            .collect();
+        on_disk.sort();
+        let embedded: Vec<&str> = PACKAGE.iter().map(|(name, _)| *name).collect();
+        assert_eq!(on_disk, embedded);
+        for (name, text) in PACKAGE {
+            assert_eq!(std::fs::read_to_string(dir.join(format!("{name}.py"))).expect("a module"), text);
+        }
     }
 
     /// `check` and `build` learn of a syntax error as `tests gen` does.
@@ -262,8 +499,8 @@ print("\n".join(twice))
         let file = Path::new("p/solution.py");
         let said = check_parses(python, file, broken).expect_err("a syntax error").to_string();
         assert_eq!(said, "p/solution.py:2:17: the solution does not parse: expected ':'");
-        let request = serde_json::json!({"solution": broken, "file": "p/solution.py", "skip": ["valid"]});
-        assert_eq!(call(python, Helper::Mutants, &request).expect_err("a syntax error").to_string(), said);
+        let request = MutantsRequest { file: "p/solution.py".into(), ..mutants_request(broken) };
+        assert_eq!(mutants(python, request).expect_err("a syntax error").to_string(), said);
         assert!(check_parses(python, file, &broken.replace("!= 0\n", "!= 0:\n")).is_ok());
     }
 }

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use serde::Serialize;
-use serde_json::{Value as Json, json};
+use serde_json::Value as Json;
 
 use crate::exec::Limits;
 use crate::judge::problem::TestCase;
@@ -16,7 +16,7 @@ use crate::judge::run::Sandbox;
 
 use super::generate::{GenInput, Wanted, args_key, candidates, compare_options, same, validate_limits};
 use super::kill::kill_search;
-use super::python::{Helper, call};
+use super::python::{Mutant, MutantsRequest};
 use super::reference::{Cost, Run, run_all, run_within_budget, wrap};
 use super::tests_file::{GeneratedTest, STRETCHED};
 
@@ -154,16 +154,19 @@ impl SetScore {
 
 /// The mutants of `input`'s reference (`kind`, `line`, `source`, `diff`
 /// each); an unparseable solution is an error naming the file.
-pub fn mutants(python: &Path, input: &GenInput) -> anyhow::Result<Vec<Json>> {
-    let request = json!({
-        "solution": input.solution,
-        "file": input.dir.join("solution.py").display().to_string(),
-        "skip": ["valid"],
-        // A whole program's code is mostly at module level.
-        "whole_program": input.entry_point == super::reference::PROGRAM,
-    });
-    let answer = call(python, Helper::Mutants, &request).map_err(|e| super::generate::name_spec(input, e))?;
-    Ok(answer["mutants"].as_array().cloned().unwrap_or_default())
+pub fn mutants(python: &Path, input: &GenInput) -> anyhow::Result<Vec<Mutant>> {
+    super::python::mutants(python, mutants_request(input)).map_err(|e| super::generate::name_spec(input, e.into()))
+}
+
+/// The request for `input`'s mutants: everything but `valid()`, and a
+/// whole program's code at module level too (where most of it is).
+pub fn mutants_request(input: &GenInput) -> MutantsRequest<'_> {
+    MutantsRequest {
+        solution: &input.solution,
+        file: input.dir.join("solution.py").display().to_string(),
+        skip: vec!["valid"],
+        whole_program: input.entry_point == super::reference::PROGRAM,
+    }
 }
 
 /// Scores several suites against the same mutants, one [`Score`] per suite
@@ -177,7 +180,7 @@ pub fn score_suites(
     python: &Path,
     sandbox: &dyn Sandbox,
     input: &GenInput,
-    mutants: &[Json],
+    mutants: &[Mutant],
     name: &str,
     suites: &[Suite],
     known: &mut [Known],
@@ -250,7 +253,7 @@ pub struct Survivors {
 pub fn survivors(
     sandbox: &dyn Sandbox,
     input: &GenInput,
-    mutants: &[Json],
+    mutants: &[Mutant],
     tests: &[ScoredTest],
 ) -> anyhow::Result<Survivors> {
     let has_valid = candidates_has_valid(&input.solution);
@@ -323,7 +326,7 @@ pub fn score_at_least(
     python: &Path,
     sandbox: &dyn Sandbox,
     input: &GenInput,
-    mutants: &[Json],
+    mutants: &[Mutant],
     tests: &[ScoredTest],
     wanted: f64,
 ) -> anyhow::Result<Bounded> {
@@ -537,8 +540,8 @@ fn unkilled_on(
 }
 
 /// A mutant's source wrapped like the reference's, ready to run.
-fn mutant_source(input: &GenInput, has_valid: bool, mutant: &Json) -> String {
-    wrap(mutant["source"].as_str().unwrap_or_default(), &input.entry_point, input.call_style, has_valid)
+fn mutant_source(input: &GenInput, has_valid: bool, mutant: &Mutant) -> String {
+    wrap(&mutant.source, &input.entry_point, input.call_style, has_valid)
 }
 
 fn fate(killed: bool, equivalent: bool) -> Fate {
@@ -549,13 +552,8 @@ fn fate(killed: bool, equivalent: bool) -> Fate {
     }
 }
 
-fn report(mutant: &Json, fate: Fate) -> MutantReport {
-    MutantReport {
-        kind: mutant["kind"].as_str().unwrap_or_default().into(),
-        line: mutant["line"].as_u64().unwrap_or(0),
-        diff: mutant["diff"].as_str().unwrap_or_default().into(),
-        fate,
-    }
+fn report(mutant: &Mutant, fate: Fate) -> MutantReport {
+    MutantReport { kind: mutant.kind.clone(), line: mutant.line, diff: mutant.diff.clone(), fate }
 }
 
 /// For each mutant (`sources`, wrapped), the cheapest input of `pool` that
@@ -714,6 +712,7 @@ pub fn random_pool(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     /// A tests.jsonl's time is read from a file: a negative or absurd one
     /// gives a cost, not a panic.

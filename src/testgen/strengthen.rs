@@ -13,6 +13,7 @@ use crate::judge::problem::Category;
 use crate::judge::run::Sandbox;
 
 use super::generate::{Candidate, GenInput, Generated, Validated, args_key, validate};
+use super::python::Mutant;
 use super::reference::wrap;
 use super::score::{Known, STRENGTHEN_SEED, ScoredTest, Survivors, cheapest_killers, mutants, random_pool, survivors};
 
@@ -27,7 +28,7 @@ pub struct Strengthened {
     /// Tests added to the suite.
     pub added: usize,
     /// The reference's mutants (as `score::mutants` makes them).
-    pub mutants: Vec<serde_json::Value>,
+    pub mutants: Vec<Mutant>,
     /// The mutants (indices) the final suite leaves alive: every other one
     /// is killed by a generated test or by an added one.
     pub alive: Vec<usize>,
@@ -56,7 +57,7 @@ pub fn strengthen_survivors(
     sandbox: &dyn Sandbox,
     input: &GenInput,
     generated: &mut Generated,
-    mutants: Vec<serde_json::Value>,
+    mutants: Vec<Mutant>,
     found: Survivors,
 ) -> anyhow::Result<Strengthened> {
     let Survivors { alive, known } = found;
@@ -93,11 +94,7 @@ pub fn strengthen_survivors(
         candidates.push(Candidate {
             category: Category::Typical,
             args: pool[k].args.clone(),
-            how: format!(
-                "random, kills mutant (line {}, {})",
-                mutant["line"].as_u64().unwrap_or(0),
-                mutant["kind"].as_str().unwrap_or_default()
-            ),
+            how: format!("random, kills mutant (line {}, {})", mutant.line, mutant.kind),
             expected: None,
         });
     }

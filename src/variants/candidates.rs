@@ -6,10 +6,9 @@
 //! and line. Mutants that only break a program (`return None`, a deleted
 //! statement) are no sensible program to draw, so neither kind takes them.
 
-use serde_json::Value as Json;
-
 use super::Kind;
 use crate::judge::samples::fnv1a;
+use crate::testgen::python::Mutant;
 
 /// A mutant that may become a variant.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,17 +37,14 @@ pub fn kind_of(mutation: &str) -> Option<Kind> {
 
 /// The mutants of `kind`, ordered by a hash of the seed, the problem and
 /// the program: deterministic for a seed, different across seeds.
-pub fn of_kind(mutants: &[Json], kind: Kind, problem: &str, seed: u64) -> Vec<Candidate> {
+pub fn of_kind(mutants: &[Mutant], kind: Kind, problem: &str, seed: u64) -> Vec<Candidate> {
     let mut out: Vec<(u64, Candidate)> = mutants
         .iter()
-        .filter_map(|m| {
-            let mutation = m["kind"].as_str()?;
-            let source = m["source"].as_str()?;
-            (kind_of(mutation) == Some(kind)).then(|| {
-                let key = format!("{seed}\u{0}{problem}\u{0}{source}");
-                let change = format!("{mutation} (line {})", m["line"].as_u64().unwrap_or(0));
-                (fnv1a(key.as_bytes()), Candidate { source: source.to_string(), change, names: Default::default() })
-            })
+        .filter(|m| kind_of(&m.kind) == Some(kind))
+        .map(|m| {
+            let key = format!("{seed}\u{0}{problem}\u{0}{}", m.source);
+            let change = format!("{} (line {})", m.kind, m.line);
+            (fnv1a(key.as_bytes()), Candidate { source: m.source.clone(), change, names: Default::default() })
         })
         .collect();
     out.sort_by(|a, b| (a.0, &a.1.source).cmp(&(b.0, &b.1.source)));
@@ -72,8 +68,13 @@ mod tests {
 
     #[test]
     fn the_order_is_seeded_and_stable() {
-        let mutants: Vec<Json> = (0..8)
-            .map(|i| serde_json::json!({"kind": "comparison Lt -> LtE", "line": i, "source": format!("x = {i}\n")}))
+        let mutants: Vec<Mutant> = (0..8)
+            .map(|i| Mutant {
+                kind: "comparison Lt -> LtE".into(),
+                line: i,
+                source: format!("x = {i}\n"),
+                diff: String::new(),
+            })
             .collect();
         let a = of_kind(&mutants, Kind::Logic, "p", 1);
         assert_eq!(a, of_kind(&mutants, Kind::Logic, "p", 1));

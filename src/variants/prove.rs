@@ -22,6 +22,7 @@ use crate::mermaid::lint::{Checked, check};
 use crate::testgen::generate::{
     GenInput, Generated, args_key, compare_options, constant_suite, generate_reusing, same, validate_limits,
 };
+use crate::testgen::python::Mutant;
 use crate::testgen::reference::{Run, run_all, wrap};
 use crate::testgen::score::{Known, ScoredTest, Suite, Survivors, mutants, score_at_least, score_suites};
 use crate::testgen::ship::{self, Kills};
@@ -238,7 +239,7 @@ fn exact_score(
     sandbox: &dyn Sandbox,
     input: &GenInput,
     generated: &mut Generated,
-    mutants: Vec<Json>,
+    mutants: Vec<Mutant>,
     found: Survivors,
 ) -> anyhow::Result<MutationSummary> {
     let generated_tests = generated.tests.len();
@@ -262,7 +263,7 @@ fn score_alive(
     python: &Path,
     sandbox: &dyn Sandbox,
     input: &GenInput,
-    mutants: &[Json],
+    mutants: &[Mutant],
     alive: &[usize],
     known: &mut [Known],
 ) -> anyhow::Result<MutationSummary> {

@@ -1,5 +1,5 @@
 # The statement's "Constraints:" section, as LeetCode-style problems write
-# it (concatenated after values.py and gen.py; main.py applies it). The
+# it (main.py applies it). The
 # statement is what defines the domain: tests on inputs it forbids judge
 # correct programs by what they do on invalid input, so a bound read here
 # replaces what `infer_domain` guessed from the examples. Lines this reader

@@ -1,10 +1,20 @@
-# Driver (concatenated last): reads one request as JSON on stdin, writes the
-# signature and the candidate inputs as JSON on stdout. Candidates are
-# unvalidated; the reference judges them later, in the sandbox.
+# The generator's request: the signature and the candidate inputs for one
+# problem (`generate`). Candidates are unvalidated; the reference judges
+# them later, in the sandbox.
+import ast
 import copy
 import hashlib
 import json
-import sys
+import random
+import re
+import string
+
+from .boundary import BOUNDARY_SEED, boundary_inputs
+from .constraints import stated_constraints
+from .gen import Gen, parsed_pattern, relation_holds, sorted_if
+from .signature import SpecError, read_signature
+from .stdin_gen import stdin_candidates
+from .values import bound, charset, decode, element_constraints, encode, length, one_of, same_len_of, satisfies
 
 
 def mutate_value(g, v, t, c):
@@ -253,7 +263,7 @@ def generate(req):
     beyond = statement is not None and statement.letters_beyond_ascii()
     key = candidates_key(params, has_valid, spec, domains, req, beyond)
     if req.get("known_key") == key:
-        return {"ok": True, "same_as_known": True, "key": key}
+        return {"same_as_known": {"key": key}}
     g = Gen(params, spec, random.Random(req["seed"]))
     counts = spec.get("counts", {})
     out = []
@@ -273,8 +283,8 @@ def generate(req):
             emit("large", "large: size %d" % size, g.args("large", size))
 
     def answer():
-        return {"ok": True, "params": [[n, t] for n, t in params], "has_valid": has_valid, "candidates": out,
-                "outside_spec": outside[0], "domains": domains, "key": key}
+        return {"generated": {"params": [[n, t] for n, t in params], "has_valid": has_valid, "candidates": out,
+                "outside_spec": outside[0], "domains": domains, "key": key}}
 
     pool = req.get("mode") == "pool"
     if req.get("mode") == "large":
@@ -718,7 +728,6 @@ def check_constraints(name, t, c):
 
 
 def generate_answer(req):
-    try:
-        return generate(req)
-    except SpecError as e:
-        return {"ok": False, "error": str(e)}
+    """The answer to a `generate` request (serve.py's schema); a SpecError
+    is the spec's or the solution's fault."""
+    return generate(req)

@@ -1,20 +1,21 @@
 # Plausible wrong programs beyond first-order mutants, for scoring only
-# (concatenated after mutants.py; `tests gen` never asks for them, so what it
-# generates and selects cannot depend on them). Two sets:
+# (`tests gen` never asks for them, so what it generates and selects cannot
+# depend on them). Two sets:
 # - higher-order mutants: two first-order mutants at disjoint sites (neither
 #   inside the other) applied together, a seeded sample of at most
-#   HIGHER_ORDER_CAP pairs per problem;
+#   `cap` pairs per problem (the request's, differential.rs's
+#   HIGHER_ORDER_CAP);
 # - alternative-algorithm mutants: operators (ALTERNATIVES) that imitate a
 #   whole wrong approach, often two coordinated changes, not one typo.
 # A program of either set that compiles to the bytecode of the reference,
 # of a first-order mutant or of an earlier program of its set is left out:
 # it is already counted (or can only survive).
+import ast
+import copy
 import random
 
-# Pairs sampled per problem: enough for a score to two decimals on a
-# typical problem, few enough that scoring stays within twice its
-# first-order time.
-HIGHER_ORDER_CAP = 60
+from .mutants import bytecode, first_order, replace, sites, unified
+from .signature import parse_solution
 
 # Draws per accepted pair before giving up (most draws are rejected as
 # i >= j, overlapping sites or twins, and cost no compilation).
@@ -410,12 +411,9 @@ def wrong_programs(source, filename, skip, whole_program, seed, cap):
     pairs = higher_order(tree, filename, first, set(programs), seed, cap)
     alts = alternatives(tree, filename, skip, whole_program, set(programs))
     shape = lambda found: [{"kind": k, "line": line, "source": text, "diff": unified(original, text)} for line, k, text in found]
-    return {"ok": True, "higher_order": shape(pairs), "alternative": shape(alts)}
+    return {"higher_order": shape(pairs), "alternative": shape(alts)}
 
 
 def wrong_programs_answer(req):
-    try:
-        return wrong_programs(req["solution"], req["file"], req.get("skip", ["valid"]), req.get("whole_program", False),
-                              req.get("seed", 0), req.get("cap", HIGHER_ORDER_CAP))
-    except SpecError as e:
-        return {"ok": False, "error": str(e)}
+    """The answer to a `wrong_programs` request (serve.py's schema)."""
+    return wrong_programs(req["solution"], req["file"], req["skip"], req["whole_program"], req["seed"], req["cap"])

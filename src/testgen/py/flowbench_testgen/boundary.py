@@ -1,4 +1,4 @@
-# Boundary inputs (concatenated after gen.py): where a *different* wrong
+# Boundary inputs: where a *different* wrong
 # program goes wrong, not a mutant of the reference. Mutants of the
 # reference only move the reference's own boundaries; a model's program
 # puts `<` for `<=` against another quantity, or breaks on a value class the
@@ -16,6 +16,10 @@
 # Gen seeded with the request's seed ^ BOUNDARY_SEED), so the inputs
 # generated before them stay as they were.
 import copy
+import math
+import string
+
+from .values import charset
 
 BOUNDARY_SEED = 0x2545F491
 

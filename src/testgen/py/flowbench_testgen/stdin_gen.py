@@ -1,4 +1,4 @@
-# Standard inputs of whole-program problems (concatenated after gen.py):
+# Standard inputs of whole-program problems:
 # generated from the input format of problem.toml's `[stdin] format`,
 # which flowbench has parsed and checked (stdin_format.rs) and sends as
 # statements: lines of fields and repeated blocks. Every choice comes from
@@ -10,6 +10,10 @@
 # it with values at their bounds, large inputs up to a budget of tokens
 # (`large_len`), in two shapes: one big case, or as many cases as the
 # bounds allow.
+import random
+
+from .signature import SpecError
+from .values import bound, charset
 
 # Styles of edge inputs: (sizes, values).
 EDGE_STYLES = [("min", "min"), ("min", "max"), ("min", "mixed"), ("small", "min"), ("small", "max"),
@@ -233,5 +237,6 @@ def stdin_candidates(req):
                 out.append({"category": "typical", "how": "seed %d" % (i + 1), "args": [s[0]]})
     if mode in ("large", "gen", None):
         emit_large()
-    return {"ok": True, "params": [["stdin", {"k": "str"}]], "has_valid": False, "candidates": out,
-            "outside_spec": outside[0], "domains": {"stdin": "spec"}}
+    # No key: a whole program's candidates are not cached (generate.rs).
+    return {"generated": {"params": [["stdin", {"k": "str"}]], "has_valid": False, "candidates": out,
+                          "outside_spec": outside[0], "domains": {"stdin": "spec"}, "key": None}}

@@ -1,9 +1,11 @@
-# Value helpers shared by the generators (concatenated after signature.py):
+# Value helpers shared by the generators:
 # the tagged-JSON encoding of the judge (docs/guide/judging.md "Values and comparison"),
 # bound parsing, charsets and the constraint check used on mutated seeds.
 import math
 import re
 import string
+
+from .signature import SpecError
 
 _BOUND = re.compile(r"^\s*(-?)\s*(\d+)\s*(?:\*\*\s*(\d+))?\s*([+-]\s*\d+)?\s*$")
 

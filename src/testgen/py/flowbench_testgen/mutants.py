@@ -1,4 +1,4 @@
-# AST mutants of a reference solution (concatenated after signature.py).
+# AST mutants of a reference solution.
 # Each mutant changes one node: operator swaps (arithmetic, comparison,
 # boolean, augmented), constants +-1, off-by-one on indices and range
 # bounds, negated conditions, deleted statements, swapped call arguments and
@@ -11,9 +11,9 @@ import ast
 import contextlib
 import copy
 import difflib
-import json
-import sys
 import types
+
+from .signature import parse_solution
 
 ARITH = {ast.Add: [ast.Sub], ast.Sub: [ast.Add], ast.Mult: [ast.Add, ast.FloorDiv], ast.Div: [ast.Mult, ast.FloorDiv],
          ast.FloorDiv: [ast.Div, ast.Mult], ast.Mod: [ast.FloorDiv], ast.Pow: [ast.Mult], ast.LShift: [ast.RShift],
@@ -204,11 +204,9 @@ def mutants(source, filename, skip, whole_program=False):
     original, found, _ = first_order(tree, filename, skip, whole_program)
     out = [{"kind": kind, "line": getattr(node, "lineno", 0), "source": text, "diff": unified(original, text)}
            for _, node, kind, _, text in found]
-    return {"ok": True, "original": original, "mutants": out}
+    return {"mutants": out}
 
 
 def mutants_answer(req):
-    try:
-        return mutants(req["solution"], req["file"], req.get("skip", ["valid"]), req.get("whole_program", False))
-    except SpecError as e:
-        return {"ok": False, "error": str(e)}
+    """The answer to a `mutants` request (serve.py's schema)."""
+    return mutants(req["solution"], req["file"], req["skip"], req["whole_program"])

@@ -1,7 +1,9 @@
-# Type- and constraint-aware input generators (concatenated after
-# signature.py and values.py). Every choice comes from one seeded
-# random.Random, so a seed gives the same inputs byte for byte.
-import random
+# Type- and constraint-aware input generators. Every choice comes from one
+# seeded random.Random, so a seed gives the same inputs byte for byte.
+import string
+
+from .signature import SpecError
+from .values import CHARSETS, bound, charset, count_of, element_constraints, length, one_of, same_len_of, satisfies
 
 SMALL = 1000
 
