@@ -15,17 +15,15 @@ TESTGEN_PY = ROOT / "src/testgen/py"
 sys.path.insert(0, str(TESTGEN_PY))
 
 
-def source_file(*candidates):
-    """The first of `candidates` (paths from the repository root) that
-    exists: the sandbox's files are moving into a crate of their own."""
-    for c in candidates:
-        if (ROOT / c).is_file():
-            return ROOT / c
-    raise FileNotFoundError(" or ".join(candidates))
+def source_file(path):
+    """`path` (from the repository root), which must exist."""
+    if not (ROOT / path).is_file():
+        raise FileNotFoundError(path)
+    return ROOT / path
 
 
-RUNNER = source_file("src/exec/runner.py", "crates/exec/src/runner.py")
-FBJOB = source_file("src/exec/fbjob.py", "crates/exec/src/fbjob.py")
+RUNNER = source_file("crates/exec/src/runner.py")
+FBJOB = source_file("crates/exec/src/fbjob.py")
 CONVERTER = source_file("src/judge/import/convert.py")
 
 
