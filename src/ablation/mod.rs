@@ -32,13 +32,18 @@ pub mod bench;
 pub mod compare;
 pub mod html;
 pub mod invariance;
+pub mod invariance_images;
 pub mod invariance_report;
 pub mod memorisation;
 pub mod prompts;
 pub mod report;
+pub mod run;
 pub mod signature;
 pub mod stats;
+pub mod transcribe_runs;
 pub mod two_step;
+
+pub use run::run;
 
 /// Runs and labels for the unit tests of the per-model sections.
 #[cfg(test)]

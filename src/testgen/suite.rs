@@ -206,7 +206,8 @@ fn score_exactly(
         suites.push(Scored::Tests(&originals));
     }
     let name = input.dir.file_name().map_or_else(|| input.dir.display().to_string(), |n| n.to_string_lossy().into());
-    let mut scores = score_suites(python, sandbox, input, mutants, &name, &suites, known)?.into_iter().map(|s| exact(&s));
+    let mut scores =
+        score_suites(python, sandbox, input, mutants, &name, &suites, known)?.into_iter().map(|s| exact(&s));
     let score = scores.next().ok_or_else(|| SuiteError::NotScored(input.dir.clone()))?;
     suite.generated.header.mutation = Some(score);
     suite.generated.header.originals_mutation = scores.next();
@@ -221,8 +222,9 @@ fn score_exactly(
 fn prove_floor(python: &Path, sandbox: &dyn Sandbox, suite: &mut Suite, floor: f64) -> anyhow::Result<MutationSummary> {
     let mutants = suite.input.phase("mutants", || mutants(python, &suite.input))?;
     let tests: Vec<ScoredTest> = suite.generated.tests.iter().map(ScoredTest::from).collect();
-    let bounded =
-        crate::timings::time("variant bound", || score_at_least(python, sandbox, &suite.input, &mutants, &tests, floor))?;
+    let bounded = crate::timings::time("variant bound", || {
+        score_at_least(python, sandbox, &suite.input, &mutants, &tests, floor)
+    })?;
     if !bounded.met {
         return crate::timings::time("variant exact", || {
             exact_score(python, sandbox, suite, mutants, bounded.survivors, floor)
@@ -284,5 +286,11 @@ fn score_alive(
 
 /// A score's figures as the header records them.
 fn exact(s: &Score) -> MutationSummary {
-    MutationSummary { mutants: s.mutants, equivalent: s.equivalent, killed: s.killed, score: s.score, bound: Bound::Exact }
+    MutationSummary {
+        mutants: s.mutants,
+        equivalent: s.equivalent,
+        killed: s.killed,
+        score: s.score,
+        bound: Bound::Exact,
+    }
 }
