@@ -26,6 +26,7 @@
 //! side); `report` and `html` render
 //! Markdown/CSV and the self-contained HTML page with SVG charts drawn here.
 
+pub mod answer;
 pub mod attribution;
 pub mod attribution_report;
 pub mod bench;
@@ -39,6 +40,7 @@ pub mod prompts;
 pub mod report;
 pub mod run;
 pub mod signature;
+pub mod stand_in;
 pub mod stats;
 pub mod transcribe_runs;
 pub mod two_step;

@@ -134,7 +134,7 @@ fn renderings_file(out: &Path) -> anyhow::Result<PathBuf> {
 /// Says which problems `fragile` fails under which rendering: what the
 /// invariance section must report.
 fn announce_fragile() {
-    let fails: Vec<String> = super::generate::FRAGILE_FAILS
+    let fails: Vec<String> = crate::ablation::stand_in::FRAGILE_FAILS
         .iter()
         .map(|(rendering, task)| match *rendering {
             "default" => format!("{task} under flowchart"),
