@@ -209,3 +209,161 @@ fn only_the_command_line_depends_on_clap_and_anyhow() {
         }
     }
 }
+
+/// The code of a Rust source with comments, strings and character
+/// literals blanked to spaces (newlines kept, so lines still count), for
+/// scanning its braces and keywords.
+fn code_only(source: &str) -> Vec<u8> {
+    let s = source.as_bytes();
+    let mut out = s.to_vec();
+    let blank = |out: &mut Vec<u8>, from: usize, to: usize| {
+        for b in &mut out[from..to] {
+            if *b != b'\n' {
+                *b = b' ';
+            }
+        }
+    };
+    let mut i = 0;
+    while i < s.len() {
+        let start = i;
+        if s[i..].starts_with(b"//") {
+            while i < s.len() && s[i] != b'\n' {
+                i += 1;
+            }
+        } else if s[i..].starts_with(b"/*") {
+            let mut depth = 0;
+            while i < s.len() {
+                if s[i..].starts_with(b"/*") {
+                    depth += 1;
+                    i += 2;
+                } else if s[i..].starts_with(b"*/") {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+        } else if let Some(hashes) = raw_string_at(s, i) {
+            // r#"…"# (also br"…"): ends at the quote followed by as many #.
+            i = s[i..].iter().position(|&b| b == b'"').map_or(s.len(), |q| i + q + 1);
+            let close: Vec<u8> = std::iter::once(b'"').chain(std::iter::repeat_n(b'#', hashes)).collect();
+            while i < s.len() && !s[i..].starts_with(&close) {
+                i += 1;
+            }
+            i = (i + close.len()).min(s.len());
+        } else if s[i] == b'"' && (i == 0 || !s[i - 1].is_ascii_alphanumeric() || s[i - 1] == b'b') {
+            i += 1;
+            while i < s.len() && s[i] != b'"' {
+                i += if s[i] == b'\\' { 2 } else { 1 };
+            }
+            i = (i + 1).min(s.len());
+        } else if s[i] == b'\'' {
+            // A character literal ('x', '\n', '\u{1F600}', '"'), not a lifetime ('a).
+            let end = if s.get(i + 1) == Some(&b'\\') {
+                s[i + 2..].iter().position(|&b| b == b'\'').map(|p| i + 2 + p)
+            } else {
+                let ch = source[i + 1..].chars().next().map_or(1, char::len_utf8);
+                (s.get(i + 1 + ch) == Some(&b'\'')).then_some(i + 1 + ch)
+            };
+            i = end.map_or(i + 1, |e| e + 1);
+            if end.is_none() {
+                continue;
+            }
+        } else {
+            i += 1;
+            continue;
+        }
+        blank(&mut out, start, i);
+    }
+    out
+}
+
+/// At `i`, the number of `#` of a raw string literal starting there.
+fn raw_string_at(s: &[u8], i: usize) -> Option<usize> {
+    if i > 0 && (s[i - 1].is_ascii_alphanumeric() || s[i - 1] == b'_') {
+        return None;
+    }
+    let rest = s[i..].strip_prefix(b"b").unwrap_or(&s[i..]).strip_prefix(b"r")?;
+    let hashes = rest.iter().take_while(|&&b| b == b'#').count();
+    (rest.get(hashes) == Some(&b'"')).then_some(hashes)
+}
+
+/// Every function with a body in `source`: its name, first line (1-based)
+/// and length in lines, from the `fn` line to its closing brace.
+fn function_lengths(source: &str) -> Vec<(String, usize, usize)> {
+    let code = code_only(source);
+    let line_of = |at: usize| code[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+    let word = |at: usize| at == 0 || !(code[at - 1].is_ascii_alphanumeric() || code[at - 1] == b'_');
+    let mut out = Vec::new();
+    for at in 0..code.len() {
+        if !(code[at..].starts_with(b"fn ") && word(at)) {
+            continue;
+        }
+        let name: String = code[at + 3..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+            .map(|&b| char::from(b))
+            .collect();
+        // The body opens at the first `{` outside the signature's (), [] and <>;
+        // a `;` first means a declaration without one.
+        let mut depth = 0i32;
+        let mut open = None;
+        for (j, &b) in code.iter().enumerate().skip(at + 3) {
+            match b {
+                b'(' | b'[' => depth += 1,
+                b')' | b']' => depth -= 1,
+                b';' if depth == 0 => break,
+                b'{' if depth == 0 => {
+                    open = Some(j);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let Some(open) = open else { continue };
+        let mut braces = 0;
+        let close = (open..code.len())
+            .find(|&j| {
+                match code[j] {
+                    b'{' => braces += 1,
+                    b'}' => braces -= 1,
+                    _ => {}
+                }
+                braces == 0
+            })
+            .unwrap_or_else(|| panic!("fn {name} at line {}: no closing brace", line_of(at)));
+        out.push((name, line_of(at), line_of(close) - line_of(at) + 1));
+    }
+    out
+}
+
+#[test]
+fn the_function_scanner_counts_from_fn_to_its_closing_brace() {
+    let source = "/// fn in a doc { \nfn a() {\n    let s = \"}{\";\n    let c = '}';\n    let r = r#\"fn x() {\"#;\n}\n\
+                  trait T { fn decl(&self); }\nfn b<'a>(x: &'a str) -> impl Fn() + 'a {\n    move || {\n        drop(x)\n    }\n}\n";
+    let found = function_lengths(source);
+    assert_eq!(found, vec![("a".into(), 2, 5), ("b".into(), 8, 5)]);
+}
+
+/// `cli` only wires options to the phases: no function there a reader
+/// cannot hold in their head.
+#[test]
+fn no_cli_function_is_over_60_lines() {
+    const MAX: usize = 60;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli");
+    let mut long = Vec::new();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    for file in files.iter().filter(|p| p.extension().is_some_and(|e| e == "rs")) {
+        let source = std::fs::read_to_string(file).unwrap();
+        for (name, line, lines) in function_lengths(&source) {
+            if lines > MAX {
+                long.push(format!("{}:{line} fn {name}: {lines} lines", file.display()));
+            }
+        }
+    }
+    assert!(long.is_empty(), "functions in src/cli over {MAX} lines:\n{}", long.join("\n"));
+}

@@ -26,19 +26,26 @@
 //! side); `report` and `html` render
 //! Markdown/CSV and the self-contained HTML page with SVG charts drawn here.
 
+pub mod answer;
 pub mod attribution;
 pub mod attribution_report;
 pub mod bench;
 pub mod compare;
 pub mod html;
 pub mod invariance;
+pub mod invariance_images;
 pub mod invariance_report;
 pub mod memorisation;
 pub mod prompts;
 pub mod report;
+pub mod run;
 pub mod signature;
+pub mod stand_in;
 pub mod stats;
+pub mod transcribe_runs;
 pub mod two_step;
+
+pub use run::run;
 
 /// Runs and labels for the unit tests of the per-model sections.
 #[cfg(test)]

@@ -33,6 +33,7 @@ pub mod gallery;
 pub mod import;
 pub mod legacy_suite;
 pub mod meta;
+pub mod phase;
 pub mod problem_check;
 pub mod record;
 pub mod references;
@@ -45,6 +46,8 @@ pub mod summary;
 pub mod table1;
 pub mod unchanged;
 pub mod validate;
+
+pub use phase::build;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -134,7 +134,7 @@ fn renderings_file(out: &Path) -> anyhow::Result<PathBuf> {
 /// Says which problems `fragile` fails under which rendering: what the
 /// invariance section must report.
 fn announce_fragile() {
-    let fails: Vec<String> = super::generate::FRAGILE_FAILS
+    let fails: Vec<String> = crate::ablation::stand_in::FRAGILE_FAILS
         .iter()
         .map(|(rendering, task)| match *rendering {
             "default" => format!("{task} under flowchart"),
@@ -163,18 +163,41 @@ pub fn run(args: &AblationArgs) -> anyhow::Result<ExitCode> {
     let mut build = strings(&["build", "--problems"]);
     build.extend([path(&bank), "--problems".into(), path(&variants), "-o".into(), path(&dist)]);
     build.extend(["--styles".into(), path(&renderings_file(out)?)]);
+    extend_sandbox_options(args, &mut build);
+    required(build)?;
+    write_prompts(&dist, out)?;
+
+    let mut ablation = strings(&["ablation", "--bench"]);
+    ablation.push(path(&dist));
+    for (run, file) in generate_samples(&dist, &samples)? {
+        ablation.extend(["--run".into(), format!("{run}={}", path(&file))]);
+    }
+    let k: Vec<String> = args.k.iter().map(usize::to_string).collect();
+    ablation.extend(["-o".into(), path(out), "--k".into(), k.join(",")]);
+    ablation.extend(["--mode".into(), value_name(&args.mode), "--clock".into(), value_name(&args.clock)]);
+    ablation.extend(["--timeout".into(), args.timeout.to_string()]);
+    extend_sandbox_options(args, &mut ablation);
+    if args.quiet {
+        ablation.push("-q".into());
+    }
+    step(&ablation)
+}
+
+/// `-j` and `--python` as the demo was given them.
+fn extend_sandbox_options(args: &AblationArgs, step: &mut Vec<String>) {
     if let Some(j) = args.jobs {
-        build.extend(["-j".into(), j.to_string()]);
+        step.extend(["-j".into(), j.to_string()]);
     }
     if let Some(p) = &args.python {
-        build.extend(["--python".into(), path(p)]);
+        step.extend(["--python".into(), path(p)]);
     }
-    required(build)?;
+}
 
-    // The requests a real model would get (OpenAI batch file), for a look.
+/// The requests a real model would get (OpenAI batch file), for a look.
+fn write_prompts(dist: &Path, out: &Path) -> anyhow::Result<()> {
     let mut prompts = strings(&["prompts", "--bench"]);
     prompts.extend([
-        path(&dist),
+        path(dist),
         "--condition".into(),
         "flowchart".into(),
         "mermaid".into(),
@@ -184,24 +207,25 @@ pub fn run(args: &AblationArgs) -> anyhow::Result<ExitCode> {
         "flowchart-then-code".into(),
     ]);
     prompts.extend(["-o".into(), path(&out.join("requests.jsonl"))]);
-    required(prompts)?;
+    required(prompts)
+}
 
-    let mut ablation = strings(&["ablation", "--bench"]);
-    ablation.push(path(&dist));
-    for model in STAND_INS {
-        let file = samples.join(format!("{model}.jsonl"));
+/// Every stand-in's samples under `samples/`: the code stand-ins, `fragile`
+/// under each rendering, the transcribers under both their conditions.
+/// Returns each run's name and file, in the report's order.
+fn generate_samples(dist: &Path, samples: &Path) -> anyhow::Result<Vec<(String, PathBuf)>> {
+    let mut runs = Vec::new();
+    let mut generate = |run: String, condition: String, model: &str| -> anyhow::Result<()> {
+        let file = samples.join(format!("{run}.jsonl"));
         let mut generate = strings(&["generate", "--bench"]);
-        generate.extend([
-            path(&dist),
-            "--condition".into(),
-            "flowchart".into(),
-            "--model".into(),
-            model.into(),
-            "-o".into(),
-            path(&file),
-        ]);
+        generate.extend([path(dist), "--condition".into(), condition, "--model".into(), model.into()]);
+        generate.extend(["-o".into(), path(&file)]);
         required(generate)?;
-        ablation.extend(["--run".into(), format!("{model}={}", path(&file))]);
+        runs.push((run, file));
+        Ok(())
+    };
+    for model in STAND_INS {
+        generate(model.to_string(), "flowchart".into(), model)?;
     }
     announce_fragile();
     for style in RENDERINGS {
@@ -209,35 +233,12 @@ pub fn run(args: &AblationArgs) -> anyhow::Result<ExitCode> {
             "default" => ("flowchart".to_string(), FRAGILE.to_string()),
             style => (format!("flowchart@{style}"), format!("{FRAGILE}@{style}")),
         };
-        let file = samples.join(format!("{run}.jsonl"));
-        let mut generate = strings(&["generate", "--bench"]);
-        generate.extend([path(&dist), "--condition".into(), condition, "--model".into(), FRAGILE.into()]);
-        generate.extend(["-o".into(), path(&file)]);
-        required(generate)?;
-        ablation.extend(["--run".into(), format!("{run}={}", path(&file))]);
+        generate(run, condition, FRAGILE)?;
     }
     for model in TRANSCRIBERS {
         for condition in TRANSCRIBER_CONDITIONS {
-            let file = samples.join(format!("{model}.{condition}.jsonl"));
-            let mut generate = strings(&["generate", "--bench"]);
-            generate.extend([path(&dist), "--condition".into(), condition.into(), "--model".into(), model.into()]);
-            generate.extend(["-o".into(), path(&file)]);
-            required(generate)?;
-            ablation.extend(["--run".into(), format!("{model}.{condition}={}", path(&file))]);
+            generate(format!("{model}.{condition}"), condition.to_string(), model)?;
         }
     }
-    let k: Vec<String> = args.k.iter().map(usize::to_string).collect();
-    ablation.extend(["-o".into(), path(out), "--k".into(), k.join(",")]);
-    ablation.extend(["--mode".into(), value_name(&args.mode), "--clock".into(), value_name(&args.clock)]);
-    ablation.extend(["--timeout".into(), args.timeout.to_string()]);
-    if let Some(j) = args.jobs {
-        ablation.extend(["-j".into(), j.to_string()]);
-    }
-    if let Some(p) = &args.python {
-        ablation.extend(["--python".into(), path(p)]);
-    }
-    if args.quiet {
-        ablation.push("-q".into());
-    }
-    step(&ablation)
+    Ok(runs)
 }

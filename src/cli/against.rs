@@ -77,43 +77,7 @@ pub fn report(
     let failure = tests.as_ref().and_then(|t| add_execution(&mut result, &solution.program, chart, t).err());
     let Solution { name: solution, code, .. } = solution;
     if json {
-        let mismatches: Vec<serde_json::Value> = result
-            .mismatches
-            .iter()
-            .map(|m| {
-                let span = m.node.map(|i| chart.nodes[i].span);
-                serde_json::json!({
-                    "kind": m.kind,
-                    "message": m.message,
-                    "chart_line": span.map(|s| s.line),
-                    "chart_col": span.map(|s| s.col),
-                    "code_line": m.code_line,
-                })
-            })
-            .collect();
-        let execution = match &result.execution {
-            None => serde_json::Value::Null,
-            Some(Execution::Passed { tests }) => serde_json::json!({"outcome": "passed", "tests": tests}),
-            Some(Execution::Failed(c)) => serde_json::json!({
-                "outcome": "failed", "result": c.result, "input": c.input, "expected": c.expected,
-                "got": c.got, "message": c.message,
-            }),
-            Some(Execution::NotCode(why)) => serde_json::json!({"outcome": "not code", "reason": why}),
-        };
-        let out = serde_json::json!({
-            "chart": name,
-            "solution": solution,
-            "faithful": result.mismatches.is_empty(),
-            "similarity": (result.similarity * 1000.0).round() / 1000.0,
-            "evidence": result.evidence,
-            "execution": execution,
-            "mismatches": mismatches,
-            "unverifiable": result.unverifiable.iter().map(|u| serde_json::json!({
-                "text": u.text,
-                "chart_line": chart.nodes[u.node].span.line,
-            })).collect::<Vec<_>>(),
-        });
-        println!("{out}");
+        println!("{}", as_json(name, chart, solution, &result));
     } else {
         for m in &result.mismatches {
             eprint!("{}", render_diagnostic(name, source, &mismatch_diagnostic(m, chart, solution, code)));
@@ -130,4 +94,49 @@ pub fn report(
         Some(e) => Err(e),
         None => Ok(result.mismatches.len()),
     }
+}
+
+/// The `--json` line of one comparison.
+fn as_json(
+    name: &str,
+    chart: &Flowchart,
+    solution: &str,
+    result: &crate::author::against::Report,
+) -> serde_json::Value {
+    let mismatches: Vec<serde_json::Value> = result
+        .mismatches
+        .iter()
+        .map(|m| {
+            let span = m.node.map(|i| chart.nodes[i].span);
+            serde_json::json!({
+                "kind": m.kind,
+                "message": m.message,
+                "chart_line": span.map(|s| s.line),
+                "chart_col": span.map(|s| s.col),
+                "code_line": m.code_line,
+            })
+        })
+        .collect();
+    let execution = match &result.execution {
+        None => serde_json::Value::Null,
+        Some(Execution::Passed { tests }) => serde_json::json!({"outcome": "passed", "tests": tests}),
+        Some(Execution::Failed(c)) => serde_json::json!({
+            "outcome": "failed", "result": c.result, "input": c.input, "expected": c.expected,
+            "got": c.got, "message": c.message,
+        }),
+        Some(Execution::NotCode(why)) => serde_json::json!({"outcome": "not code", "reason": why}),
+    };
+    serde_json::json!({
+        "chart": name,
+        "solution": solution,
+        "faithful": result.mismatches.is_empty(),
+        "similarity": (result.similarity * 1000.0).round() / 1000.0,
+        "evidence": result.evidence,
+        "execution": execution,
+        "mismatches": mismatches,
+        "unverifiable": result.unverifiable.iter().map(|u| serde_json::json!({
+            "text": u.text,
+            "chart_line": chart.nodes[u.node].span.line,
+        })).collect::<Vec<_>>(),
+    })
 }

@@ -113,24 +113,8 @@ pub fn run(args: AuthorArgs) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
-    let settings = Settings {
-        model: args.model.clone(),
-        temperature: args.temperature,
-        top_p: args.top_p,
-        max_tokens: args.max_tokens,
-        rounds: args.rounds,
-        author_template: template(args.template.as_deref(), AUTHOR_TEMPLATE)?,
-        repair_template: template(args.repair_template.as_deref(), REPAIR_TEMPLATE)?,
-    };
-    let timeout = Duration::try_from_secs_f64(args.timeout)
-        .map_err(|_| anyhow::anyhow!("--timeout {}: not a number of seconds", args.timeout))?;
-    let client = ChatClient::new(ClientConfig {
-        endpoint: args.endpoint.clone(),
-        api_key: std::env::var(&args.api_key_env).ok().filter(|k| !k.is_empty()),
-        timeout,
-        retry: RetryPolicy { max_retries: args.retries, ..RetryPolicy::default() },
-        pool: 1,
-    });
+    let settings = settings(&args)?;
+    let client = client(&args)?;
     let cache = (args.cache != "none").then(|| Cache::new(Path::new(&args.cache)));
     let solution_name = solution_path.display().to_string();
     let problem =
@@ -148,9 +132,46 @@ pub fn run(args: AuthorArgs) -> anyhow::Result<ExitCode> {
     let outcome =
         author(&client, cache.as_ref(), &problem, &settings, &|m: &str| bar.set_message(m.to_owned()), &mut log);
     bar.finish();
-    match outcome? {
+    report(&args, outcome?, &output, &solution_path, &log_path)
+}
+
+/// The loop's settings from the options (the templates read).
+fn settings(args: &AuthorArgs) -> anyhow::Result<Settings> {
+    Ok(Settings {
+        model: args.model.clone(),
+        temperature: args.temperature,
+        top_p: args.top_p,
+        max_tokens: args.max_tokens,
+        rounds: args.rounds,
+        author_template: template(args.template.as_deref(), AUTHOR_TEMPLATE)?,
+        repair_template: template(args.repair_template.as_deref(), REPAIR_TEMPLATE)?,
+    })
+}
+
+/// The endpoint's client, one request at a time.
+fn client(args: &AuthorArgs) -> anyhow::Result<ChatClient> {
+    let timeout = Duration::try_from_secs_f64(args.timeout)
+        .map_err(|_| anyhow::anyhow!("--timeout {}: not a number of seconds", args.timeout))?;
+    Ok(ChatClient::new(ClientConfig {
+        endpoint: args.endpoint.clone(),
+        api_key: std::env::var(&args.api_key_env).ok().filter(|k| !k.is_empty()),
+        timeout,
+        retry: RetryPolicy { max_retries: args.retries, ..RetryPolicy::default() },
+        pool: 1,
+    }))
+}
+
+/// Writes a valid chart and says so, or shows the last problems.
+fn report(
+    args: &AuthorArgs,
+    outcome: Outcome,
+    output: &Path,
+    solution_path: &Path,
+    log_path: &Path,
+) -> anyhow::Result<ExitCode> {
+    match outcome {
         Outcome::Valid { chart, repairs, similarity } => {
-            crate::outfile::write_atomic(&output, chart.as_bytes())
+            crate::outfile::write_atomic(output, chart.as_bytes())
                 .with_context(|| format!("writing {}", output.display()))?;
             eprintln!(
                 "{}: valid chart after {repairs} repair round(s) (parses, lints clean, faithful to {}; similarity {similarity:.3}); log in {}",

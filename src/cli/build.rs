@@ -8,16 +8,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
-use rayon::prelude::*;
 
-use crate::bank::build::{BuildOptions, Builder, Built};
+use crate::bank::build::BuildOptions;
 use crate::bank::dist::Manifest;
-use crate::bank::shard::ShardBuild;
+use crate::bank::phase::{Outcome, Plan, ShardOutcome};
 use crate::bank::styles::BuildStyle;
 use crate::bank::unchanged;
 use crate::exec::{ExecConfig, LazyExecutor};
-use crate::progress::Progress as _;
-use crate::render::pipeline::Renderer;
 use crate::render::style::{StyleFile, parse_sweep};
 use crate::shard::Shard;
 
@@ -131,35 +128,6 @@ fn build_styles(args: &BuildArgs) -> anyhow::Result<Vec<BuildStyle>> {
     Ok(styles)
 }
 
-/// The problem directories of every bank, by name. Each problem's artefacts
-/// are named after its directory, so one name in two banks is refused.
-fn problem_dirs(banks: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
-    let mut by_name: std::collections::BTreeMap<std::ffi::OsString, PathBuf> = Default::default();
-    for bank in banks {
-        for dir in crate::bank::problem_dirs(bank)? {
-            let name = dir.file_name().map(ToOwned::to_owned).unwrap_or_default();
-            if let Some(first) = by_name.get(&name) {
-                anyhow::bail!(
-                    "{} and {}: two problems named {:?} (each bank's problem directories must have distinct names)",
-                    first.display(),
-                    dir.display(),
-                    name
-                );
-            }
-            by_name.insert(name, dir);
-        }
-    }
-    if by_name.is_empty() {
-        anyhow::bail!("{}: no problems (directories with flowchart.mmd)", shown(banks));
-    }
-    Ok(by_name.into_values().collect())
-}
-
-/// The banks' paths as the messages name them.
-fn shown(banks: &[PathBuf]) -> String {
-    banks.iter().map(|b| b.display().to_string()).collect::<Vec<_>>().join(", ")
-}
-
 pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     match &args.command {
         Some(BuildCommand::Merge(m)) => merge(m),
@@ -171,31 +139,23 @@ fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     // Options first: a bad style file fails before the bank is read.
     let styles = build_styles(&args)?;
-    let bank = problem_dirs(&args.problems)?;
+    let problems = crate::bank::phase::problem_dirs(&args.problems)?;
     if !(args.time_limit.is_finite()
         && args.time_limit > 0.0
         && args.time_limit <= crate::judge::problems_file::MAX_LIMIT_S)
     {
         anyhow::bail!("--time-limit {}: must be a positive number of seconds, at most a day", args.time_limit);
     }
-    // The binary is named before any work: a shard that cannot say what
-    // built it could never be merged.
-    let binary_sha256 = args.shard.map(|_| crate::bank::shard::running_binary_sha256()).transpose()?;
-    // The sandbox starts when a problem needs validating, so a no-op
-    // rebuild spawns no process at all.
     let threads = args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |j| j.max(1));
-    let mine: Vec<PathBuf> = match args.shard {
-        Some(shard) => shard.owned(&bank, |d| d.file_name().map(ToOwned::to_owned)).into_iter().cloned().collect(),
-        None => bank.clone(),
-    };
-    let bar = super::progress::bar(mine.len() as u64, "problems", false);
+    let bar = super::progress::bar(0, "problems", false);
     let cfg = ExecConfig { workers: threads, allow_weak_sandbox: args.allow_weak_sandbox, ..ExecConfig::default() }
         .with_interpreter(args.python.as_deref(), None);
     let sandbox = LazyExecutor::new(cfg).with_progress(Arc::new(bar.clone()));
-    let renderer = Renderer::default();
-    let mut builder = Builder {
-        renderer: &renderer,
-        sandbox: &sandbox,
+    let plan = Plan {
+        banks: args.problems.clone(),
+        problems,
+        shard: args.shard,
+        threads,
         opts: BuildOptions {
             out: args.output.clone(),
             deny_warnings: args.deny,
@@ -206,89 +166,38 @@ fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
             weak_sandbox: None,
         },
     };
-    let banks: Vec<&Path> = args.problems.iter().map(PathBuf::as_path).collect();
-    crate::outfile::refuse_dir_overlap("-o", &args.output, &banks)?;
-    std::fs::create_dir_all(&args.output).with_context(|| format!("creating {}", args.output.display()))?;
-    let inputs = unchanged::inputs_digest(&bank, &builder.opts)
-        .with_context(|| format!("reading problem bank {}", shown(&args.problems)))?;
-    if !args.force
-        && args.shard.is_none()
-        && let Some(last) = unchanged::up_to_date(&args.output, &inputs)
-    {
-        bar.finish();
-        return Ok(report_up_to_date(&last, &args.output, started));
-    }
-    let built = build_each(&builder, &bank, &mine, threads, &bar)?;
-    builder.opts.weak_sandbox = sandbox.isolation().filter(|i| i != "full");
-    let python = match sandbox.started() {
-        Some(Ok(e)) => format!("python {}", e.python_version()),
-        Some(Err(e)) => format!("sandbox failed: {e}"),
-        None => "nothing to validate".into(),
-    };
-    let rebuilt = built.iter().filter(|b| b.rebuilt).count();
-    if let (Some(shard), Some(binary_sha256)) = (args.shard, binary_sha256) {
-        let done = ShardBuild { shard, bank: &bank, inputs_digest: inputs, binary_sha256, built: &built };
-        crate::bank::shard::write_shard(&args.output, &done, &builder.opts)?;
-        return Ok(report_shard(&done, rebuilt, &args.output, started, &python));
-    }
-    let manifest = crate::bank::dist::write_dist(&args.output, &built, &builder.opts)?;
-    unchanged::record(&args.output, &inputs, &manifest)?;
-    print!("{}", crate::bank::table1::markdown(&manifest.table1));
-    report_built(&manifest, rebuilt, &args.output, started, &python);
-    if !manifest.failed.is_empty() {
-        eprintln!("failed: {}", manifest.failed.join(", "));
-    }
-    Ok(if manifest.failed.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
-}
-
-/// Builds the problems of `mine` on `threads` threads, printing their
-/// diagnostics; refuses a build the machine could not do.
-fn build_each(
-    builder: &Builder,
-    bank: &[PathBuf],
-    mine: &[PathBuf],
-    threads: usize,
-    bar: &super::progress::Bar,
-) -> anyhow::Result<Vec<Built>> {
-    // Duplicate task ids span problems: asked of the whole bank, also in a shard.
-    let duplicates = crate::bank::duplicate_task_ids(bank);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
-    let built: Vec<Built> = pool.install(|| {
-        mine.par_iter()
-            .map(|d| {
-                let b = match duplicates.get(d) {
-                    Some(why) => Built::failed(d, why.clone()),
-                    None => builder.build(d),
-                };
-                bar.advance();
-                b
-            })
-            .collect()
-    });
+    let outcome = crate::bank::build(plan, &sandbox, &bar);
     bar.finish();
-    for b in &built {
-        for d in &b.report.diagnostics {
-            eprintln!("{d}");
+    Ok(match outcome? {
+        Outcome::UpToDate(last) => report_up_to_date(&last, &args.output, started),
+        Outcome::Shard(done) => report_shard(&done, &args.output, started),
+        Outcome::Dist { manifest, rebuilt, python } => {
+            print!("{}", crate::bank::table1::markdown(&manifest.table1));
+            report_built(&manifest, rebuilt, &args.output, started, &python);
+            if !manifest.failed.is_empty() {
+                eprintln!("failed: {}", manifest.failed.join(", "));
+            }
+            if manifest.failed.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE }
         }
-    }
-    refuse_machine_failures(&built)?;
-    Ok(built)
+    })
 }
 
 /// What a shard build prints: its counts and what to do next; exit code 1
 /// when some of its problems failed (they are in the shard, and the merged
 /// dist reports them as an unsharded build would).
-fn report_shard(done: &ShardBuild, rebuilt: usize, out: &Path, started: Instant, python: &str) -> ExitCode {
-    let failed: Vec<&str> = done.built.iter().filter(|b| !b.report.ok).map(|b| b.report.name.as_str()).collect();
+fn report_shard(done: &ShardOutcome, out: &Path, started: Instant) -> ExitCode {
+    let failed = done.failed();
     eprintln!(
-        "built shard {} ({} of the bank's {} problems: {} built, {rebuilt} rebuilt) into {} in {:.2} s ({python}); \
+        "built shard {} ({} of the bank's {} problems: {} built, {} rebuilt) into {} in {:.2} s ({}); \
          combine all {} shards with `flowbench build merge -o DIST SHARD_DIRS…`",
         done.shard,
         done.built.len(),
-        done.bank.len(),
+        done.bank,
         done.built.len() - failed.len(),
+        done.rebuilt,
         out.display(),
         started.elapsed().as_secs_f64(),
+        done.python,
         done.shard.count,
     );
     if !failed.is_empty() {
@@ -342,24 +251,4 @@ fn report_built(m: &Manifest, rebuilt: usize, out: &std::path::Path, started: In
         out.display(),
         started.elapsed().as_secs_f64(),
     );
-}
-
-/// Stops the build with one error when the machine could not build some
-/// problems (the sandbox did not start or run): the same failure would
-/// otherwise be printed once per problem, and a Table 1 of those problems
-/// would report the machine, not the bank. Their work was not cached, so a
-/// rerun once the machine is fixed builds them; the others stay cached.
-fn refuse_machine_failures(built: &[Built]) -> anyhow::Result<()> {
-    let failed: Vec<&str> = built.iter().filter_map(|b| b.machine_failure.as_deref()).collect();
-    let Some(first) = failed.first() else { return Ok(()) };
-    let mut reasons: Vec<&str> = failed.clone();
-    reasons.sort_unstable();
-    reasons.dedup();
-    let others = if reasons.len() > 1 { format!(" (and {} other reasons)", reasons.len() - 1) } else { String::new() };
-    anyhow::bail!(
-        "{first}{others}\n{} of {} problems were not built because the sandbox could not run their reference \
-         solutions; nothing of theirs was cached, so `flowbench build` builds them once this is fixed",
-        failed.len(),
-        built.len()
-    )
 }

@@ -6,7 +6,7 @@
 //! chart unfaithful to its `--against` solution, 2 any error (unreadable file
 //! or parse error).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::mermaid::ParseOptions;
@@ -64,29 +64,13 @@ pub struct CheckArgs {
 pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let (mut errors, mut warnings, mut mismatches, mut unfaithful) = (0usize, 0usize, 0usize, 0usize);
     let solution = match &args.against {
-        Some(path) => {
-            let code = read_source(path)?;
-            let problem = match super::against::problem_tests(path, args.tests.as_deref(), args.task.as_deref()) {
-                Ok(p) => p,
-                Err(e) => {
-                    eprintln!("error: {e:#}");
-                    return Ok(ExitCode::from(2));
-                }
-            };
-            match crate::author::read_program(&code, args.entry.as_deref()) {
-                Ok(program) => Some(Solution { name: path.display().to_string(), code, program, problem }),
-                Err(e) => {
-                    let at = if e.line > 0 { format!(":{}", e.line) } else { String::new() };
-                    eprintln!("error: {}{at}: {}", path.display(), e.message);
-                    return Ok(ExitCode::from(2));
-                }
-            }
-        }
+        Some(path) => match against_solution(&args, path)? {
+            Ok(solution) => Some(solution),
+            Err(code) => return Ok(code),
+        },
         None => None,
     };
-    let sandbox = crate::exec::LazyExecutor::new(
-        crate::exec::ExecConfig { workers: 1, ..crate::exec::ExecConfig::default() }.with_interpreter(None, None),
-    );
+    let sandbox = problem_sandbox();
     let candidates = crate::exec::LazyExecutor::new(crate::author::execute::sandbox_config());
     let opts = ParseOptions { max_edges: args.max_edges, ..ParseOptions::default() };
     for path in &args.files {
@@ -111,51 +95,12 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
             }
         };
         if args.fix {
-            let fixed = fix_with(&source, &|t: &str| crate::mermaid::parse_with(t, &opts));
-            for c in &fixed.changes {
-                let after = if c.after.is_empty() { "(removed)" } else { c.after.as_str() };
-                eprintln!("{name}:{}:{}: fixed [{}] {} → {}", c.line, c.col, c.pitfall, c.before, after);
-                if c.lossy {
-                    eprintln!(
-                        "{name}:{}:{}: note: lossy fix: the link had no target, so it was dropped and the original line kept in a `%%` comment above; add the target node by hand",
-                        c.line, c.col
-                    );
-                }
-            }
-            if args.stdout || name == "-" {
-                print!("{}", fixed.text);
-            } else if fixed.text != source {
-                write_source(path, &fixed.text)?;
-            }
-            source = fixed.text;
+            source = fix(&args, path, &name, &source, &opts)?;
         }
-        match check_with(&source, &opts) {
-            Checked::Ok { warnings: ws, chart } => {
-                if let Some(solution) = &solution {
-                    match super::against::report(&name, &source, &chart, solution, &candidates, args.json) {
-                        Ok(found) => {
-                            mismatches += found;
-                            unfaithful += usize::from(found > 0);
-                        }
-                        Err(e) => {
-                            eprintln!("error: {name}: running the chart on the tests of {}: {e}", solution.name);
-                            errors += 1;
-                        }
-                    }
-                }
-                for w in &ws {
-                    let mut w = w.clone();
-                    if args.deny {
-                        w.severity = Severity::Error;
-                    }
-                    eprint!("{}", render_diagnostic(&name, &source, &w));
-                }
-                warnings += ws.len();
-            }
-            Checked::Err(d) => {
-                eprint!("{}", render_diagnostic(&name, &source, &d));
-                errors += 1;
-            }
+        let (e, w, found) = check_text(&args, &name, &source, &opts, solution.as_ref(), &candidates);
+        (errors, warnings) = (errors + e, warnings + w);
+        if let Some(found) = found {
+            (mismatches, unfaithful) = (mismatches + found, unfaithful + usize::from(found > 0));
         }
     }
     let mut summary = format!("checked {} file(s): {errors} error(s), {warnings} warning(s)", args.files.len());
@@ -174,4 +119,93 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Checks one chart's text, printing its diagnostics (and, with a
+/// solution, its comparison): its errors, its warnings and its mismatches
+/// with the solution (`None`: not compared).
+fn check_text(
+    args: &CheckArgs,
+    name: &str,
+    source: &str,
+    opts: &ParseOptions,
+    solution: Option<&Solution>,
+    candidates: &crate::exec::LazyExecutor,
+) -> (usize, usize, Option<usize>) {
+    let (mut errors, mut mismatches) = (0, None);
+    match check_with(source, opts) {
+        Checked::Ok { warnings: ws, chart } => {
+            if let Some(solution) = solution {
+                match super::against::report(name, source, &chart, solution, candidates, args.json) {
+                    Ok(found) => mismatches = Some(found),
+                    Err(e) => {
+                        eprintln!("error: {name}: running the chart on the tests of {}: {e}", solution.name);
+                        errors += 1;
+                    }
+                }
+            }
+            for w in &ws {
+                let mut w = w.clone();
+                if args.deny {
+                    w.severity = Severity::Error;
+                }
+                eprint!("{}", render_diagnostic(name, source, &w));
+            }
+            (errors, ws.len(), mismatches)
+        }
+        Checked::Err(d) => {
+            eprint!("{}", render_diagnostic(name, source, &d));
+            (1, 0, None)
+        }
+    }
+}
+
+/// The one-worker sandbox a problem directory's check runs its reference in.
+fn problem_sandbox() -> crate::exec::LazyExecutor {
+    crate::exec::LazyExecutor::new(
+        crate::exec::ExecConfig { workers: 1, ..crate::exec::ExecConfig::default() }.with_interpreter(None, None),
+    )
+}
+
+/// `--against`'s solution and its tests; `Err(2)` (said why) when they
+/// cannot be read.
+fn against_solution(args: &CheckArgs, path: &Path) -> anyhow::Result<Result<Solution, ExitCode>> {
+    let code = read_source(path)?;
+    let problem = match super::against::problem_tests(path, args.tests.as_deref(), args.task.as_deref()) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            return Ok(Err(ExitCode::from(2)));
+        }
+    };
+    match crate::author::read_program(&code, args.entry.as_deref()) {
+        Ok(program) => Ok(Ok(Solution { name: path.display().to_string(), code, program, problem })),
+        Err(e) => {
+            let at = if e.line > 0 { format!(":{}", e.line) } else { String::new() };
+            eprintln!("error: {}{at}: {}", path.display(), e.message);
+            Ok(Err(ExitCode::from(2)))
+        }
+    }
+}
+
+/// `--fix`: the pitfalls' rewrites said and written back (or to stdout);
+/// returns the fixed text.
+fn fix(args: &CheckArgs, path: &Path, name: &str, source: &str, opts: &ParseOptions) -> anyhow::Result<String> {
+    let fixed = fix_with(source, &|t: &str| crate::mermaid::parse_with(t, opts));
+    for c in &fixed.changes {
+        let after = if c.after.is_empty() { "(removed)" } else { c.after.as_str() };
+        eprintln!("{name}:{}:{}: fixed [{}] {} → {}", c.line, c.col, c.pitfall, c.before, after);
+        if c.lossy {
+            eprintln!(
+                "{name}:{}:{}: note: lossy fix: the link had no target, so it was dropped and the original line kept in a `%%` comment above; add the target node by hand",
+                c.line, c.col
+            );
+        }
+    }
+    if args.stdout || name == "-" {
+        print!("{}", fixed.text);
+    } else if fixed.text != source {
+        write_source(path, &fixed.text)?;
+    }
+    Ok(fixed.text)
 }

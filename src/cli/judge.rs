@@ -14,7 +14,7 @@ use super::choices::{Clock, Extract, Mode};
 use crate::exec::{ExecConfig, LazyExecutor};
 use crate::judge::legacy::CODEVISION_PRELUDE;
 use crate::judge::native::TimePolicy;
-use crate::judge::problems_file::{Diagnostic, LoadedProblem, MAX_LIMIT_S, load_problems};
+use crate::judge::problems_file::{Diagnostic, LoadedProblem, MAX_LIMIT_S, ProblemSet, load_problems};
 use crate::judge::records::{read_records, sorted_unique, write_records};
 use crate::judge::run::JudgeSettings;
 use crate::judge::run_file::{self, RunSettings};
@@ -159,6 +159,22 @@ fn seconds(name: &str, v: f64) -> anyhow::Result<Duration> {
     Duration::try_from_secs_f64(v).map_err(|_| anyhow::anyhow!("--{name} {v}: not a valid number of seconds"))
 }
 
+/// The problems and the samples to judge, with what reading them found;
+/// no samples at all is an error (said after those diagnostics).
+fn load_inputs(args: &RunArgs, problems_path: &Path) -> anyhow::Result<(ProblemSet, Vec<Sample>, Vec<Diagnostic>)> {
+    let (problems, mut diags) = load_problems(problems_path)?;
+    let opts = SampleOptions { extract: args.extract.into(), prefer_response: args.prefer_response };
+    let (samples, sample_diags) = load_samples(&args.samples, &problems, opts)?;
+    if samples.is_empty() {
+        report(&diags);
+        report(&sample_diags);
+        let files: Vec<String> = args.samples.iter().map(|p| p.display().to_string()).collect();
+        anyhow::bail!("no samples to judge in {} (empty, or every line was rejected above)", files.join(", "));
+    }
+    diags.extend(sample_diags);
+    Ok((problems, samples, diags))
+}
+
 fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     let (Some(problems_path), Some(output)) = (args.problems.as_deref(), args.output.as_deref()) else {
@@ -174,16 +190,7 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
     for out in [output, &md_path, &json_path, &run_file::run_path(output)] {
         crate::outfile::refuse_overwrite("-o", out, &inputs)?;
     }
-    let (problems, mut diags) = load_problems(problems_path)?;
-    let opts = SampleOptions { extract: args.extract.into(), prefer_response: args.prefer_response };
-    let (samples, sample_diags) = load_samples(&args.samples, &problems, opts)?;
-    if samples.is_empty() {
-        report(&diags);
-        report(&sample_diags);
-        let files: Vec<String> = args.samples.iter().map(|p| p.display().to_string()).collect();
-        anyhow::bail!("no samples to judge in {} (empty, or every line was rejected above)", files.join(", "));
-    }
-    diags.extend(sample_diags);
+    let (problems, samples, mut diags) = load_inputs(&args, problems_path)?;
     let run_settings = settings_of(&args, problems_path)?;
     if args.force {
         Session::discard(output)?;

@@ -6,9 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod ablation;
-mod ablation_attribution;
 mod ablation_demo;
-mod ablation_invariance;
 mod against;
 mod author;
 mod build;

@@ -344,6 +344,19 @@ impl Job {
     }
 }
 
+/// The format `-o OUT` names by its extension (`-`: SVG on stdout).
+fn output_format(out: &Path) -> anyhow::Result<Format> {
+    if out.as_os_str() == "-" {
+        return Ok(Format::Svg);
+    }
+    Ok(match out.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+        Some("svg") => Format::Svg,
+        Some("png") => Format::Png,
+        Some("jpg" | "jpeg") => Format::Jpg,
+        _ => bail!("{}: output must end in .svg, .png or .jpg", out.display()),
+    })
+}
+
 fn plan_jobs(args: &RenderArgs, natural: &dyn Fn(Option<&StyleFile>) -> Format) -> anyhow::Result<Vec<Job>> {
     let files = expand(&args.inputs)?;
     if files.is_empty() {
@@ -353,16 +366,7 @@ fn plan_jobs(args: &RenderArgs, natural: &dyn Fn(Option<&StyleFile>) -> Format) 
         if files.len() != 1 {
             bail!("-o takes exactly one input; use -O DIR for {} charts", files.len());
         }
-        let format = if out.as_os_str() == "-" {
-            Format::Svg
-        } else {
-            match out.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
-                Some("svg") => Format::Svg,
-                Some("png") => Format::Png,
-                Some("jpg" | "jpeg") => Format::Jpg,
-                _ => bail!("{}: output must end in .svg, .png or .jpg", out.display()),
-            }
-        };
+        let format = output_format(out)?;
         return Ok(vec![Job { input: files[0].0.clone(), output: Some(out.clone()), format, sweep: None }]);
     }
     let format = |sweep: Option<&SweepEntry>| args.format.unwrap_or_else(|| natural(sweep.map(|e| &e.style)));

@@ -53,7 +53,7 @@ pub fn run(args: ScoreTranscriptionArgs) -> anyhow::Result<ExitCode> {
     for d in &diags {
         eprintln!("warning: {d}");
     }
-    let sources = super::ablation_attribution::source_charts(&bench);
+    let sources = crate::ablation::transcribe_runs::source_charts(&bench);
     if sources.is_empty() {
         anyhow::bail!("{}: no source charts (is it a built dist/ directory?)", args.bench.display());
     }

@@ -13,12 +13,10 @@ use crate::progress::Progress as _;
 use crate::shard::Shard;
 
 use super::progress::Bar;
-use crate::judge::problem::Category;
-use crate::testgen::generate::{constant_suite, generate, show_counts};
-use crate::testgen::score::{Score, ScoredTest, Suite, mutants, score_suites};
-use crate::testgen::ship::{self, Kills};
-use crate::testgen::strengthen::{Strengthened, strengthen};
-use crate::testgen::tests_file::{self, GeneratedTest, TESTS};
+use crate::testgen::generate::show_counts;
+use crate::testgen::score::ScoredTest;
+use crate::testgen::suite::{Policy, Suite, SuiteError, make_suite};
+use crate::testgen::tests_file::GeneratedTest;
 
 /// Options shared by `gen` and `score`.
 #[derive(Debug, clap::Args)]
@@ -177,101 +175,57 @@ pub(super) fn each_in_order<T: Send>(
 }
 
 fn gen_one(executor: &LazyExecutor, args: &GenArgs, dir: &Path) -> anyhow::Result<String> {
-    let python = &args.common.helper_python;
-    let mut input = crate::bank::spec::gen_input(dir)?;
-    let mut generated = generate(python, executor, &input)?;
-    if let Some(spec) = generated.narrowed.take() {
-        input.spec = spec;
-    }
-    if !generated.floor_errors.is_empty() {
-        anyhow::bail!("{}\n(no tests written)", generated.floor_errors.join("\n"));
-    }
+    let input = crate::bank::spec::gen_input(dir)?;
+    let policy = Policy::Full {
+        strengthen: !args.no_strengthen,
+        reduce: args.reduce,
+        score: args.score,
+        score_originals: args.score_originals,
+    };
+    let mut suite = make_suite(&args.common.helper_python, executor, input, policy).map_err(|e| match e {
+        SuiteError::Failed(e) => e,
+        other => anyhow::Error::new(other),
+    })?;
+    suite.generated.header.weak_sandbox = executor.isolation().filter(|i| i != "full");
+    suite.write(dir)?;
+    Ok(summary_line(dir, &suite))
+}
+
+/// The line `tests gen` prints for a problem: its counts and what each
+/// step did.
+fn summary_line(dir: &Path, suite: &Suite) -> String {
+    let (g, h) = (&suite.generated, &suite.generated.header);
     let mut note = String::new();
-    if generated.predicted_timeouts > 0 {
-        note = format!("; {} large inputs not run (predicted past the limit)", generated.predicted_timeouts);
+    if g.predicted_timeouts > 0 {
+        note = format!("; {} large inputs not run (predicted past the limit)", g.predicted_timeouts);
     }
-    let mut strengthened = None;
-    let before_strengthening = generated.tests.len();
-    if !args.no_strengthen {
-        let st = strengthen(python, executor, &input, &mut generated)?;
-        if st.added > 0 {
-            note += &format!("; {} added to kill surviving mutants", st.added);
-        }
-        strengthened = Some(st);
+    if let Some(added) = suite.added.filter(|&n| n > 0) {
+        note += &format!("; {added} added to kill surviving mutants");
     }
-    if let Some(st) = &strengthened {
-        let kills = Kills { known: &st.known, added_from: before_strengthening };
-        if let Some(shipped) = ship::mark(&mut generated, &kills, &input.spec.floors) {
-            note += &format!("; {shipped} ship");
-        }
+    if let Some(shipped) = suite.shipped {
+        note += &format!("; {shipped} ship");
     }
-    if args.reduce {
-        if strengthened.is_none() {
-            anyhow::bail!("--reduce picks the tests to keep from the mutant-guided step's kills; drop --no-strengthen");
-        }
-        let before = generated.tests.len();
-        generated.tests.retain(|t| t.shipped);
-        let h = &mut generated.header;
-        h.shipped = None;
-        h.typical = generated.tests.iter().filter(|t| t.category == Category::Typical).count();
-        h.edge = generated.tests.iter().filter(|t| t.category == Category::Edge).count();
-        h.large = generated.tests.iter().filter(|t| t.category == Category::Large).count();
-        note += &format!("; reduced {before} → {} tests (the scoring-only ones dropped)", generated.tests.len());
+    if let Some((before, after)) = suite.reduced {
+        note += &format!("; reduced {before} → {after} tests (the scoring-only ones dropped)");
     }
-    if args.score || args.score_originals {
-        // After the mutant-guided step the kills are known; a reduced suite
-        // is scored afresh.
-        let tests = scored(&generated.tests);
-        let made;
-        // The verdicts the mutant-guided step found on the generated tests
-        // spare rerunning the original tests among them.
-        let (suite, mutants, known) = match (&mut strengthened, args.reduce) {
-            (Some(Strengthened { alive, mutants, known, .. }), false) => {
-                (Suite::Alive(alive), mutants.as_slice(), known.as_mut_slice())
-            }
-            _ => {
-                made = mutants(python, &input)?;
-                (Suite::Tests(&tests), made.as_slice(), &mut [][..])
-            }
-        };
-        // No original test the native judge can run (HumanEval checks
-        // written as code): nothing to compare, and no equivalence runs for
-        // an empty suite's survivors.
-        let originals: Vec<ScoredTest> =
-            if args.score_originals { input.originals.iter().map(ScoredTest::from).collect() } else { Vec::new() };
-        let mut suites = vec![suite];
-        if !originals.is_empty() {
-            suites.push(Suite::Tests(&originals));
-        }
-        let mut scores = score_suites(python, executor, &input, mutants, &name_of(dir), &suites, known)?
-            .into_iter()
-            .map(|s| summary(&s));
-        let s = scores.next().ok_or_else(|| anyhow::anyhow!("{}: not scored", dir.display()))?;
+    if let Some(s) = h.mutation {
         note.push_str(&format!(
             "; mutation score {:.3} ({} killed, {} equivalent, {} mutants)",
             s.score, s.killed, s.equivalent, s.mutants
         ));
-        generated.header.mutation = Some(s);
-        generated.header.originals_mutation = scores.next();
-        if let Some(o) = generated.header.originals_mutation {
-            note.push_str(&format!("; the original tests' {:.3} ({} killed)", o.score, o.killed));
-        }
     }
-    if let Some(why) = constant_suite(&generated.tests) {
-        anyhow::bail!("{} ({}): {why}\n(no tests written)", dir.display(), dir.join("solution.py").display());
+    if let Some(o) = h.originals_mutation {
+        note.push_str(&format!("; the original tests' {:.3} ({} killed)", o.score, o.killed));
     }
-    generated.header.weak_sandbox = executor.isolation().filter(|i| i != "full");
-    tests_file::write(&dir.join(TESTS), &generated.header, &generated.tests)?;
-    let h = &generated.header;
-    Ok(format!(
+    format!(
         "{}: {} tests ({} typical, {} edge, {} large); dropped: {}{note}",
         name_of(dir),
-        generated.tests.len(),
+        g.tests.len(),
         h.typical,
         h.edge,
         h.large,
         show_counts(&h.dropped)
-    ))
+    )
 }
 
 /// `e` with the problem directory in front, unless it names it already (a
@@ -280,14 +234,4 @@ pub(super) fn naming(dir: &Path, e: &anyhow::Error) -> String {
     let message = format!("{e:#}");
     let shown = dir.display().to_string();
     if message.contains(shown.trim_end_matches('/')) { message } else { format!("{shown}: {message}") }
-}
-
-fn summary(s: &Score) -> tests_file::MutationSummary {
-    tests_file::MutationSummary {
-        mutants: s.mutants,
-        equivalent: s.equivalent,
-        killed: s.killed,
-        score: s.score,
-        bound: tests_file::Bound::Exact,
-    }
 }

@@ -54,12 +54,8 @@ pub struct VariantsArgs {
     quiet: bool,
 }
 
-pub fn run(args: VariantsArgs) -> anyhow::Result<ExitCode> {
-    if !(0.0..=1.0).contains(&args.min_differ) {
-        anyhow::bail!("--min-differ {}: expected a share between 0 and 1", args.min_differ);
-    }
-    std::fs::create_dir_all(&args.output).with_context(|| format!("creating {}", args.output.display()))?;
-    let bar = super::progress::bar(args.dirs.len() as u64, "problems", args.quiet);
+/// The references' sandbox, started now (every problem needs it).
+fn sandbox(args: &VariantsArgs, bar: &super::progress::Bar) -> anyhow::Result<LazyExecutor> {
     // A zygote with numpy and sympy loaded makes every fork copy their
     // page tables: they are loaded only when a reference names them.
     let mut cfg = ExecConfig {
@@ -79,6 +75,16 @@ pub fn run(args: VariantsArgs) -> anyhow::Result<ExitCode> {
         sandbox = sandbox.with_batch_jobs(1);
     }
     sandbox.get()?;
+    Ok(sandbox)
+}
+
+pub fn run(args: VariantsArgs) -> anyhow::Result<ExitCode> {
+    if !(0.0..=1.0).contains(&args.min_differ) {
+        anyhow::bail!("--min-differ {}: expected a share between 0 and 1", args.min_differ);
+    }
+    std::fs::create_dir_all(&args.output).with_context(|| format!("creating {}", args.output.display()))?;
+    let bar = super::progress::bar(args.dirs.len() as u64, "problems", args.quiet);
+    let sandbox = sandbox(&args, &bar)?;
     let opts = Options {
         kinds: args.kinds.clone(),
         count: args.count,

@@ -54,4 +54,5 @@ pub mod ship;
 pub mod spec;
 pub mod stdin_format;
 pub mod strengthen;
+pub mod suite;
 pub mod tests_file;

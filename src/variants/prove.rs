@@ -19,15 +19,10 @@ use crate::bank::{FLOWCHART, PROBLEM, SOLUTION};
 use crate::judge::problem::TestCase;
 use crate::judge::run::{Sandbox, SandboxFailure};
 use crate::mermaid::lint::{Checked, check};
-use crate::testgen::generate::{
-    GenInput, Generated, args_key, compare_options, constant_suite, generate_reusing, same, validate_limits,
-};
-use crate::testgen::python::Mutant;
+use crate::testgen::generate::{args_key, compare_options, same, validate_limits};
 use crate::testgen::reference::{Run, run_all, wrap};
-use crate::testgen::score::{Known, ScoredTest, Suite, Survivors, mutants, score_at_least, score_suites};
-use crate::testgen::ship::{self, Kills};
-use crate::testgen::strengthen::strengthen_survivors;
-use crate::testgen::tests_file::{self, Bound, GeneratedTest, MutationSummary, TESTS};
+use crate::testgen::suite::{Policy, SuiteError, make_suite};
+use crate::testgen::tests_file::{self, GeneratedTest, MutationSummary, TESTS};
 
 /// What a kept variant's proof measured.
 #[derive(Debug, Clone, PartialEq)]
@@ -173,118 +168,29 @@ fn machine_failure(e: &anyhow::Error) -> bool {
     e.chain().any(|c| c.is::<SandboxFailure>())
 }
 
-/// `tests gen` on the variant, scored only as far as the proof needs:
-/// generated, then run on the mutants cheapest test first until the floor
-/// is proven ([`killed_at_least`]: a lower bound, written as such); when
-/// the suite falls short of that bound, its exact score (equivalent mutants
-/// set aside), and only if that is still below the floor the mutant-guided
-/// step and the exact score again, as `tests gen --score` would. `Ok(Err)`
-/// when the variant's tests cannot meet the floors.
+/// `tests gen` on the variant, scored only as far as the proof needs
+/// (`testgen::suite`'s [`Policy::Floor`] at [`super::MIN_MUTATION_SCORE`]),
+/// written when made. `Ok(Err)` when the variant's tests cannot meet the
+/// floors.
 fn regenerate(
     sandbox: &dyn Sandbox,
     dir: &Path,
     screened: &Screened,
     opts: &Options,
 ) -> anyhow::Result<Result<Regenerated, String>> {
-    let python = &opts.helper_python;
     let input = crate::bank::spec::gen_input(dir)?;
-    let attempt = || -> anyhow::Result<Result<Generated, String>> {
-        let mut generated =
-            crate::timings::time("variant generate", || generate_reusing(python, sandbox, &input, screened))?;
-        if let Some(floor) = generated.floor_errors.first() {
-            return Ok(Err(floor.clone()));
-        }
-        let mutants = input.phase("mutants", || mutants(python, &input))?;
-        let tests: Vec<ScoredTest> = generated.tests.iter().map(ScoredTest::from).collect();
-        let bounded = crate::timings::time("variant bound", || {
-            score_at_least(python, sandbox, &input, &mutants, &tests, super::MIN_MUTATION_SCORE)
-        })?;
-        let mutation = if bounded.met {
-            let generated_tests = generated.tests.len();
-            mark(&mut generated, &bounded.survivors.known, generated_tests, &input);
-            MutationSummary {
-                mutants: mutants.len(),
-                equivalent: bounded.equivalent,
-                killed: bounded.killed,
-                score: bounded.score(mutants.len()),
-                bound: Bound::Lower,
-            }
-        } else {
-            crate::timings::time("variant exact", || {
-                exact_score(python, sandbox, &input, &mut generated, mutants, bounded.survivors)
-            })?
-        };
-        if let Some(why) = constant_suite(&generated.tests) {
-            return Ok(Err(why));
-        }
-        generated.header.mutation = Some(mutation);
-        Ok(Ok(generated))
+    let policy = Policy::Floor { floor: super::MIN_MUTATION_SCORE, reuse: screened };
+    let suite = match make_suite(&opts.helper_python, sandbox, input, policy) {
+        Ok(suite) => suite,
+        Err(SuiteError::Failed(e)) if machine_failure(&e) => return Err(e),
+        Err(SuiteError::Failed(e)) => return Ok(Err(format!("{e:#}"))),
+        Err(SuiteError::Floors(reasons)) => return Ok(Err(reasons.into_iter().next().unwrap_or_default())),
+        Err(SuiteError::Degenerate { why, .. }) => return Ok(Err(why)),
+        Err(other) => return Ok(Err(other.to_string())),
     };
-    let generated = match attempt() {
-        Ok(Ok(g)) => g,
-        Ok(Err(reason)) => return Ok(Err(reason)),
-        Err(e) if machine_failure(&e) => return Err(e),
-        Err(e) => return Ok(Err(format!("{e:#}"))),
-    };
-    tests_file::write(&dir.join(TESTS), &generated.header, &generated.tests)?;
-    let mutation = generated.header.mutation.unwrap_or_default();
-    Ok(Ok((generated.header, generated.tests, mutation)))
-}
-
-/// The exact score of `generated` on `mutants`, whose survivors are
-/// `found`: equivalence judged first, and the suite strengthened
-/// (`testgen::strengthen`) only when the score is below the floor.
-fn exact_score(
-    python: &Path,
-    sandbox: &dyn Sandbox,
-    input: &GenInput,
-    generated: &mut Generated,
-    mutants: Vec<Mutant>,
-    found: Survivors,
-) -> anyhow::Result<MutationSummary> {
-    let generated_tests = generated.tests.len();
-    let alive: Vec<usize> = found.alive.iter().map(|(m, _)| *m).collect();
-    let mut known = found.known.clone();
-    let unstrengthened = score_alive(python, sandbox, input, &mutants, &alive, &mut known)?;
-    if unstrengthened.score >= super::MIN_MUTATION_SCORE {
-        mark(generated, &known, generated_tests, input);
-        return Ok(unstrengthened);
-    }
-    let st = crate::timings::time("variant strengthen", || {
-        strengthen_survivors(python, sandbox, input, generated, mutants, found)
-    })?;
-    mark(generated, &st.known, generated_tests, input);
-    let mut known = st.known;
-    score_alive(python, sandbox, input, &st.mutants, &st.alive, &mut known)
-}
-
-/// The exact figures of a suite that leaves `alive` of `mutants` alive.
-fn score_alive(
-    python: &Path,
-    sandbox: &dyn Sandbox,
-    input: &GenInput,
-    mutants: &[Mutant],
-    alive: &[usize],
-    known: &mut [Known],
-) -> anyhow::Result<MutationSummary> {
-    let scores = crate::timings::time("variant score", || {
-        score_suites(python, sandbox, input, mutants, &input.entry_point, &[Suite::Alive(alive)], known)
-    })?;
-    let s = scores.first().ok_or_else(|| anyhow::anyhow!("{}: not scored", input.dir.display()))?;
-    Ok(MutationSummary {
-        mutants: s.mutants,
-        equivalent: s.equivalent,
-        killed: s.killed,
-        score: s.score,
-        bound: Bound::Exact,
-    })
-}
-
-/// A variant is built like any problem: it ships its reduced suite (every
-/// mutant's first killer among the tests before `generated_tests`, the
-/// added ones, edges, the largest, the floors).
-fn mark(generated: &mut Generated, known: &[Known], generated_tests: usize, input: &GenInput) {
-    ship::mark(generated, &Kills { known, added_from: generated_tests }, &input.spec.floors);
+    suite.write(dir)?;
+    let mutation = suite.mutation().unwrap_or_default();
+    Ok(Ok((suite.generated.header, suite.generated.tests, mutation)))
 }
 
 /// A renamed variant's tests: the original's generated tests, each answered

@@ -1,13 +1,13 @@
-//! `ablation`'s invariance images: for each render-sensitive problem of
+//! The ablation's invariance images: for each render-sensitive problem of
 //! the invariance section (`ablation::invariance`), the PNG of every
 //! rendering its model was run under, read from the built `dist/` as the
 //! model was shown it, for the HTML's side-by-side view.
 
 use std::collections::BTreeMap;
 
-use crate::ablation::bench::Bench;
-use crate::ablation::invariance::Section;
-use crate::ablation::invariance_report::SensitiveImages;
+use super::bench::Bench;
+use super::invariance::Section;
+use super::invariance_report::SensitiveImages;
 use crate::bank::dist_record::DistRecord;
 
 /// Render-sensitive problems shown with images per model (every one is

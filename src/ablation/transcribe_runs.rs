@@ -1,4 +1,4 @@
-//! `ablation`'s transcribe runs: recognised by their samples' `condition`,
+//! The ablation's transcribe runs: recognised by their samples' `condition`,
 //! scored on the graph (not judged) into `results/NAME.scores.jsonl`, then
 //! paired with the code runs of the same model and rendering for the
 //! perception-or-reasoning section (`ablation::attribution`) and its
@@ -11,12 +11,12 @@ use std::str::FromStr as _;
 use anyhow::Context as _;
 use serde_json::Value as Json;
 
-use crate::ablation::attribution::{ReadRule, ReadRun, Section, attribute};
-use crate::ablation::attribution_report::{SideBySide, side_by_side};
-use crate::ablation::bench::Bench;
-use crate::ablation::compare::Run;
-use crate::ablation::prompts::Condition;
-use crate::ablation::signature::Label;
+use super::attribution::{ReadRule, ReadRun, Section, attribute};
+use super::attribution_report::{SideBySide, side_by_side};
+use super::bench::Bench;
+use super::compare::Run;
+use super::prompts::Condition;
+use super::signature::Label;
 use crate::mermaid::Flowchart;
 use crate::transcription::Score;
 use crate::transcription::samples::{Execution, score_lines};
