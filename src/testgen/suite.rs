@@ -10,12 +10,11 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use serde_json::Value as Json;
-
 use crate::judge::problem::Category;
 use crate::judge::run::Sandbox;
 
 use super::generate::{GenInput, Generated, constant_suite, generate_reusing};
+use super::python::Mutant;
 use super::reference::Run;
 use super::score::{Known, Score, ScoredTest, Suite as Scored, Survivors, mutants, score_at_least, score_suites};
 use super::ship::{self, Kills};
@@ -248,7 +247,7 @@ fn exact_score(
     python: &Path,
     sandbox: &dyn Sandbox,
     suite: &mut Suite,
-    mutants: Vec<Json>,
+    mutants: Vec<Mutant>,
     found: Survivors,
     floor: f64,
 ) -> anyhow::Result<MutationSummary> {
@@ -273,7 +272,7 @@ fn score_alive(
     python: &Path,
     sandbox: &dyn Sandbox,
     input: &GenInput,
-    mutants: &[Json],
+    mutants: &[Mutant],
     alive: &[usize],
     known: &mut [Known],
 ) -> anyhow::Result<MutationSummary> {
