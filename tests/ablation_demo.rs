@@ -23,6 +23,7 @@ fn lines(path: &Path) -> usize {
 }
 
 #[test]
+#[ignore = "heavy: the whole offline pipeline (variants, build, stand-ins, judging, reports)"]
 fn demo_builds_generates_judges_and_reports_offline() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let out = tmp.path().join("demo");

@@ -55,6 +55,7 @@ fn two_styles() -> Vec<BuildStyle> {
 }
 
 #[test]
+#[ignore = "heavy: builds the whole embedded bank in two styles, twice"]
 fn embedded_bank_builds_a_deterministic_incremental_dist() {
     let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let executor = executor();

@@ -107,6 +107,7 @@ fn summary_of_recorded_verdicts_reproduces_scores_json() {
 /// The full legacy run (also the speed benchmark's workload: see
 /// `scripts/bench-judge.sh` for timings on a quiet machine).
 #[test]
+#[ignore = "heavy: judges all 3,668 released Code-Vision samples in the sandbox"]
 fn legacy_mode_agrees_with_recorded_verdicts() {
     let Some(problems) = common::shared("codevision/problems.jsonl") else { return };
     let root = problems.parent().expect("codevision dir").to_path_buf();

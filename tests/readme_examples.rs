@@ -38,7 +38,7 @@ const GUIDE_PAGES: &[&str] = &[
 
 /// Examples not run (matched by substring), and why.
 const SKIPPED: &[(&str, &str)] = &[
-    ("cargo ", "the set-up commands themselves; this test is run by `cargo test --release`"),
+    ("cargo ", "the set-up commands themselves; this test runs under `cargo test --release -- --ignored`"),
     (
         "--endpoint http://127.0.0.1:8000/v1",
         "needs a model server; tests/client.rs runs the client against a local test server",
@@ -179,6 +179,7 @@ fn bash(line: &str, cwd: &Path, path_env: &std::ffi::OsStr) -> std::process::Out
 }
 
 #[test]
+#[ignore = "heavy (minutes): runs every command of the README and the user guide"]
 fn documented_examples_run_as_written() {
     let commands = documented_commands();
     assert!(commands.len() > 40, "found only {} documented commands", commands.len());
