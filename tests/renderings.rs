@@ -93,6 +93,7 @@ fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 }
 
 #[test]
+#[ignore = "heavy: every look, damage and scan preset drawn twice, at 1 and 2 threads"]
 fn looks_damage_and_presets_are_byte_identical_across_runs_and_threads() {
     let tmp = tempfile::tempdir().expect("tmp");
     let input = tmp.path().join("charts");

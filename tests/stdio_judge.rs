@@ -116,6 +116,7 @@ fn verdict(result: &Value) -> String {
 }
 
 #[test]
+#[ignore = "heavy: the whole stdio fixture corpus judged in the sandbox"]
 fn every_fixture_candidate_gets_its_verdict() {
     let corpus = corpus();
     assert!(corpus.len() >= 8, "at least 8 fixture problems");
@@ -237,6 +238,7 @@ fn bad_stdio_problems_are_reported_by_line_and_skipped() {
 }
 
 #[test]
+#[ignore = "heavy: compiles every C++ candidate with g++, then judges it in the sandbox"]
 fn cpp_candidates_get_their_verdicts_and_compile_once() {
     if Command::new("g++").arg("--version").output().is_err() {
         let _ = std::io::Write::write_all(&mut std::io::stderr(), b"skipping: no g++ on PATH\n");

@@ -23,6 +23,7 @@ fn scores(path: &Path) -> Vec<Value> {
 }
 
 #[test]
+#[ignore = "heavy: builds a bench, then scores every stand-in's transcriptions twice"]
 fn stand_ins_and_bad_replies_are_scored_with_reasons() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let dir = tmp.path();
