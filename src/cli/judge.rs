@@ -124,7 +124,8 @@ struct RunArgs {
     /// Code every worker imports once (candidates' globals start from it).
     #[arg(long, value_enum, default_value_t = Prelude::Codevision)]
     prelude: Prelude,
-    /// Native: accept numpy/sympy ints and floats as plain numbers.
+    /// Native: accept sympy ints and floats as plain numbers (numpy
+    /// scalars always count as the Python values they equal).
     #[arg(long)]
     coerce_numbers: bool,
     /// No progress bar.

