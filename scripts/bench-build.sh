@@ -4,8 +4,18 @@
 # styles with -j 2 (target ≤ 15 s on 2 cores). Whole-process wall time,
 # best of 3 for the no-op; the machine load is printed alongside.
 # Usage: scripts/bench-build.sh [PROBLEMS=60]
+#
+# With --compile [BASE] it measures instead what the workspace split buys a
+# developer: an incremental release build of the flowbench binary after
+# touching one file of the test-generation crate, here and in BASE (default
+# 4ed07ae, the last single-crate main), each in a warm target directory of
+# its own (BASE's is $BENCH_BASE_TARGET, default target/bench-base; its first
+# warm-up is a full build).
 set -eu
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = --compile ]; then
+    exec sh scripts/bench-compile.sh "${2:-4ed07ae}"
+fi
 n=${1:-60}
 cargo build --release --quiet
 fb=$PWD/target/release/flowbench
