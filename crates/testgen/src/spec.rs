@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::exec::CallStyle;
-use crate::judge::compare::CompareMode;
+use flowbench_exec::CallStyle;
+use flowbench_problem::compare::CompareMode;
 
 /// How many candidates of each kind the generator makes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value as Json;
 
-use crate::judge::problem::Category;
-use crate::judge::run::Sandbox;
+use flowbench_problem::problem::Category;
+use flowbench_problem::sandbox::Sandbox;
 
 use super::generate::{Candidate, Candidates, GenInput, Wanted, validate_limits};
 use super::reference::{Run, WRAPPER, run_all};

@@ -13,9 +13,9 @@ use std::time::Duration;
 use rayon::prelude::*;
 use serde_json::Value as Json;
 
-use crate::exec::{CallArgs, CallStyle, Job, Limits, Status};
-use crate::judge::compare::CompareOptions;
-use crate::judge::run::{Sandbox, SandboxFailure};
+use flowbench_exec::{CallArgs, CallStyle, Job, Limits, Status};
+use flowbench_problem::compare::CompareOptions;
+use flowbench_problem::sandbox::{Sandbox, SandboxFailure};
 
 use super::generate::same;
 use super::reference::{Run, backstop, is_counted, ops_cap, run_of};
@@ -254,12 +254,12 @@ fn run_job(
             calls: calls.into(),
             limits,
         });
-        crate::timings::count("kill jobs", 1);
-        crate::timings::count("kill calls", outcome.calls.len() as u64);
-        if crate::timings::enabled() {
+        flowbench_support::timings::count("kill jobs", 1);
+        flowbench_support::timings::count("kill calls", outcome.calls.len() as u64);
+        if flowbench_support::timings::enabled() {
             // Each costs its call's whole CPU limit (at least [`CPU_FLOOR_S`]).
             let timeouts = outcome.calls.iter().filter(|c| c.status == Status::TimedOut).count();
-            crate::timings::count("kill timeouts", timeouts as u64);
+            flowbench_support::timings::count("kill timeouts", timeouts as u64);
         }
         if let Status::SandboxError { detail } = &outcome.status {
             return Err(SandboxFailure(detail.clone()).into());
@@ -347,7 +347,7 @@ const CPU_FLOOR_S: f64 = 0.05;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testgen::reference::WRAPPER;
+    use crate::reference::WRAPPER;
 
     fn test(time_s: f64) -> ScoredTest {
         ScoredTest { args: vec![], expected: Json::Null, time_s, cost_s: time_s, timing_only: false }

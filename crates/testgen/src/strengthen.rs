@@ -9,8 +9,8 @@
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
-use crate::judge::problem::Category;
-use crate::judge::run::Sandbox;
+use flowbench_problem::problem::Category;
+use flowbench_problem::sandbox::Sandbox;
 
 use super::generate::{Candidate, GenInput, Generated, Validated, args_key, validate};
 use super::python::Mutant;

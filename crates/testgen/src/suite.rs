@@ -10,8 +10,8 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use crate::judge::problem::Category;
-use crate::judge::run::Sandbox;
+use flowbench_problem::problem::Category;
+use flowbench_problem::sandbox::Sandbox;
 
 use super::generate::{GenInput, Generated, constant_suite, generate_reusing};
 use super::python::Mutant;
@@ -130,7 +130,7 @@ pub fn make_suite(
 /// floor's own steps below are only ever a variant's).
 fn timed<T>(policy: Policy, step: &str, f: impl FnOnce() -> T) -> T {
     match policy {
-        Policy::Floor { .. } => crate::timings::time(&format!("variant {step}"), f),
+        Policy::Floor { .. } => flowbench_support::timings::time(&format!("variant {step}"), f),
         Policy::Full { .. } => f(),
     }
 }
@@ -221,11 +221,11 @@ fn score_exactly(
 fn prove_floor(python: &Path, sandbox: &dyn Sandbox, suite: &mut Suite, floor: f64) -> anyhow::Result<MutationSummary> {
     let mutants = suite.input.phase("mutants", || mutants(python, &suite.input))?;
     let tests: Vec<ScoredTest> = suite.generated.tests.iter().map(ScoredTest::from).collect();
-    let bounded = crate::timings::time("variant bound", || {
+    let bounded = flowbench_support::timings::time("variant bound", || {
         score_at_least(python, sandbox, &suite.input, &mutants, &tests, floor)
     })?;
     if !bounded.met {
-        return crate::timings::time("variant exact", || {
+        return flowbench_support::timings::time("variant exact", || {
             exact_score(python, sandbox, suite, mutants, bounded.survivors, floor)
         });
     }
@@ -259,7 +259,7 @@ fn exact_score(
         mark(suite, &known, generated_tests);
         return Ok(unstrengthened);
     }
-    let st = crate::timings::time("variant strengthen", || {
+    let st = flowbench_support::timings::time("variant strengthen", || {
         strengthen_survivors(python, sandbox, &suite.input, &mut suite.generated, mutants, found)
     })?;
     mark(suite, &st.known, generated_tests);
@@ -276,7 +276,7 @@ fn score_alive(
     alive: &[usize],
     known: &mut [Known],
 ) -> anyhow::Result<MutationSummary> {
-    let scores = crate::timings::time("variant score", || {
+    let scores = flowbench_support::timings::time("variant score", || {
         score_suites(python, sandbox, input, mutants, &input.entry_point, &[Scored::Alive(alive)], known)
     })?;
     let s = scores.first().ok_or_else(|| SuiteError::NotScored(input.dir.clone()))?;

@@ -33,7 +33,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::judge::run::Sandbox;
+use flowbench_problem::sandbox::Sandbox;
 
 use super::generate::GenInput;
 use super::python::{Mutant, WrongPrograms, WrongProgramsRequest};
@@ -136,7 +136,7 @@ impl Overall {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testgen::score::{Fate, MutantReport, tally};
+    use crate::score::{Fate, MutantReport, tally};
 
     fn report(fate: Fate) -> MutantReport {
         MutantReport { kind: String::new(), line: 1, diff: String::new(), fate }

@@ -6,8 +6,8 @@ use std::time::Duration;
 use rayon::prelude::*;
 use serde_json::Value as Json;
 
-use crate::exec::{CallArgs, CallStyle, Job, Limits, Status};
-use crate::judge::run::{Sandbox, SandboxFailure};
+use flowbench_exec::{CallArgs, CallStyle, Job, Limits, Status};
+use flowbench_problem::sandbox::{Sandbox, SandboxFailure};
 
 /// Name of the wrapper that calls `valid()` (when defined) and then the
 /// entry point, so both run in the same sandboxed call.
@@ -171,7 +171,7 @@ pub fn run_all(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits
 /// inside the sandboxed process, so a slow reference's pool costs one
 /// round of jobs rather than a round per batch sized to what is left.
 /// The run is cut as every caller cuts it
-/// ([`crate::judge::run::default_batch_jobs`]), whatever the sandbox says:
+/// ([`flowbench_problem::sandbox::default_batch_jobs`]), whatever the sandbox says:
 /// each job gets its share of the budget, so the cut decides where the run
 /// stops, and the equivalence pool must stop alike in `variants` and
 /// `tests score`.
@@ -182,7 +182,7 @@ pub fn run_within_budget(
     limits: Limits,
     budget_s: f64,
 ) -> anyhow::Result<Vec<Run>> {
-    run_chunks(sandbox, source, inputs, limits, false, Some(budget_s), crate::judge::run::default_batch_jobs())
+    run_chunks(sandbox, source, inputs, limits, false, Some(budget_s), flowbench_problem::sandbox::default_batch_jobs())
 }
 
 /// [`run_within_budget`] cut as the sandbox says ([`Sandbox::batch_jobs`]),
@@ -300,8 +300,8 @@ fn run_chunk(
             limits,
         };
         let outcome = sandbox.run_job(&job);
-        crate::timings::count("reference jobs", 1);
-        crate::timings::count("reference calls", outcome.calls.len() as u64);
+        flowbench_support::timings::count("reference jobs", 1);
+        flowbench_support::timings::count("reference calls", outcome.calls.len() as u64);
         match &outcome.status {
             Status::SandboxError { detail } => return Err(SandboxFailure(detail.clone()).into()),
             Status::Completed => {}
@@ -323,7 +323,7 @@ fn run_chunk(
     Ok(out)
 }
 
-pub(crate) fn run_of(c: &crate::exec::CallOutcome) -> Run {
+pub(crate) fn run_of(c: &flowbench_exec::CallOutcome) -> Run {
     match (&c.status, &c.value) {
         (Status::Completed, Some(Json::Array(v)))
             if v.first() == Some(&Json::from("ok")) && (2..=3).contains(&v.len()) =>

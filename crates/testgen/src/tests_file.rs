@@ -8,7 +8,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::judge::problem::Category;
+use flowbench_problem::problem::Category;
 
 /// File name inside a problem directory.
 pub const TESTS: &str = "tests.jsonl";

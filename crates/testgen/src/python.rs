@@ -20,7 +20,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value as Json;
 
-use crate::judge::problem::Category;
+use flowbench_problem::problem::Category;
 
 /// Starts the helper process: reads the package from stdin and serves the
 /// requests that follow (see the file).
@@ -323,7 +323,7 @@ fn idle() -> &'static Mutex<HashMap<PathBuf, Vec<Server>>> {
 /// `{"error": …}` is [`HelperError::Failed`] with that message.
 fn call<T: DeserializeOwned>(python: &Path, request: &Request) -> Result<T, HelperError> {
     let helper = request.helper();
-    crate::timings::count(
+    flowbench_support::timings::count(
         match request {
             Request::Generate(_) => "helper generate",
             Request::Mutants(_) => "helper mutants",
@@ -478,7 +478,7 @@ mod tests {
     /// else: a module left out would fail only when imported.
     #[test]
     fn the_embedded_package_is_the_package_directory() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/testgen/py/flowbench_testgen");
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/py/flowbench_testgen");
         let mut on_disk: Vec<String> = std::fs::read_dir(&dir)
             .expect("the package directory")
             .filter_map(|e| e.ok()?.file_name().to_str()?.strip_suffix(".py").map(str::to_string))

@@ -10,9 +10,9 @@ use std::time::Duration;
 use serde::Serialize;
 use serde_json::Value as Json;
 
-use crate::exec::Limits;
-use crate::judge::problem::TestCase;
-use crate::judge::run::Sandbox;
+use flowbench_exec::Limits;
+use flowbench_problem::problem::TestCase;
+use flowbench_problem::sandbox::Sandbox;
 
 use super::generate::{GenInput, Wanted, args_key, candidates, compare_options, same, validate_limits};
 use super::kill::kill_search;
@@ -346,7 +346,7 @@ pub fn score_at_least(
         for (&m, k) in active.iter().zip(verdicts) {
             killed[m] = k;
         }
-        if crate::timings::enabled() {
+        if flowbench_support::timings::enabled() {
             let count = |v: &[bool]| v.iter().filter(|&&b| b).count();
             eprintln!(
                 "bound {} prefix {prefix}/{}: {} mutants, {} killed, {} set aside",
@@ -719,7 +719,7 @@ mod tests {
     #[test]
     fn a_files_odd_reference_time_gives_a_cost_not_a_panic() {
         let test = |reference_time_s: f64, reference_ops| GeneratedTest {
-            category: crate::judge::problem::Category::Typical,
+            category: flowbench_problem::problem::Category::Typical,
             args: vec![],
             expected: Json::Null,
             reference_time_s,
@@ -738,7 +738,7 @@ mod tests {
     fn no_mutant_runs_the_stretched_example() {
         let test = |how: &str, n: usize| {
             ScoredTest::from(&GeneratedTest {
-                category: crate::judge::problem::Category::Large,
+                category: flowbench_problem::problem::Category::Large,
                 args: vec![json!(vec![1; n])],
                 expected: Json::Null,
                 reference_time_s: 0.0,

@@ -8,11 +8,11 @@ use std::time::Duration;
 
 use serde_json::Value as Json;
 
-use crate::exec::{CallStyle, Limits};
-use crate::judge::compare::{CompareOptions, DEFAULT_FLOAT_TOLERANCE, values_equal};
-use crate::judge::problem::{Category, TestCase};
-use crate::judge::run::Sandbox;
-use crate::judge::value::Value;
+use flowbench_exec::{CallStyle, Limits};
+use flowbench_problem::compare::{CompareOptions, DEFAULT_FLOAT_TOLERANCE, values_equal};
+use flowbench_problem::problem::{Category, TestCase};
+use flowbench_problem::sandbox::Sandbox;
+use flowbench_problem::value::Value;
 
 use super::python::{GenerateAnswer, GenerateRequest, GeneratedInputs, HelperError};
 use super::reference::{OPS_PER_SECOND, Run, run_all, wrap};
@@ -85,10 +85,10 @@ impl GenInput {
     /// its wall time (`timing <dir> <phase> <ms>`), so a slow problem can be
     /// attributed to its helper calls, validation, kill searches or pools.
     pub fn phase<T>(&self, name: &str, f: impl FnOnce() -> T) -> T {
-        if !crate::timings::enabled() {
+        if !flowbench_support::timings::enabled() {
             return f();
         }
-        crate::timings::time(&format!("{} {name}", self.dir.display()), f)
+        flowbench_support::timings::time(&format!("{} {name}", self.dir.display()), f)
     }
 }
 
@@ -951,7 +951,7 @@ fn validate_reusing(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testgen::reference::Cost;
+    use crate::reference::Cost;
     use serde_json::json;
 
     fn request<'a>(solution: &'a str, known_key: Option<&str>) -> GenerateRequest<'a> {
@@ -972,9 +972,9 @@ mod tests {
     }
 
     /// A job that completed with these calls' outcomes.
-    fn completed(calls: Vec<crate::exec::CallOutcome>) -> crate::exec::Outcome {
-        crate::exec::Outcome {
-            status: crate::exec::Status::Completed,
+    fn completed(calls: Vec<flowbench_exec::CallOutcome>) -> flowbench_exec::Outcome {
+        flowbench_exec::Outcome {
+            status: flowbench_exec::Status::Completed,
             calls,
             runs: vec![],
             stdout: String::new(),
@@ -985,13 +985,13 @@ mod tests {
 
     /// A completed job answering each of `job`'s calls (its first argument)
     /// with `answer`'s value.
-    fn answer_each(job: &crate::exec::Job, answer: impl Fn(&Json) -> Json) -> crate::exec::Outcome {
-        let crate::exec::Job::Calls { calls, .. } = job else { panic!("only calls") };
+    fn answer_each(job: &flowbench_exec::Job, answer: impl Fn(&Json) -> Json) -> flowbench_exec::Outcome {
+        let flowbench_exec::Job::Calls { calls, .. } = job else { panic!("only calls") };
         let calls = calls
             .texts()
             .iter()
-            .map(|text| crate::exec::CallOutcome {
-                status: crate::exec::Status::Completed,
+            .map(|text| flowbench_exec::CallOutcome {
+                status: flowbench_exec::Status::Completed,
                 value: Some(answer(&serde_json::from_str::<Json>(text).expect("a call")["args"][0])),
                 unencodable: None,
                 wall: Duration::from_micros(5),
@@ -1004,7 +1004,7 @@ mod tests {
     struct Echo(std::sync::atomic::AtomicUsize);
 
     impl Sandbox for Echo {
-        fn run_job(&self, job: &crate::exec::Job) -> crate::exec::Outcome {
+        fn run_job(&self, job: &flowbench_exec::Job) -> flowbench_exec::Outcome {
             answer_each(job, |arg| {
                 self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
                 json!(["ok", arg])
@@ -1043,7 +1043,7 @@ mod tests {
     struct LoopsUpTo(std::sync::Mutex<Vec<Json>>);
 
     impl Sandbox for LoopsUpTo {
-        fn run_job(&self, job: &crate::exec::Job) -> crate::exec::Outcome {
+        fn run_job(&self, job: &flowbench_exec::Job) -> flowbench_exec::Outcome {
             answer_each(job, |arg| {
                 self.0.lock().expect("unpoisoned").push(arg.clone());
                 if arg.to_string().len() >= 10 { json!(["over"]) } else { json!(["ok", arg]) }
@@ -1088,7 +1088,7 @@ mod tests {
     }
 
     impl Sandbox for Counted {
-        fn run_job(&self, job: &crate::exec::Job) -> crate::exec::Outcome {
+        fn run_job(&self, job: &flowbench_exec::Job) -> flowbench_exec::Outcome {
             answer_each(job, |arg| {
                 let n = arg.as_i64().expect("an integer");
                 self.asked.lock().expect("unpoisoned").push(n);
@@ -1146,8 +1146,8 @@ mod tests {
     struct QuadraticInC(std::sync::Mutex<Vec<usize>>);
 
     impl Sandbox for QuadraticInC {
-        fn run_job(&self, job: &crate::exec::Job) -> crate::exec::Outcome {
-            let crate::exec::Job::Calls { calls, limits, .. } = job else { panic!("only calls") };
+        fn run_job(&self, job: &flowbench_exec::Job) -> flowbench_exec::Outcome {
+            let flowbench_exec::Job::Calls { calls, limits, .. } = job else { panic!("only calls") };
             let calls = calls
                 .texts()
                 .iter()
@@ -1157,8 +1157,8 @@ mod tests {
                     self.0.lock().expect("unpoisoned").push(n);
                     let wall = Duration::from_secs_f64(0.75 * (n as f64 / 1e4).powi(2));
                     let timed_out = wall > limits.wall;
-                    crate::exec::CallOutcome {
-                        status: if timed_out { crate::exec::Status::TimedOut } else { crate::exec::Status::Completed },
+                    flowbench_exec::CallOutcome {
+                        status: if timed_out { flowbench_exec::Status::TimedOut } else { flowbench_exec::Status::Completed },
                         value: (!timed_out).then(|| json!(["ok", n, n])),
                         unencodable: None,
                         wall: wall.min(limits.wall),
