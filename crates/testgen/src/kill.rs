@@ -80,7 +80,7 @@ pub fn kill_search(
     cap: Duration,
     opts: &CompareOptions,
     prior: &[Vec<(usize, bool)>],
-) -> anyhow::Result<Vec<Found>> {
+) -> Result<Vec<Found>, SandboxFailure> {
     let suites = suite.iter().max().map_or(1, |m| m + 1);
     let mut searches: Vec<Search> = (0..sources.len())
         .map(|m| {
@@ -118,7 +118,7 @@ pub fn kill_search(
         }
         let jobs = pack(steps, tests, sandbox.batch_jobs());
         let results: Vec<Vec<(usize, usize, Run)>> =
-            jobs.par_iter().map(|job| run_job(sandbox, sources, tests, job)).collect::<anyhow::Result<_>>()?;
+            jobs.par_iter().map(|job| run_job(sandbox, sources, tests, job)).collect::<Result<_, SandboxFailure>>()?;
         let mut not_run: Vec<Vec<usize>> = vec![Vec::new(); sources.len()];
         for (mutant, i, run) in results.into_iter().flatten() {
             let killed = match &run {
@@ -219,7 +219,7 @@ fn run_job(
     sources: &[String],
     tests: &[ScoredTest],
     job: &PackedJob,
-) -> anyhow::Result<Vec<(usize, usize, Run)>> {
+) -> Result<Vec<(usize, usize, Run)>, SandboxFailure> {
     // A counted mutant is stopped by its count (the job's CPU limit in
     // operations), the clock only a backstop: which mutants a test kills
     // by time is then the same on a loaded machine.
@@ -262,12 +262,12 @@ fn run_job(
             flowbench_support::timings::count("kill timeouts", timeouts as u64);
         }
         if let Status::SandboxError { detail } = &outcome.status {
-            return Err(SandboxFailure(detail.clone()).into());
+            return Err(SandboxFailure(detail.clone()));
         }
         // The dispatcher only defines strings and a function: a failure to
         // define it is the sandbox's, not a mutant's.
         if outcome.status != Status::Completed {
-            return Err(SandboxFailure(format!("the mutant dispatcher failed: {:?}", outcome.status)).into());
+            return Err(SandboxFailure(format!("the mutant dispatcher failed: {:?}", outcome.status)));
         }
         let mut got: Vec<Run> = outcome.calls.iter().take(todo.len()).map(run_of).collect();
         if got.is_empty() {

@@ -68,6 +68,11 @@ pub enum HelperError {
     /// "the test generator failed: …" for an exception of its own.
     #[error("{0}")]
     Failed(String),
+    /// `problem.toml` is at fault; the message leaves the file out, for
+    /// the caller, who knows the problem's path, to name it
+    /// ([`crate::Error::from_helper`]).
+    #[error("problem.toml: {0}")]
+    Spec(String),
     #[error("the test generator answered \"same\" to a key it was not given")]
     SameAsUnknown,
 }
@@ -163,11 +168,13 @@ pub struct ParseRequest<'a> {
     pub file: String,
 }
 
-/// Every reply: the helper's answer, or its message.
+/// Every reply: the helper's answer, or its message (about `problem.toml`,
+/// or anything else).
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 enum Reply<T> {
     Answer(T),
+    SpecError(String),
     Error(String),
 }
 
@@ -320,7 +327,8 @@ fn idle() -> &'static Mutex<HashMap<PathBuf, Vec<Server>>> {
 }
 
 /// Sends `request` to a helper and reads its reply as a `T`; a reply
-/// `{"error": …}` is [`HelperError::Failed`] with that message.
+/// `{"error": …}` is [`HelperError::Failed`] with that message, and
+/// `{"spec_error": …}` [`HelperError::Spec`].
 fn call<T: DeserializeOwned>(python: &Path, request: &Request) -> Result<T, HelperError> {
     let helper = request.helper();
     flowbench_support::timings::count(
@@ -350,6 +358,7 @@ fn call<T: DeserializeOwned>(python: &Path, request: &Request) -> Result<T, Help
 fn read_reply<T: DeserializeOwned>(helper: &'static str, text: &str) -> Result<T, HelperError> {
     match serde_json::from_str(text).map_err(|error| HelperError::Reply { helper, error })? {
         Reply::Answer(answer) => Ok(answer),
+        Reply::SpecError(message) => Err(HelperError::Spec(message)),
         Reply::Error(message) => Err(HelperError::Failed(message)),
     }
 }
@@ -457,6 +466,19 @@ mod tests {
         assert!(err.to_string().contains("unknown field `extra`"), "{err}");
         let failed = read_reply::<MutantsAnswer>("mutants", r#"{"error": "p.py:1:2: the solution does not parse: x"}"#);
         assert!(matches!(failed, Err(HelperError::Failed(m)) if m == "p.py:1:2: the solution does not parse: x"));
+    }
+
+    /// A fault in `problem.toml` comes back as its own reply, the message
+    /// without the file, so the caller names the problem's.
+    #[test]
+    fn a_spec_error_reply_is_a_spec_error() {
+        let reply = r#"{"spec_error": "[params.m] names no parameter of `f` (it has: n)"}"#;
+        let err = read_reply::<GenerateAnswer>("generate", reply).expect_err("a spec error");
+        assert!(matches!(&err, HelperError::Spec(m) if m == "[params.m] names no parameter of `f` (it has: n)"));
+        let named = crate::Error::from_helper(Path::new("problems/p"), err);
+        let crate::Error::Spec(spec) = &named else { panic!("not a spec error: {named:?}") };
+        assert_eq!((spec.path.as_path(), spec.line), (Path::new("problems/p/problem.toml"), None));
+        assert_eq!(named.to_string(), "problems/p/problem.toml: [params.m] names no parameter of `f` (it has: n)");
     }
 
     /// The helper checks requests against its own schema: a request

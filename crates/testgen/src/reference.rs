@@ -158,7 +158,12 @@ pub enum Run {
 /// stops early (a timeout when the executor stops there, or a call that
 /// kills its process) is resumed after the call that stopped it, so one bad
 /// input never costs the others.
-pub fn run_all(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: Limits) -> anyhow::Result<Vec<Run>> {
+pub fn run_all(
+    sandbox: &dyn Sandbox,
+    source: &str,
+    inputs: &[Vec<Json>],
+    limits: Limits,
+) -> Result<Vec<Run>, SandboxFailure> {
     run_chunks(sandbox, source, inputs, limits, true, None, sandbox.batch_jobs())
 }
 
@@ -181,7 +186,7 @@ pub fn run_within_budget(
     inputs: &[Vec<Json>],
     limits: Limits,
     budget_s: f64,
-) -> anyhow::Result<Vec<Run>> {
+) -> Result<Vec<Run>, SandboxFailure> {
     run_chunks(sandbox, source, inputs, limits, false, Some(budget_s), flowbench_problem::sandbox::default_batch_jobs())
 }
 
@@ -193,7 +198,7 @@ pub fn run_within_budget_batched(
     inputs: &[Vec<Json>],
     limits: Limits,
     budget_s: f64,
-) -> anyhow::Result<Vec<Run>> {
+) -> Result<Vec<Run>, SandboxFailure> {
     run_chunks(sandbox, source, inputs, limits, false, Some(budget_s), sandbox.batch_jobs())
 }
 
@@ -253,7 +258,7 @@ fn run_chunks(
     resume: bool,
     budget_s: Option<f64>,
     jobs: usize,
-) -> anyhow::Result<Vec<Run>> {
+) -> Result<Vec<Run>, SandboxFailure> {
     // Chunk `j` takes inputs j, j + n, j + 2n, …: inputs usually come
     // smallest (or cheapest category) first, so the large ones, and the
     // timeouts among them, spread over the workers instead of queueing in
@@ -266,7 +271,7 @@ fn run_chunks(
         None => (source.to_string(), WRAPPER),
     };
     let (source, limits) = with_cap(&source, limits);
-    let results: Vec<anyhow::Result<Vec<Run>>> =
+    let results: Vec<Result<Vec<Run>, SandboxFailure>> =
         chunks.par_iter().map(|chunk| run_chunk(sandbox, &source, entry, chunk, limits, resume)).collect();
     let mut out = vec![Run::NotRun; inputs.len()];
     for (j, r) in results.into_iter().enumerate() {
@@ -284,7 +289,7 @@ fn run_chunk(
     inputs: &[Vec<Json>],
     limits: Limits,
     resume: bool,
-) -> anyhow::Result<Vec<Run>> {
+) -> Result<Vec<Run>, SandboxFailure> {
     let mut out = Vec::with_capacity(inputs.len());
     while out.len() < inputs.len() {
         let rest = &inputs[out.len()..];
@@ -303,7 +308,7 @@ fn run_chunk(
         flowbench_support::timings::count("reference jobs", 1);
         flowbench_support::timings::count("reference calls", outcome.calls.len() as u64);
         match &outcome.status {
-            Status::SandboxError { detail } => return Err(SandboxFailure(detail.clone()).into()),
+            Status::SandboxError { detail } => return Err(SandboxFailure(detail.clone())),
             Status::Completed => {}
             other => {
                 let why = format!("defining the code: {}", describe(other));
