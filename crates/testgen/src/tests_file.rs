@@ -275,8 +275,8 @@ mod tests {
         )
         .unwrap();
         let err = read(&path).unwrap_err();
-        assert!(matches!(&err, TestsFileError::BadTest { path: p, line: 2, column: 1, .. } if *p == path), "{err:?}");
+        assert!(matches!(&err, TestsFileError::BadTest { path: p, line: 2, column: 2, .. } if *p == path), "{err:?}");
         let why = serde_json::from_str::<GeneratedTest>("not json").unwrap_err();
-        assert_eq!(err.to_string(), format!("{}:2:1: {why}", path.display()));
+        assert_eq!(err.to_string(), format!("{}:2:2: {why}", path.display()));
     }
 }
