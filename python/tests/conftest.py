@@ -11,7 +11,7 @@ import sys
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-TESTGEN_PY = ROOT / "src/testgen/py"
+TESTGEN_PY = ROOT / "crates/testgen/src/py"
 sys.path.insert(0, str(TESTGEN_PY))
 
 

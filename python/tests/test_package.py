@@ -75,6 +75,14 @@ def test_a_generate_reply_has_every_key_of_the_schema():
     assert len(generated["key"]) == 64
 
 
+def test_an_error_in_problem_toml_is_a_spec_error_without_the_file():
+    spec = {"seed": 1, "counts": {"typical": 3, "large": 1, "mutations": 2}, "params": {"m": {"min": 0}}}
+    [reply] = run_helper({"helper": "generate", "solution": SOLUTION, "file": "s.py", "entry_point": "f",
+                          "call_style": "function", "seed": 1, "spec": spec, "originals": [], "mode": "gen",
+                          "scale": 1, "stdin_format": None, "statement": ""})
+    assert reply == {"spec_error": "[params.m] names no parameter of `f` (it has: n)"}
+
+
 def test_a_request_missing_a_key_is_refused_naming_it():
     with pytest.raises(serve.RequestError, match="the mutants request has no key `whole_program`"):
         serve.checked({"helper": "mutants", "solution": "", "file": "s.py", "skip": []})

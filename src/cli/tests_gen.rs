@@ -15,7 +15,7 @@ use crate::shard::Shard;
 use super::progress::Bar;
 use crate::testgen::generate::show_counts;
 use crate::testgen::score::ScoredTest;
-use crate::testgen::suite::{Policy, Suite, SuiteError, make_suite};
+use crate::testgen::suite::{Policy, Suite, make_suite};
 use crate::testgen::tests_file::GeneratedTest;
 
 /// Options shared by `gen` and `score`.
@@ -182,10 +182,7 @@ fn gen_one(executor: &LazyExecutor, args: &GenArgs, dir: &Path) -> anyhow::Resul
         score: args.score,
         score_originals: args.score_originals,
     };
-    let mut suite = make_suite(&args.common.helper_python, executor, input, policy).map_err(|e| match e {
-        SuiteError::Failed(e) => e,
-        other => anyhow::Error::new(other),
-    })?;
+    let mut suite = make_suite(&args.common.helper_python, executor, input, policy)?;
     suite.generated.header.weak_sandbox = executor.isolation().filter(|i| i != "full");
     suite.write(dir)?;
     Ok(summary_line(dir, &suite))

@@ -19,6 +19,7 @@ use crate::bank::{FLOWCHART, PROBLEM, SOLUTION};
 use crate::judge::problem::TestCase;
 use crate::judge::run::{Sandbox, SandboxFailure};
 use crate::mermaid::lint::{Checked, check};
+use crate::testgen;
 use crate::testgen::generate::{args_key, compare_options, same, validate_limits};
 use crate::testgen::reference::{Run, run_all, wrap};
 use crate::testgen::suite::{Policy, SuiteError, make_suite};
@@ -139,7 +140,7 @@ fn carry_original_tests(
 fn reusing(
     known: &Screened,
     inputs: &[Vec<Json>],
-    run: impl FnOnce(&[Vec<Json>]) -> anyhow::Result<Vec<Run>>,
+    run: impl FnOnce(&[Vec<Json>]) -> Result<Vec<Run>, SandboxFailure>,
 ) -> anyhow::Result<Vec<Run>> {
     let mut runs: Vec<Option<Run>> = inputs.iter().map(|a| known.get(&args_key(a)).cloned()).collect();
     let missing: Vec<usize> = (0..inputs.len()).filter(|&i| runs[i].is_none()).collect();
@@ -162,12 +163,6 @@ fn lint_clean(dir: &Path) -> Result<(), String> {
     }
 }
 
-/// A failure of the machine rather than of the variant: somewhere in the
-/// chain, the sandbox could not run a job.
-fn machine_failure(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| c.is::<SandboxFailure>())
-}
-
 /// `tests gen` on the variant, scored only as far as the proof needs
 /// (`testgen::suite`'s [`Policy::Floor`] at [`super::MIN_MUTATION_SCORE`]),
 /// written when made. `Ok(Err)` when the variant's tests cannot meet the
@@ -182,8 +177,9 @@ fn regenerate(
     let policy = Policy::Floor { floor: super::MIN_MUTATION_SCORE, reuse: screened };
     let suite = match make_suite(&opts.helper_python, sandbox, input, policy) {
         Ok(suite) => suite,
-        Err(SuiteError::Failed(e)) if machine_failure(&e) => return Err(e),
-        Err(SuiteError::Failed(e)) => return Ok(Err(format!("{e:#}"))),
+        // The machine failed, not the variant.
+        Err(SuiteError::Failed(testgen::Error::Sandbox(failure))) => return Err(failure.into()),
+        Err(SuiteError::Failed(e)) => return Ok(Err(e.to_string())),
         Err(SuiteError::Floors(reasons)) => return Ok(Err(reasons.into_iter().next().unwrap_or_default())),
         Err(SuiteError::Degenerate { why, .. }) => return Ok(Err(why)),
         Err(other) => return Ok(Err(other.to_string())),

@@ -20,7 +20,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value as Json;
 
-use crate::judge::problem::Category;
+use flowbench_problem::problem::Category;
 
 /// Starts the helper process: reads the package from stdin and serves the
 /// requests that follow (see the file).
@@ -68,6 +68,11 @@ pub enum HelperError {
     /// "the test generator failed: …" for an exception of its own.
     #[error("{0}")]
     Failed(String),
+    /// `problem.toml` is at fault; the message leaves the file out, for
+    /// the caller, who knows the problem's path, to name it
+    /// ([`crate::Error::from_helper`]).
+    #[error("problem.toml: {0}")]
+    Spec(String),
     #[error("the test generator answered \"same\" to a key it was not given")]
     SameAsUnknown,
 }
@@ -163,11 +168,13 @@ pub struct ParseRequest<'a> {
     pub file: String,
 }
 
-/// Every reply: the helper's answer, or its message.
+/// Every reply: the helper's answer, or its message (about `problem.toml`,
+/// or anything else).
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 enum Reply<T> {
     Answer(T),
+    SpecError(String),
     Error(String),
 }
 
@@ -320,10 +327,11 @@ fn idle() -> &'static Mutex<HashMap<PathBuf, Vec<Server>>> {
 }
 
 /// Sends `request` to a helper and reads its reply as a `T`; a reply
-/// `{"error": …}` is [`HelperError::Failed`] with that message.
+/// `{"error": …}` is [`HelperError::Failed`] with that message, and
+/// `{"spec_error": …}` [`HelperError::Spec`].
 fn call<T: DeserializeOwned>(python: &Path, request: &Request) -> Result<T, HelperError> {
     let helper = request.helper();
-    crate::timings::count(
+    flowbench_support::timings::count(
         match request {
             Request::Generate(_) => "helper generate",
             Request::Mutants(_) => "helper mutants",
@@ -350,6 +358,7 @@ fn call<T: DeserializeOwned>(python: &Path, request: &Request) -> Result<T, Help
 fn read_reply<T: DeserializeOwned>(helper: &'static str, text: &str) -> Result<T, HelperError> {
     match serde_json::from_str(text).map_err(|error| HelperError::Reply { helper, error })? {
         Reply::Answer(answer) => Ok(answer),
+        Reply::SpecError(message) => Err(HelperError::Spec(message)),
         Reply::Error(message) => Err(HelperError::Failed(message)),
     }
 }
@@ -459,6 +468,19 @@ mod tests {
         assert!(matches!(failed, Err(HelperError::Failed(m)) if m == "p.py:1:2: the solution does not parse: x"));
     }
 
+    /// A fault in `problem.toml` comes back as its own reply, the message
+    /// without the file, so the caller names the problem's.
+    #[test]
+    fn a_spec_error_reply_is_a_spec_error() {
+        let reply = r#"{"spec_error": "[params.m] names no parameter of `f` (it has: n)"}"#;
+        let err = read_reply::<GenerateAnswer>("generate", reply).expect_err("a spec error");
+        assert!(matches!(&err, HelperError::Spec(m) if m == "[params.m] names no parameter of `f` (it has: n)"));
+        let named = crate::Error::from_helper(Path::new("problems/p"), err);
+        let crate::Error::Spec(spec) = &named else { panic!("not a spec error: {named:?}") };
+        assert_eq!((spec.path.as_path(), spec.line), (Path::new("problems/p/problem.toml"), None));
+        assert_eq!(named.to_string(), "problems/p/problem.toml: [params.m] names no parameter of `f` (it has: n)");
+    }
+
     /// The helper checks requests against its own schema: a request
     /// without a key it needs is refused, naming the key.
     #[test]
@@ -478,7 +500,7 @@ mod tests {
     /// else: a module left out would fail only when imported.
     #[test]
     fn the_embedded_package_is_the_package_directory() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/testgen/py/flowbench_testgen");
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/py/flowbench_testgen");
         let mut on_disk: Vec<String> = std::fs::read_dir(&dir)
             .expect("the package directory")
             .filter_map(|e| e.ok()?.file_name().to_str()?.strip_suffix(".py").map(str::to_string))

@@ -9,9 +9,10 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value as Json;
 
-use crate::judge::problem::Category;
-use crate::judge::run::Sandbox;
+use flowbench_problem::problem::Category;
+use flowbench_problem::sandbox::Sandbox;
 
+use super::Error;
 use super::generate::{Candidate, Candidates, GenInput, Wanted, validate_limits};
 use super::reference::{Run, WRAPPER, run_all};
 
@@ -39,8 +40,9 @@ pub fn candidates(
     script: &Path,
     wanted: Wanted,
     seed: u64,
-) -> anyhow::Result<Candidates> {
-    let source = std::fs::read_to_string(script).map_err(|e| anyhow::anyhow!("reading {}: {e}", script.display()))?;
+) -> Result<Candidates, Error> {
+    let source = std::fs::read_to_string(script)
+        .map_err(|error| Error::ReadGenerator { script: script.to_path_buf(), error })?;
     let counts = &input.spec.counts;
     let plan: Vec<(Category, usize)> = match wanted {
         Wanted::Tests => {
@@ -59,8 +61,12 @@ pub fn candidates(
     let runs = run_all(sandbox, &wrap_generator(&source), &inputs, validate_limits(&input.spec))?;
     let mut list = Vec::new();
     for ((category, s), run) in asked.into_iter().zip(runs) {
-        let failed =
-            |why: String| anyhow::anyhow!("{}: seed {s} ({}): {why}", script.display(), category_name(category));
+        let failed = |why: String| Error::GeneratorFailed {
+            script: script.to_path_buf(),
+            seed: s,
+            category: category_name(category),
+            why,
+        };
         match run {
             Run::Value(Json::String(stdin), _) => list.push(Candidate {
                 category,

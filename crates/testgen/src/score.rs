@@ -10,10 +10,11 @@ use std::time::Duration;
 use serde::Serialize;
 use serde_json::Value as Json;
 
-use crate::exec::Limits;
-use crate::judge::problem::TestCase;
-use crate::judge::run::Sandbox;
+use flowbench_exec::Limits;
+use flowbench_problem::problem::TestCase;
+use flowbench_problem::sandbox::Sandbox;
 
+use super::Error;
 use super::generate::{GenInput, Wanted, args_key, candidates, compare_options, same, validate_limits};
 use super::kill::kill_search;
 use super::python::{Mutant, MutantsRequest};
@@ -154,8 +155,8 @@ impl SetScore {
 
 /// The mutants of `input`'s reference (`kind`, `line`, `source`, `diff`
 /// each); an unparseable solution is an error naming the file.
-pub fn mutants(python: &Path, input: &GenInput) -> anyhow::Result<Vec<Mutant>> {
-    super::python::mutants(python, mutants_request(input)).map_err(|e| super::generate::name_spec(input, e.into()))
+pub fn mutants(python: &Path, input: &GenInput) -> Result<Vec<Mutant>, Error> {
+    super::python::mutants(python, mutants_request(input)).map_err(|e| Error::from_helper(&input.dir, e))
 }
 
 /// The request for `input`'s mutants: everything but `valid()`, and a
@@ -184,7 +185,7 @@ pub fn score_suites(
     name: &str,
     suites: &[Suite],
     known: &mut [Known],
-) -> anyhow::Result<Vec<Score>> {
+) -> Result<Vec<Score>, Error> {
     let has_valid = candidates_has_valid(&input.solution);
     let sources: Vec<String> = mutants.iter().map(|m| mutant_source(input, has_valid, m)).collect();
     // The suites of tests run together (one job serves every suite still
@@ -195,7 +196,7 @@ pub fn score_suites(
             Suite::Tests(tests) => Some(with_reference_times(sandbox, input, has_valid, tests)),
             Suite::Alive(_) => None,
         })
-        .collect::<anyhow::Result<_>>()?;
+        .collect::<Result<_, Error>>()?;
     let run: Vec<&[ScoredTest]> = timed.iter().map(Vec::as_slice).collect();
     let found = if run.is_empty() {
         Vec::new()
@@ -255,7 +256,7 @@ pub fn survivors(
     input: &GenInput,
     mutants: &[Mutant],
     tests: &[ScoredTest],
-) -> anyhow::Result<Survivors> {
+) -> Result<Survivors, Error> {
     let has_valid = candidates_has_valid(&input.solution);
     let sources: Vec<String> = mutants.iter().map(|m| mutant_source(input, has_valid, m)).collect();
     let mut known = vec![Known::new(); sources.len()];
@@ -329,7 +330,7 @@ pub fn score_at_least(
     mutants: &[Mutant],
     tests: &[ScoredTest],
     wanted: f64,
-) -> anyhow::Result<Bounded> {
+) -> Result<Bounded, Error> {
     let has_valid = candidates_has_valid(&input.solution);
     let sources: Vec<String> = mutants.iter().map(|m| mutant_source(input, has_valid, m)).collect();
     let mut known = vec![Known::new(); sources.len()];
@@ -346,7 +347,7 @@ pub fn score_at_least(
         for (&m, k) in active.iter().zip(verdicts) {
             killed[m] = k;
         }
-        if crate::timings::enabled() {
+        if flowbench_support::timings::enabled() {
             let count = |v: &[bool]| v.iter().filter(|&&b| b).count();
             eprintln!(
                 "bound {} prefix {prefix}/{}: {} mutants, {} killed, {} set aside",
@@ -396,7 +397,7 @@ fn set_aside_enough(
     sources: &[String],
     killed: &[bool],
     wanted: f64,
-) -> anyhow::Result<Vec<bool>> {
+) -> Result<Vec<bool>, Error> {
     let survivors: Vec<usize> = (0..sources.len()).filter(|&m| !killed[m]).collect();
     let mut set_aside = vec![false; sources.len()];
     let mut pool = None;
@@ -451,7 +452,7 @@ fn run_on(
     which: &[usize],
     tests: &[ScoredTest],
     known: &mut [Known],
-) -> anyhow::Result<Vec<bool>> {
+) -> Result<Vec<bool>, Error> {
     if which.is_empty() {
         return Ok(Vec::new());
     }
@@ -474,7 +475,7 @@ fn kill_lists(
     sources: &[String],
     suites: &[&[ScoredTest]],
     known: &mut [Known],
-) -> anyhow::Result<Vec<Vec<Vec<usize>>>> {
+) -> Result<Vec<Vec<Vec<usize>>>, Error> {
     let (opts, cap) = (compare_options(&input.spec), validate_limits(&input.spec).wall);
     // The suites' union, each test tagged with its suite and its index there.
     let union: Vec<ScoredTest> = suites.iter().flat_map(|tests| tests.iter().cloned()).collect();
@@ -506,7 +507,7 @@ fn equivalence(
     input: &GenInput,
     sources: &[String],
     survivors: &[usize],
-) -> anyhow::Result<Vec<bool>> {
+) -> Result<Vec<bool>, Error> {
     let mut equivalent = vec![false; sources.len()];
     if survivors.is_empty() {
         return Ok(equivalent);
@@ -517,7 +518,7 @@ fn equivalence(
 }
 
 /// The random pool that judges equivalence.
-fn equivalence_pool(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> anyhow::Result<Vec<ScoredTest>> {
+fn equivalence_pool(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> Result<Vec<ScoredTest>, Error> {
     input.phase("equivalence pool", || random_pool(python, sandbox, input, EQUIVALENCE_SEED, 1))
 }
 
@@ -530,7 +531,7 @@ fn unkilled_on(
     which: &[usize],
     pool: &[ScoredTest],
     unkilled: &mut [bool],
-) -> anyhow::Result<()> {
+) -> Result<(), Error> {
     let chosen: Vec<String> = which.iter().map(|&m| sources[m].clone()).collect();
     let found = input.phase("equivalence kills", || kill_lists(sandbox, input, &chosen, &[pool], &mut []))?;
     for (&m, killers) in which.iter().zip(found) {
@@ -563,7 +564,7 @@ pub fn cheapest_killers(
     input: &GenInput,
     sources: &[String],
     pool: &[ScoredTest],
-) -> anyhow::Result<Vec<Option<usize>>> {
+) -> Result<Vec<Option<usize>>, Error> {
     let found = kill_lists(sandbox, input, sources, &[pool], &mut [])?;
     Ok(found
         .into_iter()
@@ -599,7 +600,7 @@ fn with_reference_times(
     input: &GenInput,
     has_valid: bool,
     tests: &[ScoredTest],
-) -> anyhow::Result<Vec<ScoredTest>> {
+) -> Result<Vec<ScoredTest>, Error> {
     let unknown: Vec<usize> = (0..tests.len()).filter(|&i| tests[i].time_s <= 0.0).collect();
     if unknown.is_empty() {
         return Ok(tests.to_vec());
@@ -687,7 +688,7 @@ pub fn random_pool(
     input: &GenInput,
     seed: u64,
     scale: usize,
-) -> anyhow::Result<Vec<ScoredTest>> {
+) -> Result<Vec<ScoredTest>, Error> {
     let cands = input.phase("pool candidates", || {
         candidates(python, sandbox, input, Wanted::Pool { scale }, input.spec.seed.wrapping_add(seed))
     })?;
@@ -719,7 +720,7 @@ mod tests {
     #[test]
     fn a_files_odd_reference_time_gives_a_cost_not_a_panic() {
         let test = |reference_time_s: f64, reference_ops| GeneratedTest {
-            category: crate::judge::problem::Category::Typical,
+            category: flowbench_problem::problem::Category::Typical,
             args: vec![],
             expected: Json::Null,
             reference_time_s,
@@ -738,7 +739,7 @@ mod tests {
     fn no_mutant_runs_the_stretched_example() {
         let test = |how: &str, n: usize| {
             ScoredTest::from(&GeneratedTest {
-                category: crate::judge::problem::Category::Large,
+                category: flowbench_problem::problem::Category::Large,
                 args: vec![json!(vec![1; n])],
                 expected: Json::Null,
                 reference_time_s: 0.0,

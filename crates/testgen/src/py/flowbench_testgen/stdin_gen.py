@@ -12,7 +12,7 @@
 # bounds allow.
 import random
 
-from .signature import SpecError
+from .signature import ProblemSpecError
 from .values import bound, charset
 
 # Styles of edge inputs: (sizes, values).
@@ -115,9 +115,9 @@ class StdinGen:
         try:
             v = eval(expr, {"__builtins__": {}}, dict(EXPR_FUNCTIONS, **env))
         except Exception as e:
-            raise SpecError("problem.toml: [stdin] format line %d: `%s` cannot be evaluated: %s" % (line, expr, e))
+            raise ProblemSpecError("[stdin] format line %d: `%s` cannot be evaluated: %s" % (line, expr, e))
         if not isinstance(v, int) or isinstance(v, bool):
-            raise SpecError("problem.toml: [stdin] format line %d: `%s` is not an integer" % (line, expr))
+            raise ProblemSpecError("[stdin] format line %d: `%s` is not an integer" % (line, expr))
         return v
 
     def size(self, lo, hi, share, is_count):

@@ -4,11 +4,11 @@
 //! validated test.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::judge::problem::Category;
+use flowbench_problem::problem::Category;
 
 /// File name inside a problem directory.
 pub const TESTS: &str = "tests.jsonl";
@@ -177,35 +177,68 @@ fn test_relevant_spec(spec: &str) -> String {
     }
 }
 
+/// Why `tests.jsonl` could not be written or read; each names the file,
+/// and a line of it where one is at fault.
+#[derive(Debug, thiserror::Error)]
+pub enum TestsFileError {
+    /// The header or a test could not be encoded.
+    #[error("{error}")]
+    Encode { path: PathBuf, error: serde_json::Error },
+    /// The temporary file beside `path` could not be made or filled.
+    #[error("{error}")]
+    Temporary { path: PathBuf, error: std::io::Error },
+    /// The temporary file could not be renamed to `path`.
+    #[error("writing {}: {error}", .path.display())]
+    Write { path: PathBuf, error: std::io::Error },
+    #[error("reading {}: {error}", .path.display())]
+    Read { path: PathBuf, error: std::io::Error },
+    #[error("{}: empty tests file", .path.display())]
+    Empty { path: PathBuf },
+    /// The first line is not a header.
+    #[error("{}:1:{column}: bad header: {error}", .path.display())]
+    BadHeader { path: PathBuf, column: usize, error: serde_json::Error },
+    /// A later line is not a test.
+    #[error("{}:{line}:{column}: {error}", .path.display())]
+    BadTest { path: PathBuf, line: usize, column: usize, error: serde_json::Error },
+}
+
 /// Writes header and tests, atomically (a temporary file renamed).
-pub fn write(path: &Path, header: &Header, tests: &[GeneratedTest]) -> anyhow::Result<()> {
+pub fn write(path: &Path, header: &Header, tests: &[GeneratedTest]) -> Result<(), TestsFileError> {
     use std::io::Write as _;
-    let mut text = serde_json::to_string(header)?;
+    let encode = |error| TestsFileError::Encode { path: path.to_path_buf(), error };
+    let mut text = serde_json::to_string(header).map_err(encode)?;
     text.push('\n');
     for t in tests {
-        text.push_str(&serde_json::to_string(t)?);
+        text.push_str(&serde_json::to_string(t).map_err(encode)?);
         text.push('\n');
     }
+    let temporary = |error| TestsFileError::Temporary { path: path.to_path_buf(), error };
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    tmp.write_all(text.as_bytes())?;
-    tmp.persist(path).map_err(|e| anyhow::anyhow!("writing {}: {}", path.display(), e.error))?;
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(temporary)?;
+    tmp.write_all(text.as_bytes()).map_err(temporary)?;
+    tmp.persist(path).map_err(|e| TestsFileError::Write { path: path.to_path_buf(), error: e.error })?;
     Ok(())
 }
 
 /// Reads a tests file; errors name the file and line.
-pub fn read(path: &Path) -> anyhow::Result<(Header, Vec<GeneratedTest>)> {
-    let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))?;
+pub fn read(path: &Path) -> Result<(Header, Vec<GeneratedTest>), TestsFileError> {
+    let text =
+        std::fs::read_to_string(path).map_err(|error| TestsFileError::Read { path: path.to_path_buf(), error })?;
     let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
-    let (_, first) = lines.next().ok_or_else(|| anyhow::anyhow!("{}: empty tests file", path.display()))?;
-    let header: Header = serde_json::from_str(first)
-        .map_err(|e| anyhow::anyhow!("{}:1:{}: bad header: {e}", path.display(), e.column()))?;
+    let (_, first) = lines.next().ok_or_else(|| TestsFileError::Empty { path: path.to_path_buf() })?;
+    let header: Header = serde_json::from_str(first).map_err(|error| TestsFileError::BadHeader {
+        path: path.to_path_buf(),
+        column: error.column(),
+        error,
+    })?;
     let mut tests = Vec::new();
     for (i, line) in lines {
-        tests.push(
-            serde_json::from_str(line)
-                .map_err(|e| anyhow::anyhow!("{}:{}:{}: {e}", path.display(), i + 1, e.column()))?,
-        );
+        tests.push(serde_json::from_str(line).map_err(|error| TestsFileError::BadTest {
+            path: path.to_path_buf(),
+            line: i + 1,
+            column: error.column(),
+            error,
+        })?);
     }
     Ok((header, tests))
 }
@@ -241,6 +274,9 @@ mod tests {
             "{\"stamp\":\"x\",\"seed\":1,\"typical\":0,\"edge\":0,\"large\":0,\"dropped\":{}}\nnot json\n",
         )
         .unwrap();
-        assert!(format!("{:#}", read(&path).unwrap_err()).contains("tests.jsonl:2:"));
+        let err = read(&path).unwrap_err();
+        assert!(matches!(&err, TestsFileError::BadTest { path: p, line: 2, column: 2, .. } if *p == path), "{err:?}");
+        let why = serde_json::from_str::<GeneratedTest>("not json").unwrap_err();
+        assert_eq!(err.to_string(), format!("{}:2:2: {why}", path.display()));
     }
 }

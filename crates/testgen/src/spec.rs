@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::exec::CallStyle;
-use crate::judge::compare::CompareMode;
+use flowbench_exec::CallStyle;
+use flowbench_problem::compare::CompareMode;
 
 /// How many candidates of each kind the generator makes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -144,4 +144,19 @@ pub struct StdinSpec {
 
 fn default_seed() -> u64 {
     1
+}
+
+/// The spec file's name in a problem directory.
+pub const SPEC_FILE: &str = "problem.toml";
+
+/// An error in a problem's `problem.toml`, naming the file and, where it is
+/// known, the line: `<path>:<line>: <message>` (`<path>: <message>`
+/// without one), as a compiler names its errors.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}{}: {message}", .path.display(), .line.map(|l| format!(":{l}")).unwrap_or_default())]
+pub struct SpecError {
+    pub path: std::path::PathBuf,
+    /// The line of the file the error is on (1-based).
+    pub line: Option<usize>,
+    pub message: String,
 }

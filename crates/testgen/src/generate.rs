@@ -8,15 +8,16 @@ use std::time::Duration;
 
 use serde_json::Value as Json;
 
-use crate::exec::{CallStyle, Limits};
-use crate::judge::compare::{CompareOptions, DEFAULT_FLOAT_TOLERANCE, values_equal};
-use crate::judge::problem::{Category, TestCase};
-use crate::judge::run::Sandbox;
-use crate::judge::value::Value;
+use flowbench_exec::{CallStyle, Limits};
+use flowbench_problem::compare::{CompareOptions, DEFAULT_FLOAT_TOLERANCE, values_equal};
+use flowbench_problem::problem::{Category, TestCase};
+use flowbench_problem::sandbox::{Sandbox, SandboxFailure};
+use flowbench_problem::value::Value;
 
+use super::Error;
 use super::python::{GenerateAnswer, GenerateRequest, GeneratedInputs, HelperError};
 use super::reference::{OPS_PER_SECOND, Run, run_all, wrap};
-use super::spec::TestSpec;
+use super::spec::{SPEC_FILE, TestSpec};
 use super::tests_file::{GeneratedTest, Header};
 
 /// Everything `tests gen` reads for one problem.
@@ -85,10 +86,10 @@ impl GenInput {
     /// its wall time (`timing <dir> <phase> <ms>`), so a slow problem can be
     /// attributed to its helper calls, validation, kill searches or pools.
     pub fn phase<T>(&self, name: &str, f: impl FnOnce() -> T) -> T {
-        if !crate::timings::enabled() {
+        if !flowbench_support::timings::enabled() {
             return f();
         }
-        crate::timings::time(&format!("{} {name}", self.dir.display()), f)
+        flowbench_support::timings::time(&format!("{} {name}", self.dir.display()), f)
     }
 }
 
@@ -112,7 +113,7 @@ pub fn candidates(
     input: &GenInput,
     wanted: Wanted,
     seed: u64,
-) -> anyhow::Result<Candidates> {
+) -> Result<Candidates, Error> {
     let mut found = match generator(input) {
         Some(script) => super::generator_script::candidates(sandbox, input, &script, wanted, seed)?,
         None => helper_candidates(python, input, wanted, seed)?,
@@ -138,7 +139,7 @@ pub fn generator(input: &GenInput) -> Option<std::path::PathBuf> {
 }
 
 /// The generated candidates the Python helper makes.
-fn helper_candidates(python: &Path, input: &GenInput, wanted: Wanted, seed: u64) -> anyhow::Result<Candidates> {
+fn helper_candidates(python: &Path, input: &GenInput, wanted: Wanted, seed: u64) -> Result<Candidates, Error> {
     let file = input.solution_path().display().to_string();
     let request = GenerateRequest {
         solution: &input.solution,
@@ -149,7 +150,7 @@ fn helper_candidates(python: &Path, input: &GenInput, wanted: Wanted, seed: u64)
             CallStyle::SolutionMethod => "solution_method",
         },
         seed,
-        spec: serde_json::to_value(&input.spec)?,
+        spec: serde_json::to_value(&input.spec).map_err(|error| Error::Encode { what: "the spec", error })?,
         originals: input.originals.iter().map(|t| &t.args).collect(),
         mode: match wanted {
             Wanted::Tests => "gen",
@@ -164,7 +165,7 @@ fn helper_candidates(python: &Path, input: &GenInput, wanted: Wanted, seed: u64)
         statement: &input.constraints,
         known_key: None,
     };
-    let answer = cached_answer(python, request).map_err(|e| name_spec(input, e.into()))?;
+    let answer = cached_answer(python, request).map_err(|e| Error::from_helper(&input.dir, e))?;
     let list = answer
         .candidates
         .into_iter()
@@ -223,22 +224,12 @@ fn cached_answer(python: &Path, mut request: GenerateRequest) -> Result<Generate
 
 /// A whole program's parsed `[stdin] format` (null for a function), with
 /// errors naming the spec file's line.
-fn stdin_format(input: &GenInput) -> anyhow::Result<Json> {
+fn stdin_format(input: &GenInput) -> Result<Json, Error> {
     if input.entry_point != super::reference::PROGRAM {
         return Ok(Json::Null);
     }
-    let parsed = super::stdin_format::from_spec(&input.dir.join("problem.toml"), &input.spec, &input.spec_text)?;
-    Ok(serde_json::to_value(parsed)?)
-}
-
-/// Errors from the helper name the problem directory and, for spec errors,
-/// the spec file's path.
-pub fn name_spec(input: &GenInput, e: anyhow::Error) -> anyhow::Error {
-    let msg = format!("{e:#}");
-    match msg.strip_prefix("problem.toml:") {
-        Some(rest) => anyhow::anyhow!("{}:{rest}", input.dir.join("problem.toml").display()),
-        None => anyhow::anyhow!("{}: {msg}", input.dir.display()),
-    }
+    let parsed = super::stdin_format::from_spec(&input.dir.join(SPEC_FILE), &input.spec, &input.spec_text)?;
+    serde_json::to_value(parsed).map_err(|error| Error::Encode { what: "the stdin format", error })
 }
 
 /// Per-call limit while validating.
@@ -269,7 +260,7 @@ pub fn same(a: &Json, b: &Json, opts: &CompareOptions) -> bool {
 /// misses a floor is tried again with its string parameters made of the
 /// words its examples show ([`TestSpec::words_from_examples`]); the
 /// better of the two is kept, and `narrowed` says when it is the second.
-pub fn generate(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> anyhow::Result<Generated> {
+pub fn generate(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> Result<Generated, Error> {
     generate_reusing(python, sandbox, input, &HashMap::new())
 }
 
@@ -284,12 +275,13 @@ pub fn generate_reusing(
     sandbox: &dyn Sandbox,
     input: &GenInput,
     known: &HashMap<String, Run>,
-) -> anyhow::Result<Generated> {
+) -> Result<Generated, Error> {
     let first = generate_within(python, sandbox, input, known);
     let raised_most = |g: &Generated| main_drop(&g.header.dropped) == Some("raised");
     let retry = match &first {
         Ok(g) => !g.floor_errors.is_empty() && raised_most(g),
-        Err(e) => e.downcast_ref::<EveryInputDropped>().is_some_and(|d| d.reason == "raised"),
+        Err(Error::EveryInputDropped(d)) => d.reason == "raised",
+        Err(_) => false,
     };
     if !retry || !input.spec.infer_domain || input.spec.words_from_examples {
         return first;
@@ -321,7 +313,7 @@ fn generate_within(
     sandbox: &dyn Sandbox,
     input: &GenInput,
     known: &HashMap<String, Run>,
-) -> anyhow::Result<Generated> {
+) -> Result<Generated, Error> {
     let cands = input.phase("candidates", || candidates(python, sandbox, input, Wanted::Tests, input.spec.seed))?;
     let source = wrap(&input.solution, &input.entry_point, input.call_style, cands.has_valid);
     let none = HashMap::new();
@@ -492,7 +484,7 @@ fn lower_large(
     input: &GenInput,
     source: &str,
     validated: &mut Validated,
-) -> anyhow::Result<Option<String>> {
+) -> Result<Option<String>, Error> {
     let floor = input.spec.floors.large;
     let count = |kept: &[GeneratedTest]| kept.iter().filter(|t| t.category == Category::Large).count();
     if count(&validated.kept) >= floor || input.spec.counts.large == 0 {
@@ -588,7 +580,7 @@ fn first_runs(
     inputs: &[Vec<Json>],
     large: &[bool],
     limits: Limits,
-) -> anyhow::Result<(Vec<Run>, Vec<bool>)> {
+) -> Result<(Vec<Run>, Vec<bool>), SandboxFailure> {
     let sizes: Vec<Vec<usize>> = inputs.iter().map(|args| args.iter().map(work_size).collect()).collect();
     let values: Vec<Option<Vec<f64>>> = inputs.iter().map(|args| integer_values(args)).collect();
     let total = |i: usize| sizes[i].iter().sum::<usize>().max(1) as f64;
@@ -725,7 +717,7 @@ fn first_runs_reusing(
     large: &[bool],
     limits: Limits,
     known: &HashMap<String, Run>,
-) -> anyhow::Result<(Vec<Run>, Vec<bool>)> {
+) -> Result<(Vec<Run>, Vec<bool>), SandboxFailure> {
     let mut runs: Vec<Option<Run>> =
         (0..inputs.len()).map(|i| if large[i] { None } else { known.get(&args_key(&inputs[i])).cloned() }).collect();
     let rest: Vec<usize> = (0..inputs.len()).filter(|&i| runs[i].is_none()).collect();
@@ -874,7 +866,7 @@ pub fn validate(
     source: &str,
     spec: &TestSpec,
     candidates: Vec<Candidate>,
-) -> anyhow::Result<Validated> {
+) -> Result<Validated, SandboxFailure> {
     validate_reusing(sandbox, source, spec, candidates, &HashMap::new())
 }
 
@@ -886,7 +878,7 @@ fn validate_reusing(
     spec: &TestSpec,
     candidates: Vec<Candidate>,
     known: &HashMap<String, Run>,
-) -> anyhow::Result<Validated> {
+) -> Result<Validated, SandboxFailure> {
     let mut dropped: BTreeMap<String, usize> = BTreeMap::new();
     let mut seen = HashSet::new();
     let mut unique = Vec::new();
@@ -951,7 +943,7 @@ fn validate_reusing(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testgen::reference::Cost;
+    use crate::reference::Cost;
     use serde_json::json;
 
     fn request<'a>(solution: &'a str, known_key: Option<&str>) -> GenerateRequest<'a> {
@@ -972,9 +964,9 @@ mod tests {
     }
 
     /// A job that completed with these calls' outcomes.
-    fn completed(calls: Vec<crate::exec::CallOutcome>) -> crate::exec::Outcome {
-        crate::exec::Outcome {
-            status: crate::exec::Status::Completed,
+    fn completed(calls: Vec<flowbench_exec::CallOutcome>) -> flowbench_exec::Outcome {
+        flowbench_exec::Outcome {
+            status: flowbench_exec::Status::Completed,
             calls,
             runs: vec![],
             stdout: String::new(),
@@ -985,13 +977,13 @@ mod tests {
 
     /// A completed job answering each of `job`'s calls (its first argument)
     /// with `answer`'s value.
-    fn answer_each(job: &crate::exec::Job, answer: impl Fn(&Json) -> Json) -> crate::exec::Outcome {
-        let crate::exec::Job::Calls { calls, .. } = job else { panic!("only calls") };
+    fn answer_each(job: &flowbench_exec::Job, answer: impl Fn(&Json) -> Json) -> flowbench_exec::Outcome {
+        let flowbench_exec::Job::Calls { calls, .. } = job else { panic!("only calls") };
         let calls = calls
             .texts()
             .iter()
-            .map(|text| crate::exec::CallOutcome {
-                status: crate::exec::Status::Completed,
+            .map(|text| flowbench_exec::CallOutcome {
+                status: flowbench_exec::Status::Completed,
                 value: Some(answer(&serde_json::from_str::<Json>(text).expect("a call")["args"][0])),
                 unencodable: None,
                 wall: Duration::from_micros(5),
@@ -1004,7 +996,7 @@ mod tests {
     struct Echo(std::sync::atomic::AtomicUsize);
 
     impl Sandbox for Echo {
-        fn run_job(&self, job: &crate::exec::Job) -> crate::exec::Outcome {
+        fn run_job(&self, job: &flowbench_exec::Job) -> flowbench_exec::Outcome {
             answer_each(job, |arg| {
                 self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
                 json!(["ok", arg])
@@ -1043,7 +1035,7 @@ mod tests {
     struct LoopsUpTo(std::sync::Mutex<Vec<Json>>);
 
     impl Sandbox for LoopsUpTo {
-        fn run_job(&self, job: &crate::exec::Job) -> crate::exec::Outcome {
+        fn run_job(&self, job: &flowbench_exec::Job) -> flowbench_exec::Outcome {
             answer_each(job, |arg| {
                 self.0.lock().expect("unpoisoned").push(arg.clone());
                 if arg.to_string().len() >= 10 { json!(["over"]) } else { json!(["ok", arg]) }
@@ -1088,7 +1080,7 @@ mod tests {
     }
 
     impl Sandbox for Counted {
-        fn run_job(&self, job: &crate::exec::Job) -> crate::exec::Outcome {
+        fn run_job(&self, job: &flowbench_exec::Job) -> flowbench_exec::Outcome {
             answer_each(job, |arg| {
                 let n = arg.as_i64().expect("an integer");
                 self.asked.lock().expect("unpoisoned").push(n);
@@ -1146,8 +1138,8 @@ mod tests {
     struct QuadraticInC(std::sync::Mutex<Vec<usize>>);
 
     impl Sandbox for QuadraticInC {
-        fn run_job(&self, job: &crate::exec::Job) -> crate::exec::Outcome {
-            let crate::exec::Job::Calls { calls, limits, .. } = job else { panic!("only calls") };
+        fn run_job(&self, job: &flowbench_exec::Job) -> flowbench_exec::Outcome {
+            let flowbench_exec::Job::Calls { calls, limits, .. } = job else { panic!("only calls") };
             let calls = calls
                 .texts()
                 .iter()
@@ -1157,8 +1149,12 @@ mod tests {
                     self.0.lock().expect("unpoisoned").push(n);
                     let wall = Duration::from_secs_f64(0.75 * (n as f64 / 1e4).powi(2));
                     let timed_out = wall > limits.wall;
-                    crate::exec::CallOutcome {
-                        status: if timed_out { crate::exec::Status::TimedOut } else { crate::exec::Status::Completed },
+                    flowbench_exec::CallOutcome {
+                        status: if timed_out {
+                            flowbench_exec::Status::TimedOut
+                        } else {
+                            flowbench_exec::Status::Completed
+                        },
                         value: (!timed_out).then(|| json!(["ok", n, n])),
                         unencodable: None,
                         wall: wall.min(limits.wall),

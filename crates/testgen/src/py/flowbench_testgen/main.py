@@ -12,7 +12,7 @@ import string
 from .boundary import BOUNDARY_SEED, boundary_inputs
 from .constraints import stated_constraints
 from .gen import Gen, parsed_pattern, relation_holds, sorted_if
-from .signature import SpecError, read_signature
+from .signature import ProblemSpecError, SpecError, read_signature
 from .stdin_gen import stdin_candidates
 from .values import bound, charset, decode, element_constraints, encode, length, one_of, same_len_of, satisfies
 
@@ -241,7 +241,7 @@ def generate(req):
     names = [n for n, _ in params]
     for n in spec.get("params", {}):
         if n not in names:
-            raise SpecError("problem.toml: [params.%s] names no parameter of `%s` (it has: %s)"
+            raise ProblemSpecError("[params.%s] names no parameter of `%s` (it has: %s)"
                             % (n, req["entry_point"], ", ".join(names) or "none"))
     for n, t in params:
         check_constraints(n, t, spec.get("params", {}).get(n, {}))
@@ -708,7 +708,7 @@ def check_constraints(name, t, c):
                "list": seq, "set": seq, "tuple": seq | {"items"}, "dict": {"len", "keys", "values", "type"}, "any": seq | scalar}
     bad = sorted(set(c) - allowed.get(k, set()))
     if bad:
-        raise SpecError("problem.toml: [params.%s]: %s %s not apply to a parameter of type %s"
+        raise ProblemSpecError("[params.%s]: %s %s not apply to a parameter of type %s"
                         % (name, ", ".join("`%s`" % b for b in bad), "does" if len(bad) == 1 else "do", k))
     if "pattern" in c:
         parsed_pattern(c["pattern"])
@@ -720,11 +720,11 @@ def check_constraints(name, t, c):
     one_of(c)
     lo, hi = bound(c.get("min"), "min"), bound(c.get("max"), "max")
     if lo is not None and hi is not None and lo > hi:
-        raise SpecError("problem.toml: [params.%s]: min %s is above max %s" % (name, lo, hi))
+        raise ProblemSpecError("[params.%s]: min %s is above max %s" % (name, lo, hi))
     if "len" in c:
         a, b = length(c, 0, None)
         if b is not None and a > b:
-            raise SpecError("problem.toml: [params.%s]: len [%d, %d] is empty" % (name, a, b))
+            raise ProblemSpecError("[params.%s]: len [%d, %d] is empty" % (name, a, b))
 
 
 def generate_answer(req):

@@ -10,16 +10,17 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use crate::judge::problem::Category;
-use crate::judge::run::Sandbox;
+use flowbench_problem::problem::Category;
+use flowbench_problem::sandbox::Sandbox;
 
+use super::Error;
 use super::generate::{GenInput, Generated, constant_suite, generate_reusing};
 use super::python::Mutant;
 use super::reference::Run;
 use super::score::{Known, Score, ScoredTest, Suite as Scored, Survivors, mutants, score_at_least, score_suites};
 use super::ship::{self, Kills};
 use super::strengthen::{Strengthened, strengthen, strengthen_survivors};
-use super::tests_file::{self, Bound, MutationSummary};
+use super::tests_file::{self, Bound, MutationSummary, TestsFileError};
 
 /// How far a suite is made.
 #[derive(Debug, Clone, Copy)]
@@ -36,8 +37,8 @@ pub enum Policy<'a> {
     Floor { floor: f64, reuse: &'a HashMap<String, Run> },
 }
 
-/// Why no suite was made. The steps' own failures (the sandbox, a helper)
-/// are still `anyhow` errors, carried in [`SuiteError::Failed`].
+/// Why no suite was made. The steps' own failures (the sandbox, a helper,
+/// the spec) are [`Error`]s, carried in [`SuiteError::Failed`].
 #[derive(Debug, thiserror::Error)]
 pub enum SuiteError {
     /// Floors not met, each with its reason.
@@ -52,8 +53,9 @@ pub enum SuiteError {
     /// Scoring returned no figures for the suite.
     #[error("{}: not scored", .0.display())]
     NotScored(PathBuf),
+    /// A step failed (the sandbox, a helper, the spec).
     #[error(transparent)]
-    Failed(#[from] anyhow::Error),
+    Failed(#[from] Error),
 }
 
 /// A made suite and what making it did (for the caller's summary line).
@@ -79,7 +81,7 @@ impl Suite {
     }
 
     /// Writes `tests.jsonl` into `dir`.
-    pub fn write(&self, dir: &Path) -> anyhow::Result<()> {
+    pub fn write(&self, dir: &Path) -> Result<(), TestsFileError> {
         tests_file::write(&dir.join(tests_file::TESTS), &self.generated.header, &self.generated.tests)
     }
 }
@@ -130,13 +132,13 @@ pub fn make_suite(
 /// floor's own steps below are only ever a variant's).
 fn timed<T>(policy: Policy, step: &str, f: impl FnOnce() -> T) -> T {
     match policy {
-        Policy::Floor { .. } => crate::timings::time(&format!("variant {step}"), f),
+        Policy::Floor { .. } => flowbench_support::timings::time(&format!("variant {step}"), f),
         Policy::Full { .. } => f(),
     }
 }
 
 /// The mutant-guided step, then the shipped tests marked by its kills.
-fn strengthen_and_mark(python: &Path, sandbox: &dyn Sandbox, suite: &mut Suite) -> anyhow::Result<Strengthened> {
+fn strengthen_and_mark(python: &Path, sandbox: &dyn Sandbox, suite: &mut Suite) -> Result<Strengthened, Error> {
     let before = suite.generated.tests.len();
     let st = strengthen(python, sandbox, &suite.input, &mut suite.generated)?;
     suite.added = Some(st.added);
@@ -218,14 +220,19 @@ fn score_exactly(
 /// the suite falls short of that bound, its exact score (equivalent mutants
 /// set aside), and only if that is still below the floor the mutant-guided
 /// step and the exact score again. The shipped tests are marked either way.
-fn prove_floor(python: &Path, sandbox: &dyn Sandbox, suite: &mut Suite, floor: f64) -> anyhow::Result<MutationSummary> {
+fn prove_floor(
+    python: &Path,
+    sandbox: &dyn Sandbox,
+    suite: &mut Suite,
+    floor: f64,
+) -> Result<MutationSummary, SuiteError> {
     let mutants = suite.input.phase("mutants", || mutants(python, &suite.input))?;
     let tests: Vec<ScoredTest> = suite.generated.tests.iter().map(ScoredTest::from).collect();
-    let bounded = crate::timings::time("variant bound", || {
+    let bounded = flowbench_support::timings::time("variant bound", || {
         score_at_least(python, sandbox, &suite.input, &mutants, &tests, floor)
     })?;
     if !bounded.met {
-        return crate::timings::time("variant exact", || {
+        return flowbench_support::timings::time("variant exact", || {
             exact_score(python, sandbox, suite, mutants, bounded.survivors, floor)
         });
     }
@@ -250,7 +257,7 @@ fn exact_score(
     mutants: Vec<Mutant>,
     found: Survivors,
     floor: f64,
-) -> anyhow::Result<MutationSummary> {
+) -> Result<MutationSummary, SuiteError> {
     let generated_tests = suite.generated.tests.len();
     let alive: Vec<usize> = found.alive.iter().map(|(m, _)| *m).collect();
     let mut known = found.known.clone();
@@ -259,7 +266,7 @@ fn exact_score(
         mark(suite, &known, generated_tests);
         return Ok(unstrengthened);
     }
-    let st = crate::timings::time("variant strengthen", || {
+    let st = flowbench_support::timings::time("variant strengthen", || {
         strengthen_survivors(python, sandbox, &suite.input, &mut suite.generated, mutants, found)
     })?;
     mark(suite, &st.known, generated_tests);
@@ -275,8 +282,8 @@ fn score_alive(
     mutants: &[Mutant],
     alive: &[usize],
     known: &mut [Known],
-) -> anyhow::Result<MutationSummary> {
-    let scores = crate::timings::time("variant score", || {
+) -> Result<MutationSummary, SuiteError> {
+    let scores = flowbench_support::timings::time("variant score", || {
         score_suites(python, sandbox, input, mutants, &input.entry_point, &[Scored::Alive(alive)], known)
     })?;
     let s = scores.first().ok_or_else(|| SuiteError::NotScored(input.dir.clone()))?;

@@ -6,8 +6,8 @@ use std::time::Duration;
 use rayon::prelude::*;
 use serde_json::Value as Json;
 
-use crate::exec::{CallArgs, CallStyle, Job, Limits, Status};
-use crate::judge::run::{Sandbox, SandboxFailure};
+use flowbench_exec::{CallArgs, CallStyle, Job, Limits, Status};
+use flowbench_problem::sandbox::{Sandbox, SandboxFailure};
 
 /// Name of the wrapper that calls `valid()` (when defined) and then the
 /// entry point, so both run in the same sandboxed call.
@@ -158,7 +158,12 @@ pub enum Run {
 /// stops early (a timeout when the executor stops there, or a call that
 /// kills its process) is resumed after the call that stopped it, so one bad
 /// input never costs the others.
-pub fn run_all(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits: Limits) -> anyhow::Result<Vec<Run>> {
+pub fn run_all(
+    sandbox: &dyn Sandbox,
+    source: &str,
+    inputs: &[Vec<Json>],
+    limits: Limits,
+) -> Result<Vec<Run>, SandboxFailure> {
     run_chunks(sandbox, source, inputs, limits, true, None, sandbox.batch_jobs())
 }
 
@@ -171,7 +176,7 @@ pub fn run_all(sandbox: &dyn Sandbox, source: &str, inputs: &[Vec<Json>], limits
 /// inside the sandboxed process, so a slow reference's pool costs one
 /// round of jobs rather than a round per batch sized to what is left.
 /// The run is cut as every caller cuts it
-/// ([`crate::judge::run::default_batch_jobs`]), whatever the sandbox says:
+/// ([`flowbench_problem::sandbox::default_batch_jobs`]), whatever the sandbox says:
 /// each job gets its share of the budget, so the cut decides where the run
 /// stops, and the equivalence pool must stop alike in `variants` and
 /// `tests score`.
@@ -181,8 +186,8 @@ pub fn run_within_budget(
     inputs: &[Vec<Json>],
     limits: Limits,
     budget_s: f64,
-) -> anyhow::Result<Vec<Run>> {
-    run_chunks(sandbox, source, inputs, limits, false, Some(budget_s), crate::judge::run::default_batch_jobs())
+) -> Result<Vec<Run>, SandboxFailure> {
+    run_chunks(sandbox, source, inputs, limits, false, Some(budget_s), flowbench_problem::sandbox::default_batch_jobs())
 }
 
 /// [`run_within_budget`] cut as the sandbox says ([`Sandbox::batch_jobs`]),
@@ -193,7 +198,7 @@ pub fn run_within_budget_batched(
     inputs: &[Vec<Json>],
     limits: Limits,
     budget_s: f64,
-) -> anyhow::Result<Vec<Run>> {
+) -> Result<Vec<Run>, SandboxFailure> {
     run_chunks(sandbox, source, inputs, limits, false, Some(budget_s), sandbox.batch_jobs())
 }
 
@@ -253,7 +258,7 @@ fn run_chunks(
     resume: bool,
     budget_s: Option<f64>,
     jobs: usize,
-) -> anyhow::Result<Vec<Run>> {
+) -> Result<Vec<Run>, SandboxFailure> {
     // Chunk `j` takes inputs j, j + n, j + 2n, …: inputs usually come
     // smallest (or cheapest category) first, so the large ones, and the
     // timeouts among them, spread over the workers instead of queueing in
@@ -266,7 +271,7 @@ fn run_chunks(
         None => (source.to_string(), WRAPPER),
     };
     let (source, limits) = with_cap(&source, limits);
-    let results: Vec<anyhow::Result<Vec<Run>>> =
+    let results: Vec<Result<Vec<Run>, SandboxFailure>> =
         chunks.par_iter().map(|chunk| run_chunk(sandbox, &source, entry, chunk, limits, resume)).collect();
     let mut out = vec![Run::NotRun; inputs.len()];
     for (j, r) in results.into_iter().enumerate() {
@@ -284,7 +289,7 @@ fn run_chunk(
     inputs: &[Vec<Json>],
     limits: Limits,
     resume: bool,
-) -> anyhow::Result<Vec<Run>> {
+) -> Result<Vec<Run>, SandboxFailure> {
     let mut out = Vec::with_capacity(inputs.len());
     while out.len() < inputs.len() {
         let rest = &inputs[out.len()..];
@@ -300,10 +305,10 @@ fn run_chunk(
             limits,
         };
         let outcome = sandbox.run_job(&job);
-        crate::timings::count("reference jobs", 1);
-        crate::timings::count("reference calls", outcome.calls.len() as u64);
+        flowbench_support::timings::count("reference jobs", 1);
+        flowbench_support::timings::count("reference calls", outcome.calls.len() as u64);
         match &outcome.status {
-            Status::SandboxError { detail } => return Err(SandboxFailure(detail.clone()).into()),
+            Status::SandboxError { detail } => return Err(SandboxFailure(detail.clone())),
             Status::Completed => {}
             other => {
                 let why = format!("defining the code: {}", describe(other));
@@ -323,7 +328,7 @@ fn run_chunk(
     Ok(out)
 }
 
-pub(crate) fn run_of(c: &crate::exec::CallOutcome) -> Run {
+pub(crate) fn run_of(c: &flowbench_exec::CallOutcome) -> Run {
     match (&c.status, &c.value) {
         (Status::Completed, Some(Json::Array(v)))
             if v.first() == Some(&Json::from("ok")) && (2..=3).contains(&v.len()) =>

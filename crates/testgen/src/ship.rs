@@ -41,7 +41,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::judge::problem::Category;
+use flowbench_problem::problem::Category;
 
 use super::generate::{Generated, args_key};
 use super::score::Known;

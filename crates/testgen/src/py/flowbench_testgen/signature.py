@@ -10,6 +10,19 @@ class SpecError(Exception):
     """A problem the author must fix; the message names what and where."""
 
 
+class ProblemSpecError(SpecError):
+    """A SpecError in problem.toml itself. Its message leaves the file out:
+    serve.py replies it as a `spec_error`, and flowbench names the file,
+    which it knows and the helper does not."""
+
+    def __init__(self, message):
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self):
+        return "problem.toml: " + self.message
+
+
 _SIMPLE = {"int": "int", "float": "float", "str": "str", "bool": "bool", "Any": "any", "object": "any"}
 _SEQ = {"list": "list", "List": "list", "Sequence": "list", "Iterable": "list", "set": "set", "Set": "set",
         "frozenset": "set", "FrozenSet": "set"}

@@ -33,8 +33,9 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::judge::run::Sandbox;
+use flowbench_problem::sandbox::Sandbox;
 
+use super::Error;
 use super::generate::GenInput;
 use super::python::{Mutant, WrongPrograms, WrongProgramsRequest};
 use super::score::{Score, SetScore, Suite, score_suites};
@@ -46,13 +47,13 @@ pub const HIGHER_ORDER_CAP: usize = 60;
 
 /// The higher-order and alternative-algorithm mutants of `input`'s
 /// reference; an unparseable solution is an error naming the file.
-pub fn wrong_programs(python: &Path, input: &GenInput) -> anyhow::Result<WrongPrograms> {
+pub fn wrong_programs(python: &Path, input: &GenInput) -> Result<WrongPrograms, Error> {
     let request = WrongProgramsRequest {
         mutants: super::score::mutants_request(input),
         seed: input.spec.seed,
         cap: HIGHER_ORDER_CAP,
     };
-    super::python::wrong_programs(python, request).map_err(|e| super::generate::name_spec(input, e.into()))
+    super::python::wrong_programs(python, request).map_err(|e| Error::from_helper(&input.dir, e))
 }
 
 /// Scores `suites` against the first-order mutants (`first_order`, as
@@ -67,7 +68,7 @@ pub fn score_differential(
     name: &str,
     first_order: &[Mutant],
     suites: &[Suite],
-) -> anyhow::Result<Vec<Score>> {
+) -> Result<Vec<Score>, Error> {
     let wrong = wrong_programs(python, input)?;
     let all: Vec<Mutant> = first_order.iter().chain(&wrong.higher_order).chain(&wrong.alternative).cloned().collect();
     let scores = score_suites(python, sandbox, input, &all, name, suites, &mut [])?;
@@ -136,7 +137,7 @@ impl Overall {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testgen::score::{Fate, MutantReport, tally};
+    use crate::score::{Fate, MutantReport, tally};
 
     fn report(fate: Fate) -> MutantReport {
         MutantReport { kind: String::new(), line: 1, diff: String::new(), fate }

@@ -13,9 +13,9 @@ use std::time::Duration;
 use rayon::prelude::*;
 use serde_json::Value as Json;
 
-use crate::exec::{CallArgs, CallStyle, Job, Limits, Status};
-use crate::judge::compare::CompareOptions;
-use crate::judge::run::{Sandbox, SandboxFailure};
+use flowbench_exec::{CallArgs, CallStyle, Job, Limits, Status};
+use flowbench_problem::compare::CompareOptions;
+use flowbench_problem::sandbox::{Sandbox, SandboxFailure};
 
 use super::generate::same;
 use super::reference::{Run, backstop, is_counted, ops_cap, run_of};
@@ -80,7 +80,7 @@ pub fn kill_search(
     cap: Duration,
     opts: &CompareOptions,
     prior: &[Vec<(usize, bool)>],
-) -> anyhow::Result<Vec<Found>> {
+) -> Result<Vec<Found>, SandboxFailure> {
     let suites = suite.iter().max().map_or(1, |m| m + 1);
     let mut searches: Vec<Search> = (0..sources.len())
         .map(|m| {
@@ -118,7 +118,7 @@ pub fn kill_search(
         }
         let jobs = pack(steps, tests, sandbox.batch_jobs());
         let results: Vec<Vec<(usize, usize, Run)>> =
-            jobs.par_iter().map(|job| run_job(sandbox, sources, tests, job)).collect::<anyhow::Result<_>>()?;
+            jobs.par_iter().map(|job| run_job(sandbox, sources, tests, job)).collect::<Result<_, SandboxFailure>>()?;
         let mut not_run: Vec<Vec<usize>> = vec![Vec::new(); sources.len()];
         for (mutant, i, run) in results.into_iter().flatten() {
             let killed = match &run {
@@ -219,7 +219,7 @@ fn run_job(
     sources: &[String],
     tests: &[ScoredTest],
     job: &PackedJob,
-) -> anyhow::Result<Vec<(usize, usize, Run)>> {
+) -> Result<Vec<(usize, usize, Run)>, SandboxFailure> {
     // A counted mutant is stopped by its count (the job's CPU limit in
     // operations), the clock only a backstop: which mutants a test kills
     // by time is then the same on a loaded machine.
@@ -254,20 +254,20 @@ fn run_job(
             calls: calls.into(),
             limits,
         });
-        crate::timings::count("kill jobs", 1);
-        crate::timings::count("kill calls", outcome.calls.len() as u64);
-        if crate::timings::enabled() {
+        flowbench_support::timings::count("kill jobs", 1);
+        flowbench_support::timings::count("kill calls", outcome.calls.len() as u64);
+        if flowbench_support::timings::enabled() {
             // Each costs its call's whole CPU limit (at least [`CPU_FLOOR_S`]).
             let timeouts = outcome.calls.iter().filter(|c| c.status == Status::TimedOut).count();
-            crate::timings::count("kill timeouts", timeouts as u64);
+            flowbench_support::timings::count("kill timeouts", timeouts as u64);
         }
         if let Status::SandboxError { detail } = &outcome.status {
-            return Err(SandboxFailure(detail.clone()).into());
+            return Err(SandboxFailure(detail.clone()));
         }
         // The dispatcher only defines strings and a function: a failure to
         // define it is the sandbox's, not a mutant's.
         if outcome.status != Status::Completed {
-            return Err(SandboxFailure(format!("the mutant dispatcher failed: {:?}", outcome.status)).into());
+            return Err(SandboxFailure(format!("the mutant dispatcher failed: {:?}", outcome.status)));
         }
         let mut got: Vec<Run> = outcome.calls.iter().take(todo.len()).map(run_of).collect();
         if got.is_empty() {
@@ -347,7 +347,7 @@ const CPU_FLOOR_S: f64 = 0.05;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testgen::reference::WRAPPER;
+    use crate::reference::WRAPPER;
 
     fn test(time_s: f64) -> ScoredTest {
         ScoredTest { args: vec![], expected: Json::Null, time_s, cost_s: time_s, timing_only: false }

@@ -9,9 +9,10 @@
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
-use crate::judge::problem::Category;
-use crate::judge::run::Sandbox;
+use flowbench_problem::problem::Category;
+use flowbench_problem::sandbox::Sandbox;
 
+use super::Error;
 use super::generate::{Candidate, GenInput, Generated, Validated, args_key, validate};
 use super::python::Mutant;
 use super::reference::wrap;
@@ -44,7 +45,7 @@ pub fn strengthen(
     sandbox: &dyn Sandbox,
     input: &GenInput,
     generated: &mut Generated,
-) -> anyhow::Result<Strengthened> {
+) -> Result<Strengthened, Error> {
     let mutants = input.phase("mutants", || mutants(python, input))?;
     let tests: Vec<ScoredTest> = generated.tests.iter().map(ScoredTest::from).collect();
     let found = input.phase("survivors", || survivors(sandbox, input, &mutants, &tests))?;
@@ -59,7 +60,7 @@ pub fn strengthen_survivors(
     generated: &mut Generated,
     mutants: Vec<Mutant>,
     found: Survivors,
-) -> anyhow::Result<Strengthened> {
+) -> Result<Strengthened, Error> {
     let Survivors { alive, known } = found;
     if alive.is_empty() {
         return Ok(Strengthened { added: 0, mutants, alive: Vec::new(), known });

@@ -3,10 +3,14 @@
 //! sandbox) answers the same way twice, and measure the suite's strength by
 //! the mutants of the reference it kills.
 //!
-//! Sits beside `judge`: it calls `exec` (through `judge::run::Sandbox`) and
-//! the judge's value comparison; `bank` and `cli` call it, nothing below
-//! does. Signature reading, generators and mutants are embedded Python
-//! helpers (`python`) that parse the solution with `ast` and never run it.
+//! A crate beside the judge: it runs code through `flowbench-problem`'s
+//! `Sandbox` (`flowbench-exec` behind it) and compares values as the judge
+//! does (`flowbench_problem::compare`); the `flowbench` package's `bank`,
+//! `variants` and `cli` call it, nothing below does. Signature reading,
+//! generators and mutants are embedded Python helpers (`python`) that parse
+//! the solution with `ast` and never run it. Its steps fail with typed
+//! errors ([`Error`], [`SpecError`] for a fault in `problem.toml`,
+//! `flowbench_problem::sandbox::SandboxFailure` when the machine failed).
 //!
 //! # How it works
 //!
@@ -20,7 +24,7 @@
 //! the solution; `py/sandbox` holds the Python that does run in the sandbox: the wrappers and the dispatcher).
 //! The Python has tests of its own: `scripts/pytest.sh` (`python/tests`).
 //! `reference` wraps the solution (plus its `valid()` check) and runs it on many inputs per `exec::Job::Calls`
-//! through `judge::run::Sandbox`; `generate` validates candidates twice (large ones in rounds of growing size,
+//! through `flowbench_problem::sandbox::Sandbox`; `generate` validates candidates twice (large ones in rounds of growing size,
 //! skipping those a smaller one's time, grown linearly (or as fast as two measured sizes show, past twice the
 //! limit), puts past the limit), drops them by reason and checks the floors, returning the
 //! `tests_file::GeneratedTest`s that `tests.jsonl` stores with a stamp; `kill` is the kill search: every mutant
@@ -30,7 +34,7 @@
 //! it; `score` runs each mutant on one or more suites at once through it (a `score::Suite` is a list of tests, or
 //! the alive mutants of one already run, which is how `tests gen --score` scores the suite it made (beside the
 //! original tests with `--score-originals`, reusing each mutant's verdicts on the inputs the suites share,
-//! `score::Known`) without running it again; compared with `judge::compare`; a test the reference itself fails is
+//! `score::Known`) without running it again; compared with `flowbench_problem::compare`; a test the reference itself fails is
 //! left out), sets aside likely-equivalent survivors by a separate random pool built only when some mutant survives
 //! (smallest inputs first, up to a reference-time budget kept inside the sandboxed process,
 //! `reference::run_within_budget`, so it is one round of jobs), and returns a `Score` per suite; `strengthen` adds,
@@ -40,10 +44,11 @@
 //! staying in `tests.jsonl` for scoring; `differential` adds, for `tests score` only, higher-order mutants (a seeded
 //! sample of pairs of first-order ones at disjoint sites) and alternative-algorithm mutants (`wrong_programs.py`,
 //! operators imitating a whole wrong approach), scored by the same rule in the same run and reported as sets of their
-//! own (`tests gen` never sees them). It calls `exec` and `judge`, and is called by `bank` (`bank::spec` reads `problem.toml`, `bank::import` writes
+//! own (`tests gen` never sees them). It calls `flowbench-exec` and `flowbench-problem`, and is called by `bank` (`bank::spec` reads `problem.toml`, `bank::import` writes
 //! imported problem directories, `build` refuses stale `tests.jsonl`) and `cli`.
 
 pub mod differential;
+pub mod error;
 pub mod generate;
 pub mod generator_script;
 pub mod kill;
@@ -56,3 +61,6 @@ pub mod stdin_format;
 pub mod strengthen;
 pub mod suite;
 pub mod tests_file;
+
+pub use error::Error;
+pub use spec::SpecError;

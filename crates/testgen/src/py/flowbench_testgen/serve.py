@@ -8,7 +8,8 @@
 #
 #   request  {"helper": NAME, KEY: VALUE, ...}: every key of REQUEST_KEYS[NAME]
 #            is there, no other (`checked` says which one is not);
-#   reply    {"answer": ANSWER} or {"error": MESSAGE}, where ANSWER is
+#   reply    {"answer": ANSWER}, {"spec_error": MESSAGE} or {"error": MESSAGE},
+#            where ANSWER is
 #     generate        {"generated": {"params": [[name, type], ...],
 #                       "has_valid": bool, "candidates": [{"category",
 #                       "how", "args"}, ...], "outside_spec": int,
@@ -18,8 +19,10 @@
 #     wrong_programs  {"higher_order": [MUTANT, ...], "alternative": [...]}
 #     parse           {}
 #   and a MUTANT is {"kind": str, "line": int, "source": str, "diff": str}.
-#   A SpecError (the solution or problem.toml at fault) replies its message
-#   alone; any other exception "the test generator failed: ...".
+#   A ProblemSpecError (problem.toml at fault) replies its message as a
+#   spec_error, without the file, which flowbench names; any other SpecError
+#   (the solution or the spec at fault) its message alone as an error; any
+#   other exception "the test generator failed: ...".
 import json
 import sys
 import traceback
@@ -27,7 +30,7 @@ import warnings
 
 from .main import generate_answer
 from .mutants import mutants_answer
-from .signature import SpecError, parse_answer
+from .signature import ProblemSpecError, SpecError, parse_answer
 from .wrong_programs import wrong_programs_answer
 
 # Nothing reads stderr while the process lives (a full pipe would stall
@@ -75,6 +78,8 @@ def reply(req):
     try:
         req = checked(req)
         return {"answer": ANSWERS[req["helper"]](req)}
+    except ProblemSpecError as e:
+        return {"spec_error": e.message}
     except SpecError as e:
         return {"error": str(e)}
     except Exception as e:

@@ -32,7 +32,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::spec::TestSpec;
+use super::spec::{SpecError, TestSpec};
 
 /// The types a field may have.
 const TYPES: [&str; 4] = ["int", "float", "str", "grid"];
@@ -413,16 +413,18 @@ fn charset(line: usize, word: &str) -> Result<String, FormatError> {
 
 /// The parsed `[stdin] format` of a spec, the file being `spec_path`;
 /// errors name that file and the line in it.
-pub fn from_spec(spec_path: &Path, spec: &TestSpec, spec_text: &str) -> anyhow::Result<StdinFormat> {
+pub fn from_spec(spec_path: &Path, spec: &TestSpec, spec_text: &str) -> Result<StdinFormat, SpecError> {
     let Some(format) = spec.stdin.as_ref().and_then(|s| s.format.as_deref()) else {
-        anyhow::bail!(
-            "{}: a whole-program (stdio) problem needs `[stdin] format` describing its input, or a gen.py beside it (see problems/README.md)",
-            spec_path.display()
-        );
+        return Err(SpecError {
+            path: spec_path.to_path_buf(),
+            line: None,
+            message: "a whole-program (stdio) problem needs `[stdin] format` describing its input, or a gen.py beside it (see problems/README.md)".into(),
+        });
     };
-    parse(format).map_err(|e| {
-        let line = first_line_in_spec(spec_text) + e.line - 1;
-        anyhow::anyhow!("{}:{line}: [stdin] format: {}", spec_path.display(), e.message)
+    parse(format).map_err(|e| SpecError {
+        path: spec_path.to_path_buf(),
+        line: Some(first_line_in_spec(spec_text) + e.line - 1),
+        message: format!("[stdin] format: {}", e.message),
     })
 }
 
@@ -446,6 +448,7 @@ pub fn first_line_in_spec(spec_text: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::spec::StdinSpec;
 
     const EXAMPLE: &str = "t: int 1..10  # cases\nrepeat t:\n    n k: int 1..10**5\n    a: int[n] -10**9..10**9 distinct\n    s: str 1..20 lower, x: float 0..1 digits 3\n    g: grid[n][k] \".#\"\n";
 
@@ -488,6 +491,24 @@ mod tests {
             assert_eq!(e.line, line, "{text}: {}", e.message);
             assert!(e.message.contains(message), "{text}: {}", e.message);
         }
+    }
+
+    /// A spec error knows its file and the file's line, so no caller
+    /// reads them back out of the message.
+    #[test]
+    fn a_format_error_is_a_spec_error_on_the_files_line() {
+        let text = "seed = 1\n\n[stdin]\nformat = \"\"\"\nn: int 1..5\na: int[m] 0..9\n\"\"\"\n";
+        let format = "n: int 1..5\na: int[m] 0..9\n".to_string();
+        let spec = TestSpec { stdin: Some(StdinSpec { format: Some(format) }), ..TestSpec::default() };
+        let path = Path::new("p/problem.toml");
+        let e = from_spec(path, &spec, text).expect_err("`m` is undefined");
+        assert_eq!((e.path.as_path(), e.line), (path, Some(6)));
+        assert_eq!(e.to_string(), format!("p/problem.toml:6: {}", e.message));
+        assert!(e.message.starts_with("[stdin] format: "), "{}", e.message);
+
+        let e = from_spec(path, &TestSpec::default(), "").expect_err("no format");
+        assert_eq!((e.path.as_path(), e.line), (path, None));
+        assert_eq!(e.to_string(), format!("p/problem.toml: {}", e.message));
     }
 
     #[test]
