@@ -1,9 +1,9 @@
 //! Judging: samples + tests → per-sample verdicts, pass@k and reports.
 //!
 //! Data flow: [`problems_file`] and [`samples`] read the inputs (bad lines
-//! are reported and skipped), [`run`] builds a sandbox [`crate::exec::Job`]
+//! are reported and skipped), [`run`] builds a sandbox [`flowbench_exec::Job`]
 //! per sample ([`legacy`] program or [`native`] calls), turns the
-//! [`crate::exec::Outcome`] into a [`verdict::Verdict`] (values decoded by
+//! [`flowbench_exec::Outcome`] into a [`verdict::Verdict`] (values decoded by
 //! [`value`], compared by [`compare`]), [`records`] appends results and
 //! resumes, and [`summary`] computes pass@k, tables and the error taxonomy.
 //! [`session`] is one judging run over a results file, the piece every

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context as _;
 use serde_json::{Map, Value as Json};
 
-use crate::exec::CallStyle;
+use flowbench_exec::CallStyle;
 
 use super::native::NativeSuite;
 use super::problem::{LegacyTest, Problem};
@@ -301,7 +301,7 @@ mod tests {
 
     #[test]
     fn integers_beyond_128_bits_stay_exact_in_native_and_dist_tests() {
-        use crate::judge::value::{Int, Value};
+        use crate::value::{Int, Value};
         let ten40 = "10000000000000000000000000000000000000000";
         let native = format!(
             r#"{{"task_id": "n", "entry_point": "f", "call_style": "function", "tests": [{{"args": [{ten40}, -{ten40}], "expected": {ten40}}}]}}"#
@@ -314,7 +314,7 @@ mod tests {
         let int = |text: &str| Value::Int(Int::parse(text).unwrap());
         let decoded = |id: &str| -> Vec<Value> {
             let t = set.by_id[id].tests.as_ref().expect("native tests");
-            let call: crate::exec::CallArgs = serde_json::from_str(&t.stages[0].calls.texts()[0]).unwrap();
+            let call: flowbench_exec::CallArgs = serde_json::from_str(&t.stages[0].calls.texts()[0]).unwrap();
             call.args.iter().map(|v| Value::decode(v).unwrap()).chain([t.stages[0].expected[0].clone()]).collect()
         };
         let minus = format!("-{ten40}");

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use crate::exec::{EncodedCalls, Job, Limits, Outcome, Status};
+use flowbench_exec::{EncodedCalls, Job, Limits, Outcome, Status};
 
 use super::compare::{CompareOptions, values_equal};
 use super::problem::{Category, Compare, Problem, TestCase, python_truthy};
@@ -253,8 +253,8 @@ impl OrDefaultFailure for Option<(String, ErrorClass, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exec::{CallOutcome, CallStyle};
-    use crate::judge::problem::TestCase;
+    use flowbench_exec::{CallOutcome, CallStyle};
+    use crate::problem::TestCase;
     use serde_json::json;
 
     fn problem() -> Problem {

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use crate::exec::{Job, Limits};
+use flowbench_exec::{Job, Limits};
 
 use super::compare::{CompareOptions, DEFAULT_FLOAT_TOLERANCE};
 use super::cpp::{CompileFailure, compile, cpp_source};
@@ -265,8 +265,8 @@ pub fn judge_all<'a, F>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exec::{Outcome, Status};
-    use crate::judge::problems_file::parse_problems;
+    use flowbench_exec::{Outcome, Status};
+    use crate::problems_file::parse_problems;
     use serde_json::Map;
     use std::path::Path;
 

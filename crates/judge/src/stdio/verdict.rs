@@ -2,9 +2,9 @@
 
 use std::time::Duration;
 
-use crate::exec::{Job, Limits, Outcome, RunOutcome, Status};
-use crate::judge::run::Sandbox;
-use crate::judge::verdict::{
+use flowbench_exec::{Job, Limits, Outcome, RunOutcome, Status};
+use crate::run::Sandbox;
+use crate::verdict::{
     ErrorClass, Failure, TestFailure, Verdict, closing_verdict, describe_status, opening_verdict, truncate,
 };
 

@@ -10,13 +10,13 @@
 //! in `sys.argv`), so the candidate can sway it only through that text.
 //! The checker's job carries expected outputs, so it runs on workers no
 //! candidate is forked from afterwards
-//! ([`crate::judge::run::Sandbox::run_trusted_job`]).
+//! ([`crate::run::Sandbox::run_trusted_job`]).
 
 use std::time::Duration;
 
 use serde_json::json;
 
-use crate::exec::{Job, Limits, Outcome, Status};
+use flowbench_exec::{Job, Limits, Outcome, Status};
 
 /// Limits of one checker run: generous, the checker is trusted to be fast;
 /// a checker that meets them is broken, which is no verdict on a candidate.
@@ -81,7 +81,7 @@ pub fn checker_answers(outcome: &Outcome, expected_runs: usize) -> Result<Vec<bo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exec::RunOutcome;
+    use flowbench_exec::RunOutcome;
 
     fn outcome(statuses: Vec<Status>) -> Outcome {
         Outcome {

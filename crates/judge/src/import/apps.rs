@@ -17,11 +17,11 @@ use anyhow::Context as _;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::exec::CallStyle;
-use crate::judge::problem::{Category, Compare, Problem, TestCase};
-use crate::judge::problems_file::{Diagnostic, LoadedProblem};
-use crate::judge::stdio::problem::StdioStyle;
-use crate::judge::stdio::{StdioProblem, StdioTest};
+use flowbench_exec::CallStyle;
+use crate::problem::{Category, Compare, Problem, TestCase};
+use crate::problems_file::{Diagnostic, LoadedProblem};
+use crate::stdio::problem::StdioStyle;
+use crate::stdio::{StdioProblem, StdioTest};
 
 /// One imported problem in the native format the judge reads.
 #[derive(Debug, Clone, PartialEq, Serialize)]

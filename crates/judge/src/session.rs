@@ -20,8 +20,8 @@ use super::run_file::{self, Environment, RunFile, RunSettings};
 use super::samples::Sample;
 use super::summary::{Summary, summarize};
 use super::summary_md::render_markdown;
-use crate::exec::LazyExecutor;
-use crate::progress::Progress;
+use flowbench_exec::LazyExecutor;
+use flowbench_support::progress::Progress;
 
 /// A results file open for judging.
 pub struct Session<'a> {
@@ -189,9 +189,9 @@ pub fn write_summary(output: &Path, records: &[Record], ks: &[usize]) -> anyhow:
     let summary = summarize(records, ks);
     let (md_path, json_path) = summary_paths(output);
     let md = render_markdown(&summary, ks);
-    crate::outfile::write_atomic(&md_path, md.as_bytes()).with_context(|| format!("writing {}", md_path.display()))?;
+    flowbench_support::outfile::write_atomic(&md_path, md.as_bytes()).with_context(|| format!("writing {}", md_path.display()))?;
     let json = serde_json::to_string_pretty(&summary)? + "\n";
-    crate::outfile::write_atomic(&json_path, json.as_bytes())
+    flowbench_support::outfile::write_atomic(&json_path, json.as_bytes())
         .with_context(|| format!("writing {}", json_path.display()))?;
     Ok((summary, md))
 }

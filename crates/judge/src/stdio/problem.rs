@@ -2,9 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::exec::Stdins;
-use crate::judge::compare::DEFAULT_FLOAT_TOLERANCE;
-use crate::judge::problem::{Category, Problem};
+use flowbench_exec::Stdins;
+use crate::compare::DEFAULT_FLOAT_TOLERANCE;
+use crate::problem::{Category, Problem};
 
 use super::checker::Checker;
 

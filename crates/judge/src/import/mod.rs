@@ -24,9 +24,9 @@ use serde::Deserialize;
 pub use category::{LARGE_ELEMENTS, LARGE_INT, categorize};
 pub use report::{Figures, SubsetFigures, write_report};
 
-use crate::exec::CallStyle;
-use crate::judge::compare::CompareMode;
-use crate::judge::problem::{Compare, LegacyTest, Problem, TestCase};
+use flowbench_exec::CallStyle;
+use crate::compare::CompareMode;
+use crate::problem::{Compare, LegacyTest, Problem, TestCase};
 
 /// The embedded converter script.
 const CONVERTER: &str = include_str!("convert.py");

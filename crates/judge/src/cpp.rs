@@ -1,6 +1,6 @@
 //! C++ candidates of whole-program problems: recognised, compiled with the
 //! system `g++` outside the sandbox, and handed to the sandbox as an
-//! executable ([`crate::exec::Job::Binary`]).
+//! executable ([`flowbench_exec::Job::Binary`]).
 //!
 //! # How it works
 //!
@@ -120,7 +120,7 @@ fn cache_key(version: &str, source: &str) -> String {
 
 fn cache_dir() -> Option<&'static Path> {
     static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
-    DIR.get_or_init(|| crate::user_cache::dir("cpp")).as_deref()
+    DIR.get_or_init(|| flowbench_support::user_cache::dir("cpp")).as_deref()
 }
 
 /// A cached executable (`<key>.bin`) or compile error (`<key>.err`).
@@ -142,7 +142,7 @@ fn store(key: &str, result: &Compiled) {
         Err(CompileFailure::Unavailable(_)) => return,
     };
     if std::fs::create_dir_all(dir).is_ok() {
-        let _ = crate::outfile::write_atomic(&dir.join(name), bytes);
+        let _ = flowbench_support::outfile::write_atomic(&dir.join(name), bytes);
     }
 }
 

