@@ -21,6 +21,7 @@ pub mod custom;
 pub mod problem;
 pub mod verdict;
 
-pub use checker::Checker;
-pub use problem::{StdioProblem, StdioSuite, StdioTest};
+pub use checker::{Checker, CheckerChoiceError};
+pub use custom::CheckerFailure;
+pub use problem::{InvalidStdioProblem, StdioProblem, StdioSuite, StdioTest};
 pub use verdict::{STDIO_NOTE, stdio_verdict};
