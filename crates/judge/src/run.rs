@@ -8,7 +8,7 @@ use std::time::Duration;
 use flowbench_exec::{Job, Limits};
 
 use super::compare::{CompareOptions, DEFAULT_FLOAT_TOLERANCE};
-use super::cpp::{CompileFailure, compile, cpp_source};
+use super::cpp::{CompileFailure, CompilerUnavailable, compile, cpp_source};
 use super::legacy::{LEGACY_NOTE, legacy_job};
 use super::native::{NATIVE_NOTE, NativeSuite, TimePolicy, native_job, native_verdict};
 use super::problem::Problem;
@@ -79,7 +79,7 @@ pub enum NoVerdict {
 }
 
 /// A sample this judge cannot judge on its problem (skipped, not retried).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 pub enum NotJudgeable {
     #[error("{task_id}: C++ samples are judged on whole-program (stdio) problems only")]
     CppOnFunctionProblem { task_id: String },
@@ -89,9 +89,9 @@ pub enum NotJudgeable {
     NoLegacyTest { task_id: String },
     #[error("{task_id}: a stdio problem has no legacy test code")]
     StdioInLegacyMode { task_id: String },
-    /// A C++ sample, and nothing here can compile it (the reason).
+    /// A C++ sample, and nothing here can compile it.
     #[error("{task_id}: {why}")]
-    NoCompiler { task_id: String, why: String },
+    NoCompiler { task_id: String, why: CompilerUnavailable },
 }
 
 /// The machine, not the candidate, failed while judging: no verdict, and
@@ -254,7 +254,7 @@ fn judge_stdio(
             }
             Err(CompileFailure::Unavailable(why)) => {
                 let task_id = p.task_id.clone();
-                return Err(NoVerdict::NotJudgeable(NotJudgeable::NoCompiler { task_id, why: why.to_string() }));
+                return Err(NoVerdict::NotJudgeable(NotJudgeable::NoCompiler { task_id, why }));
             }
         },
     };
