@@ -26,6 +26,7 @@
 pub use flowbench_chart::{layout, mermaid, render, text};
 pub use flowbench_client as client;
 pub use flowbench_exec as exec;
+pub use flowbench_judge as judge;
 pub use flowbench_support::{outfile, progress, shard, timings, user_cache};
 pub use flowbench_testgen as testgen;
 
@@ -33,6 +34,5 @@ pub mod ablation;
 pub mod author;
 pub mod bank;
 pub mod cli;
-pub mod judge;
 pub mod transcription;
 pub mod variants;

@@ -24,7 +24,7 @@ def source_file(path):
 
 RUNNER = source_file("crates/exec/src/runner.py")
 FBJOB = source_file("crates/exec/src/fbjob.py")
-CONVERTER = source_file("src/judge/import/convert.py")
+CONVERTER = source_file("crates/judge/src/import/convert.py")
 
 
 class Worker:

@@ -1,6 +1,6 @@
-"""The legacy-test converter (src/judge/import/convert.py), run as
-judge/import/mod.rs runs it: problems as JSON lines on stdin, one answer
-line each on stdout."""
+"""The legacy-test converter (crates/judge/src/import/convert.py), run as
+crates/judge/src/import/mod.rs runs it: problems as JSON lines on stdin,
+one answer line each on stdout."""
 import json
 import subprocess
 import sys

@@ -170,7 +170,7 @@ pub fn judge_program(
         key: String::new(),
     };
     let (verdict, _, _) = judge_sample(problem, &sample, settings, sandbox).map_err(|e| match e {
-        NoVerdict::NotJudgeable(why) => why,
+        NoVerdict::NotJudgeable(why) => why.to_string(),
         NoVerdict::Sandbox(why) => format!("sandbox: {why}"),
     })?;
     if verdict.passed {

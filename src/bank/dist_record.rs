@@ -251,8 +251,8 @@ pub fn problem_set(records: &[DistRecord], dir: &Path) -> (ProblemSet, Vec<Diagn
     let mut diags = Vec::new();
     for r in records {
         let prepared = match r.to_stdio_problem() {
-            Some(stdio) => LoadedProblem::prepare_stdio(stdio),
-            None => LoadedProblem::prepare(r.to_problem()),
+            Some(stdio) => LoadedProblem::prepare_stdio(stdio).map_err(anyhow::Error::from),
+            None => LoadedProblem::prepare(r.to_problem()).map_err(anyhow::Error::from),
         };
         let loaded = match prepared {
             Ok(loaded) => loaded,

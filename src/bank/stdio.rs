@@ -126,7 +126,7 @@ pub fn validate(
     let (_, suite) = problem.prepare().map_err(|e| anyhow::anyhow!("{}: {e}", bank.dir.join(PROBLEM).display()))?;
     let limits = Limits { wall: time_limit, cpu: time_limit };
     let outcome = sandbox.run_job(&stdio_job(&suite, bank.solution.clone(), limits));
-    let verdict = stdio_verdict(&suite, &outcome, time_limit, sandbox).map_err(SandboxFailure)?;
+    let verdict = stdio_verdict(&suite, &outcome, time_limit, sandbox).map_err(SandboxFailure::from)?;
     // Inputs and outputs are raw text: quoted, so newlines show.
     super::validate::passed_or_first_failure(bank, verdict, "program", |s| format!("{s:?}"))
 }

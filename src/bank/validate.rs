@@ -6,14 +6,15 @@ use std::time::Duration;
 
 use crate::judge::compare::{CompareOptions, DEFAULT_FLOAT_TOLERANCE};
 use crate::judge::native::{PreparedTests, native_job, native_verdict};
-use crate::judge::run::{Sandbox, SandboxFailure};
+use crate::judge::run::Sandbox;
 use crate::judge::verdict::Verdict;
 
 use super::{BankProblem, PROBLEM, SOLUTION};
 
 /// Runs the reference solution on every test and returns how many it
 /// passed; a failing test is an error naming it, its input and both values.
-/// A sandbox that could not run the job is a [`SandboxFailure`] error.
+/// A sandbox that could not run the job is a
+/// [`SandboxFailure`](crate::judge::run::SandboxFailure) error.
 pub fn validate(sandbox: &dyn Sandbox, bank: &BankProblem, time_limit: Duration) -> anyhow::Result<usize> {
     if let Some(settings) = &bank.stdio {
         return super::stdio::validate(sandbox, bank, settings, time_limit);
@@ -27,8 +28,7 @@ pub fn validate(sandbox: &dyn Sandbox, bank: &BankProblem, time_limit: Duration)
         strict_types: false,
         mode: p.compare_mode,
     };
-    let verdict =
-        native_verdict(&tests, &outcome, &opts, time_limit).map_err(|e| anyhow::Error::new(SandboxFailure(e)))?;
+    let verdict = native_verdict(&tests, &outcome, &opts, time_limit)?;
     // Inputs and values come as Python reprs already.
     passed_or_first_failure(bank, verdict, "solution", |s| s)
 }

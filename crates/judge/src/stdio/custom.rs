@@ -10,13 +10,14 @@
 //! in `sys.argv`), so the candidate can sway it only through that text.
 //! The checker's job carries expected outputs, so it runs on workers no
 //! candidate is forked from afterwards
-//! ([`crate::judge::run::Sandbox::run_trusted_job`]).
+//! ([`crate::run::Sandbox::run_trusted_job`]).
 
 use std::time::Duration;
 
 use serde_json::json;
 
-use crate::exec::{Job, Limits, Outcome, Status};
+use flowbench_exec::{Job, Limits, Outcome, Status};
+use flowbench_problem::sandbox::SandboxFailure;
 
 /// Limits of one checker run: generous, the checker is trusted to be fast;
 /// a checker that meets them is broken, which is no verdict on a candidate.
@@ -33,6 +34,22 @@ _sys.argv = ["checker", "input.txt", "expected.txt", "actual.txt"]
 _sys.stdin = open("input.txt", encoding="utf-8")
 exec(compile(_doc["program"], "<checker>", "exec"), {"__name__": "__main__"})
 "#;
+
+/// Why a problem's checker program gave no answer: never a verdict on
+/// the candidate.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckerFailure {
+    /// The sandbox could not run the checker's job.
+    #[error(transparent)]
+    Sandbox(#[from] SandboxFailure),
+    /// The job reported fewer (or more) runs than answers it was given.
+    #[error("checker program: {reported} of {expected} runs reported")]
+    MissingRuns { reported: usize, expected: usize },
+    /// The checker crashed, timed out or exited with a code other than 0,
+    /// 1 or 2 on answer `answer` (1-based).
+    #[error("checker program failed on answer {answer}: {status:?}; stderr: {stderr}")]
+    Failed { answer: usize, status: Status, stderr: String },
+}
 
 /// One answer to check: the test's input, its expected output and what
 /// the candidate printed.
@@ -54,12 +71,12 @@ pub fn checker_job(program: &str, answers: &[Answer<'_>]) -> Job {
 /// Accept or reject per answer, from the checker job's outcome; `Err` when
 /// the checker itself failed (crashed, timed out, exited with a code other
 /// than 0, 1 or 2) or the sandbox did: never a verdict on the candidate.
-pub fn checker_answers(outcome: &Outcome, expected_runs: usize) -> Result<Vec<bool>, String> {
+pub fn checker_answers(outcome: &Outcome, expected_runs: usize) -> Result<Vec<bool>, CheckerFailure> {
     if let Status::SandboxError { detail } = &outcome.status {
-        return Err(format!("sandbox: {detail}"));
+        return Err(SandboxFailure(detail.clone()).into());
     }
     if outcome.runs.len() != expected_runs {
-        return Err(format!("checker program: {} of {expected_runs} runs reported", outcome.runs.len()));
+        return Err(CheckerFailure::MissingRuns { reported: outcome.runs.len(), expected: expected_runs });
     }
     outcome
         .runs
@@ -70,10 +87,12 @@ pub fn checker_answers(outcome: &Outcome, expected_runs: usize) -> Result<Vec<bo
             Status::Raised { class, message } if class == "SystemExit" && (message == "1" || message == "2") => {
                 Ok(false)
             }
-            Status::SandboxError { detail } => Err(format!("sandbox: {detail}")),
-            other => {
-                Err(format!("checker program failed on answer {}: {other:?}; stderr: {}", i + 1, run.stderr.trim()))
-            }
+            Status::SandboxError { detail } => Err(SandboxFailure(detail.clone()).into()),
+            other => Err(CheckerFailure::Failed {
+                answer: i + 1,
+                status: other.clone(),
+                stderr: run.stderr.trim().to_string(),
+            }),
         })
         .collect()
 }
@@ -81,7 +100,7 @@ pub fn checker_answers(outcome: &Outcome, expected_runs: usize) -> Result<Vec<bo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exec::RunOutcome;
+    use flowbench_exec::RunOutcome;
 
     fn outcome(statuses: Vec<Status>) -> Outcome {
         Outcome {
@@ -104,12 +123,25 @@ mod tests {
     #[test]
     fn exit_codes_read_the_testlib_way() {
         let o = outcome(vec![Status::Completed, exit("1"), exit("2")]);
-        assert_eq!(checker_answers(&o, 3), Ok(vec![true, false, false]));
+        assert_eq!(checker_answers(&o, 3).expect("answers"), vec![true, false, false]);
         for broken in [exit("3"), Status::TimedOut, Status::Raised { class: "ValueError".into(), message: "x".into() }]
         {
-            assert!(checker_answers(&outcome(vec![broken]), 1).is_err());
+            let failed = checker_answers(&outcome(vec![broken.clone()]), 1);
+            assert!(
+                matches!(&failed, Err(CheckerFailure::Failed { answer: 1, status, .. }) if *status == broken),
+                "{failed:?}"
+            );
         }
-        assert!(checker_answers(&outcome(vec![Status::Completed]), 2).is_err(), "a missing run is no accept");
+        let missing = checker_answers(&outcome(vec![Status::Completed]), 2);
+        assert!(
+            matches!(missing, Err(CheckerFailure::MissingRuns { reported: 1, expected: 2 })),
+            "a missing run is no accept"
+        );
+        let mut down = outcome(vec![]);
+        down.status = Status::SandboxError { detail: "gone".into() };
+        let failed = checker_answers(&down, 1).expect_err("no answers");
+        assert_eq!(failed.to_string(), "sandbox: gone");
+        assert!(matches!(failed, CheckerFailure::Sandbox(SandboxFailure(d)) if d == "gone"));
     }
 
     #[test]

@@ -5,17 +5,17 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use crate::exec::{Job, Limits};
+use flowbench_exec::{Job, Limits};
 
 use super::compare::{CompareOptions, DEFAULT_FLOAT_TOLERANCE};
-use super::cpp::{CompileFailure, compile, cpp_source};
+use super::cpp::{CompileFailure, CompilerUnavailable, compile, cpp_source};
 use super::legacy::{LEGACY_NOTE, legacy_job};
 use super::native::{NATIVE_NOTE, NativeSuite, TimePolicy, native_job, native_verdict};
 use super::problem::Problem;
 use super::problems_file::LoadedProblem;
 use super::samples::Sample;
 use super::stdio::verdict::{compile_error_verdict, stdio_job};
-use super::stdio::{STDIO_NOTE, StdioSuite, stdio_verdict};
+use super::stdio::{CheckerFailure, STDIO_NOTE, StdioSuite, stdio_verdict};
 use super::verdict::{Failure, Verdict, describe_status};
 
 pub use flowbench_problem::sandbox::{Sandbox, SandboxFailure, default_batch_jobs};
@@ -70,12 +70,63 @@ pub struct JudgeSettings {
 }
 
 /// Why a sample got no verdict.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum NoVerdict {
     /// The problem has no tests of the requested kind.
-    NotJudgeable(String),
+    NotJudgeable(NotJudgeable),
     /// The sandbox failed (never a verdict on the candidate).
-    Sandbox(String),
+    Sandbox(MachineFailure),
+}
+
+/// A sample this judge cannot judge on its problem (skipped, not retried).
+#[derive(Debug, thiserror::Error)]
+pub enum NotJudgeable {
+    #[error("{task_id}: C++ samples are judged on whole-program (stdio) problems only")]
+    CppOnFunctionProblem { task_id: String },
+    #[error("{task_id}: no native tests (use --mode legacy or auto)")]
+    NoNativeTests { task_id: String },
+    #[error("{task_id}: no legacy test code (use --mode native or auto)")]
+    NoLegacyTest { task_id: String },
+    #[error("{task_id}: a stdio problem has no legacy test code")]
+    StdioInLegacyMode { task_id: String },
+    /// A C++ sample, and nothing here can compile it.
+    #[error("{task_id}: {why}")]
+    NoCompiler { task_id: String, why: CompilerUnavailable },
+}
+
+/// The machine, not the candidate, failed while judging: no verdict, and
+/// the sample is judged again on a re-run.
+#[derive(Debug, thiserror::Error)]
+pub enum MachineFailure {
+    /// The sandbox could not run the candidate's job (shown as its detail
+    /// alone; the failure is this error, not its source).
+    #[error("{}", .0.0)]
+    Sandbox(SandboxFailure),
+    /// The problem's checker program could not judge the outputs.
+    #[error(transparent)]
+    Checker(#[from] CheckerFailure),
+    /// A native suite without a stage, which [`NativeSuite::new`] never
+    /// makes from a problem with tests.
+    #[error("{task_id}: no native tests")]
+    EmptySuite { task_id: String },
+}
+
+impl From<SandboxFailure> for MachineFailure {
+    fn from(failure: SandboxFailure) -> MachineFailure {
+        MachineFailure::Sandbox(failure)
+    }
+}
+
+/// Where a caller counts every machine failure as the sandbox's (the bank's
+/// validation: a broken checker program proves nothing either), the
+/// failure as a [`SandboxFailure`] with the same text.
+impl From<MachineFailure> for SandboxFailure {
+    fn from(failure: MachineFailure) -> SandboxFailure {
+        match failure {
+            MachineFailure::Sandbox(sandbox) => sandbox,
+            other => SandboxFailure(other.to_string()),
+        }
+    }
 }
 
 /// A verdict and the mode that produced it (`legacy`/`native`, its note).
@@ -92,11 +143,9 @@ pub fn judge_sample(
     if let Some(suite) = &problem.stdio {
         return judge_stdio(problem, suite, sample, settings, sandbox);
     }
+    let not_judgeable = |why: fn(String) -> NotJudgeable| Err(NoVerdict::NotJudgeable(why(p.task_id.clone())));
     if cpp_source(&sample.fields).is_some() {
-        return Err(NoVerdict::NotJudgeable(format!(
-            "{}: C++ samples are judged on whole-program (stdio) problems only",
-            p.task_id
-        )));
+        return not_judgeable(|task_id| NotJudgeable::CppOnFunctionProblem { task_id });
     }
     let native = match settings.mode {
         Mode::Native => true,
@@ -105,7 +154,7 @@ pub fn judge_sample(
     };
     if native {
         let Some(tests) = &problem.tests else {
-            return Err(NoVerdict::NotJudgeable(format!("{}: no native tests (use --mode legacy or auto)", p.task_id)));
+            return not_judgeable(|task_id| NotJudgeable::NoNativeTests { task_id });
         };
         // HumanEval-style problems judge `prompt + completion`, as legacy does.
         let source = match &p.legacy {
@@ -116,7 +165,7 @@ pub fn judge_sample(
         return Ok((verdict, "native", NATIVE_NOTE));
     }
     let Some(legacy) = &p.legacy else {
-        return Err(NoVerdict::NotJudgeable(format!("{}: no legacy test code (use --mode native or auto)", p.task_id)));
+        return not_judgeable(|task_id| NotJudgeable::NoLegacyTest { task_id });
     };
     let outcome = sandbox.run_job(&legacy_job(
         legacy,
@@ -134,7 +183,9 @@ pub fn judge_sample(
         time_s: outcome.wall.as_secs_f64(),
         time_limit_s: settings.legacy_limit.as_secs_f64(),
     };
-    if let Some((result, class, message)) = describe_status(&outcome.status).map_err(NoVerdict::Sandbox)? {
+    let described =
+        describe_status(&outcome.status).map_err(|detail| NoVerdict::Sandbox(SandboxFailure(detail).into()))?;
+    if let Some((result, class, message)) = described {
         verdict.passed = false;
         verdict.result = result;
         verdict.error_class = Some(class);
@@ -151,7 +202,7 @@ fn judge_native(
     source: String,
     settings: &JudgeSettings,
     sandbox: &dyn Sandbox,
-) -> Result<Verdict, String> {
+) -> Result<Verdict, MachineFailure> {
     let limit = settings.time.limit_for(p);
     let opts = CompareOptions {
         float_tolerance: p.float_tolerance.filter(|t| t.is_finite() && *t >= 0.0).unwrap_or(DEFAULT_FLOAT_TOLERANCE),
@@ -176,7 +227,7 @@ fn judge_native(
         }
     }
     // A suite has at least one stage (a problem without tests has none).
-    verdict.ok_or_else(|| format!("{}: no native tests", p.task_id))
+    verdict.ok_or_else(|| MachineFailure::EmptySuite { task_id: p.task_id.clone() })
 }
 
 /// Judges one sample of a whole-program problem (every mode but legacy,
@@ -190,7 +241,7 @@ fn judge_stdio(
 ) -> Result<Judgement, NoVerdict> {
     let p = &problem.problem;
     if settings.mode == Mode::Legacy {
-        return Err(NoVerdict::NotJudgeable(format!("{}: a stdio problem has no legacy test code", p.task_id)));
+        return Err(NoVerdict::NotJudgeable(NotJudgeable::StdioInLegacyMode { task_id: p.task_id.clone() }));
     }
     let limit = settings.time.limit_for(p);
     let limits = settings.clock.limits(limit);
@@ -202,7 +253,8 @@ fn judge_stdio(
                 return Ok((compile_error_verdict(suite, &diagnostics, limit), "stdio", STDIO_NOTE));
             }
             Err(CompileFailure::Unavailable(why)) => {
-                return Err(NoVerdict::NotJudgeable(format!("{}: {why}", p.task_id)));
+                let task_id = p.task_id.clone();
+                return Err(NoVerdict::NotJudgeable(NotJudgeable::NoCompiler { task_id, why }));
             }
         },
     };
@@ -265,8 +317,8 @@ pub fn judge_all<'a, F>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exec::{Outcome, Status};
-    use crate::judge::problems_file::parse_problems;
+    use crate::problems_file::parse_problems;
+    use flowbench_exec::{Outcome, Status};
     use serde_json::Map;
     use std::path::Path;
 
@@ -321,7 +373,7 @@ mod tests {
         };
         let samples = [sample("good", 0), sample("bad", 1), sample("spin", 2)];
         let work: Vec<_> = samples.iter().map(|s| (problem, s)).collect();
-        let mut results = vec![None; 3];
+        let mut results: Vec<Option<Result<Judgement, NoVerdict>>> = (0..3).map(|_| None).collect();
         judge_all(&work, &settings, &Fake, 2, |_, s, r| results[s.index] = Some(r));
         let verdicts: Vec<(bool, String)> = results
             .into_iter()
@@ -334,6 +386,9 @@ mod tests {
             vec![(true, "legacy:passed".into()), (false, "legacy:failed: ".into()), (false, "legacy:timed out".into())]
         );
         let native = JudgeSettings { mode: Mode::Native, ..settings };
-        assert!(matches!(judge_sample(problem, &samples[0], &native, &Fake), Err(NoVerdict::NotJudgeable(_))));
+        assert!(matches!(
+            judge_sample(problem, &samples[0], &native, &Fake),
+            Err(NoVerdict::NotJudgeable(NotJudgeable::NoNativeTests { task_id })) if task_id == "a"
+        ));
     }
 }

@@ -1,9 +1,9 @@
 //! Judging: samples + tests → per-sample verdicts, pass@k and reports.
 //!
 //! Data flow: [`problems_file`] and [`samples`] read the inputs (bad lines
-//! are reported and skipped), [`run`] builds a sandbox [`crate::exec::Job`]
+//! are reported and skipped), [`run`] builds a sandbox [`flowbench_exec::Job`]
 //! per sample ([`legacy`] program or [`native`] calls), turns the
-//! [`crate::exec::Outcome`] into a [`verdict::Verdict`] (values decoded by
+//! [`flowbench_exec::Outcome`] into a [`verdict::Verdict`] (values decoded by
 //! [`value`], compared by [`compare`]), [`records`] appends results and
 //! resumes, and [`summary`] computes pass@k, tables and the error taxonomy.
 //! [`session`] is one judging run over a results file, the piece every
@@ -19,6 +19,16 @@
 //! candidate's process. `records` appends one JSON line per sample (resume, merge); `summary`/`summary_md` compute
 //! pass@k, the Table 2 layout, the error taxonomy and agreement with recorded verdicts. The boundary types are
 //! `Job`/`Outcome` (to exec) and the results JSONL line (`records::Judged`, to reports and merges).
+//!
+//! # Errors
+//!
+//! Each module that can fail has its own `thiserror` enum carrying what the
+//! message names (the file, the line, the test, the step that failed), and
+//! its `Display` is the message the command line prints. A bad input line is
+//! not an error but a [`problems_file::Diagnostic`] (its reason typed until
+//! it is reported). A failure of the machine is never a verdict: the sandbox's
+//! is a [`run::SandboxFailure`], a broken checker program's a
+//! [`stdio::CheckerFailure`], both a [`run::MachineFailure`] for the caller.
 
 // The problem model lives below every phase (`flowbench-problem`); the
 // judge keeps its names for it.

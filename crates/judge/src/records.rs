@@ -10,13 +10,49 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read as _, Seek as _, SeekFrom, Write as _};
 use std::path::{Path, PathBuf};
 
-use anyhow::Context as _;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value as Json};
 
 use super::problems_file::Diagnostic;
 use super::samples::Sample;
 use super::verdict::Verdict;
+
+/// A results file that could not be read or written, by the step that
+/// failed (a bad line is a [`Diagnostic`], not an error).
+#[derive(Debug, thiserror::Error)]
+pub enum ResultsFileError {
+    #[error("reading results {}", path.display())]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("opening {}", path.display())]
+    Open {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// Dropping an interrupted run's partial last line (shown as the
+    /// system's message alone).
+    #[error("{error}")]
+    DropPartialLine { path: PathBuf, error: std::io::Error },
+    #[error("writing {}", path.display())]
+    Append {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// Flushing an appended line (shown as the system's message alone).
+    #[error("{error}")]
+    Flush { path: PathBuf, error: std::io::Error },
+    #[error("replacing {}", path.display())]
+    Replace {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
 
 /// The fields flowbench adds to a sample: who and what was judged, how,
 /// and the [`Verdict`] itself (flattened, so a line reads as one flat object).
@@ -93,10 +129,10 @@ pub struct Record {
 }
 
 /// Reads a results file; unreadable lines are reported and skipped.
-pub fn read_records(path: &Path) -> anyhow::Result<(Vec<Record>, Vec<Diagnostic>)> {
+pub fn read_records(path: &Path) -> Result<(Vec<Record>, Vec<Diagnostic>), ResultsFileError> {
     let text = match std::fs::read_to_string(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        other => other.with_context(|| format!("reading results {}", path.display()))?,
+        other => other.map_err(|source| ResultsFileError::Read { path: path.to_path_buf(), source })?,
     };
     let mut records = Vec::new();
     let mut diags = Vec::new();
@@ -137,20 +173,24 @@ fn tame_numbers(value: &Json) -> Json {
 
 /// Makes `path` ready to append to: drops a partial last line left by an
 /// interrupted run and returns the keys already judged.
-pub fn prepare_resume(path: &Path) -> anyhow::Result<(BTreeSet<String>, Vec<Diagnostic>)> {
+pub fn prepare_resume(path: &Path) -> Result<(BTreeSet<String>, Vec<Diagnostic>), ResultsFileError> {
     if !path.exists() {
         return Ok((BTreeSet::new(), Vec::new()));
     }
-    let mut file =
-        OpenOptions::new().read(true).write(true).open(path).with_context(|| format!("opening {}", path.display()))?;
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(path)
+        .map_err(|source| ResultsFileError::Open { path: path.to_path_buf(), source })?;
+    let dropping = |error| ResultsFileError::DropPartialLine { path: path.to_path_buf(), error };
     let mut bytes = Vec::new();
-    file.read_to_end(&mut bytes)?;
+    file.read_to_end(&mut bytes).map_err(dropping)?;
     let mut diags = Vec::new();
     if !bytes.is_empty() && !bytes.ends_with(b"\n") {
         let keep = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
         let line = bytes[..keep].iter().filter(|&&b| b == b'\n').count() + 1;
-        file.set_len(keep as u64)?;
-        file.seek(SeekFrom::End(0))?;
+        file.set_len(keep as u64).map_err(dropping)?;
+        file.seek(SeekFrom::End(0)).map_err(dropping)?;
         diags.push(Diagnostic {
             file: path.to_path_buf(),
             line,
@@ -170,22 +210,22 @@ pub struct Appender {
 }
 
 impl Appender {
-    pub fn open(path: &Path) -> anyhow::Result<Appender> {
+    pub fn open(path: &Path) -> Result<Appender, ResultsFileError> {
         let file = OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)
-            .with_context(|| format!("opening {}", path.display()))?;
+            .map_err(|source| ResultsFileError::Open { path: path.to_path_buf(), source })?;
         Ok(Appender { file, path: path.to_path_buf() })
     }
 
-    pub fn append(&mut self, line: &str) -> anyhow::Result<()> {
+    pub fn append(&mut self, line: &str) -> Result<(), ResultsFileError> {
         let mut buf = String::with_capacity(line.len() + 1);
         buf.push_str(line);
         buf.push('\n');
-        self.file.write_all(buf.as_bytes()).with_context(|| format!("writing {}", self.path.display()))?;
-        self.file.flush()?;
-        Ok(())
+        let path = || self.path.clone();
+        self.file.write_all(buf.as_bytes()).map_err(|source| ResultsFileError::Append { path: path(), source })?;
+        self.file.flush().map_err(|error| ResultsFileError::Flush { path: path(), error })
     }
 }
 
@@ -208,13 +248,14 @@ pub fn sorted_unique(records: Vec<Record>) -> (Vec<Record>, usize) {
 }
 
 /// Atomically replaces `path` with `records`, one line each.
-pub fn write_records(path: &Path, records: &[Record]) -> anyhow::Result<()> {
+pub fn write_records(path: &Path, records: &[Record]) -> Result<(), ResultsFileError> {
     let mut text = String::new();
     for r in records {
         text.push_str(&Json::Object(r.fields.clone()).to_string());
         text.push('\n');
     }
-    crate::outfile::write_atomic(path, text.as_bytes()).with_context(|| format!("replacing {}", path.display()))
+    flowbench_support::outfile::write_atomic(path, text.as_bytes())
+        .map_err(|source| ResultsFileError::Replace { path: path.to_path_buf(), source })
 }
 
 #[cfg(test)]

@@ -240,8 +240,8 @@ fn model_summary(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::records::Judged;
-    use crate::judge::verdict::Verdict;
+    use crate::records::Judged;
+    use crate::verdict::Verdict;
     use serde_json::json;
 
     fn record(model: &str, task: &str, subset: &str, diff: Option<&str>, passed: bool, recorded: bool) -> Record {

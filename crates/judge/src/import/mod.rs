@@ -15,21 +15,83 @@ mod category;
 mod report;
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
-use std::process::{Command, Stdio};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
 
-use anyhow::{Context, bail};
 use serde::Deserialize;
 
 pub use category::{LARGE_ELEMENTS, LARGE_INT, categorize};
 pub use report::{Figures, SubsetFigures, write_report};
 
-use crate::exec::CallStyle;
-use crate::judge::compare::CompareMode;
-use crate::judge::problem::{Compare, LegacyTest, Problem, TestCase};
+use crate::compare::CompareMode;
+use crate::problem::{Compare, LegacyTest, Problem, TestCase};
+use flowbench_exec::CallStyle;
 
 /// The embedded converter script.
 const CONVERTER: &str = include_str!("convert.py");
+
+/// Why a file of legacy problems was not imported.
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    /// APPS-style records go through [`apps::read_apps`].
+    #[error("{}: APPS records carry data tests, not test code: read them with `apps::read_apps`", input.display())]
+    AppsRecords { input: PathBuf },
+    #[error("cannot open {}", input.display())]
+    Open {
+        input: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{}:{line}: cannot read", input.display())]
+    Read {
+        input: PathBuf,
+        line: usize,
+        #[source]
+        source: std::io::Error,
+    },
+    /// Line `line` is not a problem record (the parser's column).
+    #[error("{}:{line}:{column}: {error}", input.display())]
+    Record { input: PathBuf, line: usize, column: usize, error: serde_json::Error },
+    #[error(transparent)]
+    Converter(#[from] ConverterError),
+}
+
+/// Why the embedded converter gave no answers, by the step that failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ConverterError {
+    /// Writing the converter script to a temporary file.
+    #[error("{0}")]
+    Script(std::io::Error),
+    #[error("cannot run {}", python.display())]
+    Start {
+        python: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("no stdin for the converter")]
+    NoStdin,
+    /// Waiting for the converter's output.
+    #[error("{0}")]
+    Wait(std::io::Error),
+    #[error("converter input thread panicked")]
+    FeederPanicked,
+    /// Writing the problems to the converter's standard input.
+    #[error("{0}")]
+    Feed(std::io::Error),
+    #[error("converter failed ({status}): {stderr}")]
+    Failed { status: ExitStatus, stderr: String },
+    /// Answer line `line` (1-based) does not read.
+    #[error("converter output line {line}")]
+    Answer {
+        line: usize,
+        #[source]
+        source: serde_json::Error,
+    },
+    #[error("converter answered {answered} of {asked} problems")]
+    Count { answered: usize, asked: usize },
+    #[error("converter answered for {answered} instead of {asked}")]
+    OtherTask { answered: String, asked: String },
+}
 
 /// Layout of the input JSONL.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -120,31 +182,40 @@ impl Outcome {
 
 /// Converts every problem of `input`; problems whose tests do not all convert
 /// keep empty `tests` (and, like all problems, their `legacy` test).
-pub fn import_file(input: &Path, source: Source, python: &Path) -> anyhow::Result<(Vec<Problem>, Vec<Outcome>)> {
+pub fn import_file(input: &Path, source: Source, python: &Path) -> Result<(Vec<Problem>, Vec<Outcome>), ImportError> {
+    let input_path = || input.to_path_buf();
     if source == Source::Apps {
-        bail!("{}: APPS records carry data tests, not test code: read them with `apps::read_apps`", input.display());
+        return Err(ImportError::AppsRecords { input: input_path() });
     }
-    let file = std::fs::File::open(input).with_context(|| format!("cannot open {}", input.display()))?;
+    let file = std::fs::File::open(input).map_err(|source| ImportError::Open { input: input_path(), source })?;
     let mut records = Vec::new();
     for (i, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.with_context(|| format!("{}:{}: cannot read", input.display(), i + 1))?;
+        let line = line.map_err(|source| ImportError::Read { input: input_path(), line: i + 1, source })?;
         if line.trim().is_empty() {
             continue;
         }
-        let record: Record = serde_json::from_str(&line)
-            .map_err(|e| anyhow::anyhow!("{}:{}:{}: {e}", input.display(), i + 1, e.column()))?;
+        let record: Record = serde_json::from_str(&line).map_err(|error| ImportError::Record {
+            input: input_path(),
+            line: i + 1,
+            column: error.column(),
+            error,
+        })?;
         records.push(record);
     }
-    import_records(&records, source, python)
+    Ok(import_records(&records, source, python)?)
 }
 
-fn import_records(records: &[Record], source: Source, python: &Path) -> anyhow::Result<(Vec<Problem>, Vec<Outcome>)> {
+fn import_records(
+    records: &[Record],
+    source: Source,
+    python: &Path,
+) -> Result<(Vec<Problem>, Vec<Outcome>), ConverterError> {
     let converted = run_helper(records, python)?;
     let mut problems = Vec::with_capacity(records.len());
     let mut outcomes = Vec::with_capacity(records.len());
     for (record, conv) in records.iter().zip(converted) {
         if conv.task_id != record.task_id {
-            bail!("converter answered for {} instead of {}", conv.task_id, record.task_id);
+            return Err(ConverterError::OtherTask { answered: conv.task_id, asked: record.task_id.clone() });
         }
         let (problem, outcome) = build(record, source, conv);
         problems.push(problem);
@@ -154,9 +225,13 @@ fn import_records(records: &[Record], source: Source, python: &Path) -> anyhow::
 }
 
 /// Runs the embedded helper over all records at once (one interpreter start).
-fn run_helper(records: &[Record], python: &Path) -> anyhow::Result<Vec<Converted>> {
-    let mut script = tempfile::Builder::new().prefix("flowbench-import-").suffix(".py").tempfile()?;
-    script.write_all(CONVERTER.as_bytes())?;
+fn run_helper(records: &[Record], python: &Path) -> Result<Vec<Converted>, ConverterError> {
+    let mut script = tempfile::Builder::new()
+        .prefix("flowbench-import-")
+        .suffix(".py")
+        .tempfile()
+        .map_err(ConverterError::Script)?;
+    script.write_all(CONVERTER.as_bytes()).map_err(ConverterError::Script)?;
     let mut input = String::new();
     for r in records {
         let line = serde_json::json!({
@@ -172,22 +247,24 @@ fn run_helper(records: &[Record], python: &Path) -> anyhow::Result<Vec<Converted
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .with_context(|| format!("cannot run {}", python.display()))?;
-    let mut stdin = child.stdin.take().context("no stdin for the converter")?;
+        .map_err(|source| ConverterError::Start { python: python.to_path_buf(), source })?;
+    let mut stdin = child.stdin.take().ok_or(ConverterError::NoStdin)?;
     // Feed stdin from a thread: the helper writes while we write.
     let feeder = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output()?;
-    feeder.join().map_err(|_| anyhow::anyhow!("converter input thread panicked"))??;
+    let output = child.wait_with_output().map_err(ConverterError::Wait)?;
+    feeder.join().map_err(|_| ConverterError::FeederPanicked)?.map_err(ConverterError::Feed)?;
     if !output.status.success() {
-        bail!("converter failed ({}): {}", output.status, String::from_utf8_lossy(&output.stderr).trim());
+        let stderr = String::from_utf8_lossy(&output.stderr).trim().to_string();
+        return Err(ConverterError::Failed { status: output.status, stderr });
     }
     let mut out = Vec::with_capacity(records.len());
     for (i, line) in String::from_utf8_lossy(&output.stdout).lines().enumerate() {
-        let conv: Converted = serde_json::from_str(line).with_context(|| format!("converter output line {}", i + 1))?;
+        let conv: Converted =
+            serde_json::from_str(line).map_err(|source| ConverterError::Answer { line: i + 1, source })?;
         out.push(conv);
     }
     if out.len() != records.len() {
-        bail!("converter answered {} of {} problems", out.len(), records.len());
+        return Err(ConverterError::Count { answered: out.len(), asked: records.len() });
     }
     Ok(out)
 }

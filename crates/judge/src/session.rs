@@ -9,19 +9,51 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use anyhow::Context as _;
+use flowbench_exec::{LazyExecutor, StartError};
+use flowbench_support::progress::Progress;
 
 use super::problems_file::{Diagnostic, LoadedProblem};
 use super::records::{
-    Appender, Judged, Record, prepare_resume, read_records, record_line, sorted_unique, write_records,
+    Appender, Judged, Record, ResultsFileError, prepare_resume, read_records, record_line, sorted_unique, write_records,
 };
 use super::run::{JudgeSettings, NoVerdict, judge_all};
-use super::run_file::{self, Environment, RunFile, RunSettings};
+use super::run_file::{self, Environment, RunFile, RunFileError, RunSettings};
 use super::samples::Sample;
 use super::summary::{Summary, summarize};
 use super::summary_md::render_markdown;
-use crate::exec::LazyExecutor;
-use crate::progress::Progress;
+
+/// Why a judging run stopped: its files, or a sandbox that cannot start
+/// (a sample without a verdict is not an error: see [`Tally`]).
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    #[error(transparent)]
+    RunFile(#[from] RunFileError),
+    #[error(transparent)]
+    Results(#[from] ResultsFileError),
+    #[error(transparent)]
+    Sandbox(#[from] StartError),
+    /// `--force` could not remove an earlier run's file.
+    #[error("removing {}", path.display())]
+    Remove {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// A summary that could not be written beside its results.
+#[derive(Debug, thiserror::Error)]
+pub enum SummaryError {
+    /// Encoding the JSON summary (shown as the encoder's message alone).
+    #[error("{error}")]
+    Encode { path: PathBuf, error: serde_json::Error },
+    #[error("writing {}", path.display())]
+    Write {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
 
 /// A results file open for judging.
 pub struct Session<'a> {
@@ -61,7 +93,7 @@ impl<'a> Session<'a> {
         output: &Path,
         settings: Option<RunSettings>,
         sandbox: &'a LazyExecutor,
-    ) -> anyhow::Result<Session<'a>> {
+    ) -> Result<Session<'a>, SessionError> {
         if let Some(settings) = &settings {
             run_file::check_resume(output, settings)?;
             let environment = run_file::read(output)?.and_then(|r| r.environment);
@@ -73,12 +105,12 @@ impl<'a> Session<'a> {
 
     /// Removes `output`'s results, summaries and run file, to judge from
     /// scratch (`--force`).
-    pub fn discard(output: &Path) -> anyhow::Result<()> {
+    pub fn discard(output: &Path) -> Result<(), SessionError> {
         let (md, json) = summary_paths(output);
-        for p in [output.to_path_buf(), md, json, run_file::run_path(output)] {
-            match std::fs::remove_file(&p) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    return Err(e).with_context(|| format!("removing {}", p.display()));
+        for path in [output.to_path_buf(), md, json, run_file::run_path(output)] {
+            match std::fs::remove_file(&path) {
+                Err(source) if source.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(SessionError::Remove { path, source });
                 }
                 _ => {}
             }
@@ -106,7 +138,7 @@ impl<'a> Session<'a> {
         settings: &JudgeSettings,
         workers: usize,
         progress: &dyn Progress,
-    ) -> anyhow::Result<Tally> {
+    ) -> Result<Tally, SessionError> {
         let mut tally = Tally::default();
         if work.is_empty() {
             return Ok(tally);
@@ -134,7 +166,7 @@ impl<'a> Session<'a> {
         }
         progress.add_total(work.len() as u64);
         let mut out = Appender::open(&self.output)?;
-        let mut write_error: Option<anyhow::Error> = None;
+        let mut write_error: Option<ResultsFileError> = None;
         judge_all(work, settings, sandbox, workers, |problem, sample, result| {
             progress.advance();
             match result {
@@ -159,14 +191,14 @@ impl<'a> Session<'a> {
             }
         });
         match write_error {
-            Some(e) => Err(e),
+            Some(e) => Err(e.into()),
             None => Ok(tally),
         }
     }
 
     /// Rewrites the results file sorted by sample, one line per sample, and
     /// returns its records with what reading them found.
-    pub fn finish(&self) -> anyhow::Result<(Vec<Record>, Vec<Diagnostic>)> {
+    pub fn finish(&self) -> Result<(Vec<Record>, Vec<Diagnostic>), ResultsFileError> {
         if !self.output.exists() {
             return Ok((Vec::new(), Vec::new()));
         }
@@ -185,13 +217,20 @@ pub fn summary_paths(output: &Path) -> (PathBuf, PathBuf) {
 
 /// Writes `records`' pass@`ks` summary beside `output` (Markdown and JSON)
 /// and returns the summary and its Markdown.
-pub fn write_summary(output: &Path, records: &[Record], ks: &[usize]) -> anyhow::Result<(Summary, String)> {
+pub fn write_summary(output: &Path, records: &[Record], ks: &[usize]) -> Result<(Summary, String), SummaryError> {
     let summary = summarize(records, ks);
     let (md_path, json_path) = summary_paths(output);
     let md = render_markdown(&summary, ks);
-    crate::outfile::write_atomic(&md_path, md.as_bytes()).with_context(|| format!("writing {}", md_path.display()))?;
-    let json = serde_json::to_string_pretty(&summary)? + "\n";
-    crate::outfile::write_atomic(&json_path, json.as_bytes())
-        .with_context(|| format!("writing {}", json_path.display()))?;
+    write_file(&md_path, &md)?;
+    let json = match serde_json::to_string_pretty(&summary) {
+        Ok(json) => json + "\n",
+        Err(error) => return Err(SummaryError::Encode { path: json_path, error }),
+    };
+    write_file(&json_path, &json)?;
     Ok((summary, md))
+}
+
+fn write_file(path: &Path, text: &str) -> Result<(), SummaryError> {
+    flowbench_support::outfile::write_atomic(path, text.as_bytes())
+        .map_err(|source| SummaryError::Write { path: path.to_path_buf(), source })
 }

@@ -11,17 +11,71 @@
 //! that does not read is reported with its line and skipped; the others are
 //! kept.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use anyhow::Context as _;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::exec::CallStyle;
-use crate::judge::problem::{Category, Compare, Problem, TestCase};
-use crate::judge::problems_file::{Diagnostic, LoadedProblem};
-use crate::judge::stdio::problem::StdioStyle;
-use crate::judge::stdio::{StdioProblem, StdioTest};
+use crate::native::InvalidTest;
+use crate::problem::{Category, Compare, Problem, TestCase};
+use crate::problems_file::{Diagnostic, LineError, LoadedProblem, json_object};
+use crate::stdio::problem::StdioStyle;
+use crate::stdio::{InvalidStdioProblem, StdioProblem, StdioTest};
+use flowbench_exec::CallStyle;
+
+/// An APPS-style file that cannot be read (a bad record is skipped).
+#[derive(Debug, thiserror::Error)]
+#[error("reading {}", path.display())]
+pub struct AppsFileError {
+    pub path: PathBuf,
+    #[source]
+    pub source: std::io::Error,
+}
+
+/// Why a record is skipped.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    #[error(transparent)]
+    Line(#[from] LineError),
+    /// What is wrong with the record `task_id` (`line-N` when it has no id).
+    #[error("{task_id}: {fault}")]
+    Record { task_id: String, fault: RecordFault },
+}
+
+/// What is wrong with a record whose id is known.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordFault {
+    /// `input_output` or `solutions` holds text that is not JSON.
+    #[error("`{field}` does not parse as JSON: {error}")]
+    EmbeddedJson { field: &'static str, error: serde_json::Error },
+    #[error("no `input_output`")]
+    NoInputOutput,
+    #[error("`input_output` is not an object")]
+    InputOutputNotAnObject,
+    /// `input_output.inputs` or `.outputs` is there but no list.
+    #[error("`input_output.{0}` is not a list")]
+    NotAList(&'static str),
+    #[error("`input_output` has no `{0}`")]
+    MissingList(&'static str),
+    #[error("{inputs} inputs but {outputs} outputs")]
+    Unpaired { inputs: usize, outputs: usize },
+    #[error("`input_output` has no tests")]
+    NoTests,
+    #[error("`solutions` is not a list")]
+    SolutionsNotAList,
+    /// Test `number` (1-based): its `input` or `output` stream is neither
+    /// text nor a list of lines.
+    #[error("test {number}: the {stream} is neither text nor a list of lines")]
+    NotText { number: usize, stream: &'static str },
+    #[error("test {number}: a call-based input is not a list of arguments")]
+    NotArguments { number: usize },
+    /// The stdio problem made from the record does not judge.
+    #[error(transparent)]
+    Stdio(#[from] InvalidStdioProblem),
+    /// The function problem made from the record does not judge.
+    #[error(transparent)]
+    Tests(#[from] InvalidTest),
+}
 
 /// One imported problem in the native format the judge reads.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -60,8 +114,8 @@ pub struct AppsImport {
 
 /// Reads every record of an APPS-style JSONL file; only an unreadable file
 /// is an error.
-pub fn read_apps(path: &Path) -> anyhow::Result<AppsImport> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+pub fn read_apps(path: &Path) -> Result<AppsImport, AppsFileError> {
+    let text = std::fs::read_to_string(path).map_err(|source| AppsFileError { path: path.to_path_buf(), source })?;
     let mut out = AppsImport::default();
     let mut seen = std::collections::BTreeSet::new();
     for (i, line) in text.lines().enumerate() {
@@ -74,33 +128,32 @@ pub fn read_apps(path: &Path) -> anyhow::Result<AppsImport> {
                 out.skipped.push(skip(format!("duplicate task id {:?}; keeping the first", p.native.task_id())));
             }
             Ok(p) => out.problems.push(p),
-            Err(message) => out.skipped.push(skip(message)),
+            Err(e) => out.skipped.push(skip(e.to_string())),
         }
     }
     Ok(out)
 }
 
 /// One record; `line` names it when it has no id.
-fn parse_record(line: &str, number: usize) -> Result<AppsProblem, String> {
-    let record: Value = serde_json::from_str(line).map_err(|e| format!("malformed JSON: {e}"))?;
-    let Value::Object(record) = record else { return Err("not a JSON object".into()) };
+fn parse_record(line: &str, number: usize) -> Result<AppsProblem, RecordError> {
+    let record = json_object(line)?;
     let task_id = task_id(&record).unwrap_or_else(|| format!("line-{number}"));
-    let named = |e: String| format!("{task_id}: {e}");
-    let io = embedded_json(&record, "input_output").map_err(named)?.ok_or_else(|| named("no `input_output`".into()))?;
-    let Value::Object(io) = io else { return Err(named("`input_output` is not an object".into())) };
+    let named = |fault: RecordFault| RecordError::Record { task_id: task_id.clone(), fault };
+    let io = embedded_json(&record, "input_output").map_err(named)?.ok_or_else(|| named(RecordFault::NoInputOutput))?;
+    let Value::Object(io) = io else { return Err(named(RecordFault::InputOutputNotAnObject)) };
     let inputs = array(&io, "inputs").map_err(named)?;
     let outputs = array(&io, "outputs").map_err(named)?;
     if inputs.len() != outputs.len() {
-        return Err(named(format!("{} inputs but {} outputs", inputs.len(), outputs.len())));
+        return Err(named(RecordFault::Unpaired { inputs: inputs.len(), outputs: outputs.len() }));
     }
     if inputs.is_empty() {
-        return Err(named("`input_output` has no tests".into()));
+        return Err(named(RecordFault::NoTests));
     }
     let text = |name: &str| record.get(name).and_then(Value::as_str).map(str::to_string);
     let solutions = match embedded_json(&record, "solutions").map_err(named)? {
         None => Vec::new(),
         Some(Value::Array(list)) => list.into_iter().filter_map(|s| s.as_str().map(str::to_string)).collect(),
-        Some(_) => return Err(named("`solutions` is not a list".into())),
+        Some(_) => return Err(named(RecordFault::SolutionsNotAList)),
     };
     let fn_name = io.get("fn_name").or_else(|| record.get("fn_name")).and_then(Value::as_str);
     let meta = Meta {
@@ -138,39 +191,39 @@ fn task_id(record: &Map<String, Value>) -> Option<String> {
 
 /// A field holding JSON, or JSON text (APPS and TACO store both
 /// `input_output` and `solutions` as strings); `None` when absent or empty.
-fn embedded_json(record: &Map<String, Value>, name: &str) -> Result<Option<Value>, String> {
+fn embedded_json(record: &Map<String, Value>, name: &'static str) -> Result<Option<Value>, RecordFault> {
     match record.get(name) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
         Some(Value::String(s)) => {
-            serde_json::from_str(s).map(Some).map_err(|e| format!("`{name}` does not parse as JSON: {e}"))
+            serde_json::from_str(s).map(Some).map_err(|error| RecordFault::EmbeddedJson { field: name, error })
         }
         Some(v) => Ok(Some(v.clone())),
     }
 }
 
-fn array(io: &Map<String, Value>, name: &str) -> Result<Vec<Value>, String> {
+fn array(io: &Map<String, Value>, name: &'static str) -> Result<Vec<Value>, RecordFault> {
     match io.get(name) {
         Some(Value::Array(a)) => Ok(a.clone()),
-        Some(_) => Err(format!("`input_output.{name}` is not a list")),
-        None => Err(format!("`input_output` has no `{name}`")),
+        Some(_) => Err(RecordFault::NotAList(name)),
+        None => Err(RecordFault::MissingList(name)),
     }
 }
 
 /// A standard input or output: a string, or (as some TACO records have it)
 /// a list of lines.
-fn stream_text(value: &Value, what: &str, i: usize) -> Result<String, String> {
+fn stream_text(value: &Value, stream: &'static str, i: usize) -> Result<String, RecordFault> {
     match value {
         Value::String(s) => Ok(s.clone()),
         Value::Array(lines) if lines.iter().all(Value::is_string) => {
             let lines: Vec<&str> = lines.iter().filter_map(Value::as_str).collect();
             Ok(lines.join("\n") + "\n")
         }
-        _ => Err(format!("test {}: the {what} is neither text nor a list of lines", i + 1)),
+        _ => Err(RecordFault::NotText { number: i + 1, stream }),
     }
 }
 
-fn stdio_problem(meta: Meta, inputs: Vec<Value>, outputs: Vec<Value>) -> Result<Native, String> {
+fn stdio_problem(meta: Meta, inputs: Vec<Value>, outputs: Vec<Value>) -> Result<Native, RecordFault> {
     let mut tests = Vec::with_capacity(inputs.len());
     for (i, (input, output)) in inputs.iter().zip(&outputs).enumerate() {
         tests.push(StdioTest {
@@ -202,11 +255,11 @@ fn stdio_problem(meta: Meta, inputs: Vec<Value>, outputs: Vec<Value>) -> Result<
 /// A call-based record: each input is the argument list; each output is the
 /// value, which APPS wraps in a one-element list (its judge accepts either,
 /// so the wrapped value is taken).
-fn function_problem(meta: Meta, fn_name: &str, inputs: Vec<Value>, outputs: Vec<Value>) -> Result<Native, String> {
+fn function_problem(meta: Meta, fn_name: &str, inputs: Vec<Value>, outputs: Vec<Value>) -> Result<Native, RecordFault> {
     let mut tests = Vec::with_capacity(inputs.len());
     for (i, (input, output)) in inputs.into_iter().zip(outputs).enumerate() {
         let Value::Array(args) = input else {
-            return Err(format!("test {}: a call-based input is not a list of arguments", i + 1));
+            return Err(RecordFault::NotArguments { number: i + 1 });
         };
         let expected = match output {
             Value::Array(mut one) if one.len() == 1 => one.remove(0),
@@ -262,16 +315,22 @@ mod tests {
 
     #[test]
     fn unreadable_records_say_why() {
-        for (line, why) in [
-            (r#"{"id": 1, "input_output": "{\"inputs\": [\"1\"]"}"#, "does not parse as JSON"),
-            (r#"{"id": 1, "input_output": {"inputs": ["1"], "outputs": []}}"#, "1 inputs but 0 outputs"),
-            (r#"{"id": 1}"#, "no `input_output`"),
-            (r#"{"id": 1, "input_output": {"inputs": [], "outputs": []}}"#, "no tests"),
-            (r#"{"id": 1, "input_output": {"inputs": [3], "outputs": ["3"]}}"#, "neither text"),
-            (r#"[1]"#, "not a JSON object"),
-        ] {
-            let e = parse_record(line, 1).expect_err(line);
-            assert!(e.contains(why), "{e}");
-        }
+        let fault = |line: &str| match parse_record(line, 1).expect_err(line) {
+            RecordError::Record { task_id, fault } if task_id == "1" => fault,
+            other => panic!("{line}: {other:?}"),
+        };
+        let embedded = fault(r#"{"id": 1, "input_output": "{\"inputs\": [\"1\"]"}"#);
+        assert!(matches!(embedded, RecordFault::EmbeddedJson { field: "input_output", .. }), "{embedded:?}");
+        let unpaired = fault(r#"{"id": 1, "input_output": {"inputs": ["1"], "outputs": []}}"#);
+        assert!(matches!(unpaired, RecordFault::Unpaired { inputs: 1, outputs: 0 }), "{unpaired:?}");
+        assert!(matches!(fault(r#"{"id": 1}"#), RecordFault::NoInputOutput));
+        assert!(matches!(fault(r#"{"id": 1, "input_output": {"inputs": [], "outputs": []}}"#), RecordFault::NoTests));
+        let not_text = fault(r#"{"id": 1, "input_output": {"inputs": [3], "outputs": ["3"]}}"#);
+        assert!(matches!(not_text, RecordFault::NotText { number: 1, stream: "input" }), "{not_text:?}");
+        let not_object = parse_record("[1]", 1).expect_err("a list");
+        assert!(matches!(not_object, RecordError::Line(LineError::NotAnObject)), "{not_object:?}");
+        // The messages the skipped-record report shows.
+        assert_eq!(unpaired.to_string(), "1 inputs but 0 outputs");
+        assert_eq!(not_object.to_string(), "not a JSON object");
     }
 }

@@ -1,6 +1,6 @@
 //! C++ candidates of whole-program problems: recognised, compiled with the
 //! system `g++` outside the sandbox, and handed to the sandbox as an
-//! executable ([`crate::exec::Job::Binary`]).
+//! executable ([`flowbench_exec::Job::Binary`]).
 //!
 //! # How it works
 //!
@@ -34,13 +34,26 @@ const COMPILE_CPU_S: u64 = 60;
 const COMPILE_MEMORY: u64 = 2 << 30;
 
 /// Why a C++ sample has no executable.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug)]
 pub enum CompileFailure {
     /// The source does not compile: a verdict (the diagnostics).
     Rejected(String),
     /// Nothing can compile it here (no compiler, cannot start it): the
     /// sample is refused, never judged.
-    Unavailable(String),
+    Unavailable(CompilerUnavailable),
+}
+
+/// Why nothing here can compile a C++ sample.
+#[derive(Debug, thiserror::Error)]
+pub enum CompilerUnavailable {
+    #[error("a C++ sample needs a C++ compiler, and there is no `{COMPILER}` on PATH (install g++)")]
+    NotOnPath,
+    /// The compilation's directory, source file, process or executable
+    /// failed.
+    #[error("cannot compile C++: {0}")]
+    Io(std::io::Error),
+    #[error("no compiler stderr")]
+    NoStderr,
 }
 
 /// An executable, or why there is none.
@@ -94,9 +107,7 @@ pub fn compiler_version() -> Option<String> {
 /// The executable of `source`, from the cache or compiled now.
 pub fn compile(source: &str) -> Compiled {
     let Some(version) = compiler_version() else {
-        return Err(CompileFailure::Unavailable(format!(
-            "a C++ sample needs a C++ compiler, and there is no `{COMPILER}` on PATH (install g++)"
-        )));
+        return Err(CompileFailure::Unavailable(CompilerUnavailable::NotOnPath));
     };
     let key = cache_key(&version, source);
     if let Some(hit) = cached(&key) {
@@ -120,7 +131,7 @@ fn cache_key(version: &str, source: &str) -> String {
 
 fn cache_dir() -> Option<&'static Path> {
     static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
-    DIR.get_or_init(|| crate::user_cache::dir("cpp")).as_deref()
+    DIR.get_or_init(|| flowbench_support::user_cache::dir("cpp")).as_deref()
 }
 
 /// A cached executable (`<key>.bin`) or compile error (`<key>.err`).
@@ -142,14 +153,14 @@ fn store(key: &str, result: &Compiled) {
         Err(CompileFailure::Unavailable(_)) => return,
     };
     if std::fs::create_dir_all(dir).is_ok() {
-        let _ = crate::outfile::write_atomic(&dir.join(name), bytes);
+        let _ = flowbench_support::outfile::write_atomic(&dir.join(name), bytes);
     }
 }
 
 /// Compiles in a fresh directory; the flag says whether the result may be
 /// cached (not when a limit stopped the compiler).
 fn compile_now(source: &str) -> Result<(Compiled, bool), CompileFailure> {
-    let unavailable = |e: std::io::Error| CompileFailure::Unavailable(format!("cannot compile C++: {e}"));
+    let unavailable = |e: std::io::Error| CompileFailure::Unavailable(CompilerUnavailable::Io(e));
     let dir = tempfile::Builder::new().prefix("flowbench-cpp-").tempdir().map_err(unavailable)?;
     let (src, exe) = (dir.path().join("main.cpp"), dir.path().join("main"));
     std::fs::write(&src, source).map_err(unavailable)?;
@@ -158,7 +169,7 @@ fn compile_now(source: &str) -> Result<(Compiled, bool), CompileFailure> {
     cmd.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped());
     limit_compiler(&mut cmd);
     let mut child = cmd.spawn().map_err(unavailable)?;
-    let mut stderr = child.stderr.take().ok_or_else(|| CompileFailure::Unavailable("no compiler stderr".into()))?;
+    let mut stderr = child.stderr.take().ok_or(CompileFailure::Unavailable(CompilerUnavailable::NoStderr))?;
     let reader = std::thread::spawn(move || {
         let mut text = String::new();
         let _ = stderr.read_to_string(&mut text);

@@ -7,7 +7,7 @@
 //! A problem line whose `call_style` is `"stdio"` is read as a
 //! [`StdioProblem`] and prepared once into a [`StdioSuite`] (the inputs
 //! shared by every sample's job, the expected outputs kept here). A sample
-//! becomes one [`crate::exec::Job::Program`]: the sandbox runs the program
+//! becomes one [`flowbench_exec::Job::Program`]: the sandbox runs the program
 //! as `__main__` once per input, each run a fresh process, and returns each
 //! run's status and captured stdout. The expected output never enters that
 //! process: [`verdict`] compares in the judge with the problem's
@@ -21,6 +21,7 @@ pub mod custom;
 pub mod problem;
 pub mod verdict;
 
-pub use checker::Checker;
-pub use problem::{StdioProblem, StdioSuite, StdioTest};
+pub use checker::{Checker, CheckerChoiceError};
+pub use custom::CheckerFailure;
+pub use problem::{InvalidStdioProblem, StdioProblem, StdioSuite, StdioTest};
 pub use verdict::{STDIO_NOTE, stdio_verdict};

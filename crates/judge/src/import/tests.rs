@@ -6,7 +6,7 @@ use std::path::Path;
 use serde_json::json;
 
 use super::*;
-use crate::judge::problem::Category;
+use crate::problem::Category;
 
 fn record(task_id: &str, entry_point: &str, style: CallStyle, subset: &str, test: &str) -> Record {
     Record {

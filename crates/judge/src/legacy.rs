@@ -15,7 +15,7 @@
 
 use std::time::Duration;
 
-use crate::exec::{Job, Limits};
+use flowbench_exec::{Job, Limits};
 
 use super::problem::LegacyTest;
 

@@ -2,14 +2,16 @@
 
 use std::time::Duration;
 
-use crate::exec::{Job, Limits, Outcome, RunOutcome, Status};
-use crate::judge::run::Sandbox;
-use crate::judge::verdict::{
+use flowbench_exec::{Job, Limits, Outcome, RunOutcome, Status};
+use flowbench_problem::sandbox::SandboxFailure;
+
+use crate::run::{MachineFailure, Sandbox};
+use crate::verdict::{
     ErrorClass, Failure, TestFailure, Verdict, closing_verdict, describe_status, opening_verdict, truncate,
 };
 
 use super::checker::Checker;
-use super::custom::{Answer, checker_answers, checker_job};
+use super::custom::{Answer, CheckerFailure, checker_answers, checker_job};
 use super::problem::StdioSuite;
 
 /// Label attached to every stdio verdict.
@@ -47,8 +49,8 @@ pub fn stdio_verdict(
     outcome: &Outcome,
     limit: Duration,
     sandbox: &dyn Sandbox,
-) -> Result<Verdict, String> {
-    let (verdict, done) = opening_verdict(suite.expected.len(), outcome, limit)?;
+) -> Result<Verdict, MachineFailure> {
+    let (verdict, done) = opening_verdict(suite.expected.len(), outcome, limit).map_err(SandboxFailure)?;
     if done {
         return Ok(verdict);
     }
@@ -66,7 +68,11 @@ pub fn stdio_verdict(
 }
 
 /// Per test, whether the run completed with an accepted output.
-fn accepted_outputs(suite: &StdioSuite, runs: &[RunOutcome], sandbox: &dyn Sandbox) -> Result<Vec<bool>, String> {
+fn accepted_outputs(
+    suite: &StdioSuite,
+    runs: &[RunOutcome],
+    sandbox: &dyn Sandbox,
+) -> Result<Vec<bool>, CheckerFailure> {
     let completed = |i: usize| runs.get(i).is_some_and(|r| r.status == Status::Completed);
     let total = suite.expected.len();
     let Some(program) = suite.checker_program.as_deref().filter(|_| suite.checker == Checker::Custom) else {
@@ -96,7 +102,7 @@ fn test_failure(
     i: usize,
     run: Option<&RunOutcome>,
     accepted: bool,
-) -> Result<Option<(String, ErrorClass, Failure)>, String> {
+) -> Result<Option<(String, ErrorClass, Failure)>, SandboxFailure> {
     let total = suite.expected.len();
     let mut failure = Failure {
         test: Some(i + 1),
@@ -108,7 +114,7 @@ fn test_failure(
         failure.message = "not run: an earlier test timed out".into();
         return Ok(Some(("failed: not run".into(), ErrorClass::Crash, failure)));
     };
-    if let Some((result, class, message)) = describe_status(&run.status)? {
+    if let Some((result, class, message)) = describe_status(&run.status).map_err(SandboxFailure)? {
         failure.message = message;
         failure.got = (!run.stdout.is_empty()).then(|| truncate(&run.stdout, SHOWN));
         return Ok(Some((result, class, failure)));

@@ -14,7 +14,7 @@
 
 use serde_json::Value;
 
-use crate::judge::problem::Category;
+use crate::problem::Category;
 
 /// Total element count from which a test counts as `large` (MATH's "large
 /// number test cases" build lists of 10⁴–10⁵ items; Algorithm inputs stay

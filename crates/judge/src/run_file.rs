@@ -7,8 +7,48 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use anyhow::Context as _;
 use serde::{Deserialize, Serialize};
+
+/// A run file that could not be used, or a resume it refuses.
+#[derive(Debug, thiserror::Error)]
+pub enum RunFileError {
+    #[error("reading {}", path.display())]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{}: not a flowbench run file", path.display())]
+    NotARunFile {
+        path: PathBuf,
+        #[source]
+        source: serde_json::Error,
+    },
+    /// Encoding the run file (shown as the encoder's message alone).
+    #[error("{error}")]
+    Encode { path: PathBuf, error: serde_json::Error },
+    #[error("writing {}", path.display())]
+    Write {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// `output` holds verdicts of other settings (each difference as
+    /// `name: old → new`).
+    #[error(
+        "{} was judged with other settings ({}); resuming would mix verdicts. Use another -o, or --force to judge again from scratch",
+        output.display(),
+        differences.join(", ")
+    )]
+    OtherSettings { output: PathBuf, differences: Vec<String> },
+    /// `output` holds verdicts and no run file says how they were made.
+    #[error(
+        "{} has results but no {} recording their settings; use another -o, or --force to judge again from scratch",
+        output.display(),
+        run_path(output).display()
+    )]
+    NoRunFile { output: PathBuf },
+}
 
 /// Everything that can change a verdict, as the user set it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -54,22 +94,24 @@ pub fn run_path(output: &Path) -> PathBuf {
 }
 
 /// Reads the run file, `None` when absent.
-pub fn read(output: &Path) -> anyhow::Result<Option<RunFile>> {
+pub fn read(output: &Path) -> Result<Option<RunFile>, RunFileError> {
     let path = run_path(output);
     match std::fs::read_to_string(&path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(e).with_context(|| format!("reading {}", path.display())),
-        Ok(text) => serde_json::from_str(&text)
-            .map(Some)
-            .with_context(|| format!("{}: not a flowbench run file", path.display())),
+        Err(source) => Err(RunFileError::Read { path, source }),
+        Ok(text) => serde_json::from_str(&text).map(Some).map_err(|source| RunFileError::NotARunFile { path, source }),
     }
 }
 
 /// Writes the run file atomically.
-pub fn write(output: &Path, run: &RunFile) -> anyhow::Result<()> {
+pub fn write(output: &Path, run: &RunFile) -> Result<(), RunFileError> {
     let path = run_path(output);
-    let text = serde_json::to_string_pretty(run)? + "\n";
-    crate::outfile::write_atomic(&path, text.as_bytes()).with_context(|| format!("writing {}", path.display()))
+    let text = match serde_json::to_string_pretty(run) {
+        Ok(text) => text + "\n",
+        Err(error) => return Err(RunFileError::Encode { path, error }),
+    };
+    flowbench_support::outfile::write_atomic(&path, text.as_bytes())
+        .map_err(|source| RunFileError::Write { path, source })
 }
 
 /// The settings that differ, as `name: old → new`.
@@ -88,20 +130,15 @@ pub fn differences(old: &RunSettings, new: &RunSettings) -> Vec<String> {
 /// Whether judging into `output` with `settings` may resume: `Ok` when the
 /// file is new or was judged with the same settings, else an error listing
 /// the differences.
-pub fn check_resume(output: &Path, settings: &RunSettings) -> anyhow::Result<()> {
+pub fn check_resume(output: &Path, settings: &RunSettings) -> Result<(), RunFileError> {
     let has_results = std::fs::metadata(output).is_ok_and(|m| m.len() > 0);
     match read(output)? {
         Some(old) if old.settings == *settings => Ok(()),
-        Some(old) => anyhow::bail!(
-            "{} was judged with other settings ({}); resuming would mix verdicts. Use another -o, or --force to judge again from scratch",
-            output.display(),
-            differences(&old.settings, settings).join(", ")
-        ),
-        None if has_results => anyhow::bail!(
-            "{} has results but no {} recording their settings; use another -o, or --force to judge again from scratch",
-            output.display(),
-            run_path(output).display()
-        ),
+        Some(old) => Err(RunFileError::OtherSettings {
+            output: output.to_path_buf(),
+            differences: differences(&old.settings, settings),
+        }),
+        None if has_results => Err(RunFileError::NoRunFile { output: output.to_path_buf() }),
         None => Ok(()),
     }
 }
@@ -133,11 +170,16 @@ mod tests {
         let out = dir.path().join("r.jsonl");
         assert!(check_resume(&out, &settings()).is_ok());
         std::fs::write(&out, "{}\n").expect("write");
-        assert!(check_resume(&out, &settings()).is_err(), "results without a run file");
+        let refused = check_resume(&out, &settings());
+        assert!(matches!(&refused, Err(RunFileError::NoRunFile { output }) if *output == out), "{refused:?}");
         write(&out, &RunFile { settings: settings(), environment: None }).expect("write");
         assert!(check_resume(&out, &settings()).is_ok());
         let other = RunSettings { mode: "native".into(), ..settings() };
-        let err = check_resume(&out, &other).expect_err("differs").to_string();
-        assert!(err.contains("mode: \"auto\" → \"native\""), "{err}");
+        match check_resume(&out, &other) {
+            Err(RunFileError::OtherSettings { differences, .. }) => {
+                assert_eq!(differences, vec!["mode: \"auto\" → \"native\"".to_string()]);
+            }
+            other => panic!("{other:?}"),
+        }
     }
 }

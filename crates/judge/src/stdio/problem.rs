@@ -2,11 +2,22 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::exec::Stdins;
-use crate::judge::compare::DEFAULT_FLOAT_TOLERANCE;
-use crate::judge::problem::{Category, Problem};
+use crate::compare::DEFAULT_FLOAT_TOLERANCE;
+use crate::problem::{Category, Problem};
+use flowbench_exec::Stdins;
 
-use super::checker::Checker;
+use super::checker::{Checker, CheckerChoiceError};
+
+/// A stdio problem that reads but cannot be judged.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum InvalidStdioProblem {
+    #[error("a stdio problem needs at least one test")]
+    NoTests,
+    #[error("float_tolerance {0} is not a finite number ≥ 0")]
+    FloatTolerance(f64),
+    #[error(transparent)]
+    Checker(#[from] CheckerChoiceError),
+}
 
 /// Marks a stdio problem in JSON (`"call_style": "stdio"`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -77,14 +88,14 @@ pub struct StdioSuite {
 impl StdioProblem {
     /// Checks the fields that serde cannot and splits the problem into the
     /// metadata every problem has and the prepared suite.
-    pub fn prepare(self) -> Result<(Problem, StdioSuite), String> {
+    pub fn prepare(self) -> Result<(Problem, StdioSuite), InvalidStdioProblem> {
         if self.tests.is_empty() {
-            return Err("a stdio problem needs at least one test".into());
+            return Err(InvalidStdioProblem::NoTests);
         }
         let tolerance = match self.float_tolerance {
             None => DEFAULT_FLOAT_TOLERANCE,
             Some(t) if t.is_finite() && t >= 0.0 => t,
-            Some(t) => return Err(format!("float_tolerance {t} is not a finite number ≥ 0")),
+            Some(t) => return Err(InvalidStdioProblem::FloatTolerance(t)),
         };
         let checker = Checker::named(self.checker.as_deref(), self.checker_program.is_some(), tolerance)?;
         let suite = StdioSuite {
@@ -116,8 +127,9 @@ impl StdioProblem {
 mod tests {
     use super::*;
 
-    fn parse(text: &str) -> Result<(Problem, StdioSuite), String> {
-        serde_json::from_str::<StdioProblem>(text).map_err(|e| e.to_string())?.prepare()
+    /// Why `text` is no stdio problem: `None` when it does not read.
+    fn parse(text: &str) -> Result<(Problem, StdioSuite), Option<InvalidStdioProblem>> {
+        serde_json::from_str::<StdioProblem>(text).map_err(|_| None)?.prepare().map_err(Some)
     }
 
     #[test]
@@ -136,16 +148,29 @@ mod tests {
 
     #[test]
     fn refuses_what_cannot_be_judged() {
+        use CheckerChoiceError::*;
         let bad = [
-            r#"{"task_id":"a","call_style":"stdio","tests":[]}"#,
-            r#"{"task_id":"a","call_style":"stdio","checker":"fuzzy","tests":[{"stdin":"","stdout":""}]}"#,
-            r#"{"task_id":"a","call_style":"stdio","checker":"custom","tests":[{"stdin":"","stdout":""}]}"#,
-            r#"{"task_id":"a","call_style":"stdio","checker":"lines","checker_program":"x","tests":[{"stdin":"","stdout":""}]}"#,
-            r#"{"task_id":"a","call_style":"stdio","tests":[{"stdin":"","expected":""}]}"#,
-            r#"{"task_id":"a","call_style":"stdio","float_tolerance":-1,"tests":[{"stdin":"","stdout":""}]}"#,
+            (r#"{"task_id":"a","call_style":"stdio","tests":[]}"#, Some(InvalidStdioProblem::NoTests)),
+            (
+                r#"{"task_id":"a","call_style":"stdio","checker":"fuzzy","tests":[{"stdin":"","stdout":""}]}"#,
+                Some(Unknown("fuzzy".into()).into()),
+            ),
+            (
+                r#"{"task_id":"a","call_style":"stdio","checker":"custom","tests":[{"stdin":"","stdout":""}]}"#,
+                Some(CustomWithoutProgram.into()),
+            ),
+            (
+                r#"{"task_id":"a","call_style":"stdio","checker":"lines","checker_program":"x","tests":[{"stdin":"","stdout":""}]}"#,
+                Some(BuiltInAndProgram("lines".into()).into()),
+            ),
+            (r#"{"task_id":"a","call_style":"stdio","tests":[{"stdin":"","expected":""}]}"#, None),
+            (
+                r#"{"task_id":"a","call_style":"stdio","float_tolerance":-1,"tests":[{"stdin":"","stdout":""}]}"#,
+                Some(InvalidStdioProblem::FloatTolerance(-1.0)),
+            ),
         ];
-        for text in bad {
-            assert!(parse(text).is_err(), "{text}");
+        for (text, why) in bad {
+            assert_eq!(parse(text).map(|_| ()), Err(why), "{text}");
         }
     }
 }

@@ -5,12 +5,13 @@
 
 use std::time::Duration;
 
-use crate::exec::{EncodedCalls, Job, Limits, Outcome, Status};
+use flowbench_exec::{EncodedCalls, Job, Limits, Outcome, Status};
+use flowbench_problem::sandbox::SandboxFailure;
 
 use super::compare::{CompareOptions, values_equal};
 use super::problem::{Category, Compare, Problem, TestCase, python_truthy};
 use super::problems_file::MAX_LIMIT_S;
-use super::value::Value;
+use super::value::{DecodeError, Value};
 use super::verdict::{
     ErrorClass, Failure, TestFailure, Verdict, closing_verdict, describe_status, opening_verdict, truncate,
 };
@@ -20,6 +21,21 @@ pub const NATIVE_NOTE: &str = "native: values compared in the judge";
 
 /// Longest rendering of an input/expected/got value in a report.
 const SHOWN: usize = 200;
+
+/// A test whose values the judge cannot use; `number` is its 1-based
+/// place in the problem's tests.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum InvalidTest {
+    #[error("test {number}: expected: {error}")]
+    Expected { number: usize, error: DecodeError },
+    /// `truthy` and `is` compare with a boolean.
+    #[error("test {number}: compare {compare:?} needs a boolean `expected`")]
+    NotBooleanExpected { number: usize, compare: Compare },
+    #[error("test {number}: argument: {error}")]
+    Argument { number: usize, error: DecodeError },
+    #[error("test {number}: argument {name}: {error}")]
+    KeywordArgument { number: usize, name: String, error: DecodeError },
+}
 
 /// Per-test time limit policy.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -64,28 +80,32 @@ pub struct PreparedTests {
 
 impl PreparedTests {
     /// Decodes every test's values; the error names the test (1-based).
-    pub fn new(problem: &Problem) -> Result<PreparedTests, String> {
+    pub fn new(problem: &Problem) -> Result<PreparedTests, InvalidTest> {
         PreparedTests::select(problem, |_, _| true)
     }
 
     /// The tests `keep` selects, numbered as in the whole suite.
-    fn select(problem: &Problem, keep: impl Fn(usize, &TestCase) -> bool) -> Result<PreparedTests, String> {
+    fn select(problem: &Problem, keep: impl Fn(usize, &TestCase) -> bool) -> Result<PreparedTests, InvalidTest> {
         let chosen: Vec<(usize, &TestCase)> = problem.tests.iter().enumerate().filter(|&(i, t)| keep(i, t)).collect();
         let mut expected = Vec::with_capacity(chosen.len());
         let mut inputs = Vec::with_capacity(chosen.len());
         for &(i, t) in &chosen {
-            let e = Value::decode(&t.expected).map_err(|e| format!("test {}: expected: {e}", i + 1))?;
+            let number = i + 1;
+            let e = Value::decode(&t.expected).map_err(|error| InvalidTest::Expected { number, error })?;
             if t.compare != Compare::Eq && !matches!(e, Value::Bool(_)) {
-                return Err(format!("test {}: compare {:?} needs a boolean `expected`", i + 1, t.compare));
+                return Err(InvalidTest::NotBooleanExpected { number, compare: t.compare });
             }
             let mut parts = Vec::new();
             for a in &t.args {
-                parts.push(
-                    Value::decode(a).map_err(|e| format!("test {}: argument: {e}", i + 1))?.repr_truncated(SHOWN),
-                );
+                let a = Value::decode(a).map_err(|error| InvalidTest::Argument { number, error })?;
+                parts.push(a.repr_truncated(SHOWN));
             }
             for (k, v) in &t.kwargs {
-                let v = Value::decode(v).map_err(|e| format!("test {}: argument {k}: {e}", i + 1))?;
+                let v = Value::decode(v).map_err(|error| InvalidTest::KeywordArgument {
+                    number,
+                    name: k.clone(),
+                    error,
+                })?;
                 parts.push(format!("{k}={}", v.repr_truncated(SHOWN)));
             }
             expected.push(e);
@@ -124,7 +144,7 @@ const FIRST_STAGE: usize = 10;
 
 impl NativeSuite {
     /// Splits `problem`'s tests into their stages; the error names a test.
-    pub fn new(problem: &Problem) -> Result<NativeSuite, String> {
+    pub fn new(problem: &Problem) -> Result<NativeSuite, InvalidTest> {
         // The position of the first small test past the first stage.
         let cut = (problem.tests.iter().enumerate())
             .filter(|(_, t)| t.category != Category::Large)
@@ -163,15 +183,15 @@ pub fn native_job(problem: &Problem, tests: &PreparedTests, source: String, limi
     }
 }
 
-/// Judges the outcome of [`native_job`]; `Err` is a sandbox failure.
+/// Judges the outcome of [`native_job`]; `Err`: the sandbox failed.
 pub fn native_verdict(
     tests: &PreparedTests,
     outcome: &Outcome,
     opts: &CompareOptions,
     limit: Duration,
-) -> Result<Verdict, String> {
+) -> Result<Verdict, SandboxFailure> {
     let total = tests.total;
-    let (verdict, done) = opening_verdict(total, outcome, limit)?;
+    let (verdict, done) = opening_verdict(total, outcome, limit).map_err(SandboxFailure)?;
     if done {
         return Ok(verdict);
     }
@@ -215,7 +235,8 @@ pub fn native_verdict(
                     (format!("failed: unencodable result on test {number}/{total}"), ErrorClass::WrongAnswer)
                 }
                 (status, _) => {
-                    let (result, class, message) = describe_status(status)?.unwrap_or_default_failure();
+                    let (result, class, message) =
+                        describe_status(status).map_err(SandboxFailure)?.unwrap_or_default_failure();
                     failure.message = message;
                     (result, class)
                 }
@@ -253,8 +274,8 @@ impl OrDefaultFailure for Option<(String, ErrorClass, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exec::{CallOutcome, CallStyle};
-    use crate::judge::problem::TestCase;
+    use crate::problem::TestCase;
+    use flowbench_exec::{CallOutcome, CallStyle};
     use serde_json::json;
 
     fn problem() -> Problem {
@@ -386,7 +407,10 @@ mod tests {
         assert!(run(json!(true), &t));
         assert!(!run(json!(1), &t));
         p.tests[0].expected = json!(1);
-        assert!(PreparedTests::new(&p).is_err());
+        assert_eq!(
+            PreparedTests::new(&p).map(|_| ()),
+            Err(InvalidTest::NotBooleanExpected { number: 1, compare: Compare::Is })
+        );
     }
 
     #[test]

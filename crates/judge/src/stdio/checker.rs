@@ -18,10 +18,23 @@ pub enum Checker {
     Custom,
 }
 
+/// A problem's choice of checker that names none the judge has, or
+/// contradicts its `checker_program`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CheckerChoiceError {
+    #[error("unknown checker {0:?} (tokens, lines, exact, float or custom)")]
+    Unknown(String),
+    #[error("checker `custom` needs a `checker_program`")]
+    CustomWithoutProgram,
+    /// A built-in checker named beside a `checker_program` (its name).
+    #[error("checker {0:?} and a `checker_program`: say one")]
+    BuiltInAndProgram(String),
+}
+
 impl Checker {
     /// The checker a problem names; `has_program` says whether it carries
     /// a `checker_program` (which is what `custom` means, and nothing else).
-    pub fn named(name: Option<&str>, has_program: bool, tolerance: f64) -> Result<Checker, String> {
+    pub fn named(name: Option<&str>, has_program: bool, tolerance: f64) -> Result<Checker, CheckerChoiceError> {
         let checker = match name {
             None if has_program => Checker::Custom,
             None | Some("tokens") => Checker::Tokens,
@@ -29,13 +42,11 @@ impl Checker {
             Some("exact") => Checker::Exact,
             Some("float") => Checker::Float { tolerance },
             Some("custom") => Checker::Custom,
-            Some(other) => {
-                return Err(format!("unknown checker {other:?} (tokens, lines, exact, float or custom)"));
-            }
+            Some(other) => return Err(CheckerChoiceError::Unknown(other.to_string())),
         };
         match (checker == Checker::Custom, has_program) {
-            (true, false) => Err("checker `custom` needs a `checker_program`".into()),
-            (false, true) => Err(format!("checker {:?} and a `checker_program`: say one", name.unwrap_or("tokens"))),
+            (true, false) => Err(CheckerChoiceError::CustomWithoutProgram),
+            (false, true) => Err(CheckerChoiceError::BuiltInAndProgram(name.unwrap_or("tokens").to_string())),
             _ => Ok(checker),
         }
     }
@@ -126,9 +137,12 @@ mod tests {
     fn names() {
         assert_eq!(Checker::named(None, false, 0.0), Ok(Checker::Tokens));
         assert_eq!(Checker::named(None, true, 0.0), Ok(Checker::Custom));
-        assert!(Checker::named(Some("custom"), false, 0.0).is_err());
-        assert!(Checker::named(Some("exact"), true, 0.0).is_err());
-        assert!(Checker::named(Some("Tokens"), false, 0.0).is_err());
+        assert_eq!(Checker::named(Some("custom"), false, 0.0), Err(CheckerChoiceError::CustomWithoutProgram));
+        assert_eq!(
+            Checker::named(Some("exact"), true, 0.0),
+            Err(CheckerChoiceError::BuiltInAndProgram("exact".into()))
+        );
+        assert_eq!(Checker::named(Some("Tokens"), false, 0.0), Err(CheckerChoiceError::Unknown("Tokens".into())));
         assert_eq!(Checker::Custom.accepts("", ""), None);
     }
 }
