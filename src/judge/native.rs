@@ -171,7 +171,7 @@ pub fn native_verdict(
     limit: Duration,
 ) -> Result<Verdict, String> {
     let total = tests.total;
-    let (verdict, done) = opening_verdict(total, outcome, limit)?;
+    let (verdict, done) = opening_verdict(total, outcome, limit).map_err(|failure| failure.0)?;
     if done {
         return Ok(verdict);
     }
@@ -215,7 +215,8 @@ pub fn native_verdict(
                     (format!("failed: unencodable result on test {number}/{total}"), ErrorClass::WrongAnswer)
                 }
                 (status, _) => {
-                    let (result, class, message) = describe_status(status)?.unwrap_or_default_failure();
+                    let (result, class, message) =
+                        describe_status(status).map_err(|failure| failure.0)?.unwrap_or_default_failure();
                     failure.message = message;
                     (result, class)
                 }

@@ -134,7 +134,9 @@ pub fn judge_sample(
         time_s: outcome.wall.as_secs_f64(),
         time_limit_s: settings.legacy_limit.as_secs_f64(),
     };
-    if let Some((result, class, message)) = describe_status(&outcome.status).map_err(NoVerdict::Sandbox)? {
+    if let Some((result, class, message)) =
+        describe_status(&outcome.status).map_err(|failure| NoVerdict::Sandbox(failure.0))?
+    {
         verdict.passed = false;
         verdict.result = result;
         verdict.error_class = Some(class);

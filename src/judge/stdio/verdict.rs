@@ -48,7 +48,7 @@ pub fn stdio_verdict(
     limit: Duration,
     sandbox: &dyn Sandbox,
 ) -> Result<Verdict, String> {
-    let (verdict, done) = opening_verdict(suite.expected.len(), outcome, limit)?;
+    let (verdict, done) = opening_verdict(suite.expected.len(), outcome, limit).map_err(|failure| failure.0)?;
     if done {
         return Ok(verdict);
     }
@@ -108,7 +108,7 @@ fn test_failure(
         failure.message = "not run: an earlier test timed out".into();
         return Ok(Some(("failed: not run".into(), ErrorClass::Crash, failure)));
     };
-    if let Some((result, class, message)) = describe_status(&run.status)? {
+    if let Some((result, class, message)) = describe_status(&run.status).map_err(|failure| failure.0)? {
         failure.message = message;
         failure.got = (!run.stdout.is_empty()).then(|| truncate(&run.stdout, SHOWN));
         return Ok(Some((result, class, failure)));

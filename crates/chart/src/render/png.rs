@@ -38,8 +38,9 @@ pub enum PngError {
     BadScale(f32),
     #[error("PNG encoding failed: {0}")]
     Io(#[from] std::io::Error),
+    /// (Not a `source`: the message already says it.)
     #[error("damaging the image failed: {0}")]
-    Damage(String),
+    Damage(super::damage::DamageError),
     #[error("cannot allocate a {w}×{h} px drawing band")]
     Alloc { w: u32, h: u32 },
 }
