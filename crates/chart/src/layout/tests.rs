@@ -7,7 +7,7 @@ use crate::mermaid::{Direction, Edge, Flowchart, LabelType, Node, Shape, Subgrap
 use crate::text::Fonts;
 
 use super::metrics::metrics;
-use super::{LayoutOptions, layout};
+use super::{LayoutError, LayoutOptions, layout};
 
 fn node(id: &str, shape: Shape) -> Node {
     Node::new(id, id, LabelType::Text, shape)
@@ -213,7 +213,8 @@ fn refuses_over_the_limit() {
     let c = chart(Direction::TB, &["A>B", "B>C"], &[]);
     let opts = LayoutOptions { max_nodes: 2, ..Default::default() };
     let err = layout(&c, &opts, &Fonts::embedded()).unwrap_err();
-    assert!(err.to_string().contains("limit of 2"));
+    assert_eq!(err, LayoutError::TooLarge { nodes: 3, limit: 2 });
+    assert!(err.to_string().contains("limit of 2"), "{err}");
 }
 
 /// A helper that calls another helper and decides on its result (chart

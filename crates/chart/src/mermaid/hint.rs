@@ -50,18 +50,17 @@ fn distance(f: &Finding, at: usize) -> usize {
 /// leave nothing wrong in the text to point at.
 fn message_hint(source: &str, err: &ParseError) -> Option<Finding> {
     use super::ErrorKind;
-    let msg = err.message.to_ascii_lowercase();
     let span = err.span.start.min(source.len())..err.span.end.min(source.len());
     let make = |pitfall: &'static str, help: &str| {
         Some(Finding { pitfall, span: span.clone(), help: help.to_string(), edits: Vec::new(), silent: false })
     };
-    if err.kind == ErrorKind::EdgeLimit || msg.contains("edge limit") {
+    if err.kind == ErrorKind::EdgeLimit {
         return make(
             "P17",
             "mermaid refuses charts with more than 500 edges (`maxEdges`, not configurable from the diagram): split the chart",
         );
     }
-    if err.kind == ErrorKind::LinkStyleIndex || msg.contains("out of bounds") {
+    if err.kind == ErrorKind::LinkStyleIndex {
         return make(
             "P09",
             "`linkStyle N` counts edges from 0 in definition order; N must be below the number of edges",

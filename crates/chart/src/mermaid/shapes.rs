@@ -147,11 +147,38 @@ pub const SHAPE_NAMES: &[(&str, Shape)] = &[
     ("anchor", Shape::Anchor),
 ];
 
-/// FlowDB's check of a `shape:` value: the error message mermaid gives, or
-/// the shape.
-pub fn lookup(name: &str) -> Result<Shape, String> {
+/// A `shape:` value FlowDB refuses, with the message mermaid gives.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UnknownShape {
+    /// Upper case or `_`: mermaid's names are lower case, `-` separated.
+    #[error("No such shape: {0}. Shape names should be lowercase.")]
+    NotLowercase(String),
+    #[error("No such shape: {0}.")]
+    NoSuchShape(String),
+}
+
+/// FlowDB's check of a `shape:` value: the shape, or why there is none.
+pub fn lookup(name: &str) -> Result<Shape, UnknownShape> {
     if name != name.to_lowercase() || name.contains('_') {
-        return Err(format!("No such shape: {name}. Shape names should be lowercase."));
+        return Err(UnknownShape::NotLowercase(name.to_string()));
     }
-    SHAPE_NAMES.iter().find(|(n, _)| *n == name).map(|(_, s)| *s).ok_or_else(|| format!("No such shape: {name}."))
+    SHAPE_NAMES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, s)| *s)
+        .ok_or_else(|| UnknownShape::NoSuchShape(name.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lookup_refuses_as_flowdb_does() {
+        assert_eq!(lookup("rect"), Ok(Shape::Rect));
+        let e = lookup("Rect").unwrap_err();
+        assert_eq!(e, UnknownShape::NotLowercase("Rect".into()));
+        assert_eq!(e.to_string(), "No such shape: Rect. Shape names should be lowercase.");
+        assert_eq!(lookup("blob").unwrap_err().to_string(), "No such shape: blob.");
+    }
 }

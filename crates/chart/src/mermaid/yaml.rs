@@ -1,20 +1,34 @@
 //! YAML (as js-yaml's JSON schema reads it) to JSON, for frontmatter and
 //! `@{ … }` metadata. Duplicate keys are errors, as in js-yaml.
 
-use saphyr::{LoadableYamlNode, Scalar, Yaml};
+use saphyr::{LoadableYamlNode, Scalar, ScanError, Yaml};
 use serde_json::{Map, Number, Value};
 
+/// YAML that does not load, in js-yaml's words where it has them.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum YamlError {
+    /// Not YAML (the scanner's message carries its line and column).
+    #[error("{0}")]
+    Scan(ScanError),
+    #[error("expected a single document in the stream")]
+    SeveralDocuments,
+    #[error("unidentified alias")]
+    UnidentifiedAlias,
+    #[error("bad value")]
+    BadValue,
+}
+
 /// Parse one YAML document; `Ok(None)` for an empty document.
-pub fn load_json(src: &str) -> Result<Option<Value>, String> {
-    let docs = Yaml::load_from_str(src).map_err(|e| e.to_string())?;
+pub fn load_json(src: &str) -> Result<Option<Value>, YamlError> {
+    let docs = Yaml::load_from_str(src).map_err(YamlError::Scan)?;
     match docs.len() {
         0 => Ok(None),
         1 => to_json(&docs[0]).map(Some),
-        _ => Err("expected a single document in the stream".to_string()),
+        _ => Err(YamlError::SeveralDocuments),
     }
 }
 
-fn to_json(y: &Yaml) -> Result<Value, String> {
+fn to_json(y: &Yaml) -> Result<Value, YamlError> {
     Ok(match y {
         Yaml::Value(s) => scalar(s),
         Yaml::Representation(s, _, _) => Value::String(s.to_string()),
@@ -32,8 +46,8 @@ fn to_json(y: &Yaml) -> Result<Value, String> {
             Value::Object(out)
         }
         Yaml::Tagged(_, inner) => to_json(inner)?,
-        Yaml::Alias(_) => return Err("unidentified alias".to_string()),
-        Yaml::BadValue => return Err("bad value".to_string()),
+        Yaml::Alias(_) => return Err(YamlError::UnidentifiedAlias),
+        Yaml::BadValue => return Err(YamlError::BadValue),
     })
 }
 
@@ -44,5 +58,21 @@ fn scalar(s: &Scalar) -> Value {
         Scalar::Integer(i) => Value::Number((*i).into()),
         Scalar::FloatingPoint(f) => Number::from_f64(f.into_inner()).map_or(Value::Null, Value::Number),
         Scalar::String(s) => Value::String(s.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_say_what_js_yaml_says() {
+        assert_eq!(load_json("a: 1\n---\nb: 2\n"), Err(YamlError::SeveralDocuments));
+        // An alias of no anchor is the scanner's error, located.
+        let Err(YamlError::Scan(e)) = load_json("a: *x\n") else { panic!("an unknown anchor scans") };
+        assert!(e.to_string().contains("unknown anchor") && e.to_string().contains("line 1"), "{e}");
+        let Err(YamlError::Scan(e)) = load_json("a: [1\n") else { panic!("an unclosed sequence scans") };
+        assert_eq!(YamlError::Scan(e.clone()).to_string(), e.to_string());
+        assert_eq!(load_json(""), Ok(None));
     }
 }

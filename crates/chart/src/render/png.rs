@@ -38,8 +38,9 @@ pub enum PngError {
     BadScale(f32),
     #[error("PNG encoding failed: {0}")]
     Io(#[from] std::io::Error),
+    /// (Not a `source`: the message already says it.)
     #[error("damaging the image failed: {0}")]
-    Damage(String),
+    Damage(super::damage::DamageError),
     #[error("cannot allocate a {w}×{h} px drawing band")]
     Alloc { w: u32, h: u32 },
 }
@@ -171,6 +172,7 @@ mod tests {
         let png = svg_to_png(svg, &[], 2.0, &db, DEFAULT_MAX_PIXELS).expect("png");
         assert_eq!(&png[1..4], b"PNG");
         let err = svg_to_png(svg, &[], 2.0, &db, 100).expect_err("too large");
+        assert!(matches!(err, PngError::TooLarge { limit: 100, .. }), "{err:?}");
         assert!(err.to_string().contains("--max-pixels"), "{err}");
         assert!(matches!(svg_to_png(svg, &[], 0.0, &db, 100), Err(PngError::BadScale(_))));
     }

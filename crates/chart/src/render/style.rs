@@ -161,8 +161,43 @@ pub fn parse_direction(s: &str) -> Option<Direction> {
     })
 }
 
-fn positive(name: &str, v: f32, max: f32) -> Result<f32, String> {
-    if v.is_finite() && v > 0.0 && v <= max { Ok(v) } else { Err(format!("{name} must be in (0, {max}], got {v}")) }
+fn positive(key: &'static str, value: f32, max: f32) -> Result<f32, StyleError> {
+    if value.is_finite() && value > 0.0 && value <= max {
+        Ok(value)
+    } else {
+        Err(StyleError::NotPositive { key, value, max })
+    }
+}
+
+/// A style setting that is out of range or unknown, naming its key.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum StyleError {
+    /// A name outside the key's list: `theme`, `curve`, `direction`,
+    /// `routing`, `look`, `font`, `colour`, `scan`.
+    #[error("{key}: unknown {what} `{value}` ({expected})")]
+    Unknown { key: &'static str, what: &'static str, value: String, expected: String },
+    #[error("{key}: `{value}` is not a colour (expected {COLOUR_SYNTAX})")]
+    NotAColour { key: &'static str, value: String },
+    #[error("{key} must be in (0, {max}], got {value}")]
+    NotPositive { key: &'static str, value: f32, max: f32 },
+    #[error(transparent)]
+    OutOfRange(#[from] damage::OutOfRange),
+    /// JPEG quality and widths in px are whole numbers.
+    #[error("{key}: {value} must be a whole number")]
+    NotWhole { key: &'static str, value: f64 },
+    #[error("downscale: `{0}` is not a width or a resolution (expected px such as 512 or \"512px\", or \"150dpi\")")]
+    NotADownscale(String),
+}
+
+impl StyleError {
+    /// `value` is not one of the names `key` takes; `expected` lists them.
+    fn unknown(key: &'static str, what: &'static str, value: &str, expected: impl Into<String>) -> StyleError {
+        StyleError::Unknown { key, what, value: value.to_string(), expected: expected.into() }
+    }
+
+    fn not_a_colour(key: &'static str, value: &str) -> StyleError {
+        StyleError::NotAColour { key, value: value.to_string() }
+    }
 }
 
 /// A style file that cannot be used, with its path.
@@ -172,10 +207,44 @@ pub enum StyleFileError {
     Read { path: std::path::PathBuf, source: std::io::Error },
     #[error("{}: {source}", path.display())]
     Parse { path: std::path::PathBuf, source: toml::de::Error },
-    /// It parses, but a setting is out of range or unknown.
+    /// It parses, but a setting is out of range or unknown. (`why` is
+    /// not the error's `source`: the message already says it, and a chain
+    /// printed with `{:#}` would say it twice.)
     #[error("{}: {why}", path.display())]
-    Invalid { path: std::path::PathBuf, why: String },
+    Invalid { path: std::path::PathBuf, why: StyleError },
 }
+
+/// A `--sweep` file that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum SweepError {
+    #[error("{0}")]
+    Parse(toml::de::Error),
+    #[error("unknown key `{0}` (expected [[style]] tables or a [grid] table)")]
+    UnknownKey(String),
+    #[error("`style` must be an array of tables ([[style]])")]
+    StylesNotAnArray,
+    #[error("each [[style]] must be a table")]
+    StyleNotATable,
+    /// `number` counts the `[[style]]` tables from 1.
+    #[error("style #{number}: `name` must be a string")]
+    NameNotAString { number: usize },
+    #[error("`grid` must be a table of arrays")]
+    GridNotATable,
+    #[error("grid expands to {styles} styles; the limit is {MAX_SWEEP_STYLES}")]
+    GridTooLarge { styles: usize },
+    #[error("no styles: add [[style]] tables or a [grid] table")]
+    NoStyles,
+    /// One entry's keys do not make a style file. (Not a `source`: the
+    /// message already says it.)
+    #[error("style `{name}`: {why}")]
+    EntryParse { name: String, why: toml::de::Error },
+    /// One entry's settings are out of range or unknown.
+    #[error("style `{name}`: {why}")]
+    EntryInvalid { name: String, why: StyleError },
+}
+
+/// The most styles a `[grid]` may expand to.
+const MAX_SWEEP_STYLES: usize = 10_000;
 
 impl StyleFile {
     /// Read and validate a style file.
@@ -190,15 +259,15 @@ impl StyleFile {
 
     /// Overlay these settings on `style`. A `theme` replaces the palette
     /// first, so colours given alongside it refine that theme.
-    pub fn apply(&self, style: &mut Style) -> Result<(), String> {
+    pub fn apply(&self, style: &mut Style) -> Result<(), StyleError> {
         if let Some(t) = &self.theme {
-            style.theme = Theme::named(t)
-                .ok_or_else(|| format!("theme: unknown theme `{t}` (expected one of {})", THEMES.join(", ")))?;
+            style.theme = Theme::named(t).ok_or_else(|| {
+                StyleError::unknown("theme", "theme", t, format!("expected one of {}", THEMES.join(", ")))
+            })?;
         }
-        let colour = |name: &str, v: &Option<String>, slot: &mut String| -> Result<(), String> {
+        let colour = |key: &'static str, v: &Option<String>, slot: &mut String| -> Result<(), StyleError> {
             if let Some(v) = v {
-                *slot = sanitize_colour(v)
-                    .ok_or_else(|| format!("{name}: `{v}` is not a colour (expected {COLOUR_SYNTAX})"))?;
+                *slot = sanitize_colour(v).ok_or_else(|| StyleError::not_a_colour(key, v))?;
             }
             Ok(())
         };
@@ -219,10 +288,7 @@ impl StyleFile {
             th.background = if bg.eq_ignore_ascii_case("transparent") || bg.eq_ignore_ascii_case("none") {
                 None
             } else {
-                Some(
-                    sanitize_colour(bg)
-                        .ok_or_else(|| format!("background: `{bg}` is not a colour (expected {COLOUR_SYNTAX})"))?,
-                )
+                Some(sanitize_colour(bg).ok_or_else(|| StyleError::not_a_colour("background", bg))?)
             };
         }
         if let Some(w) = self.node_stroke_width {
@@ -243,17 +309,18 @@ impl StyleFile {
         }
         if let Some(c) = &self.curve {
             style.curve = Curve::parse(c).ok_or_else(|| {
-                format!("curve: unknown curve `{c}` (basis, linear, step, stepBefore, stepAfter, catmullRom)")
+                StyleError::unknown("curve", "curve", c, "basis, linear, step, stepBefore, stepAfter, catmullRom")
             })?;
         }
         if let Some(d) = &self.direction {
             style.direction = Some(
-                parse_direction(d).ok_or_else(|| format!("direction: unknown direction `{d}` (TB, TD, BT, LR, RL)"))?,
+                parse_direction(d)
+                    .ok_or_else(|| StyleError::unknown("direction", "direction", d, "TB, TD, BT, LR, RL"))?,
             );
         }
         if let Some(r) = &self.routing {
             style.routing =
-                Routing::parse(r).ok_or_else(|| format!("routing: unknown routing `{r}` (spline, orthogonal)"))?;
+                Routing::parse(r).ok_or_else(|| StyleError::unknown("routing", "routing", r, "spline, orthogonal"))?;
         }
         if style.routing == Routing::Orthogonal {
             // Right angles are drawn straight: a curve would round them.
@@ -263,9 +330,9 @@ impl StyleFile {
         self.apply_damage(&mut style.damage)
     }
 
-    fn apply_look(&self, style: &mut Style) -> Result<(), String> {
+    fn apply_look(&self, style: &mut Style) -> Result<(), StyleError> {
         if let Some(l) = &self.look {
-            style.look = Look::parse(l).ok_or_else(|| format!("look: unknown look `{l}` (classic, handDrawn)"))?;
+            style.look = Look::parse(l).ok_or_else(|| StyleError::unknown("look", "look", l, "classic, handDrawn"))?;
         }
         if let Some(seed) = self.hand_drawn_seed {
             style.hand_drawn_seed = seed;
@@ -274,7 +341,9 @@ impl StyleFile {
             None => {}
             Some("Liberation Sans") => style.font = Font::Main,
             Some("Comic Neue") => style.font = Font::ComicNeue,
-            Some(f) => return Err(format!("font: unknown font `{f}` (expected one of {})", FONTS.join(", "))),
+            Some(f) => {
+                return Err(StyleError::unknown("font", "font", f, format!("expected one of {}", FONTS.join(", "))));
+            }
         }
         match self.colour.as_deref() {
             None | Some("theme") => {}
@@ -282,17 +351,17 @@ impl StyleFile {
                 style.theme.without_colour();
                 style.damage.greyscale = true;
             }
-            Some(c) => return Err(format!("colour: unknown value `{c}` (none, theme)")),
+            Some(c) => return Err(StyleError::unknown("colour", "value", c, "none, theme")),
         }
         Ok(())
     }
 
     /// The `scan` preset, then each damage key over it, each checked
     /// against its range.
-    fn apply_damage(&self, d: &mut Damage) -> Result<(), String> {
+    fn apply_damage(&self, d: &mut Damage) -> Result<(), StyleError> {
         if let Some(name) = &self.scan {
             let preset = Damage::scan(name).ok_or_else(|| {
-                format!("scan: unknown preset `{name}` (expected one of {})", damage::SCANS.join(", "))
+                StyleError::unknown("scan", "preset", name, format!("expected one of {}", damage::SCANS.join(", ")))
             })?;
             *d = Damage {
                 greyscale: d.greyscale,
@@ -302,7 +371,7 @@ impl StyleFile {
                 ..preset
             };
         }
-        let set = |v: Option<f64>, range: &damage::Range, slot: &mut f32| -> Result<(), String> {
+        let set = |v: Option<f64>, range: &damage::Range, slot: &mut f32| -> Result<(), StyleError> {
             if let Some(v) = v {
                 *slot = range.check(v)? as f32;
             }
@@ -340,7 +409,7 @@ pub enum Downscale {
 impl Downscale {
     /// The whole number it names and whether it is a resolution (dpi)
     /// rather than a width (px), checked against its range.
-    fn target(&self) -> Result<(u32, bool), String> {
+    fn target(&self) -> Result<(u32, bool), StyleError> {
         let (n, dpi) = match self {
             Downscale::Px(n) => (*n, false),
             Downscale::Text(t) => {
@@ -350,9 +419,7 @@ impl Downscale {
                     (None, Some(n)) => (n, false),
                     (None, None) => (t, false),
                 };
-                let n = number.trim().parse::<f64>().map_err(|_| {
-                    format!("downscale: `{t}` is not a width or a resolution (expected px such as 512 or \"512px\", or \"150dpi\")")
-                })?;
+                let n = number.trim().parse::<f64>().map_err(|_| StyleError::NotADownscale(t.to_string()))?;
                 (n, dpi)
             }
         };
@@ -362,8 +429,8 @@ impl Downscale {
 }
 
 /// `v` if it is a whole number (JPEG quality, a width in px).
-fn whole(v: f64, key: &str) -> Result<f64, String> {
-    if v.fract() == 0.0 { Ok(v) } else { Err(format!("{key}: {v} must be a whole number")) }
+fn whole(value: f64, key: &'static str) -> Result<f64, StyleError> {
+    if value.fract() == 0.0 { Ok(value) } else { Err(StyleError::NotWhole { key, value }) }
 }
 
 /// Apply the chart's merged mermaid config (`theme`, `themeVariables`,
@@ -412,7 +479,7 @@ fn px(v: &serde_json::Value) -> Option<f32> {
 }
 
 /// Resolve the style for one chart.
-pub fn resolve(config: &serde_json::Value, file: Option<&StyleFile>, cli: &StyleFile) -> Result<Style, String> {
+pub fn resolve(config: &serde_json::Value, file: Option<&StyleFile>, cli: &StyleFile) -> Result<Style, StyleError> {
     let mut s = Style::default();
     apply_chart_config(&mut s, config);
     apply_layers(&mut s, &[file, Some(cli)])?;
@@ -423,7 +490,7 @@ pub fn resolve(config: &serde_json::Value, file: Option<&StyleFile>, cli: &Style
 /// replaces the palette, its page colour included, but a `background` that
 /// an earlier layer gives stays: a style file's `background = "white"` with
 /// `--theme dark` draws the dark palette on white, not on dark's own `#333`.
-pub fn apply_layers(style: &mut Style, layers: &[Option<&StyleFile>]) -> Result<(), String> {
+pub fn apply_layers(style: &mut Style, layers: &[Option<&StyleFile>]) -> Result<(), StyleError> {
     let mut background = None;
     for layer in layers.iter().flatten() {
         layer.apply(style)?;
@@ -448,28 +515,26 @@ pub struct SweepEntry {
 /// Parse a sweep file: explicit `[[style]]` tables (each may have a `name`)
 /// and/or a `[grid]` table of arrays whose cartesian product is rendered
 /// (keys in sorted order, so the file list is stable).
-pub fn parse_sweep(text: &str) -> Result<Vec<SweepEntry>, String> {
-    let doc: toml::Table = toml::from_str(text).map_err(|e| e.to_string())?;
+pub fn parse_sweep(text: &str) -> Result<Vec<SweepEntry>, SweepError> {
+    let doc: toml::Table = toml::from_str(text).map_err(SweepError::Parse)?;
     let mut out = Vec::new();
-    for key in doc.keys() {
-        if key != "style" && key != "grid" {
-            return Err(format!("unknown key `{key}` (expected [[style]] tables or a [grid] table)"));
-        }
+    if let Some(key) = doc.keys().find(|key| *key != "style" && *key != "grid") {
+        return Err(SweepError::UnknownKey(key.clone()));
     }
     if let Some(list) = doc.get("style") {
-        let list = list.as_array().ok_or("`style` must be an array of tables ([[style]])")?;
+        let list = list.as_array().ok_or(SweepError::StylesNotAnArray)?;
         for (i, item) in list.iter().enumerate() {
-            let mut t = item.as_table().ok_or("each [[style]] must be a table")?.clone();
+            let mut t = item.as_table().ok_or(SweepError::StyleNotATable)?.clone();
             let name = match t.remove("name") {
                 Some(toml::Value::String(s)) => s,
-                Some(_) => return Err(format!("style #{}: `name` must be a string", i + 1)),
+                Some(_) => return Err(SweepError::NameNotAString { number: i + 1 }),
                 None => format!("style{}", i + 1),
             };
             out.push(entry(name, t)?);
         }
     }
     if let Some(grid) = doc.get("grid") {
-        let grid = grid.as_table().ok_or("`grid` must be a table of arrays")?;
+        let grid = grid.as_table().ok_or(SweepError::GridNotATable)?;
         let axes: BTreeMap<&String, Vec<toml::Value>> =
             grid.iter().map(|(k, v)| (k, v.as_array().cloned().unwrap_or_else(|| vec![v.clone()]))).collect();
         let mut combos: Vec<toml::Table> = vec![toml::Table::new()];
@@ -484,8 +549,8 @@ pub fn parse_sweep(text: &str) -> Result<Vec<SweepEntry>, String> {
             }
             combos = next;
         }
-        if combos.len() > 10_000 {
-            return Err(format!("grid expands to {} styles; the limit is 10000", combos.len()));
+        if combos.len() > MAX_SWEEP_STYLES {
+            return Err(SweepError::GridTooLarge { styles: combos.len() });
         }
         for c in combos {
             let name = c
@@ -497,15 +562,19 @@ pub fn parse_sweep(text: &str) -> Result<Vec<SweepEntry>, String> {
         }
     }
     if out.is_empty() {
-        return Err("no styles: add [[style]] tables or a [grid] table".into());
+        return Err(SweepError::NoStyles);
     }
     Ok(out)
 }
 
-fn entry(name: String, t: toml::Table) -> Result<SweepEntry, String> {
-    let style: StyleFile =
-        toml::Value::Table(t).try_into().map_err(|e: toml::de::Error| format!("style `{name}`: {e}"))?;
-    style.apply(&mut Style::default()).map_err(|e| format!("style `{name}`: {e}"))?;
+fn entry(name: String, t: toml::Table) -> Result<SweepEntry, SweepError> {
+    let style: StyleFile = match toml::Value::Table(t).try_into() {
+        Ok(style) => style,
+        Err(why) => return Err(SweepError::EntryParse { name, why }),
+    };
+    if let Err(why) = style.apply(&mut Style::default()) {
+        return Err(SweepError::EntryInvalid { name, why });
+    }
     let safe: String =
         name.chars().map(|c| if c.is_ascii_alphanumeric() || "-_=.,".contains(c) { c } else { '_' }).collect();
     Ok(SweepEntry { name: safe, style })
@@ -530,30 +599,39 @@ mod tests {
     #[test]
     fn bad_values_are_errors() {
         let bad = StyleFile { curve: Some("wiggly".into()), ..Default::default() };
-        assert!(bad.apply(&mut Style::default()).unwrap_err().contains("wiggly"));
+        let e = bad.apply(&mut Style::default()).unwrap_err();
+        assert!(matches!(&e, StyleError::Unknown { key: "curve", value, .. } if value == "wiggly"), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            "curve: unknown curve `wiggly` (basis, linear, step, stepBefore, stepAfter, catmullRom)"
+        );
         assert!(toml::from_str::<StyleFile>("colour = 1").is_err());
     }
 
     #[test]
     fn downscale_takes_a_width_or_a_resolution() {
-        let damage = |text: &str| -> Result<Damage, String> {
-            let sf: StyleFile = toml::from_str(text).map_err(|e| e.to_string())?;
+        let damage = |text: &str| {
+            let sf: StyleFile = toml::from_str(text).expect("a style file");
             let mut s = Style::default();
-            sf.apply(&mut s)?;
-            Ok(s.damage)
+            sf.apply(&mut s).map(|()| s.damage)
+        };
+        let out_of_range = |text: &str, key: &str| match damage(text) {
+            Err(StyleError::OutOfRange(e)) if e.key == key => e.to_string(),
+            other => panic!("{text}: {other:?}"),
         };
         assert_eq!(damage("downscale = 512").unwrap().downscale, Some(512));
         assert_eq!(damage("downscale = \"640px\"").unwrap().downscale, Some(640));
         let d = damage("downscale = \"150dpi\"").unwrap();
         assert_eq!((d.downscale, d.downscale_dpi), (None, Some(150)));
-        let e = damage("downscale = \"3dpi\"").unwrap_err();
-        assert!(e.contains("downscale") && e.contains("10 to 2400") && e.contains("dots per inch"), "{e}");
-        assert!(damage("downscale = \"big\"").unwrap_err().contains("150dpi"));
-        assert!(damage("downscale = 8").unwrap_err().contains("16 to 100000"));
-        let e = damage("jpeg = 0").unwrap_err();
-        assert!(e.contains("jpeg") && e.contains("1 to 100"), "{e}");
-        let e = damage("blur = -1").unwrap_err();
-        assert!(e.contains("blur") && e.contains("0 to 8"), "{e}");
+        let e = out_of_range("downscale = \"3dpi\"", "downscale");
+        assert!(e.contains("10 to 2400") && e.contains("dots per inch"), "{e}");
+        let e = damage("downscale = \"big\"").unwrap_err();
+        assert_eq!(e, StyleError::NotADownscale("big".into()));
+        assert!(e.to_string().contains("150dpi"), "{e}");
+        assert!(out_of_range("downscale = 8", "downscale").contains("16 to 100000"));
+        assert!(out_of_range("jpeg = 0", "jpeg").contains("1 to 100"));
+        assert_eq!(damage("jpeg = 50.5").unwrap_err(), StyleError::NotWhole { key: "jpeg", value: 50.5 });
+        assert_eq!(out_of_range("blur = -1", "blur"), "blur: -1 is out of range (allowed 0 to 8, Gaussian σ in px)");
     }
 
     #[test]
@@ -572,6 +650,11 @@ mod tests {
         );
         let e = parse_sweep("[[style]]\nname = \"big\"\nfont_size = 20\n").expect("sweep");
         assert_eq!(e[0].style.font_size, Some(20.0));
-        assert!(parse_sweep("[[style]]\ntheme = \"nope\"\n").is_err());
+        let e = parse_sweep("[[style]]\ntheme = \"nope\"\n").unwrap_err();
+        assert!(
+            matches!(&e, SweepError::EntryInvalid { name, why: StyleError::Unknown { key: "theme", .. } } if name == "style1"),
+            "{e:?}"
+        );
+        assert!(e.to_string().starts_with("style `style1`: theme: unknown theme `nope` (expected one of "), "{e}");
     }
 }

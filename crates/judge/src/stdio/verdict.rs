@@ -50,7 +50,7 @@ pub fn stdio_verdict(
     limit: Duration,
     sandbox: &dyn Sandbox,
 ) -> Result<Verdict, MachineFailure> {
-    let (verdict, done) = opening_verdict(suite.expected.len(), outcome, limit).map_err(SandboxFailure)?;
+    let (verdict, done) = opening_verdict(suite.expected.len(), outcome, limit)?;
     if done {
         return Ok(verdict);
     }
@@ -114,7 +114,7 @@ fn test_failure(
         failure.message = "not run: an earlier test timed out".into();
         return Ok(Some(("failed: not run".into(), ErrorClass::Crash, failure)));
     };
-    if let Some((result, class, message)) = describe_status(&run.status).map_err(SandboxFailure)? {
+    if let Some((result, class, message)) = describe_status(&run.status)? {
         failure.message = message;
         failure.got = (!run.stdout.is_empty()).then(|| truncate(&run.stdout, SHOWN));
         return Ok(Some((result, class, failure)));

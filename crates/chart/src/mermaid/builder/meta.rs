@@ -2,9 +2,14 @@
 
 use super::*;
 
-pub(super) fn load_meta(body: &str) -> Result<Value, String> {
+/// `@{ … }` metadata that is not YAML, as mermaid reports it.
+#[derive(Debug, thiserror::Error)]
+#[error("YAMLException: {0}")]
+pub(super) struct MetaError(crate::mermaid::yaml::YamlError);
+
+pub(super) fn load_meta(body: &str) -> Result<Value, MetaError> {
     let yaml = if body.contains('\n') { format!("{body}\n") } else { format!("{{\n{body}\n}}") };
-    crate::mermaid::yaml::load_json(&yaml).map(|v| v.unwrap_or(Value::Null)).map_err(|e| format!("YAMLException: {e}"))
+    crate::mermaid::yaml::load_json(&yaml).map(|v| v.unwrap_or(Value::Null)).map_err(MetaError)
 }
 
 pub(super) fn truthy(v: &Value) -> bool {
@@ -23,7 +28,7 @@ pub(super) fn apply_node_meta(n: &mut Node, d: Map<String, Value>, range: ast::R
             Value::String(s) => s.clone(),
             other => other.to_string(),
         };
-        n.shape = shapes::lookup(&name).map_err(|m| sem(crate::mermaid::ErrorKind::BadShape, m, range))?;
+        n.shape = shapes::lookup(&name).map_err(|e| sem(crate::mermaid::ErrorKind::BadShape, e.to_string(), range))?;
     }
     if let Some(l) = d.get("label").filter(|v| truthy(v)) {
         n.label = decode(&match l {

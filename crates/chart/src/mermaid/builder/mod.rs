@@ -208,7 +208,7 @@ impl<'m> Builder<'m> {
             return Ok(name);
         }
         let doc = match meta {
-            Some((body, r)) => Some(load_meta(body).map_err(|m| sem(super::ErrorKind::BadYaml, m, *r))?),
+            Some((body, r)) => Some(load_meta(body).map_err(|e| sem(super::ErrorKind::BadYaml, e.to_string(), *r))?),
             None => None,
         };
         if let Some(ei) = self.edge_by_id(id) {

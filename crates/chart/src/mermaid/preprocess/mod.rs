@@ -109,7 +109,7 @@ pub fn preprocess(text: &str) -> Result<Pre, PreError> {
     let (m, fm) = frontmatter(m)?;
     let (m, directive) = directives(m);
     let m = cleanup_comments(m);
-    detect(&m.text).map_err(|message| PreError { pos: m.orig_at(0), message, no_diagram: true })?;
+    detect(&m.text).map_err(|e| PreError { pos: m.orig_at(0), message: e.to_string(), no_diagram: true })?;
     let m = encode_entities(m);
     let m = tidy_braces(m);
     let mut config = Value::Object(Map::new());
@@ -268,9 +268,16 @@ fn cleanup_comments(m: Mapped) -> Mapped {
     b.finish(m2.text.len())
 }
 
+/// Text no flowchart detector matches; `head` is its first 40 characters.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("No diagram type detected matching given configuration for text: {head}")]
+pub struct NoDiagramType {
+    pub head: String,
+}
+
 /// The flowchart detectors (`^\s*graph`, `^\s*flowchart`), after mermaid
 /// blanks `\s*%%.*\n` comments.
-fn detect(t: &str) -> Result<(), String> {
+fn detect(t: &str) -> Result<(), NoDiagramType> {
     let mut s = t;
     loop {
         s = s.trim_start_matches(js_ws);
@@ -285,8 +292,7 @@ fn detect(t: &str) -> Result<(), String> {
     if s.starts_with("graph") || s.starts_with("flowchart") {
         return Ok(());
     }
-    let head: String = t.chars().take(40).collect();
-    Err(format!("No diagram type detected matching given configuration for text: {head}"))
+    Err(NoDiagramType { head: t.chars().take(40).collect() })
 }
 
 /// `utils.encodeEntities` plus the `\n` that `Diagram.fromText` appends.

@@ -6,6 +6,7 @@
 use image::RgbImage;
 use rusty_jpeg::{ColorType, Encoder};
 
+use super::DamageError;
 use crate::render::png_file::{Colour, FILTER_UP, PngFile};
 
 /// The file format of a drawn chart: PNG, or JPEG for a damage that ends
@@ -75,22 +76,22 @@ pub fn encode_png(img: &RgbImage) -> std::io::Result<Vec<u8>> {
 
 /// The image as a JPEG file of `quality` (1–100; 4:2:0 chroma below 90,
 /// as a camera writes it).
-pub fn encode_jpeg(img: &RgbImage, quality: u8) -> Result<Vec<u8>, String> {
+pub fn encode_jpeg(img: &RgbImage, quality: u8) -> Result<Vec<u8>, DamageError> {
     let (w, h) = img.dimensions();
     let (Ok(jw), Ok(jh)) = (u16::try_from(w), u16::try_from(h)) else {
-        return Err(format!("a {w}×{h} px image is larger than JPEG allows (65535 px a side)"));
+        return Err(DamageError::TooLargeForJpeg { w, h });
     };
     let mut bytes = Vec::with_capacity(img.as_raw().len() / 8);
     Encoder::new(&mut bytes, quality.clamp(1, 100))
         .encode(img.as_raw(), jw, jh, ColorType::Rgb)
-        .map_err(|e| format!("JPEG encoding failed: {e}"))?;
+        .map_err(DamageError::JpegEncoding)?;
     Ok(bytes)
 }
 
 /// Through the JPEG codec at `quality` and back, keeping its artefacts.
-pub fn jpeg_round_trip(img: &RgbImage, quality: u8) -> Result<RgbImage, String> {
+pub fn jpeg_round_trip(img: &RgbImage, quality: u8) -> Result<RgbImage, DamageError> {
     let bytes = encode_jpeg(img, quality)?;
-    let decoded = image::load_from_memory_with_format(&bytes, image::ImageFormat::Jpeg)
-        .map_err(|e| format!("JPEG decoding failed: {e}"))?;
+    let decoded =
+        image::load_from_memory_with_format(&bytes, image::ImageFormat::Jpeg).map_err(DamageError::JpegDecoding)?;
     Ok(decoded.into_rgb8())
 }

@@ -90,13 +90,42 @@ pub const PAPER: Range = Range { key: "paper", min: 0.0, max: 1.0, unit: "streng
 /// CSS pixels per inch: a chart printed at its natural size.
 const CSS_DPI: f32 = 96.0;
 
+/// A damage key's value outside its [`Range`].
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{key}: {value} is out of range (allowed {min} to {max}, {unit})")]
+pub struct OutOfRange {
+    pub key: &'static str,
+    pub value: f64,
+    pub min: f64,
+    pub max: f64,
+    pub unit: &'static str,
+}
+
+/// Why damaging a raster, or encoding it, failed.
+#[derive(Debug, thiserror::Error)]
+pub enum DamageError {
+    /// JPEG's sides are 16-bit.
+    #[error("a {w}×{h} px image is larger than JPEG allows (65535 px a side)")]
+    TooLargeForJpeg { w: u32, h: u32 },
+    #[error("JPEG encoding failed: {0}")]
+    JpegEncoding(rusty_jpeg::EncodingError),
+    /// Our own JPEG did not decode (the round trip's second half).
+    #[error("JPEG decoding failed: {0}")]
+    JpegDecoding(image::ImageError),
+    /// The PNG given to [`Damage::apply_to_png`] does not decode.
+    #[error("{0}")]
+    PngDecoding(image::ImageError),
+    #[error("{0}")]
+    PngEncoding(std::io::Error),
+}
+
 impl Range {
     /// `v` if it lies in the range, else an error naming the key and range.
-    pub fn check(&self, v: f64) -> Result<f64, String> {
+    pub fn check(&self, v: f64) -> Result<f64, OutOfRange> {
         if v.is_finite() && v >= self.min && v <= self.max {
             Ok(v)
         } else {
-            Err(format!("{}: {v} is out of range (allowed {} to {}, {})", self.key, self.min, self.max, self.unit))
+            Err(OutOfRange { key: self.key, value: v, min: self.min, max: self.max, unit: self.unit })
         }
     }
 }
@@ -150,7 +179,7 @@ impl Damage {
     }
 
     /// `img` (drawn at [`Damage::draw_scale`]) with this damage done.
-    pub fn apply(&self, mut img: RgbImage) -> Result<RgbImage, String> {
+    pub fn apply(&self, mut img: RgbImage) -> Result<RgbImage, DamageError> {
         if self.greyscale {
             grain::greyscale(&mut img);
         }
@@ -178,18 +207,19 @@ impl Damage {
 
     /// A PNG's pixels with this damage done, as PNG bytes (for images not
     /// drawn here; `downscale` resamples them).
-    pub fn apply_to_png(&self, png: &[u8]) -> Result<Vec<u8>, String> {
+    pub fn apply_to_png(&self, png: &[u8]) -> Result<Vec<u8>, DamageError> {
         if self.is_none() {
             return Ok(png.to_vec());
         }
-        let img = image::load_from_memory_with_format(png, image::ImageFormat::Png).map_err(|e| e.to_string())?;
+        let img =
+            image::load_from_memory_with_format(png, image::ImageFormat::Png).map_err(DamageError::PngDecoding)?;
         let mut img = img.into_rgb8();
         let s = self.draw_scale(img.width() as f32, 1.0);
         if s < 1.0 {
             let (w, h) = (((img.width() as f32) * s).ceil() as u32, ((img.height() as f32) * s).ceil() as u32);
             img = image::imageops::resize(&img, w.max(1), h.max(1), image::imageops::FilterType::Triangle);
         }
-        encode_png(&self.apply(img)?).map_err(|e| e.to_string())
+        encode_png(&self.apply(img)?).map_err(DamageError::PngEncoding)
     }
 }
 

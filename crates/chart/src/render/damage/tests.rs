@@ -90,7 +90,8 @@ fn jpeg_files_decode_to_the_picture() {
 #[test]
 fn ranges_name_the_key_and_the_bounds() {
     let e = BLUR.check(-1.0).unwrap_err();
-    assert!(e.contains("blur") && e.contains("0 to 8"), "{e}");
-    assert!(JPEG.check(0.0).unwrap_err().contains("1 to 100"));
+    assert_eq!((e.key, e.value), ("blur", -1.0));
+    assert_eq!(e.to_string(), "blur: -1 is out of range (allowed 0 to 8, Gaussian σ in px)");
+    assert!(JPEG.check(0.0).unwrap_err().to_string().contains("1 to 100"));
     assert_eq!(JPEG.check(100.0), Ok(100.0));
 }
