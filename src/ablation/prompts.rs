@@ -49,9 +49,17 @@ pub enum Condition {
     FlowchartThenCode(Option<String>),
 }
 
+/// A condition's name that is none of them.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "condition {0:?}: expected flowchart, flowchart@STYLE, mermaid, mermaid@verbatim, text, signature, transcribe, \
+     transcribe@STYLE, flowchart-then-code or flowchart-then-code@STYLE"
+)]
+pub struct UnknownCondition(pub String);
+
 impl FromStr for Condition {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Condition, String> {
+    type Err = UnknownCondition;
+    fn from_str(s: &str) -> Result<Condition, UnknownCondition> {
         match s.split_once('@') {
             None if s == "flowchart" => Ok(Condition::Flowchart(None)),
             None if s == "mermaid" => Ok(Condition::Mermaid { verbatim: false }),
@@ -66,10 +74,7 @@ impl FromStr for Condition {
             Some(("flowchart", style)) if !style.is_empty() => Ok(Condition::Flowchart(Some(style.to_string()))),
             Some(("mermaid", "verbatim")) => Ok(Condition::Mermaid { verbatim: true }),
             Some(("mermaid", "canonical")) => Ok(Condition::Mermaid { verbatim: false }),
-            _ => Err(format!(
-                "condition {s:?}: expected flowchart, flowchart@STYLE, mermaid, mermaid@verbatim, text, signature, transcribe, \
-                 transcribe@STYLE, flowchart-then-code or flowchart-then-code@STYLE"
-            )),
+            _ => Err(UnknownCondition(s.to_string())),
         }
     }
 }

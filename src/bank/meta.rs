@@ -70,41 +70,72 @@ pub fn read_meta(dir: &Path) -> anyhow::Result<Meta> {
     parse_meta(&text).map_err(|e| anyhow::anyhow!("{}{e}", path.display()))
 }
 
+/// What is wrong with a `problem.toml`'s `[meta]`; the message follows
+/// the file's name (it starts with `:line:col: ` when the place is known).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MetaError {
+    /// Not TOML, at 1-based `line`:`column`.
+    #[error(":{line}:{column}: {message}")]
+    Toml { line: usize, column: usize, message: String },
+    /// Not TOML, nowhere in particular.
+    #[error(": {0}")]
+    TomlNowhere(String),
+    #[error(": missing [meta] table")]
+    MissingTable,
+    /// A field missing, unknown or of the wrong type (TOML's message).
+    #[error(": [meta]: {0}")]
+    Fields(String),
+    #[error(": [meta]: {0}")]
+    Invalid(InvalidMeta),
+}
+
+/// A `[meta]` that reads but says nothing usable.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum InvalidMeta {
+    #[error("`title` is empty")]
+    EmptyTitle,
+    #[error(
+        "`subset` {subset:?} must be a lowercase name ([a-z][a-z0-9_-]*), e.g. one of {}",
+        BUILTIN_SUBSETS.join(", ")
+    )]
+    SubsetName { subset: String },
+    /// `source` or `licence`.
+    #[error("`{field}` is empty")]
+    Empty { field: &'static str },
+}
+
 /// [`read_meta`] on text; the error starts with `:line:col: ` when known.
-pub fn parse_meta(text: &str) -> Result<Meta, String> {
+pub fn parse_meta(text: &str) -> Result<Meta, MetaError> {
     let doc: toml::Table = toml::from_str(text).map_err(|e| toml_error(text, &e))?;
-    let table = doc.get("meta").ok_or(": missing [meta] table")?;
-    let meta: Meta = table.clone().try_into().map_err(|e: toml::de::Error| format!(": [meta]: {}", e.message()))?;
-    validate(&meta).map_err(|e| format!(": [meta]: {e}"))?;
+    let table = doc.get("meta").ok_or(MetaError::MissingTable)?;
+    let meta: Meta =
+        table.clone().try_into().map_err(|e: toml::de::Error| MetaError::Fields(e.message().to_string()))?;
+    validate(&meta).map_err(MetaError::Invalid)?;
     Ok(meta)
 }
 
-fn toml_error(text: &str, e: &toml::de::Error) -> String {
+fn toml_error(text: &str, e: &toml::de::Error) -> MetaError {
     match e.span() {
         Some(span) => {
             let before = &text[..span.start.min(text.len())];
             let line = before.matches('\n').count() + 1;
-            let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
-            format!(":{line}:{col}: {}", e.message())
+            let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            MetaError::Toml { line, column, message: e.message().to_string() }
         }
-        None => format!(": {}", e.message()),
+        None => MetaError::TomlNowhere(e.message().to_string()),
     }
 }
 
-fn validate(meta: &Meta) -> Result<(), String> {
+fn validate(meta: &Meta) -> Result<(), InvalidMeta> {
     if meta.title.trim().is_empty() {
-        return Err("`title` is empty".into());
+        return Err(InvalidMeta::EmptyTitle);
     }
     if !is_subset_name(&meta.subset) {
-        return Err(format!(
-            "`subset` {:?} must be a lowercase name ([a-z][a-z0-9_-]*), e.g. one of {}",
-            meta.subset,
-            BUILTIN_SUBSETS.join(", ")
-        ));
+        return Err(InvalidMeta::SubsetName { subset: meta.subset.clone() });
     }
     for (field, value) in [("source", &meta.source), ("licence", &meta.licence)] {
         if value.trim().is_empty() {
-            return Err(format!("`{field}` is empty"));
+            return Err(InvalidMeta::Empty { field });
         }
     }
     Ok(())
@@ -147,15 +178,21 @@ mod tests {
     #[test]
     fn errors_say_where_and_what() {
         let e = parse_meta(&GOOD.replace("\"easy\"", "\"trivial\"")).unwrap_err();
-        assert!(e.contains("trivial") || e.contains("variant"), "{e}");
+        assert!(matches!(&e, MetaError::Fields(m) if m.contains("trivial") || m.contains("variant")), "{e}");
         let e = parse_meta(&GOOD.replace("licence = \"MIT\"\n", "")).unwrap_err();
-        assert!(e.contains("licence"), "{e}");
+        assert!(matches!(&e, MetaError::Fields(m) if m.contains("licence")), "{e}");
         let e = parse_meta(&GOOD.replace("\"math\"", "\"Math Problems\"")).unwrap_err();
-        assert!(e.contains("subset"), "{e}");
+        assert_eq!(e, MetaError::Invalid(InvalidMeta::SubsetName { subset: "Math Problems".into() }));
+        assert!(e.to_string().starts_with(": [meta]: `subset` \"Math Problems\" must be a lowercase name"), "{e}");
+        let e = parse_meta(&GOOD.replace("licence = \"MIT\"", "licence = \" \"")).unwrap_err();
+        assert_eq!(e.to_string(), ": [meta]: `licence` is empty");
         let e = parse_meta("[meta]\ntitle = \n").unwrap_err();
-        assert!(e.starts_with(":2:"), "{e}");
-        assert!(parse_meta("[other]\n").unwrap_err().contains("missing [meta]"));
-        assert!(parse_meta(&GOOD.replace("[signature]", "colour = 1\n[signature]")).unwrap_err().contains("colour"));
+        assert!(matches!(e, MetaError::Toml { line: 2, .. }), "{e}");
+        assert!(e.to_string().starts_with(":2:"), "{e}");
+        assert_eq!(parse_meta("[other]\n"), Err(MetaError::MissingTable));
+        assert_eq!(MetaError::MissingTable.to_string(), ": missing [meta] table");
+        let e = parse_meta(&GOOD.replace("[signature]", "colour = 1\n[signature]")).unwrap_err();
+        assert!(matches!(&e, MetaError::Fields(m) if m.contains("colour")), "{e}");
     }
 
     #[test]
