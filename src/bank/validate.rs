@@ -24,22 +24,26 @@ pub enum ValidateError {
     /// A whole program's test that is not text.
     #[error("{}: {error}", .problem_json.display())]
     StdioTests { problem_json: PathBuf, error: super::stdio::NotText },
-    /// The reference (`solution` or `program`) fails a test: which, why,
-    /// its input and both values, as shown.
-    #[error(
-        "{}: the reference {reference} fails test {test}: {message} (input {input}, expected {expected}, got {got})",
-        .solution.display()
-    )]
-    ReferenceFails {
-        solution: PathBuf,
-        reference: &'static str,
-        /// The test's number, `?` when unknown.
-        test: String,
-        message: String,
-        input: String,
-        expected: String,
-        got: String,
-    },
+    #[error(transparent)]
+    ReferenceFails(Box<ReferenceFails>),
+}
+
+/// The reference (`solution` or `program`) fails a test: which, why, its
+/// input and both values, as shown.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "{}: the reference {reference} fails test {test}: {message} (input {input}, expected {expected}, got {got})",
+    .solution.display()
+)]
+pub struct ReferenceFails {
+    pub solution: PathBuf,
+    pub reference: &'static str,
+    /// The test's number, `?` when unknown.
+    pub test: String,
+    pub message: String,
+    pub input: String,
+    pub expected: String,
+    pub got: String,
 }
 
 impl ValidateError {
@@ -81,7 +85,7 @@ pub(super) fn passed_or_first_failure(
 ) -> Result<usize, ValidateError> {
     if !verdict.passed {
         let f = verdict.first_failure.unwrap_or_default();
-        return Err(ValidateError::ReferenceFails {
+        return Err(ValidateError::ReferenceFails(Box::new(ReferenceFails {
             solution: bank.dir.join(SOLUTION),
             reference,
             test: f.test.map_or_else(|| "?".into(), |t| t.to_string()),
@@ -89,7 +93,7 @@ pub(super) fn passed_or_first_failure(
             input: show(f.input.unwrap_or_default()),
             expected: show(f.expected.unwrap_or_default()),
             got: show(f.got.unwrap_or_default()),
-        });
+        })));
     }
     Ok(verdict.tests_passed.unwrap_or(0))
 }

@@ -60,12 +60,9 @@ pub enum Unproven {
     Degenerate(String),
     #[error("{0}")]
     Suite(SuiteError),
-    #[error("renaming changed the answer on {args}: {run:?}")]
-    RenamingChangedAnswer {
-        /// The test's arguments, as JSON.
-        args: String,
-        run: Run,
-    },
+    /// The test's arguments (as JSON) and the renamed program's run.
+    #[error("renaming changed the answer on {}: {:?}", .0.0, .0.1)]
+    RenamingChangedAnswer(Box<(String, Run)>),
     #[error("not total on the domain: {variant} generated inputs raise or time out (the original's: {original})")]
     NotTotal { variant: usize, original: usize },
     #[error("mutation score {score:.3} < {}", super::MIN_MUTATION_SCORE)]
@@ -259,7 +256,7 @@ fn renamed_tests(
             }),
             run => {
                 let args = serde_json::to_string(&t.args).unwrap_or_default();
-                return Ok(Some(Err(Unproven::RenamingChangedAnswer { args, run })));
+                return Ok(Some(Err(Unproven::RenamingChangedAnswer(Box::new((args, run))))));
             }
         }
     }
