@@ -5,9 +5,8 @@
 //! constraints, seeds) belong to test generation and are ignored, so the two
 //! can evolve separately.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use anyhow::Context as _;
 use serde::{Deserialize, Serialize};
 
 /// The authored spec file holding `[meta]`.
@@ -62,12 +61,32 @@ impl Difficulty {
     }
 }
 
+/// A problem's `problem.toml` `[meta]` or its description that cannot be
+/// used; each names the file. (The I/O error is in the message, not a
+/// cause: callers show these with `{:#}` as they are.)
+#[derive(Debug, thiserror::Error)]
+pub enum ProblemFileError {
+    #[error("reading {}: {error}", .path.display())]
+    Unreadable { path: PathBuf, error: std::io::Error },
+    /// `[meta]` is wrong; the message starts with `:line:col: ` when known.
+    #[error("{}{error}", .path.display())]
+    Meta { path: PathBuf, error: MetaError },
+    #[error("{}: the description is empty", .path.display())]
+    EmptyDescription { path: PathBuf },
+}
+
+fn read_text(path: PathBuf) -> Result<(PathBuf, String), ProblemFileError> {
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Ok((path, text)),
+        Err(error) => Err(ProblemFileError::Unreadable { path, error }),
+    }
+}
+
 /// Reads `[meta]` from `dir/problem.toml`; errors name the file, and for
 /// TOML errors the line and column.
-pub fn read_meta(dir: &Path) -> anyhow::Result<Meta> {
-    let path = dir.join(PROBLEM_TOML);
-    let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-    parse_meta(&text).map_err(|e| anyhow::anyhow!("{}{e}", path.display()))
+pub fn read_meta(dir: &Path) -> Result<Meta, ProblemFileError> {
+    let (path, text) = read_text(dir.join(PROBLEM_TOML))?;
+    parse_meta(&text).map_err(|error| ProblemFileError::Meta { path, error })
 }
 
 /// What is wrong with a `problem.toml`'s `[meta]`; the message follows
@@ -154,11 +173,10 @@ pub fn subset_order(subset: &str) -> (usize, &str) {
 }
 
 /// Reads `dir/description.md`, which must not be blank.
-pub fn read_description(dir: &Path) -> anyhow::Result<String> {
-    let path = dir.join(DESCRIPTION);
-    let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+pub fn read_description(dir: &Path) -> Result<String, ProblemFileError> {
+    let (path, text) = read_text(dir.join(DESCRIPTION))?;
     if text.trim().is_empty() {
-        anyhow::bail!("{}: the description is empty", path.display());
+        return Err(ProblemFileError::EmptyDescription { path });
     }
     Ok(text)
 }
@@ -193,6 +211,23 @@ mod tests {
         assert_eq!(MetaError::MissingTable.to_string(), ": missing [meta] table");
         let e = parse_meta(&GOOD.replace("[signature]", "colour = 1\n[signature]")).unwrap_err();
         assert!(matches!(&e, MetaError::Fields(m) if m.contains("colour")), "{e}");
+    }
+
+    #[test]
+    fn file_errors_name_the_file() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let (toml, description) = (dir.path().join(PROBLEM_TOML), dir.path().join(DESCRIPTION));
+        let missing = read_meta(dir.path()).unwrap_err();
+        assert!(matches!(&missing, ProblemFileError::Unreadable { path, .. } if *path == toml), "{missing}");
+        assert!(missing.to_string().starts_with(&format!("reading {}: ", toml.display())), "{missing}");
+        std::fs::write(&toml, "[other]\n").expect("write");
+        let wrong = read_meta(dir.path()).unwrap_err();
+        assert!(matches!(&wrong, ProblemFileError::Meta { error: MetaError::MissingTable, .. }), "{wrong}");
+        assert_eq!(wrong.to_string(), format!("{}: missing [meta] table", toml.display()));
+        std::fs::write(&description, " \n").expect("write");
+        let empty = read_description(dir.path()).unwrap_err();
+        assert!(matches!(&empty, ProblemFileError::EmptyDescription { path } if *path == description), "{empty}");
+        assert_eq!(empty.to_string(), format!("{}: the description is empty", description.display()));
     }
 
     #[test]
