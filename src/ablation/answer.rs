@@ -6,21 +6,39 @@
 //! it was given.
 
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value as Json, json};
 
 use super::prompts::{Condition, build_requests, request_id};
 use super::two_step::{Plan, TwoStepReport};
 use crate::bank::dist_record::DistRecord;
-use crate::client::{BatchOptions, BatchReport, ChatClient, Request, run_batch};
+use crate::client::{BatchError, BatchOptions, BatchReport, ChatClient, Request, run_batch};
 use crate::judge::extract::Extract;
 use crate::progress::Progress;
+
+/// Why a condition's samples were not all answered.
+#[derive(Debug, thiserror::Error)]
+pub enum AnswerError {
+    #[error(transparent)]
+    Requests(#[from] super::prompts::PromptsError),
+    #[error(transparent)]
+    Batch(#[from] BatchError),
+    #[error(transparent)]
+    TwoStep(#[from] super::two_step::TwoStepError),
+    /// A stand-in's samples file cannot be written.
+    #[error("writing {}", .path.display())]
+    Write {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
 
 /// Answers every sample of a condition into a samples file.
 pub trait Answerer {
     /// Answers `plan`'s samples into `output`; what it did.
-    fn answer(&self, plan: &Plan, output: &Path, progress: &dyn Progress) -> anyhow::Result<Answered>;
+    fn answer(&self, plan: &Plan, output: &Path, progress: &dyn Progress) -> Result<Answered, AnswerError>;
 }
 
 /// What an [`Answerer`] did.
@@ -43,7 +61,7 @@ pub struct Endpoint<'a> {
 }
 
 impl Answerer for Endpoint<'_> {
-    fn answer(&self, plan: &Plan, output: &Path, progress: &dyn Progress) -> anyhow::Result<Answered> {
+    fn answer(&self, plan: &Plan, output: &Path, progress: &dyn Progress) -> Result<Answered, AnswerError> {
         let (condition, model) = (plan.condition, &plan.sampling.model);
         if condition.is_two_step() {
             let report =

@@ -19,10 +19,10 @@ use htmlize::escape_text;
 use super::attribution::{Attribution, Cell, Section};
 use super::report::column_label;
 use crate::mermaid::Flowchart;
-use crate::render::pipeline::Renderer;
+use crate::render::pipeline::{RenderError, Renderer};
 use crate::render::style::Style;
 use crate::transcription::chart::View;
-use crate::transcription::{Source, read_reply};
+use crate::transcription::{Source, Unread, read_reply};
 
 /// The Markdown heading of the section.
 pub const HEADING: &str = "## Perception or reasoning: attribution of code failures";
@@ -115,7 +115,7 @@ pub fn markdown(section: &Section) -> String {
 
 /// A failed problem drawn for the HTML: the source chart and the model's
 /// transcription with what the scorer left unmatched highlighted.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct SideBySide {
     pub code_run: String,
     pub task_id: String,
@@ -138,8 +138,18 @@ fn highlight(chart: &Flowchart, nodes: &[usize], edges: &[usize]) -> Flowchart {
     chart
 }
 
-fn draw(renderer: &Renderer, chart: &Flowchart) -> Result<String, String> {
-    let out = renderer.svg(chart, &Style::default()).map_err(|e| format!("not drawn: {e}"))?;
+/// Why a side-by-side view shows a reason instead of a drawing.
+#[derive(Debug, thiserror::Error)]
+pub enum NotDrawn {
+    #[error("not drawn: {0}")]
+    Render(RenderError),
+    /// The reply holds no chart to draw.
+    #[error(transparent)]
+    Unread(#[from] Unread),
+}
+
+fn draw(renderer: &Renderer, chart: &Flowchart) -> Result<String, NotDrawn> {
+    let out = renderer.svg(chart, &Style::default()).map_err(NotDrawn::Render)?;
     Ok(format!("data:image/svg+xml;base64,{}", base64::engine::general_purpose::STANDARD.encode(out.svg)))
 }
 
@@ -158,7 +168,7 @@ pub fn side_by_side(renderer: &Renderer, source: &Flowchart, reply: &str) -> Sid
         }
         Err(why) => SideBySideDrawings {
             source: draw(renderer, &highlight(source, &(0..source.nodes.len()).collect::<Vec<_>>(), &[])),
-            transcription: Err(why),
+            transcription: Err(why.into()),
             unmatched_nodes: (source.nodes.len(), 0),
             unmatched_edges: (source.edges.len(), 0),
         },
@@ -166,10 +176,10 @@ pub fn side_by_side(renderer: &Renderer, source: &Flowchart, reply: &str) -> Sid
 }
 
 /// The drawings [`side_by_side`] makes.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct SideBySideDrawings {
-    pub source: Result<String, String>,
-    pub transcription: Result<String, String>,
+    pub source: Result<String, NotDrawn>,
+    pub transcription: Result<String, NotDrawn>,
     pub unmatched_nodes: (usize, usize),
     pub unmatched_edges: (usize, usize),
 }
@@ -283,7 +293,7 @@ fn side_by_side_html(h: &mut String, v: &SideBySide) {
                 let _ = write!(
                     h,
                     "<figure><p class=\"unread\">{}</p><figcaption>{caption}</figcaption></figure>",
-                    esc(why)
+                    esc(&why.to_string())
                 );
             }
         }

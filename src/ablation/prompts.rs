@@ -21,7 +21,6 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use anyhow::Context as _;
 use serde_json::{Value as Json, json};
 
 use crate::bank::dist_record::{DistRecord, RecordStyle};
@@ -49,9 +48,17 @@ pub enum Condition {
     FlowchartThenCode(Option<String>),
 }
 
+/// A condition's name that is none of them.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "condition {0:?}: expected flowchart, flowchart@STYLE, mermaid, mermaid@verbatim, text, signature, transcribe, \
+     transcribe@STYLE, flowchart-then-code or flowchart-then-code@STYLE"
+)]
+pub struct UnknownCondition(pub String);
+
 impl FromStr for Condition {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Condition, String> {
+    type Err = UnknownCondition;
+    fn from_str(s: &str) -> Result<Condition, UnknownCondition> {
         match s.split_once('@') {
             None if s == "flowchart" => Ok(Condition::Flowchart(None)),
             None if s == "mermaid" => Ok(Condition::Mermaid { verbatim: false }),
@@ -66,10 +73,7 @@ impl FromStr for Condition {
             Some(("flowchart", style)) if !style.is_empty() => Ok(Condition::Flowchart(Some(style.to_string()))),
             Some(("mermaid", "verbatim")) => Ok(Condition::Mermaid { verbatim: true }),
             Some(("mermaid", "canonical")) => Ok(Condition::Mermaid { verbatim: false }),
-            _ => Err(format!(
-                "condition {s:?}: expected flowchart, flowchart@STYLE, mermaid, mermaid@verbatim, text, signature, transcribe, \
-                 transcribe@STYLE, flowchart-then-code or flowchart-then-code@STYLE"
-            )),
+            _ => Err(UnknownCondition(s.to_string())),
         }
     }
 }
@@ -137,6 +141,39 @@ pub const DEFAULT_TEMPLATES: [(&str, &str); 9] = [
     ("signature-program.txt", include_str!("templates/signature-program.txt")),
 ];
 
+/// A template or an image that cannot be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum PromptsError {
+    #[error("reading template {}", .path.display())]
+    ReadTemplate {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("creating {}", .dir.display())]
+    CreateDir {
+        dir: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("writing {}", .path.display())]
+    WriteTemplate {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The record has no image in the style asked (`styles`: those it has).
+    #[error("{task_id}: no image in style {style:?} (styles: {})", .styles.join(", "))]
+    NoImage { task_id: String, style: String, styles: Vec<String> },
+    #[error("{task_id}: reading image {}", .path.display())]
+    ReadImage {
+        task_id: String,
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
 /// The templates in use: built-in, each replaced by `DIR/<name>` if present.
 #[derive(Debug, Clone)]
 pub struct Templates {
@@ -144,12 +181,14 @@ pub struct Templates {
 }
 
 impl Templates {
-    pub fn load(dir: Option<&Path>) -> anyhow::Result<Templates> {
+    pub fn load(dir: Option<&Path>) -> Result<Templates, PromptsError> {
         let mut texts = Vec::new();
         for (name, text) in DEFAULT_TEMPLATES {
             let custom = dir.map(|d| d.join(name)).filter(|p| p.exists());
             let text = match custom {
-                Some(p) => std::fs::read_to_string(&p).with_context(|| format!("reading template {}", p.display()))?,
+                Some(path) => {
+                    std::fs::read_to_string(&path).map_err(|source| PromptsError::ReadTemplate { path, source })?
+                }
                 None => text.to_string(),
             };
             texts.push((name.to_string(), text));
@@ -158,14 +197,16 @@ impl Templates {
     }
 
     /// Writes the built-in templates into `dir` for editing.
-    pub fn write_defaults(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    pub fn write_defaults(dir: &Path) -> Result<Vec<PathBuf>, PromptsError> {
+        std::fs::create_dir_all(dir).map_err(|source| PromptsError::CreateDir { dir: dir.into(), source })?;
         DEFAULT_TEMPLATES
             .iter()
             .map(|(name, text)| {
                 let path = dir.join(name);
-                std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
-                Ok(path)
+                match std::fs::write(&path, text) {
+                    Ok(()) => Ok(path),
+                    Err(source) => Err(PromptsError::WriteTemplate { path, source }),
+                }
             })
             .collect()
     }
@@ -216,7 +257,7 @@ pub fn build_requests(
     templates: &Templates,
     sampling: &Sampling,
     samples: usize,
-) -> anyhow::Result<Vec<Request>> {
+) -> Result<Vec<Request>, PromptsError> {
     let mut out = Vec::with_capacity(records.len() * samples);
     for r in records {
         let template = templates.get(condition.template_name(is_program(r)));
@@ -303,16 +344,16 @@ fn sha256(text: &str) -> String {
 
 /// A record's image in `style` as a base64 data URL; a missing image is an
 /// error naming the styles there are.
-fn image_url(r: &DistRecord, dist: &Path, style: Option<&str>) -> anyhow::Result<String> {
-    let path = r.raster_path(dist, style).with_context(|| {
-        format!(
-            "{}: no image in style {:?} (styles: {})",
-            r.task_id,
-            style.unwrap_or(&r.style),
-            r.images.keys().cloned().collect::<Vec<_>>().join(", ")
-        )
+fn image_url(r: &DistRecord, dist: &Path, style: Option<&str>) -> Result<String, PromptsError> {
+    let path = r.raster_path(dist, style).ok_or_else(|| PromptsError::NoImage {
+        task_id: r.task_id.clone(),
+        style: style.unwrap_or(&r.style).to_string(),
+        styles: r.images.keys().cloned().collect(),
     })?;
-    let bytes = std::fs::read(&path).with_context(|| format!("{}: reading image {}", r.task_id, path.display()))?;
+    let bytes = match std::fs::read(&path) {
+        Ok(bytes) => bytes,
+        Err(source) => return Err(PromptsError::ReadImage { task_id: r.task_id.clone(), path, source }),
+    };
     Ok(crate::bank::dist_record::data_url(&path, &bytes))
 }
 

@@ -4,11 +4,10 @@
 
 use std::path::Path;
 
-use anyhow::Context as _;
 use serde_json::{Map, Value as Json, json};
 
-use super::answer::{Answered, Answerer, sample_line};
-use super::prompts::{Condition, request_id};
+use super::answer::{AnswerError, Answered, Answerer, sample_line};
+use super::prompts::{Condition, PromptsError, request_id};
 use super::two_step::{Plan, step_fields};
 use crate::bank::dist_record::DistRecord;
 use crate::progress::Progress;
@@ -113,14 +112,14 @@ impl StandIn {
 }
 
 impl Answerer for StandIn {
-    fn answer(&self, plan: &Plan, output: &Path, _: &dyn Progress) -> anyhow::Result<Answered> {
+    fn answer(&self, plan: &Plan, output: &Path, _: &dyn Progress) -> Result<Answered, AnswerError> {
         let (text, what) = if plan.condition.is_two_step() {
             (two_step_samples(plan, self.answer)?, "two-step samples")
         } else {
             (samples(plan, self.answer), "samples")
         };
         crate::outfile::write_atomic(output, text.as_bytes())
-            .with_context(|| format!("writing {}", output.display()))?;
+            .map_err(|source| AnswerError::Write { path: output.into(), source })?;
         Ok(Answered::StandIn { count: plan.records.len() * plan.samples, what })
     }
 }
@@ -151,7 +150,7 @@ fn samples(plan: &Plan, answer: Answer) -> String {
 /// transcribers, `chart2py` of that Mermaid (so a misread chart becomes a
 /// wrong program), for the others their usual answer. The requests are
 /// the real ones (images by digest in the sample).
-fn two_step_samples(plan: &Plan, answer: Answer) -> anyhow::Result<String> {
+fn two_step_samples(plan: &Plan, answer: Answer) -> Result<String, PromptsError> {
     let (records, samples, condition, model) = (plan.records, plan.samples, plan.condition, &plan.sampling.model);
     let first = plan.transcription_requests()?;
     let transcribes = matches!(model.as_str(), "transcriber" | "noisy-transcriber");

@@ -8,7 +8,6 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::str::FromStr as _;
 
-use anyhow::Context as _;
 use serde_json::Value as Json;
 
 use super::attribution::{ReadRule, ReadRun, Section, attribute};
@@ -30,12 +29,33 @@ pub struct ScoredRead {
     pub replies: BTreeMap<String, String>,
 }
 
+/// A run's samples that cannot be read, or its scores that cannot be written.
+#[derive(Debug, thiserror::Error)]
+pub enum RunFileError {
+    #[error("reading {}", .path.display())]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("writing {}", .path.display())]
+    Write {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+fn read(path: &Path) -> Result<String, RunFileError> {
+    std::fs::read_to_string(path).map_err(|source| RunFileError::Read { path: path.into(), source })
+}
+
 /// Whether a run's samples are transcriptions: their `condition` field is
 /// `transcribe` or `transcribe@STYLE` (the first line with one decides; a
 /// run without the field is a code run, as before).
-pub fn is_transcribe_run(files: &[PathBuf]) -> anyhow::Result<bool> {
+pub fn is_transcribe_run(files: &[PathBuf]) -> Result<bool, RunFileError> {
     for file in files {
-        let text = std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+        let text = read(file)?;
         let condition = text
             .lines()
             .find_map(|l| serde_json::from_str::<Json>(l).ok()?.get("condition")?.as_str().map(str::to_string));
@@ -69,10 +89,10 @@ pub fn score_run(
     sources: &HashMap<String, Flowchart>,
     execution: &Execution,
     output: &Path,
-) -> anyhow::Result<(ScoredRead, Vec<String>)> {
+) -> Result<(ScoredRead, Vec<String>), RunFileError> {
     let mut text = String::new();
     for file in files {
-        text.push_str(&std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?);
+        text.push_str(&read(file)?);
         if !text.ends_with('\n') {
             text.push('\n');
         }
@@ -88,7 +108,8 @@ pub fn score_run(
             scores.entry(task.to_string()).or_default().push(score);
         }
     }
-    crate::outfile::write_atomic(output, out.as_bytes()).with_context(|| format!("writing {}", output.display()))?;
+    crate::outfile::write_atomic(output, out.as_bytes())
+        .map_err(|source| RunFileError::Write { path: output.into(), source })?;
     let replies = first_replies(&text);
     let uniform = |key: &str| {
         let mut values = lines.iter().filter_map(|l| l.get(key).and_then(Json::as_str));

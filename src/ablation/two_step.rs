@@ -23,7 +23,7 @@ use super::prompts::{
     Condition, Sampling, Templates, build_requests, code_request, recorded_body, request_id, transcription_id,
 };
 use crate::bank::dist_record::DistRecord;
-use crate::client::{BatchOptions, BatchReport, ChatClient, Request, run_batch};
+use crate::client::{BatchError, BatchOptions, BatchReport, ChatClient, Request, run_batch};
 use crate::progress::Progress;
 
 /// Where step 1's answers are kept: `NAME.transcriptions.jsonl` beside the
@@ -65,6 +65,22 @@ pub fn step_fields(
     m
 }
 
+/// Why a two-step run stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum TwoStepError {
+    #[error(transparent)]
+    Requests(#[from] super::prompts::PromptsError),
+    #[error(transparent)]
+    Batch(#[from] BatchError),
+    /// Step 1's answers cannot be read back.
+    #[error("reading {}", .path.display())]
+    ReadAnswers {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
 /// What a two-step run needs besides the client.
 pub struct Plan<'a> {
     pub records: &'a [DistRecord],
@@ -77,7 +93,7 @@ pub struct Plan<'a> {
 
 impl Plan<'_> {
     /// Every step-1 request, in record order.
-    pub fn transcription_requests(&self) -> anyhow::Result<Vec<Request>> {
+    pub fn transcription_requests(&self) -> Result<Vec<Request>, super::prompts::PromptsError> {
         build_requests(self.records, self.dist, self.condition, self.templates, self.sampling, self.samples)
     }
 
@@ -107,7 +123,7 @@ pub fn run<F>(
     opts: &BatchOptions,
     progress: &dyn Progress,
     code_line: F,
-) -> anyhow::Result<TwoStepReport>
+) -> Result<TwoStepReport, TwoStepError>
 where
     F: Fn(&DistRecord, &str, Json) -> Map<String, Json> + Sync,
 {
@@ -148,11 +164,11 @@ where
 
 /// Step 1's answered replies by request id (a line that is not JSON was
 /// already reported by `run_batch` and is skipped).
-fn read_answers(path: &Path) -> anyhow::Result<HashMap<String, String>> {
+fn read_answers(path: &Path) -> Result<HashMap<String, String>, TwoStepError> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(HashMap::new()),
-        Err(e) => return Err(anyhow::Error::new(e).context(format!("reading {}", path.display()))),
+        Err(source) => return Err(TwoStepError::ReadAnswers { path: path.into(), source }),
     };
     Ok(text
         .lines()

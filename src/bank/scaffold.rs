@@ -5,29 +5,53 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::Context as _;
-
 use super::meta::is_subset_name;
 use super::problem_check::TEMPLATE_MARKER;
 
+/// Why `flowbench new` made no problem.
+#[derive(Debug, thiserror::Error)]
+pub enum ScaffoldError {
+    #[error("{spec:?}: expected SUBSET/SLUG, e.g. math/gcd")]
+    NotSubsetSlug { spec: String },
+    #[error("subset {subset:?}: use a lowercase name ([a-z][a-z0-9_-]*), e.g. basic, algorithm or math")]
+    Subset { subset: String },
+    #[error("slug {slug:?}: use a Python identifier in snake_case (it is the task id and the function name)")]
+    Slug { slug: String },
+    #[error("{} already exists", .dir.display())]
+    Exists { dir: PathBuf },
+    #[error("creating {}", .dir.display())]
+    Create {
+        dir: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("writing {}", .path.display())]
+    Write {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
 /// Creates `<bank>/<slug>/` for `spec` = `SUBSET/SLUG`; refuses to touch
 /// an existing directory.
-pub fn scaffold(bank: &Path, spec: &str) -> anyhow::Result<PathBuf> {
-    let (subset, slug) =
-        spec.split_once('/').with_context(|| format!("{spec:?}: expected SUBSET/SLUG, e.g. math/gcd"))?;
+pub fn scaffold(bank: &Path, spec: &str) -> Result<PathBuf, ScaffoldError> {
+    let (subset, slug) = spec.split_once('/').ok_or_else(|| ScaffoldError::NotSubsetSlug { spec: spec.into() })?;
     if !is_subset_name(subset) {
-        anyhow::bail!("subset {subset:?}: use a lowercase name ([a-z][a-z0-9_-]*), e.g. basic, algorithm or math");
+        return Err(ScaffoldError::Subset { subset: subset.into() });
     }
     let ident = slug.chars().next().is_some_and(|c| c.is_ascii_lowercase() || c == '_')
         && slug.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
     if !ident {
-        anyhow::bail!("slug {slug:?}: use a Python identifier in snake_case (it is the task id and the function name)");
+        return Err(ScaffoldError::Slug { slug: slug.into() });
     }
     let dir = bank.join(slug);
     if dir.exists() {
-        anyhow::bail!("{} already exists", dir.display());
+        return Err(ScaffoldError::Exists { dir });
     }
-    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    if let Err(source) = std::fs::create_dir_all(&dir) {
+        return Err(ScaffoldError::Create { dir, source });
+    }
     let files = [
         ("problem.toml", problem_toml(subset, slug)),
         ("description.md", description(slug)),
@@ -37,7 +61,9 @@ pub fn scaffold(bank: &Path, spec: &str) -> anyhow::Result<PathBuf> {
     ];
     for (name, text) in files {
         let path = dir.join(name);
-        std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+        if let Err(source) = std::fs::write(&path, text) {
+            return Err(ScaffoldError::Write { path, source });
+        }
     }
     Ok(dir)
 }
@@ -114,7 +140,8 @@ mod tests {
         );
         assert_eq!(b.problem.tests.len(), 4);
         assert!(std::fs::read_to_string(dir.join("description.md")).unwrap().contains(TEMPLATE_MARKER));
-        assert!(scaffold(bank.path(), "geometry/abs_value").unwrap_err().to_string().contains("already exists"));
+        let again = scaffold(bank.path(), "geometry/abs_value").unwrap_err();
+        assert!(matches!(&again, ScaffoldError::Exists { dir } if dir.ends_with("abs_value")), "{again}");
         assert!(scaffold(bank.path(), "abs").is_err());
         assert!(scaffold(bank.path(), "Math/x").is_err());
         assert!(scaffold(bank.path(), "math/Not-ok").is_err());

@@ -268,49 +268,111 @@ fn read_shard(dir: &Path) -> anyhow::Result<ReadShard> {
 
 /// Refuses two shards that are not parts of one build of one bank: another
 /// split, another binary, other options, another bank or bank version.
-fn refuse_incompatible(a: &ReadShard, b: &ReadShard) -> anyhow::Result<()> {
+/// Shards that cannot be merged into one build: each names the shard
+/// directories (`a`, `b`) and what differs.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ShardMismatch {
+    #[error(
+        "{} is shard {a_shard} but {} is shard {b_shard}: shards of different splits overlap; \
+         merge the N shards of one `--shard I/N` split",
+        .a.display(),
+        .b.display()
+    )]
+    Splits { a: PathBuf, a_shard: Shard, b: PathBuf, b_shard: Shard },
+    #[error(
+        "{} was built by flowbench {} (binary sha256 {}) but {} by flowbench {} (binary sha256 {}): \
+         build every shard with the same binary",
+        .a.display(),
+        .builds.0.version,
+        short(&.builds.0.sha256),
+        .b.display(),
+        .builds.1.version,
+        short(&.builds.1.sha256)
+    )]
+    Binary { a: PathBuf, b: PathBuf, builds: Box<(BuiltBy, BuiltBy)> },
+    #[error(
+        "{} and {} were built with different options ({}): build every shard with the same options",
+        .a.display(),
+        .b.display(),
+        .differences.join("; ")
+    )]
+    Options { a: PathBuf, b: PathBuf, differences: Vec<String> },
+    /// The two list different problems; `first_difference` says where.
+    #[error(
+        "{} and {} split different banks ({first_difference}): build every shard from the same \
+         --problems, named by the same paths",
+        .a.display(),
+        .b.display()
+    )]
+    Banks { a: PathBuf, b: PathBuf, first_difference: String },
+    #[error(
+        "{} and {} were built from different versions of the bank (its problems' files differ between \
+         the two builds): build every shard from the same bank version",
+        .a.display(),
+        .b.display()
+    )]
+    BankVersions { a: PathBuf, b: PathBuf },
+    #[error(
+        "{} ran its references with {a_weak:?} but {} with {b_weak:?}: one dist records one sandbox strength; \
+         build the shards on machines with the same isolation",
+        .a.display(),
+        .b.display()
+    )]
+    SandboxStrength { a: PathBuf, a_weak: String, b: PathBuf, b_weak: String },
+    #[error("{} and {} are both shard {shard}: overlapping shards (give each shard's directory once)", .a.display(), .b.display())]
+    Overlapping { a: PathBuf, b: PathBuf, shard: Shard },
+    #[error(
+        "missing shard{} {} (of {count}): the merge needs every shard of the split",
+        if .missing.len() == 1 { "" } else { "s" },
+        .missing.iter().map(Shard::to_string).collect::<Vec<_>>().join(", ")
+    )]
+    Missing { missing: Vec<Shard>, count: usize },
+    /// A damaged shard: the problems it holds are not those it owns.
+    #[error(
+        "{}: shard {shard} holds the problems [{}] but owns [{}]: a damaged shard; build it again",
+        .record.display(),
+        .held.join(", "),
+        .owned.join(", ")
+    )]
+    Misassigned { record: PathBuf, shard: Shard, held: Vec<String>, owned: Vec<String> },
+}
+
+/// The flowbench that built a shard.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuiltBy {
+    pub version: String,
+    pub sha256: String,
+}
+
+impl BuiltBy {
+    fn of(record: &BuildShard) -> BuiltBy {
+        BuiltBy { version: record.flowbench_version.clone(), sha256: record.binary_sha256.clone() }
+    }
+}
+
+fn refuse_incompatible(a: &ReadShard, b: &ReadShard) -> Result<(), ShardMismatch> {
     let (ra, rb) = (&a.record, &b.record);
-    let (da, db) = (a.dir.display(), b.dir.display());
+    let (da, db) = (a.dir.clone(), b.dir.clone());
     if ra.count != rb.count {
-        anyhow::bail!(
-            "{da} is shard {} but {db} is shard {}: shards of different splits overlap; \
-             merge the N shards of one `--shard I/N` split",
-            ra.shard(),
-            rb.shard()
-        );
+        return Err(ShardMismatch::Splits { a: da, a_shard: ra.shard(), b: db, b_shard: rb.shard() });
     }
     if ra.flowbench_version != rb.flowbench_version || ra.binary_sha256 != rb.binary_sha256 {
-        anyhow::bail!(
-            "{da} was built by flowbench {} (binary sha256 {}) but {db} by flowbench {} (binary sha256 {}): \
-             build every shard with the same binary",
-            ra.flowbench_version,
-            short(&ra.binary_sha256),
-            rb.flowbench_version,
-            short(&rb.binary_sha256)
-        );
+        return Err(ShardMismatch::Binary { a: da, b: db, builds: Box::new((BuiltBy::of(ra), BuiltBy::of(rb))) });
     }
     let differences = ra.options.differences(&rb.options);
     if !differences.is_empty() {
-        anyhow::bail!(
-            "{da} and {db} were built with different options ({}): build every shard with the same options",
-            differences.join("; ")
-        );
+        return Err(ShardMismatch::Options { a: da, b: db, differences });
     }
     if ra.problems != rb.problems {
+        let (sa, sb) = (da.display(), db.display());
         let first_difference = ra.problems.iter().zip(&rb.problems).position(|(x, y)| x != y).map_or_else(
-            || format!("{da} lists {} problems, {db} {}", ra.problems.len(), rb.problems.len()),
-            |i| format!("problem {i} is {} in {da} but {} in {db}", ra.problems[i], rb.problems[i]),
+            || format!("{sa} lists {} problems, {sb} {}", ra.problems.len(), rb.problems.len()),
+            |i| format!("problem {i} is {} in {sa} but {} in {sb}", ra.problems[i], rb.problems[i]),
         );
-        anyhow::bail!(
-            "{da} and {db} split different banks ({first_difference}): build every shard from the same \
-             --problems, named by the same paths"
-        );
+        return Err(ShardMismatch::Banks { a: da, b: db, first_difference });
     }
     if ra.inputs_digest != rb.inputs_digest {
-        anyhow::bail!(
-            "{da} and {db} were built from different versions of the bank (its problems' files differ between \
-             the two builds): build every shard from the same bank version"
-        );
+        return Err(ShardMismatch::BankVersions { a: da, b: db });
     }
     Ok(())
 }
@@ -320,49 +382,43 @@ fn short(hash: &str) -> &str {
 }
 
 /// The shards by index, refusing an index given twice and any missing.
-fn in_shard_order(shards: &[ReadShard]) -> anyhow::Result<Vec<&ReadShard>> {
+fn in_shard_order(shards: &[ReadShard]) -> Result<Vec<&ReadShard>, ShardMismatch> {
     let count = shards[0].record.count;
     let mut by_index: Vec<Option<&ReadShard>> = vec![None; count];
     for shard in shards {
         let slot = &mut by_index[shard.record.index];
         if let Some(earlier) = slot {
-            anyhow::bail!(
-                "{} and {} are both shard {}: overlapping shards (give each shard's directory once)",
-                earlier.dir.display(),
-                shard.dir.display(),
-                shard.record.shard()
-            );
+            return Err(ShardMismatch::Overlapping {
+                a: earlier.dir.clone(),
+                b: shard.dir.clone(),
+                shard: shard.record.shard(),
+            });
         }
         *slot = Some(shard);
     }
-    let missing: Vec<String> =
-        (0..count).filter(|&i| by_index[i].is_none()).map(|i| Shard { index: i, count }.to_string()).collect();
+    let missing: Vec<Shard> =
+        (0..count).filter(|&i| by_index[i].is_none()).map(|i| Shard { index: i, count }).collect();
     if !missing.is_empty() {
-        anyhow::bail!(
-            "missing shard{} {} (of {count}): the merge needs every shard of the split",
-            if missing.len() == 1 { "" } else { "s" },
-            missing.join(", ")
-        );
+        return Err(ShardMismatch::Missing { missing, count });
     }
     Ok(by_index.into_iter().flatten().collect())
 }
 
 /// Refuses a shard that does not hold exactly the problems it owns.
-fn refuse_misassigned(ordered: &[&ReadShard]) -> anyhow::Result<()> {
+fn refuse_misassigned(ordered: &[&ReadShard]) -> Result<(), ShardMismatch> {
     let problems = &ordered[0].record.problems;
     let count = ordered.len();
     for shard in ordered {
         let owned: Vec<String> =
             problems.iter().skip(shard.record.index).step_by(count).map(|p| problem_name(p)).collect();
-        let held: Vec<&str> = shard.record.built.iter().map(ShardProblem::name).collect();
+        let held: Vec<String> = shard.record.built.iter().map(|p| p.name().to_string()).collect();
         if owned != held {
-            anyhow::bail!(
-                "{}: shard {} holds the problems [{}] but owns [{}]: a damaged shard; build it again",
-                shard.dir.join(SHARD_FILE).display(),
-                shard.record.shard(),
-                held.join(", "),
-                owned.join(", ")
-            );
+            return Err(ShardMismatch::Misassigned {
+                record: shard.dir.join(SHARD_FILE),
+                shard: shard.record.shard(),
+                held,
+                owned,
+            });
         }
     }
     Ok(())
@@ -384,19 +440,19 @@ fn problem_name(dir: &str) -> String {
 
 /// The isolation the references ran with: weak if any shard's was (the
 /// shards must agree on how weak).
-fn weak_sandbox(ordered: &[&ReadShard]) -> anyhow::Result<Option<String>> {
+fn weak_sandbox(ordered: &[&ReadShard]) -> Result<Option<String>, ShardMismatch> {
     let mut weak: Option<&ReadShard> = None;
     for shard in ordered {
         let Some(this) = &shard.record.weak_sandbox else { continue };
         match weak {
-            Some(w) if w.record.weak_sandbox.as_ref() != Some(this) => anyhow::bail!(
-                "{} ran its references with {:?} but {} with {:?}: one dist records one sandbox strength; \
-                 build the shards on machines with the same isolation",
-                w.dir.display(),
-                w.record.weak_sandbox.as_deref().unwrap_or_default(),
-                shard.dir.display(),
-                this
-            ),
+            Some(w) if w.record.weak_sandbox.as_ref() != Some(this) => {
+                return Err(ShardMismatch::SandboxStrength {
+                    a: w.dir.clone(),
+                    a_weak: w.record.weak_sandbox.clone().unwrap_or_default(),
+                    b: shard.dir.clone(),
+                    b_weak: this.clone(),
+                });
+            }
             _ => weak = Some(shard),
         }
     }
@@ -517,10 +573,12 @@ mod tests {
 
     #[test]
     fn a_missing_or_repeated_index_is_refused_by_name() {
-        let missing = in_shard_order(&[shard(0, 4), shard(2, 4)]).map(|_| ()).unwrap_err().to_string();
-        assert!(missing.contains("missing shards 1/4, 3/4"), "{missing}");
-        let twice = in_shard_order(&[shard(0, 2), shard(0, 2)]).map(|_| ()).unwrap_err().to_string();
-        assert!(twice.contains("both shard 0/2") && twice.contains("overlapping"), "{twice}");
+        let missing = in_shard_order(&[shard(0, 4), shard(2, 4)]).map(|_| ()).unwrap_err();
+        let (one, three) = (Shard { index: 1, count: 4 }, Shard { index: 3, count: 4 });
+        assert_eq!(missing, ShardMismatch::Missing { missing: vec![one, three], count: 4 });
+        assert!(missing.to_string().starts_with("missing shards 1/4, 3/4 (of 4)"), "{missing}");
+        let twice = in_shard_order(&[shard(0, 2), shard(0, 2)]).map(|_| ()).unwrap_err();
+        assert!(matches!(twice, ShardMismatch::Overlapping { shard: Shard { index: 0, count: 2 }, .. }), "{twice}");
     }
 
     #[test]
@@ -528,8 +586,10 @@ mod tests {
         let mut odd = shard(1, 2);
         odd.record.built.push(ShardProblem::Inline(Box::new(built("e"))));
         let shards = [shard(0, 2), odd];
-        let error = refuse_misassigned(&in_shard_order(&shards).unwrap()).unwrap_err().to_string();
-        assert!(error.contains("holds the problems [b, d, e] but owns [b, d]"), "{error}");
+        let error = refuse_misassigned(&in_shard_order(&shards).unwrap()).unwrap_err();
+        let ShardMismatch::Misassigned { held, owned, .. } = &error else { panic!("{error}") };
+        assert_eq!((held.join(", "), owned.join(", ")), ("b, d, e".to_string(), "b, d".to_string()));
+        assert!(error.to_string().contains("holds the problems [b, d, e] but owns [b, d]"), "{error}");
     }
 
     #[test]
@@ -537,15 +597,21 @@ mod tests {
         let refuse = |change: fn(&mut BuildShard)| {
             let mut other = shard(1, 2);
             change(&mut other.record);
-            refuse_incompatible(&shard(0, 2), &other).unwrap_err().to_string()
+            refuse_incompatible(&shard(0, 2), &other).unwrap_err()
         };
-        assert!(refuse(|r| r.count = 3).contains("different splits"));
-        assert!(refuse(|r| r.binary_sha256 = "c".repeat(64)).contains("same binary"));
-        let limit = refuse(|r| r.options.time_limit_ns = 5_000_000_000);
+        assert!(matches!(refuse(|r| r.count = 3), ShardMismatch::Splits { .. }));
+        assert!(matches!(refuse(|r| r.binary_sha256 = "c".repeat(64)), ShardMismatch::Binary { .. }));
+        let options = |e: ShardMismatch| match e {
+            ShardMismatch::Options { differences, .. } => differences.join("; "),
+            other => panic!("{other}"),
+        };
+        let limit = options(refuse(|r| r.options.time_limit_ns = 5_000_000_000));
         assert!(limit.contains("--time-limit 10 vs 5"), "{limit}");
-        assert!(refuse(|r| r.options.deny_warnings = true).contains("no --deny vs --deny"));
-        assert!(refuse(|r| r.problems[2] = "other/c".into()).contains("problem 2 is bank/c in shard-0 but other/c"));
-        assert!(refuse(|r| r.inputs_digest = "e".into()).contains("different versions of the bank"));
+        assert!(options(refuse(|r| r.options.deny_warnings = true)).contains("no --deny vs --deny"));
+        let banks = refuse(|r| r.problems[2] = "other/c".into());
+        let ShardMismatch::Banks { first_difference, .. } = &banks else { panic!("{banks}") };
+        assert!(first_difference.starts_with("problem 2 is bank/c in shard-0 but other/c"), "{banks}");
+        assert!(matches!(refuse(|r| r.inputs_digest = "e".into()), ShardMismatch::BankVersions { .. }));
         assert!(refuse_incompatible(&shard(0, 2), &shard(1, 2)).is_ok());
     }
 
@@ -555,7 +621,9 @@ mod tests {
         a.record.weak_sandbox = Some("weak: no user namespace".into());
         assert_eq!(weak_sandbox(&[&a, &b, &c]).unwrap().as_deref(), Some("weak: no user namespace"));
         c.record.weak_sandbox = Some("weak: no seccomp".into());
-        assert!(weak_sandbox(&[&a, &b, &c]).unwrap_err().to_string().contains("sandbox strength"));
+        let mismatch = weak_sandbox(&[&a, &b, &c]).unwrap_err();
+        assert!(matches!(&mismatch, ShardMismatch::SandboxStrength { b_weak, .. } if b_weak == "weak: no seccomp"));
+        assert!(mismatch.to_string().contains("one dist records one sandbox strength"), "{mismatch}");
     }
 
     #[test]

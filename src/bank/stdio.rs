@@ -25,6 +25,7 @@ use crate::judge::stdio::verdict::stdio_job;
 use crate::judge::stdio::{StdioProblem, StdioTest, stdio_verdict};
 use crate::testgen::reference::PROGRAM;
 
+use super::validate::ValidateError;
 use super::{BankProblem, PROBLEM};
 
 /// What a whole-program problem has beyond its tests: how outputs are
@@ -75,7 +76,15 @@ pub fn read(stdio: StdioProblem) -> (Problem, StdioSettings) {
 /// The tests as a program's: `{stdin, stdout, category}`; a test whose
 /// input or output is not text (only a hand-edited `tests.jsonl` could hold
 /// one) is an error naming it.
-pub fn stdio_tests(tests: &[TestCase]) -> anyhow::Result<Vec<StdioTest>> {
+/// A whole program's test that is not one text input and its text output.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("test {test}: a whole program's test is one standard input and its output, both text")]
+pub struct NotText {
+    /// 1-based.
+    pub test: usize,
+}
+
+pub fn stdio_tests(tests: &[TestCase]) -> Result<Vec<StdioTest>, NotText> {
     tests
         .iter()
         .enumerate()
@@ -83,18 +92,16 @@ pub fn stdio_tests(tests: &[TestCase]) -> anyhow::Result<Vec<StdioTest>> {
             ([serde_json::Value::String(stdin)], Some(stdout)) => {
                 Ok(StdioTest { stdin: stdin.clone(), stdout: stdout.to_string(), category: t.category })
             }
-            _ => {
-                anyhow::bail!("test {}: a whole program's test is one standard input and its output, both text", i + 1)
-            }
+            _ => Err(NotText { test: i + 1 }),
         })
         .collect()
 }
 
 /// The problem as the judge reads a stdio problem.
-pub fn to_stdio_problem(bank: &BankProblem, settings: &StdioSettings) -> anyhow::Result<StdioProblem> {
+pub fn to_stdio_problem(bank: &BankProblem, settings: &StdioSettings) -> Result<StdioProblem, ValidateError> {
     let p = &bank.problem;
     let tests = stdio_tests(super::native_tests(bank))
-        .map_err(|e| anyhow::anyhow!("{}: {e}", bank.dir.join(PROBLEM).display()))?;
+        .map_err(|error| ValidateError::StdioTests { problem_json: bank.dir.join(PROBLEM), error })?;
     Ok(StdioProblem {
         task_id: p.task_id.clone(),
         call_style: Default::default(),
@@ -121,9 +128,9 @@ pub fn validate(
     bank: &BankProblem,
     settings: &StdioSettings,
     time_limit: Duration,
-) -> anyhow::Result<usize> {
+) -> Result<usize, ValidateError> {
     let problem = to_stdio_problem(bank, settings)?;
-    let (_, suite) = problem.prepare().map_err(|e| anyhow::anyhow!("{}: {e}", bank.dir.join(PROBLEM).display()))?;
+    let (_, suite) = problem.prepare().map_err(|invalid| ValidateError::tests(bank, invalid.to_string()))?;
     let limits = Limits { wall: time_limit, cpu: time_limit };
     let outcome = sandbox.run_job(&stdio_job(&suite, bank.solution.clone(), limits));
     let verdict = stdio_verdict(&suite, &outcome, time_limit, sandbox).map_err(SandboxFailure::from)?;
@@ -146,6 +153,6 @@ mod tests {
         assert_eq!((back[0].stdin.as_str(), back[0].stdout.as_str()), ("2\n", " #\n##\n"));
         let mut bad = problem.tests.clone();
         bad[0].expected = 3.into();
-        assert!(stdio_tests(&bad).unwrap_err().to_string().starts_with("test 1:"));
+        assert_eq!(stdio_tests(&bad), Err(NotText { test: 1 }));
     }
 }

@@ -10,16 +10,37 @@ use crate::layout::metrics::measure;
 use crate::mermaid::Flowchart;
 use crate::render::damage::RasterFormat;
 use crate::render::pipeline::{Output, RenderError, Renderer};
-use crate::render::style::{Style, StyleFile, apply_layers, parse_sweep, resolve};
+use crate::render::png::PngError;
+use crate::render::style::{
+    Style, StyleError as RenderStyleError, StyleFile, SweepError, apply_layers, parse_sweep, resolve,
+};
 
 /// `styles/robustness.toml`, the styles of `flowbench build --robustness`
 /// (embedded, so the flag works wherever flowbench runs; users edit a copy
 /// and pass it with `--styles`).
 pub const ROBUSTNESS_SWEEP: &str = include_str!("../../styles/robustness.toml");
 
+/// A style that cannot be read, resolved or drawn in.
+#[derive(Debug, thiserror::Error)]
+pub enum StyleError {
+    /// The embedded robustness sweep does not parse.
+    #[error("styles/robustness.toml: {0}")]
+    RobustnessSweep(SweepError),
+    /// A style's layers do not apply (the renderer's message).
+    #[error("{0}")]
+    Parameters(RenderStyleError),
+    /// A style does not resolve over a chart's own config.
+    #[error("style `{style}`: {error}")]
+    Resolve { style: String, error: RenderStyleError },
+    #[error("style `{style}`: {error}")]
+    Render { style: String, error: RenderError },
+    #[error("style `{style}`: {error}")]
+    Raster { style: String, error: PngError },
+}
+
 /// The robustness set's styles, in the file's order.
-pub fn robustness_styles() -> Result<Vec<BuildStyle>, String> {
-    let entries = parse_sweep(ROBUSTNESS_SWEEP).map_err(|e| format!("styles/robustness.toml: {e}"))?;
+pub fn robustness_styles() -> Result<Vec<BuildStyle>, StyleError> {
+    let entries = parse_sweep(ROBUSTNESS_SWEEP).map_err(StyleError::RobustnessSweep)?;
     Ok(entries.into_iter().map(|e| BuildStyle::new(&e.name, e.style, StyleFile::default())).collect())
 }
 
@@ -47,16 +68,16 @@ impl BuildStyle {
     /// Every parameter of this style over mermaid's defaults (a chart's
     /// own config may still change those it does not set): what the
     /// manifest records, so a `scan` preset is listed with its strengths.
-    pub fn parameters(&self) -> Result<Style, String> {
+    pub fn parameters(&self) -> Result<Style, StyleError> {
         let mut style = Style::default();
-        apply_layers(&mut style, &[Some(&self.file), Some(&self.overrides)]).map_err(|e| e.to_string())?;
+        apply_layers(&mut style, &[Some(&self.file), Some(&self.overrides)]).map_err(StyleError::Parameters)?;
         Ok(style)
     }
 
     /// The format its pictures are written in (JPEG for a damage ending in
     /// the JPEG step; a chart's own config sets no damage, so this is every
     /// chart's).
-    pub fn format(&self) -> Result<RasterFormat, String> {
+    pub fn format(&self) -> Result<RasterFormat, StyleError> {
         Ok(self.parameters()?.damage.format())
     }
 
@@ -121,11 +142,15 @@ pub struct Drawn {
 
 /// Draws `chart` in every style (in the given order), as `flowbench render`
 /// would, byte for byte. Returns the drawings and how many layouts were run.
-pub fn draw_all(renderer: &Renderer, chart: &Flowchart, styles: &[BuildStyle]) -> Result<(Vec<Drawn>, usize), String> {
+pub fn draw_all(
+    renderer: &Renderer,
+    chart: &Flowchart,
+    styles: &[BuildStyle],
+) -> Result<(Vec<Drawn>, usize), StyleError> {
     let mut resolved = Vec::with_capacity(styles.len());
     for s in styles {
-        let style =
-            resolve(&chart.config, Some(&s.file), &s.overrides).map_err(|e| format!("style `{}`: {e}", s.id))?;
+        let style = resolve(&chart.config, Some(&s.file), &s.overrides)
+            .map_err(|error| StyleError::Resolve { style: s.id.clone(), error })?;
         resolved.push(style);
     }
     let mut layouts: Vec<((crate::layout::LayoutOptions, crate::render::style::Font), crate::layout::Geometry)> =
@@ -146,7 +171,8 @@ pub fn draw_all(renderer: &Renderer, chart: &Flowchart, styles: &[BuildStyle]) -
                 font: style.font,
             },
             None => {
-                let d = renderer.svg(chart, style).map_err(|e: RenderError| format!("style `{}`: {e}", s.id))?;
+                let d =
+                    renderer.svg(chart, style).map_err(|error| StyleError::Render { style: s.id.clone(), error })?;
                 layouts.push((key, d.geometry.clone()));
                 d
             }
@@ -165,7 +191,8 @@ pub fn draw_all(renderer: &Renderer, chart: &Flowchart, styles: &[BuildStyle]) -
         };
         // (`raster_of` refuses an oversize PNG from the geometry before drawing.)
         let for_png = renderer.for_png(chart, style, drawn);
-        let (raster, format) = renderer.raster_of(&for_png, 1.0).map_err(|e| format!("style `{}`: {e}", s.id))?;
+        let (raster, format) =
+            renderer.raster_of(&for_png, 1.0).map_err(|error| StyleError::Raster { style: s.id.clone(), error })?;
         out.push(Drawn { style_id: s.id.clone(), svg, raster, format, defects });
     }
     Ok((out, layouts.len()))

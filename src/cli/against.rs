@@ -74,7 +74,10 @@ pub fn report(
     let settings = crate::author::execute::judge_settings();
     let tests = solution.problem.as_ref().map(|problem| Tests { problem, settings: &settings, sandbox });
     let mut result = check_against(&solution.program, chart);
-    let failure = tests.as_ref().and_then(|t| add_execution(&mut result, &solution.program, chart, t).err());
+    let failure = tests
+        .as_ref()
+        .and_then(|t| add_execution(&mut result, &solution.program, chart, t).err())
+        .map(|e| e.to_string());
     let Solution { name: solution, code, .. } = solution;
     if json {
         println!("{}", as_json(name, chart, solution, &result));

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use anyhow::Context as _;
 
-use crate::author::session::{AUTHOR_TEMPLATE, Outcome, Problem, REPAIR_TEMPLATE, Settings, author};
+use crate::author::session::{AUTHOR_TEMPLATE, Outcome, Problem, REPAIR_TEMPLATE, SessionError, Settings, author};
 use crate::client::retry::RetryPolicy;
 use crate::client::{Cache, ChatClient, ClientConfig};
 
@@ -132,7 +132,12 @@ pub fn run(args: AuthorArgs) -> anyhow::Result<ExitCode> {
     let outcome =
         author(&client, cache.as_ref(), &problem, &settings, &|m: &str| bar.set_message(m.to_owned()), &mut log);
     bar.finish();
-    report(&args, outcome?, &output, &solution_path, &log_path)
+    // The log's own error (with its causes) as the log reported it.
+    let outcome = outcome.map_err(|e| match e {
+        SessionError::Log(log_error) => log_error,
+        no_answer => anyhow::Error::new(no_answer),
+    })?;
+    report(&args, outcome, &output, &solution_path, &log_path)
 }
 
 /// The loop's settings from the options (the templates read).

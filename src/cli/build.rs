@@ -100,7 +100,7 @@ fn build_styles(args: &BuildArgs) -> anyhow::Result<Vec<BuildStyle>> {
     overrides.apply(&mut probe).map_err(|e| anyhow::anyhow!("--{e}"))?;
     let stem = |p: &PathBuf| p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     let mut styles: Vec<BuildStyle> = if args.robustness {
-        let mut set = crate::bank::styles::robustness_styles().map_err(anyhow::Error::msg)?;
+        let mut set = crate::bank::styles::robustness_styles()?;
         set.iter_mut().for_each(|s| s.overrides = overrides.clone());
         set
     } else if let Some(path) = &args.styles {

@@ -98,7 +98,8 @@ pub fn run(args: VariantsArgs) -> anyhow::Result<ExitCode> {
         .par_iter()
         .map(|dir| {
             bar.set_message(dir.display().to_string());
-            let r = make(dir, &args.output, &sandbox, &opts);
+            // As anyhow: the message is shown with its chain of causes.
+            let r = make(dir, &args.output, &sandbox, &opts).map_err(anyhow::Error::from);
             bar.advance();
             r
         })

@@ -6,7 +6,7 @@
 
 use crate::author::chart2py::{Signature, graph_to_python};
 use crate::author::execute::{Execution, judge_program};
-use crate::author::graph::Graph;
+use crate::author::graph::{Graph, GraphError};
 use crate::judge::problems_file::LoadedProblem;
 use crate::judge::run::{JudgeSettings, Sandbox};
 use crate::mermaid::Flowchart;
@@ -22,23 +22,28 @@ pub fn executes(
 ) -> (Option<bool>, String) {
     let code = match program(chart, &problem.problem.starter_code, &problem.problem.entry_point) {
         Ok(code) => code,
-        Err(why) => return (Some(false), why),
+        Err(why) => return (Some(false), why.to_string()),
     };
     match judge_program(code, problem, settings, sandbox) {
         Ok(Execution::Passed { .. }) => (Some(true), "passed".into()),
         Ok(Execution::Failed(c)) => (Some(false), c.result),
         Ok(Execution::NotCode(why)) => (Some(false), why),
-        Err(why) => (None, why),
+        Err(why) => (None, why.to_string()),
     }
 }
+
+/// A chart `chart2py` cannot read as a program.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("chart2py: {}", .0.message)]
+pub struct NotAProgram(pub GraphError);
 
 /// `chart2py` of `chart`, the function named and parameterised as the
 /// starter code defines `entry_point` (when it does); the error says why
 /// the chart is not a program.
-pub fn program(chart: &Flowchart, starter_code: &str, entry_point: &str) -> Result<String, String> {
+pub fn program(chart: &Flowchart, starter_code: &str, entry_point: &str) -> Result<String, NotAProgram> {
     let params = parameters(starter_code, entry_point);
     let entry = params.as_ref().map(|params| Signature { name: entry_point, params });
-    Graph::new(chart).and_then(|g| graph_to_python(&g, entry)).map_err(|e| format!("chart2py: {}", e.message))
+    Graph::new(chart).and_then(|g| graph_to_python(&g, entry)).map_err(NotAProgram)
 }
 
 /// The parameter names of `def name(…)` in `starter`, if it defines it.

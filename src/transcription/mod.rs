@@ -145,33 +145,50 @@ impl Source {
     }
 
     /// Scores what [`read_reply`] made of a reply.
-    pub fn score_read(&self, read: &Result<(Flowchart, usize), String>) -> Score {
+    pub fn score_read(&self, read: &Result<(Flowchart, usize), Unread>) -> Score {
         match read {
             Ok((chart, fixes)) => Score { fixes: *fixes, ..self.score_chart(chart) },
-            Err(reason) => Score::from_counts(self.nothing_read(), false, Some(reason.clone()), 0),
+            Err(reason) => Score::from_counts(self.nothing_read(), false, Some(reason.to_string()), 0),
         }
     }
 }
 
+/// Why a reply holds no flowchart to score.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Unread {
+    #[error("empty reply")]
+    Empty,
+    #[error("reply refused: longer than {MAX_REPLY_CHARS} characters")]
+    TooLong,
+    #[error("no Mermaid flowchart in the reply (no ```mermaid block, no flowchart header)")]
+    NoMermaid,
+    /// Mermaid's parse error (after the fixes), where it is in the block.
+    #[error("not a flowchart mermaid reads: {line}:{column}: {message}")]
+    NotAFlowchart { line: u32, column: u32, message: String },
+    #[error("transcription refused: {nodes} nodes (more than {MAX_NODES})")]
+    TooManyNodes { nodes: usize },
+}
+
 /// The flowchart in a reply and the number of fixes it needed, or why
 /// there is none.
-pub fn read_reply(reply: &str) -> Result<(Flowchart, usize), String> {
+pub fn read_reply(reply: &str) -> Result<(Flowchart, usize), Unread> {
     if reply.trim().is_empty() {
-        return Err("empty reply".into());
+        return Err(Unread::Empty);
     }
     if reply.chars().count() > MAX_REPLY_CHARS {
-        return Err(format!("reply refused: longer than {MAX_REPLY_CHARS} characters"));
+        return Err(Unread::TooLong);
     }
-    let text = crate::author::review::extract_mermaid(reply)
-        .ok_or_else(|| "no Mermaid flowchart in the reply (no ```mermaid block, no flowchart header)".to_string())?;
+    let text = crate::author::review::extract_mermaid(reply).ok_or(Unread::NoMermaid)?;
     let opts = ParseOptions { max_edges: MAX_EDGES, ..ParseOptions::default() };
     let parse = |t: &str| crate::mermaid::parse_with(t, &opts);
     let fixed = fix_with(&text, &parse);
-    let chart = parse(&fixed.text)
-        .map_err(|e| format!("not a flowchart mermaid reads: {}:{}: {}", e.span.line, e.span.col, e.message))?;
-    let chart = (chart, fixed.changes.len());
-    if chart.0.nodes.len() > MAX_NODES {
-        return Err(format!("transcription refused: {} nodes (more than {MAX_NODES})", chart.0.nodes.len()));
+    let chart = parse(&fixed.text).map_err(|e| Unread::NotAFlowchart {
+        line: e.span.line,
+        column: e.span.col,
+        message: e.message,
+    })?;
+    if chart.nodes.len() > MAX_NODES {
+        return Err(Unread::TooManyNodes { nodes: chart.nodes.len() });
     }
-    Ok(chart)
+    Ok((chart, fixed.changes.len()))
 }

@@ -41,6 +41,7 @@
 //! calls into one job (`judge::run::Sandbox::batch_jobs`).
 
 pub mod candidates;
+pub mod error;
 pub mod problem_dir;
 pub mod prove;
 pub mod rename;
@@ -50,6 +51,8 @@ pub mod summary;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
+
+pub use error::VariantError;
 
 use crate::judge::run::Sandbox;
 
@@ -81,14 +84,19 @@ impl Kind {
     }
 }
 
+/// A variant kind's name that is none of them.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("variant kind {0:?}: expected rename, constants or logic")]
+pub struct UnknownKind(pub String);
+
 impl std::str::FromStr for Kind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Kind, String> {
+    type Err = UnknownKind;
+    fn from_str(s: &str) -> Result<Kind, UnknownKind> {
         match s {
             "rename" => Ok(Kind::Rename),
             "constants" => Ok(Kind::Constants),
             "logic" => Ok(Kind::Logic),
-            _ => Err(format!("variant kind {s:?}: expected rename, constants or logic")),
+            _ => Err(UnknownKind(s.to_string())),
         }
     }
 }
@@ -157,7 +165,7 @@ pub struct ProblemReport {
 }
 
 /// Makes the variants of the problem in `dir` under `out`.
-pub fn make(dir: &Path, out: &Path, sandbox: &dyn Sandbox, opts: &Options) -> anyhow::Result<ProblemReport> {
+pub fn make(dir: &Path, out: &Path, sandbox: &dyn Sandbox, opts: &Options) -> Result<ProblemReport, VariantError> {
     let original = screen::Original::load(dir)?;
     let mut report = ProblemReport {
         problem: original.name.clone(),
@@ -182,7 +190,8 @@ pub fn make(dir: &Path, out: &Path, sandbox: &dyn Sandbox, opts: &Options) -> an
     }
     let mutants = crate::timings::time("variant mutants", || {
         crate::testgen::score::mutants(&opts.helper_python, &original.input)
-    })?;
+    })
+    .map_err(VariantError::phase)?;
     for &kind in &opts.kinds {
         let ordered = match kind {
             Kind::Rename => match rename::candidate(&opts.helper_python, &original)? {
@@ -235,7 +244,11 @@ pub fn make(dir: &Path, out: &Path, sandbox: &dyn Sandbox, opts: &Options) -> an
                 }
                 Err(reason) => {
                     std::fs::remove_dir_all(&target).ok();
-                    report.discarded.push(Discarded { kind, change: candidate.change.clone(), reason });
+                    report.discarded.push(Discarded {
+                        kind,
+                        change: candidate.change.clone(),
+                        reason: reason.to_string(),
+                    });
                 }
             }
         }

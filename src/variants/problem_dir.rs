@@ -9,10 +9,9 @@
 
 use std::path::Path;
 
-use anyhow::Context as _;
-
 use super::Kind;
 use super::candidates::Candidate;
+use super::error::VariantError;
 use super::screen::Original;
 use crate::author::{Detail, draw_source};
 use crate::bank::meta::{DESCRIPTION, PROBLEM_TOML};
@@ -24,15 +23,15 @@ starter code exactly as the flowchart describes; it may differ from any well-kno
 
 /// Writes the variant directory `target` (replacing one left from an
 /// earlier run). A solution the reader cannot draw is an error.
-pub fn write(original: &Original, candidate: &Candidate, kind: Kind, target: &Path) -> anyhow::Result<()> {
+pub fn write(original: &Original, candidate: &Candidate, kind: Kind, target: &Path) -> Result<(), VariantError> {
     if target.exists() {
-        std::fs::remove_dir_all(target).with_context(|| format!("removing {}", target.display()))?;
+        std::fs::remove_dir_all(target).map_err(|source| VariantError::Remove { path: target.into(), source })?;
     }
-    std::fs::create_dir_all(target).with_context(|| format!("creating {}", target.display()))?;
+    std::fs::create_dir_all(target).map_err(|source| VariantError::Create { path: target.into(), source })?;
     let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let entry = candidate.names.get(&original.input.entry_point).unwrap_or(&original.input.entry_point);
     let chart = draw_source(&candidate.source, Some(entry), Detail::Medium)
-        .map_err(|e| anyhow::anyhow!("{}: drawing the variant: {}", target.display(), e))?;
+        .map_err(|error| VariantError::Draw { target: target.into(), error })?;
     let files = [
         (SOLUTION, candidate.source.clone()),
         (PROBLEM_TOML, spec_text(original, candidate, kind)?),
@@ -42,37 +41,42 @@ pub fn write(original: &Original, candidate: &Candidate, kind: Kind, target: &Pa
     ];
     for (file, text) in files {
         let path = target.join(file);
-        crate::outfile::write_atomic(&path, text.as_bytes()).with_context(|| format!("writing {}", path.display()))?;
+        crate::outfile::write_atomic(&path, text.as_bytes()).map_err(|source| VariantError::Write { path, source })?;
     }
     Ok(())
 }
 
 /// The original's `problem.toml` with `variant_of` and `variant_kind` in
 /// `[meta]` (and, renamed, its parameter names).
-fn spec_text(original: &Original, candidate: &Candidate, kind: Kind) -> anyhow::Result<String> {
+fn spec_text(original: &Original, candidate: &Candidate, kind: Kind) -> Result<String, VariantError> {
     let path = original.input.dir.join(PROBLEM_TOML);
-    let mut doc: toml::Table =
-        toml::from_str(&original.input.spec_text).with_context(|| format!("reading {}", path.display()))?;
+    let mut doc: toml::Table = match toml::from_str(&original.input.spec_text) {
+        Ok(doc) => doc,
+        Err(source) => return Err(VariantError::Spec { path, source }),
+    };
     super::rename::spec(&mut doc, &candidate.names);
-    let meta = doc
-        .entry("meta")
-        .or_insert_with(|| toml::Value::Table(toml::Table::new()))
-        .as_table_mut()
-        .with_context(|| format!("{}: [meta] is not a table", path.display()))?;
+    let Some(meta) = doc.entry("meta").or_insert_with(|| toml::Value::Table(toml::Table::new())).as_table_mut() else {
+        return Err(VariantError::MetaNotATable { path });
+    };
     meta.insert("variant_of".into(), toml::Value::String(original.name.clone()));
     meta.insert("variant_kind".into(), toml::Value::String(kind.as_str().into()));
-    let body = toml::to_string(&doc).context("writing problem.toml")?;
+    let body = toml::to_string(&doc).map_err(VariantError::SpecText)?;
     Ok(format!("# A variant of {} made by `flowbench variants` ({}).\n{body}", original.name, kind.as_str()))
 }
 
 /// The original's `problem.json` under the variant's name, without tests
 /// (and, renamed, with the new entry point and starter code).
-fn problem_json(original: &Original, candidate: &Candidate, name: &str) -> anyhow::Result<String> {
+fn problem_json(original: &Original, candidate: &Candidate, name: &str) -> Result<String, VariantError> {
     let path = original.input.dir.join(PROBLEM);
-    let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-    let mut value: serde_json::Value =
-        serde_json::from_str(&text).with_context(|| format!("reading {}", path.display()))?;
-    let object = value.as_object_mut().with_context(|| format!("{}: not a JSON object", path.display()))?;
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(source) => return Err(VariantError::Read { path, source }),
+    };
+    let mut value: serde_json::Value = match serde_json::from_str(&text) {
+        Ok(value) => value,
+        Err(source) => return Err(VariantError::JsonFile { path, source }),
+    };
+    let Some(object) = value.as_object_mut() else { return Err(VariantError::NotAnObject { path }) };
     object.insert("task_id".into(), name.into());
     object.insert("tests".into(), serde_json::Value::Array(Vec::new()));
     for field in ["entry_point", "starter_code"] {

@@ -11,13 +11,13 @@ use std::path::Path;
 use serde_json::{Value as Json, json};
 
 use super::candidates::Candidate;
+use super::error::VariantError;
 use super::screen::{Original, Screened};
 use super::{Kind, Options};
-use anyhow::Context as _;
 
 use crate::bank::{FLOWCHART, PROBLEM, SOLUTION};
 use crate::judge::problem::TestCase;
-use crate::judge::run::{Sandbox, SandboxFailure};
+use crate::judge::run::Sandbox;
 use crate::mermaid::lint::{Checked, check};
 use crate::testgen;
 use crate::testgen::generate::{args_key, compare_options, same, validate_limits};
@@ -38,11 +38,50 @@ pub struct Proof {
 /// A variant's regenerated tests: header, tests, mutation figures.
 type Regenerated = (tests_file::Header, Vec<GeneratedTest>, MutationSummary);
 
+/// Why a written variant is discarded: its proof failed (the reason
+/// recorded with it in the report).
+#[derive(Debug, thiserror::Error)]
+pub enum Unproven {
+    #[error("reading the chart: {0}")]
+    ChartUnreadable(std::io::Error),
+    /// The first lint warning's message.
+    #[error("the re-drawn chart has lint warnings: {0}")]
+    LintWarnings(String),
+    /// The parse error's message.
+    #[error("the re-drawn chart does not parse: {0}")]
+    ChartDoesNotParse(String),
+    /// Test generation failed on the variant (not the machine).
+    #[error("{0:#}")]
+    Generation(anyhow::Error),
+    /// The first floor the regenerated tests miss.
+    #[error("{0}")]
+    Floor(String),
+    /// Why the regenerated tests cannot tell programs apart.
+    #[error("{0}")]
+    Degenerate(String),
+    #[error("{0}")]
+    Suite(SuiteError),
+    /// The test's arguments (as JSON) and the renamed program's run.
+    #[error("renaming changed the answer on {}: {:?}", .0.0, .0.1)]
+    RenamingChangedAnswer(Box<(String, Run)>),
+    #[error("not total on the domain: {variant} generated inputs raise or time out (the original's: {original})")]
+    NotTotal { variant: usize, original: usize },
+    #[error("mutation score {score:.3} < {}", super::MIN_MUTATION_SCORE)]
+    MutationScore { score: f64 },
+    #[error("answers the same on every regenerated test")]
+    SameAnswers,
+    #[error("the original reference passes the variant's tests")]
+    OriginalPasses,
+    #[error("differs from the original on {:.0} % of the regenerated tests (< {:.0} %)", 100.0 * .share, 100.0 * .least)]
+    TooClose { share: f64, least: f64 },
+}
+
 /// Drop reasons that say the program is not total on the spec's domain.
 const NOT_TOTAL: [&str; 4] = ["raised", "timeout", "too_slow", "unencodable"];
 
 /// Proves the variant in `dir`, writing its `tests.jsonl`. `Ok(Err(reason))`
-/// discards it; `Err` is a failure of the machine (the sandbox, a helper).
+/// discards it; `Err` is a failure of the machine (the sandbox, a helper,
+/// the files).
 pub fn prove(
     sandbox: &dyn Sandbox,
     original: &Original,
@@ -51,7 +90,7 @@ pub fn prove(
     candidate: &Candidate,
     screened: &Screened,
     opts: &Options,
-) -> anyhow::Result<Result<Proof, String>> {
+) -> Result<Result<Proof, Unproven>, VariantError> {
     if let Err(reason) = lint_clean(dir) {
         return Ok(Err(reason));
     }
@@ -75,24 +114,20 @@ pub fn prove(
     }
     let (_, tests, mutation) = &generated;
     if mutation.score < super::MIN_MUTATION_SCORE {
-        return Ok(Err(format!("mutation score {:.3} < {}", mutation.score, super::MIN_MUTATION_SCORE)));
+        return Ok(Err(Unproven::MutationScore { score: mutation.score }));
     }
     if tests.windows(2).all(|w| w[0].expected == w[1].expected) {
-        return Ok(Err("answers the same on every regenerated test".into()));
+        return Ok(Err(Unproven::SameAnswers));
     }
-    let entry = crate::bank::spec::gen_input(dir)?.entry_point;
+    let entry = crate::bank::spec::gen_input(dir).map_err(VariantError::phase)?.entry_point;
     let (differ, first) =
         crate::timings::time("variant original", || original_on(sandbox, original, &entry, &generated))?;
     let share = differ as f64 / tests.len().max(1) as f64;
     let Some(first_difference) = first else {
-        return Ok(Err("the original reference passes the variant's tests".into()));
+        return Ok(Err(Unproven::OriginalPasses));
     };
     if share < opts.min_differ {
-        return Ok(Err(format!(
-            "differs from the original on {:.0} % of the regenerated tests (< {:.0} %)",
-            100.0 * share,
-            100.0 * opts.min_differ
-        )));
+        return Ok(Err(Unproven::TooClose { share, least: opts.min_differ }));
     }
     Ok(Ok(Proof { tests: tests.len(), mutation: *mutation, differ_share: share, first_difference }))
 }
@@ -108,7 +143,7 @@ fn carry_original_tests(
     original: &Original,
     dir: &Path,
     screened: &Screened,
-) -> anyhow::Result<()> {
+) -> Result<(), VariantError> {
     let originals: Vec<&TestCase> = original.input.originals.iter().filter(|t| t.kwargs.is_empty()).collect();
     if originals.is_empty() {
         return Ok(());
@@ -120,7 +155,7 @@ fn carry_original_tests(
     let program = wrap(&solution, &entry, original.input.call_style, false);
     let inputs: Vec<Vec<Json>> = originals.iter().map(|t| t.args.clone()).collect();
     let runs = reusing(screened, &inputs, |missing| {
-        run_all(sandbox, &program, missing, validate_limits(&original.input.spec))
+        run_all(sandbox, &program, missing, validate_limits(&original.input.spec)).map_err(VariantError::phase)
     })?;
     let tests: Vec<TestCase> = originals
         .into_iter()
@@ -132,7 +167,7 @@ fn carry_original_tests(
         .collect();
     problem["tests"] = serde_json::to_value(tests)?;
     crate::outfile::write_atomic(&path, (serde_json::to_string_pretty(&problem)? + "\n").as_bytes())
-        .with_context(|| format!("writing {}", path.display()))
+        .map_err(|source| VariantError::Write { path, source })
 }
 
 /// A run of every input: `known`'s where it has the input, `run`'s on the
@@ -140,8 +175,8 @@ fn carry_original_tests(
 fn reusing(
     known: &Screened,
     inputs: &[Vec<Json>],
-    run: impl FnOnce(&[Vec<Json>]) -> Result<Vec<Run>, SandboxFailure>,
-) -> anyhow::Result<Vec<Run>> {
+    run: impl FnOnce(&[Vec<Json>]) -> Result<Vec<Run>, VariantError>,
+) -> Result<Vec<Run>, VariantError> {
     let mut runs: Vec<Option<Run>> = inputs.iter().map(|a| known.get(&args_key(a)).cloned()).collect();
     let missing: Vec<usize> = (0..inputs.len()).filter(|&i| runs[i].is_none()).collect();
     if !missing.is_empty() {
@@ -154,12 +189,12 @@ fn reusing(
 }
 
 /// The re-drawn chart parses with no lint warning.
-fn lint_clean(dir: &Path) -> Result<(), String> {
-    let text = std::fs::read_to_string(dir.join(FLOWCHART)).map_err(|e| format!("reading the chart: {e}"))?;
+fn lint_clean(dir: &Path) -> Result<(), Unproven> {
+    let text = std::fs::read_to_string(dir.join(FLOWCHART)).map_err(Unproven::ChartUnreadable)?;
     match check(&text) {
         Checked::Ok { warnings, .. } if warnings.is_empty() => Ok(()),
-        Checked::Ok { warnings, .. } => Err(format!("the re-drawn chart has lint warnings: {}", warnings[0].message)),
-        Checked::Err(d) => Err(format!("the re-drawn chart does not parse: {}", d.message)),
+        Checked::Ok { mut warnings, .. } => Err(Unproven::LintWarnings(warnings.swap_remove(0).message)),
+        Checked::Err(d) => Err(Unproven::ChartDoesNotParse(d.message)),
     }
 }
 
@@ -172,19 +207,21 @@ fn regenerate(
     dir: &Path,
     screened: &Screened,
     opts: &Options,
-) -> anyhow::Result<Result<Regenerated, String>> {
-    let input = crate::bank::spec::gen_input(dir)?;
+) -> Result<Result<Regenerated, Unproven>, VariantError> {
+    let input = crate::bank::spec::gen_input(dir).map_err(VariantError::phase)?;
     let policy = Policy::Floor { floor: super::MIN_MUTATION_SCORE, reuse: screened };
     let suite = match make_suite(&opts.helper_python, sandbox, input, policy) {
         Ok(suite) => suite,
         // The machine failed, not the variant.
-        Err(SuiteError::Failed(testgen::Error::Sandbox(failure))) => return Err(failure.into()),
-        Err(SuiteError::Failed(e)) => return Ok(Err(e.to_string())),
-        Err(SuiteError::Floors(reasons)) => return Ok(Err(reasons.into_iter().next().unwrap_or_default())),
-        Err(SuiteError::Degenerate { why, .. }) => return Ok(Err(why)),
-        Err(other) => return Ok(Err(other.to_string())),
+        Err(SuiteError::Failed(testgen::Error::Sandbox(failure))) => return Err(VariantError::phase(failure)),
+        Err(SuiteError::Failed(e)) => return Ok(Err(Unproven::Generation(e.into()))),
+        Err(SuiteError::Floors(reasons)) => {
+            return Ok(Err(Unproven::Floor(reasons.into_iter().next().unwrap_or_default())));
+        }
+        Err(SuiteError::Degenerate { why, .. }) => return Ok(Err(Unproven::Degenerate(why))),
+        Err(other) => return Ok(Err(Unproven::Suite(other))),
     };
-    suite.write(dir)?;
+    suite.write(dir).map_err(VariantError::phase)?;
     let mutation = suite.mutation().unwrap_or_default();
     Ok(Ok((suite.generated.header, suite.generated.tests, mutation)))
 }
@@ -203,12 +240,12 @@ fn renamed_tests(
     original: &Original,
     dir: &Path,
     names: &BTreeMap<String, String>,
-) -> anyhow::Result<Option<Result<Regenerated, String>>> {
+) -> Result<Option<Result<Regenerated, Unproven>>, VariantError> {
     let Some(mutation) = original.header.mutation else { return Ok(None) };
-    let input = crate::bank::spec::gen_input(dir)?;
+    let input = crate::bank::spec::gen_input(dir).map_err(VariantError::phase)?;
     let program = wrap(&input.solution, &input.entry_point, input.call_style, false);
     let inputs: Vec<Vec<Json>> = original.tests.iter().map(|t| t.args.clone()).collect();
-    let runs = run_all(sandbox, &program, &inputs, validate_limits(&input.spec))?;
+    let runs = run_all(sandbox, &program, &inputs, validate_limits(&input.spec)).map_err(VariantError::phase)?;
     let opts = compare_options(&input.spec);
     let mut tests = Vec::with_capacity(runs.len());
     for (t, run) in original.tests.iter().zip(runs) {
@@ -219,9 +256,9 @@ fn renamed_tests(
                 reference_ops: time.ops,
                 ..t.clone()
             }),
-            other => {
+            run => {
                 let args = serde_json::to_string(&t.args).unwrap_or_default();
-                return Ok(Some(Err(format!("renaming changed the answer on {args}: {other:?}"))));
+                return Ok(Some(Err(Unproven::RenamingChangedAnswer(Box::new((args, run))))));
             }
         }
     }
@@ -232,19 +269,17 @@ fn renamed_tests(
         domains: original.header.domains.iter().map(|(p, d)| (names.get(p).unwrap_or(p).clone(), d.clone())).collect(),
         ..original.header.clone()
     };
-    tests_file::write(&dir.join(TESTS), &header, &tests)?;
+    tests_file::write(&dir.join(TESTS), &header, &tests).map_err(VariantError::phase)?;
     Ok(Some(Ok((header, tests, mutation))))
 }
 
 /// More inputs dropped for raising or timing out than the original had:
 /// the change made the program partial on the domain.
-fn not_total(original: &Original, header: &tests_file::Header) -> Option<String> {
+fn not_total(original: &Original, header: &tests_file::Header) -> Option<Unproven> {
     let count =
         |h: &tests_file::Header| NOT_TOTAL.iter().map(|r| h.dropped.get(*r).copied().unwrap_or(0)).sum::<usize>();
-    let (variant, base) = (count(header), count(&original.header));
-    (variant > base).then(|| {
-        format!("not total on the domain: {variant} generated inputs raise or time out (the original's: {base})")
-    })
+    let (variant, original) = (count(header), count(&original.header));
+    (variant > original).then_some(Unproven::NotTotal { variant, original })
 }
 
 /// Runs the original reference, called by the variant's entry point (a
@@ -256,7 +291,7 @@ fn original_on(
     original: &Original,
     entry: &str,
     generated: &Regenerated,
-) -> anyhow::Result<(usize, Option<Json>)> {
+) -> Result<(usize, Option<Json>), VariantError> {
     let input = &original.input;
     let tests = &generated.1;
     let runs = original_runs(sandbox, original, entry, tests)?;
@@ -284,11 +319,13 @@ fn original_runs(
     original: &Original,
     entry: &str,
     tests: &[GeneratedTest],
-) -> anyhow::Result<Vec<Run>> {
+) -> Result<Vec<Run>, VariantError> {
     let input = &original.input;
     let none = Screened::new();
     let recorded = if entry == input.entry_point { &original.recorded } else { &none };
     let program = wrap(&input.solution, entry, input.call_style, false);
     let inputs: Vec<Vec<Json>> = tests.iter().map(|t| t.args.clone()).collect();
-    reusing(recorded, &inputs, |missing| run_all(sandbox, &program, missing, validate_limits(&input.spec)))
+    reusing(recorded, &inputs, |missing| {
+        run_all(sandbox, &program, missing, validate_limits(&input.spec)).map_err(VariantError::phase)
+    })
 }

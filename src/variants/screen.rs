@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use serde_json::Value as Json;
 
+use super::error::VariantError;
 use crate::exec::Limits;
 use crate::judge::problem::Category;
 use crate::judge::run::Sandbox;
@@ -33,9 +34,9 @@ pub struct Original {
 
 impl Original {
     /// Reads a problem directory with generated tests; errors name the file.
-    pub fn load(dir: &Path) -> anyhow::Result<Original> {
-        let input = crate::bank::spec::gen_input(dir)?;
-        let (header, tests) = tests_file::read(&dir.join(TESTS))?;
+    pub fn load(dir: &Path) -> Result<Original, VariantError> {
+        let input = crate::bank::spec::gen_input(dir).map_err(VariantError::phase)?;
+        let (header, tests) = tests_file::read(&dir.join(TESTS)).map_err(VariantError::phase)?;
         let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let fresh = header.stamp == tests_file::stamp(&input.solution, &input.spec_text, &input.originals_text);
         let recorded = if fresh {
@@ -157,13 +158,14 @@ fn screen_runs(
     inputs: &[Vec<Json>],
     tests: &[&GeneratedTest],
     most: Limits,
-) -> anyhow::Result<Vec<Run>> {
+) -> Result<Vec<Run>, VariantError> {
     let budget_s = screen_budget(tests);
     let share = |n: usize| budget_s * n as f64 / inputs.len().max(1) as f64;
     let mut runs = vec![Run::NotRun; inputs.len()];
     for (group, limits) in screen_groups(tests, most) {
         let args: Vec<Vec<Json>> = group.iter().map(|&i| inputs[i].clone()).collect();
-        let got = run_within_budget_batched(sandbox, program, &args, limits, share(group.len()))?;
+        let got = run_within_budget_batched(sandbox, program, &args, limits, share(group.len()))
+            .map_err(VariantError::phase)?;
         let total = got.iter().all(|r| matches!(r, Run::Value(..)));
         for (i, run) in group.into_iter().zip(got) {
             runs[i] = run;
@@ -188,7 +190,7 @@ pub fn screen(
     original: &Original,
     source: &str,
     min_differ: f64,
-) -> anyhow::Result<Result<Screened, Rejected>> {
+) -> Result<Result<Screened, Rejected>, VariantError> {
     let tests: Vec<&GeneratedTest> =
         original.tests.iter().filter(|t| t.category != Category::Large).take(SCREEN_INPUTS).collect();
     let inputs: Vec<Vec<Json>> = tests.iter().map(|t| t.args.clone()).collect();

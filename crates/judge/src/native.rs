@@ -235,8 +235,7 @@ pub fn native_verdict(
                     (format!("failed: unencodable result on test {number}/{total}"), ErrorClass::WrongAnswer)
                 }
                 (status, _) => {
-                    let (result, class, message) =
-                        describe_status(status)?.unwrap_or_default_failure();
+                    let (result, class, message) = describe_status(status)?.unwrap_or_default_failure();
                     failure.message = message;
                     (result, class)
                 }

@@ -183,8 +183,7 @@ pub fn judge_sample(
         time_s: outcome.wall.as_secs_f64(),
         time_limit_s: settings.legacy_limit.as_secs_f64(),
     };
-    let described =
-        describe_status(&outcome.status).map_err(|failure| NoVerdict::Sandbox(failure.into()))?;
+    let described = describe_status(&outcome.status).map_err(|failure| NoVerdict::Sandbox(failure.into()))?;
     if let Some((result, class, message)) = described {
         verdict.passed = false;
         verdict.result = result;
