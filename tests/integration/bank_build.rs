@@ -126,7 +126,7 @@ fn embedded_bank_builds_a_deterministic_incremental_dist() {
 
     // The records' test code under flowbench's own legacy judge: the
     // reference passes every record, the bare starter code none. (Whole
-    // programs have no test code: tests/stdio_bank.rs judges theirs.)
+    // programs have no test code: tests/integration/stdio_bank.rs judges theirs.)
     let records = a.path().join("records.jsonl");
     let mut lines = String::new();
     for (subset, file) in &manifest.subsets {

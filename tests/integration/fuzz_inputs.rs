@@ -1,7 +1,7 @@
 //! Fuzzing the CLI's file inputs in-process with proptest: problems and
 //! samples JSONL, style TOML and Mermaid text (mutated from real files), fed
 //! to the same loaders the commands use. Any panic fails. Quick by default;
-//! `FLOWBENCH_FUZZ_SECS=600 cargo test --release --test fuzz_inputs -- --nocapture`
+//! `FLOWBENCH_FUZZ_SECS=600 cargo test --release --test integration fuzz_inputs:: -- --nocapture`
 //! runs for ten minutes and prints how many cases ran.
 
 use std::path::Path;

@@ -41,11 +41,11 @@ const SKIPPED: &[(&str, &str)] = &[
     ("cargo ", "the set-up commands themselves; this test runs under `cargo test --release -- --ignored`"),
     (
         "--endpoint http://127.0.0.1:8000/v1",
-        "needs a model server; tests/client.rs runs the client against a local test server",
+        "needs a model server; crates/client/tests/integration/client.rs runs the client against a local test server",
     ),
     (
         "--samples $S/samples/*/*.jsonl",
-        "judges all 3,668 released samples natively (~4 min on 2 cores); tests/judge_codevision.rs judges them all (legacy), tests/judge_cli.rs the native mode",
+        "judges all 3,668 released samples natively (~4 min on 2 cores); tests/integration/judge_codevision.rs judges them all (legacy), tests/integration/judge_cli.rs the native mode",
     ),
     ("sbatch ", "needs Slurm; the shards and `judge merge` are run below"),
     (

@@ -7,7 +7,7 @@
 //!
 //! These snapshots move whenever layout or text measurement changes on
 //! purpose: review the diff with `cargo insta review`, or accept it with
-//! `INSTA_UPDATE=always cargo test --release --test render_snapshots`.
+//! `INSTA_UPDATE=always cargo test --release --test integration render_snapshots::`.
 
 use crate::common;
 
