@@ -3,7 +3,7 @@
 # first array runs `tests gen --shard i/N`, task i of the second (once every
 # test is written) `build --shard i/N`, then a dependent job merges the build
 # shards into DIST (`flowbench build merge`). The merged DIST is byte for byte
-# the one unsharded `flowbench build` writes (tests/build_shards.rs:
+# the one unsharded `flowbench build` writes (tests/integration/build_shards.rs:
 # merged_shards_are_byte_identical_to_one_unsharded_build).
 #
 #   deploy/bank-array.sh BANK OUT_DIR [N]

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Judge samples as a Slurm job array: task i judges shard i of N, resumably;
 # a dependent job merges the parts. N shards merged give exactly the
-# single-run results (tests/judge_cli.rs: shards_merge_to_the_full_run).
+# single-run results (tests/integration/judge_cli.rs: shards_merge_to_the_full_run).
 #
 #   deploy/judge-array.sh PROBLEMS.jsonl SAMPLES.jsonl OUT_DIR [N]
 set -euo pipefail

@@ -56,7 +56,7 @@ step "cargo run --release -- build" build cargo run --release -- build
 grep -E '^ *Finished .*release' "$work/build.log" | sed 's/^ */   compile: /' || true
 grep -E "first use|environment is ready" "$work/build.log" | sed 's/^/   venv: /' || true
 step "cargo test --release" test cargo test --release
-skips=$(grep -c '^skipping: shared data' "$work/test.log" || true)
+skips=$(grep -o 'skipping: shared data' "$work/test.log" | wc -l || true)
 echo "   tests skipped for want of ../shared/: $skips messages"
 grep -E '^test result:' "$work/test.log" | awk '{p+=$4; f+=$6; i+=$8} END {print "   passed " p ", failed " f ", ignored " i}'
 echo "fresh machine: both set-up commands pass"

@@ -20,7 +20,7 @@
 //! unconstrained and back edges to a per-loop "next iteration"); `chart2py` turns that into Python (loops at
 //! back-edge targets, `if`s joined at their post-dominator); `against` compares a chart with a `Program` and
 //! returns `Mismatch`es and a similarity. It uses `mermaid` only; the round trip is judged through `flowbench
-//! judge` (tests/author_corpus.rs, scripts/bench-author.sh). `session` is the LLM loop of `flowbench author`: a
+//! judge` (tests/integration/author_corpus.rs, scripts/bench-author.sh). `session` is the LLM loop of `flowbench author`: a
 //! templated prompt (statement + solution, `templates/author.txt`) goes through `client::ChatClient`; `review`
 //! takes the Mermaid out of each reply, applies `mermaid::fix` when no change is lossy, and returns the parse
 //! error, lints and `against` mismatches as rendered diagnostics, sent back (`templates/repair.txt`) for up to

@@ -2,16 +2,16 @@
 #![allow(dead_code)]
 
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-/// Path of a file under `../shared/` (or `$FLOWBENCH_SHARED`), or `None`
+/// Path of a file under `../shared/` beside the workspace (or
+/// `$FLOWBENCH_SHARED`), or `None`
 /// when it is absent — a user's fresh clone has no shared data. With
 /// `FLOWBENCH_REQUIRE_SHARED=1` (set by `.ci/run`) a missing file panics so
 /// CI cannot silently skip.
 pub fn shared(rel: &str) -> Option<PathBuf> {
-    let root = std::env::var_os("FLOWBENCH_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared")));
+    let root =
+        std::env::var_os("FLOWBENCH_SHARED").map(PathBuf::from).unwrap_or_else(|| workspace_root().join("../shared"));
     let path = root.join(rel);
     if path.exists() {
         return Some(path);
@@ -29,6 +29,15 @@ pub fn shared(rel: &str) -> Option<PathBuf> {
         reported.push(path);
     }
     None
+}
+
+/// The workspace's root (the directory holding `Cargo.lock`): these helpers
+/// serve the tests of the root package and of the crates under `crates/`.
+fn workspace_root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .find(|dir| dir.join("Cargo.lock").exists())
+        .expect("the workspace root holds Cargo.lock")
 }
 
 /// Environment that makes pip's package index unreachable (pip's own

@@ -1,6 +1,6 @@
 """Runs HumanEval's canonical solutions (trusted benchmark code) on the
 native tests produced by `flowbench tests import`, decoding the tagged JSON
-values, and prints one line per failing test. Used by tests/tests_import.rs
+values, and prints one line per failing test. Used by tests/integration/tests_import.rs
 to check that conversion preserved each test's meaning: the reference must
 pass every converted test, as it passes the legacy asserts.
 

@@ -12,7 +12,7 @@
 //! joined by `\n`, the cut line and all after it dropped). That last step is
 //! not in the published `evaluate.py`, but the recorded completions need it:
 //! with it, all 3,668 shared samples' `completion`s are reproduced from their
-//! `response`s (56 differ without it); see `tests/judge_codevision.rs`.
+//! `response`s (56 differ without it); see `tests/integration/judge_codevision.rs`.
 //!
 //! [`Extract::Strict`] fixes those quirks: fences must start a line, only a
 //! `python`/`py`/untagged block counts, the code is cut only at the first

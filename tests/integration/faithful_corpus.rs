@@ -1,0 +1,214 @@
+//! `check --against` on the hand-written faithfulness corpus
+//! (`tests/faithfulness/`): charts written in the conventions LLMs use, each
+//! with one realistic wrong twin whose `entry.toml` says which element is
+//! wrong. The faithful charts must all pass; the wrong twins must be
+//! flagged (≥ 95 %), the flagged element named (≥ 90 %): a diagnostic
+//! mentions its label or its solution line.
+//!
+//! `FLOWBENCH_FAITH_CORPUS` points at another copy of the corpus (while it
+//! is being written elsewhere).
+
+use crate::common;
+
+use std::path::{Path, PathBuf};
+
+use flowbench::author::execute::{Execution, judge_settings, sandbox_config};
+use flowbench::author::{Report, Tests, check_against_with, read_program};
+use flowbench::exec::LazyExecutor;
+use flowbench::judge::problems_file::{LoadedProblem, ProblemSet, load_problems, parse_problem};
+use flowbench::mermaid::parse;
+use serde_json::Value;
+
+/// One corpus entry, read.
+struct Entry {
+    name: String,
+    source: String,
+    entry_point: String,
+    faithful: String,
+    wrong: String,
+    kind: String,
+    element: String,
+    /// An inserted decision's label (`extra-condition`): naming it names
+    /// the error too.
+    condition: String,
+    line: Option<u32>,
+    /// Every label carries code (`code_labelled`): the chart should run.
+    code_labelled: bool,
+    /// The problem whose tests the charts run on.
+    problem: LoadedProblem,
+}
+
+fn corpus_dir() -> PathBuf {
+    std::env::var_os("FLOWBENCH_FAITH_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/faithfulness"))
+}
+
+/// The solution of `source` (`bank:<problem>` or `humaneval:<task_id>`) and
+/// its entry point; `None` for HumanEval when the shared data is absent.
+fn solution(source: &str) -> Option<(String, String)> {
+    if let Some(problem) = source.strip_prefix("bank:") {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems").join(problem);
+        let code = std::fs::read_to_string(dir.join("solution.py")).unwrap_or_else(|e| panic!("{problem}: {e}"));
+        let meta: Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("problem.json")).expect("problem.json"))
+                .expect("problem.json is JSON");
+        return Some((code, meta["entry_point"].as_str().expect("entry_point").to_owned()));
+    }
+    let task = source.strip_prefix("humaneval:").unwrap_or_else(|| panic!("unknown source {source}"));
+    let path = common::shared("codevision/problems.jsonl")?;
+    let text = std::fs::read_to_string(path).expect("problems.jsonl");
+    let problem = text
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).expect("json"))
+        .find(|p| p["task_id"] == task)
+        .unwrap_or_else(|| panic!("{task} not in problems.jsonl"));
+    let s = |k: &str| problem[k].as_str().unwrap_or_default().to_owned();
+    Some((s("prompt") + &s("canonical_solution"), s("entry_point")))
+}
+
+/// The problem of `source`: the bank's `problem.json`, or the HumanEval
+/// record of the shared `problems.jsonl` (loaded once into `humaneval`).
+fn problem(source: &str, humaneval: &mut Option<ProblemSet>) -> LoadedProblem {
+    if let Some(name) = source.strip_prefix("bank:") {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems").join(name).join("problem.json");
+        return parse_problem(&std::fs::read_to_string(&path).expect("problem.json")).expect("a problem");
+    }
+    let task = source.strip_prefix("humaneval:").expect("humaneval source");
+    let set = humaneval.get_or_insert_with(|| {
+        load_problems(&common::shared("codevision/problems.jsonl").expect("shared data")).expect("problems").0
+    });
+    set.by_id.get(task).cloned().unwrap_or_else(|| panic!("{task} not in problems.jsonl"))
+}
+
+fn entries(dir: &Path) -> Vec<Entry> {
+    let mut humaneval = None;
+    let mut dirs: Vec<PathBuf> =
+        std::fs::read_dir(dir).expect("corpus").flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
+    dirs.sort();
+    let mut out = Vec::new();
+    for d in dirs {
+        let name = d.file_name().unwrap().to_string_lossy().into_owned();
+        let read = |f: &str| std::fs::read_to_string(d.join(f)).unwrap_or_else(|e| panic!("{name}/{f}: {e}"));
+        let meta: toml::Table = read("entry.toml").parse().unwrap_or_else(|e| panic!("{name}/entry.toml: {e}"));
+        let source = meta["source"].as_str().expect("source");
+        let Some((code, entry_point)) = solution(source) else { continue };
+        let wrong = meta["wrong"].as_table().expect("[wrong]");
+        let (faithful, wrong_chart) = (read("faithful.mmd"), read("wrong.mmd"));
+        out.push(Entry {
+            name,
+            source: code,
+            entry_point,
+            faithful,
+            wrong: wrong_chart,
+            kind: wrong["kind"].as_str().unwrap_or_default().to_owned(),
+            element: wrong.get("element").and_then(|v| v.as_str()).unwrap_or_default().to_owned(),
+            condition: wrong.get("condition").and_then(|v| v.as_str()).unwrap_or_default().to_owned(),
+            line: wrong.get("line").and_then(|v| v.as_integer()).and_then(|l| u32::try_from(l).ok()),
+            code_labelled: meta.get("code_labelled").and_then(|v| v.as_bool()).unwrap_or(false),
+            problem: problem(source, &mut humaneval),
+        });
+    }
+    out
+}
+
+/// Labels compared without quotes, backticks, `<br>` and spacing.
+fn plain(text: &str) -> String {
+    text.replace("<br>", " ").replace(['"', '`'], "").split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+}
+
+/// Whether a diagnostic names the wrong element: its label (or the
+/// inserted condition's) or its line.
+fn names_element(report: &Report, e: &Entry) -> bool {
+    let labels: Vec<String> = [&e.element, &e.condition].iter().map(|l| plain(l)).filter(|l| !l.is_empty()).collect();
+    report
+        .mismatches
+        .iter()
+        .any(|m| labels.iter().any(|l| plain(&m.message).contains(l)) || (e.line.is_some() && m.code_line == e.line))
+}
+
+#[test]
+#[ignore = "heavy: the faithful corpus and its wrong twins, each run against its solution"]
+fn faithful_charts_pass_and_wrong_twins_are_flagged_by_name() {
+    let dir = corpus_dir();
+    if !dir.exists() {
+        eprintln!("skipping: no faithfulness corpus at {}", dir.display());
+        return;
+    }
+    let entries = entries(&dir);
+    assert!(!entries.is_empty(), "no entries in {}", dir.display());
+    let (mut false_alarms, mut flagged, mut named) = (Vec::new(), 0, 0);
+    let (mut missed, mut unnamed) = (Vec::new(), Vec::new());
+    let (sandbox, settings) = (LazyExecutor::new(sandbox_config()), judge_settings());
+    let (mut code_labelled, mut ran, mut not_run) = (0, 0, Vec::new());
+    for e in &entries {
+        let program =
+            read_program(&e.source, Some(&e.entry_point)).unwrap_or_else(|err| panic!("{}: {}", e.name, err.message));
+        let tests = Tests { problem: &e.problem, settings: &settings, sandbox: &sandbox };
+        let check = |text: &str, which: &str| {
+            let chart = parse(text).unwrap_or_else(|err| panic!("{}/{which}.mmd: {err}", e.name));
+            check_against_with(&program, &chart, Some(&tests)).unwrap_or_else(|err| panic!("sandbox: {err}"))
+        };
+        let faithful = check(&e.faithful, "faithful");
+        if e.code_labelled {
+            code_labelled += 1;
+            match &faithful.execution {
+                Some(Execution::Passed { .. }) => ran += 1,
+                other => not_run.push(format!("{}: {other:?}", e.name)),
+            }
+        }
+        if !faithful.mismatches.is_empty() {
+            let messages: Vec<&str> = faithful.mismatches.iter().map(|m| m.message.as_str()).collect();
+            false_alarms.push(format!("{}: {}", e.name, messages.join(" | ")));
+        }
+        let wrong = check(&e.wrong, "wrong");
+        if wrong.mismatches.is_empty() {
+            missed.push(format!("{} ({})", e.name, e.kind));
+            continue;
+        }
+        flagged += 1;
+        if names_element(&wrong, e) {
+            named += 1;
+        } else {
+            unnamed.push(format!("{} ({}: `{}`)", e.name, e.kind, e.element));
+        }
+    }
+    let total = entries.len();
+    let share = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
+    println!(
+        "faithfulness corpus: {total} entries; false alarms {}/{total}; wrong twins flagged {flagged}/{total} ({:.1} %); element named {named}/{flagged} ({:.1} %)",
+        false_alarms.len(),
+        share(flagged, total),
+        share(named, flagged)
+    );
+    println!(
+        "chart2py: {ran}/{code_labelled} code-labelled faithful charts ran and passed their tests ({:.1} %)",
+        share(ran, code_labelled)
+    );
+    println!("not run or failed: {not_run:?}");
+    println!("missed: {missed:?}");
+    println!("unnamed: {unnamed:?}");
+    // Issue 25's bar is 0 false alarms, ≥ 95 % flagged and ≥ 90 % named;
+    // until it is reached these floors keep what is reached from slipping,
+    // and a false alarm outside the known one fails.
+    let unknown: Vec<&String> =
+        false_alarms.iter().filter(|a| !KNOWN_FALSE_ALARMS.iter().any(|k| a.starts_with(k))).collect();
+    assert!(unknown.is_empty(), "faithful charts flagged:\n{}", false_alarms.join("\n"));
+    // The bar is the whole corpus's; the bank's entries alone (no shared
+    // data) hold more of the prose charts the check cannot run.
+    let flagged_floor = if common::shared("codevision/problems.jsonl").is_some() { FLAGGED_FLOOR } else { 92.0 };
+    assert!(share(flagged, total) >= flagged_floor, "wrong twins flagged {flagged}/{total}: missed {missed:?}");
+    assert!(share(named, flagged) >= NAMED_FLOOR, "element named {named}/{flagged}: {unnamed:?}");
+    assert!(share(ran, code_labelled) >= RAN_FLOOR, "chart2py ran {ran}/{code_labelled}: {not_run:?}");
+}
+
+/// Faithful charts still refused, each with why (none today).
+const KNOWN_FALSE_ALARMS: &[&str] = &[];
+/// Issue 25's bars: ≥ 95 % of the wrong twins flagged, the element named in
+/// ≥ 90 % of them (reached: 95.2 % and 94.2 % with `../shared`; 93.0 % and
+/// 92.5 % on the bank entries alone).
+const FLAGGED_FLOOR: f64 = 95.0;
+const NAMED_FLOOR: f64 = 90.0;
+/// Issue 25's bar: chart2py turns ≥ 80 % of the code-labelled faithful
+/// charts into programs that pass the problem's tests.
+const RAN_FLOOR: f64 = 80.0;
