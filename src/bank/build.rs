@@ -22,6 +22,7 @@ use crate::mermaid::{Flowchart, Shape, fmt};
 use crate::render::damage::RasterFormat;
 use crate::render::pipeline::Renderer;
 
+use super::ProblemDir;
 use super::cache::{self, CacheEntry};
 use super::dist_record::DistRecord;
 use super::meta::{self, Meta};
@@ -45,7 +46,7 @@ pub enum BuildError {
     Record(#[from] super::record::RecordError),
     /// The chart cannot be drawn in a style.
     #[error("{chart}: {error}")]
-    Draw { chart: String, error: styles::StyleError },
+    Draw { chart: String, error: Box<styles::StyleError> },
     #[error("{}: no tests", .problem_json.display())]
     NoTests { problem_json: PathBuf },
     #[error("the record has no legacy test")]
@@ -204,16 +205,18 @@ impl Builder<'_> {
     pub fn build(&self, dir: &Path) -> Built {
         let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let mut report = ProblemReport { name: name.clone(), ..ProblemReport::default() };
-        let loaded = super::load(dir).and_then(|mut bank| {
-            if let Err(stale) = super::spec::apply_generated(&mut bank) {
+        // Every file once: the loader, the spec and the metadata read the same bytes.
+        let files = ProblemDir::read(dir);
+        let loaded = super::load(&files).and_then(|mut bank| {
+            if let Err(stale) = super::spec::apply_generated(&mut bank, &files) {
                 // A syntax error is the cause to report, not the staleness
                 // it causes. (Asked only here and before validation, so a
                 // no-op rebuild starts no Python.)
                 super::solution_parses(&bank)?;
                 return Err(stale);
             }
-            let meta = meta::read_meta(dir)?;
-            let description = meta::read_description(dir)?;
+            let meta = meta::read_meta(&files)?;
+            let description = meta::read_description(&files)?;
             Ok((bank, meta, description))
         });
         let (bank, meta, description) = match loaded {
@@ -226,17 +229,17 @@ impl Builder<'_> {
         {
             return previous;
         }
-        let mut record = None;
-        if let Err(e) = self.build_loaded(&bank, &meta, &description, &mut report, &mut record) {
-            if let BuildError::Sandbox(SandboxFailure(detail)) = e {
-                return Built::not_built(dir, detail);
+        // What was written before a failure stays in the report; a record
+        // only comes with a problem that passed.
+        let record = match self.build_loaded(&bank, &meta, &description, &mut report) {
+            Ok(record) => record.filter(|_| report.ok),
+            Err(BuildError::Sandbox(SandboxFailure(detail))) => return Built::not_built(dir, detail),
+            Err(e) => {
+                report.ok = false;
+                report.diagnostics.push(format!("error: {e:#}"));
+                None
             }
-            report.ok = false;
-            report.diagnostics.push(format!("error: {e:#}"));
-        }
-        if !report.ok {
-            record = None;
-        }
+        };
         let hashes = cache::hash_outputs(&self.opts.out, &report.outputs);
         let built = Built { report, record, hashes, rebuilt: true, machine_failure: None };
         // The cache entry goes last: a crash before this point means a rebuild.
@@ -250,16 +253,18 @@ impl Builder<'_> {
         built
     }
 
+    /// Lints, draws, validates and records one loaded problem: its dist
+    /// record, or `None` when the chart or a picture stopped it (said in
+    /// `report`, which also keeps what was written before any failure).
     fn build_loaded(
         &self,
         bank: &BankProblem,
         meta: &Meta,
         description: &str,
         report: &mut ProblemReport,
-        record: &mut Option<DistRecord>,
-    ) -> Result<(), BuildError> {
+    ) -> Result<Option<DistRecord>, BuildError> {
         let shown = bank.dir.join(FLOWCHART).display().to_string();
-        let Some(chart) = self.lint(bank, &shown, report) else { return Ok(()) };
+        let Some(chart) = self.lint(bank, &shown, report) else { return Ok(None) };
         describe(&chart, &bank.problem, report);
         report.mutation_score = bank.mutation_score;
         report.mutation_score_at_least = bank.mutation_score_at_least;
@@ -274,7 +279,7 @@ impl Builder<'_> {
         write(record::mermaid_path(&bank.name), canonical.as_bytes())?;
         write(record::description_path(&bank.name), description.as_bytes())?;
         let (drawn, layouts) = styles::draw_all(self.renderer, &chart, &self.opts.styles)
-            .map_err(|error| BuildError::Draw { chart: shown.clone(), error })?;
+            .map_err(|error| BuildError::Draw { chart: shown.clone(), error: Box::new(error) })?;
         // Validity gate: a picture a model could misread never enters a
         // benchmark (measured on the curves as drawn, in every style).
         let level = if self.opts.allow_ambiguous { "warning" } else { "error" };
@@ -288,7 +293,7 @@ impl Builder<'_> {
             }
         }
         if ambiguous && !self.opts.allow_ambiguous {
-            return Ok(());
+            return Ok(None);
         }
         for d in &drawn {
             let paths = record::image_paths(&d.style_id, &bank.name, d.format);
@@ -308,7 +313,7 @@ impl Builder<'_> {
         let legacy_tests = if program { Vec::new() } else { super::legacy_suite::select(tests, &bank.reference_times) };
         report.legacy_tests = (!program).then_some(legacy_tests.len());
         report.legacy_reference_time_s = super::legacy_suite::reference_time(&legacy_tests, &bank.reference_times);
-        *record = Some(record::make_record(RecordParts {
+        let record = record::make_record(RecordParts {
             bank,
             meta,
             description,
@@ -318,12 +323,12 @@ impl Builder<'_> {
             edges: report.edges,
             decisions: report.decisions,
             legacy_tests: &legacy_tests,
-        })?);
+        })?;
         report.ok = report.reference_passed == tests.len();
-        if let Some(r) = record.as_ref().filter(|_| report.ok && !program) {
-            self.prove_legacy_program(bank, r)?;
+        if report.ok && !program {
+            self.prove_legacy_program(bank, &record)?;
         }
-        Ok(())
+        Ok(Some(record))
     }
 
     /// Runs the record's legacy program with the reference, assembled as

@@ -5,14 +5,16 @@
 //! constraints, seeds) belong to test generation and are ignored, so the two
 //! can evolve separately.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
+use flowbench_problem::dir::{File, ProblemDir, ReadError};
+
 /// The authored spec file holding `[meta]`.
-pub const PROBLEM_TOML: &str = "problem.toml";
+pub const PROBLEM_TOML: &str = File::Spec.name();
 /// The problem statement in Markdown.
-pub const DESCRIPTION: &str = "description.md";
+pub const DESCRIPTION: &str = File::Description.name();
 
 /// Subsets every bank knows, in Table 1 order. Others are allowed (a bank
 /// may add its own, e.g. `geometry`) and sort after these by name.
@@ -75,18 +77,17 @@ pub enum ProblemFileError {
     EmptyDescription { path: PathBuf },
 }
 
-fn read_text(path: PathBuf) -> Result<(PathBuf, String), ProblemFileError> {
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Ok((path, text)),
-        Err(error) => Err(ProblemFileError::Unreadable { path, error }),
+impl From<ReadError> for ProblemFileError {
+    fn from(ReadError { path, error }: ReadError) -> ProblemFileError {
+        ProblemFileError::Unreadable { path, error }
     }
 }
 
-/// Reads `[meta]` from `dir/problem.toml`; errors name the file, and for
+/// `[meta]` of the problem's `problem.toml`; errors name the file, and for
 /// TOML errors the line and column.
-pub fn read_meta(dir: &Path) -> Result<Meta, ProblemFileError> {
-    let (path, text) = read_text(dir.join(PROBLEM_TOML))?;
-    parse_meta(&text).map_err(|error| ProblemFileError::Meta { path, error })
+pub fn read_meta(problem: &ProblemDir) -> Result<Meta, ProblemFileError> {
+    let text = problem.required(File::Spec)?;
+    parse_meta(text).map_err(|error| ProblemFileError::Meta { path: problem.file(File::Spec), error })
 }
 
 /// What is wrong with a `problem.toml`'s `[meta]`; the message follows
@@ -172,13 +173,13 @@ pub fn subset_order(subset: &str) -> (usize, &str) {
     (BUILTIN_SUBSETS.iter().position(|s| *s == subset).unwrap_or(BUILTIN_SUBSETS.len()), subset)
 }
 
-/// Reads `dir/description.md`, which must not be blank.
-pub fn read_description(dir: &Path) -> Result<String, ProblemFileError> {
-    let (path, text) = read_text(dir.join(DESCRIPTION))?;
+/// The problem's `description.md`, which must not be blank.
+pub fn read_description(problem: &ProblemDir) -> Result<String, ProblemFileError> {
+    let text = problem.required(File::Description)?;
     if text.trim().is_empty() {
-        return Err(ProblemFileError::EmptyDescription { path });
+        return Err(ProblemFileError::EmptyDescription { path: problem.file(File::Description) });
     }
-    Ok(text)
+    Ok(text.to_string())
 }
 
 #[cfg(test)]
@@ -217,15 +218,15 @@ mod tests {
     fn file_errors_name_the_file() {
         let dir = tempfile::tempdir().expect("tempdir");
         let (toml, description) = (dir.path().join(PROBLEM_TOML), dir.path().join(DESCRIPTION));
-        let missing = read_meta(dir.path()).unwrap_err();
+        let missing = read_meta(&ProblemDir::read(dir.path())).unwrap_err();
         assert!(matches!(&missing, ProblemFileError::Unreadable { path, .. } if *path == toml), "{missing}");
         assert!(missing.to_string().starts_with(&format!("reading {}: ", toml.display())), "{missing}");
         std::fs::write(&toml, "[other]\n").expect("write");
-        let wrong = read_meta(dir.path()).unwrap_err();
+        let wrong = read_meta(&ProblemDir::read(dir.path())).unwrap_err();
         assert!(matches!(&wrong, ProblemFileError::Meta { error: MetaError::MissingTable, .. }), "{wrong}");
         assert_eq!(wrong.to_string(), format!("{}: missing [meta] table", toml.display()));
         std::fs::write(&description, " \n").expect("write");
-        let empty = read_description(dir.path()).unwrap_err();
+        let empty = read_description(&ProblemDir::read(dir.path())).unwrap_err();
         assert!(matches!(&empty, ProblemFileError::EmptyDescription { path } if *path == description), "{empty}");
         assert_eq!(empty.to_string(), format!("{}: the description is empty", description.display()));
     }

@@ -54,6 +54,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 
+pub use flowbench_problem::dir::{File, ProblemDir};
+
 use crate::judge::problem::{Problem, TestCase};
 
 /// One problem directory, read but not yet checked.
@@ -84,9 +86,9 @@ pub struct BankProblem {
 }
 
 /// File names inside a problem directory.
-pub const FLOWCHART: &str = "flowchart.mmd";
-pub const SOLUTION: &str = "solution.py";
-pub const PROBLEM: &str = "problem.json";
+pub const FLOWCHART: &str = File::Flowchart.name();
+pub const SOLUTION: &str = File::Solution.name();
+pub const PROBLEM: &str = File::Problem.name();
 
 /// Problem directories under `root` in name order (so builds are
 /// deterministic). A directory without `flowchart.mmd` is not a problem.
@@ -133,29 +135,27 @@ pub fn duplicate_task_ids(dirs: &[PathBuf]) -> BTreeMap<PathBuf, String> {
     out
 }
 
-/// Reads one problem directory; errors name the file (and, for JSON, the
-/// line and column).
-pub fn load(dir: &Path) -> anyhow::Result<BankProblem> {
-    let read = |name: &str| {
-        let path = dir.join(name);
-        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))
+/// The problem read from its directory's files (read once, by
+/// [`ProblemDir::read`]); errors name the file (and, for JSON, the line and
+/// column).
+pub fn load(dir: &ProblemDir) -> anyhow::Result<BankProblem> {
+    let problem_text = dir.required(File::Problem)?;
+    let at = |e: serde_json::Error| {
+        anyhow::anyhow!("{}:{}:{}: {}", dir.file(File::Problem).display(), e.line(), e.column(), e)
     };
-    let problem_text = read(PROBLEM)?;
-    let at =
-        |e: serde_json::Error| anyhow::anyhow!("{}:{}:{}: {}", dir.join(PROBLEM).display(), e.line(), e.column(), e);
-    let value: serde_json::Value = serde_json::from_str(&problem_text).map_err(at)?;
+    let value: serde_json::Value = serde_json::from_str(problem_text).map_err(at)?;
     let (problem, program) = if stdio::is_stdio(&value) {
-        let (problem, settings) = stdio::read(serde_json::from_str(&problem_text).map_err(at)?);
+        let (problem, settings) = stdio::read(serde_json::from_str(problem_text).map_err(at)?);
         (problem, Some(settings))
     } else {
         // From the text, not the parsed value, so big integers stay exact.
-        (serde_json::from_str::<Problem>(&problem_text).map_err(at)?, None)
+        (serde_json::from_str::<Problem>(problem_text).map_err(at)?, None)
     };
     Ok(BankProblem {
-        name: dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
-        dir: dir.to_path_buf(),
-        flowchart: read(FLOWCHART)?,
-        solution: read(SOLUTION)?,
+        name: dir.name(),
+        dir: dir.path().to_path_buf(),
+        flowchart: dir.required(File::Flowchart)?.to_string(),
+        solution: dir.required(File::Solution)?.to_string(),
         problem,
         mutation_score: None,
         mutation_score_at_least: None,

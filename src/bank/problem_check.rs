@@ -15,7 +15,7 @@ use crate::judge::run::Sandbox;
 use crate::mermaid::diagnostic::render_diagnostic;
 use crate::mermaid::lint::{Checked, check};
 
-use super::{BankProblem, FLOWCHART, PROBLEM, check_code, meta, spec};
+use super::{BankProblem, FLOWCHART, PROBLEM, ProblemDir, check_code, meta, spec};
 
 /// The marker the scaffold leaves in files the author must edit.
 pub const TEMPLATE_MARKER: &str = "TODO(flowbench new)";
@@ -23,17 +23,18 @@ pub const TEMPLATE_MARKER: &str = "TODO(flowbench new)";
 /// What is wrong with a problem directory; empty when nothing is.
 pub fn check_problem(dir: &Path, sandbox: &dyn Sandbox, time_limit: Duration) -> Vec<String> {
     let mut errors = Vec::new();
-    if let Err(e) = meta::read_meta(dir) {
+    let files = ProblemDir::read(dir);
+    if let Err(e) = meta::read_meta(&files) {
         errors.push(format!("{e:#}"));
     }
-    match meta::read_description(dir) {
+    match meta::read_description(&files) {
         Ok(d) if d.contains(TEMPLATE_MARKER) => {
             errors.push(format!("{}: still the template; write the statement", dir.join(meta::DESCRIPTION).display()))
         }
         Ok(_) => {}
         Err(e) => errors.push(format!("{e:#}")),
     }
-    let mut bank = match super::load(dir) {
+    let mut bank = match super::load(&files) {
         Ok(b) => b,
         Err(e) => {
             errors.push(format!("{e:#}"));
@@ -50,8 +51,8 @@ pub fn check_problem(dir: &Path, sandbox: &dyn Sandbox, time_limit: Duration) ->
         }
     };
     if parses {
-        match spec::apply_generated(&mut bank) {
-            Ok(true) => errors.extend(floor_errors(&bank)),
+        match spec::apply_generated(&mut bank, &files) {
+            Ok(true) => errors.extend(floor_errors(&bank, &files)),
             Ok(false) => {}
             Err(e) => errors.push(format!("{e:#}")),
         }
@@ -86,8 +87,8 @@ pub fn check_problem(dir: &Path, sandbox: &dyn Sandbox, time_limit: Duration) ->
 }
 
 /// Categories of the generated tests below the spec's floors.
-fn floor_errors(bank: &BankProblem) -> Vec<String> {
-    let Ok(Some((spec, _))) = spec::load_spec(&bank.dir) else { return Vec::new() };
+fn floor_errors(bank: &BankProblem, files: &ProblemDir) -> Vec<String> {
+    let Ok(Some((spec, _))) = spec::load_spec(files) else { return Vec::new() };
     let floors = spec.tests.floors;
     let count = |c: Category| bank.problem.tests.iter().filter(|t| t.category == c).count();
     [(Category::Typical, floors.typical), (Category::Edge, floors.edge), (Category::Large, floors.large)]

@@ -132,9 +132,9 @@ mod tests {
     fn scaffold_is_a_valid_problem_but_for_its_description() {
         let bank = tempfile::tempdir().unwrap();
         let dir = scaffold(bank.path(), "geometry/abs_value").unwrap();
-        let meta = crate::bank::meta::read_meta(&dir).unwrap();
+        let meta = crate::bank::meta::read_meta(&crate::bank::ProblemDir::read(&dir)).unwrap();
         assert_eq!((meta.subset.as_str(), meta.title.as_str()), ("geometry", "abs value"));
-        let b = crate::bank::load(&dir).unwrap();
+        let b = crate::bank::load(&crate::bank::ProblemDir::read(&dir)).unwrap();
         assert!(
             matches!(crate::mermaid::lint::check(&b.flowchart), crate::mermaid::lint::Checked::Ok { ref warnings, .. } if warnings.is_empty())
         );

@@ -8,6 +8,8 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::testgen::spec::TestSpec;
 
+use flowbench_problem::dir::{File, ProblemDir};
+
 use crate::exec::CallStyle;
 use crate::judge::problem::{Problem, TestCase};
 use crate::judge::stdio::StdioProblem;
@@ -16,7 +18,7 @@ use crate::testgen::reference::PROGRAM;
 use crate::testgen::tests_file::{TESTS, read, refresh_command, stamp};
 
 /// File name of the spec inside a problem directory.
-pub const SPEC: &str = "problem.toml";
+pub const SPEC: &str = File::Spec.name();
 
 /// The whole `problem.toml`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -28,15 +30,12 @@ pub struct ProblemSpec {
     pub meta: Option<toml::Table>,
 }
 
-/// Reads `dir/problem.toml`: `Ok(None)` when there is none, an error naming
-/// the file, line and column when it does not parse.
-pub fn load_spec(dir: &Path) -> anyhow::Result<Option<(ProblemSpec, String)>> {
-    let path = dir.join(SPEC);
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => anyhow::bail!("reading {}: {e}", path.display()),
-    };
+/// The problem's `problem.toml`: `Ok(None)` when there is none, an error
+/// naming the file, line and column when it does not parse.
+pub fn load_spec(dir: &ProblemDir) -> anyhow::Result<Option<(ProblemSpec, String)>> {
+    let path = dir.file(File::Spec);
+    let Some(text) = dir.optional(File::Spec)? else { return Ok(None) };
+    let text = text.to_string();
     let spec: ProblemSpec = toml::from_str(&text).map_err(|e| {
         let at = e.span().map(|s| line_col(&text, s.start)).map(|(l, c)| format!(":{l}:{c}")).unwrap_or_default();
         anyhow::anyhow!("{}{at}: {}", path.display(), e.message())
@@ -48,32 +47,27 @@ pub fn load_spec(dir: &Path) -> anyhow::Result<Option<(ProblemSpec, String)>> {
 /// `solution.py`, `problem.toml` and, when present, `problem.json` (entry
 /// point, call style and the hand-written tests, which become seeds and
 /// original tests). Errors name the file.
-pub fn gen_input(dir: &Path) -> anyhow::Result<GenInput> {
-    let solution_path = dir.join(super::SOLUTION);
-    let solution = std::fs::read_to_string(&solution_path)
-        .map_err(|e| anyhow::anyhow!("reading {}: {e}", solution_path.display()))?;
+pub fn gen_input(dir: &ProblemDir) -> anyhow::Result<GenInput> {
+    let solution = dir.required(File::Solution)?.to_string();
     let Some((spec, spec_text)) = load_spec(dir)? else {
-        anyhow::bail!("{}: no {SPEC}; write one (see problems/README.md) to generate tests", dir.display());
+        anyhow::bail!("{}: no {SPEC}; write one (see problems/README.md) to generate tests", dir.path().display());
     };
-    let problem_path = dir.join(super::PROBLEM);
-    let (problem, originals_text) = match std::fs::read_to_string(&problem_path) {
-        Ok(text) => (Some(read_problem(&problem_path, &text)?), text),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => (None, String::new()),
-        Err(e) => anyhow::bail!("reading {}: {e}", problem_path.display()),
+    let (problem, originals_text) = match dir.optional(File::Problem)? {
+        Some(text) => (Some(read_problem(&dir.file(File::Problem), text)?), text.to_string()),
+        None => (None, String::new()),
     };
     let program = problem.as_ref().is_some_and(|p| p.entry_point == PROGRAM) || spec.tests.stdin.is_some();
     let has_format = spec.tests.stdin.as_ref().is_some_and(|s| s.format.is_some());
-    if program && (has_format || crate::testgen::generator_script::path(dir).is_none()) {
-        crate::testgen::stdin_format::from_spec(&dir.join(SPEC), &spec.tests, &spec_text)?;
+    if program && (has_format || dir.optional(File::Generator)?.is_none()) {
+        crate::testgen::stdin_format::from_spec(&dir.file(File::Spec), &spec.tests, &spec_text)?;
     }
     let entry_point = match program {
         true => PROGRAM.to_string(),
-        false => spec
-            .tests
-            .entry_point
-            .clone()
-            .or_else(|| problem.as_ref().map(|p| p.entry_point.clone()))
-            .ok_or_else(|| anyhow::anyhow!("{}: no entry point: set `entry_point` in {SPEC}", dir.display()))?,
+        false => {
+            spec.tests.entry_point.clone().or_else(|| problem.as_ref().map(|p| p.entry_point.clone())).ok_or_else(
+                || anyhow::anyhow!("{}: no entry point: set `entry_point` in {SPEC}", dir.path().display()),
+            )?
+        }
     };
     let call_style = spec.tests.call_style.or(problem.as_ref().map(|p| p.call_style)).unwrap_or(CallStyle::Function);
     let mut spec = spec.tests;
@@ -84,7 +78,7 @@ pub fn gen_input(dir: &Path) -> anyhow::Result<GenInput> {
         spec.compare_mode = spec.compare_mode.loosest(p.compare_mode);
     }
     Ok(GenInput {
-        dir: dir.to_path_buf(),
+        dir: dir.path().to_path_buf(),
         solution,
         spec,
         spec_text,
@@ -100,11 +94,11 @@ pub fn gen_input(dir: &Path) -> anyhow::Result<GenInput> {
 /// as imported LeetCode-style problems carry it), read only when the
 /// domain is inferred: the statement then bounds it (`constraints.py`).
 /// Empty when there is none.
-pub fn statement_constraints(dir: &Path, infer_domain: bool) -> String {
+pub fn statement_constraints(dir: &ProblemDir, infer_domain: bool) -> String {
     if !infer_domain {
         return String::new();
     }
-    let text = std::fs::read_to_string(dir.join("description.md")).unwrap_or_default();
+    let text = dir.optional(File::Description).ok().flatten().unwrap_or_default();
     let mut lines = text.lines();
     if !lines.by_ref().any(|l| l.trim().trim_end_matches(':').eq_ignore_ascii_case("constraints")) {
         return String::new();
@@ -125,8 +119,8 @@ fn with_statement(constraints: &str, originals: String) -> String {
 /// What the tests' stamp covers besides the solution and the spec: the
 /// original tests' file and, when there is one, the `gen.py` that makes a
 /// whole program's inputs (editing it makes `tests.jsonl` stale).
-fn with_generator(dir: &Path, originals: String) -> String {
-    match crate::testgen::generator_script::path(dir).and_then(|p| std::fs::read_to_string(p).ok()) {
+fn with_generator(dir: &ProblemDir, originals: String) -> String {
+    match dir.optional(File::Generator).ok().flatten() {
         Some(script) => format!("{originals}\n\u{0}gen.py\n{script}"),
         None => originals,
     }
@@ -170,8 +164,8 @@ pub fn program_output(stdout: &str) -> String {
 /// else the error names the command that refreshes it. A `problem.toml`
 /// with only `[meta]` and no `tests.jsonl` keeps the hand-written tests.
 /// Returns whether generated tests were applied.
-pub fn apply_generated(bank: &mut super::BankProblem) -> anyhow::Result<bool> {
-    let Some((spec, spec_text)) = load_spec(&bank.dir)? else { return Ok(false) };
+pub fn apply_generated(bank: &mut super::BankProblem, dir: &ProblemDir) -> anyhow::Result<bool> {
+    let Some((spec, spec_text)) = load_spec(dir)? else { return Ok(false) };
     let tests_path = bank.dir.join(TESTS);
     let refresh = refresh_command(&bank.dir);
     if !tests_path.is_file() && !has_test_spec(&spec_text) {
@@ -183,8 +177,8 @@ pub fn apply_generated(bank: &mut super::BankProblem) -> anyhow::Result<bool> {
     }
     let (header, tests) = read(&tests_path)?;
     let originals = with_statement(
-        &statement_constraints(&bank.dir, spec.tests.infer_domain),
-        with_generator(&bank.dir, std::fs::read_to_string(bank.dir.join(super::PROBLEM)).unwrap_or_default()),
+        &statement_constraints(dir, spec.tests.infer_domain),
+        with_generator(dir, dir.optional(File::Problem).ok().flatten().unwrap_or_default().to_string()),
     );
     if header.stamp != stamp(&bank.solution, &spec_text, &originals) {
         anyhow::bail!(
@@ -240,12 +234,12 @@ mod tests {
     fn meta_is_accepted_and_errors_have_positions() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join(SPEC), "seed = 3\n[meta]\ntitle = \"x\"\n[params.a]\nmin = 0\n").unwrap();
-        let (spec, _) = load_spec(dir.path()).unwrap().unwrap();
+        let (spec, _) = load_spec(&ProblemDir::read(dir.path())).unwrap().unwrap();
         assert_eq!(spec.tests.seed, 3);
         assert!(spec.meta.is_some());
         std::fs::write(dir.path().join(SPEC), "seed = \"x\"\n").unwrap();
-        let err = format!("{:#}", load_spec(dir.path()).unwrap_err());
+        let err = format!("{:#}", load_spec(&ProblemDir::read(dir.path())).unwrap_err());
         assert!(err.contains("problem.toml:1:"), "{err}");
-        assert!(load_spec(&dir.path().join("none")).unwrap().is_none());
+        assert!(load_spec(&ProblemDir::read(&dir.path().join("none"))).unwrap().is_none());
     }
 }

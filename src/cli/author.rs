@@ -85,17 +85,7 @@ pub fn run(args: AuthorArgs) -> anyhow::Result<ExitCode> {
     let description_path = args.dir.join("description.md");
     let output = args.output.clone().unwrap_or_else(|| args.dir.join(crate::bank::FLOWCHART));
     let log_path = args.log.clone().unwrap_or_else(|| args.dir.join("author.log.jsonl"));
-    let mut inputs: Vec<&Path> = vec![&solution_path, &description_path, &log_path];
-    inputs.extend(args.template.as_deref());
-    inputs.extend(args.repair_template.as_deref());
-    crate::outfile::refuse_overwrite("the chart", &output, &inputs)?;
-    crate::outfile::refuse_overwrite("--log", &log_path, &[&solution_path, &description_path])?;
-    if let Ok(existing) = std::fs::read_to_string(&output)
-        && !args.force
-        && !crate::bank::scaffold::is_placeholder_flowchart(&existing)
-    {
-        anyhow::bail!("{} already holds a chart; pass --force to replace it (or -o elsewhere)", output.display());
-    }
+    refuse_overwrites(&args, &output, &log_path, &[&solution_path, &description_path])?;
     let solution = read(&solution_path)?;
     let description = read(&description_path)?;
     if description.contains(crate::bank::problem_check::TEMPLATE_MARKER) {
@@ -138,6 +128,23 @@ pub fn run(args: AuthorArgs) -> anyhow::Result<ExitCode> {
         no_answer => anyhow::Error::new(no_answer),
     })?;
     report(&args, outcome, &output, &solution_path, &log_path)
+}
+
+/// Refuses a chart or log path that would overwrite an input, and a chart
+/// that would replace one already written (unless `--force`).
+fn refuse_overwrites(args: &AuthorArgs, output: &Path, log_path: &Path, sources: &[&Path; 2]) -> anyhow::Result<()> {
+    let mut inputs: Vec<&Path> = vec![sources[0], sources[1], log_path];
+    inputs.extend(args.template.as_deref());
+    inputs.extend(args.repair_template.as_deref());
+    crate::outfile::refuse_overwrite("the chart", output, &inputs)?;
+    crate::outfile::refuse_overwrite("--log", log_path, sources)?;
+    if let Ok(existing) = std::fs::read_to_string(output)
+        && !args.force
+        && !crate::bank::scaffold::is_placeholder_flowchart(&existing)
+    {
+        anyhow::bail!("{} already holds a chart; pass --force to replace it (or -o elsewhere)", output.display());
+    }
+    Ok(())
 }
 
 /// The loop's settings from the options (the templates read).

@@ -175,7 +175,7 @@ pub(super) fn each_in_order<T: Send>(
 }
 
 fn gen_one(executor: &LazyExecutor, args: &GenArgs, dir: &Path) -> anyhow::Result<String> {
-    let input = crate::bank::spec::gen_input(dir)?;
+    let input = crate::bank::spec::gen_input(&crate::bank::ProblemDir::read(dir))?;
     let policy = Policy::Full {
         strengthen: !args.no_strengthen,
         reduce: args.reduce,

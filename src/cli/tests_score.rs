@@ -105,7 +105,7 @@ pub fn load_tests(dir: &Path, tests: Option<&Path>) -> anyhow::Result<Vec<Scored
 /// Each suite's score, or why it could not be scored (a missing tests file
 /// costs only its own suite). `Err` when nothing could be scored.
 fn score_one(executor: &LazyExecutor, args: &ScoreArgs, dir: &Path) -> anyhow::Result<Vec<anyhow::Result<Score>>> {
-    let input: GenInput = crate::bank::spec::gen_input(dir)?;
+    let input: GenInput = crate::bank::spec::gen_input(&crate::bank::ProblemDir::read(dir))?;
     let python = &args.common.helper_python;
     let loaded: Vec<anyhow::Result<Vec<ScoredTest>>> = if args.tests.is_empty() {
         vec![load_tests(dir, None)]

@@ -15,7 +15,7 @@ use super::error::VariantError;
 use super::screen::{Original, Screened};
 use super::{Kind, Options};
 
-use crate::bank::{FLOWCHART, PROBLEM, SOLUTION};
+use crate::bank::{FLOWCHART, PROBLEM, ProblemDir, SOLUTION};
 use crate::judge::problem::TestCase;
 use crate::judge::run::Sandbox;
 use crate::mermaid::lint::{Checked, check};
@@ -119,7 +119,7 @@ pub fn prove(
     if tests.windows(2).all(|w| w[0].expected == w[1].expected) {
         return Ok(Err(Unproven::SameAnswers));
     }
-    let entry = crate::bank::spec::gen_input(dir).map_err(VariantError::phase)?.entry_point;
+    let entry = crate::bank::spec::gen_input(&ProblemDir::read(dir)).map_err(VariantError::phase)?.entry_point;
     let (differ, first) =
         crate::timings::time("variant original", || original_on(sandbox, original, &entry, &generated))?;
     let share = differ as f64 / tests.len().max(1) as f64;
@@ -208,7 +208,7 @@ fn regenerate(
     screened: &Screened,
     opts: &Options,
 ) -> Result<Result<Regenerated, Unproven>, VariantError> {
-    let input = crate::bank::spec::gen_input(dir).map_err(VariantError::phase)?;
+    let input = crate::bank::spec::gen_input(&ProblemDir::read(dir)).map_err(VariantError::phase)?;
     let policy = Policy::Floor { floor: super::MIN_MUTATION_SCORE, reuse: screened };
     let suite = match make_suite(&opts.helper_python, sandbox, input, policy) {
         Ok(suite) => suite,
@@ -242,7 +242,7 @@ fn renamed_tests(
     names: &BTreeMap<String, String>,
 ) -> Result<Option<Result<Regenerated, Unproven>>, VariantError> {
     let Some(mutation) = original.header.mutation else { return Ok(None) };
-    let input = crate::bank::spec::gen_input(dir).map_err(VariantError::phase)?;
+    let input = crate::bank::spec::gen_input(&ProblemDir::read(dir)).map_err(VariantError::phase)?;
     let program = wrap(&input.solution, &input.entry_point, input.call_style, false);
     let inputs: Vec<Vec<Json>> = original.tests.iter().map(|t| t.args.clone()).collect();
     let runs = run_all(sandbox, &program, &inputs, validate_limits(&input.spec)).map_err(VariantError::phase)?;

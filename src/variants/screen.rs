@@ -8,6 +8,7 @@ use std::time::Duration;
 use serde_json::Value as Json;
 
 use super::error::VariantError;
+use crate::bank::ProblemDir;
 use crate::exec::Limits;
 use crate::judge::problem::Category;
 use crate::judge::run::Sandbox;
@@ -35,7 +36,7 @@ pub struct Original {
 impl Original {
     /// Reads a problem directory with generated tests; errors name the file.
     pub fn load(dir: &Path) -> Result<Original, VariantError> {
-        let input = crate::bank::spec::gen_input(dir).map_err(VariantError::phase)?;
+        let input = crate::bank::spec::gen_input(&ProblemDir::read(dir)).map_err(VariantError::phase)?;
         let (header, tests) = tests_file::read(&dir.join(TESTS)).map_err(VariantError::phase)?;
         let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let fresh = header.stamp == tests_file::stamp(&input.solution, &input.spec_text, &input.originals_text);

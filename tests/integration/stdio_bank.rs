@@ -100,7 +100,7 @@ fn bank_stdio_problems_meet_the_floors_with_a_mutation_score_of_090() {
     let mut checkers = Vec::new();
     for dir in &dirs {
         let name = name(dir);
-        let meta = flowbench::bank::meta::read_meta(dir).expect("[meta]");
+        let meta = flowbench::bank::meta::read_meta(&flowbench::bank::ProblemDir::read(dir)).expect("[meta]");
         assert_eq!(meta.subset, "stdio", "{name}");
         let problem = read_json(&dir.join("problem.json"));
         assert!(!problem["tests"].as_array().unwrap().is_empty(), "{name}: no hand-written tests");
@@ -109,8 +109,9 @@ fn bank_stdio_problems_meet_the_floors_with_a_mutation_score_of_090() {
         assert!(spec.contains("[stdin]") && !spec.contains("[floors]"), "{name}: a format, the default floors");
         formats.push_str(&spec);
         // Fresh: generated from the solution, spec and tests as committed.
-        let mut bank = flowbench::bank::load(dir).expect("loads");
-        assert!(flowbench::bank::spec::apply_generated(&mut bank).expect("tests.jsonl is fresh"), "{name}");
+        let files = flowbench::bank::ProblemDir::read(dir);
+        let mut bank = flowbench::bank::load(&files).expect("loads");
+        assert!(flowbench::bank::spec::apply_generated(&mut bank, &files).expect("tests.jsonl is fresh"), "{name}");
         let header = &jsonl(&dir.join("tests.jsonl"))[0];
         for (category, floor) in [("typical", 5), ("edge", 5), ("large", 3)] {
             assert!(header[category].as_u64().unwrap() >= floor, "{name}: {category} under its floor: {header}");
@@ -228,7 +229,8 @@ fn an_imported_apps_problem_builds_as_imported_and_is_judged() {
     let imported = flowbench(&["import", "apps", s(&fixture), "-o", s(&bank)]);
     assert_eq!(imported.status.code(), Some(1), "the fixture's broken record is reported: {}", text(&imported));
     for id in ["4001", "4002", "4003"] {
-        let meta = flowbench::bank::meta::read_meta(&bank.join(id)).expect("[meta] written");
+        let meta = flowbench::bank::meta::read_meta(&flowbench::bank::ProblemDir::read(&bank.join(id)))
+            .expect("[meta] written");
         assert_eq!(meta.subset, "apps");
         assert!(bank.join(id).join("flowchart.mmd").is_file(), "{id}: no chart drawn");
     }

@@ -102,7 +102,7 @@ fn check_variant(out: &Path, kept: &Value) -> bool {
     for file in ["solution.py", "problem.toml", "problem.json", "description.md", "flowchart.mmd", "tests.jsonl"] {
         assert!(dir.join(file).is_file(), "{name}: {file} missing");
     }
-    let meta = flowbench::bank::meta::read_meta(&dir).expect("[meta] reads");
+    let meta = flowbench::bank::meta::read_meta(&flowbench::bank::ProblemDir::read(&dir)).expect("[meta] reads");
     assert_eq!(meta.variant_of.as_deref(), Some(task));
     assert_eq!(meta.variant_kind.as_deref(), Some(kind.trim_end_matches('1')));
     let problem: Value = serde_json::from_str(&read(&dir.join("problem.json"))).expect("problem.json");

@@ -48,6 +48,7 @@ use crate::testgen::reference::{Run, run_within_budget, wrap};
 use crate::testgen::spec::TestSpec;
 
 use self::choose::{Decision, GroupOutput, MAX_WRONG_TESTS, Trial, choose, show, shown_value};
+use super::ProblemDir;
 use super::cache::sha256_hex;
 use super::import::dir_name;
 use super::spec::{load_spec, read_problem};
@@ -242,7 +243,7 @@ fn reference_for(dir: &Path, ctx: &Context<'_>) -> anyhow::Result<Entry> {
     };
     let mut chosen = None;
     if !dir.join(SOLUTION).is_file() {
-        let spec = load_spec(dir)?.map(|(s, _)| s.tests).unwrap_or_default();
+        let spec = load_spec(&ProblemDir::read(dir))?.map(|(s, _)| s.tests).unwrap_or_default();
         chosen = validate_samples(dir, &problem, &spec, samples, hand.as_ref(), ctx, &mut entry)?;
         drop_wrong_tests(dir, &mut problem, &entry.wrong_tests)?;
     }
@@ -490,7 +491,7 @@ fn generated_inputs(
         originals: problem.tests.clone(),
         entry_point: problem.entry_point.clone(),
         call_style: problem.call_style,
-        constraints: crate::bank::spec::statement_constraints(dir, spec.infer_domain),
+        constraints: crate::bank::spec::statement_constraints(&ProblemDir::read(dir), spec.infer_domain),
     };
     let found = candidates(ctx.helper_python, ctx.sandbox, &input, Wanted::Tests, spec.seed)?;
     let mut seen = std::collections::BTreeSet::new();
