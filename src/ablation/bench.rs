@@ -4,8 +4,17 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::bank::dist_record::{DistRecord, problem_set, read_dist};
-use crate::judge::problems_file::{Diagnostic, ProblemSet, load_problems};
+use crate::bank::dist_record::{DistReadError, DistRecord, problem_set, read_dist};
+use crate::judge::problems_file::{Diagnostic, ProblemSet, ProblemsFileError, load_problems};
+
+/// A bench that cannot be read: a `dist/` or a problems file.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    #[error(transparent)]
+    Dist(#[from] DistReadError),
+    #[error(transparent)]
+    Problems(#[from] ProblemsFileError),
+}
 
 /// Problems to judge and, for a `dist/`, what the report shows of them.
 #[derive(Debug, Clone, Default)]
@@ -18,7 +27,7 @@ pub struct Bench {
 }
 
 /// Reads `path`: a directory is a `dist/`, a file a problems JSONL.
-pub fn load_bench(path: &Path) -> anyhow::Result<(Bench, Vec<Diagnostic>)> {
+pub fn load_bench(path: &Path) -> Result<(Bench, Vec<Diagnostic>), BenchError> {
     if path.is_dir() {
         let (records, mut diags) = read_dist(path)?;
         let (problems, more) = problem_set(&records, path);

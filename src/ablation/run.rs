@@ -5,13 +5,13 @@
 //! sections and write them as Markdown, JSON, CSV and HTML. The command
 //! line only turns options into a [`Plan`] and prints the [`Report`].
 //!
-//! Still `anyhow` inside: the judge's session and the readers it calls
-//! return it.
+//! Errors are [`RunError`]: the judge's, or a file that could not be
+//! read or written.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
-use anyhow::Context as _;
+use flowbench_support::FileError;
 
 use super::attribution::{self, ReadRule};
 use super::attribution_report::{self, SideBySide};
@@ -26,13 +26,31 @@ use super::signature::{Label, gaps, label};
 use super::transcribe_runs::{self, ScoredRead};
 use crate::exec::LazyExecutor;
 use crate::judge::problems_file::{Diagnostic, LoadedProblem};
-use crate::judge::records::{Judged, Record, record_line, write_records};
+use crate::judge::records::{Judged, Record, ResultsFileError, record_line, write_records};
 use crate::judge::run::JudgeSettings;
-use crate::judge::samples::{Sample, SampleOptions, load_samples};
-use crate::judge::session::Session;
+use crate::judge::samples::{Sample, SampleOptions, SamplesFileError, load_samples};
+use crate::judge::session::{Session, SessionError};
 use crate::mermaid::Flowchart;
 use crate::progress::Progress;
 use crate::transcription::samples::Execution;
+
+/// Why an ablation stopped (a sample without a verdict is no error: it is
+/// counted in [`Report::failures`]).
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    #[error(transparent)]
+    Samples(#[from] SamplesFileError),
+    #[error(transparent)]
+    Session(#[from] SessionError),
+    #[error(transparent)]
+    Results(#[from] ResultsFileError),
+    /// The results directory, a transcribe run or a report.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// A report or result line that does not encode (or decode back).
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+}
 
 /// What to compare.
 pub struct Plan {
@@ -70,9 +88,9 @@ pub struct Report {
 /// Runs the ablation of `plan` (see the module docs): results into
 /// `OUTPUT/results/`, reports into `OUTPUT/ablation.{md,json,csv,html}`.
 /// Each run's count and the warnings are noted on `progress`.
-pub fn run(plan: &Plan, sandbox: &LazyExecutor, progress: &dyn Progress) -> anyhow::Result<Report> {
+pub fn run(plan: &Plan, sandbox: &LazyExecutor, progress: &dyn Progress) -> Result<Report, RunError> {
     let results_dir = plan.output.join("results");
-    std::fs::create_dir_all(&results_dir).with_context(|| format!("creating {}", results_dir.display()))?;
+    std::fs::create_dir_all(&results_dir).map_err(FileError::creating(&results_dir))?;
     let bench = &plan.bench;
     let mut judge = Judging { sandbox, workers: plan.workers, settings: &plan.settings, progress, failures: 0 };
     let mut runs = Runs {
@@ -123,7 +141,7 @@ impl Runs {
         name: &str,
         files: &[PathBuf],
         results_dir: &Path,
-    ) -> anyhow::Result<()> {
+    ) -> Result<(), RunError> {
         let output = results_dir.join(format!("{name}.scores.jsonl"));
         let execution = Execution { problems: &bench.problems, settings: judge.settings, sandbox: judge.sandbox };
         let (read, unusable) = transcribe_runs::score_run(name, files, &self.sources, &execution, &output)?;
@@ -146,7 +164,7 @@ impl Runs {
         name: &str,
         files: &[PathBuf],
         results_dir: &Path,
-    ) -> anyhow::Result<()> {
+    ) -> Result<(), RunError> {
         let bench = &plan.bench;
         let output = results_dir.join(format!("{name}.jsonl"));
         let (records, run_diags) =
@@ -205,7 +223,7 @@ impl Runs {
 }
 
 /// Writes the reports; returns the Markdown.
-fn write_reports(out: &Path, s: &Sections) -> anyhow::Result<String> {
+fn write_reports(out: &Path, s: &Sections) -> Result<String, RunError> {
     let empty = attribution::Section::default();
     let attribution = s.attribution.as_ref().unwrap_or(&empty);
     let md = markdown(&s.ablation)
@@ -227,8 +245,8 @@ fn write_reports(out: &Path, s: &Sections) -> anyhow::Result<String> {
     Ok(md)
 }
 
-fn write(path: &Path, text: &str) -> anyhow::Result<()> {
-    crate::outfile::write_atomic(path, text.as_bytes()).with_context(|| format!("writing {}", path.display()))
+fn write(path: &Path, text: &str) -> Result<(), FileError> {
+    crate::outfile::write_atomic(path, text.as_bytes()).map_err(FileError::writing(path))
 }
 /// The sandbox, started on first need and shared by every run.
 struct Judging<'a> {
@@ -248,7 +266,7 @@ impl Judging<'_> {
         bench: &Bench,
         files: &[PathBuf],
         output: &Path,
-    ) -> anyhow::Result<(Vec<Record>, Vec<Diagnostic>)> {
+    ) -> Result<(Vec<Record>, Vec<Diagnostic>), RunError> {
         let (samples, mut diags) = load_samples(files, &bench.problems, SampleOptions::default())?;
         let mut session = Session::open(output, None, self.sandbox)?;
         diags.append(&mut session.diagnostics);
@@ -298,7 +316,7 @@ impl Judging<'_> {
         files: &[PathBuf],
         records: &[Record],
         output: &Path,
-    ) -> anyhow::Result<(Vec<super::memorisation::Crossed>, Vec<Diagnostic>)> {
+    ) -> Result<(Vec<super::memorisation::Crossed>, Vec<Diagnostic>), RunError> {
         let failed: BTreeMap<&str, &str> = records
             .iter()
             .filter(|r| !r.judged.verdict.passed && variants.original.contains_key(&r.judged.task_id))
@@ -343,7 +361,7 @@ impl Judging<'_> {
 }
 
 /// The samples' own recorded verdicts as results (nothing is run).
-fn recorded(bench: &Bench, files: &[PathBuf], output: &Path) -> anyhow::Result<(Vec<Record>, Vec<Diagnostic>)> {
+fn recorded(bench: &Bench, files: &[PathBuf], output: &Path) -> Result<(Vec<Record>, Vec<Diagnostic>), RunError> {
     let (samples, mut diags) = load_samples(files, &bench.problems, SampleOptions::default())?;
     let mut records = Vec::new();
     for s in &samples {

@@ -8,6 +8,8 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::str::FromStr as _;
 
+use flowbench_support::FileError;
+
 use serde_json::Value as Json;
 
 use super::attribution::{ReadRule, ReadRun, Section, attribute};
@@ -30,24 +32,10 @@ pub struct ScoredRead {
 }
 
 /// A run's samples that cannot be read, or its scores that cannot be written.
-#[derive(Debug, thiserror::Error)]
-pub enum RunFileError {
-    #[error("reading {}", .path.display())]
-    Read {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error("writing {}", .path.display())]
-    Write {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-}
+pub type RunFileError = FileError;
 
 fn read(path: &Path) -> Result<String, RunFileError> {
-    std::fs::read_to_string(path).map_err(|source| RunFileError::Read { path: path.into(), source })
+    std::fs::read_to_string(path).map_err(FileError::reading(path))
 }
 
 /// Whether a run's samples are transcriptions: their `condition` field is
@@ -108,8 +96,7 @@ pub fn score_run(
             scores.entry(task.to_string()).or_default().push(score);
         }
     }
-    crate::outfile::write_atomic(output, out.as_bytes())
-        .map_err(|source| RunFileError::Write { path: output.into(), source })?;
+    crate::outfile::write_atomic(output, out.as_bytes()).map_err(FileError::writing(output))?;
     let replies = first_replies(&text);
     let uniform = |key: &str| {
         let mut values = lines.iter().filter_map(|l| l.get(key).and_then(Json::as_str));

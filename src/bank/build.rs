@@ -10,6 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
+use flowbench_support::{FileError, chain};
 use serde::{Deserialize, Serialize};
 
 use crate::judge::legacy::legacy_job;
@@ -60,10 +61,21 @@ pub enum BuildError {
         super::legacy_suite::HUMAN_EVAL_LIMIT_S
     )]
     LegacyFails { dir: PathBuf, result: String, message: String },
-    /// A step of `bank` (writing an artefact, parsing the solution) that
-    /// still reports untyped errors, shown as it reports them.
+    /// `problem.json` cannot be read or decoded.
     #[error(transparent)]
-    Step(#[from] anyhow::Error),
+    Load(#[from] super::LoadError),
+    /// The generated tests are missing, stale or unreadable.
+    #[error(transparent)]
+    Generated(#[from] super::spec::GeneratedTestsError),
+    /// The reference solution does not parse (or the parser did not run).
+    #[error(transparent)]
+    Parse(#[from] crate::testgen::python::HelperError),
+    /// `[meta]` or the description cannot be used.
+    #[error(transparent)]
+    ProblemFile(#[from] meta::ProblemFileError),
+    /// An artefact could not be written.
+    #[error(transparent)]
+    Write(#[from] FileError),
 }
 
 impl From<super::validate::ValidateError> for BuildError {
@@ -207,13 +219,13 @@ impl Builder<'_> {
         let mut report = ProblemReport { name: name.clone(), ..ProblemReport::default() };
         // Every file once: the loader, the spec and the metadata read the same bytes.
         let files = ProblemDir::read(dir);
-        let loaded = super::load(&files).and_then(|mut bank| {
+        let loaded = super::load(&files).map_err(BuildError::from).and_then(|mut bank| {
             if let Err(stale) = super::spec::apply_generated(&mut bank, &files) {
                 // A syntax error is the cause to report, not the staleness
                 // it causes. (Asked only here and before validation, so a
                 // no-op rebuild starts no Python.)
                 super::solution_parses(&bank)?;
-                return Err(stale);
+                return Err(stale.into());
             }
             let meta = meta::read_meta(&files)?;
             let description = meta::read_description(&files)?;
@@ -221,7 +233,7 @@ impl Builder<'_> {
         });
         let (bank, meta, description) = match loaded {
             Ok(l) => l,
-            Err(e) => return Built::failed(dir, format!("error: {e:#}")),
+            Err(e) => return Built::failed(dir, format!("error: {}", chain(&e))),
         };
         let stamp = stamp(&bank, &meta, &description, &self.opts);
         if !self.opts.force
@@ -236,7 +248,7 @@ impl Builder<'_> {
             Err(BuildError::Sandbox(SandboxFailure(detail))) => return Built::not_built(dir, detail),
             Err(e) => {
                 report.ok = false;
-                report.diagnostics.push(format!("error: {e:#}"));
+                report.diagnostics.push(format!("error: {}", chain(&e)));
                 None
             }
         };
@@ -246,7 +258,7 @@ impl Builder<'_> {
         if let Err(e) = cache::store(&self.opts.out, &CacheEntry { stamp, built: built.clone() }) {
             let mut failed = built;
             failed.report.ok = false;
-            failed.report.diagnostics.push(format!("error: {e:#}"));
+            failed.report.diagnostics.push(format!("error: {}", chain(&e)));
             failed.record = None;
             return failed;
         }
@@ -270,7 +282,7 @@ impl Builder<'_> {
         report.mutation_score_at_least = bank.mutation_score_at_least;
         report.generated_tests = bank.generated_tests;
         let out = &self.opts.out;
-        let mut write = |rel: String, bytes: &[u8]| -> anyhow::Result<()> {
+        let mut write = |rel: String, bytes: &[u8]| -> Result<(), FileError> {
             cache::write_if_changed(&out.join(&rel), bytes)?;
             report.outputs.push(rel);
             Ok(())

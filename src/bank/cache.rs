@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::Context as _;
+use flowbench_support::FileError;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest as _, Sha256};
 
@@ -12,6 +12,20 @@ use super::build::Built;
 
 /// Directory of cache entries inside the output root.
 pub const CACHE_DIR: &str = ".cache";
+
+/// A build output (artefact, cache entry, bank-level file, shard record)
+/// that could not be written, or a stale one that could not be removed.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// A record or entry that does not encode (the encoder's message).
+    #[error(transparent)]
+    Encode(#[from] serde_json::Error),
+    /// A style whose parameters do not resolve, for the manifest.
+    #[error("style `{style}`: {error}")]
+    Style { style: String, error: Box<super::styles::StyleError> },
+}
 
 /// What a build remembers about one problem.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -50,20 +64,20 @@ pub fn up_to_date(out: &Path, name: &str, stamp: &str) -> Option<Built> {
 }
 
 /// Writes the cache entry (after the artefacts it describes).
-pub fn store(out: &Path, entry: &CacheEntry) -> anyhow::Result<()> {
+pub fn store(out: &Path, entry: &CacheEntry) -> Result<(), WriteError> {
     let path = entry_path(out, &entry.built.report.name);
-    write_if_changed(&path, serde_json::to_string(entry)?.as_bytes())
+    Ok(write_if_changed(&path, serde_json::to_string(entry)?.as_bytes())?)
 }
 
 /// Writes `bytes` unless the file already holds exactly them (so a no-op
 /// build touches nothing), creating parent directories; the write goes
 /// through a temporary file and a rename, so a killed build never leaves a
 /// half-written artefact under its final name.
-pub fn write_if_changed(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+pub fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     if std::fs::read(path).is_ok_and(|old| old == bytes) {
         return Ok(());
     }
-    crate::outfile::write_atomic(path, bytes).with_context(|| format!("writing {}", path.display()))
+    crate::outfile::write_atomic(path, bytes).map_err(FileError::writing(path))
 }
 
 #[cfg(test)]

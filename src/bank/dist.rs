@@ -7,10 +7,11 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use flowbench_support::FileError;
 use serde::{Deserialize, Serialize};
 
 use super::build::{BuildOptions, Built};
-use super::cache::{CACHE_DIR, sha256_hex, write_if_changed};
+use super::cache::{CACHE_DIR, WriteError, sha256_hex, write_if_changed};
 use super::dist_record::DistRecord;
 use super::meta::subset_order;
 use super::styles::BuildStyle;
@@ -52,12 +53,12 @@ pub struct Manifest {
 }
 
 /// Writes the bank-level files and returns the manifest.
-pub fn write_dist(out: &Path, built: &[Built], opts: &BuildOptions) -> anyhow::Result<Manifest> {
+pub fn write_dist(out: &Path, built: &[Built], opts: &BuildOptions) -> Result<Manifest, WriteError> {
     let mut artefacts: BTreeMap<String, String> = BTreeMap::new();
     for b in built {
         artefacts.extend(b.hashes.iter().cloned());
     }
-    let mut put = |rel: String, bytes: &[u8]| -> anyhow::Result<()> {
+    let mut put = |rel: String, bytes: &[u8]| -> Result<(), FileError> {
         write_if_changed(&out.join(&rel), bytes)?;
         artefacts.insert(rel, sha256_hex(bytes));
         Ok(())
@@ -101,8 +102,13 @@ pub fn write_dist(out: &Path, built: &[Built], opts: &BuildOptions) -> anyhow::R
         style_parameters: opts
             .styles
             .iter()
-            .map(|s| Ok((s.id.clone(), s.parameters().map_err(|e| anyhow::anyhow!("style `{}`: {e}", s.id))?)))
-            .collect::<anyhow::Result<_>>()?,
+            .map(|s| {
+                let parameters = s
+                    .parameters()
+                    .map_err(|error| WriteError::Style { style: s.id.clone(), error: Box::new(error) })?;
+                Ok((s.id.clone(), parameters))
+            })
+            .collect::<Result<_, WriteError>>()?,
     };
     write_if_changed(&out.join("manifest.json"), to_json(&manifest).as_bytes())?;
     prune(out, &manifest.artefacts, built)?;
@@ -116,32 +122,33 @@ pub fn write_dist(out: &Path, built: &[Built], opts: &BuildOptions) -> anyhow::R
 pub(super) const BANK_FILES: [&str; 5] = ["table1.md", "summary.md", "summary.json", "index.html", "manifest.json"];
 
 /// Removes `path` unless it is already absent.
-pub(super) fn remove_if_present(path: &Path) -> std::io::Result<()> {
+pub(super) fn remove_if_present(path: &Path) -> Result<(), FileError> {
     match std::fs::remove_file(path) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(FileError::removing(path)(e)),
         _ => Ok(()),
     }
 }
 
 /// Removes the artefacts not in `artefacts` (by `out`-relative path) and the
 /// cache entries of problems not in `built`.
-pub(super) fn prune(out: &Path, artefacts: &BTreeMap<String, String>, built: &[Built]) -> anyhow::Result<()> {
+pub(super) fn prune(out: &Path, artefacts: &BTreeMap<String, String>, built: &[Built]) -> Result<(), FileError> {
     let keep = |rel: &str| artefacts.contains_key(rel) || rel == "manifest.json";
+    let remove = |file: &Path| std::fs::remove_file(file).map_err(FileError::removing(file));
     for dir in ["images", "mermaid", "descriptions"] {
         for file in walk(&out.join(dir)) {
             let rel = file.strip_prefix(out).unwrap_or(&file).to_string_lossy().replace('\\', "/");
             if !keep(&rel) {
-                std::fs::remove_file(&file)?;
+                remove(&file)?;
             }
         }
         // A style this build does not draw leaves its directory empty
         // (`images/default/` after a `--theme dark` rebuild): remove it.
         remove_empty_dirs(&out.join(dir))?;
     }
-    for entry in std::fs::read_dir(out)?.flatten() {
+    for entry in std::fs::read_dir(out).map_err(FileError::reading(out))?.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         if name.ends_with(".jsonl") && !keep(&name) && entry.path().is_file() {
-            std::fs::remove_file(entry.path())?;
+            remove(&entry.path())?;
         }
     }
     let mut names: std::collections::BTreeSet<String> =
@@ -149,7 +156,7 @@ pub(super) fn prune(out: &Path, artefacts: &BTreeMap<String, String>, built: &[B
     names.insert(super::unchanged::STAMP_FILE.to_string());
     for entry in std::fs::read_dir(out.join(CACHE_DIR)).into_iter().flatten().flatten() {
         if !names.contains(&entry.file_name().to_string_lossy().into_owned()) {
-            std::fs::remove_file(entry.path())?;
+            remove(&entry.path())?;
         }
     }
     Ok(())
@@ -157,13 +164,13 @@ pub(super) fn prune(out: &Path, artefacts: &BTreeMap<String, String>, built: &[B
 
 /// Removes the empty directories below `dir` (not `dir` itself), deepest
 /// first, so a directory left with only empty ones goes too.
-fn remove_empty_dirs(dir: &Path) -> anyhow::Result<()> {
+fn remove_empty_dirs(dir: &Path) -> Result<(), FileError> {
     for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
         let path = entry.path();
         if entry.file_type().is_ok_and(|t| t.is_dir()) {
             remove_empty_dirs(&path)?;
-            if std::fs::read_dir(&path)?.next().is_none() {
-                std::fs::remove_dir(&path)?;
+            if std::fs::read_dir(&path).map_err(FileError::reading(&path))?.next().is_none() {
+                std::fs::remove_dir(&path).map_err(FileError::removing(&path))?;
             }
         }
     }

@@ -19,7 +19,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use anyhow::Context as _;
+use flowbench_support::FileError;
 use serde::{Deserialize, Serialize};
 
 use crate::exec::CallStyle;
@@ -211,22 +211,38 @@ pub fn data_url(path: &Path, bytes: &[u8]) -> String {
     format!("data:{mime};base64,{}", base64::engine::general_purpose::STANDARD.encode(bytes))
 }
 
+/// A `dist/` directory whose records cannot be read (a bad line is a
+/// [`Diagnostic`], not an error).
+#[derive(Debug, thiserror::Error)]
+pub enum DistReadError {
+    #[error("reading benchmark directory {}", .dir.display())]
+    Dir {
+        dir: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{}: no <subset>.jsonl files (run `flowbench build` first)", .dir.display())]
+    NoRecords { dir: PathBuf },
+    #[error(transparent)]
+    File(#[from] FileError),
+}
+
 /// Every `*.jsonl` record of a `dist/` directory, files in name order;
 /// unreadable lines are reported with file and line and skipped.
-pub fn read_dist(dir: &Path) -> anyhow::Result<(Vec<DistRecord>, Vec<Diagnostic>)> {
+pub fn read_dist(dir: &Path) -> Result<(Vec<DistRecord>, Vec<Diagnostic>), DistReadError> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .with_context(|| format!("reading benchmark directory {}", dir.display()))?
+        .map_err(|source| DistReadError::Dir { dir: dir.to_path_buf(), source })?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
         .collect();
     files.sort();
     if files.is_empty() {
-        anyhow::bail!("{}: no <subset>.jsonl files (run `flowbench build` first)", dir.display());
+        return Err(DistReadError::NoRecords { dir: dir.to_path_buf() });
     }
     let mut records = Vec::new();
     let mut diags = Vec::new();
     for file in files {
-        let text = std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
+        let text = std::fs::read_to_string(&file).map_err(FileError::reading(&file))?;
         for (i, line) in text.lines().enumerate() {
             if line.trim().is_empty() {
                 continue;
@@ -250,9 +266,10 @@ pub fn problem_set(records: &[DistRecord], dir: &Path) -> (ProblemSet, Vec<Diagn
     let mut set = ProblemSet::default();
     let mut diags = Vec::new();
     for r in records {
-        let prepared = match r.to_stdio_problem() {
-            Some(stdio) => LoadedProblem::prepare_stdio(stdio).map_err(anyhow::Error::from),
-            None => LoadedProblem::prepare(r.to_problem()).map_err(anyhow::Error::from),
+        // Two error types, shown alike in the diagnostic.
+        let prepared: Result<LoadedProblem, Box<dyn std::error::Error>> = match r.to_stdio_problem() {
+            Some(stdio) => LoadedProblem::prepare_stdio(stdio).map_err(Into::into),
+            None => LoadedProblem::prepare(r.to_problem()).map_err(Into::into),
         };
         let loaded = match prepared {
             Ok(loaded) => loaded,

@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use anyhow::Context as _;
+use flowbench_support::FileError;
 
 use crate::judge::compare::CompareMode;
 use crate::judge::import::{Source, import_file};
@@ -15,6 +15,18 @@ use crate::judge::problem::Problem;
 
 use super::build::to_json;
 use super::{PROBLEM, SOLUTION};
+
+/// Why an import stopped: the input cannot be converted, or a file cannot
+/// be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    #[error(transparent)]
+    Convert(#[from] crate::judge::import::ImportError),
+    #[error(transparent)]
+    Apps(#[from] crate::judge::import::apps::AppsFileError),
+    #[error(transparent)]
+    File(#[from] FileError),
+}
 
 /// What one import did.
 #[derive(Debug, Clone, Default)]
@@ -72,9 +84,10 @@ pub fn import(
     out: &Path,
     specs: Option<&Path>,
     python: &Path,
-) -> anyhow::Result<Imported> {
+) -> Result<Imported, ImportError> {
     let (problems, _) = import_file(input, source, python)?;
-    let text = std::fs::read_to_string(input).with_context(|| format!("reading {}", input.display()))?;
+    let text = std::fs::read_to_string(input).map_err(FileError::reading(input))?;
+    let write = |path: &Path, text: &str| std::fs::write(path, text).map_err(FileError::writing(path));
     let mut records: HashMap<String, serde_json::Value> = HashMap::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else { continue };
@@ -87,7 +100,7 @@ pub fn import(
             continue;
         }
         let dir = out.join(dir_name(&p.task_id));
-        std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+        std::fs::create_dir_all(&dir).map_err(FileError::creating(&dir))?;
         let record = records.get(&p.task_id).cloned().unwrap_or_default();
         let field = |k: &str| record.get(k).and_then(|x| x.as_str()).unwrap_or_default().to_string();
         let (prompt, canonical) = (field("prompt"), field("canonical_solution"));
@@ -99,17 +112,15 @@ pub fn import(
             let mut solution = format!("{prompt}{canonical}");
             if let Some(extra) = hand("py") {
                 solution.push_str("\n\n");
-                solution.push_str(
-                    &std::fs::read_to_string(&extra).with_context(|| format!("reading {}", extra.display()))?,
-                );
+                solution.push_str(&std::fs::read_to_string(&extra).map_err(FileError::reading(&extra))?);
                 took_hand = true;
             }
-            std::fs::write(dir.join(SOLUTION), solution)?;
+            write(&dir.join(SOLUTION), &solution)?;
         }
         let spec = match hand("toml") {
             Some(f) => {
                 took_hand = true;
-                std::fs::read_to_string(&f).with_context(|| format!("reading {}", f.display()))?
+                std::fs::read_to_string(&f).map_err(FileError::reading(&f))?
             }
             None => String::new(),
         };
@@ -123,9 +134,9 @@ pub fn import(
             true => format!("{spec}{}", super::codevision_meta::meta_toml(&record)),
             false => spec,
         };
-        std::fs::write(dir.join(super::spec::SPEC), spec)?;
+        write(&dir.join(super::spec::SPEC), &spec)?;
         if let Some(statement) = super::codevision_meta::description(&record).filter(|_| codevision) {
-            std::fs::write(dir.join(super::meta::DESCRIPTION), statement)?;
+            write(&dir.join(super::meta::DESCRIPTION), &statement)?;
         }
         // Keyword arguments (Algorithm's `**test_input`) become positions
         // through the starter's signature, so they seed the generator and
@@ -136,7 +147,7 @@ pub fn import(
             }
         }
         p.tests.retain(|t| t.kwargs.is_empty());
-        std::fs::write(dir.join(PROBLEM), to_json(&p))?;
+        write(&dir.join(PROBLEM), &to_json(&p))?;
         if took_hand {
             result.with_hand_spec.push(p.task_id.clone());
         }
@@ -211,15 +222,17 @@ pub struct AppsImported {
 /// imported, on its own tests; its input format (`[stdin] format`,
 /// problems/README.md) cannot be read from the records and is written by
 /// hand before `tests gen`.
-pub fn import_apps(input: &Path, out: &Path) -> anyhow::Result<AppsImported> {
+pub fn import_apps(input: &Path, out: &Path) -> Result<AppsImported, ImportError> {
     use crate::judge::import::apps::{Native, read_apps};
     let read = read_apps(input)?;
     let mut result = AppsImported { skipped: read.skipped, ..AppsImported::default() };
     for p in read.problems {
         let dir = out.join(dir_name(p.native.task_id()));
-        std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+        std::fs::create_dir_all(&dir).map_err(FileError::creating(&dir))?;
         let write = |name: &str, text: &str| {
-            std::fs::write(dir.join(name), text).with_context(|| format!("writing {}", dir.join(name).display()))
+            let path = dir.join(name);
+            std::fs::write(&path, text)
+                .map_err(|source| FileError::new(flowbench_support::FileAction::Write, &path, source))
         };
         let meta = super::apps_meta::meta_toml(&p.native, p.question.as_deref());
         match &p.native {

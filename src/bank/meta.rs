@@ -65,7 +65,7 @@ impl Difficulty {
 
 /// A problem's `problem.toml` `[meta]` or its description that cannot be
 /// used; each names the file. (The I/O error is in the message, not a
-/// cause: callers show these with `{:#}` as they are.)
+/// cause: callers show their chain of causes, which is this message.)
 #[derive(Debug, thiserror::Error)]
 pub enum ProblemFileError {
     #[error("reading {}: {error}", .path.display())]

@@ -52,9 +52,7 @@ pub use phase::build;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use anyhow::Context as _;
-
-pub use flowbench_problem::dir::{File, ProblemDir};
+pub use flowbench_problem::dir::{File, ProblemDir, ReadError};
 
 use crate::judge::problem::{Problem, TestCase};
 
@@ -85,6 +83,25 @@ pub struct BankProblem {
     pub stdio: Option<stdio::StdioSettings>,
 }
 
+/// A problem directory whose `problem.json` cannot be read or decoded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// Not a problem, at 1-based `line`:`column` (serde's message after).
+    #[error("{}:{line}:{column}: {error}", .path.display())]
+    Json { path: PathBuf, line: usize, column: usize, error: serde_json::Error },
+}
+
+/// A problem bank whose directory cannot be listed.
+#[derive(Debug, thiserror::Error)]
+#[error("reading problem bank {}", .root.display())]
+pub struct BankDirError {
+    pub root: PathBuf,
+    #[source]
+    pub source: std::io::Error,
+}
+
 /// File names inside a problem directory.
 pub const FLOWCHART: &str = File::Flowchart.name();
 pub const SOLUTION: &str = File::Solution.name();
@@ -92,10 +109,11 @@ pub const PROBLEM: &str = File::Problem.name();
 
 /// Problem directories under `root` in name order (so builds are
 /// deterministic). A directory without `flowchart.mmd` is not a problem.
-pub fn problem_dirs(root: &Path) -> anyhow::Result<Vec<PathBuf>> {
+pub fn problem_dirs(root: &Path) -> Result<Vec<PathBuf>, BankDirError> {
+    let unreadable = |source| BankDirError { root: root.to_path_buf(), source };
     let mut dirs = Vec::new();
-    for entry in std::fs::read_dir(root).with_context(|| format!("reading problem bank {}", root.display()))? {
-        let path = entry?.path();
+    for entry in std::fs::read_dir(root).map_err(unreadable)? {
+        let path = entry.map_err(unreadable)?.path();
         if path.join(FLOWCHART).is_file() {
             dirs.push(path);
         }
@@ -138,10 +156,13 @@ pub fn duplicate_task_ids(dirs: &[PathBuf]) -> BTreeMap<PathBuf, String> {
 /// The problem read from its directory's files (read once, by
 /// [`ProblemDir::read`]); errors name the file (and, for JSON, the line and
 /// column).
-pub fn load(dir: &ProblemDir) -> anyhow::Result<BankProblem> {
+pub fn load(dir: &ProblemDir) -> Result<BankProblem, LoadError> {
     let problem_text = dir.required(File::Problem)?;
-    let at = |e: serde_json::Error| {
-        anyhow::anyhow!("{}:{}:{}: {}", dir.file(File::Problem).display(), e.line(), e.column(), e)
+    let at = |error: serde_json::Error| LoadError::Json {
+        path: dir.file(File::Problem),
+        line: error.line(),
+        column: error.column(),
+        error,
     };
     let value: serde_json::Value = serde_json::from_str(problem_text).map_err(at)?;
     let (problem, program) = if stdio::is_stdio(&value) {
@@ -169,9 +190,9 @@ pub fn load(dir: &ProblemDir) -> anyhow::Result<BankProblem> {
 /// helper: a syntax error is reported once, as `tests gen` reports it
 /// (`…/solution.py:5:26: the solution does not parse: expected ':'`), before
 /// it can surface as a stale `tests.jsonl` or a failing test.
-pub fn solution_parses(bank: &BankProblem) -> anyhow::Result<()> {
+pub fn solution_parses(bank: &BankProblem) -> Result<(), crate::testgen::python::HelperError> {
     let helper = Path::new(crate::testgen::python::HELPER_PYTHON);
-    Ok(crate::testgen::python::check_parses(helper, &bank.dir.join(SOLUTION), &bank.solution)?)
+    crate::testgen::python::check_parses(helper, &bank.dir.join(SOLUTION), &bank.solution)
 }
 
 /// The native tests of a problem: the one place the build takes them from

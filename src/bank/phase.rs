@@ -4,24 +4,68 @@
 //! what it was built from. The command line only turns options into a
 //! [`Plan`] and prints the [`Outcome`].
 //!
-//! Still `anyhow` inside: the steps it sequences (`dist`, `shard`,
-//! `unchanged`) return it.
+//! Errors are [`PhaseError`]: the step that failed, naming its file.
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use anyhow::Context as _;
+use flowbench_support::FileError;
 use rayon::prelude::*;
 
 use crate::exec::LazyExecutor;
+use crate::outfile::RefusedOutput;
 use crate::progress::Progress;
 use crate::render::pipeline::Renderer;
 use crate::shard::Shard;
 
 use super::build::{BuildOptions, Builder, Built};
+use super::cache::WriteError;
 use super::dist::Manifest;
 use super::unchanged::{self, UpToDate};
+
+/// Why a bank build stopped (a problem that fails is no error: its report
+/// says why).
+#[derive(Debug, thiserror::Error)]
+pub enum PhaseError {
+    #[error(transparent)]
+    BankDir(#[from] super::BankDirError),
+    /// One problem name in two banks.
+    #[error(
+        "{} and {}: two problems named {name:?} (each bank's problem directories must have distinct names)",
+        .first.display(),
+        .second.display()
+    )]
+    SameName { first: PathBuf, second: PathBuf, name: OsString },
+    /// `banks`: the banks as the message names them.
+    #[error("{banks}: no problems (directories with flowchart.mmd)")]
+    NoProblems { banks: String },
+    #[error(transparent)]
+    Binary(#[from] super::shard::BinaryError),
+    #[error(transparent)]
+    Output(#[from] RefusedOutput),
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// The banks' files could not be read for their digest.
+    #[error("reading problem bank {banks}")]
+    Digest {
+        banks: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Threads(#[from] rayon::ThreadPoolBuildError),
+    /// The sandbox could not build some problems: the first reason (and
+    /// how many other reasons there were), of how many problems.
+    #[error(
+        "{first}{}\n{failed} of {total} problems were not built because the sandbox could not run their reference \
+         solutions; nothing of theirs was cached, so `flowbench build` builds them once this is fixed",
+        if *.other_reasons > 0 { format!(" (and {} other reasons)", .other_reasons) } else { String::new() }
+    )]
+    MachineFailures { first: String, other_reasons: usize, failed: usize, total: usize },
+    #[error(transparent)]
+    Write(#[from] WriteError),
+}
 
 /// What to build.
 #[derive(Debug, Clone)]
@@ -69,24 +113,19 @@ impl ShardOutcome {
 
 /// The problem directories of every bank, by name. Each problem's artefacts
 /// are named after its directory, so one name in two banks is refused.
-pub fn problem_dirs(banks: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
+pub fn problem_dirs(banks: &[PathBuf]) -> Result<Vec<PathBuf>, PhaseError> {
     let mut by_name: BTreeMap<OsString, PathBuf> = BTreeMap::new();
     for bank in banks {
         for dir in super::problem_dirs(bank)? {
             let name = dir.file_name().map(ToOwned::to_owned).unwrap_or_default();
             if let Some(first) = by_name.get(&name) {
-                anyhow::bail!(
-                    "{} and {}: two problems named {:?} (each bank's problem directories must have distinct names)",
-                    first.display(),
-                    dir.display(),
-                    name
-                );
+                return Err(PhaseError::SameName { first: first.clone(), second: dir, name });
             }
             by_name.insert(name, dir);
         }
     }
     if by_name.is_empty() {
-        anyhow::bail!("{}: no problems (directories with flowchart.mmd)", shown(banks));
+        return Err(PhaseError::NoProblems { banks: shown(banks) });
     }
     Ok(by_name.into_values().collect())
 }
@@ -99,7 +138,7 @@ fn shown(banks: &[PathBuf]) -> String {
 /// Builds `plan` (see the module docs). The sandbox starts only when a
 /// problem needs validating, so a no-op rebuild spawns no process at all.
 /// Each built problem's diagnostics are noted on `progress`.
-pub fn build(plan: Plan, sandbox: &LazyExecutor, progress: &dyn Progress) -> anyhow::Result<Outcome> {
+pub fn build(plan: Plan, sandbox: &LazyExecutor, progress: &dyn Progress) -> Result<Outcome, PhaseError> {
     // The binary is named before any work: a shard that cannot say what
     // built it could never be merged.
     let binary_sha256 = plan.shard.map(|_| super::shard::running_binary_sha256()).transpose()?;
@@ -115,9 +154,9 @@ pub fn build(plan: Plan, sandbox: &LazyExecutor, progress: &dyn Progress) -> any
     let out = builder.opts.out.clone();
     let banks: Vec<&Path> = plan.banks.iter().map(PathBuf::as_path).collect();
     crate::outfile::refuse_dir_overlap("-o", &out, &banks)?;
-    std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
+    std::fs::create_dir_all(&out).map_err(FileError::creating(&out))?;
     let inputs = unchanged::inputs_digest(&plan.problems, &builder.opts)
-        .with_context(|| format!("reading problem bank {}", shown(&plan.banks)))?;
+        .map_err(|source| PhaseError::Digest { banks: shown(&plan.banks), source })?;
     if !builder.opts.force
         && plan.shard.is_none()
         && let Some(last) = unchanged::up_to_date(&out, &inputs)
@@ -157,7 +196,7 @@ fn build_each(
     mine: &[PathBuf],
     threads: usize,
     progress: &dyn Progress,
-) -> anyhow::Result<Vec<Built>> {
+) -> Result<Vec<Built>, PhaseError> {
     // Duplicate task ids span problems: asked of the whole bank, also in a shard.
     let duplicates = super::duplicate_task_ids(bank);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
@@ -187,17 +226,40 @@ fn build_each(
 /// otherwise be printed once per problem, and a Table 1 of those problems
 /// would report the machine, not the bank. Their work was not cached, so a
 /// rerun once the machine is fixed builds them; the others stay cached.
-fn refuse_machine_failures(built: &[Built]) -> anyhow::Result<()> {
+fn refuse_machine_failures(built: &[Built]) -> Result<(), PhaseError> {
     let failed: Vec<&str> = built.iter().filter_map(|b| b.machine_failure.as_deref()).collect();
     let Some(first) = failed.first() else { return Ok(()) };
     let mut reasons: Vec<&str> = failed.clone();
     reasons.sort_unstable();
     reasons.dedup();
-    let others = if reasons.len() > 1 { format!(" (and {} other reasons)", reasons.len() - 1) } else { String::new() };
-    anyhow::bail!(
-        "{first}{others}\n{} of {} problems were not built because the sandbox could not run their reference \
-         solutions; nothing of theirs was cached, so `flowbench build` builds them once this is fixed",
-        failed.len(),
-        built.len()
-    )
+    Err(PhaseError::MachineFailures {
+        first: first.to_string(),
+        other_reasons: reasons.len() - 1,
+        failed: failed.len(),
+        total: built.len(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn not_built(name: &str, why: &str) -> Built {
+        Built::not_built(Path::new(name), why.to_string())
+    }
+
+    #[test]
+    fn machine_failures_are_one_error_with_the_first_reason_and_the_counts() {
+        let built = [not_built("a", "sandbox: no user namespaces"), Built::failed(Path::new("b"), "error: x".into())];
+        let e = refuse_machine_failures(&built).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "sandbox: no user namespaces\n1 of 2 problems were not built because the sandbox could not run their \
+             reference solutions; nothing of theirs was cached, so `flowbench build` builds them once this is fixed"
+        );
+        let built = [not_built("a", "sandbox: one"), not_built("b", "sandbox: two"), not_built("c", "sandbox: one")];
+        let e = refuse_machine_failures(&built).unwrap_err().to_string();
+        assert!(e.starts_with("sandbox: one (and 1 other reasons)\n3 of 3 problems"), "{e}");
+        assert!(refuse_machine_failures(&[Built::failed(Path::new("b"), "error: x".into())]).is_ok());
+    }
 }

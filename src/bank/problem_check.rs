@@ -9,6 +9,8 @@
 use std::path::Path;
 use std::time::Duration;
 
+use flowbench_support::chain;
+
 use crate::judge::native::PreparedTests;
 use crate::judge::problem::Category;
 use crate::judge::run::Sandbox;
@@ -25,19 +27,19 @@ pub fn check_problem(dir: &Path, sandbox: &dyn Sandbox, time_limit: Duration) ->
     let mut errors = Vec::new();
     let files = ProblemDir::read(dir);
     if let Err(e) = meta::read_meta(&files) {
-        errors.push(format!("{e:#}"));
+        errors.push(chain(&e));
     }
     match meta::read_description(&files) {
         Ok(d) if d.contains(TEMPLATE_MARKER) => {
             errors.push(format!("{}: still the template; write the statement", dir.join(meta::DESCRIPTION).display()))
         }
         Ok(_) => {}
-        Err(e) => errors.push(format!("{e:#}")),
+        Err(e) => errors.push(chain(&e)),
     }
     let mut bank = match super::load(&files) {
         Ok(b) => b,
         Err(e) => {
-            errors.push(format!("{e:#}"));
+            errors.push(chain(&e));
             return errors;
         }
     };
@@ -46,7 +48,7 @@ pub fn check_problem(dir: &Path, sandbox: &dyn Sandbox, time_limit: Duration) ->
     let parses = match super::solution_parses(&bank) {
         Ok(()) => true,
         Err(e) => {
-            errors.push(format!("{e:#}"));
+            errors.push(chain(&e));
             false
         }
     };
@@ -54,7 +56,7 @@ pub fn check_problem(dir: &Path, sandbox: &dyn Sandbox, time_limit: Duration) ->
         match spec::apply_generated(&mut bank, &files) {
             Ok(true) => errors.extend(floor_errors(&bank, &files)),
             Ok(false) => {}
-            Err(e) => errors.push(format!("{e:#}")),
+            Err(e) => errors.push(chain(&e)),
         }
     }
     let shown = dir.join(FLOWCHART).display().to_string();
@@ -81,7 +83,7 @@ pub fn check_problem(dir: &Path, sandbox: &dyn Sandbox, time_limit: Duration) ->
         && parses
         && let Err(e) = super::validate::validate(sandbox, &bank, time_limit)
     {
-        errors.push(format!("{e:#}"));
+        errors.push(chain(&e));
     }
     errors
 }

@@ -5,6 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
+use flowbench_support::FileError;
+
 use super::meta::is_subset_name;
 use super::problem_check::TEMPLATE_MARKER;
 
@@ -19,18 +21,9 @@ pub enum ScaffoldError {
     Slug { slug: String },
     #[error("{} already exists", .dir.display())]
     Exists { dir: PathBuf },
-    #[error("creating {}", .dir.display())]
-    Create {
-        dir: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error("writing {}", .path.display())]
-    Write {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
+    /// Creating the directory or writing a template.
+    #[error(transparent)]
+    File(#[from] FileError),
 }
 
 /// Creates `<bank>/<slug>/` for `spec` = `SUBSET/SLUG`; refuses to touch
@@ -49,9 +42,7 @@ pub fn scaffold(bank: &Path, spec: &str) -> Result<PathBuf, ScaffoldError> {
     if dir.exists() {
         return Err(ScaffoldError::Exists { dir });
     }
-    if let Err(source) = std::fs::create_dir_all(&dir) {
-        return Err(ScaffoldError::Create { dir, source });
-    }
+    std::fs::create_dir_all(&dir).map_err(FileError::creating(&dir))?;
     let files = [
         ("problem.toml", problem_toml(subset, slug)),
         ("description.md", description(slug)),
@@ -61,9 +52,7 @@ pub fn scaffold(bank: &Path, spec: &str) -> Result<PathBuf, ScaffoldError> {
     ];
     for (name, text) in files {
         let path = dir.join(name);
-        if let Err(source) = std::fs::write(&path, text) {
-            return Err(ScaffoldError::Write { path, source });
-        }
+        std::fs::write(&path, text).map_err(FileError::writing(&path))?;
     }
     Ok(dir)
 }

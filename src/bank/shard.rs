@@ -21,13 +21,14 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use anyhow::Context as _;
+use flowbench_support::FileError;
 use serde::{Deserialize, Serialize};
 
 use super::build::{BuildOptions, Built};
-use super::cache::{CACHE_DIR, CacheEntry, sha256_hex, write_if_changed};
+use super::cache::{CACHE_DIR, CacheEntry, WriteError, sha256_hex, write_if_changed};
 use super::dist::{BANK_FILES, Manifest, prune, remove_if_present, write_dist};
 use super::styles::BuildStyle;
+use crate::outfile::RefusedOutput;
 use crate::shard::Shard;
 
 /// The shard's record, in its output directory.
@@ -156,10 +157,19 @@ pub struct ShardBuild<'a> {
     pub built: &'a [Built],
 }
 
+/// The running executable, which a shard must name, cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum BinaryError {
+    #[error("locating the running flowbench executable")]
+    Locate(#[source] std::io::Error),
+    #[error(transparent)]
+    Read(#[from] FileError),
+}
+
 /// SHA-256 of the running executable, naming the binary in `shard.json`.
-pub fn running_binary_sha256() -> anyhow::Result<String> {
-    let exe = std::env::current_exe().context("locating the running flowbench executable")?;
-    let bytes = std::fs::read(&exe).with_context(|| format!("reading {}", exe.display()))?;
+pub fn running_binary_sha256() -> Result<String, BinaryError> {
+    let exe = std::env::current_exe().map_err(BinaryError::Locate)?;
+    let bytes = std::fs::read(&exe).map_err(FileError::reading(&exe))?;
     Ok(sha256_hex(&bytes))
 }
 
@@ -167,7 +177,7 @@ pub fn running_binary_sha256() -> anyhow::Result<String> {
 /// it (artefacts of problems it does not build now, and the bank-level
 /// files of a complete `dist/` this directory may have held, so it is never
 /// taken for one) and writes `shard.json`.
-pub fn write_shard(out: &Path, done: &ShardBuild, opts: &BuildOptions) -> anyhow::Result<()> {
+pub fn write_shard(out: &Path, done: &ShardBuild, opts: &BuildOptions) -> Result<(), WriteError> {
     let artefacts = done.built.iter().flat_map(|b| b.hashes.iter().cloned()).collect();
     prune(out, &artefacts, done.built)?;
     for file in BANK_FILES {
@@ -186,7 +196,7 @@ pub fn write_shard(out: &Path, done: &ShardBuild, opts: &BuildOptions) -> anyhow
         inputs_digest: done.inputs_digest.clone(),
         built: done.built.iter().map(|b| as_recorded(out, b)).collect(),
     };
-    write_if_changed(&out.join(SHARD_FILE), super::summary::to_json(&record).as_bytes())
+    Ok(write_if_changed(&out.join(SHARD_FILE), super::summary::to_json(&record).as_bytes())?)
 }
 
 /// `built` by its cache entry when that entry holds exactly it, else in full.
@@ -209,28 +219,88 @@ struct ReadShard {
     record: BuildShard,
 }
 
+/// Why shards cannot be merged: each names the shard's file at fault.
+#[derive(Debug, thiserror::Error)]
+pub enum MergeError {
+    #[error(transparent)]
+    Output(#[from] RefusedOutput),
+    #[error("build merge: no shard directories given")]
+    NoShards,
+    #[error(transparent)]
+    Mismatch(#[from] ShardMismatch),
+    #[error(
+        "{}: built by flowbench {built_by}, but this is flowbench {}: merge with the flowbench that built the shards",
+        .record.display(),
+        env!("CARGO_PKG_VERSION")
+    )]
+    Version { record: PathBuf, built_by: String },
+    #[error(
+        "{}: not found: {} is not a build shard (or its build did not finish); \
+         write one with `flowbench build --shard I/N -o {}`",
+        .record.display(),
+        .dir.display(),
+        .dir.display()
+    )]
+    NotAShardDir { record: PathBuf, dir: PathBuf },
+    #[error("{}: not a build shard's record", .record.display())]
+    NotARecord {
+        record: PathBuf,
+        #[source]
+        source: serde_json::Error,
+    },
+    #[error("{}: shard format {format:?}, this flowbench reads {:?}: build the shard again", .record.display(), SHARD_FORMAT)]
+    Format { record: PathBuf, format: String },
+    #[error("{}: shard {index}/{count} is not a shard (need 0 <= I < N)", .record.display())]
+    NotAShard { record: PathBuf, index: usize, count: usize },
+    #[error("{}: problem name {name:?} is not a file name", .record.display())]
+    ProblemName { record: PathBuf, name: String },
+    #[error("{}: not a cache entry; build the shard again", .path.display())]
+    NotACacheEntry {
+        path: PathBuf,
+        #[source]
+        source: serde_json::Error,
+    },
+    #[error("{}: artefact path {rel:?} leaves the shard directory", .record.display())]
+    ArtefactPath { record: PathBuf, rel: String },
+    /// A file the shard's record names cannot be read.
+    #[error("{}: a file of shard {shard}; build the shard again", .path.display())]
+    ShardFile {
+        path: PathBuf,
+        shard: Shard,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(
+        "{}: changed since shard {shard} was built (not the bytes its shard.json records); build the shard again",
+        .path.display()
+    )]
+    Changed { path: PathBuf, shard: Shard },
+    #[error(transparent)]
+    File(#[from] FileError),
+    #[error(transparent)]
+    Write(#[from] WriteError),
+}
+
 /// Merges the build shards in `shard_dirs` into the `dist/` at `out`, as
 /// one unsharded build of the bank writes it; returns its manifest.
-pub fn merge(out: &Path, shard_dirs: &[PathBuf]) -> anyhow::Result<Manifest> {
+pub fn merge(out: &Path, shard_dirs: &[PathBuf]) -> Result<Manifest, MergeError> {
     let sources: Vec<&Path> = shard_dirs.iter().map(PathBuf::as_path).collect();
     crate::outfile::refuse_dir_overlap("-o", out, &sources)?;
-    let shards = shard_dirs.iter().map(|d| read_shard(d)).collect::<anyhow::Result<Vec<_>>>()?;
-    let Some(first) = shards.first() else { anyhow::bail!("build merge: no shard directories given") };
+    let shards = shard_dirs.iter().map(|d| read_shard(d)).collect::<Result<Vec<_>, _>>()?;
+    let Some(first) = shards.first() else { return Err(MergeError::NoShards) };
     for other in &shards[1..] {
         refuse_incompatible(first, other)?;
     }
     if first.record.flowbench_version != env!("CARGO_PKG_VERSION") {
-        anyhow::bail!(
-            "{}: built by flowbench {}, but this is flowbench {}: merge with the flowbench that built the shards",
-            first.dir.join(SHARD_FILE).display(),
-            first.record.flowbench_version,
-            env!("CARGO_PKG_VERSION")
-        );
+        return Err(MergeError::Version {
+            record: first.dir.join(SHARD_FILE),
+            built_by: first.record.flowbench_version.clone(),
+        });
     }
     let ordered = in_shard_order(&shards)?;
     refuse_misassigned(&ordered)?;
-    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
-    let per_shard = ordered.iter().map(|shard| copy_shard(shard, out)).collect::<anyhow::Result<Vec<_>>>()?;
+    std::fs::create_dir_all(out).map_err(FileError::creating(out))?;
+    let per_shard = ordered.iter().map(|shard| copy_shard(shard, out)).collect::<Result<Vec<_>, _>>()?;
     let built = interleave(per_shard);
     let opts = first.record.options.build_options(out, weak_sandbox(&ordered)?);
     let manifest = write_dist(out, &built, &opts)?;
@@ -238,30 +308,24 @@ pub fn merge(out: &Path, shard_dirs: &[PathBuf]) -> anyhow::Result<Manifest> {
     Ok(manifest)
 }
 
-fn read_shard(dir: &Path) -> anyhow::Result<ReadShard> {
+fn read_shard(dir: &Path) -> Result<ReadShard, MergeError> {
     let path = dir.join(SHARD_FILE);
     let bytes = match std::fs::read(&path) {
         Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => anyhow::bail!(
-            "{}: not found: {} is not a build shard (or its build did not finish); \
-             write one with `flowbench build --shard I/N -o {}`",
-            path.display(),
-            dir.display(),
-            dir.display()
-        ),
-        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(MergeError::NotAShardDir { record: path, dir: dir.to_path_buf() });
+        }
+        Err(e) => return Err(FileError::reading(&path)(e).into()),
     };
-    let record: BuildShard =
-        serde_json::from_slice(&bytes).with_context(|| format!("{}: not a build shard's record", path.display()))?;
+    let record: BuildShard = match serde_json::from_slice(&bytes) {
+        Ok(record) => record,
+        Err(source) => return Err(MergeError::NotARecord { record: path, source }),
+    };
     if record.format != SHARD_FORMAT {
-        anyhow::bail!(
-            "{}: shard format {:?}, this flowbench reads {SHARD_FORMAT:?}: build the shard again",
-            path.display(),
-            record.format
-        );
+        return Err(MergeError::Format { record: path, format: record.format });
     }
     if record.count == 0 || record.index >= record.count {
-        anyhow::bail!("{}: shard {}/{} is not a shard (need 0 <= I < N)", path.display(), record.index, record.count);
+        return Err(MergeError::NotAShard { record: path, index: record.index, count: record.count });
     }
     Ok(ReadShard { dir: dir.to_path_buf(), record })
 }
@@ -461,20 +525,20 @@ fn weak_sandbox(ordered: &[&ReadShard]) -> Result<Option<String>, ShardMismatch>
 
 /// Copies a shard's cache entries and artefacts into `out`, each checked
 /// against the hash the shard recorded for it; returns its problems' `Built`.
-fn copy_shard(shard: &ReadShard, out: &Path) -> anyhow::Result<Vec<Built>> {
+fn copy_shard(shard: &ReadShard, out: &Path) -> Result<Vec<Built>, MergeError> {
     let record_path = shard.dir.join(SHARD_FILE);
     let mut all = Vec::with_capacity(shard.record.built.len());
     for problem in &shard.record.built {
         let entry = Path::new(CACHE_DIR).join(format!("{}.json", problem.name()));
         if !is_plain_relative(&entry.to_string_lossy()) {
-            anyhow::bail!("{}: problem name {:?} is not a file name", record_path.display(), problem.name());
+            return Err(MergeError::ProblemName { record: record_path, name: problem.name().to_string() });
         }
         let source = shard.dir.join(&entry);
         let built = match problem {
             ShardProblem::Cached { cache_sha256, .. } => {
                 let bytes = checked(shard, &source, cache_sha256)?;
                 let cached: CacheEntry = serde_json::from_slice(&bytes)
-                    .with_context(|| format!("{}: not a cache entry; build the shard again", source.display()))?;
+                    .map_err(|e| MergeError::NotACacheEntry { path: source.clone(), source: e })?;
                 write_if_changed(&out.join(&entry), &bytes)?;
                 cached.built
             }
@@ -484,14 +548,14 @@ fn copy_shard(shard: &ReadShard, out: &Path) -> anyhow::Result<Vec<Built>> {
                 match std::fs::read(&source) {
                     Ok(bytes) => write_if_changed(&out.join(&entry), &bytes)?,
                     Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                    Err(e) => return Err(e).with_context(|| format!("reading {}", source.display())),
+                    Err(e) => return Err(FileError::reading(&source)(e).into()),
                 }
                 (**built).clone()
             }
         };
         for (rel, hash) in &built.hashes {
             if !is_plain_relative(rel) {
-                anyhow::bail!("{}: artefact path {rel:?} leaves the shard directory", record_path.display());
+                return Err(MergeError::ArtefactPath { record: record_path, rel: rel.clone() });
             }
             write_if_changed(&out.join(rel), &checked(shard, &shard.dir.join(rel), hash)?)?;
         }
@@ -501,16 +565,14 @@ fn copy_shard(shard: &ReadShard, out: &Path) -> anyhow::Result<Vec<Built>> {
 }
 
 /// The bytes of a shard's file, refused unless they hash to `hash`.
-fn checked(shard: &ReadShard, path: &Path, hash: &str) -> anyhow::Result<Vec<u8>> {
-    let bytes = std::fs::read(path).with_context(|| {
-        format!("{}: a file of shard {}; build the shard again", path.display(), shard.record.shard())
+fn checked(shard: &ReadShard, path: &Path, hash: &str) -> Result<Vec<u8>, MergeError> {
+    let bytes = std::fs::read(path).map_err(|source| MergeError::ShardFile {
+        path: path.to_path_buf(),
+        shard: shard.record.shard(),
+        source,
     })?;
     if sha256_hex(&bytes) != hash {
-        anyhow::bail!(
-            "{}: changed since shard {} was built (not the bytes its shard.json records); build the shard again",
-            path.display(),
-            shard.record.shard()
-        );
+        return Err(MergeError::Changed { path: path.to_path_buf(), shard: shard.record.shard() });
     }
     Ok(bytes)
 }

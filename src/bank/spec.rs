@@ -2,20 +2,21 @@
 //! test-generation part is [`TestSpec`]; `[meta]` (title, subset, …) is
 //! accepted and kept for the bank's own use.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 pub use crate::testgen::spec::TestSpec;
 
-use flowbench_problem::dir::{File, ProblemDir};
+use flowbench_problem::dir::{File, ProblemDir, ReadError};
 
 use crate::exec::CallStyle;
 use crate::judge::problem::{Problem, TestCase};
 use crate::judge::stdio::StdioProblem;
 use crate::testgen::generate::GenInput;
 use crate::testgen::reference::PROGRAM;
-use crate::testgen::tests_file::{TESTS, read, refresh_command, stamp};
+use crate::testgen::spec::SpecError;
+use crate::testgen::tests_file::{TESTS, TestsFileError, read, refresh_command, stamp};
 
 /// File name of the spec inside a problem directory.
 pub const SPEC: &str = File::Spec.name();
@@ -30,27 +31,56 @@ pub struct ProblemSpec {
     pub meta: Option<toml::Table>,
 }
 
+/// A `problem.toml` that cannot be read or does not parse.
+#[derive(Debug, thiserror::Error)]
+pub enum SpecFileError {
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// Not the spec, at 1-based (line, column) when TOML says where.
+    #[error("{}{}: {message}", .path.display(), .at.map(|(l, c)| format!(":{l}:{c}")).unwrap_or_default())]
+    Toml { path: PathBuf, at: Option<(usize, usize)>, message: String },
+}
+
 /// The problem's `problem.toml`: `Ok(None)` when there is none, an error
 /// naming the file, line and column when it does not parse.
-pub fn load_spec(dir: &ProblemDir) -> anyhow::Result<Option<(ProblemSpec, String)>> {
-    let path = dir.file(File::Spec);
+pub fn load_spec(dir: &ProblemDir) -> Result<Option<(ProblemSpec, String)>, SpecFileError> {
     let Some(text) = dir.optional(File::Spec)? else { return Ok(None) };
     let text = text.to_string();
-    let spec: ProblemSpec = toml::from_str(&text).map_err(|e| {
-        let at = e.span().map(|s| line_col(&text, s.start)).map(|(l, c)| format!(":{l}:{c}")).unwrap_or_default();
-        anyhow::anyhow!("{}{at}: {}", path.display(), e.message())
+    let spec: ProblemSpec = toml::from_str(&text).map_err(|e| SpecFileError::Toml {
+        path: dir.file(File::Spec),
+        at: e.span().map(|s| line_col(&text, s.start)),
+        message: e.message().to_string(),
     })?;
     Ok(Some((spec, text)))
+}
+
+/// Why `tests gen`/`tests score` cannot read a problem directory: each
+/// names the file (or the directory, for what is missing).
+#[derive(Debug, thiserror::Error)]
+pub enum SpecInputError {
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    #[error(transparent)]
+    Spec(#[from] SpecFileError),
+    #[error("{}: no {}; write one (see problems/README.md) to generate tests", .dir.display(), SPEC)]
+    NoSpec { dir: PathBuf },
+    #[error(transparent)]
+    Problem(#[from] ProblemJsonError),
+    /// A whole program's `[stdin] format` (missing or wrong).
+    #[error(transparent)]
+    StdinFormat(#[from] SpecError),
+    #[error("{}: no entry point: set `entry_point` in {}", .dir.display(), SPEC)]
+    NoEntryPoint { dir: PathBuf },
 }
 
 /// Everything `tests gen`/`tests score` read from a problem directory:
 /// `solution.py`, `problem.toml` and, when present, `problem.json` (entry
 /// point, call style and the hand-written tests, which become seeds and
 /// original tests). Errors name the file.
-pub fn gen_input(dir: &ProblemDir) -> anyhow::Result<GenInput> {
+pub fn gen_input(dir: &ProblemDir) -> Result<GenInput, SpecInputError> {
     let solution = dir.required(File::Solution)?.to_string();
     let Some((spec, spec_text)) = load_spec(dir)? else {
-        anyhow::bail!("{}: no {SPEC}; write one (see problems/README.md) to generate tests", dir.path().display());
+        return Err(SpecInputError::NoSpec { dir: dir.path().to_path_buf() });
     };
     let (problem, originals_text) = match dir.optional(File::Problem)? {
         Some(text) => (Some(read_problem(&dir.file(File::Problem), text)?), text.to_string()),
@@ -63,11 +93,12 @@ pub fn gen_input(dir: &ProblemDir) -> anyhow::Result<GenInput> {
     }
     let entry_point = match program {
         true => PROGRAM.to_string(),
-        false => {
-            spec.tests.entry_point.clone().or_else(|| problem.as_ref().map(|p| p.entry_point.clone())).ok_or_else(
-                || anyhow::anyhow!("{}: no entry point: set `entry_point` in {SPEC}", dir.path().display()),
-            )?
-        }
+        false => spec
+            .tests
+            .entry_point
+            .clone()
+            .or_else(|| problem.as_ref().map(|p| p.entry_point.clone()))
+            .ok_or_else(|| SpecInputError::NoEntryPoint { dir: dir.path().to_path_buf() })?,
     };
     let call_style = spec.tests.call_style.or(problem.as_ref().map(|p| p.call_style)).unwrap_or(CallStyle::Function);
     let mut spec = spec.tests;
@@ -126,18 +157,35 @@ fn with_generator(dir: &ProblemDir, originals: String) -> String {
     }
 }
 
+/// A `problem.json` test generation cannot read.
+#[derive(Debug, thiserror::Error)]
+pub enum ProblemJsonError {
+    /// Not JSON, at 1-based `line`:`column` (serde's message after).
+    #[error("{}:{line}:{column}: {error}", .path.display())]
+    Syntax { path: PathBuf, line: usize, column: usize, error: serde_json::Error },
+    /// JSON, but not a problem.
+    #[error("{}: {error}", .path.display())]
+    Shape { path: PathBuf, error: serde_json::Error },
+}
+
 /// `problem.json` as test generation reads it. A whole-program problem
 /// (`"call_style": "stdio"`) becomes a problem of one argument, the
 /// standard input, expecting the output as the program wrapper returns it
 /// (`reference::wrap_program`: trailing whitespace dropped), with
 /// [`PROGRAM`] as its entry point.
-pub fn read_problem(path: &Path, text: &str) -> anyhow::Result<Problem> {
-    let at = |e: serde_json::Error| anyhow::anyhow!("{}:{}:{}: {e}", path.display(), e.line(), e.column());
+pub fn read_problem(path: &Path, text: &str) -> Result<Problem, ProblemJsonError> {
+    let at = |error: serde_json::Error| ProblemJsonError::Syntax {
+        path: path.to_path_buf(),
+        line: error.line(),
+        column: error.column(),
+        error,
+    };
     let value: serde_json::Value = serde_json::from_str(text).map_err(at)?;
+    let shape = |error| ProblemJsonError::Shape { path: path.to_path_buf(), error };
     if value.get("call_style").and_then(|c| c.as_str()) != Some("stdio") {
-        return serde_json::from_value(value).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()));
+        return serde_json::from_value(value).map_err(shape);
     }
-    let stdio: StdioProblem = serde_json::from_value(value).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let stdio: StdioProblem = serde_json::from_value(value).map_err(shape)?;
     // The bank's shape (`bank::stdio::read`), outputs as the wrapper returns them.
     let (mut problem, _) = super::stdio::read(stdio);
     for t in &mut problem.tests {
@@ -158,13 +206,31 @@ pub fn program_output(stdout: &str) -> String {
     if lines.is_empty() { String::new() } else { lines.join("\n") + "\n" }
 }
 
+/// A problem's generated tests that cannot be used; the stale and missing
+/// ones name the command that refreshes them.
+#[derive(Debug, thiserror::Error)]
+pub enum GeneratedTestsError {
+    #[error(transparent)]
+    Spec(#[from] SpecFileError),
+    #[error("{}: missing; generate it with `{refresh}`", .tests.display())]
+    Missing { tests: PathBuf, refresh: String },
+    #[error(transparent)]
+    TestsFile(#[from] TestsFileError),
+    #[error(
+        "{}: stale (solution.py, {} or problem.json changed since it was generated); refresh it with `{refresh}`",
+        .tests.display(),
+        SPEC
+    )]
+    Stale { tests: PathBuf, refresh: String },
+}
+
 /// When the problem has a test-generation spec in `problem.toml`, or a
 /// `tests.jsonl`, its tests are the generated ones: `tests.jsonl` must exist
 /// and carry the stamp of the current solution, spec and original tests,
 /// else the error names the command that refreshes it. A `problem.toml`
 /// with only `[meta]` and no `tests.jsonl` keeps the hand-written tests.
 /// Returns whether generated tests were applied.
-pub fn apply_generated(bank: &mut super::BankProblem, dir: &ProblemDir) -> anyhow::Result<bool> {
+pub fn apply_generated(bank: &mut super::BankProblem, dir: &ProblemDir) -> Result<bool, GeneratedTestsError> {
     let Some((spec, spec_text)) = load_spec(dir)? else { return Ok(false) };
     let tests_path = bank.dir.join(TESTS);
     let refresh = refresh_command(&bank.dir);
@@ -173,7 +239,7 @@ pub fn apply_generated(bank: &mut super::BankProblem, dir: &ProblemDir) -> anyho
         return Ok(false);
     }
     if !tests_path.is_file() {
-        anyhow::bail!("{}: missing; generate it with `{refresh}`", tests_path.display());
+        return Err(GeneratedTestsError::Missing { tests: tests_path, refresh });
     }
     let (header, tests) = read(&tests_path)?;
     let originals = with_statement(
@@ -181,10 +247,7 @@ pub fn apply_generated(bank: &mut super::BankProblem, dir: &ProblemDir) -> anyho
         with_generator(dir, dir.optional(File::Problem).ok().flatten().unwrap_or_default().to_string()),
     );
     if header.stamp != stamp(&bank.solution, &spec_text, &originals) {
-        anyhow::bail!(
-            "{}: stale (solution.py, {SPEC} or problem.json changed since it was generated); refresh it with `{refresh}`",
-            tests_path.display()
-        );
+        return Err(GeneratedTestsError::Stale { tests: tests_path, refresh });
     }
     // The benchmark gets the shipped suite; the rest is for scoring.
     bank.generated_tests = Some(tests.len());
@@ -238,7 +301,7 @@ mod tests {
         assert_eq!(spec.tests.seed, 3);
         assert!(spec.meta.is_some());
         std::fs::write(dir.path().join(SPEC), "seed = \"x\"\n").unwrap();
-        let err = format!("{:#}", load_spec(&ProblemDir::read(dir.path())).unwrap_err());
+        let err = load_spec(&ProblemDir::read(dir.path())).unwrap_err().to_string();
         assert!(err.contains("problem.toml:1:"), "{err}");
         assert!(load_spec(&ProblemDir::read(&dir.path().join("none"))).unwrap().is_none());
     }

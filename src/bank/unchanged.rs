@@ -13,6 +13,8 @@ use std::path::{Path, PathBuf};
 use sha2::{Digest as _, Sha256};
 
 use super::build::BuildOptions;
+use flowbench_support::FileError;
+
 use super::cache::{CACHE_DIR, sha256_hex, write_if_changed};
 use super::dist::Manifest;
 use super::summary::Summary;
@@ -91,15 +93,13 @@ pub fn up_to_date(out: &Path, digest: &str) -> Option<UpToDate> {
 
 /// Records a complete build of inputs `digest` whose manifest is written;
 /// removes the record when some problem failed (so the next build runs).
-pub fn record(out: &Path, digest: &str, manifest: &Manifest) -> anyhow::Result<()> {
+pub fn record(out: &Path, digest: &str, manifest: &Manifest) -> Result<(), FileError> {
     let path = out.join(CACHE_DIR).join(STAMP_FILE);
     if !manifest.failed.is_empty() {
-        return match std::fs::remove_file(&path) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e.into()),
-            _ => Ok(()),
-        };
+        return super::dist::remove_if_present(&path);
     }
-    let manifest_bytes = std::fs::read(out.join("manifest.json"))?;
+    let manifest_path = out.join("manifest.json");
+    let manifest_bytes = std::fs::read(&manifest_path).map_err(FileError::reading(&manifest_path))?;
     write_if_changed(&path, format!("{digest} {}\n", sha256_hex(&manifest_bytes)).as_bytes())
 }
 

@@ -97,7 +97,7 @@ fn references(args: &ImportArgs, samples: &Path, dirs: &[PathBuf]) -> anyhow::Re
             Ok(e) => entries.push(e),
             Err(e) => {
                 failed += 1;
-                eprintln!("error: {e:#}");
+                eprintln!("error: {}", flowbench_support::chain(&e));
             }
         }
     }

@@ -1,51 +1,37 @@
 //! What can go wrong making variants: a failure of the machine or of the
 //! files, never a verdict on a candidate (that is [`super::prove::Unproven`]
-//! or [`super::screen::Rejected`]). Each message is the one the CLI prints
-//! after the problem's directory.
+//! or [`super::screen::Rejected`]). Each message, with its causes
+//! (`flowbench_support::chain`), is the one the CLI prints after the
+//! problem's directory.
 
 use std::path::PathBuf;
 
-use crate::author::ReadError;
-use crate::judge::run::SandboxFailure;
+use flowbench_support::FileError;
 
-/// An error of a phase `variants` calls (`testgen`'s generation and
-/// sandbox runs, `bank`'s spec reader), kept whole: its message and its
-/// chain of causes are shown as that phase wrote them. Those phases still
-/// report untyped errors; [`VariantError::phase`] takes any error type, so
-/// their callers here need no change when they return typed ones.
-pub type PhaseError = anyhow::Error;
+use crate::author::ReadError;
+use crate::bank::spec::SpecInputError;
+use crate::judge::run::SandboxFailure;
+use crate::testgen::tests_file::TestsFileError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum VariantError {
-    /// A step of another phase failed (see [`PhaseError`]).
+    /// The original's or the variant's `problem.toml`, `problem.json` or
+    /// `solution.py`, as `tests gen` reads them (`bank::spec`).
     #[error(transparent)]
-    Phase(PhaseError),
+    SpecInput(#[from] SpecInputError),
+    /// A `tests.jsonl` that cannot be read or written.
+    #[error(transparent)]
+    TestsFile(#[from] TestsFileError),
+    /// A step of test generation (the mutants) failed on the original.
+    #[error(transparent)]
+    Generation(#[from] crate::testgen::Error),
+    /// The sandbox could not run a job: the machine, not the variant.
+    #[error(transparent)]
+    Sandbox(#[from] SandboxFailure),
     #[error(transparent)]
     Rename(#[from] super::rename::RenameError),
-    #[error("removing {}", .path.display())]
-    Remove {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error("creating {}", .path.display())]
-    Create {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error("writing {}", .path.display())]
-    Write {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error("reading {}", .path.display())]
-    Read {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    File(#[from] FileError),
     /// A file read with no context of its own (the carried tests' `problem.json`).
     #[error(transparent)]
     Io(#[from] std::io::Error),
@@ -74,45 +60,40 @@ pub enum VariantError {
 }
 
 impl VariantError {
-    /// Wraps another phase's error (whatever its type) as [`VariantError::Phase`].
-    pub fn phase(error: impl Into<PhaseError>) -> VariantError {
-        VariantError::Phase(error.into())
-    }
-
-    /// A failure of the machine rather than of the variant: somewhere in
-    /// the chain of causes, the sandbox could not run a job.
+    /// A failure of the machine rather than of the variant: the sandbox
+    /// could not run a job (directly, or inside test generation).
     pub fn is_machine_failure(&self) -> bool {
-        match self {
-            VariantError::Phase(e) => machine_failure(e),
-            _ => false,
-        }
+        matches!(self, VariantError::Sandbox(_) | VariantError::Generation(crate::testgen::Error::Sandbox(_)))
     }
-}
-
-/// Whether a [`SandboxFailure`] is in `error`'s chain of causes.
-pub fn machine_failure(error: &PhaseError) -> bool {
-    error.chain().any(|e| e.is::<SandboxFailure>())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use flowbench_support::chain;
 
     #[test]
     fn another_phases_error_keeps_its_message_and_causes() {
-        let phase = anyhow::Error::new(SandboxFailure("worker died".into())).context("running the candidate");
-        let error = VariantError::phase(phase);
-        assert_eq!(error.to_string(), "running the candidate");
-        assert_eq!(format!("{:#}", anyhow::Error::new(error)), "running the candidate: sandbox: worker died");
+        let missing = SpecInputError::NoSpec { dir: "problems/gcd".into() };
+        let error = VariantError::from(missing);
+        assert_eq!(
+            chain(&error),
+            "problems/gcd: no problem.toml; write one (see problems/README.md) to generate tests"
+        );
+        let io = std::io::Error::other("disk full");
+        let error = VariantError::from(FileError::writing(std::path::Path::new("x/problem.json"))(io));
+        assert_eq!(chain(&error), "writing x/problem.json: disk full");
     }
 
     #[test]
-    fn a_sandbox_failure_anywhere_in_the_chain_is_the_machines() {
-        let deep = anyhow::Error::new(SandboxFailure("worker died".into())).context("a").context("b");
-        assert!(VariantError::phase(deep).is_machine_failure());
-        assert!(VariantError::phase(SandboxFailure("bare".into())).is_machine_failure());
+    fn a_sandbox_failure_is_the_machines_wherever_it_came_from() {
+        assert!(VariantError::from(SandboxFailure("bare".into())).is_machine_failure());
+        let in_generation = crate::testgen::Error::Sandbox(SandboxFailure("worker died".into()));
+        assert!(VariantError::from(in_generation).is_machine_failure());
         let io = std::io::Error::other("disk full");
-        assert!(!VariantError::Write { path: "x".into(), source: io }.is_machine_failure());
-        assert!(!VariantError::phase(anyhow::anyhow!("sandbox: lookalike text")).is_machine_failure());
+        assert!(!VariantError::from(FileError::writing(std::path::Path::new("x"))(io)).is_machine_failure());
+        let helper =
+            crate::testgen::Error::Encode { what: "the request", error: serde_json::from_str::<u8>("x").unwrap_err() };
+        assert!(!VariantError::from(helper).is_machine_failure());
     }
 }

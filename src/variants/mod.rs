@@ -190,8 +190,7 @@ pub fn make(dir: &Path, out: &Path, sandbox: &dyn Sandbox, opts: &Options) -> Re
     }
     let mutants = crate::timings::time("variant mutants", || {
         crate::testgen::score::mutants(&opts.helper_python, &original.input)
-    })
-    .map_err(VariantError::phase)?;
+    })?;
     for &kind in &opts.kinds {
         let ordered = match kind {
             Kind::Rename => match rename::candidate(&opts.helper_python, &original)? {

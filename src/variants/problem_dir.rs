@@ -9,6 +9,8 @@
 
 use std::path::Path;
 
+use flowbench_support::{FileAction, FileError};
+
 use super::Kind;
 use super::candidates::Candidate;
 use super::error::VariantError;
@@ -25,9 +27,9 @@ starter code exactly as the flowchart describes; it may differ from any well-kno
 /// earlier run). A solution the reader cannot draw is an error.
 pub fn write(original: &Original, candidate: &Candidate, kind: Kind, target: &Path) -> Result<(), VariantError> {
     if target.exists() {
-        std::fs::remove_dir_all(target).map_err(|source| VariantError::Remove { path: target.into(), source })?;
+        std::fs::remove_dir_all(target).map_err(FileError::removing(target))?;
     }
-    std::fs::create_dir_all(target).map_err(|source| VariantError::Create { path: target.into(), source })?;
+    std::fs::create_dir_all(target).map_err(FileError::creating(target))?;
     let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let entry = candidate.names.get(&original.input.entry_point).unwrap_or(&original.input.entry_point);
     let chart = draw_source(&candidate.source, Some(entry), Detail::Medium)
@@ -41,7 +43,7 @@ pub fn write(original: &Original, candidate: &Candidate, kind: Kind, target: &Pa
     ];
     for (file, text) in files {
         let path = target.join(file);
-        crate::outfile::write_atomic(&path, text.as_bytes()).map_err(|source| VariantError::Write { path, source })?;
+        crate::outfile::write_atomic(&path, text.as_bytes()).map_err(FileError::writing(&path))?;
     }
     Ok(())
 }
@@ -70,7 +72,7 @@ fn problem_json(original: &Original, candidate: &Candidate, name: &str) -> Resul
     let path = original.input.dir.join(PROBLEM);
     let text = match std::fs::read_to_string(&path) {
         Ok(text) => text,
-        Err(source) => return Err(VariantError::Read { path, source }),
+        Err(source) => return Err(FileError::new(FileAction::Read, &path, source).into()),
     };
     let mut value: serde_json::Value = match serde_json::from_str(&text) {
         Ok(value) => value,

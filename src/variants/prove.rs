@@ -10,6 +10,8 @@ use std::path::Path;
 
 use serde_json::{Value as Json, json};
 
+use flowbench_support::{FileAction, FileError, chain};
+
 use super::candidates::Candidate;
 use super::error::VariantError;
 use super::screen::{Original, Screened};
@@ -50,9 +52,10 @@ pub enum Unproven {
     /// The parse error's message.
     #[error("the re-drawn chart does not parse: {0}")]
     ChartDoesNotParse(String),
-    /// Test generation failed on the variant (not the machine).
-    #[error("{0:#}")]
-    Generation(anyhow::Error),
+    /// Test generation failed on the variant (not the machine), shown
+    /// with its causes.
+    #[error("{}", chain(.0))]
+    Generation(testgen::Error),
     /// The first floor the regenerated tests miss.
     #[error("{0}")]
     Floor(String),
@@ -119,7 +122,7 @@ pub fn prove(
     if tests.windows(2).all(|w| w[0].expected == w[1].expected) {
         return Ok(Err(Unproven::SameAnswers));
     }
-    let entry = crate::bank::spec::gen_input(&ProblemDir::read(dir)).map_err(VariantError::phase)?.entry_point;
+    let entry = crate::bank::spec::gen_input(&ProblemDir::read(dir))?.entry_point;
     let (differ, first) =
         crate::timings::time("variant original", || original_on(sandbox, original, &entry, &generated))?;
     let share = differ as f64 / tests.len().max(1) as f64;
@@ -155,7 +158,7 @@ fn carry_original_tests(
     let program = wrap(&solution, &entry, original.input.call_style, false);
     let inputs: Vec<Vec<Json>> = originals.iter().map(|t| t.args.clone()).collect();
     let runs = reusing(screened, &inputs, |missing| {
-        run_all(sandbox, &program, missing, validate_limits(&original.input.spec)).map_err(VariantError::phase)
+        run_all(sandbox, &program, missing, validate_limits(&original.input.spec)).map_err(VariantError::from)
     })?;
     let tests: Vec<TestCase> = originals
         .into_iter()
@@ -167,7 +170,7 @@ fn carry_original_tests(
         .collect();
     problem["tests"] = serde_json::to_value(tests)?;
     crate::outfile::write_atomic(&path, (serde_json::to_string_pretty(&problem)? + "\n").as_bytes())
-        .map_err(|source| VariantError::Write { path, source })
+        .map_err(|source| FileError::new(FileAction::Write, &path, source).into())
 }
 
 /// A run of every input: `known`'s where it has the input, `run`'s on the
@@ -208,20 +211,20 @@ fn regenerate(
     screened: &Screened,
     opts: &Options,
 ) -> Result<Result<Regenerated, Unproven>, VariantError> {
-    let input = crate::bank::spec::gen_input(&ProblemDir::read(dir)).map_err(VariantError::phase)?;
+    let input = crate::bank::spec::gen_input(&ProblemDir::read(dir))?;
     let policy = Policy::Floor { floor: super::MIN_MUTATION_SCORE, reuse: screened };
     let suite = match make_suite(&opts.helper_python, sandbox, input, policy) {
         Ok(suite) => suite,
         // The machine failed, not the variant.
-        Err(SuiteError::Failed(testgen::Error::Sandbox(failure))) => return Err(VariantError::phase(failure)),
-        Err(SuiteError::Failed(e)) => return Ok(Err(Unproven::Generation(e.into()))),
+        Err(SuiteError::Failed(testgen::Error::Sandbox(failure))) => return Err(failure.into()),
+        Err(SuiteError::Failed(e)) => return Ok(Err(Unproven::Generation(e))),
         Err(SuiteError::Floors(reasons)) => {
             return Ok(Err(Unproven::Floor(reasons.into_iter().next().unwrap_or_default())));
         }
         Err(SuiteError::Degenerate { why, .. }) => return Ok(Err(Unproven::Degenerate(why))),
         Err(other) => return Ok(Err(Unproven::Suite(other))),
     };
-    suite.write(dir).map_err(VariantError::phase)?;
+    suite.write(dir)?;
     let mutation = suite.mutation().unwrap_or_default();
     Ok(Ok((suite.generated.header, suite.generated.tests, mutation)))
 }
@@ -242,10 +245,10 @@ fn renamed_tests(
     names: &BTreeMap<String, String>,
 ) -> Result<Option<Result<Regenerated, Unproven>>, VariantError> {
     let Some(mutation) = original.header.mutation else { return Ok(None) };
-    let input = crate::bank::spec::gen_input(&ProblemDir::read(dir)).map_err(VariantError::phase)?;
+    let input = crate::bank::spec::gen_input(&ProblemDir::read(dir))?;
     let program = wrap(&input.solution, &input.entry_point, input.call_style, false);
     let inputs: Vec<Vec<Json>> = original.tests.iter().map(|t| t.args.clone()).collect();
-    let runs = run_all(sandbox, &program, &inputs, validate_limits(&input.spec)).map_err(VariantError::phase)?;
+    let runs = run_all(sandbox, &program, &inputs, validate_limits(&input.spec))?;
     let opts = compare_options(&input.spec);
     let mut tests = Vec::with_capacity(runs.len());
     for (t, run) in original.tests.iter().zip(runs) {
@@ -269,7 +272,7 @@ fn renamed_tests(
         domains: original.header.domains.iter().map(|(p, d)| (names.get(p).unwrap_or(p).clone(), d.clone())).collect(),
         ..original.header.clone()
     };
-    tests_file::write(&dir.join(TESTS), &header, &tests).map_err(VariantError::phase)?;
+    tests_file::write(&dir.join(TESTS), &header, &tests)?;
     Ok(Some(Ok((header, tests, mutation))))
 }
 
@@ -326,6 +329,6 @@ fn original_runs(
     let program = wrap(&input.solution, entry, input.call_style, false);
     let inputs: Vec<Vec<Json>> = tests.iter().map(|t| t.args.clone()).collect();
     reusing(recorded, &inputs, |missing| {
-        run_all(sandbox, &program, missing, validate_limits(&input.spec)).map_err(VariantError::phase)
+        run_all(sandbox, &program, missing, validate_limits(&input.spec)).map_err(VariantError::from)
     })
 }

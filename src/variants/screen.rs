@@ -36,8 +36,8 @@ pub struct Original {
 impl Original {
     /// Reads a problem directory with generated tests; errors name the file.
     pub fn load(dir: &Path) -> Result<Original, VariantError> {
-        let input = crate::bank::spec::gen_input(&ProblemDir::read(dir)).map_err(VariantError::phase)?;
-        let (header, tests) = tests_file::read(&dir.join(TESTS)).map_err(VariantError::phase)?;
+        let input = crate::bank::spec::gen_input(&ProblemDir::read(dir))?;
+        let (header, tests) = tests_file::read(&dir.join(TESTS))?;
         let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let fresh = header.stamp == tests_file::stamp(&input.solution, &input.spec_text, &input.originals_text);
         let recorded = if fresh {
@@ -165,8 +165,7 @@ fn screen_runs(
     let mut runs = vec![Run::NotRun; inputs.len()];
     for (group, limits) in screen_groups(tests, most) {
         let args: Vec<Vec<Json>> = group.iter().map(|&i| inputs[i].clone()).collect();
-        let got = run_within_budget_batched(sandbox, program, &args, limits, share(group.len()))
-            .map_err(VariantError::phase)?;
+        let got = run_within_budget_batched(sandbox, program, &args, limits, share(group.len()))?;
         let total = got.iter().all(|r| matches!(r, Run::Value(..)));
         for (i, run) in group.into_iter().zip(got) {
             runs[i] = run;

@@ -33,7 +33,7 @@ pub mod source;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use anyhow::Context as _;
+use flowbench_support::{FileError, chain};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
@@ -41,7 +41,7 @@ use serde_json::Value as Json;
 use crate::exec::{Job, Status};
 use crate::judge::compare::CompareOptions;
 use crate::judge::problem::{Category, Compare, Problem, TestCase, python_truthy};
-use crate::judge::run::Sandbox;
+use crate::judge::run::{Sandbox, SandboxFailure};
 use crate::progress::Progress;
 use crate::testgen::generate::{GenInput, Wanted, candidates, compare_options, same, validate_limits};
 use crate::testgen::reference::{Run, run_within_budget, wrap};
@@ -51,7 +51,7 @@ use self::choose::{Decision, GroupOutput, MAX_WRONG_TESTS, Trial, choose, show, 
 use super::ProblemDir;
 use super::cache::sha256_hex;
 use super::import::dir_name;
-use super::spec::{load_spec, read_problem};
+use super::spec::{ProblemJsonError, SpecFileError, load_spec, read_problem};
 use super::summary::to_json;
 use super::{PROBLEM, SOLUTION};
 
@@ -140,6 +140,35 @@ pub struct ShownDifference {
     pub outputs: Vec<GroupOutput>,
 }
 
+/// Why a problem's reference could not be chosen (or the samples not
+/// read): each names its file, or the step that failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ReferenceError {
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// A samples line that is not JSON, at 1-based `line`:`column`.
+    #[error("{}:{line}:{column}: {error}", .path.display())]
+    SampleJson { path: PathBuf, line: usize, column: usize, error: serde_json::Error },
+    #[error("{}:{line}: a sample needs `task_id` and `completion`", .path.display())]
+    SampleFields { path: PathBuf, line: usize },
+    #[error(transparent)]
+    Problem(#[from] ProblemJsonError),
+    /// A `reference.json` that does not decode, at 1-based `line`.
+    #[error("{}:{line}: {error}", .path.display())]
+    Recorded { path: PathBuf, line: usize, error: serde_json::Error },
+    #[error(transparent)]
+    Spec(#[from] SpecFileError),
+    #[error("{task_id}: no original tests")]
+    NoOriginalTests { task_id: String },
+    #[error(transparent)]
+    Sandbox(#[from] SandboxFailure),
+    /// Inputs could not be generated from the inferred spec.
+    #[error(transparent)]
+    Generation(#[from] crate::testgen::Error),
+    #[error(transparent)]
+    Encode(#[from] serde_json::Error),
+}
+
 /// What `choose_references` needs besides the directories.
 pub struct Context<'a> {
     /// `samples/<subset>/<model>.jsonl` of every subset, by task id.
@@ -153,13 +182,13 @@ pub struct Context<'a> {
 
 /// The samples under `dir` (`<subset>/<model>.jsonl`, every subset): per
 /// task id, `(model, completion)` in model-name order.
-pub fn load_samples(dir: &Path) -> anyhow::Result<BTreeMap<String, Vec<(String, String)>>> {
+pub fn load_samples(dir: &Path) -> Result<BTreeMap<String, Vec<(String, String)>>, ReferenceError> {
     let mut files = Vec::new();
-    for subset in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
-        let subset = subset?.path();
+    for subset in std::fs::read_dir(dir).map_err(FileError::reading(dir))? {
+        let subset = subset.map_err(FileError::reading(dir))?.path();
         if subset.is_dir() {
-            for f in std::fs::read_dir(&subset).with_context(|| format!("reading {}", subset.display()))? {
-                let f = f?.path();
+            for f in std::fs::read_dir(&subset).map_err(FileError::reading(&subset))? {
+                let f = f.map_err(FileError::reading(&subset))?.path();
                 if f.extension().is_some_and(|e| e == "jsonl") {
                     files.push(f);
                 }
@@ -170,13 +199,17 @@ pub fn load_samples(dir: &Path) -> anyhow::Result<BTreeMap<String, Vec<(String, 
     let mut by_task: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
     for f in files {
         let model = f.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        let text = std::fs::read_to_string(&f).with_context(|| format!("reading {}", f.display()))?;
+        let text = std::fs::read_to_string(&f).map_err(FileError::reading(&f))?;
         for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-            let v: Json = serde_json::from_str(line)
-                .map_err(|e| anyhow::anyhow!("{}:{}:{}: {e}", f.display(), i + 1, e.column()))?;
+            let v: Json = serde_json::from_str(line).map_err(|error| ReferenceError::SampleJson {
+                path: f.clone(),
+                line: i + 1,
+                column: error.column(),
+                error,
+            })?;
             let field = |k: &str| v.get(k).and_then(Json::as_str).map(str::to_string);
             let (Some(task), Some(code)) = (field("task_id"), field("completion")) else {
-                anyhow::bail!("{}:{}: a sample needs `task_id` and `completion`", f.display(), i + 1);
+                return Err(ReferenceError::SampleFields { path: f, line: i + 1 });
             };
             by_task.entry(task).or_default().push((model.clone(), code));
         }
@@ -187,7 +220,11 @@ pub fn load_samples(dir: &Path) -> anyhow::Result<BTreeMap<String, Vec<(String, 
 /// Chooses (or reads back) the reference of every directory, in their
 /// order; a problem whose work failed (the sandbox, an unreadable file)
 /// is an `Err` in its place, the others are written.
-pub fn choose_references(dirs: &[PathBuf], ctx: &Context<'_>, progress: &dyn Progress) -> Vec<anyhow::Result<Entry>> {
+pub fn choose_references(
+    dirs: &[PathBuf],
+    ctx: &Context<'_>,
+    progress: &dyn Progress,
+) -> Vec<Result<Entry, ReferenceError>> {
     progress.add_total(dirs.len() as u64);
     dirs.par_iter()
         .map(|dir| {
@@ -200,16 +237,19 @@ pub fn choose_references(dirs: &[PathBuf], ctx: &Context<'_>, progress: &dyn Pro
 }
 
 /// One problem: read back, canonical, or chosen now and written.
-fn reference_for(dir: &Path, ctx: &Context<'_>) -> anyhow::Result<Entry> {
+fn reference_for(dir: &Path, ctx: &Context<'_>) -> Result<Entry, ReferenceError> {
     let recorded = dir.join(REFERENCE);
     let problem_path = dir.join(PROBLEM);
-    let text = std::fs::read_to_string(&problem_path).with_context(|| format!("reading {}", problem_path.display()))?;
+    let text = std::fs::read_to_string(&problem_path).map_err(FileError::reading(&problem_path))?;
     let mut problem = read_problem(&problem_path, &text)?;
     let hand = hand_reference(&problem, ctx)?;
     if recorded.is_file() {
-        let text = std::fs::read_to_string(&recorded).with_context(|| format!("reading {}", recorded.display()))?;
-        let entry: Entry =
-            serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("{}:{}: {e}", recorded.display(), e.line()))?;
+        let text = std::fs::read_to_string(&recorded).map_err(FileError::reading(&recorded))?;
+        let entry: Entry = serde_json::from_str(&text).map_err(|error| ReferenceError::Recorded {
+            path: recorded.clone(),
+            line: error.line(),
+            error,
+        })?;
         // A chosen reference whose solution.py is gone (removed by hand,
         // or a copy without it) is chosen again rather than read back.
         let lost = matches!(entry.kind, Kind::Differential | Kind::Hand) && !dir.join(SOLUTION).is_file();
@@ -222,7 +262,7 @@ fn reference_for(dir: &Path, ctx: &Context<'_>) -> anyhow::Result<Entry> {
         // (solution.py may be gone already, e.g. removed by hand.)
         let solution = dir.join(SOLUTION);
         if entry.kind == Kind::Hand && solution.is_file() {
-            std::fs::remove_file(&solution).with_context(|| format!("removing {}", solution.display()))?;
+            std::fs::remove_file(&solution).map_err(FileError::removing(&solution))?;
         }
     }
     let samples = ctx.samples.get(&problem.task_id).map(Vec::as_slice).unwrap_or_default();
@@ -251,12 +291,10 @@ fn reference_for(dir: &Path, ctx: &Context<'_>) -> anyhow::Result<Entry> {
     // the two leaves a chosen reference without its solution.py, which the
     // next run chooses again. The other order left a solution.py with no
     // record, which the next run took for a canonical solution.
-    crate::outfile::write_atomic(&recorded, to_json(&entry).as_bytes())
-        .with_context(|| format!("writing {}", recorded.display()))?;
+    crate::outfile::write_atomic(&recorded, to_json(&entry).as_bytes()).map_err(FileError::writing(&recorded))?;
     if let Some(source) = chosen {
         let solution = dir.join(SOLUTION);
-        crate::outfile::write_atomic(&solution, source.as_bytes())
-            .with_context(|| format!("writing {}", solution.display()))?;
+        crate::outfile::write_atomic(&solution, source.as_bytes()).map_err(FileError::writing(&solution))?;
     }
     Ok(entry)
 }
@@ -269,12 +307,12 @@ struct HandReference {
 
 /// The hand-written `<task>.py` for `problem`, when the hand references
 /// directory has one.
-fn hand_reference(problem: &Problem, ctx: &Context<'_>) -> anyhow::Result<Option<HandReference>> {
+fn hand_reference(problem: &Problem, ctx: &Context<'_>) -> Result<Option<HandReference>, ReferenceError> {
     let Some(path) = ctx.hand.map(|h| h.join(format!("{}.py", dir_name(&problem.task_id)))).filter(|f| f.is_file())
     else {
         return Ok(None);
     };
-    let code = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let code = std::fs::read_to_string(&path).map_err(FileError::reading(&path))?;
     Ok(Some(HandReference { path, code }))
 }
 
@@ -302,13 +340,13 @@ fn validate_samples(
     hand: Option<&HandReference>,
     ctx: &Context<'_>,
     entry: &mut Entry,
-) -> anyhow::Result<Option<String>> {
+) -> Result<Option<String>, ReferenceError> {
     let timed = |phase: &str| format!("{} {phase}", dir.display());
     let mut trials = crate::timings::time(&timed("originals"), || {
         samples
             .iter()
             .map(|(model, code)| on_originals(problem, spec, model, code, ctx.sandbox))
-            .collect::<anyhow::Result<Vec<Trial>>>()
+            .collect::<Result<Vec<Trial>, ReferenceError>>()
     })?;
     entry.candidates = trials.iter().filter(|t| t.failed.is_empty()).map(|t| t.model.clone()).collect();
     let pool = pool(&trials, !problem.tests.is_empty());
@@ -324,13 +362,13 @@ fn validate_samples(
         // reference's parameters, not the candidate's): a hand reference
         // settles the problem as it does when the candidates disagree.
         Err(e) => {
-            entry.reason = Some(format!("no_inputs: {e:#}"));
+            entry.reason = Some(format!("no_inputs: {}", chain(&e)));
             return settle_by_hand(problem, spec, &trials, hand, ctx, entry);
         }
     };
     entry.generated_inputs = generated.len();
     let generated_limits = crate::exec::Limits { wall: GENERATED_CALL_LIMIT, cpu: GENERATED_CALL_LIMIT };
-    crate::timings::time(&timed("generated"), || -> anyhow::Result<()> {
+    crate::timings::time(&timed("generated"), || -> Result<(), SandboxFailure> {
         for (i, t) in trials.iter_mut().enumerate() {
             if pool.contains(&i) {
                 let source = wrap(&t.source, &problem.entry_point, problem.call_style, false);
@@ -389,7 +427,7 @@ fn settle_by_hand(
     hand: Option<&HandReference>,
     ctx: &Context<'_>,
     entry: &mut Entry,
-) -> anyhow::Result<Option<String>> {
+) -> Result<Option<String>, ReferenceError> {
     let Some(hand) = hand else {
         entry.kind = Kind::LeftOut;
         return Ok(None);
@@ -422,11 +460,13 @@ fn on_originals(
     model: &str,
     code: &str,
     sandbox: &dyn Sandbox,
-) -> anyhow::Result<Trial> {
+) -> Result<Trial, ReferenceError> {
     let source = source::standalone(code, &problem.entry_point);
     let limits = validate_limits(spec);
     if problem.tests.is_empty() {
-        let Some(legacy) = &problem.legacy else { anyhow::bail!("{}: no original tests", problem.task_id) };
+        let Some(legacy) = &problem.legacy else {
+            return Err(ReferenceError::NoOriginalTests { task_id: problem.task_id.clone() });
+        };
         let program = crate::judge::legacy::assemble_program(legacy, &problem.entry_point, &source);
         let outcome = sandbox.run_job(&Job::Script {
             source: program,
@@ -434,7 +474,7 @@ fn on_originals(
         });
         let failed = match outcome.status {
             Status::Completed => Vec::new(),
-            Status::SandboxError { detail } => return Err(crate::judge::run::SandboxFailure(detail).into()),
+            Status::SandboxError { detail } => return Err(SandboxFailure(detail).into()),
             _ => vec![0],
         };
         return Ok(Trial { model: model.into(), source, failed, runs: Vec::new() });
@@ -481,7 +521,7 @@ fn generated_inputs(
     spec: &TestSpec,
     solution: &str,
     ctx: &Context<'_>,
-) -> anyhow::Result<Vec<Vec<Json>>> {
+) -> Result<Vec<Vec<Json>>, ReferenceError> {
     let input = GenInput {
         dir: dir.to_path_buf(),
         solution: solution.to_string(),
@@ -536,7 +576,7 @@ fn wrong(problem: &Problem, trials: &[Trial], reference: &Trial, tests: &[usize]
 /// `problem.json` without the wrong tests (the build proves every original
 /// test on the reference). Tests are matched by input and expected value
 /// as the report shows them, so running it again removes nothing more.
-fn drop_wrong_tests(dir: &Path, problem: &mut Problem, wrong: &[WrongTest]) -> anyhow::Result<()> {
+fn drop_wrong_tests(dir: &Path, problem: &mut Problem, wrong: &[WrongTest]) -> Result<(), ReferenceError> {
     let before = problem.tests.len();
     problem.tests.retain(|t| {
         let (input, expected) = (show_args(&t.args), shown_value(&t.expected));
@@ -544,7 +584,7 @@ fn drop_wrong_tests(dir: &Path, problem: &mut Problem, wrong: &[WrongTest]) -> a
     });
     if problem.tests.len() < before {
         let path = dir.join(PROBLEM);
-        std::fs::write(&path, to_json(problem)).with_context(|| format!("writing {}", path.display()))?;
+        std::fs::write(&path, to_json(problem)).map_err(FileError::writing(&path))?;
     }
     Ok(())
 }
