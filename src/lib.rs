@@ -23,16 +23,16 @@
 //!   work reports how far it is).
 
 // The crates below the benchmark phases, under the names the phases use.
+pub use flowbench_author as author;
 pub use flowbench_chart::{layout, mermaid, render, text};
 pub use flowbench_client as client;
 pub use flowbench_exec as exec;
 pub use flowbench_judge as judge;
 pub use flowbench_support::{outfile, progress, shard, timings, user_cache};
 pub use flowbench_testgen as testgen;
+pub use flowbench_transcription as transcription;
 
 pub mod ablation;
-pub mod author;
 pub mod bank;
 pub mod cli;
-pub mod transcription;
 pub mod variants;

@@ -1,4 +1,4 @@
-"""The AST reader (src/author/read_ast.py), run as author/reader.rs runs it:
+"""The AST reader (crates/author/src/read_ast.py), run as author/reader.rs runs it:
 `python3 -I -S`, the entry point's name as the argument (or `--batch`),
 the source on stdin, JSON on stdout."""
 import json

@@ -17,7 +17,7 @@
 
 use std::collections::HashMap;
 
-use crate::mermaid::{Direction, Edge, Flowchart, LabelType, Node, Shape, Span, Subgraph};
+use flowbench_chart::mermaid::{Direction, Edge, Flowchart, LabelType, Node, Shape, Span, Subgraph};
 
 use super::labels;
 use super::reader::{Func, Program, Stmt};
@@ -145,7 +145,7 @@ impl Builder {
     fn edge(&mut self, from: &str, to: &str, label: Option<&'static str>) {
         let id = format!("L_{from}_{to}_{}", self.chart.edges.len());
         let mut e = Edge::new(id, from, to);
-        e.head_end = crate::mermaid::ArrowHead::Arrow;
+        e.head_end = flowbench_chart::mermaid::ArrowHead::Arrow;
         e.label = label.map(str::to_owned);
         self.chart.edges.push(e);
     }

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::author::graph::Branch;
+use flowbench_author::graph::Branch;
 
 use super::chart::View;
 use super::labels::relaxed_match;

@@ -4,10 +4,10 @@
 //! flowbench's own rustc-style diagnostics (caret, pitfall hint), the text
 //! the repair round sends to the model.
 
-use crate::mermaid::diagnostic::{Diagnostic, Severity, render_diagnostic};
-use crate::mermaid::fix::{Change, fix_with};
-use crate::mermaid::lint::{Checked, check_with};
-use crate::mermaid::{Flowchart, ParseOptions};
+use flowbench_chart::mermaid::diagnostic::{Diagnostic, Severity, render_diagnostic};
+use flowbench_chart::mermaid::fix::{Change, fix_with};
+use flowbench_chart::mermaid::lint::{Checked, check_with};
+use flowbench_chart::mermaid::{Flowchart, ParseOptions};
 
 use super::against::{Mismatch, check_against};
 use super::reader::Program;
@@ -72,7 +72,7 @@ pub fn review(reply: &str, program: &Program, solution: &str, code: &str) -> Rev
         };
     };
     let opts = ParseOptions::default();
-    let fixed = fix_with(&text, &|t: &str| crate::mermaid::parse_with(t, &opts));
+    let fixed = fix_with(&text, &|t: &str| flowbench_chart::mermaid::parse_with(t, &opts));
     // A lossy fix (a link with no target dropped) would hide the mistake
     // from the model: keep its text and let the diagnostic say what is wrong.
     let (text, fixes) =

@@ -11,19 +11,19 @@
 //! chart's Input box may name them in prose or with types), after the
 //! solution's module preamble (its imports and constants: a chart draws a
 //! function, not its module). The program is judged like any sample,
-//! through [`crate::judge::judge_sample`] in the candidates' sandbox, so
+//! through [`flowbench_judge::judge_sample`] in the candidates' sandbox, so
 //! expected values never enter the chart's process. A chart with a prose
 //! label is not code: that is an outcome, not an error; a sandbox that
 //! cannot run is an error, never an outcome.
 
 use std::time::Duration;
 
-use crate::exec::ExecConfig;
-use crate::judge::native::TimePolicy;
-use crate::judge::problems_file::LoadedProblem;
-use crate::judge::run::{Clock, JudgeSettings, Mode, NoVerdict, Sandbox, judge_sample};
-use crate::judge::samples::Sample;
-use crate::mermaid::Flowchart;
+use flowbench_chart::mermaid::Flowchart;
+use flowbench_exec::ExecConfig;
+use flowbench_judge::native::TimePolicy;
+use flowbench_judge::problems_file::LoadedProblem;
+use flowbench_judge::run::{Clock, JudgeSettings, Mode, NoVerdict, Sandbox, judge_sample};
+use flowbench_judge::samples::Sample;
 
 use super::chart2py::{Signature, graph_to_python};
 use super::graph::{Graph, GraphError};

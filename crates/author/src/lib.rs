@@ -4,9 +4,9 @@
 //!
 //! Data flow: solution text → [`reader::read_program`] (Python's own `ast`,
 //! read by `python3`, never executed) → [`reader::Program`] → [`draw::draw`]
-//! → [`crate::mermaid::Flowchart`] → [`crate::mermaid::fmt::format`]. The
+//! → [`flowbench_chart::mermaid::Flowchart`] → [`flowbench_chart::mermaid::fmt::format`]. The
 //! label wording both directions share lives in [`labels`]. [`session`] has an
-//! LLM draw the chart through [`crate::client`], each reply checked by
+//! LLM draw the chart through [`flowbench_client`], each reply checked by
 //! [`review`] (fix, parse, lint, `--against`) and repaired in rounds.
 //!
 //! # How it works
@@ -48,5 +48,5 @@ pub use reader::{Program, ReadError, read_program, read_programs};
 /// Draw a solution's source as canonical Mermaid text.
 pub fn draw_source(source: &str, entry: Option<&str>, detail: Detail) -> Result<String, ReadError> {
     let program = read_program(source, entry)?;
-    Ok(crate::mermaid::fmt::format(&draw(&program, detail).chart))
+    Ok(flowbench_chart::mermaid::fmt::format(&draw(&program, detail).chart))
 }

@@ -830,7 +830,7 @@ mod tests {
     use super::*;
 
     fn read(text: &str) -> Facts {
-        let chart = crate::mermaid::parse(text).unwrap();
+        let chart = flowbench_chart::mermaid::parse(text).unwrap();
         facts(&Graph::new(&chart).unwrap())
     }
 

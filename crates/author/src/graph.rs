@@ -14,7 +14,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::mermaid::{Flowchart, Shape, Stroke};
+use flowbench_chart::mermaid::{Flowchart, Shape, Stroke};
 
 use super::expr;
 use super::labels;
@@ -693,7 +693,7 @@ fn contains_call(cond: &str, call: &str) -> bool {
 /// `E -.-> K0`): a note on the drawing, not a way the flow goes.
 /// An unlabelled dotted edge is one only when it runs into another
 /// subgraph (a dotted back edge inside one function is still flow).
-fn is_call_annotation(chart: &Flowchart, e: &crate::mermaid::Edge) -> bool {
+fn is_call_annotation(chart: &Flowchart, e: &flowbench_chart::mermaid::Edge) -> bool {
     if e.stroke != Stroke::Dotted {
         return false;
     }

@@ -3,9 +3,9 @@
 //! right, whatever it then codes? The perception half of the ablation's
 //! perception-versus-reasoning attribution.
 //!
-//! Data flow: reply text → [`crate::author::review::extract_mermaid`] →
-//! `check --fix`'s forgiving path ([`crate::mermaid::fix`]) →
-//! [`crate::mermaid::Flowchart`] → [`chart::View`] → [`counts::Counts`]
+//! Data flow: reply text → [`flowbench_author::review::extract_mermaid`] →
+//! `check --fix`'s forgiving path ([`flowbench_chart::mermaid::fix`]) →
+//! [`flowbench_chart::mermaid::Flowchart`] → [`chart::View`] → [`counts::Counts`]
 //! against the source's view → [`Score`] (F1s and accuracies). The
 //! executable score ([`execute`]) reads the transcription back into Python
 //! (`chart2py`) and runs the problem's tests through the judge.
@@ -34,8 +34,8 @@ pub mod unmatched;
 
 use serde::{Deserialize, Serialize};
 
-use crate::mermaid::fix::fix_with;
-use crate::mermaid::{Flowchart, ParseOptions};
+use flowbench_chart::mermaid::fix::fix_with;
+use flowbench_chart::mermaid::{Flowchart, ParseOptions};
 
 pub use counts::{Counts, Source};
 
@@ -178,9 +178,9 @@ pub fn read_reply(reply: &str) -> Result<(Flowchart, usize), Unread> {
     if reply.chars().count() > MAX_REPLY_CHARS {
         return Err(Unread::TooLong);
     }
-    let text = crate::author::review::extract_mermaid(reply).ok_or(Unread::NoMermaid)?;
+    let text = flowbench_author::review::extract_mermaid(reply).ok_or(Unread::NoMermaid)?;
     let opts = ParseOptions { max_edges: MAX_EDGES, ..ParseOptions::default() };
-    let parse = |t: &str| crate::mermaid::parse_with(t, &opts);
+    let parse = |t: &str| flowbench_chart::mermaid::parse_with(t, &opts);
     let fixed = fix_with(&text, &parse);
     let chart = parse(&fixed.text).map_err(|e| Unread::NotAFlowchart {
         line: e.span.line,

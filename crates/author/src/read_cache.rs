@@ -18,7 +18,7 @@ use sha2::{Digest, Sha256};
 /// The cache directory, or `None` when disabled or there is no home.
 fn dir() -> Option<&'static Path> {
     static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
-    DIR.get_or_init(|| crate::user_cache::dir("ast")).as_deref()
+    DIR.get_or_init(|| flowbench_support::user_cache::dir("ast")).as_deref()
 }
 
 /// What identifies the interpreter: the first `python3` on `PATH`, resolved,

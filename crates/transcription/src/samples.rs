@@ -8,9 +8,9 @@ use std::collections::HashMap;
 use rayon::prelude::*;
 use serde_json::{Map, Value as Json};
 
-use crate::judge::problems_file::ProblemSet;
-use crate::judge::run::{JudgeSettings, Sandbox};
-use crate::mermaid::Flowchart;
+use flowbench_chart::mermaid::Flowchart;
+use flowbench_judge::problems_file::ProblemSet;
+use flowbench_judge::run::{JudgeSettings, Sandbox};
 
 use super::{Score, Source, read_reply};
 

@@ -1,13 +1,13 @@
 //! `author`: an LLM draws a solution's chart, flowbench reviews each reply
 //! ([`super::review`]) and sends its diagnostics back for up to `rounds`
-//! repair rounds. Talks to the model only through [`crate::client`] (the
+//! repair rounds. Talks to the model only through [`flowbench_client`] (the
 //! client `generate` uses: retries, cache); every round is handed to a log
 //! callback as one JSON object before the next begins, so a killed run keeps
 //! what it asked and got.
 
 use serde_json::{Value as Json, json};
 
-use crate::client::{Cache, ChatClient, ClientError};
+use flowbench_client::{Cache, ChatClient, ClientError};
 
 use super::reader::Program;
 use super::review::{Review, review};

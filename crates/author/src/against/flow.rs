@@ -17,9 +17,9 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
-use crate::author::expr::{Expr, Stmt, names, parse_stmt};
-use crate::author::facts::{Cond, Decision, FnFacts, Loop, Statement};
-use crate::author::graph::{Graph, Kind};
+use crate::expr::{Expr, Stmt, names, parse_stmt};
+use crate::facts::{Cond, Decision, FnFacts, Loop, Statement};
+use crate::graph::{Graph, Kind};
 
 use super::steps::Pair;
 use super::{Comparison, MismatchKind};

@@ -11,7 +11,7 @@
 //! how a chart draws `for i in range(n)`), and a chart may name an
 //! intermediate the code does not have (`count = sum(xs)`, `Output: count`).
 
-use crate::author::facts::{Cond, Decision, FnFacts, Loop, Statement, code_words, words};
+use crate::facts::{Cond, Decision, FnFacts, Loop, Statement, code_words, words};
 
 use super::{Comparison, MismatchKind, Rel, coverage};
 
@@ -109,7 +109,7 @@ impl Comparison<'_> {
             let (r, g) = (&code.decisions[p.code], &chart.decisions[p.chart]);
             let Cond::Code(test) = &g.cond else { continue };
             let mut tested = Vec::new();
-            crate::author::expr::names(test, &mut tested);
+            crate::expr::names(test, &mut tested);
             let (gy, gn) = if p.rel == Rel::Negated { (&g.no, &g.yes) } else { (&g.yes, &g.no) };
             let on_code_branch = |step: &String| r.yes.steps.contains(step) || r.no.steps.contains(step);
             let on_chart_branch = |step: &String| gy.steps.contains(step) || gn.steps.contains(step);
@@ -250,7 +250,7 @@ fn mentioned(s: &Statement, chart: &FnFacts) -> bool {
 /// (each of a tuple's), an augmented assignment's operand, a method
 /// call's arguments (`out.append(x)` computes `x`).
 fn value_parts(s: &Statement) -> Vec<String> {
-    use crate::author::expr::{Expr, Stmt, parse_stmt};
+    use crate::expr::{Expr, Stmt, parse_stmt};
     let Some(stmt) = s.code.as_deref().and_then(parse_stmt) else { return Vec::new() };
     match stmt {
         Stmt::Assign(_, Expr::Tuple(vs)) => vs.iter().map(ToString::to_string).collect(),

@@ -4,12 +4,12 @@
 //! function's name and parameters come from the problem's starter code:
 //! the bank's charts start at a bare `Start`, so the image never names them.
 
-use crate::author::chart2py::{Signature, graph_to_python};
-use crate::author::execute::{Execution, judge_program};
-use crate::author::graph::{Graph, GraphError};
-use crate::judge::problems_file::LoadedProblem;
-use crate::judge::run::{JudgeSettings, Sandbox};
-use crate::mermaid::Flowchart;
+use flowbench_author::chart2py::{Signature, graph_to_python};
+use flowbench_author::execute::{Execution, judge_program};
+use flowbench_author::graph::{Graph, GraphError};
+use flowbench_chart::mermaid::Flowchart;
+use flowbench_judge::problems_file::LoadedProblem;
+use flowbench_judge::run::{JudgeSettings, Sandbox};
 
 /// Whether `chart`'s program passes `problem`'s tests, and the verdict (or
 /// why there is none: labels that stay prose, a sandbox failure — a machine

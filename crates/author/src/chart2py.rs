@@ -31,7 +31,7 @@ enum Stop {
 }
 
 /// Translate a chart into a Python program.
-pub fn chart_to_python(chart: &crate::mermaid::Flowchart) -> Result<String, GraphError> {
+pub fn chart_to_python(chart: &flowbench_chart::mermaid::Flowchart) -> Result<String, GraphError> {
     graph_to_python(&Graph::new(chart)?, None)
 }
 

@@ -3,8 +3,8 @@
 
 use std::collections::HashMap;
 
-use crate::author::graph::{Branch, branch_of, depth_first};
-use crate::mermaid::{Flowchart, Shape};
+use flowbench_author::graph::{Branch, branch_of, depth_first};
+use flowbench_chart::mermaid::{Flowchart, Shape};
 
 use super::labels::normalise;
 

@@ -45,8 +45,10 @@ mod tests {
 
     #[test]
     fn a_renamed_node_and_its_edges_are_unmatched_on_both_sides() {
-        let source = crate::mermaid::parse("flowchart TD\n  A[start] --> B[x = 1] --> C[return x]\n").expect("parses");
-        let read = crate::mermaid::parse("flowchart TD\n  P[start] --> Q[y = 2] --> R[return x]\n").expect("parses");
+        let source =
+            flowbench_chart::mermaid::parse("flowchart TD\n  A[start] --> B[x = 1] --> C[return x]\n").expect("parses");
+        let read =
+            flowbench_chart::mermaid::parse("flowchart TD\n  P[start] --> Q[y = 2] --> R[return x]\n").expect("parses");
         let u = Source::of(&source).unmatched(&View::new(&read));
         assert_eq!(
             u,

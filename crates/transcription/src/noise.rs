@@ -8,8 +8,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::author::graph::{Branch, branch_of};
-use crate::mermaid::{Edge, Flowchart};
+use flowbench_author::graph::{Branch, branch_of};
+use flowbench_chart::mermaid::{Edge, Flowchart};
 
 /// What a misread box is read as: like no label a chart holds.
 pub const MISREAD: &str = "(illegible)";

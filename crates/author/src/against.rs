@@ -30,7 +30,7 @@ mod steps;
 
 use std::collections::HashMap;
 
-use crate::mermaid::Flowchart;
+use flowbench_chart::mermaid::Flowchart;
 
 use super::draw::{Detail, Drawn, draw};
 use super::execute::{Execution, NoRun};
@@ -145,9 +145,9 @@ struct Pair {
 
 /// The problem's tests a chart is run on, and how.
 pub struct Tests<'t> {
-    pub problem: &'t crate::judge::problems_file::LoadedProblem,
-    pub settings: &'t crate::judge::run::JudgeSettings,
-    pub sandbox: &'t dyn crate::judge::run::Sandbox,
+    pub problem: &'t flowbench_judge::problems_file::LoadedProblem,
+    pub settings: &'t flowbench_judge::run::JudgeSettings,
+    pub sandbox: &'t dyn flowbench_judge::run::Sandbox,
 }
 
 /// [`check_against`], then, with `tests`, the chart run as a program on
