@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Reference values for src/ablation/stats.rs, computed once with
-statsmodels/scipy and pinned in src/ablation/stats_reference.rs.
+"""Reference values for crates/ablation/src/stats.rs, computed once with
+statsmodels/scipy and pinned in crates/ablation/src/stats_reference.rs.
 
 Run in a scratch venv (not a flowbench dependency):
     python3 -m venv /tmp/statvenv && /tmp/statvenv/bin/pip install scipy statsmodels numpy
-    /tmp/statvenv/bin/python scripts/stats-reference.py > src/ablation/stats_reference.rs
+    /tmp/statvenv/bin/python scripts/stats-reference.py > crates/ablation/src/stats_reference.rs
 """
 import numpy as np
 from scipy import stats

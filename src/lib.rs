@@ -1,8 +1,10 @@
 //! flowbench: turn reference solutions and their Mermaid flowcharts into
 //! code-generation benchmarks for multimodal models, and judge the answers.
 //!
-//! The crate is a pipeline of phases, each turning one plain data type into
-//! the next and unaware of the phases after it (see `ARCHITECTURE.md`):
+//! The pipeline's phases are crates of their own, each turning one plain data
+//! type into the next and unaware of the phases after it (see
+//! `ARCHITECTURE.md`); this package is the command line over them and
+//! re-exports each under its phase's name:
 //!
 //! - [`mermaid`]: Mermaid text → [`mermaid::Flowchart`] (parser, diagnostics,
 //!   lints, fixes, canonical formatter);
@@ -22,8 +24,10 @@
 //! - utilities: [`outfile`] (how outputs are written), [`progress`] (how long
 //!   work reports how far it is).
 
-// The crates below the benchmark phases, under the names the phases use.
+// The crates of the pipeline, under the names the CLI (and the tests) use.
+pub use flowbench_ablation as ablation;
 pub use flowbench_author as author;
+pub use flowbench_bank as bank;
 pub use flowbench_chart::{layout, mermaid, render, text};
 pub use flowbench_client as client;
 pub use flowbench_exec as exec;
@@ -31,8 +35,6 @@ pub use flowbench_judge as judge;
 pub use flowbench_support::{outfile, progress, shard, timings, user_cache};
 pub use flowbench_testgen as testgen;
 pub use flowbench_transcription as transcription;
+pub use flowbench_variants as variants;
 
-pub mod ablation;
-pub mod bank;
 pub mod cli;
-pub mod variants;

@@ -26,7 +26,7 @@ RUNNER = source_file("crates/exec/src/runner.py")
 FBJOB = source_file("crates/exec/src/fbjob.py")
 CONVERTER = source_file("crates/judge/src/import/convert.py")
 READ_AST = source_file("crates/author/src/read_ast.py")
-RENAME = source_file("src/variants/rename.py")
+RENAME = source_file("crates/variants/src/rename.py")
 
 
 class Worker:

@@ -1,4 +1,4 @@
-"""The renaming helper (src/variants/rename.py), run as variants/rename.rs
+"""The renaming helper (crates/variants/src/rename.py), run as variants/rename.rs
 runs it: `python -c <source>`, a JSON request on stdin, one JSON answer on
 stdout."""
 import ast
