@@ -9,7 +9,11 @@
 //! what it misread). The bank is built in four renderings of
 //! `styles/robustness.toml` and the `fragile` stand-in, thrown by some
 //! renderings on stated problems, runs under each, so the report has the
-//! invariance section.
+//! invariance section. The `reasoner` stand-in runs `flowchart` and
+//! `flowchart+cot` (it does better reasoning first: the reasoning section),
+//! and the noisy transcriber's readings are coded by the `transcriber`
+//! stand-in (`--coder`) beside that coder's own `mermaid` run: the
+//! cross-model section, perception in code terms.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -39,6 +43,14 @@ const TRANSCRIBER_CONDITIONS: [&str; 2] = ["transcribe", "flowchart-then-code"];
 /// render-sensitive problems known in advance.
 const RENDERINGS: [&str; 4] = ["default", "handDrawn", "scan-heavy", "LR"];
 const FRAGILE: &str = "fragile";
+
+/// The stand-in that does better when asked to reason first.
+const REASONER: &str = "reasoner";
+
+/// The cross-model two-step: `READER` transcribes, `CODER` codes from its
+/// Mermaid (and, alone, from the true Mermaid).
+const READER: &str = "noisy-transcriber";
+const CODER: &str = "transcriber";
 
 /// The embedded bank: `problems/` here, else the checkout flowbench was
 /// built from (so the demo works from any directory of a source install).
@@ -205,27 +217,31 @@ fn write_prompts(dist: &Path, out: &Path) -> anyhow::Result<()> {
         "signature".into(),
         "transcribe".into(),
         "flowchart-then-code".into(),
+        "flowchart+cot".into(),
     ]);
     prompts.extend(["-o".into(), path(&out.join("requests.jsonl"))]);
     required(prompts)
 }
 
 /// Every stand-in's samples under `samples/`: the code stand-ins, `fragile`
-/// under each rendering, the transcribers under both their conditions.
-/// Returns each run's name and file, in the report's order.
+/// under each rendering, the transcribers under both their conditions, the
+/// reasoner with and without `+cot`, and the cross-model two-step with its
+/// coder's `mermaid` run. Returns each run's name and file, in the
+/// report's order.
 fn generate_samples(dist: &Path, samples: &Path) -> anyhow::Result<Vec<(String, PathBuf)>> {
     let mut runs = Vec::new();
-    let mut generate = |run: String, condition: String, model: &str| -> anyhow::Result<()> {
+    let mut generate = |run: String, condition: String, model: &str, more: &[&str]| -> anyhow::Result<()> {
         let file = samples.join(format!("{run}.jsonl"));
         let mut generate = strings(&["generate", "--bench"]);
         generate.extend([path(dist), "--condition".into(), condition, "--model".into(), model.into()]);
+        generate.extend(strings(more));
         generate.extend(["-o".into(), path(&file)]);
         required(generate)?;
         runs.push((run, file));
         Ok(())
     };
     for model in STAND_INS {
-        generate(model.to_string(), "flowchart".into(), model)?;
+        generate(model.to_string(), "flowchart".into(), model, &[])?;
     }
     announce_fragile();
     for style in RENDERINGS {
@@ -233,12 +249,16 @@ fn generate_samples(dist: &Path, samples: &Path) -> anyhow::Result<Vec<(String, 
             "default" => ("flowchart".to_string(), FRAGILE.to_string()),
             style => (format!("flowchart@{style}"), format!("{FRAGILE}@{style}")),
         };
-        generate(run, condition, FRAGILE)?;
+        generate(run, condition, FRAGILE, &[])?;
     }
     for model in TRANSCRIBERS {
         for condition in TRANSCRIBER_CONDITIONS {
-            generate(format!("{model}.{condition}"), condition.to_string(), model)?;
+            generate(format!("{model}.{condition}"), condition.to_string(), model, &[])?;
         }
     }
+    generate(REASONER.into(), "flowchart".into(), REASONER, &[])?;
+    generate(format!("{REASONER}+cot"), "flowchart+cot".into(), REASONER, &[])?;
+    generate(format!("{CODER}.mermaid"), "mermaid".into(), CODER, &[])?;
+    generate(format!("{READER}.coded-by-{CODER}"), "flowchart-then-code".into(), READER, &["--coder", CODER])?;
     Ok(runs)
 }

@@ -21,7 +21,9 @@ pub struct PromptsArgs {
     /// signature (the starter code alone), transcribe, transcribe@STYLE,
     /// flowchart-then-code or flowchart-then-code@STYLE (repeatable; for
     /// the two-step condition only step 1, ids `…#i/transcribe`: step 2
-    /// is built from its replies by `generate`).
+    /// is built from its replies by `generate`); a code condition followed
+    /// by +cot (flowchart+cot, …) asks the model to reason step by step
+    /// first.
     #[arg(long, num_args = 1.., default_value = "flowchart")]
     condition: Vec<Condition>,
     /// Batch input JSONL to write.
@@ -29,7 +31,8 @@ pub struct PromptsArgs {
     output: PathBuf,
     /// Directory with edited templates (flowchart.txt, mermaid.txt, text.txt,
     /// signature.txt, transcribe.txt; for whole programs flowchart-program.txt,
-    /// mermaid-program.txt, text-program.txt, signature-program.txt).
+    /// mermaid-program.txt, text-program.txt, signature-program.txt; and
+    /// reasoning.txt, the +cot conditions' instruction).
     #[arg(long)]
     templates: Option<PathBuf>,
     /// Write the built-in templates into DIR for editing, and stop.

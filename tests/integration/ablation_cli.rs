@@ -780,3 +780,241 @@ fn ablation_attributes_code_failures_to_reading_or_coding() {
     ]);
     assert!(!run.status.success(), "a threshold above 1 is refused");
 }
+
+/// `+cot`: `prompts` adds the reasoning instruction after the same prompt
+/// (beside the image); `generate` keeps the whole reply and takes the
+/// program from its LAST fenced block (the first holds a draft), and a
+/// half-finished run resumes to the same bytes without asking twice;
+/// `ablation` pairs the run with its plain twin. The echo server answers
+/// the prompt, whose text is the title: a draft block, then the program.
+#[test]
+fn reasoning_first_runs_through_prompts_generate_and_ablation() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let dist = dir.path().join("dist");
+    let titles: Vec<String> = (0..4)
+        .map(|i| {
+            format!(
+                "Reasoning.\n```python\ndef add_{i}(a, b):\n    return 0\n```\nSo:\n```python\ndef add_{i}(a, b):\n    return a + b + {i}\n```"
+            )
+        })
+        .collect();
+    write_dist(&dist, &titles);
+    let templates = dir.path().join("templates");
+    std::fs::create_dir_all(&templates).expect("mkdir");
+    std::fs::write(templates.join("flowchart.txt"), "{title}").expect("template");
+    std::fs::write(templates.join("reasoning.txt"), "Think step by step first.").expect("template");
+
+    let requests = dir.path().join("requests.jsonl");
+    let prompts = flowbench(&[
+        "prompts",
+        "--bench",
+        s(&dist),
+        "--condition",
+        "flowchart",
+        "flowchart+cot",
+        "--templates",
+        s(&templates),
+        "-o",
+        s(&requests),
+    ]);
+    assert!(prompts.status.success(), "{}", String::from_utf8_lossy(&prompts.stderr));
+    let lines = jsonl(&requests);
+    let text = |l: &Value| l["body"]["messages"][0]["content"][0]["text"].as_str().expect("text").to_string();
+    assert_eq!(lines[4]["custom_id"], "flowchart+cot/basic/add_0#0");
+    assert_eq!(text(&lines[4]), format!("{}\n\nThink step by step first.", text(&lines[0])));
+    assert_eq!(lines[4]["body"]["messages"][0]["content"][1], lines[0]["body"]["messages"][0]["content"][1]);
+
+    let server = Server::start(Duration::from_millis(200));
+    let generate = |condition: &str, out: &Path| {
+        flowbench(&[
+            "generate",
+            "--bench",
+            s(&dist),
+            "--condition",
+            condition,
+            "--templates",
+            s(&templates),
+            "--endpoint",
+            &server.url,
+            "--model",
+            "m",
+            "--cache",
+            "none",
+            "-q",
+            "-o",
+            s(out),
+        ])
+    };
+    let (plain, cot) = (dir.path().join("plain.jsonl"), dir.path().join("cot.jsonl"));
+    for (condition, out) in [("flowchart", &plain), ("flowchart+cot", &cot)] {
+        let run = generate(condition, out);
+        assert!(run.status.success(), "{condition}: {}", String::from_utf8_lossy(&run.stderr));
+    }
+    let samples = jsonl(&cot);
+    assert_eq!(samples[1]["condition"], "flowchart+cot");
+    assert_eq!(samples[1]["completion"], "def add_1(a, b):\n    return a + b + 1");
+    assert!(samples[1]["response"].as_str().is_some_and(|r| r.contains("Reasoning.") && r.contains("return 0")));
+    assert_eq!(jsonl(&plain)[1]["completion"], "def add_1(a, b):\n    return 0", "Code-Vision's first block");
+    let whole = std::fs::read_to_string(&cot).expect("samples");
+    std::fs::write(&cot, whole.lines().take(2).map(|l| format!("{l}\n")).collect::<String>()).expect("truncate");
+    let asked = server.received.lock().expect("lock").len();
+    let run = generate("flowchart+cot", &cot);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    assert_eq!(server.received.lock().expect("lock").len(), asked + 2, "only the two lost samples asked again");
+    assert_eq!(std::fs::read_to_string(&cot).expect("samples"), whole, "byte-identical to the uninterrupted run");
+
+    let report = dir.path().join("report");
+    let run = flowbench(&[
+        "ablation",
+        "--bench",
+        s(&dist),
+        "--run",
+        &format!("plain={}", s(&plain)),
+        "--run",
+        &format!("cot={}", s(&cot)),
+        "-o",
+        s(&report),
+        "-q",
+        "-j",
+        "2",
+    ]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(report.join("ablation.json")).expect("json")).expect("json");
+    let pair = &json["ablation"]["reasoning"][0];
+    assert_eq!((pair["model"].as_str(), pair["condition"].as_str()), (Some("m"), Some("flowchart")));
+    assert_eq!((pair["plain_pass_at_1"].as_f64(), pair["cot_pass_at_1"].as_f64()), (Some(0.0), Some(100.0)));
+    assert_eq!(pair["delta"]["only_condition"], 4);
+    let md = std::fs::read_to_string(report.join("ablation.md")).expect("md");
+    assert!(
+        md.contains("## Reasoning first") && md.contains("| m | flowchart | plain | cot | 4 | 0.0 | 100.0 | +100.0 |"),
+        "{md}"
+    );
+}
+
+/// `flowchart-then-code --coder`: step 1 goes to the evaluated model's
+/// endpoint, step 2 to the coder's, the samples name both; a resumed run
+/// asks no transcription again and ends byte-identical to an uninterrupted
+/// one. A coder without an endpoint, or with a one-step condition, is
+/// refused naming the option. Offline, the stand-ins fill the section that
+/// sets the coder on a reading beside the coder on the true Mermaid.
+#[test]
+fn a_cross_model_two_step_codes_with_the_coder_and_resumes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let dist = dir.path().join("dist");
+    let titles: Vec<String> = (0..4)
+        .map(|i| format!("Seen:\n```mermaid\nflowchart TD\n  S[start] --> R[\"return a + b + {i}\"]\n```"))
+        .collect();
+    write_dist(&dist, &titles);
+    let templates = dir.path().join("templates");
+    std::fs::create_dir_all(&templates).expect("mkdir");
+    std::fs::write(templates.join("transcribe.txt"), "{title}").expect("template");
+    std::fs::write(templates.join("mermaid.txt"), "code for:\n{mermaid}").expect("template");
+    let (reader, coder) = (Server::start(Duration::from_millis(200)), Server::start(Duration::from_millis(200)));
+    let generate_as = |condition: &str, out: &Path, extra: &[&str]| {
+        let mut args = vec![
+            "generate",
+            "--bench",
+            s(&dist),
+            "--condition",
+            condition,
+            "--templates",
+            s(&templates),
+            "--model",
+            "reader-model",
+            "--cache",
+            "none",
+            "-q",
+            "-o",
+            s(out),
+        ];
+        args.extend_from_slice(extra);
+        flowbench(&args)
+    };
+    let generate = |out: &Path, extra: &[&str]| generate_as("flowchart-then-code", out, extra);
+    let coded = ["--endpoint", &reader.url, "--coder", "coder-model", "--coder-endpoint", &coder.url];
+
+    let refused = generate(&dir.path().join("no.jsonl"), &["--coder", "coder-model"]);
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success() && err.contains("--coder coder-model needs an endpoint"), "{err}");
+    let refused = generate_as("mermaid", &dir.path().join("no.jsonl"), &coded);
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success() && err.contains("only flowchart-then-code has a second step"), "{err}");
+
+    let out = dir.path().join("cross.jsonl");
+    let run = generate(&out, &coded);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let samples = jsonl(&out);
+    assert_eq!(samples.len(), 4);
+    for l in &samples {
+        assert_eq!((l["model"].as_str(), l["coder"].as_str()), (Some("reader-model"), Some("coder-model")));
+        assert_eq!(l["steps"][1]["request"]["model"], "coder-model");
+        assert!(l["response"].as_str().is_some_and(|r| r.starts_with("echo: code for:\nflowchart TD")), "{l}");
+    }
+    let models = |server: &Server| -> Vec<String> {
+        server.received.lock().expect("lock").iter().map(|b| b["model"].as_str().unwrap_or("").to_string()).collect()
+    };
+    assert_eq!(models(&reader), vec!["reader-model"; 4], "step 1 only, to the evaluated model");
+    assert_eq!(models(&coder), vec!["coder-model"; 4], "step 2 only, to the coder");
+
+    let whole = std::fs::read_to_string(&out).expect("samples");
+    std::fs::write(&out, whole.lines().take(2).map(|l| format!("{l}\n")).collect::<String>()).expect("truncate");
+    let run = generate(&out, &coded);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    assert_eq!(models(&reader).len(), 4, "no transcription asked again");
+    assert_eq!(models(&coder).len(), 6, "only the two lost samples coded again");
+    assert_eq!(std::fs::read_to_string(&out).expect("samples"), whole, "byte-identical to the uninterrupted run");
+
+    // Offline: the noisy transcriber reads, the transcriber codes (chart2py).
+    let (cross, truth) = (dir.path().join("offline-cross.jsonl"), dir.path().join("offline-truth.jsonl"));
+    let run = flowbench(&[
+        "generate",
+        "--bench",
+        s(&dist),
+        "--condition",
+        "flowchart-then-code",
+        "--model",
+        "noisy-transcriber",
+        "--coder",
+        "transcriber",
+        "-o",
+        s(&cross),
+    ]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let run = flowbench(&[
+        "generate",
+        "--bench",
+        s(&dist),
+        "--condition",
+        "mermaid",
+        "--model",
+        "transcriber",
+        "-o",
+        s(&truth),
+    ]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let report = dir.path().join("report");
+    let run = flowbench(&[
+        "ablation",
+        "--bench",
+        s(&dist),
+        "--run",
+        &format!("truth={}", s(&truth)),
+        "--run",
+        &format!("cross={}", s(&cross)),
+        "-o",
+        s(&report),
+        "-q",
+        "-j",
+        "2",
+    ]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(report.join("ablation.json")).expect("json")).expect("json");
+    let gap = &json["ablation"]["coders"][0];
+    assert_eq!((gap["model"].as_str(), gap["coder"].as_str()), (Some("noisy-transcriber"), Some("transcriber")));
+    assert_eq!(gap["on_true_mermaid"].as_f64(), Some(100.0), "chart2py codes every true chart");
+    let read = gap["on_transcriptions"].as_f64().expect("rate");
+    assert_eq!(gap["delta"]["delta"].as_f64(), Some(read - 100.0));
+    assert_eq!(json["ablation"]["conditions"][1]["table"]["basic"]["all"]["pass_at_1"].as_f64(), Some(read));
+}

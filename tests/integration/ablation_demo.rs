@@ -49,8 +49,8 @@ fn demo_builds_generates_judges_and_reports_offline() {
     assert!(out.join("dist/manifest.json").is_file());
     assert_eq!(
         lines(&out.join("requests.jsonl")),
-        6 * bank,
-        "flowchart, mermaid, text, signature, transcribe and flowchart-then-code (step 1) requests"
+        7 * bank,
+        "flowchart, mermaid, text, signature, transcribe, flowchart-then-code (step 1) and flowchart+cot requests"
     );
     for model in ["reference", "mixed", "starter", "original"] {
         assert_eq!(lines(&out.join(format!("samples/{model}.jsonl"))), bank, "{model} samples");
@@ -107,6 +107,25 @@ fn demo_builds_generates_judges_and_reports_offline() {
     );
 
     invariance_section_reports_exactly_the_stated_sensitive_problems(&report, &err, &html, bank);
+
+    // Reasoning first: the reasoner is `mixed` plainly, the reference with
+    // +cot, so the pair's Δ is exactly what mixed leaves unsolved.
+    assert_eq!(solved("reasoner", false) + solved("reasoner", true), mixed, "plainly the reasoner is mixed");
+    let cot = &report["ablation"]["reasoning"][0];
+    assert_eq!((cot["plain_run"].as_str(), cot["cot_run"].as_str()), (Some("reasoner"), Some("reasoner+cot")));
+    assert_eq!(cot["cot_pass_at_1"].as_f64(), Some(100.0));
+    assert_eq!(cot["delta"]["only_condition"].as_u64(), Some((bank - mixed) as u64));
+    assert_eq!(cot["delta"]["only_baseline"].as_u64(), Some(0));
+    assert!(md.contains("## Reasoning first"), "{md}");
+    // One coder (chart2py) on the noisy reading and on the true Mermaid: the
+    // misreadings that change behaviour are the gap.
+    let coder = &report["ablation"]["coders"][0];
+    assert_eq!((coder["model"].as_str(), coder["coder"].as_str()), (Some("noisy-transcriber"), Some("transcriber")));
+    assert_eq!(coder["mermaid_run"].as_str(), Some("transcriber.mermaid"));
+    let (read, truth) =
+        (coder["on_transcriptions"].as_f64().expect("rate"), coder["on_true_mermaid"].as_f64().expect("rate"));
+    assert!(read < truth, "the noisy reading loses problems: {read} vs {truth}");
+    assert!(md.contains("## Perception in code terms"), "{md}");
 
     // Again: every step resumes, the reports are byte-identical.
     let before: Vec<Vec<u8>> = ["ablation.md", "ablation.json", "ablation.csv", "ablation.html"]

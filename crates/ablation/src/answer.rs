@@ -54,9 +54,12 @@ pub enum Answered {
 }
 
 /// A model behind an endpoint: requests sent `opts.jobs` at a time,
-/// answers cached and resumed (`client::run_batch`).
+/// answers cached and resumed (`client::run_batch`). `coder`: the endpoint
+/// of the model that codes a two-step condition's step 2 (`--coder`), when
+/// it is not this one.
 pub struct Endpoint<'a> {
     pub client: &'a ChatClient,
+    pub coder: Option<&'a ChatClient>,
     pub opts: &'a BatchOptions,
 }
 
@@ -64,10 +67,10 @@ impl Answerer for Endpoint<'_> {
     fn answer(&self, plan: &Plan, output: &Path, progress: &dyn Progress) -> Result<Answered, AnswerError> {
         let (condition, model) = (plan.condition, &plan.sampling.model);
         if condition.is_two_step() {
-            let report =
-                super::two_step::run(self.client, plan, output, self.opts, progress, |record, reply, usage| {
-                    sample_line(&record.task_id, reply, usage, condition, model)
-                })?;
+            let clients = super::two_step::Clients { reader: self.client, coder: self.coder.unwrap_or(self.client) };
+            let report = super::two_step::run(&clients, plan, output, self.opts, progress, |record, reply, usage| {
+                sample_line(&record.task_id, reply, usage, condition, model)
+            })?;
             return Ok(Answered::TwoStep(report));
         }
         let requests = build_requests(plan.records, plan.dist, condition, plan.templates, plan.sampling, plan.samples)?;
@@ -92,8 +95,9 @@ impl Answerer for Endpoint<'_> {
 }
 
 /// A samples line in Code-Vision's format plus the condition and model.
-/// The completion is the code in the response, or for a transcription its
-/// Mermaid.
+/// The completion is the code in the response (its last fenced block, as
+/// written, when the model reasoned first), or for a transcription its
+/// Mermaid; the whole response, reasoning included, is kept.
 pub fn sample_line(
     task_id: &str,
     response: &str,
@@ -103,6 +107,11 @@ pub fn sample_line(
 ) -> Map<String, Json> {
     let completion = if condition.is_transcription() {
         flowbench_author::review::extract_mermaid(response).unwrap_or_default()
+    } else if condition.reasons_first() {
+        // Code-Vision's cut before the first `input(` line only reproduces
+        // its recorded completions; a new condition has none to reproduce,
+        // and the cut would leave a whole program nothing to run.
+        flowbench_judge::extract::program_extract(Extract::CodeVision, from_last_block(response))
     } else {
         Extract::CodeVision.apply(response)
     };
@@ -114,4 +123,46 @@ pub fn sample_line(
     m.insert("condition".into(), json!(condition.to_string()));
     m.insert("model".into(), json!(model));
     m
+}
+
+/// The reply from its last fenced code block on: a model that reasons first
+/// may show fragments in earlier blocks, and its program is the last one.
+/// Fences pair up (open, close), so with an even count the last block
+/// opens at the second-to-last fence, with an odd count (an unclosed last
+/// block) at the last.
+fn from_last_block(response: &str) -> &str {
+    if let Some(i) = response.rfind("```python") {
+        return &response[i..];
+    }
+    let fences: Vec<usize> = response.match_indices("```").map(|(i, _)| i).collect();
+    match fences.len() {
+        0 => response,
+        n if n % 2 == 0 => &response[fences[n - 2]..],
+        n => &response[fences[n - 1]..],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reasoning_reply_is_judged_on_its_last_block_and_kept_whole() {
+        let cot: Condition = "flowchart+cot".parse().expect("condition");
+        let reply = "The loop adds a to b.\n```python\nb = b + a  # a fragment\n```\nSo:\n```python\ndef add(a, b):\n    return a + b\n```\n";
+        let line = sample_line("t", reply, Json::Null, &cot, "m");
+        assert_eq!(line["completion"], "def add(a, b):\n    return a + b");
+        assert_eq!(line["response"], reply);
+        // Without +cot, Code-Vision's first-block extraction as recorded.
+        let plain = sample_line("t", reply, Json::Null, &"flowchart".parse().expect("condition"), "m");
+        assert_eq!(plain["completion"], "b = b + a  # a fragment");
+        // Untagged fences, and a reply with no code at all (kept whole).
+        assert_eq!(from_last_block("x\n```\na\n```\n```\nb\n```"), "```\nb\n```");
+        assert_eq!(from_last_block("x\n```\na\n```\n```\nb"), "```\nb");
+        let none = sample_line("t", "I cannot tell.", Json::Null, &cot, "m");
+        assert_eq!(
+            (none["completion"].as_str(), none["response"].as_str()),
+            (Some("I cannot tell."), Some("I cannot tell."))
+        );
+    }
 }

@@ -415,7 +415,7 @@ mod tests {
         );
         let read = ReadRun {
             name: "t".into(),
-            label: Label { model: "m".into(), condition: "transcribe".into() },
+            label: Label { model: "m".into(), condition: "transcribe".into(), coder: None },
             scores: [
                 ("a", score(1.0, (4, 4), (2, 2), Some(true))),
                 ("b", score(0.95, (4, 4), (2, 2), Some(true))),
@@ -440,8 +440,8 @@ mod tests {
             .map(|(id, s)| (id.to_string(), s))
             .collect(),
         };
-        let code_label = Label { model: "m".into(), condition: "flowchart".into() };
-        let other = Label { model: "other".into(), condition: "flowchart-then-code".into() };
+        let code_label = Label { model: "m".into(), condition: "flowchart".into(), coder: None };
+        let other = Label { model: "other".into(), condition: "flowchart-then-code".into(), coder: None };
         let section = attribute(
             std::slice::from_ref(&read),
             &[(&code, &code_label), (&code, &other)],

@@ -115,6 +115,14 @@ pub struct Ablation {
     /// Per run, originals − their variants (empty without variants; filled
     /// by [`super::memorisation::gaps`]).
     pub memorisation: Vec<super::memorisation::MemorisationGap>,
+    /// Per model, each condition against its `+cot` twin (filled by
+    /// [`super::reasoning::pairs`]; left out of the JSON when empty).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub reasoning: Vec<super::reasoning::ReasoningPair>,
+    /// Per cross-model two-step run, the coder on the reading against the
+    /// coder on the true Mermaid (filled by [`super::coder::gaps`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub coders: Vec<super::coder::CoderGap>,
 }
 
 fn difficulty_rank(d: &str) -> (u8, &str) {
@@ -189,7 +197,16 @@ pub fn compare_runs(runs: &[Run], order: &[String], ks: &[usize]) -> Ablation {
             deltas.insert(run.name.clone(), table);
         }
     }
-    Ablation { columns: cols, conditions, deltas, ks: ks.to_vec(), signature: Vec::new(), memorisation: Vec::new() }
+    Ablation {
+        columns: cols,
+        conditions,
+        deltas,
+        ks: ks.to_vec(),
+        signature: Vec::new(),
+        memorisation: Vec::new(),
+        reasoning: Vec::new(),
+        coders: Vec::new(),
+    }
 }
 
 fn condition(run: &Run, cols: &[(String, Vec<String>)], ks: &[usize]) -> Condition {

@@ -20,7 +20,9 @@
 //! per run, each original problem with its variants (`flowbench variants`); `attribution` pairs, per model
 //! and rendering, a `transcribe` run (scored on the graph) with a code run and splits the code failures into
 //! perception and reasoning (`attribution_report`: its Markdown/HTML, with side-by-side drawings); `two_step`
-//! runs the `flowchart-then-code` condition; `invariance` pairs, per model, the default rendering's run with
+//! runs the `flowchart-then-code` condition, its step 2 by the model or by another (`--coder`); `reasoning`
+//! pairs, per model, each condition with its reasoning-first `+cot` twin; `coder` sets a fixed coder's pass rate
+//! on each model's transcriptions beside its pass rate on the true Mermaid; `invariance` pairs, per model, the default rendering's run with
 //! its `flowchart@STYLE` runs (solved under all / some / none, each style's paired difference, the
 //! render-sensitive problems; `invariance_report`: its Markdown/HTML with every rendering's image side by
 //! side); `report` and `html` render
@@ -30,6 +32,7 @@ pub mod answer;
 pub mod attribution;
 pub mod attribution_report;
 pub mod bench;
+pub mod coder;
 pub mod compare;
 pub mod html;
 pub mod invariance;
@@ -37,6 +40,7 @@ pub mod invariance_images;
 pub mod invariance_report;
 pub mod memorisation;
 pub mod prompts;
+pub mod reasoning;
 pub mod report;
 pub mod run;
 pub mod signature;
@@ -73,6 +77,6 @@ pub(crate) mod fixtures {
     }
 
     pub fn label(model: &str, condition: &str) -> Label {
-        Label { model: model.into(), condition: condition.into() }
+        Label { model: model.into(), condition: condition.into(), coder: None }
     }
 }

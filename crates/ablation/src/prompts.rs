@@ -6,7 +6,11 @@
 //! memorisation baseline); or the image alone, to be transcribed as Mermaid
 //! (`transcribe`); or both in turn (`flowchart-then-code`: the image
 //! transcribed, then the model's own transcription sent back as Mermaid
-//! text with the code prompt — see [`code_request`]).
+//! text with the code prompt — see [`code_request`]). Any code condition
+//! can ask for reasoning first (`CONDITION+cot`, HumanEval-V's
+//! chain-of-thought setting): the same prompt with the `reasoning.txt`
+//! instruction after it, the program taken from the reply's last fenced
+//! block and the reasoning kept in the sample's `response`.
 //!
 //! The wording lives in template files (`templates/*.txt`, embedded; a
 //! user's `--templates DIR` replaces any of them) with the placeholders
@@ -46,19 +50,35 @@ pub enum Condition {
     /// the model's own transcription sent back as Mermaid text with the
     /// `mermaid` condition's code prompt. The sample is the step-2 code.
     FlowchartThenCode(Option<String>),
+    /// A code condition (any of the above but `Transcribe`) with the model
+    /// asked to reason step by step before it writes the program:
+    /// `CONDITION+cot`. For the two-step condition the reasoning is asked
+    /// of the code step.
+    ReasoningFirst(Box<Condition>),
 }
+
+/// What a condition's name ends with when the model reasons first.
+pub const REASONING_SUFFIX: &str = "+cot";
 
 /// A condition's name that is none of them.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
     "condition {0:?}: expected flowchart, flowchart@STYLE, mermaid, mermaid@verbatim, text, signature, transcribe, \
-     transcribe@STYLE, flowchart-then-code or flowchart-then-code@STYLE"
+     transcribe@STYLE, flowchart-then-code or flowchart-then-code@STYLE; a code condition may end in +cot"
 )]
 pub struct UnknownCondition(pub String);
 
 impl FromStr for Condition {
     type Err = UnknownCondition;
     fn from_str(s: &str) -> Result<Condition, UnknownCondition> {
+        if let Some(base) = s.strip_suffix(REASONING_SUFFIX) {
+            return match base.parse::<Condition>() {
+                Ok(base) if !base.is_transcription() && !base.reasons_first() => {
+                    Ok(Condition::ReasoningFirst(Box::new(base)))
+                }
+                _ => Err(UnknownCondition(s.to_string())),
+            };
+        }
         match s.split_once('@') {
             None if s == "flowchart" => Ok(Condition::Flowchart(None)),
             None if s == "mermaid" => Ok(Condition::Mermaid { verbatim: false }),
@@ -91,6 +111,7 @@ impl fmt::Display for Condition {
             Condition::Signature => f.write_str("signature"),
             Condition::FlowchartThenCode(None) => f.write_str(FLOWCHART_THEN_CODE),
             Condition::FlowchartThenCode(Some(style)) => write!(f, "{FLOWCHART_THEN_CODE}@{style}"),
+            Condition::ReasoningFirst(base) => write!(f, "{base}{REASONING_SUFFIX}"),
         }
     }
 }
@@ -103,7 +124,8 @@ impl Condition {
     /// function (`program`: false) or a whole program; the two-step
     /// condition's second request uses the `mermaid` one.
     pub fn template_name(&self, program: bool) -> &'static str {
-        match (self, program) {
+        match (self.base(), program) {
+            (Condition::ReasoningFirst(base), _) => base.template_name(program),
             (Condition::Transcribe(_) | Condition::FlowchartThenCode(_), _) => "transcribe.txt",
             (Condition::Flowchart(_), false) => "flowchart.txt",
             (Condition::Mermaid { .. }, false) => "mermaid.txt",
@@ -124,12 +146,28 @@ impl Condition {
     /// Whether answering takes two requests, the second built from the
     /// reply to the first.
     pub fn is_two_step(&self) -> bool {
-        matches!(self, Condition::FlowchartThenCode(_))
+        matches!(self.base(), Condition::FlowchartThenCode(_))
+    }
+
+    /// Whether the model is asked to reason before it codes (`+cot`).
+    pub fn reasons_first(&self) -> bool {
+        matches!(self, Condition::ReasoningFirst(_))
+    }
+
+    /// The condition without `+cot`: what the model is shown.
+    pub fn base(&self) -> &Condition {
+        match self {
+            Condition::ReasoningFirst(base) => base,
+            other => other,
+        }
     }
 }
 
+/// The instruction a `+cot` condition adds after its prompt.
+pub const REASONING_TEMPLATE: &str = "reasoning.txt";
+
 /// The built-in templates, by file name.
-pub const DEFAULT_TEMPLATES: [(&str, &str); 9] = [
+pub const DEFAULT_TEMPLATES: [(&str, &str); 10] = [
     ("flowchart.txt", include_str!("templates/flowchart.txt")),
     ("mermaid.txt", include_str!("templates/mermaid.txt")),
     ("text.txt", include_str!("templates/text.txt")),
@@ -139,6 +177,7 @@ pub const DEFAULT_TEMPLATES: [(&str, &str); 9] = [
     ("mermaid-program.txt", include_str!("templates/mermaid-program.txt")),
     ("text-program.txt", include_str!("templates/text-program.txt")),
     ("signature-program.txt", include_str!("templates/signature-program.txt")),
+    (REASONING_TEMPLATE, include_str!("templates/reasoning.txt")),
 ];
 
 /// A template or an image that cannot be read or written.
@@ -214,6 +253,11 @@ impl Templates {
     fn get(&self, name: &str) -> &str {
         self.texts.iter().find(|(n, _)| n == name).map_or("", |(_, t)| t.as_str())
     }
+
+    /// `text`, followed by the reasoning instruction when `reasoning`.
+    fn with_reasoning(&self, text: String, reasoning: bool) -> String {
+        if reasoning { format!("{}\n\n{}", text.trim_end(), self.get(REASONING_TEMPLATE).trim_end()) } else { text }
+    }
 }
 
 /// Sampling settings copied into every body.
@@ -261,15 +305,18 @@ pub fn build_requests(
     let mut out = Vec::with_capacity(records.len() * samples);
     for r in records {
         let template = templates.get(condition.template_name(is_program(r)));
-        let content = match condition {
+        // A two-step condition asks its reasoning of the code step.
+        let reasoning = condition.reasons_first() && !condition.is_two_step();
+        let text = |mermaid: &str| templates.with_reasoning(fill(template, r, mermaid), reasoning);
+        let content = match condition.base() {
             Condition::Flowchart(style) | Condition::Transcribe(style) | Condition::FlowchartThenCode(style) => {
                 let url = image_url(r, dist, style.as_deref())?;
-                json!([{"type": "text", "text": fill(template, r, "")}, {"type": "image_url", "image_url": {"url": url}}])
+                json!([{"type": "text", "text": text("")}, {"type": "image_url", "image_url": {"url": url}}])
             }
             Condition::Mermaid { verbatim } => {
-                Json::String(fill(template, r, if *verbatim { &r.mermaid } else { &r.mermaid_canonical }))
+                Json::String(text(if *verbatim { &r.mermaid } else { &r.mermaid_canonical }))
             }
-            Condition::Text | Condition::Signature => Json::String(fill(template, r, "")),
+            Condition::Text | Condition::Signature | Condition::ReasoningFirst(_) => Json::String(text("")),
         };
         let body = json!({
             "model": sampling.model,
@@ -297,16 +344,18 @@ pub fn transcription_id(sample_id: &str) -> String {
 /// The two-step condition's second request: the `mermaid` condition's code
 /// prompt with the model's own transcription (`transcription`, the Mermaid
 /// text it wrote, or its whole reply when that held no Mermaid block) in
-/// place of the source chart. Its id is the sample's.
+/// place of the source chart, the reasoning instruction after it when
+/// `reasoning` (`flowchart-then-code+cot`). Its id is the sample's.
 pub fn code_request(
     record: &DistRecord,
     transcription: &str,
     templates: &Templates,
     sampling: &Sampling,
     sample_id: &str,
+    reasoning: bool,
 ) -> Request {
     let template = templates.get(Condition::Mermaid { verbatim: false }.template_name(is_program(record)));
-    let text = fill(template, record, transcription);
+    let text = templates.with_reasoning(fill(template, record, transcription), reasoning);
     let body = json!({
         "model": sampling.model,
         "messages": [{"role": "user", "content": text}],
@@ -379,6 +428,12 @@ mod tests {
             "transcribe@dark",
             "flowchart-then-code",
             "flowchart-then-code@dark",
+            "flowchart+cot",
+            "flowchart@dark+cot",
+            "mermaid@verbatim+cot",
+            "text+cot",
+            "signature+cot",
+            "flowchart-then-code@dark+cot",
         ] {
             assert_eq!(s.parse::<Condition>().expect("parses").to_string(), s);
         }
@@ -386,6 +441,48 @@ mod tests {
         assert!("image".parse::<Condition>().is_err() && "flowchart@".parse::<Condition>().is_err());
         assert!("transcribe@".parse::<Condition>().is_err());
         assert!("flowchart-then-code@".parse::<Condition>().is_err());
+        // A transcription has no program to reason towards; +cot once.
+        for wrong in ["transcribe+cot", "transcribe@dark+cot", "flowchart+cot+cot", "+cot", "flowchart@+cot"] {
+            assert!(wrong.parse::<Condition>().is_err(), "{wrong}");
+        }
+        let cot: Condition = "flowchart@dark+cot".parse().expect("parses");
+        assert!(cot.reasons_first() && !cot.is_two_step() && !cot.is_transcription());
+        assert_eq!(cot.base(), &Condition::Flowchart(Some("dark".into())));
+        assert!("flowchart-then-code+cot".parse::<Condition>().expect("parses").is_two_step());
+    }
+
+    #[test]
+    fn reasoning_first_adds_the_instruction_after_the_same_prompt() {
+        let record = DistRecord {
+            task_id: "basic/clamp".into(),
+            starter_code: "def clamp(x, lo, hi):\n".into(),
+            mermaid: "flowchart TD\n  A[start] --> B[return x]".into(),
+            mermaid_canonical: "flowchart TD\n    A[start] --> B[return x]\n".into(),
+            ..Default::default()
+        };
+        let templates = Templates::load(None).expect("built-in templates");
+        let sampling = Sampling { model: "m".into(), temperature: 0.0, top_p: 1.0, max_tokens: 10 };
+        let text = |condition: &str| {
+            let condition: Condition = condition.parse().expect("condition");
+            let requests = build_requests(
+                std::slice::from_ref(&record),
+                Path::new("no-dist"),
+                &condition,
+                &templates,
+                &sampling,
+                1,
+            )
+            .expect("no image is read");
+            assert_eq!(requests[0].id, format!("{condition}/basic/clamp#0"));
+            requests[0].body["messages"][0]["content"].as_str().expect("text content").to_string()
+        };
+        let (plain, cot) = (text("mermaid"), text("mermaid+cot"));
+        let instruction = templates.get(REASONING_TEMPLATE).trim_end();
+        assert!(cot.starts_with(plain.trim_end()) && cot.ends_with(instruction), "{cot}");
+        assert!(!plain.contains(instruction));
+        let step2 = code_request(&record, "flowchart TD\n  A --> B", &templates, &sampling, "id", true);
+        let step2 = step2.body["messages"][0]["content"].as_str().expect("text content");
+        assert!(step2.contains("A --> B") && step2.ends_with(instruction), "{step2}");
     }
 
     #[test]
@@ -452,7 +549,7 @@ mod tests {
                 assert!(!text.contains(wrong), "{condition}: {wrong:?} in a whole program's prompt: {text}");
             }
         }
-        let two_step = code_request(&record, "flowchart TD\n  A --> B", &templates, &sampling, "id");
+        let two_step = code_request(&record, "flowchart TD\n  A --> B", &templates, &sampling, "id", false);
         let text = two_step.body["messages"][0]["content"].as_str().expect("text content");
         assert!(text.contains("standard input") && text.contains("A --> B"), "{text}");
         let signature =

@@ -128,6 +128,8 @@ pub fn markdown(ab: &Ablation) -> String {
         let _ = writeln!(md, " {} |", errors.join(", "));
     }
     signature_section(&mut md, ab);
+    reasoning_section(&mut md, ab);
+    coder_section(&mut md, ab);
     memorisation_section(&mut md, ab);
     md
 }
@@ -187,6 +189,80 @@ Every variant sample that failed was judged again on its original's tests: one t
         let kinds: Vec<String> = f.by_kind.iter().map(|(k, (n, famous))| format!("{k} {n} / {famous}")).collect();
         let _ =
             writeln!(md, "| {} | {} | {} | {} | {} |", g.run, f.failed, f.answered_original, share, kinds.join(", "));
+    }
+}
+
+/// Per model, each condition against its reasoning-first twin.
+fn reasoning_section(md: &mut String, ab: &Ablation) {
+    if ab.reasoning.is_empty() {
+        return;
+    }
+    md.push_str(
+        "\n## Reasoning first\n\n\
+         A `+cot` condition shows the same prompt and asks the model to reason step by step before it writes the \
+         program (HumanEval-V's chain-of-thought setting). Δ is `+cot` − plain in percentage points, paired over \
+         problems, with a 95 % bootstrap interval and the exact McNemar p-value.\n\n\
+         | model | condition | plain run | +cot run | problems | plain pass@1 | +cot pass@1 | Δ +cot − plain | 95 % CI | McNemar p |\n\
+         |---|---|---|---|---:|---:|---:|---:|---|---:|\n",
+    );
+    for p in &ab.reasoning {
+        let d = &p.delta;
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} | {} | {:.1} | {:.1} | {} | [{}, {}] | {} |",
+            p.model,
+            p.condition,
+            p.plain_run,
+            p.cot_run,
+            d.tasks,
+            p.plain_pass_at_1,
+            p.cot_pass_at_1,
+            signed(d.delta),
+            signed(d.ci_low),
+            signed(d.ci_high),
+            p_value(d.mcnemar_p),
+        );
+    }
+}
+
+/// Per cross-model two-step run, the coder on the reading and on the truth.
+fn coder_section(md: &mut String, ab: &Ablation) {
+    if ab.coders.is_empty() {
+        return;
+    }
+    md.push_str(
+        "\n## Perception in code terms: one coder on each model's reading\n\n\
+         `flowchart-then-code --coder C`: the model transcribes the image, C codes from that Mermaid. Beside it, \
+         C coding from the true Mermaid (its `mermaid` run). Δ is transcriptions − true Mermaid in percentage \
+         points, paired over problems: what the model's reading lost, in programs that pass.\n\n\
+         | model (reads) | coder | two-step run | coder's mermaid run | problems | coder on the reading | coder on the true Mermaid | Δ | 95 % CI | McNemar p |\n\
+         |---|---|---|---|---:|---:|---:|---:|---|---:|\n",
+    );
+    for g in &ab.coders {
+        match (&g.delta, &g.mermaid_run, g.on_true_mermaid) {
+            (Some(d), Some(run), Some(truth)) => {
+                let _ = writeln!(
+                    md,
+                    "| {} | {} | {} | {run} | {} | {:.1} | {truth:.1} | {} | [{}, {}] | {} |",
+                    g.model,
+                    g.coder,
+                    g.two_step_run,
+                    d.tasks,
+                    g.on_transcriptions,
+                    signed(d.delta),
+                    signed(d.ci_low),
+                    signed(d.ci_high),
+                    p_value(d.mcnemar_p),
+                );
+            }
+            _ => {
+                let _ = writeln!(
+                    md,
+                    "| {} | {} | {} | — (no `mermaid` run of {}) | — | {:.1} | — | — | — | — |",
+                    g.model, g.coder, g.two_step_run, g.coder, g.on_transcriptions,
+                );
+            }
+        }
     }
 }
 

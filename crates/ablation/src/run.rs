@@ -201,6 +201,8 @@ impl Runs {
         let (bench, scored, labels) = (&plan.bench, &self.scored, &self.labels);
         let mut ablation = compare_runs(scored, &bench.problems.order, &plan.k);
         ablation.signature = gaps(scored, labels);
+        ablation.reasoning = super::reasoning::pairs(scored, labels);
+        ablation.coders = super::coder::gaps(scored, labels);
         ablation.memorisation = super::memorisation::gaps(scored, &self.variants.original);
         for gap in &mut ablation.memorisation {
             gap.famous = self.famous.remove(&gap.run);

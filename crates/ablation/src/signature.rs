@@ -30,6 +30,9 @@ pub const SIGNATURE: &str = "signature";
 pub struct Label {
     pub model: String,
     pub condition: String,
+    /// The model that wrote the code of a two-step run when it is not
+    /// `model` (`generate --coder`): `model` only read the chart.
+    pub coder: Option<String>,
 }
 
 /// The value of `key` when every record has the same one.
@@ -39,13 +42,15 @@ fn uniform<'a>(records: &'a [Record], key: &str) -> Option<&'a str> {
     values.all(|v| v == Some(first)).then_some(first)
 }
 
-/// A run's model and condition from its samples' `model`/`condition`
-/// fields; without a condition field the run's name is taken for it (a run
-/// named `signature`), without a model field the model is `-`.
+/// A run's model, condition and coder from its samples' `model`,
+/// `condition` and `coder` fields; without a condition field the run's name
+/// is taken for it (a run named `signature`), without a model field the
+/// model is `-`.
 pub fn label(run_name: &str, records: &[Record]) -> Label {
     Label {
         model: uniform(records, "model").unwrap_or("-").to_string(),
         condition: uniform(records, "condition").unwrap_or(run_name).to_string(),
+        coder: uniform(records, "coder").map(str::to_string),
     }
 }
 

@@ -13,8 +13,8 @@ use flowbench_bank::dist_record::DistRecord;
 use flowbench_support::progress::Progress;
 
 /// The stand-ins' names, as `generate --model` takes them.
-pub const NAMES: [&str; 7] =
-    ["reference", "starter", "mixed", "original", "fragile", "transcriber", "noisy-transcriber"];
+pub const NAMES: [&str; 8] =
+    ["reference", "starter", "mixed", "original", "fragile", "reasoner", "transcriber", "noisy-transcriber"];
 
 /// An offline stand-in, by its model name ([`StandIn::named`]).
 #[derive(Debug, Clone, Copy)]
@@ -57,7 +57,11 @@ fn fragile_fails(task_id: &str, condition: &Condition) -> bool {
 /// variants`) it answers the ORIGINAL's reference, elsewhere the reference.
 /// `transcriber` answers the source chart; `noisy-transcriber` the chart
 /// with one misreading seeded by the task and sample. `fragile` is thrown
-/// by some renderings only ([`FRAGILE_FAILS`]).
+/// by some renderings only ([`FRAGILE_FAILS`]). `reasoner` is `mixed`
+/// until asked to reason first (`+cot`): then it writes its reasoning and
+/// the reference, so the `+cot` pair has a known gain. The transcribers,
+/// shown Mermaid text (`mermaid`), code it with `chart2py`: what a coder
+/// that follows the chart exactly writes.
 fn stand_in(model: &str) -> Option<Answer> {
     match model {
         "reference" => Some(|r, _, _, _| code(r.reference_program())),
@@ -69,21 +73,47 @@ fn stand_in(model: &str) -> Option<Answer> {
             code(original.unwrap_or(r).reference_program())
         }),
         "starter" => Some(|r, _, _, _| code(r.starter_code.clone())),
-        "mixed" => Some(|r, _, _, _| {
-            if flowbench_judge::samples::fnv1a(r.task_id.as_bytes()).wrapping_mul(GOLDEN) >> 63 == 0 {
-                code(r.reference_program())
-            } else {
-                code(r.starter_code.clone())
-            }
+        "mixed" => Some(|r, _, _, _| mixed(r)),
+        "reasoner" => Some(
+            |r, _, _, condition| {
+                if condition.reasons_first() { reasoned(r.reference_program()) } else { mixed(r) }
+            },
+        ),
+        "transcriber" => Some(|r, _, _, condition| match condition.base() {
+            Condition::Mermaid { .. } => (code_from_mermaid(r, &r.mermaid_canonical), None),
+            _ => (mermaid_block(&r.mermaid), None),
         }),
-        "transcriber" => Some(|r, _, _, _| (mermaid_block(&r.mermaid), None)),
-        "noisy-transcriber" => Some(|r, i, _, _| noisy_transcription(r, i)),
+        "noisy-transcriber" => Some(|r, i, _, condition| match condition.base() {
+            Condition::Mermaid { .. } => (code_from_mermaid(r, &r.mermaid_canonical), None),
+            _ => noisy_transcription(r, i),
+        }),
         _ => None,
     }
 }
 
 fn code(program: String) -> (String, Option<Json>) {
     (format!("```python\n{}\n```\n", program.trim_end()), None)
+}
+
+/// Right on a deterministic half of the problems (see [`stand_in`]).
+fn mixed(r: &DistRecord) -> (String, Option<Json>) {
+    if flowbench_judge::samples::fnv1a(r.task_id.as_bytes()).wrapping_mul(GOLDEN) >> 63 == 0 {
+        code(r.reference_program())
+    } else {
+        code(r.starter_code.clone())
+    }
+}
+
+/// A reasoning-first reply: a fragment in a first block, then the program
+/// in the last, as a model thinking aloud writes it.
+fn reasoned(program: String) -> (String, Option<Json>) {
+    let (program, _) = code(program);
+    (
+        format!(
+            "Step by step: the chart reads its inputs, decides, loops and returns.\n```python\n# draft\n```\nThe program:\n{program}"
+        ),
+        None,
+    )
 }
 
 fn mermaid_block(text: &str) -> String {
@@ -147,14 +177,17 @@ fn samples(plan: &Plan, answer: Answer) -> String {
 
 /// The two-step condition with a stand-in: step 1 is the stand-in's
 /// transcription (the transcribers' own, the source chart for the code
-/// stand-ins), step 2 its code for the Mermaid it is then given — for the
+/// stand-ins), step 2 the coder's code for the Mermaid it is then given
+/// (the coder: `--coder`'s stand-in, else the model itself) — for the
 /// transcribers, `chart2py` of that Mermaid (so a misread chart becomes a
 /// wrong program), for the others their usual answer. The requests are
 /// the real ones (images by digest in the sample).
 fn two_step_samples(plan: &Plan, answer: Answer) -> Result<String, PromptsError> {
     let (records, samples, condition, model) = (plan.records, plan.samples, plan.condition, &plan.sampling.model);
     let first = plan.transcription_requests()?;
-    let transcribes = matches!(model.as_str(), "transcriber" | "noisy-transcriber");
+    let coder = plan.coder_model().unwrap_or(model);
+    let coder_answer = stand_in(coder).unwrap_or(answer);
+    let transcribes = matches!(coder, "transcriber" | "noisy-transcriber");
     let mut text = String::new();
     for (n, (r, i)) in records.iter().flat_map(|r| (0..samples).map(move |i| (r, i))).enumerate() {
         let (step1, edits) =
@@ -163,12 +196,12 @@ fn two_step_samples(plan: &Plan, answer: Answer) -> Result<String, PromptsError>
         let step2 = if transcribes {
             code_from_mermaid(r, &crate::two_step::transcription_of(&step1))
         } else {
-            answer(r, i, records, condition).0
+            coder_answer(r, i, records, condition).0
         };
         let mut line = Map::new();
         line.insert("custom_id".into(), json!(request.id));
         line.extend(sample_line(&r.task_id, &step2, Json::Null, condition, model));
-        line.extend(step_fields(&first[n].body, &step1, &request.body, &step2));
+        line.extend(step_fields(plan.coder_model(), &first[n].body, &step1, &request.body, &step2));
         if let Some(edits) = edits {
             line.insert("edits".into(), edits);
         }

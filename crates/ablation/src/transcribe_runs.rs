@@ -106,6 +106,7 @@ pub fn score_run(
     let label = Label {
         model: uniform("model").unwrap_or_else(|| "-".into()),
         condition: uniform("condition").unwrap_or_else(|| "transcribe".into()),
+        coder: None,
     };
     Ok((ScoredRead { run: ReadRun { name: name.to_string(), label, scores }, replies }, unusable))
 }

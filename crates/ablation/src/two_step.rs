@@ -4,6 +4,12 @@
 //! the `mermaid` condition's code prompt. Only the step-2 code is judged;
 //! both requests and replies are kept in the sample (`steps`).
 //!
+//! Step 2 may be another model's (`generate --coder`, HumanEval-V's
+//! V2T2C with a fixed strong coder): the evaluated model only reads the
+//! chart, the coder codes from its Mermaid, and the sample names both
+//! (`model`, `coder`). Against the coder's own `mermaid` run this isolates
+//! the reader's perception in code terms ([`super::coder`]).
+//!
 //! # How it works
 //!
 //! Two [`run_batch`] passes. Step 1's answers go to a file beside the
@@ -45,15 +51,20 @@ pub fn reply_text(answer: &Json) -> String {
     answer["choices"][0]["message"]["content"].as_str().unwrap_or("").to_string()
 }
 
-/// The fields a two-step sample adds to its code sample line: the Mermaid
-/// step 2 was given and both steps' requests (images by digest) and replies.
+/// The fields a two-step sample adds to its code sample line: the coder
+/// when another model wrote the code, the Mermaid step 2 was given and both
+/// steps' requests (images by digest) and replies.
 pub fn step_fields(
+    coder: Option<&str>,
     step1_request: &Json,
     step1_reply: &str,
     step2_request: &Json,
     step2_reply: &str,
 ) -> Map<String, Json> {
     let mut m = Map::new();
+    if let Some(coder) = coder {
+        m.insert("coder".into(), json!(coder));
+    }
     m.insert("transcription".into(), json!(transcription_of(step1_reply)));
     m.insert(
         "steps".into(),
@@ -89,6 +100,9 @@ pub struct Plan<'a> {
     pub templates: &'a Templates,
     pub sampling: &'a Sampling,
     pub samples: usize,
+    /// Step 2's sampling settings when another model codes (`--coder`);
+    /// `None`: the evaluated model codes its own transcription.
+    pub coder: Option<&'a Sampling>,
 }
 
 impl Plan<'_> {
@@ -97,10 +111,24 @@ impl Plan<'_> {
         build_requests(self.records, self.dist, self.condition, self.templates, self.sampling, self.samples)
     }
 
-    /// Step 2's request for sample `i` of `record`, given the step-1 reply.
+    /// Step 2's request for sample `i` of `record`, given the step-1 reply,
+    /// addressed to the coder.
     pub fn code_request(&self, record: &DistRecord, i: usize, step1_reply: &str) -> Request {
         let id = request_id(self.condition, &record.task_id, i);
-        code_request(record, &transcription_of(step1_reply), self.templates, self.sampling, &id)
+        let sampling = self.coder.unwrap_or(self.sampling);
+        code_request(
+            record,
+            &transcription_of(step1_reply),
+            self.templates,
+            sampling,
+            &id,
+            self.condition.reasons_first(),
+        )
+    }
+
+    /// The coder's model name when another model codes.
+    pub fn coder_model(&self) -> Option<&str> {
+        self.coder.map(|c| c.model.as_str())
     }
 }
 
@@ -113,11 +141,18 @@ pub struct TwoStepReport {
     pub waiting: usize,
 }
 
+/// The endpoints of the two steps: the evaluated model's for step 1, the
+/// coder's for step 2 (the same client when the model codes itself).
+pub struct Clients<'a> {
+    pub reader: &'a ChatClient,
+    pub coder: &'a ChatClient,
+}
+
 /// Runs both steps into `output` (see the module docs). `code_line` makes
 /// the sample line from the record, the step-2 reply and its usage, as for
 /// a one-step code condition; the steps are added to it.
 pub fn run<F>(
-    client: &ChatClient,
+    clients: &Clients,
     plan: &Plan,
     output: &Path,
     opts: &BatchOptions,
@@ -129,7 +164,7 @@ where
 {
     let first = plan.transcription_requests()?;
     let step1_file = transcriptions_path(output);
-    let transcriptions = run_batch(client, &first, &step1_file, opts, progress, |_, answer| {
+    let transcriptions = run_batch(clients.reader, &first, &step1_file, opts, progress, |_, answer| {
         let mut m = Map::new();
         m.insert("response".into(), json!(reply_text(answer)));
         m.insert("usage".into(), answer.get("usage").cloned().unwrap_or(Json::Null));
@@ -151,12 +186,12 @@ where
             owner.insert(sample_id, (record, reply.clone()));
         }
     }
-    let code = run_batch(client, &second, output, opts, progress, |request, answer| {
+    let code = run_batch(clients.coder, &second, output, opts, progress, |request, answer| {
         let (record, step1_reply) = &owner[&request.id];
         let reply = reply_text(answer);
         let mut line = code_line(record, &reply, answer.get("usage").cloned().unwrap_or(Json::Null));
         let step1_request = step1_bodies.get(transcription_id(&request.id).as_str()).copied().unwrap_or(&Json::Null);
-        line.extend(step_fields(step1_request, step1_reply, &request.body, &reply));
+        line.extend(step_fields(plan.coder_model(), step1_request, step1_reply, &request.body, &reply));
         line
     })?;
     Ok(TwoStepReport { transcriptions, code, waiting })

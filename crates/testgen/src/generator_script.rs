@@ -16,9 +16,6 @@ use super::Error;
 use super::generate::{Candidate, Candidates, GenInput, Wanted, validate_limits};
 use super::reference::{Run, WRAPPER, run_all};
 
-/// File name of the generator inside a problem directory.
-pub const GENERATOR: &str = "gen.py";
-
 /// Edge inputs asked of a generator.
 const EDGE: usize = 10;
 
@@ -28,7 +25,7 @@ const POOL: usize = 100;
 
 /// The generator of a problem directory, when it has one.
 pub fn path(dir: &Path) -> Option<PathBuf> {
-    Some(dir.join(GENERATOR)).filter(|p| p.is_file())
+    Some(dir.join(flowbench_problem::dir::File::Generator.name())).filter(|p| p.is_file())
 }
 
 /// The candidates `wanted` from the generator at `script`: seeds
