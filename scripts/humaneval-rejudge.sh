@@ -9,7 +9,7 @@ set -euo pipefail
 OUT=${1:?usage: scripts/humaneval-rejudge.sh OUT}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SHARED=${FLOWBENCH_SHARED:-$ROOT/../shared}
-FB=$ROOT/target/release/flowbench
+FB=${CARGO_TARGET_DIR:-$ROOT/target}/release/flowbench
 test -s "$OUT/problems.jsonl" || { echo "error: $OUT/problems.jsonl is missing; run scripts/humaneval-yardstick.sh $OUT first" >&2; exit 2; }
 cargo build --release -q --manifest-path "$ROOT/Cargo.toml"
 mkdir -p "$OUT/rejudge"

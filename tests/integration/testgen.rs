@@ -949,6 +949,7 @@ fn the_kill_search_limits_a_mutant_by_its_count_of_operations() {
             time_s: 1e-6,
             cost_s: 1e-6,
             timing_only: false,
+            widened: None,
         })
         .collect();
     let found = kill_search(
