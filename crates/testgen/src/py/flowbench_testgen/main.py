@@ -702,7 +702,11 @@ def widened_charset(chars, statement, name):
     # The letters beyond ASCII before the rest: a blank stays the last
     # character, which edge inputs put at the end ("aaa   ").
     charset = "".join(classes) + beyond + "".join(sorted(extra))
-    examples_say = set(chars) | {ch for cls in (lower, upper, digits) if 2 * len(chars & set(cls)) >= len(cls) for ch in cls}
+    # What the examples say: each class they show a character of ("Mary
+    # had a little lamb" says capitals and small letters, any of them),
+    # and every other character they show. The rest (a letter case never
+    # shown, a blank, letters beyond ASCII) is widened.
+    examples_say = set(chars) | {ch for cls in (lower, upper, digits) if chars & set(cls) for ch in cls}
     if set(charset) - examples_say:
         statement.shown[name] = statement.shown.get(name, set()) | examples_say
     return charset
