@@ -13,7 +13,7 @@ OUT=${1:?usage: scripts/codevision-rejudge.sh OUT}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SHARED=${FLOWBENCH_SHARED:-$ROOT/../shared}
 FB=$OUT/flowbench
-[ -x "$FB" ] || FB=$ROOT/target/release/flowbench
+[ -x "$FB" ] || FB=${CARGO_TARGET_DIR:-$ROOT/target}/release/flowbench
 [ -f "$OUT/dist/manifest.json" ] || { echo "error: $OUT/dist is missing; run scripts/codevision-rebuild.sh $OUT first" >&2; exit 2; }
 mkdir -p "$OUT/rejudge"
 # One problems file of the function records (all three subsets).

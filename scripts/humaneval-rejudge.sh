@@ -4,12 +4,16 @@
 # tests (OUT/problems.jsonl from humaneval-yardstick.sh) and report, per
 # model, how many of the authors' recorded passes now fail, with the first
 # failing test of each catch for checking by hand.
+# Each failed sample has a class (wrong, slow, widened), and the report
+# gives pass@1 three ways; the models' results merged (OUT/rejudge/all)
+# list the disputed tests: failed alike by samples of three or more models
+# that pass every other test.
 # Usage: scripts/humaneval-rejudge.sh OUT
 set -euo pipefail
 OUT=${1:?usage: scripts/humaneval-rejudge.sh OUT}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SHARED=${FLOWBENCH_SHARED:-$ROOT/../shared}
-FB=$ROOT/target/release/flowbench
+FB=${CARGO_TARGET_DIR:-$ROOT/target}/release/flowbench
 test -s "$OUT/problems.jsonl" || { echo "error: $OUT/problems.jsonl is missing; run scripts/humaneval-yardstick.sh $OUT first" >&2; exit 2; }
 cargo build --release -q --manifest-path "$ROOT/Cargo.toml"
 mkdir -p "$OUT/rejudge"
@@ -25,4 +29,12 @@ for f in "$SHARED"/codevision/samples/HumanEval-V/*.jsonl; do
   "$FB" judge --problems "$OUT/problems.jsonl" --samples "$f" --mode native --coerce-numbers --clock cpu -o "$OUT/rejudge/$m.jsonl" > "$OUT/rejudge/$m.log" 2>&1 || rc=$?
   if [ "$rc" -gt 1 ]; then echo "error: judging $m failed (exit $rc); see $OUT/rejudge/$m.log" >&2; exit "$rc"; fi
 done
+# One results file of every model, for the tests the crowd disputes.
+mkdir -p "$OUT/rejudge/all"
+models=()
+for f in "$OUT"/rejudge/*.jsonl; do case "$f" in *.disputed.jsonl) ;; *) models+=("$f") ;; esac; done
+rc=0
+"$FB" judge merge "${models[@]}" --problems "$OUT/problems.jsonl" -o "$OUT/rejudge/all/all.jsonl" \
+  > "$OUT/rejudge/all/merge.log" 2>&1 || rc=$?
+if [ "$rc" -gt 1 ]; then echo "error: merging failed (exit $rc); see $OUT/rejudge/all/merge.log" >&2; exit "$rc"; fi
 python3 "$ROOT/scripts/rejudge_report.py" "$OUT"

@@ -9,7 +9,7 @@ set -euo pipefail
 OUT=${1:?usage: scripts/humaneval-yardstick.sh OUT}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SHARED=${FLOWBENCH_SHARED:-$ROOT/../shared}
-FB=$ROOT/target/release/flowbench
+FB=${CARGO_TARGET_DIR:-$ROOT/target}/release/flowbench
 cargo build --release -q --manifest-path "$ROOT/Cargo.toml"
 rm -rf "$OUT/problems"
 mkdir -p "$OUT"

@@ -63,7 +63,10 @@ for name in sorted(os.listdir(root), key=lambda n: (len(n), n)):
             tests = [json.loads(l) for l in f if l.strip()]
         for suite, into in ((tests, full_lines), ([t for t in tests if t.get("shipped", True)], lines)):
             native = dict(problem)
-            native["tests"] = [{"args": t["args"], "expected": t["expected"], "category": t["category"]} for t in suite]
+            # Each test keeps its purpose: its category, and why its input
+            # lies beyond the statement when it does (the judge's classes).
+            native["tests"] = [dict({"args": t["args"], "expected": t["expected"], "category": t["category"]},
+                                    **({"widened": t["widened"]} if t.get("widened") else {})) for t in suite]
             native["reference_time_s"] = max(t["reference_time_s"] for t in suite)
             into.append(json.dumps(native, ensure_ascii=False))
         shipped_total += sum(1 for t in tests if t.get("shipped", True))

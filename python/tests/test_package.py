@@ -75,6 +75,32 @@ def test_a_generate_reply_has_every_key_of_the_schema():
     assert len(generated["key"]) == 64
 
 
+WORDS = '''def count_consonants(s):
+    """The number of consonants in s."""
+    return sum(1 for ch in s if ch.isalpha() and ch.lower() not in "aeiou")
+'''
+
+
+def test_inputs_beyond_the_examples_characters_are_marked_widened():
+    # The examples show lowercase words alone: the generator widens the
+    # charset (the other case, a blank, letters beyond ASCII) and marks
+    # each input holding such a character, and no other.
+    originals = [["hello"], ["abcdefghijklmnopqrstuvwxyz"], ["world"]]
+    spec = {"seed": 1, "counts": {"typical": 30, "large": 1, "mutations": 5}, "infer_domain": True}
+    [reply] = run_helper({"helper": "generate", "solution": WORDS, "file": "s.py", "entry_point": "count_consonants",
+                          "call_style": "function", "seed": 1, "spec": spec, "originals": originals, "mode": "gen",
+                          "scale": 1, "stdin_format": None, "statement": ""})
+    candidates = reply["answer"]["generated"]["candidates"]
+    shown = set("abcdefghijklmnopqrstuvwxyz")
+    marked = [c for c in candidates if "widened" in c]
+    assert marked and len(marked) < len(candidates)
+    for c in candidates:
+        beyond = set(c["args"][0]) - shown if isinstance(c["args"][0], str) else set()
+        assert ("widened" in c) == bool(beyond), c
+    assert any("'ñ'" in c["widened"] or "'Ñ'" in c["widened"] for c in marked), [c["widened"] for c in marked]
+    assert all(c["widened"].startswith("s holds characters no example shows") for c in marked)
+
+
 def test_an_error_in_problem_toml_is_a_spec_error_without_the_file():
     spec = {"seed": 1, "counts": {"typical": 3, "large": 1, "mutations": 2}, "params": {"m": {"min": 0}}}
     [reply] = run_helper({"helper": "generate", "solution": SOLUTION, "file": "s.py", "entry_point": "f",

@@ -12,14 +12,17 @@ use clap::{Args, Subcommand};
 
 use super::choices::{Clock, Extract, Mode};
 use crate::exec::{ExecConfig, LazyExecutor};
+use crate::judge::disputed::MIN_MODELS;
 use crate::judge::legacy::CODEVISION_PRELUDE;
 use crate::judge::native::TimePolicy;
 use crate::judge::problems_file::{Diagnostic, LoadedProblem, MAX_LIMIT_S, ProblemSet, load_problems};
+use crate::judge::records::Record;
 use crate::judge::records::{read_records, sorted_unique, write_records};
 use crate::judge::run::JudgeSettings;
 use crate::judge::run_file::{self, RunSettings};
 use crate::judge::samples::{Sample, SampleOptions, load_samples};
-use crate::judge::session::{Session, summary_paths, write_summary};
+use crate::judge::session::{Session, disputed_paths, summary_paths, write_disputed, write_summary};
+use crate::judge::summary::{Counting, CountingError};
 use crate::shard::Shard;
 
 #[derive(Debug, Args)]
@@ -48,6 +51,19 @@ struct MergeArgs {
     /// pass@k values to report.
     #[arg(long, value_delimiter = ',', default_value = "1,5,10")]
     k: Vec<usize>,
+    /// Failure classes the headline figures count as passed: strict
+    /// (none), slow, or slow,widened (within the statement).
+    #[arg(long, default_value = "strict", value_parser = counting)]
+    count: Counting,
+    /// The problems judged, for the disputed tests' report (each test's
+    /// arguments and the statement's line).
+    #[arg(long)]
+    problems: Option<PathBuf>,
+}
+
+/// `--count`'s value.
+fn counting(text: &str) -> Result<Counting, CountingError> {
+    Counting::parse(text)
 }
 
 /// Code the sandbox workers import once and candidates see.
@@ -81,6 +97,12 @@ struct RunArgs {
     /// pass@k values to report.
     #[arg(long, value_delimiter = ',', default_value = "1,5,10")]
     k: Vec<usize>,
+    /// Failure classes the headline figures (passed, pass@k, the table)
+    /// count as passed: strict (none), slow, or slow,widened (within the
+    /// statement). The summary records the choice and gives pass@1 all
+    /// three ways.
+    #[arg(long, default_value = "strict", value_parser = counting)]
+    count: Counting,
     /// Distinguish list from tuple and bool from int in comparisons.
     #[arg(long)]
     strict_types: bool,
@@ -188,7 +210,8 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
     let mut inputs: Vec<&Path> = vec![problems_path];
     inputs.extend(args.samples.iter().map(PathBuf::as_path));
     let (md_path, json_path) = summary_paths(output);
-    for out in [output, &md_path, &json_path, &run_file::run_path(output)] {
+    let (disputed_md, disputed_jsonl) = disputed_paths(output);
+    for out in [output, &md_path, &json_path, &run_file::run_path(output), &disputed_md, &disputed_jsonl] {
         crate::outfile::refuse_overwrite("-o", out, &inputs)?;
     }
     let (problems, samples, mut diags) = load_inputs(&args, problems_path)?;
@@ -217,9 +240,10 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
     let elapsed = started.elapsed().as_secs_f64();
     let (records, read_diags) = session.finish()?;
     report(&read_diags);
-    let (_, md) = write_summary(output, &records, &args.k)?;
+    let (_, md) = write_summary(output, &records, &args.k, args.count)?;
     print!("{md}");
     eprintln!("summary: {} and {}", md_path.display(), json_path.display());
+    report_disputed(output, &records, Some(&problems))?;
     eprintln!(
         "judged {} samples in {elapsed:.1} s ({} skipped, {} sandbox errors)",
         work.len(),
@@ -228,6 +252,14 @@ fn judge(args: RunArgs) -> anyhow::Result<ExitCode> {
     );
     let clean = diags.is_empty() && read_diags.is_empty() && tally.without_verdict() == 0;
     Ok(if clean { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// Writes the disputed tests beside `output` and says how many.
+fn report_disputed(output: &Path, records: &[Record], problems: Option<&ProblemSet>) -> anyhow::Result<()> {
+    let list = write_disputed(output, records, problems)?;
+    let (md, _) = disputed_paths(output);
+    eprintln!("disputed tests (failed alike by {MIN_MODELS}+ models): {} (in {})", list.len(), md.display());
+    Ok(())
 }
 
 /// The judging settings, with every time option checked.
@@ -289,7 +321,8 @@ fn settings_of(args: &RunArgs, problems: &Path) -> anyhow::Result<RunSettings> {
 fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
     let inputs: Vec<&Path> = args.inputs.iter().map(PathBuf::as_path).collect();
     let (md_path, json_path) = summary_paths(&args.output);
-    for out in [&args.output, &md_path, &json_path] {
+    let (disputed_md, disputed_jsonl) = disputed_paths(&args.output);
+    for out in [&args.output, &md_path, &json_path, &disputed_md, &disputed_jsonl] {
         crate::outfile::refuse_overwrite("-o", out, &inputs)?;
     }
     let mut all = Vec::new();
@@ -307,9 +340,18 @@ fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
         eprintln!("merge: dropped {dropped} duplicate samples (same sample key)");
     }
     write_records(&args.output, &records)?;
-    let (_, md) = write_summary(&args.output, &records, &args.k)?;
+    let (_, md) = write_summary(&args.output, &records, &args.k, args.count)?;
     print!("{md}");
     eprintln!("summary: {} and {}", md_path.display(), json_path.display());
+    let problems = match &args.problems {
+        Some(path) => {
+            let (problems, diags) = load_problems(path)?;
+            report(&diags);
+            Some(problems)
+        }
+        None => None,
+    };
+    report_disputed(&args.output, &records, problems.as_ref())?;
     let sizes: Vec<String> = per_file.iter().map(|(f, n)| format!("{f}: {n}")).collect();
     eprintln!("merged {} samples ({})", records.len(), sizes.join(", "));
     Ok(if diags.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })

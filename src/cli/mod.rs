@@ -29,6 +29,7 @@ mod render;
 mod score_transcription;
 mod tests_gen;
 mod tests_import;
+mod tests_labelled;
 mod tests_score;
 mod variants;
 

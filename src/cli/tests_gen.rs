@@ -16,7 +16,8 @@ use super::progress::Bar;
 use crate::testgen::generate::show_counts;
 use crate::testgen::score::ScoredTest;
 use crate::testgen::suite::{Policy, Suite, make_suite};
-use crate::testgen::tests_file::GeneratedTest;
+use crate::testgen::tests_file::{self, DroppedTest, GeneratedTest};
+use anyhow::Context as _;
 
 /// Options shared by `gen` and `score`.
 #[derive(Debug, clap::Args)]
@@ -33,7 +34,7 @@ pub struct Common {
     pub(super) helper_python: PathBuf,
     /// Sandbox workers [default: all cores].
     #[arg(short = 'j', long)]
-    jobs: Option<usize>,
+    pub(super) jobs: Option<usize>,
     /// DANGER: run the references even when a sandbox step fails (recorded
     /// in tests.jsonl's header).
     #[arg(long)]
@@ -65,6 +66,13 @@ pub struct GenArgs {
     /// the generated tests leave alive is added to them).
     #[arg(long)]
     no_strengthen: bool,
+    /// Reviewed disputed tests to drop: `judge`'s `RESULTS.disputed.jsonl`
+    /// with the lines of the tests to keep deleted and each other line's
+    /// `reason` filled in (lines match a problem by `task_id` and a test
+    /// by `args`). The header lists each dropped test with its reason, and
+    /// later `tests gen` runs keep them dropped.
+    #[arg(long, value_name = "FILE")]
+    drop_disputed: Option<PathBuf>,
     /// Generate only slice I of N (0-based), e.g. `--shard 2/8`: the DIRs
     /// at positions I, I+N, … when sorted by directory name (then path), so
     /// every machine splits the same list alike. Each problem's tests go to
@@ -123,13 +131,17 @@ pub fn run_gen(args: GenArgs) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::SUCCESS);
         }
     }
+    let reviewed = match &args.drop_disputed {
+        Some(path) => read_reviewed(path)?,
+        None => Vec::new(),
+    };
     let bar = super::progress::bar(dirs.len() as u64, "problems", false);
     let executor = executor(&args.common, &bar)?;
     let mut failed = 0;
     each_in_order(
         &dirs,
         &bar,
-        |dir| gen_one(&executor, &args, dir),
+        |dir| gen_one(&executor, &args, &reviewed, dir),
         |dir, result| match result {
             Ok(line) => bar.suspend(|| println!("{line}")),
             Err(e) => {
@@ -174,8 +186,71 @@ pub(super) fn each_in_order<T: Send>(
     });
 }
 
-fn gen_one(executor: &LazyExecutor, args: &GenArgs, dir: &Path) -> anyhow::Result<String> {
-    let input = crate::bank::spec::gen_input(&crate::bank::ProblemDir::read(dir))?;
+/// One reviewed line of a disputed-tests file: the task, the test's
+/// arguments and why it is dropped (the report's other fields are left).
+#[derive(Debug, serde::Deserialize)]
+struct Reviewed {
+    task_id: String,
+    args: Option<Vec<serde_json::Value>>,
+    #[serde(default)]
+    reason: String,
+}
+
+/// The reviewed disputed tests of `path`, each with its arguments and a
+/// reason (a line without either is refused, naming it).
+fn read_reviewed(path: &Path) -> anyhow::Result<Vec<(String, DroppedTest)>> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let at = format!("{}:{}", path.display(), i + 1);
+        let r: Reviewed = serde_json::from_str(line).with_context(|| format!("{at}: not a disputed test"))?;
+        let Some(args) = r.args else {
+            anyhow::bail!("{at}: no `args` (judge with --problems so the report names each test's arguments)");
+        };
+        if r.reason.trim().is_empty() {
+            anyhow::bail!("{at}: no `reason`: say why the test is dropped, or delete the line to keep it");
+        }
+        out.push((r.task_id, DroppedTest { args, reason: r.reason }));
+    }
+    Ok(out)
+}
+
+/// The tests dropped on review for the problem in `dir`: the reviewed
+/// lines naming it (by `problem.json`'s task id or the directory's name),
+/// then those its current `tests.jsonl` lists, each input once.
+fn dropped_for(dir: &Path, reviewed: &[(String, DroppedTest)]) -> Vec<DroppedTest> {
+    let task_id = std::fs::read_to_string(dir.join("problem.json"))
+        .ok()
+        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        .and_then(|p| p.get("task_id").and_then(|t| t.as_str()).map(str::to_string));
+    let name = name_of(dir);
+    let mut out: Vec<DroppedTest> = reviewed
+        .iter()
+        .filter(|(task, _)| *task == name || Some(task) == task_id.as_ref())
+        .map(|(_, d)| d.clone())
+        .collect();
+    // A stale or unreadable file has no say in what is generated; its
+    // list of dropped tests still stands.
+    if let Ok((header, _)) = tests_file::read(&dir.join(tests_file::TESTS)) {
+        out.extend(header.disputed);
+    }
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|d| seen.insert(crate::testgen::generate::args_key(&d.args)));
+    out
+}
+
+fn gen_one(
+    executor: &LazyExecutor,
+    args: &GenArgs,
+    reviewed: &[(String, DroppedTest)],
+    dir: &Path,
+) -> anyhow::Result<String> {
+    let mut input = crate::bank::spec::gen_input(&crate::bank::ProblemDir::read(dir))?;
+    for d in dropped_for(dir, reviewed) {
+        if !input.spec.dropped_tests.iter().any(|s| s.args == d.args) {
+            input.spec.dropped_tests.push(d);
+        }
+    }
     let policy = Policy::Full {
         strengthen: !args.no_strengthen,
         reduce: args.reduce,

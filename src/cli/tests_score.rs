@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::exec::LazyExecutor;
+use crate::judge::summary::{Counting, CountingError};
 use crate::testgen::differential::{Overall, Totals, score_differential};
 use crate::testgen::generate::GenInput;
 use crate::testgen::score::{Fate, MutantReport, Score, ScoredTest, Suite, mutants, score_suites};
@@ -36,9 +37,34 @@ pub struct ScoreArgs {
     /// records), not the higher-order and alternative-algorithm ones.
     #[arg(long)]
     first_order_only: bool,
+    /// Instead of mutants, judge each suite by labelled programs: a samples
+    /// JSONL (`task_id`, `completion` or `response`, and `"label":
+    /// "correct"` or `"wrong"`); prints each suite's TPR (correct programs
+    /// accepted) and TNR (wrong ones rejected), per problem and overall,
+    /// and each program judged against its label.
+    #[arg(long, value_name = "FILE")]
+    labelled: Option<PathBuf>,
+    /// With --labelled: the failure classes that count as accepted
+    /// (strict, slow, or slow,widened), as `judge --count`.
+    #[arg(long, default_value = "strict", value_parser = counting, requires = "labelled")]
+    count: Counting,
+}
+
+fn counting(text: &str) -> Result<Counting, CountingError> {
+    Counting::parse(text)
 }
 
 pub fn run_score(args: ScoreArgs) -> anyhow::Result<ExitCode> {
+    if let Some(file) = &args.labelled {
+        return super::tests_labelled::run(super::tests_labelled::Labelled {
+            file,
+            dirs: &args.common.dirs,
+            suites: &suite_names(&args.tests),
+            json: args.json,
+            jobs: args.common.jobs,
+            counting: args.count,
+        });
+    }
     let bar = super::progress::bar(args.common.dirs.len() as u64, "problems", false);
     let executor = executor(&args.common, &bar)?;
     let mut failed = 0;

@@ -245,8 +245,10 @@ fn large_tests_run_only_for_a_program_that_passes_the_others() {
     .expect("write problems");
     let samples = dir.path().join("model-x.jsonl");
     let right = r#"{"task_id": "dbl", "completion": "def dbl(n):\n    return 2 * n\n"}"#;
-    // Wrong on a small test and endless on the large one: the large test is
-    // never run, so the verdict is the wrong answer, not a timeout.
+    // Wrong on a small test and endless on the large one: the verdict is
+    // the wrong answer, not a timeout (a program that failed one test so
+    // far runs on, to learn whether that test is its only failure, but its
+    // first failure stays the verdict).
     let wrong_small =
         r#"{"task_id": "dbl", "completion": "def dbl(n):\n    while n >= 10:\n        pass\n    return n + 1\n"}"#;
     let wrong_large = r#"{"task_id": "dbl", "completion": "def dbl(n):\n    return 2 * n if n < 10 else 0\n"}"#;
@@ -267,4 +269,76 @@ fn large_tests_run_only_for_a_program_that_passes_the_others() {
             want("failed: wrong answer on test 2/3", 2)
         ]
     );
+}
+
+/// `cnt(s)` counts the consonants of `s`: test 1 typical, 2 large (the
+/// stretched example), 3 an input widened beyond the statement (a letter
+/// beyond ASCII). Each failure is classed by the purpose of the tests it
+/// failed; the summary gives pass@1 three ways; three models failing the
+/// widened test alike (and nothing else) dispute it.
+#[test]
+fn failure_classes_three_way_pass_at_1_and_disputed_tests() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let problems = dir.path().join("problems.jsonl");
+    let long = "ab".repeat(200);
+    std::fs::write(
+        &problems,
+        format!(
+            r#"{{"task_id": "cnt", "entry_point": "cnt", "call_style": "function", "legacy": {{"test": "", "prompt": "def cnt(s):\n    \"\"\"The number of consonants in the word s.\"\"\"\n"}}, "tests": [{{"args": ["hello"], "expected": 3}}, {{"args": ["{long}"], "expected": 200, "category": "large"}}, {{"args": ["ñame"], "expected": 2, "category": "edge", "widened": "s holds characters no example shows ('ñ')"}}, {{"args": ["sky"], "expected": 3, "category": "edge"}}]}}
+"#
+        ),
+    )
+    .expect("write problems");
+    let right = "def cnt(s):\n    return sum(1 for c in s if c.isalpha() and c not in 'aeiou')\n";
+    // Endless beyond 100 characters: fails only the large test, by time.
+    let slow = "def cnt(s):\n    while len(s) > 100:\n        pass\n    return sum(1 for c in s if c.isalpha() and c not in 'aeiou')\n";
+    let ascii = "def cnt(s):\n    return sum(1 for c in s if c in 'bcdfghjklmnpqrstvwxyz')\n";
+    let wrong = "def cnt(s):\n    return sum(1 for c in s if c not in 'aeiouy')\n";
+    let line =
+        |model: &str, code: &str| serde_json::json!({"task_id": "cnt", "model": model, "completion": code}).to_string();
+    let samples = dir.path().join("models.jsonl");
+    let text =
+        [line("a", right), line("a", slow), line("a", ascii), line("b", ascii), line("c", ascii), line("d", wrong)]
+            .join("\n");
+    std::fs::write(&samples, text + "\n").expect("write samples");
+    let out = dir.path().join("results.jsonl");
+    let run = judge(&problems, &samples, &out, "native", &["--k", "1"]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let classes: Vec<String> = lines(&out).iter().map(|v| v["class"].as_str().unwrap_or("none").to_string()).collect();
+    assert_eq!(classes, ["passed", "slow", "widened", "widened", "widened", "wrong"]);
+    let summary = |out: &Path| -> Value {
+        let path = out.with_file_name(format!("{}.summary.json", out.file_stem().unwrap().to_string_lossy()));
+        serde_json::from_str(&std::fs::read_to_string(path).expect("summary")).expect("json")
+    };
+    let s = summary(&out);
+    assert_eq!(s["headline"], "strict");
+    assert_eq!(s["passed"], 1);
+    let a = &s["models"]["a"]["pass_at_1_three_ways"];
+    // Model a: one task, three samples: passed, slow, widened.
+    let third = 100.0 / 3.0;
+    let near = |v: &Value, want: f64| (v.as_f64().expect("a number") - want).abs() < 1e-9;
+    assert!(
+        near(&a["strict"], third) && near(&a["without_slow"], 2.0 * third) && near(&a["within_statement"], 100.0),
+        "{a}"
+    );
+    // The widened test, failed with the same answer by models a, b, c.
+    let disputed = std::fs::read_to_string(dir.path().join("results.disputed.jsonl")).expect("disputed");
+    let d: Vec<Value> = disputed.lines().map(|l| serde_json::from_str(l).expect("json")).collect();
+    assert_eq!(d.len(), 1, "{disputed}");
+    assert_eq!(
+        (d[0]["test"].clone(), d[0]["crowd"].clone(), d[0]["reference"].clone()),
+        (Value::from(3), "1".into(), "2".into())
+    );
+    assert_eq!(d[0]["models"], serde_json::json!(["a", "b", "c"]));
+    assert_eq!(d[0]["args"], serde_json::json!(["ñame"]));
+    assert_eq!(d[0]["statement_line"], "The number of consonants in the word s.");
+    // Counting slow and widened as passed moves the headline, and says so.
+    let within = dir.path().join("within.jsonl");
+    let run = judge(&problems, &samples, &within, "native", &["--k", "1", "--count", "slow,widened"]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let s = summary(&within);
+    assert_eq!((s["headline"].clone(), s["passed"].clone()), ("within the statement".into(), Value::from(5)));
+    assert_eq!(s["counted_as_passed"], serde_json::json!(["slow", "widened"]));
+    let refused = judge(&problems, &samples, &dir.path().join("w.jsonl"), "native", &["--count", "widened"]);
+    assert_eq!(refused.status.code(), Some(2), "widened alone is refused");
 }

@@ -73,6 +73,8 @@ fn summary_of_recorded_verdicts_reproduces_scores_json() {
                 first_failure: None,
                 time_s: 0.0,
                 time_limit_s: 3.0,
+                class: None,
+                only_failure: None,
             };
             let p = &problems.by_id[&s.task_id].problem;
             Record {

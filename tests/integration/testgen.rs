@@ -949,6 +949,7 @@ fn the_kill_search_limits_a_mutant_by_its_count_of_operations() {
             time_s: 1e-6,
             cost_s: 1e-6,
             timing_only: false,
+            widened: None,
         })
         .collect();
     let found = kill_search(
@@ -1155,4 +1156,47 @@ fn enumerated_values_index_lists_distinct_letters_and_generator_relations() {
         assert!(a[4].as_str().unwrap().chars().all(|c| u64::from(c.to_digit(10).unwrap()) <= limit), "{a:?}");
     }
     assert!(seen_big, "the largest allowed value is drawn");
+}
+
+/// A reviewed disputed test given back to `tests gen --drop-disputed` is
+/// left out, listed with its reason in the header, and stays out when the
+/// tests are generated again without the file; a line without a reason is
+/// refused, naming it.
+#[test]
+fn a_dropped_disputed_test_stays_dropped_with_its_reason() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    let dir = problem(
+        root,
+        "dbl",
+        "def f(a: int) -> int:\n    return 2 * a\n",
+        "entry_point = \"f\"\n[params.a]\nmin = 0\nmax = 50\n",
+    );
+    let read = |dir: &Path| -> (serde_json::Value, Vec<serde_json::Value>) {
+        let text = std::fs::read_to_string(dir.join("tests.jsonl")).unwrap();
+        let mut lines = text.lines().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap());
+        (lines.next().unwrap(), lines.collect())
+    };
+    let out = flowbench(&["tests", "gen", "--no-strengthen", "dbl"], root);
+    assert!(out.status.success(), "{}", text(&out));
+    let (_, tests) = read(&dir);
+    let disputed = tests.iter().find(|t| t["category"] == "edge").expect("an edge test")["args"].clone();
+    let reviewed = root.join("reviewed.jsonl");
+    let line = serde_json::json!({"task_id": "dbl", "test": 3, "args": disputed, "reason": "outside the statement"});
+    std::fs::write(&reviewed, format!("{line}\n")).unwrap();
+    let out = flowbench(&["tests", "gen", "--no-strengthen", "--drop-disputed", "reviewed.jsonl", "dbl"], root);
+    assert!(out.status.success(), "{}", text(&out));
+    for run in 0..2 {
+        let (header, tests) = read(&dir);
+        assert!(tests.iter().all(|t| t["args"] != disputed), "run {run}: the disputed input is gone");
+        assert_eq!(header["disputed"], serde_json::json!([{"args": disputed, "reason": "outside the statement"}]));
+        assert!(header["dropped"]["disputed"].as_u64().unwrap_or(0) >= 1, "{header}");
+        // Generated again without the file: the header's list carries over.
+        let out = flowbench(&["tests", "gen", "--no-strengthen", "dbl"], root);
+        assert!(out.status.success(), "{}", text(&out));
+    }
+    std::fs::write(&reviewed, format!("{}\n", serde_json::json!({"task_id": "dbl", "args": disputed}))).unwrap();
+    let out = flowbench(&["tests", "gen", "--drop-disputed", "reviewed.jsonl", "dbl"], root);
+    assert!(!out.status.success());
+    assert!(text(&out).contains("reviewed.jsonl:1: no `reason`"), "{}", text(&out));
 }

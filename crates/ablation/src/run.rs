@@ -389,6 +389,8 @@ fn recorded(bench: &Bench, files: &[PathBuf], output: &Path) -> Result<(Vec<Reco
             first_failure: None,
             time_s: 0.0,
             time_limit_s: 0.0,
+            class: None,
+            only_failure: None,
         };
         let p = &bench.problems.by_id[&s.task_id].problem;
         let judged = Judged::new(

@@ -285,6 +285,7 @@ mod tests {
             expected: json!(3),
             category: Default::default(),
             compare: Default::default(),
+            widened: None,
         };
         to_positional(&mut t, &["nums".into(), "k".into()]);
         assert_eq!((t.args, t.kwargs.len()), (vec![json!([1, 2]), json!(2)], 0));
@@ -295,6 +296,7 @@ mod tests {
             expected: json!(3),
             category: Default::default(),
             compare: Default::default(),
+            widened: None,
         };
         to_positional(&mut odd, &["nums".into()]);
         assert_eq!(odd.kwargs.len(), 1, "an unknown name leaves the test as it is");

@@ -81,6 +81,7 @@ mod tests {
             expected: 0.into(),
             category,
             compare: Default::default(),
+            widened: None,
         }
     }
 

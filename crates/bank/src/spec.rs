@@ -261,6 +261,7 @@ pub fn apply_generated(bank: &mut super::BankProblem, dir: &ProblemDir) -> Resul
             expected: t.expected.clone(),
             category: t.category,
             compare: Default::default(),
+            widened: t.widened.clone(),
         })
         .collect();
     p.reference_time_s = tests.iter().map(|t| t.reference_time_s).reduce(f64::max);

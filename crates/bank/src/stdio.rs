@@ -54,6 +54,7 @@ pub fn read(stdio: StdioProblem) -> (Problem, StdioSettings) {
             expected: t.stdout.into(),
             category: t.category,
             compare: Default::default(),
+            widened: None,
         })
         .collect();
     let problem = Problem {

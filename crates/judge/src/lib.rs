@@ -7,7 +7,10 @@
 //! [`value`], compared by [`compare`]), [`records`] appends results and
 //! resumes, and [`summary`] computes pass@k, tables and the error taxonomy.
 //! [`session`] is one judging run over a results file, the piece every
-//! command that judges samples uses.
+//! command that judges samples uses. Each native verdict carries its
+//! failure class (`verdict::Class`: wrong, slow, widened, passed, from the
+//! purpose of the tests failed), and [`disputed`] finds the tests a crowd
+//! of models fails alike.
 //!
 //! # How it works
 //!
@@ -35,8 +38,10 @@
 pub use flowbench_problem::{compare, problem, value, verdict};
 
 pub mod cpp;
+pub mod disputed;
 pub mod extract;
 pub mod import;
+pub mod labelled;
 pub mod legacy;
 pub mod native;
 pub mod passk;

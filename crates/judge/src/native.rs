@@ -13,7 +13,7 @@ use super::problem::{Category, Compare, Problem, TestCase, python_truthy};
 use super::problems_file::MAX_LIMIT_S;
 use super::value::{DecodeError, Value};
 use super::verdict::{
-    ErrorClass, Failure, TestFailure, Verdict, closing_verdict, describe_status, opening_verdict, truncate,
+    Class, ErrorClass, Failure, TestFailure, Verdict, closing_verdict, describe_status, opening_verdict, truncate,
 };
 
 /// Label attached to every native verdict.
@@ -74,6 +74,11 @@ pub struct PreparedTests {
     pub compares: Vec<Compare>,
     /// Each test's 1-based number in the problem's whole suite.
     pub numbers: Vec<usize>,
+    /// Each test's purpose, for the failure's [`Class`]: whether it is a
+    /// large test (there to measure time and size) and whether its input
+    /// lies beyond the statement (`TestCase::widened`).
+    pub large: Vec<bool>,
+    pub widened: Vec<bool>,
     /// How many tests the whole suite has (a stage holds part of them).
     pub total: usize,
 }
@@ -118,6 +123,8 @@ impl PreparedTests {
             inputs,
             compares: chosen.iter().map(|(_, t)| t.compare).collect(),
             numbers: chosen.iter().map(|(i, _)| i + 1).collect(),
+            large: chosen.iter().map(|(_, t)| t.category == Category::Large).collect(),
+            widened: chosen.iter().map(|(_, t)| t.widened.is_some()).collect(),
             total: problem.tests.len(),
         })
     }
@@ -131,6 +138,11 @@ impl PreparedTests {
 /// stops at the first failure for the same reason); the comparison happens
 /// here, outside the sandbox, so it can only stop between jobs. A program
 /// that fails a stage keeps the later stages' tests as not passed.
+///
+/// Tests whose input was widened beyond the statement
+/// (`TestCase::widened`) form a last stage of their own, so that whether a
+/// program passes everything within the statement is known before them
+/// (its [`Class`]); a suite without such tests has the three stages alone.
 #[derive(Debug, Clone)]
 pub struct NativeSuite {
     /// The non-empty stages, in order.
@@ -151,12 +163,13 @@ impl NativeSuite {
             .nth(FIRST_STAGE)
             .map_or(usize::MAX, |(i, _)| i);
         let stage_of = |i: usize, t: &TestCase| match t.category {
+            _ if t.widened.is_some() => 3,
             Category::Large => 2,
             _ if i < cut => 0,
             _ => 1,
         };
         let mut stages = Vec::new();
-        for stage in 0..3 {
+        for stage in 0..4 {
             let tests = PreparedTests::select(problem, |i, t| stage_of(i, t) == stage)?;
             if !tests.numbers.is_empty() {
                 stages.push(tests);
@@ -183,7 +196,10 @@ pub fn native_job(problem: &Problem, tests: &PreparedTests, source: String, limi
     }
 }
 
-/// Judges the outcome of [`native_job`]; `Err`: the sandbox failed.
+/// Judges the outcome of [`native_job`]; `Err`: the sandbox failed. The
+/// verdict's [`Class`] is the stage's alone (`passed` when it passed), and
+/// its `only_failure` the stage's one failed test when it failed one (a
+/// test not run counts as failed); [`judge_stages`] combines the stages.
 pub fn native_verdict(
     tests: &PreparedTests,
     outcome: &Outcome,
@@ -191,12 +207,16 @@ pub fn native_verdict(
     limit: Duration,
 ) -> Result<Verdict, SandboxFailure> {
     let total = tests.total;
-    let (verdict, done) = opening_verdict(total, outcome, limit)?;
+    let (mut verdict, done) = opening_verdict(total, outcome, limit)?;
     if done {
+        // Nothing ran (the program did not load): wrong, whatever the tests.
+        verdict.class = Some(Class::Wrong);
         return Ok(verdict);
     }
     let mut passed = 0;
     let mut first: Option<TestFailure> = None;
+    let mut class = Class::Passed;
+    let mut failed_tests = Vec::new();
     for (i, expected) in tests.expected.iter().enumerate() {
         let number = tests.numbers.get(i).copied().unwrap_or(i + 1);
         let mut failure = Failure {
@@ -207,6 +227,8 @@ pub fn native_verdict(
         };
         let failed: (String, ErrorClass) = match outcome.calls.get(i) {
             None => {
+                // Not run because an earlier test ended the process: that
+                // test's failure classes the sample, this one says nothing.
                 failure.message = "not run: the process ended before this test".into();
                 ("failed: not run".into(), ErrorClass::Crash)
             }
@@ -241,11 +263,73 @@ pub fn native_verdict(
                 }
             },
         };
+        failed_tests.push(number);
+        if outcome.calls.get(i).is_some() {
+            let large = tests.large.get(i).copied().unwrap_or(false);
+            let widened = tests.widened.get(i).copied().unwrap_or(false);
+            class = class.min(Class::of_failure(large, widened, failed.1));
+        }
         if first.is_none() {
             first = Some((failed.0, failed.1, failure));
         }
     }
-    Ok(closing_verdict(verdict, passed, first))
+    let mut verdict = closing_verdict(verdict, passed, first);
+    verdict.class = Some(class);
+    verdict.only_failure = match failed_tests.as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    };
+    Ok(verdict)
+}
+
+/// Runs `stages` in order through `run` (one sandbox job each) and
+/// combines their verdicts: the first failing stage's result and failure,
+/// the tests passed and the time summed, the strongest [`Class`] of any
+/// stage, and `only_failure` when the suite's one failure is known to be
+/// alone. A stage runs only while what it could add is unknown: after a
+/// `wrong` failure the rest would change nothing, except for a program
+/// that failed a single test so far, which runs on to learn whether it
+/// passes every other test (the crowd's evidence on a disputed test);
+/// after a `slow` one the later stages decide between `slow`, `widened`
+/// and `wrong`.
+pub fn judge_stages<E>(
+    stages: &[PreparedTests],
+    mut run: impl FnMut(&PreparedTests) -> Result<Verdict, E>,
+) -> Result<Option<Verdict>, E> {
+    let mut combined: Option<Verdict> = None;
+    let mut failures = 0;
+    let mut only = None;
+    for stage in stages {
+        let v = run(stage)?;
+        let stage_failures = stage.numbers.len() - v.tests_passed.unwrap_or(0).min(stage.numbers.len());
+        failures += stage_failures;
+        if stage_failures == 1 {
+            only = only.or(v.only_failure);
+        }
+        combined = Some(match combined.take() {
+            None => v,
+            Some(mut c) => {
+                c.tests_passed = Some(c.tests_passed.unwrap_or(0) + v.tests_passed.unwrap_or(0));
+                c.time_s += v.time_s;
+                c.class = c.class.zip(v.class).map(|(a, b)| a.min(b));
+                if c.passed && !v.passed {
+                    c.passed = false;
+                    c.result = v.result;
+                    c.error_class = v.error_class;
+                    c.first_failure = v.first_failure;
+                }
+                c
+            }
+        });
+        let class = combined.as_ref().and_then(|c| c.class);
+        if class == Some(Class::Wrong) && failures > 1 {
+            break;
+        }
+    }
+    if let Some(c) = &mut combined {
+        c.only_failure = (failures == 1).then_some(only).flatten();
+    }
+    Ok(combined)
 }
 
 /// Applies a test's comparator: `eq` is [`values_equal`]; `truthy` compares
@@ -284,6 +368,7 @@ mod tests {
             expected: e,
             category: Default::default(),
             compare: Default::default(),
+            widened: None,
         };
         Problem {
             task_id: "t".into(),
@@ -331,6 +416,7 @@ mod tests {
             expected: json!(a),
             category,
             compare: Default::default(),
+            widened: None,
         };
         p.tests = (0..13).map(|i| t(i, if i == 1 { Category::Large } else { Category::Edge })).collect();
         let suite = NativeSuite::new(&p).expect("valid tests");
@@ -340,6 +426,86 @@ mod tests {
         p.tests.truncate(2);
         let numbers: Vec<Vec<usize>> = NativeSuite::new(&p).unwrap().stages.iter().map(|s| s.numbers.clone()).collect();
         assert_eq!(numbers, vec![vec![1], vec![2]], "no empty stage");
+    }
+
+    /// Test 1 typical, 2 large (the stretched example), 3 typical but widened
+    /// beyond the statement, 4 typical; each sample's answer per test
+    /// number, judged through the stages as `judge_native` runs them.
+    fn classed(answers: &[(usize, Status, Option<serde_json::Value>)]) -> Verdict {
+        let t = |a: i64, category: Category, widened: bool| TestCase {
+            args: vec![json!(a)],
+            kwargs: Default::default(),
+            expected: json!(a),
+            category,
+            compare: Default::default(),
+            widened: widened.then(|| "s holds characters no example shows ('ñ')".to_string()),
+        };
+        let mut p = problem();
+        p.tests = vec![
+            t(1, Category::Typical, false),
+            t(2, Category::Large, false),
+            t(3, Category::Typical, true),
+            t(4, Category::Edge, false),
+        ];
+        let suite = NativeSuite::new(&p).expect("valid tests");
+        let numbers: Vec<Vec<usize>> = suite.stages.iter().map(|s| s.numbers.clone()).collect();
+        assert_eq!(numbers, vec![vec![1, 4], vec![2], vec![3]], "the widened test runs last");
+        let mut stages_run = 0;
+        let verdict = judge_stages(&suite.stages, |stage| {
+            stages_run += 1;
+            let mut calls = Vec::new();
+            for &n in &stage.numbers {
+                let (status, value) = match answers.iter().find(|a| a.0 == n) {
+                    Some((_, status, value)) => (status.clone(), value.clone()),
+                    None => (Status::Completed, Some(json!(n))),
+                };
+                // The sandbox stops a job at its first timeout.
+                let stop = status == Status::TimedOut;
+                calls.push(call(status, value));
+                if stop {
+                    break;
+                }
+            }
+            native_verdict(stage, &outcome(calls), &CompareOptions::default(), Duration::from_secs(1))
+        });
+        let mut v = verdict.expect("no sandbox failure").expect("a stage");
+        v.time_s = stages_run as f64;
+        v
+    }
+
+    #[test]
+    fn failure_classes_follow_the_purpose_of_the_tests_failed() {
+        let wrong = |n| (n, Status::Completed, Some(json!(-1)));
+        let timeout = |n| (n, Status::TimedOut, None);
+        let recursion = |n| (n, Status::Raised { class: "RecursionError".into(), message: "depth".into() }, None);
+        let class = |answers: &[(usize, Status, Option<serde_json::Value>)]| classed(answers).class;
+        assert_eq!(class(&[]), Some(Class::Passed));
+        assert_eq!(class(&[timeout(2)]), Some(Class::Slow), "fails only the stretched test, by time");
+        assert_eq!(class(&[recursion(2)]), Some(Class::Slow), "by recursion depth");
+        assert_eq!(class(&[wrong(2)]), Some(Class::Wrong), "a wrong answer on a large test");
+        assert_eq!(class(&[wrong(3)]), Some(Class::Widened), "fails only the widened input");
+        assert_eq!(class(&[timeout(3)]), Some(Class::Widened));
+        assert_eq!(class(&[timeout(2), wrong(3)]), Some(Class::Widened), "slow and widened: not within 'without slow'");
+        assert_eq!(class(&[wrong(4)]), Some(Class::Wrong));
+        assert_eq!(class(&[timeout(1)]), Some(Class::Wrong), "a timeout on a small test");
+        assert_eq!(class(&[wrong(4), wrong(3)]), Some(Class::Wrong));
+        let raised = Status::Raised { class: "IndexError".into(), message: "x".into() };
+        assert_eq!(class(&[(4, raised, None)]), Some(Class::Wrong));
+    }
+
+    #[test]
+    fn a_single_failure_runs_on_to_learn_it_is_alone() {
+        let wrong = |n| (n, Status::Completed, Some(json!(-1)));
+        let v = classed(&[wrong(4)]);
+        assert_eq!((v.only_failure, v.time_s, v.tests_passed), (Some(4), 3.0, Some(3)), "every stage ran");
+        assert_eq!(v.first_failure.and_then(|f| f.test), Some(4));
+        let v = classed(&[wrong(4), wrong(1)]);
+        assert_eq!((v.only_failure, v.time_s), (None, 1.0), "two failures: wrong, stop");
+        let v = classed(&[wrong(4), wrong(2)]);
+        assert_eq!((v.only_failure, v.time_s, v.class), (None, 2.0, Some(Class::Wrong)));
+        let v = classed(&[wrong(3)]);
+        assert_eq!((v.only_failure, v.passed), (Some(3), false));
+        assert_eq!(classed(&[]).only_failure, None);
     }
 
     #[test]

@@ -10,7 +10,7 @@ use flowbench_exec::{Job, Limits};
 use super::compare::{CompareOptions, DEFAULT_FLOAT_TOLERANCE};
 use super::cpp::{CompileFailure, CompilerUnavailable, compile, cpp_source};
 use super::legacy::{LEGACY_NOTE, legacy_job};
-use super::native::{NATIVE_NOTE, NativeSuite, TimePolicy, native_job, native_verdict};
+use super::native::{NATIVE_NOTE, NativeSuite, TimePolicy, judge_stages, native_job, native_verdict};
 use super::problem::Problem;
 use super::problems_file::LoadedProblem;
 use super::samples::Sample;
@@ -182,6 +182,8 @@ pub fn judge_sample(
         first_failure: None,
         time_s: outcome.wall.as_secs_f64(),
         time_limit_s: settings.legacy_limit.as_secs_f64(),
+        class: None,
+        only_failure: None,
     };
     let described = describe_status(&outcome.status).map_err(|failure| NoVerdict::Sandbox(failure.into()))?;
     if let Some((result, class, message)) = described {
@@ -193,8 +195,8 @@ pub fn judge_sample(
     Ok((verdict, "legacy", LEGACY_NOTE))
 }
 
-/// Runs a native sample through its suite's stages (see [`NativeSuite`]),
-/// each only while every earlier one passed. `Err` is a sandbox failure.
+/// Runs a native sample through its suite's stages (see [`NativeSuite`],
+/// and [`judge_stages`] for which run). `Err` is a sandbox failure.
 fn judge_native(
     p: &Problem,
     suite: &NativeSuite,
@@ -209,22 +211,10 @@ fn judge_native(
         mode: p.compare_mode,
     };
     let limits = settings.clock.limits(limit);
-    let mut passed = 0;
-    let mut time_s = 0.0;
-    let mut verdict = None;
-    for stage in &suite.stages {
+    let verdict = judge_stages(&suite.stages, |stage| {
         let outcome = sandbox.run_job(&native_job(p, stage, source.clone(), limits));
-        let mut v = native_verdict(stage, &outcome, &opts, limit)?;
-        passed += v.tests_passed.unwrap_or(0);
-        time_s += v.time_s;
-        v.tests_passed = Some(passed);
-        v.time_s = time_s;
-        let failed = !v.passed;
-        verdict = Some(v);
-        if failed {
-            break;
-        }
-    }
+        native_verdict(stage, &outcome, &opts, limit)
+    })?;
     // A suite has at least one stage (a problem without tests has none).
     verdict.ok_or_else(|| MachineFailure::EmptySuite { task_id: p.task_id.clone() })
 }

@@ -19,7 +19,7 @@ use super::records::{
 use super::run::{JudgeSettings, NoVerdict, judge_all};
 use super::run_file::{self, Environment, RunFile, RunFileError, RunSettings};
 use super::samples::Sample;
-use super::summary::{Summary, summarize};
+use super::summary::{Counting, Summary, summarize_counting};
 use super::summary_md::render_markdown;
 
 /// Why a judging run stopped: its files, or a sandbox that cannot start
@@ -215,10 +215,42 @@ pub fn summary_paths(output: &Path) -> (PathBuf, PathBuf) {
     (output.with_file_name(format!("{stem}.summary.md")), output.with_file_name(format!("{stem}.summary.json")))
 }
 
-/// Writes `records`' pass@`ks` summary beside `output` (Markdown and JSON)
-/// and returns the summary and its Markdown.
-pub fn write_summary(output: &Path, records: &[Record], ks: &[usize]) -> Result<(Summary, String), SummaryError> {
-    let summary = summarize(records, ks);
+/// Writes the disputed tests among `records` ([`crate::disputed`]) beside
+/// `output` (`STEM.disputed.md`, and `STEM.disputed.jsonl` for `tests gen
+/// --drop-disputed` once reviewed), with what `problems` know of each, and
+/// returns them.
+pub fn write_disputed(
+    output: &Path,
+    records: &[Record],
+    problems: Option<&super::problems_file::ProblemSet>,
+) -> Result<Vec<crate::disputed::DisputedTest>, SummaryError> {
+    use crate::disputed::{disputed, render_jsonl, render_markdown, with_problems};
+    let mut list = disputed(records);
+    if let Some(problems) = problems {
+        list = with_problems(list, problems);
+    }
+    let (md_path, jsonl_path) = disputed_paths(output);
+    write_file(&md_path, &render_markdown(&list))?;
+    write_file(&jsonl_path, &render_jsonl(&list))?;
+    Ok(list)
+}
+
+/// Where [`write_disputed`] writes, beside `output`.
+pub fn disputed_paths(output: &Path) -> (PathBuf, PathBuf) {
+    let stem = output.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "results".into());
+    (output.with_file_name(format!("{stem}.disputed.md")), output.with_file_name(format!("{stem}.disputed.jsonl")))
+}
+
+/// Writes `records`' pass@`ks` summary beside `output` (Markdown and JSON),
+/// its headline counting as passed what `counting` says, and returns the
+/// summary and its Markdown.
+pub fn write_summary(
+    output: &Path,
+    records: &[Record],
+    ks: &[usize],
+    counting: Counting,
+) -> Result<(Summary, String), SummaryError> {
+    let summary = summarize_counting(records, ks, counting);
     let (md_path, json_path) = summary_paths(output);
     let md = render_markdown(&summary, ks);
     write_file(&md_path, &md)?;

@@ -11,7 +11,95 @@ use serde_json::Value as Json;
 
 use super::passk::mean_pass_at_k;
 use super::records::Record;
-use super::verdict::ErrorClass;
+use super::verdict::{Class, ErrorClass, Verdict};
+
+/// Which failure classes ([`Class`]) the headline figures (pass@k, the
+/// table, `passed`) count as passed: none (strict, the default), `slow`
+/// (without slow), or `slow` and `widened` (within the statement). The
+/// three are nested, as a `widened` sample may be slow too: `widened`
+/// alone is refused.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counting {
+    pub slow: bool,
+    pub widened: bool,
+}
+
+/// A `--count` value that names no valid [`Counting`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CountingError {
+    #[error("--count {0:?}: not a failure class that can count as passed (slow, widened; or strict for none)")]
+    Unknown(String),
+    #[error("--count widened: counts only together with slow (a widened sample may be slow too): use slow,widened")]
+    WidenedWithoutSlow,
+}
+
+impl Counting {
+    /// Reads `strict` (or nothing) or a comma-separated list of `slow`
+    /// and `widened`.
+    pub fn parse(text: &str) -> Result<Counting, CountingError> {
+        let mut counting = Counting::default();
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            match part {
+                "strict" | "none" => {}
+                "slow" => counting.slow = true,
+                "widened" => counting.widened = true,
+                other => return Err(CountingError::Unknown(other.to_string())),
+            }
+        }
+        if counting.widened && !counting.slow {
+            return Err(CountingError::WidenedWithoutSlow);
+        }
+        Ok(counting)
+    }
+
+    /// The classes counted as passed, as the summary records them.
+    pub fn labels(self) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.slow {
+            out.push(Class::Slow.label().to_string());
+        }
+        if self.widened {
+            out.push(Class::Widened.label().to_string());
+        }
+        out
+    }
+
+    /// The headline's name for this counting.
+    pub fn name(self) -> &'static str {
+        match (self.slow, self.widened) {
+            (false, _) => "strict",
+            (true, false) => "without slow",
+            (true, true) => "within the statement",
+        }
+    }
+
+    /// Whether `verdict` counts as passed.
+    pub fn counts(self, verdict: &Verdict) -> bool {
+        verdict.passed
+            || match verdict.class {
+                Some(Class::Slow) => self.slow,
+                Some(Class::Widened) => self.widened,
+                _ => false,
+            }
+    }
+}
+
+/// pass@1 three ways (percent, the mean over tasks of each task's share of
+/// samples counted passed): strict, without `slow`, and within the
+/// statement (without `slow` and `widened`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct ThreeWays {
+    pub strict: f64,
+    pub without_slow: f64,
+    pub within_statement: f64,
+}
+
+/// The three countings of [`ThreeWays`], in its order.
+const THREE_WAYS: [Counting; 3] = [
+    Counting { slow: false, widened: false },
+    Counting { slow: true, widened: false },
+    Counting { slow: true, widened: true },
+];
 
 /// One table cell: pass@1 over the tasks of a subset × difficulty.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -38,6 +126,10 @@ pub struct ModelSummary {
     pub average: Option<f64>,
     /// Error class label → samples.
     pub errors: BTreeMap<String, usize>,
+    /// Failure class label ([`Class`]) → samples, of the samples that have one.
+    pub classes: BTreeMap<String, usize>,
+    /// pass@1 three ways, when some sample has a class.
+    pub pass_at_1_three_ways: Option<ThreeWays>,
 }
 
 /// A sample whose verdict differs from the one recorded in its input.
@@ -62,7 +154,14 @@ pub struct Agreement {
 /// Everything the summary reports.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Summary {
+    /// The failure classes the headline figures (`passed`, pass@k, the
+    /// table) count as passed ([`Counting`]): empty for strict.
+    pub counted_as_passed: Vec<String>,
+    /// The headline's counting by name (`strict`, `without slow`, `within
+    /// the statement`).
+    pub headline: String,
     pub samples: usize,
+    /// Samples counted passed under [`Summary::counted_as_passed`].
     pub passed: usize,
     /// Mode → samples (`legacy` verdicts are not tamper-proof).
     pub modes: BTreeMap<String, usize>,
@@ -71,6 +170,8 @@ pub struct Summary {
     pub models: BTreeMap<String, ModelSummary>,
     /// Error class label → samples, all models.
     pub errors: BTreeMap<String, usize>,
+    /// Failure class label → samples, all models (samples with a class).
+    pub classes: BTreeMap<String, usize>,
     pub timed_out: usize,
     /// Passed, but used at least half of the time limit (timing-sensitive).
     pub near_limit: Vec<String>,
@@ -94,12 +195,21 @@ fn difficulty_rank(d: &str) -> (u8, String) {
     (rank, d.to_string())
 }
 
-/// Summarizes records (already sorted in input order); `ks` are the
-/// requested pass@k values.
+/// Summarizes records (already sorted in input order), strictly; `ks` are
+/// the requested pass@k values.
 pub fn summarize(records: &[Record], ks: &[usize]) -> Summary {
+    summarize_counting(records, ks, Counting::default())
+}
+
+/// [`summarize`], the headline figures counting as passed what `counting`
+/// says.
+pub fn summarize_counting(records: &[Record], ks: &[usize], counting: Counting) -> Summary {
     let mut columns: Vec<(String, Vec<String>)> = Vec::new();
     let mut modes = BTreeMap::new();
     let mut errors = BTreeMap::new();
+    let mut classes: BTreeMap<String, usize> = BTreeMap::new();
+    // model → task → samples counted passed under each of THREE_WAYS.
+    let mut three: BTreeMap<&str, BTreeMap<&str, (usize, [usize; 3])>> = BTreeMap::new();
     // model → task → (subset, difficulty, n, c)
     let mut per_task: BTreeMap<&str, TaskCounts> = BTreeMap::new();
     let mut per_model_samples: BTreeMap<&str, SampleStats> = BTreeMap::new();
@@ -126,7 +236,12 @@ pub fn summarize(records: &[Record], ks: &[usize]) -> Summary {
         let entry =
             per_task.entry(&j.model).or_default().entry(&j.task_id).or_insert((subset, j.difficulty.clone(), 0, 0));
         entry.2 += 1;
-        entry.3 += usize::from(j.verdict.passed);
+        entry.3 += usize::from(counting.counts(&j.verdict));
+        let ways = three.entry(&j.model).or_default().entry(&j.task_id).or_default();
+        ways.0 += 1;
+        for (c, way) in ways.1.iter_mut().zip(THREE_WAYS) {
+            *c += usize::from(way.counts(&j.verdict));
+        }
         let m = per_model_samples.entry(&j.model).or_default();
         m.0 += 1;
         if let (Some(p), Some(t)) = (j.verdict.tests_passed, j.verdict.tests_total)
@@ -137,6 +252,10 @@ pub fn summarize(records: &[Record], ks: &[usize]) -> Summary {
         if let Some(class) = j.verdict.error_class {
             *m.2.entry(class.label().to_string()).or_insert(0) += 1;
             *errors.entry(class.label().to_string()).or_insert(0) += 1;
+        }
+        if let Some(class) = j.verdict.class {
+            *m.3.entry(class.label().to_string()).or_insert(0) += 1;
+            *classes.entry(class.label().to_string()).or_insert(0) += 1;
         }
         timed_out += usize::from(j.verdict.error_class == Some(ErrorClass::Timeout));
         if j.verdict.passed && j.verdict.time_s >= j.verdict.time_limit_s / 2.0 {
@@ -164,8 +283,12 @@ pub fn summarize(records: &[Record], ks: &[usize]) -> Summary {
     let models = per_task
         .iter()
         .map(|(model, tasks)| {
-            let (samples, fractions, errs) = per_model_samples.remove(model).unwrap_or_default();
-            (model.to_string(), model_summary(tasks, samples, &fractions, errs, ks))
+            let (samples, fractions, errs, model_classes) = per_model_samples.remove(model).unwrap_or_default();
+            let mut summary = model_summary(tasks, samples, &fractions, errs, ks);
+            summary.pass_at_1_three_ways =
+                (!model_classes.is_empty()).then(|| three_ways(three.get(model).map(|t| t.values())));
+            summary.classes = model_classes;
+            (model.to_string(), summary)
         })
         .collect();
     let agreement = (compared > 0).then(|| Agreement {
@@ -175,12 +298,15 @@ pub fn summarize(records: &[Record], ks: &[usize]) -> Summary {
         disagreements,
     });
     Summary {
+        counted_as_passed: counting.labels(),
+        headline: counting.name().to_string(),
         samples: records.len(),
-        passed: records.iter().filter(|r| r.judged.verdict.passed).count(),
+        passed: records.iter().filter(|r| counting.counts(&r.judged.verdict)).count(),
         modes,
         columns,
         models,
         errors,
+        classes,
         timed_out,
         near_limit,
         total_time_s,
@@ -191,8 +317,24 @@ pub fn summarize(records: &[Record], ks: &[usize]) -> Summary {
 
 /// Per model: task id → (subset, difficulty, samples n, passed c).
 type TaskCounts<'a> = BTreeMap<&'a str, (String, Option<String>, usize, usize)>;
-/// Per model: samples, per-sample test fractions, error class counts.
-type SampleStats = (usize, Vec<f64>, BTreeMap<String, usize>);
+/// Per model: samples, per-sample test fractions, error class counts,
+/// failure class counts.
+type SampleStats = (usize, Vec<f64>, BTreeMap<String, usize>, BTreeMap<String, usize>);
+
+/// pass@1 three ways over one model's tasks: (samples, counted passed under
+/// each of [`THREE_WAYS`]) per task.
+fn three_ways<'a>(tasks: Option<impl Iterator<Item = &'a (usize, [usize; 3])>>) -> ThreeWays {
+    let mut sums = [0.0; 3];
+    let mut n = 0usize;
+    for (samples, counted) in tasks.into_iter().flatten() {
+        n += 1;
+        for (sum, c) in sums.iter_mut().zip(counted) {
+            *sum += *c as f64 / (*samples).max(1) as f64;
+        }
+    }
+    let pct = |s: f64| if n == 0 { 0.0 } else { 100.0 * s / n as f64 };
+    ThreeWays { strict: pct(sums[0]), without_slow: pct(sums[1]), within_statement: pct(sums[2]) }
+}
 
 fn model_summary(
     tasks: &TaskCounts,
@@ -234,6 +376,8 @@ fn model_summary(
         table,
         average: (!overalls.is_empty()).then(|| overalls.iter().sum::<f64>() / overalls.len() as f64),
         errors,
+        classes: BTreeMap::new(),
+        pass_at_1_three_ways: None,
     }
 }
 
@@ -289,5 +433,39 @@ mod tests {
         assert_eq!((agreement.compared, agreement.agree), (4, 3));
         assert_eq!(agreement.disagreements[0].task_id, "m2");
         assert_eq!(s.errors["wrong answer"], 2);
+    }
+
+    #[test]
+    fn pass_at_1_three_ways_and_the_headline_counting() {
+        let classed = |model: &str, task: &str, class: Class| {
+            let mut r = record(model, task, "HumanEval-V", None, class == Class::Passed, true);
+            r.judged.verdict.class = Some(class);
+            r
+        };
+        let records = vec![
+            classed("a", "h1", Class::Passed),
+            classed("a", "h2", Class::Slow),
+            classed("a", "h3", Class::Widened),
+            classed("a", "h4", Class::Wrong),
+        ];
+        let s = summarize(&records, &[1]);
+        let a = &s.models["a"];
+        let w = a.pass_at_1_three_ways.expect("classed samples");
+        assert_eq!((w.strict, w.without_slow, w.within_statement), (25.0, 50.0, 75.0));
+        assert_eq!((s.headline.as_str(), s.passed, a.pass_at_k["pass@1"]), ("strict", 1, 25.0));
+        assert_eq!(a.classes["slow"], 1);
+        let within = Counting::parse("slow,widened").expect("valid");
+        let s = summarize_counting(&records, &[1], within);
+        assert_eq!(
+            (s.headline.as_str(), s.passed, s.models["a"].pass_at_k["pass@1"]),
+            ("within the statement", 3, 75.0)
+        );
+        assert_eq!(s.counted_as_passed, vec!["slow", "widened"]);
+        assert_eq!(Counting::parse("widened"), Err(CountingError::WidenedWithoutSlow));
+        assert!(matches!(Counting::parse("fast"), Err(CountingError::Unknown(w)) if w == "fast"));
+        assert_eq!(Counting::parse("strict"), Ok(Counting::default()));
+        // Legacy verdicts have no class: no three-way figures.
+        let legacy = summarize(&[record("b", "h1", "HumanEval-V", None, true, true)], &[1]);
+        assert_eq!(legacy.models["b"].pass_at_1_three_ways, None);
     }
 }

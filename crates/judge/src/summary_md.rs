@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::summary::Summary;
-use super::verdict::ErrorClass;
+use super::verdict::{Class, ErrorClass};
 
 fn pct(v: Option<f64>) -> String {
     v.map_or_else(|| "—".to_string(), |v| format!("{v:.1}"))
@@ -33,6 +33,12 @@ pub fn render_markdown(s: &Summary, ks: &[usize]) -> String {
     if s.modes.contains_key("legacy") {
         let _ = writeln!(out, "Legacy verdicts: in-process asserts, not tamper-proof.");
     }
+    let counted = if s.counted_as_passed.is_empty() { "none".to_string() } else { s.counted_as_passed.join(", ") };
+    let _ = writeln!(
+        out,
+        "Headline figures: {} (failure classes counted as passed: {counted}; `judge --count` chooses).",
+        s.headline
+    );
     let _ = writeln!(out, "\n## pass@k (unbiased estimator, %)\n");
     let mut header = "| model | samples | tasks |".to_string();
     let mut rule = "|---|---:|---:|".to_string();
@@ -49,6 +55,7 @@ pub fn render_markdown(s: &Summary, ks: &[usize]) -> String {
         let _ = writeln!(out, "{row} {} |", pct(m.test_case_average));
     }
     render_table(&mut out, s);
+    render_classes(&mut out, s);
     render_errors(&mut out, s);
     let _ = writeln!(out, "\n## Timing\n");
     let _ = writeln!(out, "{} timed out; summed job wall time {:.1} s.", s.timed_out, s.total_time_s);
@@ -107,6 +114,41 @@ fn render_table(out: &mut String, s: &Summary) {
             let _ = write!(row, " {} |", pct(m.average));
         }
         let _ = writeln!(out, "{row}");
+    }
+}
+
+/// Failure classes and pass@1 three ways, when some sample has a class.
+fn render_classes(out: &mut String, s: &Summary) {
+    if s.classes.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "\n## Failure classes and pass@1 three ways\n");
+    let _ = writeln!(
+        out,
+        "`wrong`: fails a correctness test within the statement; `slow`: fails only large tests, by time, memory or \
+         recursion depth; `widened`: fails only inputs beyond what the statement and its examples show. pass@1 (%) \
+         strict, without `slow`, and within the statement (without `slow` and `widened`).\n"
+    );
+    let mut header = "| model |".to_string();
+    let mut rule = "|---|".to_string();
+    for class in Class::ALL {
+        let _ = write!(header, " {} |", class.label());
+        rule.push_str("---:|");
+    }
+    let _ = writeln!(out, "{header} strict | without slow | within statement |\n{rule}---:|---:|---:|");
+    for (model, m) in &s.models {
+        let mut row = format!("| {model} |");
+        for class in Class::ALL {
+            let _ = write!(row, " {} |", m.classes.get(class.label()).copied().unwrap_or(0));
+        }
+        let w = m.pass_at_1_three_ways;
+        let _ = writeln!(
+            out,
+            "{row} {} | {} | {} |",
+            pct(w.map(|w| w.strict)),
+            pct(w.map(|w| w.without_slow)),
+            pct(w.map(|w| w.within_statement))
+        );
     }
 }
 

@@ -83,6 +83,13 @@ pub struct TestCase {
     /// would silently change verdicts.
     #[serde(default, skip_serializing_if = "Compare::is_eq")]
     pub compare: Compare,
+    /// Why the input lies beyond what the statement and its examples say,
+    /// when test generation drew it from a domain it widened past them
+    /// (`s holds characters no example shows (ñ)`): a program failing only
+    /// such tests is classed `widened`, not `wrong`
+    /// ([`crate::verdict::Class`]). Absent for every other test.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub widened: Option<String>,
 }
 
 /// The check a [`TestCase`] applies to the candidate's result.

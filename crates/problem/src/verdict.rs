@@ -108,6 +108,57 @@ impl ErrorClass {
     }
 }
 
+/// What a judged sample's failure claims, by the tests it failed and how
+/// (each test records its purpose: its category, and whether its input
+/// was drawn from a domain widened beyond the statement, `TestCase::widened`).
+/// Ordered from the strongest claim down: a sample with failures of
+/// several kinds takes the strongest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Class {
+    /// A wrong answer, an exception or a timeout on a correctness test
+    /// within the statement's domain (any test but the large ones and the
+    /// widened ones), or a wrong answer or an exception on a large one:
+    /// the program is wrong.
+    Wrong,
+    /// Every test within the statement passed; it fails at least one test
+    /// whose input was widened beyond the statement and its examples (and
+    /// perhaps large tests by their limits too): wrong only on a claim the
+    /// statement does not make.
+    Widened,
+    /// Every correctness test passed; it fails only large tests (the
+    /// stretched example among them), which exist to measure time and
+    /// size, by time, memory or recursion depth: correct but slow.
+    Slow,
+    Passed,
+}
+
+impl Class {
+    /// All classes in report order.
+    pub const ALL: [Class; 4] = [Class::Passed, Class::Slow, Class::Widened, Class::Wrong];
+
+    /// The label in reports, in the results JSON and on the command line.
+    pub fn label(self) -> &'static str {
+        match self {
+            Class::Wrong => "wrong",
+            Class::Widened => "widened",
+            Class::Slow => "slow",
+            Class::Passed => "passed",
+        }
+    }
+
+    /// The class of one failed test: `large` and `widened` are the test's
+    /// purpose, `error` how it failed.
+    pub fn of_failure(large: bool, widened: bool, error: ErrorClass) -> Class {
+        let by_limits = matches!(error, ErrorClass::Timeout | ErrorClass::MemoryLimit | ErrorClass::RecursionError);
+        match (large, widened) {
+            (true, _) if by_limits => Class::Slow,
+            (_, true) => Class::Widened,
+            _ => Class::Wrong,
+        }
+    }
+}
+
 /// The first test a sample failed, shown to humans (values truncated).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct Failure {
@@ -140,6 +191,16 @@ pub struct Verdict {
     pub time_s: f64,
     /// The limit that applied (per program in legacy, per test in native).
     pub time_limit_s: f64,
+    /// What the failure claims ([`Class`]); `passed` for a pass. Absent for
+    /// legacy verdicts, whose test code says nothing of its tests' purpose.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub class: Option<Class>,
+    /// The 1-based number of the one test the sample failed, when it passed
+    /// every other test of the suite (native mode; the judge runs the
+    /// later stages for such a sample to know): the crowd's evidence on a
+    /// disputed test.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub only_failure: Option<usize>,
 }
 
 impl Verdict {
@@ -155,6 +216,8 @@ impl Verdict {
             first_failure: None,
             time_s,
             time_limit_s: 3.0,
+            class: None,
+            only_failure: None,
         }
     }
 }
@@ -176,6 +239,8 @@ pub fn opening_verdict(total: usize, outcome: &Outcome, limit: Duration) -> Resu
         first_failure: None,
         time_s: outcome.wall.as_secs_f64(),
         time_limit_s: limit.as_secs_f64(),
+        class: None,
+        only_failure: None,
     };
     let Some((result, class, message)) = describe_status(&outcome.status)? else {
         return Ok((verdict, false));

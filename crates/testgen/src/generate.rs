@@ -47,6 +47,9 @@ pub struct Candidate {
     pub how: String,
     /// The original test's expected value, when it has one.
     pub expected: Option<Json>,
+    /// Why the input lies beyond the statement, when the generator drew it
+    /// from a widened domain ([`GeneratedTest::widened`]).
+    pub widened: Option<String>,
 }
 
 /// What the helper read and made.
@@ -124,6 +127,7 @@ pub fn candidates(
             args: t.args.clone(),
             how: format!("original test {}", i + 1),
             expected: Some(t.expected.clone()),
+            widened: None,
         });
         found.list.splice(0..0, originals);
     }
@@ -169,7 +173,7 @@ fn helper_candidates(python: &Path, input: &GenInput, wanted: Wanted, seed: u64)
     let list = answer
         .candidates
         .into_iter()
-        .map(|c| Candidate { category: c.category, args: c.args, how: c.how, expected: None })
+        .map(|c| Candidate { category: c.category, args: c.args, how: c.how, expected: None, widened: c.widened })
         .collect();
     Ok(Candidates { has_valid: answer.has_valid, outside_spec: answer.outside_spec, domains: answer.domains, list })
 }
@@ -343,6 +347,7 @@ fn generate_within(
         dropped,
         domains: cands.domains,
         large_lowered,
+        disputed: input.spec.dropped_tests.clone(),
         ..Header::default()
     };
     for t in &kept {
@@ -880,10 +885,15 @@ fn validate_reusing(
     known: &HashMap<String, Run>,
 ) -> Result<Validated, SandboxFailure> {
     let mut dropped: BTreeMap<String, usize> = BTreeMap::new();
-    let mut seen = HashSet::new();
+    // Inputs a reviewer dropped are never validated again.
+    let mut seen: HashSet<String> = spec.dropped_tests.iter().map(|d| args_key(&d.args)).collect();
+    let disputed = seen.clone();
     let mut unique = Vec::new();
     for c in candidates {
-        if seen.insert(args_key(&c.args)) {
+        let key = args_key(&c.args);
+        if disputed.contains(&key) {
+            *dropped.entry("disputed".into()).or_default() += 1;
+        } else if seen.insert(key) {
             unique.push(c);
         } else {
             *dropped.entry("duplicate".into()).or_default() += 1;
@@ -924,6 +934,7 @@ fn validate_reusing(
                         reference_time_s: (t * 1e6).round() / 1e6,
                         reference_ops: ta.ops.zip(tb.ops).map(|(a, b)| a.min(b)),
                         how: c.how,
+                        widened: c.widened,
                         shipped: true,
                     });
                     continue;
@@ -1014,6 +1025,7 @@ mod tests {
             args: vec![json!(n)],
             how: format!("n = {n}"),
             expected: None,
+            widened: None,
         };
         let known: HashMap<String, Run> = [
             (args_key(&[json!(2)]), Run::Value(json!(2), Cost::wall(Duration::from_micros(5)))),
@@ -1051,8 +1063,13 @@ mod tests {
     fn an_outsized_input_that_runs_away_spares_the_larger_ones() {
         let edge: [i64; 8] = [1, 2, 3, 12, 45, 10_000_000_000_000_001, 2_000_000_014, 9_007_199_254_740_993];
         let large: [i64; 2] = [40_000_000_000, 3_000_000_000];
-        let candidate =
-            |category, n: i64| Candidate { category, args: vec![json!(n)], how: format!("{n}"), expected: None };
+        let candidate = |category, n: i64| Candidate {
+            category,
+            args: vec![json!(n)],
+            how: format!("{n}"),
+            expected: None,
+            widened: None,
+        };
         let candidates = (edge.iter().map(|&n| candidate(Category::Edge, n)))
             .chain(large.iter().map(|&n| candidate(Category::Large, n)))
             .collect();
@@ -1098,8 +1115,13 @@ mod tests {
         let typical: [i64; 5] = [1, 2, 3, 12, 45];
         let edge: [i64; 2] = [2_000_000_014, 10_000_000_000_000_001];
         let large: [i64; 5] = [959, 9103, 77664, 766191, 945622018];
-        let candidate =
-            |category, n: &i64| Candidate { category, args: vec![json!(n)], how: format!("{n}"), expected: None };
+        let candidate = |category, n: &i64| Candidate {
+            category,
+            args: vec![json!(n)],
+            how: format!("{n}"),
+            expected: None,
+            widened: None,
+        };
         let candidates = (typical.iter().map(|n| candidate(Category::Typical, n)))
             .chain(edge.iter().map(|n| candidate(Category::Edge, n)))
             .chain(large.iter().map(|n| candidate(Category::Large, n)))
@@ -1174,6 +1196,7 @@ mod tests {
             args: vec![json!(vec![k; *n])],
             how: format!("size {n}"),
             expected: None,
+            widened: None,
         };
         let sizes = [2_500, 10_000, 10_000, 30_000, 30_000, 100_000];
         let sandbox = QuadraticInC(Default::default());

@@ -70,6 +70,7 @@ pub fn candidates(
                 args: vec![stdin.into()],
                 how: format!("gen.py seed {s}"),
                 expected: None,
+                widened: None,
             }),
             Run::Raised(why) => return Err(failed(why)),
             Run::TimedOut => return Err(failed("timed out".into())),

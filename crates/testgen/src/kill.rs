@@ -350,7 +350,7 @@ mod tests {
     use crate::reference::WRAPPER;
 
     fn test(time_s: f64) -> ScoredTest {
-        ScoredTest { args: vec![], expected: Json::Null, time_s, cost_s: time_s, timing_only: false }
+        ScoredTest { args: vec![], expected: Json::Null, time_s, cost_s: time_s, timing_only: false, widened: None }
     }
 
     #[test]

@@ -215,6 +215,10 @@ pub struct GeneratedCandidate {
     pub category: Category,
     pub how: String,
     pub args: Vec<Json>,
+    /// Why the input lies beyond the statement and its examples, when the
+    /// generator drew it from a domain it widened past them.
+    #[serde(default)]
+    pub widened: Option<String>,
 }
 
 /// A mutant of the reference (first-order, higher-order or alternative).

@@ -47,12 +47,16 @@ pub struct ScoredTest {
     /// slower in kind than the reference, so every surviving mutant would
     /// run it to no kill.
     pub timing_only: bool,
+    /// Why the input lies beyond the statement, when it was drawn from a
+    /// widened domain (kept so a pool input that becomes a test keeps it).
+    pub widened: Option<String>,
 }
 
 impl ScoredTest {
     /// A test whose reference answered `expected` at `cost`.
-    fn answered(args: Vec<Json>, expected: Json, cost: Cost) -> ScoredTest {
-        ScoredTest { args, expected, time_s: cost.wall.as_secs_f64(), cost_s: cost.seconds(), timing_only: false }
+    fn answered(args: Vec<Json>, expected: Json, cost: Cost, widened: Option<String>) -> ScoredTest {
+        let time_s = cost.wall.as_secs_f64();
+        ScoredTest { args, expected, time_s, cost_s: cost.seconds(), timing_only: false, widened }
     }
 }
 
@@ -68,6 +72,7 @@ impl From<&GeneratedTest> for ScoredTest {
             time_s: t.reference_time_s,
             cost_s: cost.seconds(),
             timing_only: t.how.ends_with(STRETCHED),
+            widened: t.widened.clone(),
         }
     }
 }
@@ -76,7 +81,14 @@ impl From<&TestCase> for ScoredTest {
     /// A hand-written test: its time is unknown (0) until scoring runs the
     /// reference on it.
     fn from(t: &TestCase) -> Self {
-        ScoredTest { args: t.args.clone(), expected: t.expected.clone(), time_s: 0.0, cost_s: 0.0, timing_only: false }
+        ScoredTest {
+            args: t.args.clone(),
+            expected: t.expected.clone(),
+            time_s: 0.0,
+            cost_s: 0.0,
+            timing_only: false,
+            widened: None,
+        }
     }
 }
 
@@ -693,17 +705,17 @@ pub fn random_pool(
         candidates(python, sandbox, input, Wanted::Pool { scale }, input.spec.seed.wrapping_add(seed))
     })?;
     let source = wrap(&input.solution, &input.entry_point, input.call_style, cands.has_valid);
-    let mut inputs: Vec<Vec<Json>> = cands.list.into_iter().map(|c| c.args).collect();
+    let mut drawn: Vec<(Vec<Json>, Option<String>)> = cands.list.into_iter().map(|c| (c.args, c.widened)).collect();
     // Shortest encoding first, then in text order: numbers of one length
     // run in increasing order, lists by length.
-    inputs.sort_by_cached_key(|args| serde_json::to_string(args).map(|s| (s.len(), s)).unwrap_or_default());
+    drawn.sort_by_cached_key(|(args, _)| serde_json::to_string(args).map(|s| (s.len(), s)).unwrap_or_default());
+    let (inputs, widened): (Vec<Vec<Json>>, Vec<Option<String>>) = drawn.into_iter().unzip();
     let limits = Limits { wall: POOL_CALL_LIMIT, cpu: POOL_CALL_LIMIT };
     let runs = run_within_budget(sandbox, &source, &inputs, limits, POOL_BUDGET_S)?;
-    let pool = inputs
-        .into_iter()
+    let pool = (inputs.into_iter().zip(widened))
         .zip(runs)
-        .filter_map(|(args, run)| match run {
-            Run::Value(expected, cost) => Some(ScoredTest::answered(args, expected, cost)),
+        .filter_map(|((args, widened), run)| match run {
+            Run::Value(expected, cost) => Some(ScoredTest::answered(args, expected, cost, widened)),
             _ => None,
         })
         .collect();
@@ -726,6 +738,7 @@ mod tests {
             reference_time_s,
             reference_ops,
             how: String::new(),
+            widened: None,
             shipped: true,
         };
         assert!(ScoredTest::from(&test(1e300, None)).cost_s > 1e9);
@@ -745,6 +758,7 @@ mod tests {
                 reference_time_s: 0.0,
                 reference_ops: None,
                 how: how.into(),
+                widened: None,
                 shipped: true,
             })
         };

@@ -182,6 +182,7 @@ mod tests {
             reference_time_s: 0.0,
             reference_ops: None,
             how: how.into(),
+            widened: None,
             shipped: true,
         }
     }

@@ -131,6 +131,12 @@ pub struct TestSpec {
     /// The input format of a whole-program (`stdio`) problem.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stdin: Option<StdinSpec>,
+    /// Tests dropped on review (`[[dropped_tests]]`: `args`, `reason`; or
+    /// `tests gen --drop-disputed`): validation leaves these inputs out
+    /// and the header lists them. Never sent to the generator helper,
+    /// which has nothing to do with them.
+    #[serde(default, skip_serializing)]
+    pub dropped_tests: Vec<crate::tests_file::DroppedTest>,
 }
 
 /// `[stdin]`: how a whole program's standard input is made.

@@ -97,6 +97,7 @@ pub fn strengthen_survivors(
             args: pool[k].args.clone(),
             how: format!("random, kills mutant (line {}, {})", mutant.line, mutant.kind),
             expected: None,
+            widened: pool[k].widened.clone(),
         });
     }
     let source = wrap(&input.solution, &input.entry_point, input.call_style, generated.has_valid);

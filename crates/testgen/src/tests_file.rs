@@ -43,6 +43,12 @@ pub struct GeneratedTest {
     /// How the input was made (`random, size 6`, `edge: nums empty`,
     /// `original test 2`, `mutation of seed 1`, …).
     pub how: String,
+    /// Why the input lies beyond what the statement and its examples say,
+    /// when the generator drew it from a domain it widened past them (the
+    /// judge classes a program failing only such tests `widened`, not
+    /// `wrong`). Absent for every other test.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub widened: Option<String>,
     /// Whether `build` puts it in the benchmark (`ship`): `false` keeps a
     /// test for scoring only. Files written before the shipped suite
     /// existed ship every test.
@@ -73,7 +79,8 @@ pub struct Header {
     pub typical: usize,
     pub edge: usize,
     pub large: usize,
-    /// Candidates dropped, by reason (`invalid`, `raised`, `timeout`,
+    /// Candidates dropped, by reason (`disputed`: dropped on review, see
+    /// [`Header::disputed`]; `invalid`, `raised`, `timeout`,
     /// `nondeterministic`, `unencodable`, `duplicate`, `wrong_expected`,
     /// `outside_spec`: generated but breaking a constraint, never run;
     /// `timeout` includes large inputs not run because a smaller one timed
@@ -108,6 +115,20 @@ pub struct Header {
     /// puts only these in the benchmark.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shipped: Option<usize>,
+    /// Tests a reviewer dropped after the crowd disputed them (`judge`'s
+    /// disputed tests, given back by `tests gen --drop-disputed` or the
+    /// spec's `[[dropped_tests]]`), each with the reason: never generated
+    /// again, and carried over by the next `tests gen`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub disputed: Vec<DroppedTest>,
+}
+
+/// A test dropped on review: its arguments (native encoding) and why.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DroppedTest {
+    pub args: Vec<serde_json::Value>,
+    pub reason: String,
 }
 
 /// How strong the tests are: mutants of the reference they kill.
@@ -259,6 +280,7 @@ mod tests {
             reference_time_s: 0.001,
             reference_ops: Some(12),
             how: "edge: x".into(),
+            widened: None,
             shipped: false,
         }];
         write(&path, &header, &tests).unwrap();

@@ -229,6 +229,7 @@ mod tests {
             reference_time_s,
             reference_ops: None,
             how: String::new(),
+            widened: None,
             shipped: true,
         }
     }

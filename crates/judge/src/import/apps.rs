@@ -265,7 +265,14 @@ fn function_problem(meta: Meta, fn_name: &str, inputs: Vec<Value>, outputs: Vec<
             Value::Array(mut one) if one.len() == 1 => one.remove(0),
             other => other,
         };
-        tests.push(TestCase { args, kwargs: Map::new(), expected, category: Category::Typical, compare: Compare::Eq });
+        tests.push(TestCase {
+            args,
+            kwargs: Map::new(),
+            expected,
+            category: Category::Typical,
+            compare: Compare::Eq,
+            widened: None,
+        });
     }
     let call_style =
         if meta.starter_code.contains("class Solution") { CallStyle::SolutionMethod } else { CallStyle::Function };

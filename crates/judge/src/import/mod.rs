@@ -301,7 +301,14 @@ fn build(record: &Record, source: Source, conv: Converted) -> (Problem, Outcome)
             }
         };
         let category = categorize(&raw.args, &raw.kwargs);
-        tests.push(TestCase { args: raw.args, kwargs: raw.kwargs, expected: raw.expected, category, compare });
+        tests.push(TestCase {
+            args: raw.args,
+            kwargs: raw.kwargs,
+            expected: raw.expected,
+            category,
+            compare,
+            widened: None,
+        });
     }
     if conv.asserts == 0 || tests.is_empty() && failures.is_empty() {
         failures.push(Note { line: 0, reason: "no assert checks the entry point".into() });

@@ -83,6 +83,9 @@ pub struct StdioSuite {
     pub checker: Checker,
     /// The custom checker's source, when `checker` is [`Checker::Custom`].
     pub checker_program: Option<String>,
+    /// Whether each test is a large one (there to measure time and size),
+    /// for the failure's class (`verdict::Class`).
+    pub large: Vec<bool>,
 }
 
 impl StdioProblem {
@@ -99,6 +102,7 @@ impl StdioProblem {
         };
         let checker = Checker::named(self.checker.as_deref(), self.checker_program.is_some(), tolerance)?;
         let suite = StdioSuite {
+            large: self.tests.iter().map(|t| t.category == Category::Large).collect(),
             stdins: self.tests.iter().map(|t| t.stdin.clone()).collect(),
             expected: self.tests.into_iter().map(|t| t.stdout).collect(),
             checker,

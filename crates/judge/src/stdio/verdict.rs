@@ -7,7 +7,7 @@ use flowbench_problem::sandbox::SandboxFailure;
 
 use crate::run::{MachineFailure, Sandbox};
 use crate::verdict::{
-    ErrorClass, Failure, TestFailure, Verdict, closing_verdict, describe_status, opening_verdict, truncate,
+    Class, ErrorClass, Failure, TestFailure, Verdict, closing_verdict, describe_status, opening_verdict, truncate,
 };
 
 use super::checker::Checker;
@@ -37,6 +37,8 @@ pub fn compile_error_verdict(suite: &StdioSuite, diagnostics: &str, limit: Durat
         first_failure: Some(Failure { message: truncate(diagnostics.trim(), 4 * SHOWN), ..Failure::default() }),
         time_s: 0.0,
         time_limit_s: limit.as_secs_f64(),
+        class: Some(Class::Wrong),
+        only_failure: None,
     }
 }
 
@@ -50,21 +52,37 @@ pub fn stdio_verdict(
     limit: Duration,
     sandbox: &dyn Sandbox,
 ) -> Result<Verdict, MachineFailure> {
-    let (verdict, done) = opening_verdict(suite.expected.len(), outcome, limit)?;
+    let (mut verdict, done) = opening_verdict(suite.expected.len(), outcome, limit)?;
     if done {
+        verdict.class = Some(Class::Wrong);
         return Ok(verdict);
     }
     let accepted = accepted_outputs(suite, &outcome.runs, sandbox)?;
     let mut first: Option<TestFailure> = None;
     let mut passed = 0;
+    let mut class = Class::Passed;
+    let mut failed = Vec::new();
     for (i, &ok) in accepted.iter().enumerate() {
-        match test_failure(suite, i, outcome.runs.get(i), ok)? {
-            None => passed += 1,
-            Some(failed) if first.is_none() => first = Some(failed),
-            Some(_) => {}
+        let Some(failure) = test_failure(suite, i, outcome.runs.get(i), ok)? else {
+            passed += 1;
+            continue;
+        };
+        failed.push(i + 1);
+        // A test not run after an earlier one's timeout says nothing.
+        if outcome.runs.get(i).is_some() {
+            class = class.min(Class::of_failure(suite.large.get(i).copied().unwrap_or(false), false, failure.1));
+        }
+        if first.is_none() {
+            first = Some(failure);
         }
     }
-    Ok(closing_verdict(verdict, passed, first))
+    let mut verdict = closing_verdict(verdict, passed, first);
+    verdict.class = Some(class);
+    verdict.only_failure = match failed.as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    };
+    Ok(verdict)
 }
 
 /// Per test, whether the run completed with an accepted output.

@@ -253,6 +253,9 @@ def generate(req):
         spec = with_inferred_domain(spec, params, examples, statement)
         spec = with_stated_domain(spec, params, examples, req.get("statement", ""), statement, written)
     domains = domain_sources(names, written, spec.get("params", {}), has_valid, statement)
+    # The characters the examples show, per parameter whose charset was
+    # widened past them: an input holding others is marked `widened`.
+    shown = {} if statement is None else {n: c for n, c in statement.shown.items() if n in names}
     # Everything below reads only these values, so they identify the
     # answer: a caller holding the answer of an equal key (a variant's
     # changed body leaves signature, docstring and spec alone) is told so
@@ -275,7 +278,11 @@ def generate(req):
         if not all(satisfies(args[n], g.types()[n], g.cons[n]) for n in names):
             outside[0] += 1
             return
-        out.append({"category": category, "how": how, "args": [encode(args[n]) for n in names]})
+        test = {"category": category, "how": how, "args": [encode(args[n]) for n in names]}
+        why = widened_by(args, shown)
+        if why:
+            test["widened"] = why
+        out.append(test)
 
     def emit_large():
         for i in range(int(counts.get("large", 7))):
@@ -383,6 +390,10 @@ class Statement:
         self.used = set()
         # The parameters the Constraints section bounds (`with_stated_domain`).
         self.constrained = set()
+        # Per parameter, the characters its examples show (whole classes
+        # where they show at least half of one), when `widened_charset`
+        # added others: what the statement and its examples say.
+        self.shown = {}
 
     # A reference that reads letters by their codes or a written alphabet
     # (or a statement about ASCII or English letters): letters beyond
@@ -428,6 +439,9 @@ def with_stated_domain(spec, params, examples, text, statement, written):
         told = stated[n]
         if t["k"] == "str":  # `s[i]` bounds are characters', read as a charset
             told = {k: v for k, v in told.items() if k in ("len", "charset")}
+        if "charset" in told:
+            # The statement states the characters: none is widened.
+            statement.shown.pop(n, None)
         c = merged_constraints(params_now.get(n, {}), told)
         try:
             check_constraints(n, t, c)
@@ -517,6 +531,9 @@ def with_inferred_domain(spec, params, examples, statement):
             c = infer_domain(t, [e[i] for e in examples], statement, n)
             if spec.get("words_from_examples"):
                 c = with_words(t, c, [e[i] for e in examples])
+                if "pattern" in c or "pattern" in c.get("elem", {}):
+                    # Made as the examples are made: nothing widened.
+                    statement.shown.pop(n, None)
             # Two sequences of equal length in every example (scores and
             # guesses, two bit strings to xor) keep equal lengths when the
             # statement says so or the reference zips them (zip drops the
@@ -684,7 +701,41 @@ def widened_charset(chars, statement, name):
         beyond = (NON_ASCII_LOWER if shown & set(lower) else "") + (NON_ASCII_UPPER if shown & set(upper) else "")
     # The letters beyond ASCII before the rest: a blank stays the last
     # character, which edge inputs put at the end ("aaa   ").
-    return "".join(classes) + beyond + "".join(sorted(extra))
+    charset = "".join(classes) + beyond + "".join(sorted(extra))
+    # What the examples say: each class they show a character of ("Mary
+    # had a little lamb" says capitals and small letters, any of them),
+    # and every other character they show. The rest (a letter case never
+    # shown, a blank, letters beyond ASCII) is widened.
+    examples_say = set(chars) | {ch for cls in (lower, upper, digits) if chars & set(cls) for ch in cls}
+    if set(charset) - examples_say:
+        statement.shown[name] = statement.shown.get(name, set()) | examples_say
+    return charset
+
+
+def widened_by(args, shown):
+    """Why `args` (name → value) lie beyond what the statement and its
+    examples say, or None: a string of a parameter in `shown` holding
+    characters its examples never show (the other letter case, a blank,
+    letters beyond ASCII: `widened_charset` adds them where the statement
+    is silent, to find programs wrong on them, and a program failing only
+    there fails a claim the statement does not make)."""
+    for n in sorted(shown):
+        extra = sorted(set(chars_in(args.get(n))) - shown[n])
+        if extra:
+            return "%s holds characters no example shows (%s)" % (n, ", ".join(repr(ch) for ch in extra[:4]))
+    return None
+
+
+def chars_in(v):
+    """The characters of every string in `v` (nested in lists, tuples,
+    sets and dicts too)."""
+    if isinstance(v, str):
+        return v
+    if isinstance(v, dict):
+        return "".join(chars_in(x) for kv in v.items() for x in kv)
+    if isinstance(v, (list, tuple, set, frozenset)):
+        return "".join(chars_in(x) for x in v)
+    return ""
 
 
 # Letters beyond ASCII that are consonants in every language that has

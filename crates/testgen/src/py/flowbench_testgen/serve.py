@@ -12,7 +12,8 @@
 #            where ANSWER is
 #     generate        {"generated": {"params": [[name, type], ...],
 #                       "has_valid": bool, "candidates": [{"category",
-#                       "how", "args"}, ...], "outside_spec": int,
+#                       "how", "args"[, "widened": why]}, ...],
+#                       "outside_spec": int,
 #                       "domains": {name: source}, "key": str or null}}
 #                     or {"same_as_known": {"key": str}}
 #     mutants         {"mutants": [MUTANT, ...]}
