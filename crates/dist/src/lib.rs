@@ -1,3 +1,7 @@
+//! The format of a built benchmark, `dist/` (crate `flowbench-dist`; the
+//! bank writes it, the ablation, `prompts`, `generate` and `export` read it).
+//! [`manifest`] reads `dist/manifest.json`.
+//!
 //! One line of `dist/<subset>.jsonl`: a Code-Vision / HumanEval record
 //! (`task_id`, `prompt`, `starter_code`, `entry_point`, `test`, `subset`,
 //! `difficulty`, `canonical_solution`) plus flowbench's own fields.
@@ -19,14 +23,15 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use anyhow::Context as _;
 use serde::{Deserialize, Serialize};
 
-use crate::exec::CallStyle;
-use crate::judge::compare::CompareMode;
-use crate::judge::problem::{LegacyTest, Problem, TestCase};
-use crate::judge::problems_file::{Diagnostic, LoadedProblem, ProblemSet};
-use crate::judge::stdio::{StdioProblem, StdioTest};
+use flowbench_exec::CallStyle;
+use flowbench_judge::compare::CompareMode;
+use flowbench_judge::problem::{LegacyTest, Problem, TestCase};
+use flowbench_judge::problems_file::{Diagnostic, LoadedProblem, ProblemSet};
+use flowbench_judge::stdio::{StdioProblem, StdioTest};
+
+pub mod manifest;
 
 /// How a record's tests run: a call of `entry_point` (the two call styles
 /// of the native format) or the whole program on standard input.
@@ -207,41 +212,73 @@ impl DistRecord {
 /// are `bytes`, as a base64 `data:` URL for HTML and model prompts.
 pub fn data_url(path: &Path, bytes: &[u8]) -> String {
     use base64::Engine as _;
-    let mime = crate::render::damage::RasterFormat::of_path(&path.to_string_lossy()).mime();
+    let mime = flowbench_chart::render::damage::RasterFormat::of_path(&path.to_string_lossy()).mime();
     format!("data:{mime};base64,{}", base64::engine::general_purpose::STANDARD.encode(bytes))
+}
+
+/// Why a `dist/` directory cannot be read (a bad record line is a
+/// [`Diagnostic`], not an error).
+#[derive(Debug, thiserror::Error)]
+pub enum DistError {
+    #[error("reading benchmark directory {}", dir.display())]
+    ReadDir {
+        dir: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{}: no <subset>.jsonl files (run `flowbench build` first)", dir.display())]
+    NoRecordFiles { dir: PathBuf },
+    #[error("reading {}", file.display())]
+    ReadFile {
+        file: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
 }
 
 /// Every `*.jsonl` record of a `dist/` directory, files in name order;
 /// unreadable lines are reported with file and line and skipped.
-pub fn read_dist(dir: &Path) -> anyhow::Result<(Vec<DistRecord>, Vec<Diagnostic>)> {
+pub fn read_dist(dir: &Path) -> Result<(Vec<DistRecord>, Vec<Diagnostic>), DistError> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .with_context(|| format!("reading benchmark directory {}", dir.display()))?
+        .map_err(|source| DistError::ReadDir { dir: dir.to_path_buf(), source })?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
         .collect();
     files.sort();
     if files.is_empty() {
-        anyhow::bail!("{}: no <subset>.jsonl files (run `flowbench build` first)", dir.display());
+        return Err(DistError::NoRecordFiles { dir: dir.to_path_buf() });
     }
     let mut records = Vec::new();
     let mut diags = Vec::new();
     for file in files {
-        let text = std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
-        for (i, line) in text.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            match serde_json::from_str::<DistRecord>(line) {
-                Ok(r) => records.push(r),
-                Err(e) => diags.push(Diagnostic {
-                    file: file.clone(),
-                    line: i + 1,
-                    message: format!("not a dist record: {e}"),
-                }),
-            }
-        }
+        let text =
+            std::fs::read_to_string(&file).map_err(|source| DistError::ReadFile { file: file.clone(), source })?;
+        let (mut read, mut bad) = parse_records(&file, &text);
+        records.append(&mut read);
+        diags.append(&mut bad);
     }
     Ok((records, diags))
+}
+
+/// The records of one record file's text; a line that is no record is a
+/// [`Diagnostic`] naming `file` and the line.
+pub fn parse_records(file: &Path, text: &str) -> (Vec<DistRecord>, Vec<Diagnostic>) {
+    let mut records = Vec::new();
+    let mut diags = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<DistRecord>(line) {
+            Ok(r) => records.push(r),
+            Err(e) => diags.push(Diagnostic {
+                file: file.to_path_buf(),
+                line: i + 1,
+                message: format!("not a dist record: {e}"),
+            }),
+        }
+    }
+    (records, diags)
 }
 
 /// The judge's view of dist records; a problem whose tests do not decode
@@ -251,8 +288,8 @@ pub fn problem_set(records: &[DistRecord], dir: &Path) -> (ProblemSet, Vec<Diagn
     let mut diags = Vec::new();
     for r in records {
         let prepared = match r.to_stdio_problem() {
-            Some(stdio) => LoadedProblem::prepare_stdio(stdio).map_err(anyhow::Error::from),
-            None => LoadedProblem::prepare(r.to_problem()).map_err(anyhow::Error::from),
+            Some(stdio) => LoadedProblem::prepare_stdio(stdio).map_err(|e| e.to_string()),
+            None => LoadedProblem::prepare(r.to_problem()).map_err(|e| e.to_string()),
         };
         let loaded = match prepared {
             Ok(loaded) => loaded,
