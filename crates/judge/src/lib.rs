@@ -36,6 +36,7 @@ pub use flowbench_problem::{compare, problem, value, verdict};
 
 pub mod cpp;
 pub mod extract;
+pub mod harness_samples;
 pub mod import;
 pub mod legacy;
 pub mod native;
