@@ -159,6 +159,14 @@ pub const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
         )],
     ),
     (
+        "export",
+        &[
+            ("flowbench export dist/ --to hf -o flowbench-hf", "parquet per subset and a dataset card"),
+            ("flowbench export dist/ --to inspect -o flowbench-inspect", "an inspect_ai task scored by the judge"),
+            ("flowbench export dist/ --to vlmevalkit --condition mermaid -o vlm", "a VLMEvalKit TSV and dataset class"),
+        ],
+    ),
+    (
         "generate",
         &[
             (

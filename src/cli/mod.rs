@@ -16,6 +16,7 @@ mod choices;
 mod draw;
 mod env;
 mod examples;
+mod export;
 mod fmt;
 mod generate;
 mod import;
@@ -74,6 +75,8 @@ enum Command {
     Prompts(prompts::PromptsArgs),
     /// Ask a model (OpenAI-compatible API) for samples under a condition.
     Generate(generate::GenerateArgs),
+    /// Export a built benchmark to Hugging Face datasets, inspect_ai or VLMEvalKit.
+    Export(export::ExportArgs),
     /// Turn Code-Vision or HumanEval problems into bank directories.
     Import(import::ImportArgs),
     /// Score transcriptions (a model's Mermaid of a chart image) on the graph.
@@ -134,6 +137,7 @@ fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Ablation(args) => ablation::run(args),
         Command::Prompts(args) => prompts::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Export(args) => export::run(args),
         Command::Import(args) => import::run(args),
         Command::ScoreTranscription(args) => score_transcription::run(args),
         Command::Variants(args) => variants::run(args),

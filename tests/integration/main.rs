@@ -36,6 +36,7 @@ mod colours;
 mod dark_theme;
 mod differential;
 mod doc_links;
+mod export_harness;
 mod faithful_corpus;
 mod fuzz_inputs;
 mod help_examples;

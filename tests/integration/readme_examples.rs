@@ -34,6 +34,7 @@ const GUIDE_PAGES: &[&str] = &[
     "docs/guide/tests.md",
     "docs/guide/ablation.md",
     "docs/guide/codevision-plus.md",
+    "docs/guide/exporting.md",
 ];
 
 /// Examples not run (matched by substring), and why.

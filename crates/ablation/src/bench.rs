@@ -4,14 +4,14 @@
 
 use std::path::{Path, PathBuf};
 
-use flowbench_bank::dist_record::{DistReadError, DistRecord, problem_set, read_dist};
+use flowbench_bank::dist_record::{DistError, DistRecord, problem_set, read_dist};
 use flowbench_judge::problems_file::{Diagnostic, ProblemSet, ProblemsFileError, load_problems};
 
 /// A bench that cannot be read: a `dist/` or a problems file.
 #[derive(Debug, thiserror::Error)]
 pub enum BenchError {
     #[error(transparent)]
-    Dist(#[from] DistReadError),
+    Dist(#[from] DistError),
     #[error(transparent)]
     Problems(#[from] ProblemsFileError),
 }

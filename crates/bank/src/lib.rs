@@ -28,7 +28,8 @@ pub mod cache;
 pub mod check_code;
 pub mod codevision_meta;
 pub mod dist;
-pub mod dist_record;
+// The record format is its own crate (`crates/dist`), under its old name here.
+pub use flowbench_dist as dist_record;
 pub mod gallery;
 pub mod import;
 pub mod legacy_suite;

@@ -40,6 +40,7 @@ pub use flowbench_problem::{compare, problem, value, verdict};
 pub mod cpp;
 pub mod disputed;
 pub mod extract;
+pub mod harness_samples;
 pub mod import;
 pub mod labelled;
 pub mod legacy;

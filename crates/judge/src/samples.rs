@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use serde_json::{Map, Value as Json};
 
 use super::extract::Extract;
+use super::harness_samples::{HarnessFormat, read_as_jsonl};
 use super::problems_file::{Diagnostic, LineError, ProblemSet, json_object};
 
 /// A samples file that cannot be read (a bad line is a [`Diagnostic`]).
@@ -76,7 +77,12 @@ pub fn load_samples(
     let mut diags = Vec::new();
     let mut occurrences: BTreeMap<(String, String), usize> = BTreeMap::new();
     for path in paths {
-        let text = std::fs::read_to_string(path).map_err(|source| SamplesFileError { path: path.clone(), source })?;
+        // An inspect log or a VLMEvalKit prediction file is read as the JSONL it stands for.
+        let text = match HarnessFormat::of(path) {
+            Some(format) => read_as_jsonl(path, format),
+            None => std::fs::read_to_string(path),
+        }
+        .map_err(|source| SamplesFileError { path: path.clone(), source })?;
         let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "samples".into());
         for (i, line) in text.lines().enumerate() {
             if line.trim().is_empty() {

@@ -1,3 +1,7 @@
+//! The format of a built benchmark, `dist/` (crate `flowbench-dist`; the
+//! bank writes it, the ablation, `prompts`, `generate` and `export` read it).
+//! [`manifest`] reads `dist/manifest.json`.
+//!
 //! One line of `dist/<subset>.jsonl`: a Code-Vision / HumanEval record
 //! (`task_id`, `prompt`, `starter_code`, `entry_point`, `test`, `subset`,
 //! `difficulty`, `canonical_solution`) plus flowbench's own fields.
@@ -19,7 +23,6 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use flowbench_support::FileError;
 use serde::{Deserialize, Serialize};
 
 use flowbench_exec::CallStyle;
@@ -27,6 +30,8 @@ use flowbench_judge::compare::CompareMode;
 use flowbench_judge::problem::{LegacyTest, Problem, TestCase};
 use flowbench_judge::problems_file::{Diagnostic, LoadedProblem, ProblemSet};
 use flowbench_judge::stdio::{StdioProblem, StdioTest};
+
+pub mod manifest;
 
 /// How a record's tests run: a call of `entry_point` (the two call styles
 /// of the native format) or the whole program on standard input.
@@ -211,53 +216,69 @@ pub fn data_url(path: &Path, bytes: &[u8]) -> String {
     format!("data:{mime};base64,{}", base64::engine::general_purpose::STANDARD.encode(bytes))
 }
 
-/// A `dist/` directory whose records cannot be read (a bad line is a
+/// Why a `dist/` directory cannot be read (a bad record line is a
 /// [`Diagnostic`], not an error).
 #[derive(Debug, thiserror::Error)]
-pub enum DistReadError {
-    #[error("reading benchmark directory {}", .dir.display())]
-    Dir {
+pub enum DistError {
+    #[error("reading benchmark directory {}", dir.display())]
+    ReadDir {
         dir: PathBuf,
         #[source]
         source: std::io::Error,
     },
-    #[error("{}: no <subset>.jsonl files (run `flowbench build` first)", .dir.display())]
-    NoRecords { dir: PathBuf },
-    #[error(transparent)]
-    File(#[from] FileError),
+    #[error("{}: no <subset>.jsonl files (run `flowbench build` first)", dir.display())]
+    NoRecordFiles { dir: PathBuf },
+    #[error("reading {}", file.display())]
+    ReadFile {
+        file: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
 }
 
 /// Every `*.jsonl` record of a `dist/` directory, files in name order;
 /// unreadable lines are reported with file and line and skipped.
-pub fn read_dist(dir: &Path) -> Result<(Vec<DistRecord>, Vec<Diagnostic>), DistReadError> {
+pub fn read_dist(dir: &Path) -> Result<(Vec<DistRecord>, Vec<Diagnostic>), DistError> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|source| DistReadError::Dir { dir: dir.to_path_buf(), source })?
+        .map_err(|source| DistError::ReadDir { dir: dir.to_path_buf(), source })?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
         .collect();
     files.sort();
     if files.is_empty() {
-        return Err(DistReadError::NoRecords { dir: dir.to_path_buf() });
+        return Err(DistError::NoRecordFiles { dir: dir.to_path_buf() });
     }
     let mut records = Vec::new();
     let mut diags = Vec::new();
     for file in files {
-        let text = std::fs::read_to_string(&file).map_err(FileError::reading(&file))?;
-        for (i, line) in text.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            match serde_json::from_str::<DistRecord>(line) {
-                Ok(r) => records.push(r),
-                Err(e) => diags.push(Diagnostic {
-                    file: file.clone(),
-                    line: i + 1,
-                    message: format!("not a dist record: {e}"),
-                }),
-            }
-        }
+        let text =
+            std::fs::read_to_string(&file).map_err(|source| DistError::ReadFile { file: file.clone(), source })?;
+        let (mut read, mut bad) = parse_records(&file, &text);
+        records.append(&mut read);
+        diags.append(&mut bad);
     }
     Ok((records, diags))
+}
+
+/// The records of one record file's text; a line that is no record is a
+/// [`Diagnostic`] naming `file` and the line.
+pub fn parse_records(file: &Path, text: &str) -> (Vec<DistRecord>, Vec<Diagnostic>) {
+    let mut records = Vec::new();
+    let mut diags = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<DistRecord>(line) {
+            Ok(r) => records.push(r),
+            Err(e) => diags.push(Diagnostic {
+                file: file.to_path_buf(),
+                line: i + 1,
+                message: format!("not a dist record: {e}"),
+            }),
+        }
+    }
+    (records, diags)
 }
 
 /// The judge's view of dist records; a problem whose tests do not decode
@@ -266,10 +287,9 @@ pub fn problem_set(records: &[DistRecord], dir: &Path) -> (ProblemSet, Vec<Diagn
     let mut set = ProblemSet::default();
     let mut diags = Vec::new();
     for r in records {
-        // Two error types, shown alike in the diagnostic.
-        let prepared: Result<LoadedProblem, Box<dyn std::error::Error>> = match r.to_stdio_problem() {
-            Some(stdio) => LoadedProblem::prepare_stdio(stdio).map_err(Into::into),
-            None => LoadedProblem::prepare(r.to_problem()).map_err(Into::into),
+        let prepared = match r.to_stdio_problem() {
+            Some(stdio) => LoadedProblem::prepare_stdio(stdio).map_err(|e| e.to_string()),
+            None => LoadedProblem::prepare(r.to_problem()).map_err(|e| e.to_string()),
         };
         let loaded = match prepared {
             Ok(loaded) => loaded,
