@@ -14,10 +14,10 @@ use crate::shard::Shard;
 
 use super::progress::Bar;
 use crate::testgen::generate::show_counts;
+use crate::testgen::reviewed::Reviewed;
 use crate::testgen::score::ScoredTest;
 use crate::testgen::suite::{Policy, Suite, make_suite};
-use crate::testgen::tests_file::{self, DroppedTest, GeneratedTest};
-use anyhow::Context as _;
+use crate::testgen::tests_file::GeneratedTest;
 
 /// Options shared by `gen` and `score`.
 #[derive(Debug, clap::Args)]
@@ -132,8 +132,8 @@ pub fn run_gen(args: GenArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let reviewed = match &args.drop_disputed {
-        Some(path) => read_reviewed(path)?,
-        None => Vec::new(),
+        Some(path) => Reviewed::read(path)?,
+        None => Reviewed::default(),
     };
     let bar = super::progress::bar(dirs.len() as u64, "problems", false);
     let executor = executor(&args.common, &bar)?;
@@ -186,67 +186,9 @@ pub(super) fn each_in_order<T: Send>(
     });
 }
 
-/// One reviewed line of a disputed-tests file: the task, the test's
-/// arguments and why it is dropped (the report's other fields are left).
-#[derive(Debug, serde::Deserialize)]
-struct Reviewed {
-    task_id: String,
-    args: Option<Vec<serde_json::Value>>,
-    #[serde(default)]
-    reason: String,
-}
-
-/// The reviewed disputed tests of `path`, each with its arguments and a
-/// reason (a line without either is refused, naming it).
-fn read_reviewed(path: &Path) -> anyhow::Result<Vec<(String, DroppedTest)>> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let at = format!("{}:{}", path.display(), i + 1);
-        let r: Reviewed = serde_json::from_str(line).with_context(|| format!("{at}: not a disputed test"))?;
-        let Some(args) = r.args else {
-            anyhow::bail!("{at}: no `args` (judge with --problems so the report names each test's arguments)");
-        };
-        if r.reason.trim().is_empty() {
-            anyhow::bail!("{at}: no `reason`: say why the test is dropped, or delete the line to keep it");
-        }
-        out.push((r.task_id, DroppedTest { args, reason: r.reason }));
-    }
-    Ok(out)
-}
-
-/// The tests dropped on review for the problem in `dir`: the reviewed
-/// lines naming it (by `problem.json`'s task id or the directory's name),
-/// then those its current `tests.jsonl` lists, each input once.
-fn dropped_for(dir: &Path, reviewed: &[(String, DroppedTest)]) -> Vec<DroppedTest> {
-    let task_id = std::fs::read_to_string(dir.join("problem.json"))
-        .ok()
-        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-        .and_then(|p| p.get("task_id").and_then(|t| t.as_str()).map(str::to_string));
-    let name = name_of(dir);
-    let mut out: Vec<DroppedTest> = reviewed
-        .iter()
-        .filter(|(task, _)| *task == name || Some(task) == task_id.as_ref())
-        .map(|(_, d)| d.clone())
-        .collect();
-    // A stale or unreadable file has no say in what is generated; its
-    // list of dropped tests still stands.
-    if let Ok((header, _)) = tests_file::read(&dir.join(tests_file::TESTS)) {
-        out.extend(header.disputed);
-    }
-    let mut seen = std::collections::HashSet::new();
-    out.retain(|d| seen.insert(crate::testgen::generate::args_key(&d.args)));
-    out
-}
-
-fn gen_one(
-    executor: &LazyExecutor,
-    args: &GenArgs,
-    reviewed: &[(String, DroppedTest)],
-    dir: &Path,
-) -> anyhow::Result<String> {
+fn gen_one(executor: &LazyExecutor, args: &GenArgs, reviewed: &Reviewed, dir: &Path) -> anyhow::Result<String> {
     let mut input = crate::bank::spec::gen_input(&crate::bank::ProblemDir::read(dir))?;
-    for d in dropped_for(dir, reviewed) {
+    for d in reviewed.dropped_for(dir, &name_of(dir)) {
         if !input.spec.dropped_tests.iter().any(|s| s.args == d.args) {
             input.spec.dropped_tests.push(d);
         }

@@ -54,6 +54,7 @@ pub mod generator_script;
 pub mod kill;
 pub mod python;
 pub mod reference;
+pub mod reviewed;
 pub mod score;
 pub mod ship;
 pub mod spec;
