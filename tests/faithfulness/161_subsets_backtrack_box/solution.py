@@ -1,4 +1,5 @@
 def subsets(nums):
+    """All subsets of nums (distinct integers, 0 <= len(nums) <= 10)."""
     result = []
     current = []
 

@@ -1,5 +1,6 @@
 class Solution:
     def permute(self, nums):
+        """All permutations of nums (distinct integers, 1 <= len(nums) <= 6)."""
         result = []
         path = []
         used = [False] * len(nums)

@@ -1,4 +1,5 @@
 def generate_parenthesis(n):
+    """All well-formed strings of n pairs of parentheses (1 <= n <= 8)."""
     result = []
 
     def build(current, open_count, close_count):
