@@ -32,6 +32,7 @@ use std::collections::HashMap;
 
 use flowbench_chart::mermaid::Flowchart;
 
+use super::behaviour::{Behaviour, InputCache, run_behaviour};
 use super::draw::{Detail, Drawn, draw};
 use super::execute::{Execution, NoRun};
 use super::expr::Expr;
@@ -117,6 +118,12 @@ pub struct Report {
     /// What running the chart on the problem's tests showed, when it ran.
     #[serde(skip)]
     pub execution: Option<Execution>,
+    /// What running the chart beside the code on made inputs showed.
+    #[serde(skip)]
+    pub behaviour: Option<Behaviour>,
+    /// Structural differences of a chart whose program agrees with the code
+    /// on every input: said, never a refusal.
+    pub notes: Vec<Mismatch>,
 }
 
 /// How a chart decision relates to a code decision.
@@ -185,6 +192,66 @@ pub fn add_execution(report: &mut Report, program: &Program, chart: &Flowchart, 
     Ok(())
 }
 
+/// Where the chart runs beside the code on inputs made from the solution
+/// ([`super::behaviour`]).
+pub struct Behave<'b> {
+    /// The solution's text (the reference that runs).
+    pub source: &'b str,
+    pub sandbox: &'b dyn flowbench_judge::run::Sandbox,
+    pub cache: &'b InputCache,
+}
+
+/// Behaviour decides ([`super::behaviour`]): with `tests`, the chart runs
+/// on the problem's tests first ([`add_execution`]; a failure is the
+/// counterexample); then beside the code on inputs made from the
+/// solution. A chart whose program agrees everywhere is faithful: its
+/// structural mismatches become [`Report::notes`] and the evidence
+/// `executed`. A disagreement is a [`MismatchKind::Behaviour`] error
+/// with its counterexample, located at the element the structural
+/// comparison names (the other mismatches stay beside it). A chart that
+/// is no program, or a solution no input could be made for, leaves the
+/// structural comparison to decide, and the report says why.
+pub fn add_behaviour(
+    report: &mut Report,
+    program: &Program,
+    chart: &Flowchart,
+    tests: Option<&Tests>,
+    behave: &Behave,
+) -> Result<(), NoRun> {
+    if let Some(t) = tests {
+        add_execution(report, program, chart, t)?;
+        if !matches!(report.execution, Some(Execution::Passed { .. })) {
+            return Ok(());
+        }
+    }
+    let ran = run_behaviour(program, behave.source, chart, behave.sandbox, behave.cache)
+        .map_err(|e| NoRun::Sandbox(e.to_string()))?;
+    let passed_tests = matches!(report.execution, Some(Execution::Passed { .. }));
+    match &ran {
+        Behaviour::Agreed(_) => agreed(report),
+        Behaviour::NoInputs(_) if passed_tests => agreed(report),
+        Behaviour::Differs(d, a) => {
+            let element = report.mismatches.iter().find(|m| m.node.is_some()).or(report.mismatches.first());
+            let (node, code_line) = element.map_or((None, None), |m| (m.node, m.code_line));
+            let message = format!(
+                "the chart, run beside the code, differs: {d} ({} of {} made inputs agreed; inputs from {})",
+                a.agreed, a.inputs, a.origin
+            );
+            report.evidence = Evidence::Executed;
+            report.mismatches.insert(0, Mismatch { kind: MismatchKind::Behaviour, message, node, code_line });
+        }
+        Behaviour::NotCode(_) | Behaviour::NoInputs(_) => {}
+    }
+    report.behaviour = Some(ran);
+    Ok(())
+}
+
+/// The chart's program agreed with the code everywhere it ran: faithful.
+fn agreed(report: &mut Report) {
+    report.evidence = Evidence::Executed;
+    report.notes.append(&mut report.mismatches);
+}
+
 /// A comprehension may be drawn as the loop it stands for (`result = []`,
 /// a loop, `result.append(…)`), which the facts cannot equate with one
 /// expression. When the chart passed every test and every mismatch is the
@@ -233,6 +300,8 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
         evidence: Evidence::Unverifiable,
         unverifiable: Vec::new(),
         execution: None,
+        behaviour: None,
+        notes: Vec::new(),
     };
     let code_graph = match Graph::new(&reference.chart) {
         Ok(g) => g,
@@ -277,6 +346,8 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
         evidence,
         unverifiable: c.unverifiable,
         execution: None,
+        behaviour: None,
+        notes: Vec::new(),
     }
 }
 
