@@ -218,6 +218,12 @@ pub fn add_behaviour(
     tests: Option<&Tests>,
     behave: &Behave,
 ) -> Result<(), NoRun> {
+    // The solution supplies the signature a chart runs with: how the chart
+    // names (or words) its inputs is a note.
+    let (inputs, rest): (Vec<Mismatch>, Vec<Mismatch>) =
+        std::mem::take(&mut report.mismatches).into_iter().partition(|m| m.kind == MismatchKind::Inputs);
+    report.mismatches = rest;
+    report.notes.extend(inputs);
     if let Some(t) = tests {
         add_execution(report, program, chart, t)?;
         if !matches!(report.execution, Some(Execution::Passed { .. })) {

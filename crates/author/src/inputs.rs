@@ -306,8 +306,10 @@ fn probe(
     }
     let runs = run_all(sandbox, reference, &inputs, call_limits())?;
     let mut answered = vec![0usize; combos.len()];
-    for (k, run) in owner.into_iter().zip(runs) {
-        if matches!(run, Run::Value(..)) {
+    for ((k, run), args) in owner.into_iter().zip(runs).zip(&inputs) {
+        // An empty list or string is answered whatever its elements would
+        // have been: only inputs with something in them tell shapes apart.
+        if matches!(run, Run::Value(..)) && args.iter().all(|a| !is_empty(a)) {
             answered[k] += 1;
         }
     }
@@ -356,6 +358,16 @@ fn combinations(open: &[&ParamShapes]) -> Vec<Vec<usize>> {
 fn describe(open: &[&ParamShapes], combo: &[usize]) -> String {
     let parts: Vec<String> = open.iter().zip(combo).map(|(p, &s)| format!("{} as {}", p.name, p.shapes[s])).collect();
     if parts.is_empty() { "none to guess".into() } else { parts.join(", ") }
+}
+
+/// An empty list or string (or a tagged empty container).
+fn is_empty(v: &Json) -> bool {
+    match v {
+        Json::String(s) => s.is_empty(),
+        Json::Array(a) => a.is_empty(),
+        Json::Object(o) => o.values().all(|x| matches!(x, Json::Array(a) if a.is_empty())),
+        _ => false,
+    }
 }
 
 fn dedup(inputs: &mut Vec<Vec<Json>>) {

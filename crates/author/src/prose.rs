@@ -410,8 +410,21 @@ pub fn condition(label: &str) -> Option<String> {
         }
     }
     let text = question(label);
+    // `stack is empty`, `i is odd` parse as Python (`is` and a name) but
+    // say an idiom: the words win.
+    if is_idiom(&text)
+        && let Some(code) = phrase(&text)
+    {
+        return Some(code);
+    }
     if let Some(code) = expression(&text) {
         return Some(code);
+    }
+    // `d divides n`: n % d == 0.
+    if let Some((a, b)) = split_word(&text, "divides")
+        && let (Some(a), Some(b)) = (expression(a), expression(b))
+    {
+        return Some(format!("({b}) % ({a}) == 0"));
     }
     // Each side of a top-level `and`/`or` may be worded on its own.
     for sep in ["or", "and"] {
@@ -421,6 +434,16 @@ pub fn condition(label: &str) -> Option<String> {
         }
     }
     phrase(&text)
+}
+
+/// Whether a test ends in a word Python would read as a name but a person
+/// means as a property (`x is even`, `stack is not empty`).
+fn is_idiom(text: &str) -> bool {
+    let lower = text.trim().to_lowercase();
+    let Some((_, last)) = lower.rsplit_once(' ') else { return false };
+    let before = lower[..lower.len() - last.len()].trim_end();
+    ["odd", "even", "empty", "zero", "positive", "negative", "nonempty", "non-empty"].contains(&last)
+        && (before.ends_with(" is") || before.ends_with(" is not") || before.ends_with(" are"))
 }
 
 /// The text of a question: lines without remark-only lines, joined; no
@@ -775,6 +798,11 @@ mod tests {
         assert_eq!(c("old_r == 1?<br>(gcd(a, m) is 1)").as_deref(), Some("old_r == 1"));
         assert_eq!(c("Is grid empty or grid[0] empty?").as_deref(), Some("(not (grid)) or (not (grid[0]))"));
         assert_eq!(c("Is n even?").as_deref(), Some("(n) % 2 == 0"));
+        // Idioms Python would read as `is` and a name.
+        assert_eq!(c("i is odd?").as_deref(), Some("(i) % 2 == 1"));
+        assert_eq!(c("stack is empty?").as_deref(), Some("not (stack)"));
+        assert_eq!(c("stack is not empty").as_deref(), Some("stack"));
+        assert_eq!(c("d divides n?").as_deref(), Some("(n) % (d) == 0"));
         assert_eq!(c("Is x less than 10?").as_deref(), Some("(x) < (10)"));
         assert_eq!(c("Is ch a vowel?"), None);
         assert_eq!(c("Are (0, 0) and (rows - 1, cols - 1)<br>both open?"), None);

@@ -19,8 +19,7 @@ CATALOGUE = ["ints", "int", "str", "nat", "strs", "text", "digits", "pairs", "gr
 
 NAME_HINTS = [
     (("nums", "arr", "array", "lst", "list", "numbers", "values", "heights", "prices", "temps", "temperatures",
-      "scores", "costs", "weights", "piles", "stones", "coins", "items", "data", "xs", "seq", "sequence", "a", "b",
-      "l", "ratings", "digits_list", "candidates", "ages", "sizes", "amounts", "balances"), "ints"),
+      "scores", "costs", "weights", "piles", "stones", "coins", "items", "data", "xs", "seq", "sequence", "ratings", "digits_list", "candidates", "ages", "sizes", "amounts", "balances"), "ints"),
     (("s", "t", "string", "text", "word", "sentence", "str", "st", "s1", "s2", "pattern", "p", "name", "line",
       "phrase", "msg", "message", "haystack", "needle", "text1", "text2", "word1", "word2", "a_str"), "str"),
     (("n", "k", "m", "x", "y", "num", "number", "target", "limit", "count", "size", "amount", "total", "start",
@@ -104,6 +103,7 @@ class Uses(ast.NodeVisitor):
                 self.elems.add(target.id)
             elif isinstance(target, ast.Tuple):
                 self.add("pairs", 5)
+                self.add("ints", -3)
         if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range":
             for a in it.args:
                 if self.is_p(a):
@@ -143,14 +143,17 @@ class Uses(ast.NodeVisitor):
             else:
                 self.seq()
         if isinstance(node.value, ast.Subscript) and self.is_p(node.value.value):
-            # p[i][j]
+            # p[i][j]: the elements are indexed, so they are no numbers.
             if isinstance(node.slice, ast.Constant) and node.slice.value in (0, 1, -1):
-                self.add("pairs", 3)
-            self.add("grid", 3)
-            self.add("bitgrid", 2)
+                self.add("pairs", 5)
+            self.add("grid", 4)
+            self.add("bitgrid", 3)
+            self.add("ints", -3)
+            self.add("nats", -3)
         if isinstance(node.value, ast.Name) and node.value.id in self.elems and not isinstance(node.slice, ast.Slice):
+            self.add("ints", -2)
             if isinstance(node.slice, ast.Constant) and node.slice.value in (0, 1, -1):
-                self.add("pairs", 3)
+                self.add("pairs", 4)
             else:
                 self.add("grid", 2)
                 self.add("strs", 1)
@@ -210,6 +213,8 @@ class Uses(ast.NodeVisitor):
                     self.number(3)
                 elif lit_num or isinstance(node.op, (ast.Div,)):
                     self.number(2)
+                elif isinstance(node.op, (ast.Mult, ast.Add)):
+                    self.number(1)
                 elif lit_str:
                     self.add("str", 3)
             if self.is_elem(side):
