@@ -124,6 +124,21 @@ pub struct Report {
     /// Structural differences of a chart whose program agrees with the code
     /// on every input: said, never a refusal.
     pub notes: Vec<Mismatch>,
+    /// Prose lines of boxes and the code statements their words matched:
+    /// the chart's program runs those statements in their place.
+    #[serde(skip)]
+    pub borrowed: Vec<Borrowed>,
+}
+
+/// A chart line in prose (`Sort meetings by start time`) and the code
+/// statement its words stand for (`meetings = sorted(…)`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Borrowed {
+    /// The chart node.
+    pub node: usize,
+    /// The line as written.
+    pub text: String,
+    pub code: String,
 }
 
 /// How a chart decision relates to a code decision.
@@ -230,7 +245,7 @@ pub fn add_behaviour(
             return Ok(());
         }
     }
-    let ran = run_behaviour(program, behave.source, chart, behave.sandbox, behave.cache)
+    let ran = run_behaviour(program, behave.source, chart, &report.borrowed, behave.sandbox, behave.cache)
         .map_err(|e| NoRun::Sandbox(e.to_string()))?;
     let passed_tests = matches!(report.execution, Some(Execution::Passed { .. }));
     match &ran {
@@ -308,6 +323,7 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
         execution: None,
         behaviour: None,
         notes: Vec::new(),
+        borrowed: Vec::new(),
     };
     let code_graph = match Graph::new(&reference.chart) {
         Ok(g) => g,
@@ -328,6 +344,7 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
         verified: 0,
         unverifiable: Vec::new(),
         written_in_code: written_in_code(&drawn.functions),
+        borrowed: Vec::new(),
     };
     c.inputs(&code.functions[0], &drawn.functions[0]);
     for (r, g) in c.helpers(&code.functions, &drawn.functions) {
@@ -338,6 +355,13 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
         let exits = c.outputs(rf, gf);
         c.branches(rf, gf, &pairs, &exits);
         let step_pairs = c.steps(rf, gf);
+        for p in &step_pairs {
+            let (r, g) = (&rf.statements[p.code], &gf.statements[p.chart]);
+            if g.code.is_none() {
+                let code = r.code.clone().unwrap_or_else(|| r.text.clone());
+                c.borrowed.push(Borrowed { node: g.origin, text: g.text.clone(), code });
+            }
+        }
         c.across_tests(rf, gf, &pairs);
         let side = |graph, function, facts| flow::Side { graph, function, facts };
         c.flow(side(&code_graph, r, rf), side(&chart_graph, g, gf), &step_pairs, &pairs);
@@ -354,6 +378,7 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
         execution: None,
         behaviour: None,
         notes: Vec::new(),
+        borrowed: c.borrowed,
     }
 }
 
@@ -368,6 +393,7 @@ struct Comparison<'p> {
     /// Facts matched as code (not by words or place).
     verified: usize,
     unverifiable: Vec<Unverified>,
+    borrowed: Vec<Borrowed>,
     /// Whether the chart's boxes are written as code (three lines in four,
     /// over all its functions): then a code step no box mentions is missing,
     /// not said in other words. Counted over the whole chart because a

@@ -124,10 +124,11 @@ pub fn run_behaviour(
     program: &Program,
     source: &str,
     chart: &Flowchart,
+    borrowed: &[super::against::Borrowed],
     sandbox: &dyn Sandbox,
     cache: &InputCache,
 ) -> Result<Behaviour, SandboxFailure> {
-    let code = match super::execute::chart_program(program, chart) {
+    let code = match super::execute::chart_program_borrowing(program, chart, borrowed) {
         Ok(code) => code,
         Err(why) => return Ok(Behaviour::NotCode(unreadable(chart, &why))),
     };
@@ -164,7 +165,15 @@ pub fn run_behaviour(
             });
         }
     }
+    if !borrowed.is_empty() {
+        agreement.origin.push_str(&format!("; {} prose line(s) read as the code lines their words match", borrowed.len()));
+    }
     Ok(match first {
+        // Words taken for code that names what the chart does not: the
+        // borrowing failed, not the chart; the structure decides.
+        Some(Disagreement { chart: ChartRun::Raised(e), .. }) if !borrowed.is_empty() && e.starts_with("NameError") => {
+            Behaviour::NotCode(format!("its prose lines, read as the code they match, do not run: {e}"))
+        }
         Some(d) => Behaviour::Differs(d, agreement),
         None => Behaviour::Agreed(agreement),
     })

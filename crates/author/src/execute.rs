@@ -134,6 +134,16 @@ impl From<NoVerdict> for NoRun {
 
 /// The chart of `program`'s entry as a Python program, or why it is none.
 pub fn chart_program(program: &Program, chart: &Flowchart) -> Result<String, GraphError> {
+    chart_program_borrowing(program, chart, &[])
+}
+
+/// [`chart_program`], with the prose lines `borrowed` lists read as the
+/// code statements their words matched (`check --against`'s pairing).
+pub fn chart_program_borrowing(
+    program: &Program,
+    chart: &Flowchart,
+    borrowed: &[super::against::Borrowed],
+) -> Result<String, GraphError> {
     // People write a power as `2^31`; Python reads `^` as exclusive or.
     // When the code has no `^` of its own, the chart's means a power.
     let powered;
@@ -147,7 +157,16 @@ pub fn chart_program(program: &Program, chart: &Flowchart) -> Result<String, Gra
     } else {
         chart
     };
-    let graph = Graph::new(chart)?;
+    let mut graph = Graph::new(chart)?;
+    for node in &mut graph.nodes {
+        if let super::graph::Kind::Steps(lines) = &mut node.kind {
+            for l in lines.iter_mut().filter(|l| l.code.is_none()) {
+                if let Some(b) = borrowed.iter().find(|b| b.node == node.origin && b.text == l.text) {
+                    l.code = Some(b.code.clone());
+                }
+            }
+        }
+    }
     let params: Vec<String> = program
         .entry
         .params

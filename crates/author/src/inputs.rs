@@ -305,19 +305,23 @@ fn probe(
         }
     }
     let runs = run_all(sandbox, reference, &inputs, call_limits())?;
-    let mut answered = vec![0usize; combos.len()];
+    // (answered, tried) per combination. An empty list or string is
+    // answered whatever its elements would have been: only inputs with
+    // something in them tell shapes apart.
+    let mut counts = vec![(0usize, 0usize); combos.len()];
     for ((k, run), args) in owner.into_iter().zip(runs).zip(&inputs) {
-        // An empty list or string is answered whatever its elements would
-        // have been: only inputs with something in them tell shapes apart.
-        if matches!(run, Run::Value(..)) && args.iter().all(|a| !is_empty(a)) {
-            answered[k] += 1;
+        if args.iter().any(is_empty) {
+            continue;
         }
+        counts[k].1 += 1;
+        counts[k].0 += usize::from(matches!(run, Run::Value(..)));
     }
-    let best = answered.iter().copied().max().unwrap_or(0);
-    if best == 0 {
+    let share = |(a, t): (usize, usize)| if t == 0 { 0.0 } else { a as f64 / t as f64 };
+    let best = counts.iter().map(|&c| share(c)).fold(0.0, f64::max);
+    if best == 0.0 {
         return Err(NoInputs::AllRaised(format!("probed {} combination(s) of shapes", combos.len())).into());
     }
-    Ok(answered.iter().position(|&a| a == best).unwrap_or(0))
+    Ok(counts.iter().position(|&c| share(c) == best).unwrap_or(0))
 }
 
 /// The spec of one combination: each open parameter's shape table, the
