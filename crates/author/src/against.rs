@@ -216,6 +216,12 @@ pub struct Behave<'b> {
     pub cache: &'b InputCache,
 }
 
+impl std::fmt::Debug for Behave<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Behave").field("source", &self.source).finish_non_exhaustive()
+    }
+}
+
 /// Behaviour decides ([`super::behaviour`]): with `tests`, the chart runs
 /// on the problem's tests first ([`add_execution`]; a failure is the
 /// counterexample); then beside the code on inputs made from the
@@ -358,7 +364,9 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
         for p in &step_pairs {
             let (r, g) = (&rf.statements[p.code], &gf.statements[p.chart]);
             if g.code.is_none() {
-                let code = r.code.clone().unwrap_or_else(|| r.text.clone());
+                // The reference chart's line as drawn is the code's own
+                // text; the canonical form is for comparing, not running.
+                let code = r.text.clone();
                 c.borrowed.push(Borrowed { node: g.origin, text: g.text.clone(), code });
             }
         }

@@ -30,6 +30,11 @@ use serde_json::Value as Json;
 use super::inputs::{Found, InputsError, NoInputs, call_limits, call_style, find_inputs};
 use super::reader::Program;
 
+/// Seconds (of a call's one-second limit, counted) past which the
+/// reference was slow enough that a chart running out of time on the same
+/// input is no counterexample.
+const SLOW_REFERENCE: f64 = 0.02;
+
 /// What running the chart beside the code showed.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Behaviour {
@@ -141,15 +146,22 @@ pub fn run_behaviour(
         Err(why) => return Ok(Behaviour::NoInputs(why.to_string())),
     };
     let wrapped = wrap(&code, &program.entry.name, style, false);
-    let inputs: Vec<Vec<Json>> = found.tests.iter().map(|(a, _)| a.clone()).collect();
+    let inputs: Vec<Vec<Json>> = found.tests.iter().map(|(a, _, _)| a.clone()).collect();
     let runs = run_all(sandbox, &wrapped, &inputs, call_limits())?;
     let opts = compare_options(&TestSpec::default());
     let mut agreement = Agreement { origin: found.origin.clone(), inputs: inputs.len(), agreed: 0 };
     let mut first = None;
-    for ((args, expected), run) in found.tests.iter().zip(runs) {
+    for ((args, expected, cost), run) in found.tests.iter().zip(runs) {
         let chart_run = match run {
             Run::Value(v, _) if same(&v, expected, &opts) => {
                 agreement.agreed += 1;
+                continue;
+            }
+            // A chart may draw a slower way to the same result: running out
+            // of time where the code itself took a good share of the limit
+            // says nothing; where the code was quick, it is a runaway.
+            Run::TimedOut if *cost > SLOW_REFERENCE => {
+                agreement.inputs -= 1;
                 continue;
             }
             Run::Value(v, _) => ChartRun::Returned(repr(&v)),
@@ -166,7 +178,9 @@ pub fn run_behaviour(
         }
     }
     if !borrowed.is_empty() {
-        agreement.origin.push_str(&format!("; {} prose line(s) read as the code lines their words match", borrowed.len()));
+        agreement
+            .origin
+            .push_str(&format!("; {} prose line(s) read as the code lines their words match", borrowed.len()));
     }
     Ok(match first {
         // Words taken for code that names what the chart does not: the

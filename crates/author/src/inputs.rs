@@ -129,8 +129,9 @@ pub fn call_limits() -> Limits {
 /// Inputs made, with the reference's answers.
 #[derive(Debug, Clone)]
 pub struct Found {
-    /// Argument lists (the judge's tagged JSON) and the reference's value.
-    pub tests: Vec<(Vec<Json>, Json)>,
+    /// Argument lists (the judge's tagged JSON), the reference's value and
+    /// what it cost (seconds of the call's limit, counted).
+    pub tests: Vec<(Vec<Json>, Json, f64)>,
     /// Where the parameters' shapes came from (`annotations`, `docstring
     /// examples`, `probing: nums as ints`…).
     pub origin: String,
@@ -229,11 +230,11 @@ pub fn find_inputs(
     inputs.truncate(MOST_INPUTS);
     let runs = run_all(sandbox, &reference, &inputs, call_limits())?;
     let total = inputs.len();
-    let tests: Vec<(Vec<Json>, Json)> = inputs
+    let tests: Vec<(Vec<Json>, Json, f64)> = inputs
         .into_iter()
         .zip(runs)
         .filter_map(|(args, run)| match run {
-            Run::Value(v, _) => Some((args, v)),
+            Run::Value(v, cost) => Some((args, v, cost.seconds())),
             _ => None,
         })
         .collect();

@@ -344,6 +344,23 @@ fn expression(text: &str) -> Option<String> {
 /// `Call f(x)`, `Print x`.
 fn rewrite(text: &str) -> Option<Vec<String>> {
     let one = |s: String| is_statement(&s).then(|| vec![s]);
+    // A box marking where an endless loop starts (`Loop (while True)`,
+    // `Repeat forever`): the edges draw the loop; the box does nothing.
+    let bare = text.trim().trim_end_matches(':').to_lowercase().replace(['(', ')'], " ");
+    let bare = bare.split_whitespace().collect::<Vec<_>>().join(" ");
+    if ["loop while true", "loop forever", "repeat forever", "while true", "loop", "repeat", "infinite loop"]
+        .contains(&bare.as_str())
+    {
+        return Some(vec!["pass".to_owned()]);
+    }
+    // `count = number of True values in is_prime`: a value said in words.
+    if let Some((target, value)) = text.split_once('=')
+        && !value.starts_with('=')
+        && !target.ends_with(['!', '<', '>'])
+        && let (Some(t), Some(v)) = (expression(target.trim()), value_phrase(value.trim()))
+    {
+        return one(format!("{t} = {v}"));
+    }
     for verb in ["append", "push", "add"] {
         let Some(rest) = after_word(text, verb) else { continue };
         for sep in ["onto", "to", "into", "on"] {
@@ -391,6 +408,35 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
         let rest = after_word(rest, "from").unwrap_or(rest);
         let rest = rest.strip_prefix("the ").unwrap_or(rest);
         return one(format!("{}.pop()", expression(rest)?));
+    }
+    None
+}
+
+/// Values said in words: `number of True values in xs` (`sum(xs)`),
+/// `length of xs`, `sum of xs`, `largest of xs`, ….
+fn value_phrase(text: &str) -> Option<String> {
+    let lower = text.to_lowercase();
+    for (lead, f) in [
+        ("number of true values in ", "sum"),
+        ("count of true values in ", "sum"),
+        ("number of trues in ", "sum"),
+        ("number of elements in ", "len"),
+        ("number of items in ", "len"),
+        ("length of ", "len"),
+        ("size of ", "len"),
+        ("sum of ", "sum"),
+        ("maximum of ", "max"),
+        ("max of ", "max"),
+        ("largest of ", "max"),
+        ("minimum of ", "min"),
+        ("min of ", "min"),
+        ("smallest of ", "min"),
+    ] {
+        if lower.starts_with(lead) {
+            let rest = text[lead.len()..].trim();
+            let rest = rest.strip_prefix("the ").unwrap_or(rest);
+            return Some(format!("{f}({})", expression(rest)?));
+        }
     }
     None
 }
@@ -784,6 +830,9 @@ mod tests {
         assert_eq!(code("Sort meetings by start time"), vec![None]);
         assert_eq!(code("old_r = a % m, r = m"), some(&["old_r = a % m", "r = m"]));
         assert_eq!(code("i++"), some(&["i += 1"]));
+        assert_eq!(code("count = number of True values in is_prime"), some(&["count = sum(is_prime)"]));
+        assert_eq!(code("n = length of the words"), some(&["n = len(words)"]));
+        assert_eq!(code("Loop (while True)"), some(&["pass"]));
     }
 
     #[test]
