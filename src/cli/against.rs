@@ -6,7 +6,8 @@ use std::path::Path;
 
 use anyhow::Context as _;
 
-use crate::author::against::add_execution;
+use crate::author::against::{Behave, add_behaviour};
+use crate::author::behaviour::{Behaviour, InputCache};
 use crate::author::execute::Execution;
 use crate::author::review::mismatch_diagnostic;
 use crate::author::{Program, Tests, check_against};
@@ -69,15 +70,15 @@ pub fn report(
     chart: &Flowchart,
     solution: &Solution,
     sandbox: &LazyExecutor,
+    cache: &InputCache,
     json: bool,
 ) -> Result<usize, String> {
     let settings = crate::author::execute::judge_settings();
     let tests = solution.problem.as_ref().map(|problem| Tests { problem, settings: &settings, sandbox });
     let mut result = check_against(&solution.program, chart);
-    let failure = tests
-        .as_ref()
-        .and_then(|t| add_execution(&mut result, &solution.program, chart, t).err())
-        .map(|e| e.to_string());
+    let behave = Behave { source: &solution.code, sandbox, cache };
+    let failure =
+        add_behaviour(&mut result, &solution.program, chart, tests.as_ref(), &behave).err().map(|e| e.to_string());
     let Solution { name: solution, code, .. } = solution;
     if json {
         println!("{}", as_json(name, chart, solution, &result));
@@ -85,13 +86,31 @@ pub fn report(
         for m in &result.mismatches {
             eprint!("{}", render_diagnostic(name, source, &mismatch_diagnostic(m, chart, solution, code)));
         }
-        let evidence = match &result.execution {
+        for m in &result.notes {
+            let mut d = mismatch_diagnostic(m, chart, solution, code);
+            d.severity = crate::mermaid::diagnostic::Severity::Warning;
+            eprint!("{}", render_diagnostic(name, source, &d));
+        }
+        let mut evidence = match &result.execution {
             Some(Execution::Passed { tests: Some(n) }) => format!("; ran on {n} tests: passed"),
             Some(Execution::Passed { tests: None }) => "; ran on the tests: passed".to_owned(),
             Some(Execution::NotCode(why)) => format!("; not run (not code: {why})"),
             _ => String::new(),
         };
-        eprintln!("{name}: similarity to {solution}: {:.3}{evidence}", result.similarity);
+        evidence.push_str(&match &result.behaviour {
+            Some(Behaviour::Agreed(a)) => {
+                format!("; ran beside the code on {} made inputs ({}): all agreed", a.inputs, a.origin)
+            }
+            Some(Behaviour::Differs(_, a)) => {
+                format!("; {} of {} made inputs agreed ({})", a.agreed, a.inputs, a.origin)
+            }
+            Some(Behaviour::NotCode(why)) if result.execution.is_none() => format!("; not run ({why})"),
+            Some(Behaviour::NoInputs(why)) => format!("; no inputs made ({why})"),
+            _ => String::new(),
+        });
+        let evidence_word = serde_json::to_value(result.evidence).ok();
+        let word = evidence_word.as_ref().and_then(|v| v.as_str()).unwrap_or("");
+        eprintln!("{name}: similarity to {solution}: {:.3}; evidence {word}{evidence}", result.similarity);
     }
     match failure {
         Some(e) => Err(e),
@@ -106,20 +125,31 @@ fn as_json(
     solution: &str,
     result: &crate::author::against::Report,
 ) -> serde_json::Value {
-    let mismatches: Vec<serde_json::Value> = result
-        .mismatches
-        .iter()
-        .map(|m| {
-            let span = m.node.map(|i| chart.nodes[i].span);
-            serde_json::json!({
-                "kind": m.kind,
-                "message": m.message,
-                "chart_line": span.map(|s| s.line),
-                "chart_col": span.map(|s| s.col),
-                "code_line": m.code_line,
-            })
+    let located = |m: &crate::author::Mismatch| {
+        let span = m.node.map(|i| chart.nodes[i].span);
+        serde_json::json!({
+            "kind": m.kind,
+            "message": m.message,
+            "chart_line": span.map(|s| s.line),
+            "chart_col": span.map(|s| s.col),
+            "element": m.node.map(|i| chart.nodes[i].id.clone()),
+            "code_line": m.code_line,
         })
-        .collect();
+    };
+    let notes: Vec<serde_json::Value> = result.notes.iter().map(located).collect();
+    let behaviour = match &result.behaviour {
+        None => serde_json::Value::Null,
+        Some(Behaviour::Agreed(a)) => {
+            serde_json::json!({"outcome": "agreed", "inputs": a.inputs, "agreed": a.agreed, "origin": a.origin})
+        }
+        Some(Behaviour::Differs(d, a)) => serde_json::json!({
+            "outcome": "differs", "inputs": a.inputs, "agreed": a.agreed, "origin": a.origin,
+            "counterexample": d.to_string(), "call": d.call, "code": d.code, "chart": d.chart,
+        }),
+        Some(Behaviour::NotCode(why)) => serde_json::json!({"outcome": "not code", "reason": why}),
+        Some(Behaviour::NoInputs(why)) => serde_json::json!({"outcome": "no inputs", "reason": why}),
+    };
+    let mismatches: Vec<serde_json::Value> = result.mismatches.iter().map(located).collect();
     let execution = match &result.execution {
         None => serde_json::Value::Null,
         Some(Execution::Passed { tests }) => serde_json::json!({"outcome": "passed", "tests": tests}),
@@ -136,7 +166,9 @@ fn as_json(
         "similarity": (result.similarity * 1000.0).round() / 1000.0,
         "evidence": result.evidence,
         "execution": execution,
+        "behaviour": behaviour,
         "mismatches": mismatches,
+        "notes": notes,
         "unverifiable": result.unverifiable.iter().map(|u| serde_json::json!({
             "text": u.text,
             "chart_line": chart.nodes[u.node].span.line,

@@ -107,8 +107,16 @@ pub fn run(args: AuthorArgs) -> anyhow::Result<ExitCode> {
     let client = client(&args)?;
     let cache = (args.cache != "none").then(|| Cache::new(Path::new(&args.cache)));
     let solution_name = solution_path.display().to_string();
-    let problem =
-        Problem { description: &description, solution: &solution, solution_name: &solution_name, program: &program };
+    let sandbox = crate::exec::LazyExecutor::new(crate::author::execute::sandbox_config());
+    let inputs = crate::author::behaviour::InputCache::default();
+    let behave = crate::author::against::Behave { source: &solution, sandbox: &sandbox, cache: &inputs };
+    let problem = Problem {
+        description: &description,
+        solution: &solution,
+        solution_name: &solution_name,
+        program: &program,
+        behave: Some(&behave),
+    };
     let bar = super::progress::spinner(args.quiet);
     let mut log_file = std::fs::OpenOptions::new()
         .create(true)

@@ -44,8 +44,13 @@ pub struct CheckArgs {
     /// With `--against`: print one JSON report per chart (mismatches with
     /// chart and code positions, similarity score, evidence) on standard
     /// output.
-    #[arg(long, requires = "against")]
+    #[arg(long)]
     pub json: bool,
+    /// Check each chart against the solution beside it (`X.py` beside
+    /// `X.mmd`, else `solution.py` in its directory), walking directories
+    /// for `.mmd` files: a batch in one process, the sandbox started once.
+    #[arg(long, conflicts_with_all = ["against", "fix"])]
+    pub beside: bool,
     /// With `--against`: run each chart that reads as code on this
     /// problem's tests (a problem directory, its `problem.json`, or a
     /// problems JSONL with `--task`). Default: the `problem.json` beside
@@ -62,6 +67,12 @@ pub struct CheckArgs {
 }
 
 pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
+    if args.json && args.against.is_none() && !args.beside {
+        anyhow::bail!("--json goes with --against or --beside");
+    }
+    if args.beside {
+        return run_beside(&args);
+    }
     let (mut errors, mut warnings, mut mismatches, mut unfaithful) = (0usize, 0usize, 0usize, 0usize);
     let solution = match &args.against {
         Some(path) => match against_solution(&args, path)? {
@@ -72,6 +83,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     };
     let sandbox = problem_sandbox();
     let candidates = crate::exec::LazyExecutor::new(crate::author::execute::sandbox_config());
+    let cache = crate::author::behaviour::InputCache::default();
     let opts = ParseOptions { max_edges: args.max_edges, ..ParseOptions::default() };
     for path in &args.files {
         let name = path.display().to_string();
@@ -97,7 +109,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         if args.fix {
             source = fix(&args, path, &name, &source, &opts)?;
         }
-        let (e, w, found) = check_text(&args, &name, &source, &opts, solution.as_ref(), &candidates);
+        let (e, w, found) = check_text(&args, &name, &source, &opts, solution.as_ref(), (&candidates, &cache));
         (errors, warnings) = (errors + e, warnings + w);
         if let Some(found) = found {
             (mismatches, unfaithful) = (mismatches + found, unfaithful + usize::from(found > 0));
@@ -130,13 +142,13 @@ fn check_text(
     source: &str,
     opts: &ParseOptions,
     solution: Option<&Solution>,
-    candidates: &crate::exec::LazyExecutor,
+    (candidates, cache): (&crate::exec::LazyExecutor, &crate::author::behaviour::InputCache),
 ) -> (usize, usize, Option<usize>) {
     let (mut errors, mut mismatches) = (0, None);
     match check_with(source, opts) {
         Checked::Ok { warnings: ws, chart } => {
             if let Some(solution) = solution {
-                match super::against::report(name, source, &chart, solution, candidates, args.json) {
+                match super::against::report(name, source, &chart, solution, candidates, cache, args.json) {
                     Ok(found) => mismatches = Some(found),
                     Err(e) => {
                         eprintln!("error: {name}: running the chart on the tests of {}: {e}", solution.name);
@@ -158,6 +170,93 @@ fn check_text(
             (1, 0, None)
         }
     }
+}
+
+/// `--beside`: every chart under `args.files` against the solution beside
+/// it, one sandbox and one input cache for all.
+fn run_beside(args: &CheckArgs) -> anyhow::Result<ExitCode> {
+    let mut charts = Vec::new();
+    for path in &args.files {
+        collect_charts(path, &mut charts)?;
+    }
+    let candidates = crate::exec::LazyExecutor::new(crate::author::execute::sandbox_config());
+    let cache = crate::author::behaviour::InputCache::default();
+    let opts = ParseOptions { max_edges: args.max_edges, ..ParseOptions::default() };
+    let mut solutions: std::collections::HashMap<PathBuf, Option<Solution>> = Default::default();
+    let (mut errors, mut unfaithful) = (0usize, 0usize);
+    for chart in &charts {
+        let name = chart.display().to_string();
+        let Some(path) = solution_beside(chart) else {
+            eprintln!("error: {name}: no solution beside it (`{}` or `solution.py`)", stem_py(chart).display());
+            errors += 1;
+            continue;
+        };
+        if !solutions.contains_key(&path) {
+            let read = against_solution(args, &path)?.ok();
+            solutions.insert(path.clone(), read);
+        }
+        let Some(solution) = solutions[&path].as_ref() else {
+            errors += 1;
+            continue;
+        };
+        let source = match read_source(chart) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("error: {name}: {e:#}");
+                errors += 1;
+                continue;
+            }
+        };
+        let (e, _, found) = check_text(args, &name, &source, &opts, Some(solution), (&candidates, &cache));
+        errors += e;
+        unfaithful += usize::from(found.is_some_and(|f| f > 0));
+    }
+    eprintln!(
+        "checked {} chart(s) against the solutions beside them: {unfaithful} unfaithful, {errors} error(s)",
+        charts.len()
+    );
+    Ok(if errors > 0 {
+        ExitCode::from(2)
+    } else if unfaithful > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// `path`'s `.mmd` files (itself when it is a file), sorted.
+fn collect_charts(path: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
+    if !path.is_dir() {
+        out.push(path.to_path_buf());
+        return Ok(());
+    }
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            collect_charts(&p, out)?;
+        } else if p.extension().is_some_and(|e| e == "mmd") {
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
+fn stem_py(chart: &Path) -> PathBuf {
+    chart.with_extension("py")
+}
+
+/// The solution a chart is checked against under `--beside`.
+fn solution_beside(chart: &Path) -> Option<PathBuf> {
+    let own = stem_py(chart);
+    if own.is_file() {
+        return Some(own);
+    }
+    chart.parent().map(|d| d.join("solution.py")).filter(|p| p.is_file())
 }
 
 /// The one-worker sandbox a problem directory's check runs its reference in.

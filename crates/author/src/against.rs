@@ -32,6 +32,7 @@ use std::collections::HashMap;
 
 use flowbench_chart::mermaid::Flowchart;
 
+use super::behaviour::{Behaviour, InputCache, run_behaviour};
 use super::draw::{Detail, Drawn, draw};
 use super::execute::{Execution, NoRun};
 use super::expr::Expr;
@@ -117,6 +118,27 @@ pub struct Report {
     /// What running the chart on the problem's tests showed, when it ran.
     #[serde(skip)]
     pub execution: Option<Execution>,
+    /// What running the chart beside the code on made inputs showed.
+    #[serde(skip)]
+    pub behaviour: Option<Behaviour>,
+    /// Structural differences of a chart whose program agrees with the code
+    /// on every input: said, never a refusal.
+    pub notes: Vec<Mismatch>,
+    /// Prose lines of boxes and the code statements their words matched:
+    /// the chart's program runs those statements in their place.
+    #[serde(skip)]
+    pub borrowed: Vec<Borrowed>,
+}
+
+/// A chart line in prose (`Sort meetings by start time`) and the code
+/// statement its words stand for (`meetings = sorted(…)`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Borrowed {
+    /// The chart node.
+    pub node: usize,
+    /// The line as written.
+    pub text: String,
+    pub code: String,
 }
 
 /// How a chart decision relates to a code decision.
@@ -185,6 +207,78 @@ pub fn add_execution(report: &mut Report, program: &Program, chart: &Flowchart, 
     Ok(())
 }
 
+/// Where the chart runs beside the code on inputs made from the solution
+/// ([`super::behaviour`]).
+pub struct Behave<'b> {
+    /// The solution's text (the reference that runs).
+    pub source: &'b str,
+    pub sandbox: &'b dyn flowbench_judge::run::Sandbox,
+    pub cache: &'b InputCache,
+}
+
+impl std::fmt::Debug for Behave<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Behave").field("source", &self.source).finish_non_exhaustive()
+    }
+}
+
+/// Behaviour decides ([`super::behaviour`]): with `tests`, the chart runs
+/// on the problem's tests first ([`add_execution`]; a failure is the
+/// counterexample); then beside the code on inputs made from the
+/// solution. A chart whose program agrees everywhere is faithful: its
+/// structural mismatches become [`Report::notes`] and the evidence
+/// `executed`. A disagreement is a [`MismatchKind::Behaviour`] error
+/// with its counterexample, located at the element the structural
+/// comparison names (the other mismatches stay beside it). A chart that
+/// is no program, or a solution no input could be made for, leaves the
+/// structural comparison to decide, and the report says why.
+pub fn add_behaviour(
+    report: &mut Report,
+    program: &Program,
+    chart: &Flowchart,
+    tests: Option<&Tests>,
+    behave: &Behave,
+) -> Result<(), NoRun> {
+    // The solution supplies the signature a chart runs with: how the chart
+    // names (or words) its inputs is a note.
+    let (inputs, rest): (Vec<Mismatch>, Vec<Mismatch>) =
+        std::mem::take(&mut report.mismatches).into_iter().partition(|m| m.kind == MismatchKind::Inputs);
+    report.mismatches = rest;
+    report.notes.extend(inputs);
+    if let Some(t) = tests {
+        add_execution(report, program, chart, t)?;
+        if !matches!(report.execution, Some(Execution::Passed { .. })) {
+            return Ok(());
+        }
+    }
+    let ran = run_behaviour(program, behave.source, chart, &report.borrowed, behave.sandbox, behave.cache)
+        .map_err(|e| NoRun::Sandbox(e.to_string()))?;
+    let passed_tests = matches!(report.execution, Some(Execution::Passed { .. }));
+    match &ran {
+        Behaviour::Agreed(_) => agreed(report),
+        Behaviour::NoInputs(_) if passed_tests => agreed(report),
+        Behaviour::Differs(d, a) => {
+            let element = report.mismatches.iter().find(|m| m.node.is_some()).or(report.mismatches.first());
+            let (node, code_line) = element.map_or((None, None), |m| (m.node, m.code_line));
+            let message = format!(
+                "the chart, run beside the code, differs: {d} ({} of {} made inputs agreed; inputs from {})",
+                a.agreed, a.inputs, a.origin
+            );
+            report.evidence = Evidence::Executed;
+            report.mismatches.insert(0, Mismatch { kind: MismatchKind::Behaviour, message, node, code_line });
+        }
+        Behaviour::NotCode(_) | Behaviour::NoInputs(_) => {}
+    }
+    report.behaviour = Some(ran);
+    Ok(())
+}
+
+/// The chart's program agreed with the code everywhere it ran: faithful.
+fn agreed(report: &mut Report) {
+    report.evidence = Evidence::Executed;
+    report.notes.append(&mut report.mismatches);
+}
+
 /// A comprehension may be drawn as the loop it stands for (`result = []`,
 /// a loop, `result.append(…)`), which the facts cannot equate with one
 /// expression. When the chart passed every test and every mismatch is the
@@ -233,6 +327,9 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
         evidence: Evidence::Unverifiable,
         unverifiable: Vec::new(),
         execution: None,
+        behaviour: None,
+        notes: Vec::new(),
+        borrowed: Vec::new(),
     };
     let code_graph = match Graph::new(&reference.chart) {
         Ok(g) => g,
@@ -253,6 +350,7 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
         verified: 0,
         unverifiable: Vec::new(),
         written_in_code: written_in_code(&drawn.functions),
+        borrowed: Vec::new(),
     };
     c.inputs(&code.functions[0], &drawn.functions[0]);
     for (r, g) in c.helpers(&code.functions, &drawn.functions) {
@@ -263,6 +361,15 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
         let exits = c.outputs(rf, gf);
         c.branches(rf, gf, &pairs, &exits);
         let step_pairs = c.steps(rf, gf);
+        for p in &step_pairs {
+            let (r, g) = (&rf.statements[p.code], &gf.statements[p.chart]);
+            if g.code.is_none() {
+                // The reference chart's line as drawn is the code's own
+                // text; the canonical form is for comparing, not running.
+                let code = r.text.clone();
+                c.borrowed.push(Borrowed { node: g.origin, text: g.text.clone(), code });
+            }
+        }
         c.across_tests(rf, gf, &pairs);
         let side = |graph, function, facts| flow::Side { graph, function, facts };
         c.flow(side(&code_graph, r, rf), side(&chart_graph, g, gf), &step_pairs, &pairs);
@@ -277,6 +384,9 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
         evidence,
         unverifiable: c.unverifiable,
         execution: None,
+        behaviour: None,
+        notes: Vec::new(),
+        borrowed: c.borrowed,
     }
 }
 
@@ -291,6 +401,7 @@ struct Comparison<'p> {
     /// Facts matched as code (not by words or place).
     verified: usize,
     unverifiable: Vec<Unverified>,
+    borrowed: Vec<Borrowed>,
     /// Whether the chart's boxes are written as code (three lines in four,
     /// over all its functions): then a code step no box mentions is missing,
     /// not said in other words. Counted over the whole chart because a

@@ -40,6 +40,9 @@ pub fn chart_to_python(chart: &flowbench_chart::mermaid::Flowchart) -> Result<St
 pub struct Signature<'s> {
     pub name: &'s str,
     pub params: &'s [String],
+    /// Helpers the solution defines inside the entry: a method's helper
+    /// that reads the method's variables must sit inside it too.
+    pub nested: &'s [String],
 }
 
 /// Writes a reading as Python; `entry` overrides the entry's signature.
@@ -173,7 +176,12 @@ impl Defs<'_, '_> {
     /// A helper defined at module level: a method entry's plain helpers.
     fn top_level(&self, fi: usize) -> bool {
         let f = &self.g.functions[fi];
-        f.parent.is_none() && !f.name.contains('.') && self.entry_is_method()
+        f.parent.is_none() && !f.name.contains('.') && self.entry_is_method() && !self.nested_by_code(&f.name)
+    }
+
+    /// Whether the solution defines helper `name` inside its entry.
+    fn nested_by_code(&self, name: &str) -> bool {
+        self.entry.as_ref().is_some_and(|s| s.nested.iter().any(|n| n == name))
     }
 
     /// Whether `h` is defined inside `f`.
@@ -183,7 +191,13 @@ impl Defs<'_, '_> {
         let (class, short) = split_qual(&name);
         match &hf.parent {
             Some(p) => p == &name || (class.is_some() && p == short),
-            None => f == 0 && h != 0 && !hf.name.contains('.') && !self.entry_is_method() && ff.subgraph.is_none(),
+            None => {
+                f == 0
+                    && h != 0
+                    && !hf.name.contains('.')
+                    && (!self.entry_is_method() || self.nested_by_code(&hf.name))
+                    && ff.subgraph.is_none()
+            }
         }
     }
 

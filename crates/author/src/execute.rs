@@ -134,7 +134,39 @@ impl From<NoVerdict> for NoRun {
 
 /// The chart of `program`'s entry as a Python program, or why it is none.
 pub fn chart_program(program: &Program, chart: &Flowchart) -> Result<String, GraphError> {
-    let graph = Graph::new(chart)?;
+    chart_program_borrowing(program, chart, &[])
+}
+
+/// [`chart_program`], with the prose lines `borrowed` lists read as the
+/// code statements their words matched (`check --against`'s pairing).
+pub fn chart_program_borrowing(
+    program: &Program,
+    chart: &Flowchart,
+    borrowed: &[super::against::Borrowed],
+) -> Result<String, GraphError> {
+    // People write a power as `2^31`; Python reads `^` as exclusive or.
+    // When the code has no `^` of its own, the chart's means a power.
+    let powered;
+    let chart = if !uses_caret(program) && chart.nodes.iter().any(|n| n.label.contains('^')) {
+        let mut c = chart.clone();
+        for n in &mut c.nodes {
+            n.label = n.label.replace('^', "**");
+        }
+        powered = c;
+        &powered
+    } else {
+        chart
+    };
+    let mut graph = Graph::new(chart)?;
+    for node in &mut graph.nodes {
+        if let super::graph::Kind::Steps(lines) = &mut node.kind {
+            for l in lines.iter_mut().filter(|l| l.code.is_none()) {
+                if let Some(b) = borrowed.iter().find(|b| b.node == node.origin && b.text == l.text) {
+                    l.code = Some(b.code.clone());
+                }
+            }
+        }
+    }
     let params: Vec<String> = program
         .entry
         .params
@@ -144,7 +176,13 @@ pub fn chart_program(program: &Program, chart: &Flowchart) -> Result<String, Gra
             None => p.name.clone(),
         })
         .collect();
-    let signature = Signature { name: &program.entry.qual, params: &params };
+    let nested: Vec<String> = program
+        .helpers
+        .iter()
+        .filter(|h| h.parent.as_deref() == Some(program.entry.name.as_str()))
+        .map(|h| h.name.clone())
+        .collect();
+    let signature = Signature { name: &program.entry.qual, params: &params, nested: &nested };
     let body = graph_to_python(&graph, Some(signature))?;
     let preamble: Vec<&str> = program
         .preamble
@@ -155,6 +193,21 @@ pub fn chart_program(program: &Program, chart: &Flowchart) -> Result<String, Gra
         })
         .collect();
     Ok(if preamble.is_empty() { body } else { format!("{}\n\n{body}", preamble.join("\n")) })
+}
+
+/// Whether any statement of the solution writes `^`.
+fn uses_caret(program: &Program) -> bool {
+    fn any(body: &[Stmt]) -> bool {
+        body.iter().any(|s| match s {
+            Stmt::Simple { text, .. } | Stmt::Raise { text, .. } => text.contains('^'),
+            Stmt::Return { value, .. } => value.as_deref().is_some_and(|v| v.contains('^')),
+            Stmt::If { cond, then, otherwise, .. } => cond.contains('^') || any(then) || any(otherwise),
+            Stmt::While { cond, body, .. } => cond.contains('^') || any(body),
+            Stmt::For { iter, body, .. } => iter.contains('^') || any(body),
+            Stmt::Break { .. } | Stmt::Continue { .. } => false,
+        })
+    }
+    std::iter::once(&program.entry).chain(&program.helpers).any(|f| any(&f.body)) || any(&program.preamble)
 }
 
 /// Runs the chart on `problem`'s tests. `Err`: the sandbox failed (or the

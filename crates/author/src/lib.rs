@@ -27,12 +27,14 @@
 //! `--rounds` repairs; each round is handed to a log callback (the CLI appends `author.log.jsonl`).
 
 pub mod against;
+pub mod behaviour;
 pub mod chart2py;
 pub mod draw;
 pub mod execute;
 pub mod expr;
 pub mod facts;
 pub mod graph;
+pub mod inputs;
 pub mod labels;
 pub mod prose;
 pub mod read_cache;

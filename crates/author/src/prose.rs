@@ -344,6 +344,23 @@ fn expression(text: &str) -> Option<String> {
 /// `Call f(x)`, `Print x`.
 fn rewrite(text: &str) -> Option<Vec<String>> {
     let one = |s: String| is_statement(&s).then(|| vec![s]);
+    // A box marking where an endless loop starts (`Loop (while True)`,
+    // `Repeat forever`): the edges draw the loop; the box does nothing.
+    let bare = text.trim().trim_end_matches(':').to_lowercase().replace(['(', ')'], " ");
+    let bare = bare.split_whitespace().collect::<Vec<_>>().join(" ");
+    if ["loop while true", "loop forever", "repeat forever", "while true", "loop", "repeat", "infinite loop"]
+        .contains(&bare.as_str())
+    {
+        return Some(vec!["pass".to_owned()]);
+    }
+    // `count = number of True values in is_prime`: a value said in words.
+    if let Some((target, value)) = text.split_once('=')
+        && !value.starts_with('=')
+        && !target.ends_with(['!', '<', '>'])
+        && let (Some(t), Some(v)) = (expression(target.trim()), value_phrase(value.trim()))
+    {
+        return one(format!("{t} = {v}"));
+    }
     for verb in ["append", "push", "add"] {
         let Some(rest) = after_word(text, verb) else { continue };
         for sep in ["onto", "to", "into", "on"] {
@@ -395,6 +412,35 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
     None
 }
 
+/// Values said in words: `number of True values in xs` (`sum(xs)`),
+/// `length of xs`, `sum of xs`, `largest of xs`, ….
+fn value_phrase(text: &str) -> Option<String> {
+    let lower = text.to_lowercase();
+    for (lead, f) in [
+        ("number of true values in ", "sum"),
+        ("count of true values in ", "sum"),
+        ("number of trues in ", "sum"),
+        ("number of elements in ", "len"),
+        ("number of items in ", "len"),
+        ("length of ", "len"),
+        ("size of ", "len"),
+        ("sum of ", "sum"),
+        ("maximum of ", "max"),
+        ("max of ", "max"),
+        ("largest of ", "max"),
+        ("minimum of ", "min"),
+        ("min of ", "min"),
+        ("smallest of ", "min"),
+    ] {
+        if lower.starts_with(lead) {
+            let rest = text[lead.len()..].trim();
+            let rest = rest.strip_prefix("the ").unwrap_or(rest);
+            return Some(format!("{f}({})", expression(rest)?));
+        }
+    }
+    None
+}
+
 /// A decision's condition as code: the question's wording (`Is`, `?`,
 /// remarks) removed and plain-English tests (`s is empty`, `x is even`,
 /// `dfs(v) returned True`, `a less than b`) written as Python.
@@ -410,8 +456,21 @@ pub fn condition(label: &str) -> Option<String> {
         }
     }
     let text = question(label);
+    // `stack is empty`, `i is odd` parse as Python (`is` and a name) but
+    // say an idiom: the words win.
+    if is_idiom(&text)
+        && let Some(code) = phrase(&text)
+    {
+        return Some(code);
+    }
     if let Some(code) = expression(&text) {
         return Some(code);
+    }
+    // `d divides n`: n % d == 0.
+    if let Some((a, b)) = split_word(&text, "divides")
+        && let (Some(a), Some(b)) = (expression(a), expression(b))
+    {
+        return Some(format!("({b}) % ({a}) == 0"));
     }
     // Each side of a top-level `and`/`or` may be worded on its own.
     for sep in ["or", "and"] {
@@ -421,6 +480,16 @@ pub fn condition(label: &str) -> Option<String> {
         }
     }
     phrase(&text)
+}
+
+/// Whether a test ends in a word Python would read as a name but a person
+/// means as a property (`x is even`, `stack is not empty`).
+fn is_idiom(text: &str) -> bool {
+    let lower = text.trim().to_lowercase();
+    let Some((_, last)) = lower.rsplit_once(' ') else { return false };
+    let before = lower[..lower.len() - last.len()].trim_end();
+    ["odd", "even", "empty", "zero", "positive", "negative", "nonempty", "non-empty"].contains(&last)
+        && (before.ends_with(" is") || before.ends_with(" is not") || before.ends_with(" are"))
 }
 
 /// The text of a question: lines without remark-only lines, joined; no
@@ -761,6 +830,9 @@ mod tests {
         assert_eq!(code("Sort meetings by start time"), vec![None]);
         assert_eq!(code("old_r = a % m, r = m"), some(&["old_r = a % m", "r = m"]));
         assert_eq!(code("i++"), some(&["i += 1"]));
+        assert_eq!(code("count = number of True values in is_prime"), some(&["count = sum(is_prime)"]));
+        assert_eq!(code("n = length of the words"), some(&["n = len(words)"]));
+        assert_eq!(code("Loop (while True)"), some(&["pass"]));
     }
 
     #[test]
@@ -775,6 +847,11 @@ mod tests {
         assert_eq!(c("old_r == 1?<br>(gcd(a, m) is 1)").as_deref(), Some("old_r == 1"));
         assert_eq!(c("Is grid empty or grid[0] empty?").as_deref(), Some("(not (grid)) or (not (grid[0]))"));
         assert_eq!(c("Is n even?").as_deref(), Some("(n) % 2 == 0"));
+        // Idioms Python would read as `is` and a name.
+        assert_eq!(c("i is odd?").as_deref(), Some("(i) % 2 == 1"));
+        assert_eq!(c("stack is empty?").as_deref(), Some("not (stack)"));
+        assert_eq!(c("stack is not empty").as_deref(), Some("stack"));
+        assert_eq!(c("d divides n?").as_deref(), Some("(n) % (d) == 0"));
         assert_eq!(c("Is x less than 10?").as_deref(), Some("(x) < (10)"));
         assert_eq!(c("Is ch a vowel?"), None);
         assert_eq!(c("Are (0, 0) and (rows - 1, cols - 1)<br>both open?"), None);

@@ -9,7 +9,7 @@ use flowbench_chart::mermaid::fix::{Change, fix_with};
 use flowbench_chart::mermaid::lint::{Checked, check_with};
 use flowbench_chart::mermaid::{Flowchart, ParseOptions};
 
-use super::against::{Mismatch, check_against};
+use super::against::{Behave, Mismatch, add_behaviour, check_against};
 use super::reader::Program;
 
 /// The name diagnostics give the chart (the file `author` writes).
@@ -61,6 +61,16 @@ pub fn extract_mermaid(reply: &str) -> Option<String> {
 /// Reviews one reply against the solution's `program` (`solution` names it
 /// in the notes, which quote `code`, its text).
 pub fn review(reply: &str, program: &Program, solution: &str, code: &str) -> Review {
+    review_with(reply, program, solution, code, None)
+}
+
+/// [`review`], with the chart's program run beside the code when `behave`
+/// is given ([`add_behaviour`]): a chart that agrees on every made input is
+/// accepted whatever its structure (the differences are not sent back); one
+/// that differs gets the counterexample, located at the element the
+/// structural comparison names. A sandbox failure leaves the structural
+/// review as it is.
+pub fn review_with(reply: &str, program: &Program, solution: &str, code: &str, behave: Option<&Behave>) -> Review {
     let Some(text) = extract_mermaid(reply) else {
         return Review {
             chart: None,
@@ -80,7 +90,13 @@ pub fn review(reply: &str, program: &Program, solution: &str, code: &str) -> Rev
     let (diagnostics, similarity) = match check_with(&text, &opts) {
         Checked::Err(d) => (vec![render_diagnostic(CHART_NAME, &text, &d)], None),
         Checked::Ok { chart, warnings } => {
-            let result = check_against(program, &chart);
+            let mut result = check_against(program, &chart);
+            if let Some(b) = behave {
+                let structural = result.clone();
+                if add_behaviour(&mut result, program, &chart, None, b).is_err() {
+                    result = structural;
+                }
+            }
             let mut ds: Vec<String> = warnings.iter().map(|w| render_diagnostic(CHART_NAME, &text, w)).collect();
             let mismatch = |m| render_diagnostic(CHART_NAME, &text, &mismatch_diagnostic(m, &chart, solution, code));
             ds.extend(result.mismatches.iter().map(mismatch));

@@ -10,7 +10,7 @@ use serde_json::{Value as Json, json};
 use flowbench_client::{Cache, ChatClient, ClientError};
 
 use super::reader::Program;
-use super::review::{Review, review};
+use super::review::{Review, review_with};
 
 /// The default first prompt (`{description}`, `{solution}`, `{entry_point}`).
 pub const AUTHOR_TEMPLATE: &str = include_str!("templates/author.txt");
@@ -25,6 +25,9 @@ pub struct Problem<'a> {
     /// The solution's file name, for the diagnostics' notes.
     pub solution_name: &'a str,
     pub program: &'a Program,
+    /// Where a reply's chart runs beside the code (the gate of
+    /// [`super::review::review_with`]); `None`: structure only.
+    pub behave: Option<&'a super::against::Behave<'a>>,
 }
 
 /// Model and loop settings.
@@ -96,7 +99,7 @@ pub fn author<L>(
         let answer = ask(client, cache, &body, &mut rng)?;
         let reply = answer["choices"][0]["message"]["content"].as_str().unwrap_or("").to_owned();
         progress(&format!("round {}/{total}: checking the answer", round + 1));
-        let reviewed = review(&reply, problem.program, problem.solution_name, problem.solution);
+        let reviewed = review_with(&reply, problem.program, problem.solution_name, problem.solution, problem.behave);
         let fixes: Vec<Json> = reviewed
             .fixes
             .iter()

@@ -42,7 +42,7 @@ pub struct NotAProgram(pub GraphError);
 /// the chart is not a program.
 pub fn program(chart: &Flowchart, starter_code: &str, entry_point: &str) -> Result<String, NotAProgram> {
     let params = parameters(starter_code, entry_point);
-    let entry = params.as_ref().map(|params| Signature { name: entry_point, params });
+    let entry = params.as_ref().map(|params| Signature { name: entry_point, params, nested: &[] });
     Graph::new(chart).and_then(|g| graph_to_python(&g, entry)).map_err(NotAProgram)
 }
 

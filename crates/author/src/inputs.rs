@@ -1,0 +1,448 @@
+//! Inputs for running a chart when nobody gave tests: made from the
+//! solution itself, so that `check --against solution.py chart.mmd` decides
+//! by behaviour with nothing else beside the files.
+//!
+//! # How it works
+//!
+//! The embedded `shapes.py` (parse only, under `python3`, never running the
+//! solution) reads each parameter of the entry point: an annotation fixes
+//! its type; otherwise it ranks shapes of the catalogue below ([`SHAPES`])
+//! by the parameter's uses (indexing, `len`, arithmetic, `.split()`,
+//! `p[i][j]`, `for a, b in p`, …), its name, a default's literal, and the
+//! words of the chart's Input node; it also returns the docstring's examples
+//! (`>>> f(3, [1, 2])`). Every combination of the best-ranked shapes is
+//! *probed*: `flowbench-testgen`'s generator (the `tests gen` one) makes a
+//! few typical inputs of it, the reference runs on all of them in the
+//! sandbox at once, and the combination the reference answers most often
+//! without raising wins (ties: the better-ranked). Its typical, edge and
+//! (small) large inputs are then generated, the examples added, and the
+//! reference's answers are the expected outputs; inputs it raises on or
+//! does not finish are dropped. [`Found::origin`] says where the shapes came
+//! from, for the report.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use serde::Deserialize;
+use serde_json::Value as Json;
+
+use flowbench_exec::{CallStyle, Limits};
+use flowbench_problem::problem::Category;
+use flowbench_problem::sandbox::{Sandbox, SandboxFailure};
+use flowbench_testgen::python::{GenerateAnswer, GenerateRequest, HELPER_PYTHON, HelperError};
+use flowbench_testgen::reference::{Run, run_all, wrap};
+use flowbench_testgen::spec::{Counts, TestSpec};
+
+use super::reader::Program;
+
+const SHAPES_PY: &str = include_str!("shapes.py");
+
+/// The shapes a parameter may be probed as: a name (what the report says)
+/// and the `[params.X]` table `tests gen` reads.
+pub const SHAPES: &[(&str, &str)] = &[
+    ("ints", r#"type = "List[int]""#),
+    ("int", r#"type = "int""#),
+    (
+        "str",
+        r#"type = "str"
+charset = "lower""#,
+    ),
+    (
+        "nat",
+        r#"type = "int"
+min = 0
+max = 40"#,
+    ),
+    (
+        "strs",
+        r#"type = "List[str]"
+charset = "lower""#,
+    ),
+    (
+        "text",
+        r#"type = "str"
+charset = "abc  de""#,
+    ),
+    (
+        "digits",
+        r#"type = "str"
+charset = "digits"
+len = [1, 12]"#,
+    ),
+    (
+        "pairs",
+        r#"type = "List[List[int]]"
+elem_len = 2
+min = 0
+max = 20"#,
+    ),
+    (
+        "grid",
+        r#"type = "List[List[int]]"
+len = [1, 6]
+cols = [1, 6]
+min = 0
+max = 9"#,
+    ),
+    (
+        "bitgrid",
+        r#"type = "List[List[int]]"
+len = [1, 6]
+cols = [1, 6]
+min = 0
+max = 1"#,
+    ),
+    ("floats", r#"type = "List[float]""#),
+    ("float", r#"type = "float""#),
+    ("bool", r#"type = "bool""#),
+    (
+        "brackets",
+        r#"type = "str"
+charset = "()[]{}""#,
+    ),
+    (
+        "nats",
+        r#"type = "List[int]"
+min = 0
+max = 20"#,
+    ),
+];
+
+/// How many of a parameter's best-ranked shapes are probed.
+const PER_PARAM: usize = 3;
+/// Most combinations probed (best-ranked first).
+const COMBINATIONS: usize = 8;
+/// Typical inputs per probed combination.
+const PROBES: usize = 6;
+/// Most inputs a chart is run on.
+const MOST_INPUTS: usize = 60;
+
+/// Limits of one call of the reference (or the chart) on a made input: the
+/// inputs are small, so a call past a second is a runaway.
+pub fn call_limits() -> Limits {
+    Limits { wall: Duration::from_secs(1), cpu: Duration::from_secs(1) }
+}
+
+/// Inputs made, with the reference's answers.
+#[derive(Debug, Clone)]
+pub struct Found {
+    /// Argument lists (the judge's tagged JSON), the reference's value and
+    /// what it cost (seconds of the call's limit, counted).
+    pub tests: Vec<(Vec<Json>, Json, f64)>,
+    /// Where the parameters' shapes came from (`annotations`, `docstring
+    /// examples`, `probing: nums as ints`…).
+    pub origin: String,
+    /// Inputs dropped because the reference raised or did not finish.
+    pub dropped: usize,
+}
+
+/// Why no inputs could be made: said in the report, the evidence staying
+/// structural.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NoInputs {
+    /// The solution's signature cannot be read or generated for.
+    #[error("{0}")]
+    Signature(String),
+    /// The reference raised (or ran out of time) on every input tried.
+    #[error("the reference raised or did not finish on every input tried ({0})")]
+    AllRaised(String),
+    /// The entry is a method of a class other than `Solution`, or a whole
+    /// program: no call style runs it.
+    #[error("{0}")]
+    NotCallable(String),
+}
+
+/// What went wrong making inputs.
+#[derive(Debug, thiserror::Error)]
+pub enum InputsError {
+    #[error(transparent)]
+    None(#[from] NoInputs),
+    /// The sandbox failed (never a verdict on the code).
+    #[error("sandbox: {0}")]
+    Sandbox(#[from] SandboxFailure),
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum ShapesReply {
+    Read { params: Vec<ParamShapes>, examples: Vec<Vec<Json>> },
+    Error { error: String, line: u32 },
+}
+
+#[derive(Deserialize)]
+struct ParamShapes {
+    name: String,
+    given: bool,
+    shapes: Vec<String>,
+}
+
+/// How the entry point is called: by name, or as a `Solution` method.
+pub fn call_style(program: &Program) -> Result<CallStyle, NoInputs> {
+    match program.entry.method.as_deref() {
+        None => Ok(CallStyle::Function),
+        Some("Solution") => Ok(CallStyle::SolutionMethod),
+        Some(other) => Err(NoInputs::NotCallable(format!(
+            "`{}` is a method of class `{other}`; only functions and `Solution` methods are run",
+            program.entry.qual
+        ))),
+    }
+}
+
+/// Makes inputs for `program`'s entry point (`source`: the solution text;
+/// `hints`: per parameter, the chart's words about it) and runs the
+/// reference on them.
+pub fn find_inputs(
+    program: &Program,
+    source: &str,
+    hints: &BTreeMap<String, String>,
+    sandbox: &dyn Sandbox,
+) -> Result<Found, InputsError> {
+    let style = call_style(program)?;
+    if program.entry.name == "__main__" {
+        return Err(NoInputs::NotCallable("a whole program reads standard input; no call to make".into()).into());
+    }
+    let read = read_shapes(source, &program.entry.qual, hints)?;
+    let reference = wrap(source, &program.entry.name, style, false);
+    let open: Vec<&ParamShapes> = read.params.iter().filter(|p| !p.given && read.examples.is_empty()).collect();
+    let combos = combinations(&open);
+    let generator = Generator { program, source, style, examples: &read.examples };
+    let (chosen, origin) = if combos.len() <= 1 {
+        let origin = if read.params.iter().all(|p| p.given) {
+            "annotations".to_owned()
+        } else if !read.examples.is_empty() {
+            "docstring examples".to_owned()
+        } else {
+            format!("shapes {}", describe(&open, combos.first().map_or(&[][..], |c| &c[..])))
+        };
+        (combos.into_iter().next().unwrap_or_default(), origin)
+    } else {
+        let best = probe(&generator, &open, &combos, &reference, sandbox)?;
+        let origin = format!("probing the reference: {}", describe(&open, &combos[best]));
+        (combos[best].clone(), origin)
+    };
+    let spec = spec_for(&open, &chosen, Counts { typical: 16, large: 2, mutations: 6 });
+    let mut inputs: Vec<Vec<Json>> = read.examples.clone();
+    inputs.extend(generator.generate(&spec)?.into_iter().map(|(_, args)| args));
+    dedup(&mut inputs);
+    inputs.truncate(MOST_INPUTS);
+    let runs = run_all(sandbox, &reference, &inputs, call_limits())?;
+    let total = inputs.len();
+    let tests: Vec<(Vec<Json>, Json, f64)> = inputs
+        .into_iter()
+        .zip(runs)
+        .filter_map(|(args, run)| match run {
+            Run::Value(v, cost) => Some((args, v, cost.seconds())),
+            _ => None,
+        })
+        .collect();
+    if tests.is_empty() {
+        return Err(NoInputs::AllRaised(origin).into());
+    }
+    Ok(Found { dropped: total - tests.len(), tests, origin })
+}
+
+/// What the generator needs besides a spec.
+struct Generator<'a> {
+    program: &'a Program,
+    source: &'a str,
+    style: CallStyle,
+    examples: &'a [Vec<Json>],
+}
+
+impl Generator<'_> {
+    /// `tests gen`'s candidates for `spec`: (category, arguments).
+    fn generate(&self, spec: &TestSpec) -> Result<Vec<(Category, Vec<Json>)>, NoInputs> {
+        let spec_json = serde_json::to_value(spec).map_err(|e| NoInputs::Signature(format!("encoding a spec: {e}")))?;
+        let request = GenerateRequest {
+            solution: self.source,
+            file: "solution.py".into(),
+            entry_point: &self.program.entry.name,
+            call_style: match self.style {
+                CallStyle::Function => "function",
+                CallStyle::SolutionMethod => "solution_method",
+            },
+            seed: spec.seed,
+            spec: spec_json,
+            originals: self.examples.iter().collect(),
+            mode: "gen",
+            scale: 1,
+            stdin_format: Json::Null,
+            statement: "",
+            known_key: None,
+        };
+        match flowbench_testgen::python::generate(Path::new(HELPER_PYTHON), request) {
+            Ok(GenerateAnswer::Generated(g)) => Ok(g.candidates.into_iter().map(|c| (c.category, c.args)).collect()),
+            Ok(GenerateAnswer::SameAsKnown { .. }) => {
+                Err(NoInputs::Signature("the generator answered no inputs".into()))
+            }
+            Err(HelperError::Spec(message)) => Err(NoInputs::Signature(message)),
+            Err(e) => Err(NoInputs::Signature(e.to_string())),
+        }
+    }
+}
+
+/// Index of the combination whose typical inputs the reference answers most
+/// often without raising (the first of the best: they are ranked).
+fn probe(
+    generator: &Generator,
+    open: &[&ParamShapes],
+    combos: &[Vec<usize>],
+    reference: &str,
+    sandbox: &dyn Sandbox,
+) -> Result<usize, InputsError> {
+    let mut inputs = Vec::new();
+    let mut owner = Vec::new();
+    for (k, combo) in combos.iter().enumerate() {
+        let spec = spec_for(open, combo, Counts { typical: PROBES, large: 0, mutations: 0 });
+        // A combination the generator refuses (a constraint its type
+        // cannot take) is simply not a candidate.
+        let Ok(made) = generator.generate(&spec) else { continue };
+        for (_, args) in made.into_iter().filter(|(c, _)| *c == Category::Typical).take(PROBES) {
+            inputs.push(args);
+            owner.push(k);
+        }
+    }
+    let runs = run_all(sandbox, reference, &inputs, call_limits())?;
+    // (answered, tried) per combination. An empty list or string is
+    // answered whatever its elements would have been: only inputs with
+    // something in them tell shapes apart.
+    let mut counts = vec![(0usize, 0usize); combos.len()];
+    for ((k, run), args) in owner.into_iter().zip(runs).zip(&inputs) {
+        if args.iter().any(is_empty) {
+            continue;
+        }
+        counts[k].1 += 1;
+        counts[k].0 += usize::from(matches!(run, Run::Value(..)));
+    }
+    let share = |(a, t): (usize, usize)| if t == 0 { 0.0 } else { a as f64 / t as f64 };
+    let best = counts.iter().map(|&c| share(c)).fold(0.0, f64::max);
+    if best == 0.0 {
+        return Err(NoInputs::AllRaised(format!("probed {} combination(s) of shapes", combos.len())).into());
+    }
+    Ok(counts.iter().position(|&c| share(c) == best).unwrap_or(0))
+}
+
+/// The spec of one combination: each open parameter's shape table, the
+/// counts asked, small large inputs (a chart runs slower than its code).
+fn spec_for(open: &[&ParamShapes], combo: &[usize], counts: Counts) -> TestSpec {
+    let mut params = BTreeMap::new();
+    for (p, &s) in open.iter().zip(combo) {
+        let name = &p.shapes[s];
+        if let Some(table) = SHAPES.iter().find(|(n, _)| n == name).and_then(|(_, t)| t.parse::<toml::Table>().ok()) {
+            params.insert(p.name.clone(), table);
+        }
+    }
+    TestSpec {
+        seed: 1,
+        params,
+        counts,
+        large_len: vec![toml::Value::Integer(40), toml::Value::Integer(120)],
+        large_magnitudes: vec![toml::Value::Integer(200), toml::Value::Integer(2000)],
+        ..TestSpec::default()
+    }
+}
+
+/// Combinations of the open parameters' best shapes, best-ranked first
+/// (by the sum of the ranks), at most [`COMBINATIONS`]. With no open
+/// parameter: one empty combination.
+fn combinations(open: &[&ParamShapes]) -> Vec<Vec<usize>> {
+    let mut all: Vec<Vec<usize>> = vec![Vec::new()];
+    for p in open {
+        let n = p.shapes.len().min(PER_PARAM);
+        all = all.into_iter().flat_map(|c| (0..n).map(move |i| [c.clone(), vec![i]].concat())).collect();
+    }
+    all.sort_by_key(|c| c.iter().sum::<usize>());
+    all.truncate(COMBINATIONS);
+    all
+}
+
+/// `nums as ints, k as int`.
+fn describe(open: &[&ParamShapes], combo: &[usize]) -> String {
+    let parts: Vec<String> = open.iter().zip(combo).map(|(p, &s)| format!("{} as {}", p.name, p.shapes[s])).collect();
+    if parts.is_empty() { "none to guess".into() } else { parts.join(", ") }
+}
+
+/// An empty list or string (or a tagged empty container).
+fn is_empty(v: &Json) -> bool {
+    match v {
+        Json::String(s) => s.is_empty(),
+        Json::Array(a) => a.is_empty(),
+        Json::Object(o) => o.values().all(|x| matches!(x, Json::Array(a) if a.is_empty())),
+        _ => false,
+    }
+}
+
+fn dedup(inputs: &mut Vec<Vec<Json>>) {
+    let mut seen = std::collections::HashSet::new();
+    inputs.retain(|a| seen.insert(serde_json::to_string(a).unwrap_or_default()));
+}
+
+/// Runs `shapes.py` on the solution.
+fn read_shapes(source: &str, entry: &str, hints: &BTreeMap<String, String>) -> Result<ShapesRead, NoInputs> {
+    let fail = |m: String| NoInputs::Signature(m);
+    let request = serde_json::json!({"source": source, "entry": entry, "hints": hints}).to_string();
+    let mut child = Command::new("python3")
+        .args(["-I", "-S", "-c", SHAPES_PY])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| fail(format!("cannot run python3 to read the signature: {e}")))?;
+    let mut stdin = child.stdin.take().ok_or_else(|| fail("python3's stdin is not piped".into()))?;
+    let writer = std::thread::spawn(move || stdin.write_all(request.as_bytes()));
+    let out = child.wait_with_output().map_err(|e| fail(format!("python3 failed: {e}")))?;
+    let _ = writer.join();
+    if !out.status.success() {
+        return Err(fail(format!("reading the signature failed: {}", String::from_utf8_lossy(&out.stderr).trim())));
+    }
+    match serde_json::from_slice::<ShapesReply>(&out.stdout) {
+        Ok(ShapesReply::Read { params, examples }) => Ok(ShapesRead { params, examples }),
+        Ok(ShapesReply::Error { error, line }) => Err(fail(format!("line {line}: {error}"))),
+        Err(e) => Err(fail(format!("unexpected answer from the signature reader: {e}"))),
+    }
+}
+
+struct ShapesRead {
+    params: Vec<ParamShapes>,
+    examples: Vec<Vec<Json>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shape_is_a_table_the_generator_reads() {
+        for (name, table) in SHAPES {
+            let t: toml::Table = table.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(t.contains_key("type"), "{name}");
+        }
+    }
+
+    #[test]
+    fn uses_rank_the_shapes() {
+        let read = read_shapes(
+            "def f(words, n, grid):\n    s = words.split()\n    for i in range(n):\n        x = grid[i][i + 1]\n    return s\n",
+            "f",
+            &BTreeMap::new(),
+        )
+        .expect("read");
+        let first: Vec<&str> = read.params.iter().map(|p| p.shapes[0].as_str()).collect();
+        assert_eq!(first, ["str", "int", "grid"]);
+    }
+
+    #[test]
+    fn combinations_come_best_first_and_capped() {
+        let p =
+            |n: &str| ParamShapes { name: n.into(), given: false, shapes: vec!["a".into(), "b".into(), "c".into()] };
+        let (a, b, c) = (p("a"), p("b"), p("c"));
+        let combos = combinations(&[&a, &b, &c]);
+        assert_eq!(combos.len(), COMBINATIONS);
+        assert_eq!(combos[0], [0, 0, 0]);
+        assert!(combos[1].iter().sum::<usize>() == 1);
+        assert_eq!(combinations(&[]), vec![Vec::<usize>::new()]);
+    }
+}

@@ -1,0 +1,7 @@
+def is_armstrong(n):
+    digits = str(n)
+    k = len(digits)
+    total = 0
+    for d in digits:
+        total += int(d) ** k
+    return total == n
