@@ -142,7 +142,9 @@ fn inspect_task_scores_none_on_the_mock_model_and_all_on_the_reference() {
     let logs = bench.root.join("reference-logs");
     let run = bench
         .harness_command(&inspect)
-        .args(["eval", s(&out.join("flowbench_inspect.py")), "-T", "solver=reference", "--model", "mockllm/model"])
+        // A relative task path: inspect globs it, and Python 3.11's glob takes no absolute pattern.
+        .current_dir(&out)
+        .args(["eval", "flowbench_inspect.py", "-T", "solver=reference", "--model", "mockllm/model"])
         .args(["--log-dir", s(&logs), "--display", "none"])
         .output()
         .expect("inspect runs");
