@@ -142,7 +142,9 @@ fn inspect_task_scores_none_on_the_mock_model_and_all_on_the_reference() {
     let logs = bench.root.join("reference-logs");
     let run = bench
         .harness_command(&inspect)
-        .args(["eval", s(&out.join("flowbench_inspect.py")), "-T", "solver=reference", "--model", "mockllm/model"])
+        // A relative task path: inspect globs it, and Python 3.11's glob takes no absolute pattern.
+        .current_dir(&out)
+        .args(["eval", "flowbench_inspect.py", "-T", "solver=reference", "--model", "mockllm/model"])
         .args(["--log-dir", s(&logs), "--display", "none"])
         .output()
         .expect("inspect runs");
@@ -176,11 +178,11 @@ fn vlmevalkit_tsv_reads_as_its_loader_reads_it_and_predictions_are_judged() {
     let problems = out.join("FlowBench.problems.jsonl");
     let from_tsv = bench.verdicts(&problems, &pred);
     assert_eq!(from_tsv.len(), n);
-    assert_eq!(from_tsv.values().filter(|(passed, _)| *passed).count(), (n + 1) / 2);
+    assert_eq!(from_tsv.values().filter(|(passed, _)| *passed).count(), n.div_ceil(2));
     assert_eq!(from_tsv, bench.verdicts(&problems, &PathBuf::from(format!("{}.jsonl", s(&pred)))));
     let score = bench.py(&["vlm-evaluate", s(&out), s(&pred)]);
     assert_eq!(score["samples"], n);
-    let expected = ((n + 1) / 2) as f64 / n as f64;
+    let expected = n.div_ceil(2) as f64 / n as f64;
     assert!((score["pass@1"].as_f64().expect("pass@1") - expected).abs() < 1e-9, "{score}");
 }
 

@@ -90,7 +90,11 @@ def vlmevalkit(out, pred):
     right = ["```python\n" + a + "\n```" if i % 2 == 0 else "I do not know." for i, a in enumerate(data["answer"])]
     pred_data = data.drop(columns=["image"]).assign(prediction=right)
     pred_data.to_csv(pred, sep="\t", index=False)
-    pred_data.to_json(str(pred) + ".jsonl", orient="records", lines=True)
+    # The samples JSONL the prediction file stands for (model: the file name's `<model>_FlowBench`).
+    model = Path(pred).stem.rsplit("_FlowBench", 1)[0]
+    with open(str(pred) + ".jsonl", "w") as f:
+        for task_id, prediction in zip(pred_data["task_id"], pred_data["prediction"]):
+            f.write(json.dumps({"task_id": task_id, "model": model, "response": prediction}) + "\n")
     print(json.dumps({"rows": len(data), "right": (len(data) + 1) // 2}))
 
 
