@@ -302,7 +302,8 @@ fn anchors_pass_by_behaviour_without_tests() {
     let known = |n: &String| KNOWN_UNRUN_ANCHORS.iter().any(|k| n.starts_with(k));
     let unknown: Vec<&String> = unrun.iter().filter(|n| !known(n)).collect();
     assert!(unknown.is_empty(), "anchors passed on the structure alone, not run: {unknown:?}");
-    let now_run: Vec<&&str> = KNOWN_UNRUN_ANCHORS.iter().filter(|k| !unrun.iter().any(|n| n.starts_with(**k))).collect();
+    let now_run: Vec<&&str> =
+        KNOWN_UNRUN_ANCHORS.iter().filter(|k| !unrun.iter().any(|n| n.starts_with(**k))).collect();
     assert!(now_run.is_empty(), "these anchors run now: strike them from KNOWN_UNRUN_ANCHORS: {now_run:?}");
 }
 
