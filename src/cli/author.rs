@@ -76,6 +76,14 @@ pub struct AuthorArgs {
     pub quiet: bool,
 }
 
+/// A statement still `new`'s template: the model would read a placeholder.
+fn refuse_template(description: &str, path: &Path) -> anyhow::Result<()> {
+    if description.contains(crate::bank::problem_check::TEMPLATE_MARKER) {
+        anyhow::bail!("{}: still `new`'s template; write the statement first (the model reads it)", path.display());
+    }
+    Ok(())
+}
+
 pub fn run(args: AuthorArgs) -> anyhow::Result<ExitCode> {
     if args.print_templates {
         print!("{AUTHOR_TEMPLATE}\n----- repair -----\n{REPAIR_TEMPLATE}");
@@ -88,12 +96,7 @@ pub fn run(args: AuthorArgs) -> anyhow::Result<ExitCode> {
     refuse_overwrites(&args, &output, &log_path, &[&solution_path, &description_path])?;
     let solution = read(&solution_path)?;
     let description = read(&description_path)?;
-    if description.contains(crate::bank::problem_check::TEMPLATE_MARKER) {
-        anyhow::bail!(
-            "{}: still `new`'s template; write the statement first (the model reads it)",
-            description_path.display()
-        );
-    }
+    refuse_template(&description, &description_path)?;
     let entry = args.entry.clone().or_else(|| entry_point(&args.dir));
     let program = match crate::author::read_program(&solution, entry.as_deref()) {
         Ok(p) => p,
@@ -107,15 +110,15 @@ pub fn run(args: AuthorArgs) -> anyhow::Result<ExitCode> {
     let client = client(&args)?;
     let cache = (args.cache != "none").then(|| Cache::new(Path::new(&args.cache)));
     let solution_name = solution_path.display().to_string();
-    let sandbox = crate::exec::LazyExecutor::new(crate::author::execute::sandbox_config());
-    let inputs = crate::author::behaviour::InputCache::default();
-    let behave = crate::author::against::Behave { source: &solution, sandbox: &sandbox, cache: &inputs };
     let problem = Problem {
         description: &description,
         solution: &solution,
         solution_name: &solution_name,
         program: &program,
-        behave: Some(&behave),
+        // Structure decides here: the made inputs miss errors a repair
+        // round must catch (a binary search's `lo < hi` agrees on them), so
+        // the behaviour gate waits until inputs reach such boundaries.
+        behave: None,
     };
     let bar = super::progress::spinner(args.quiet);
     let mut log_file = std::fs::OpenOptions::new()

@@ -115,22 +115,31 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
             (mismatches, unfaithful) = (mismatches + found, unfaithful + usize::from(found > 0));
         }
     }
+    let against = solution.as_ref().map(|s| (s.name.as_str(), mismatches, unfaithful));
+    Ok(summarise(&args, errors, warnings, against))
+}
+
+/// Prints the run's summary line; the exit code: 2 with errors, 1 with
+/// denied warnings or an unfaithful chart. `against`: the solution's name,
+/// the mismatches and the charts they were in.
+fn summarise(args: &CheckArgs, errors: usize, warnings: usize, against: Option<(&str, usize, usize)>) -> ExitCode {
     let mut summary = format!("checked {} file(s): {errors} error(s), {warnings} warning(s)", args.files.len());
     if args.deny && warnings > 0 {
         summary.push_str(" (warnings denied)");
     }
     // Mismatches print as errors above: the count says how many there were.
-    if let Some(solution) = &solution {
-        summary.push_str(&format!(", {mismatches} mismatch(es) with {} in {unfaithful} chart(s)", solution.name));
+    if let Some((name, mismatches, unfaithful)) = against {
+        summary.push_str(&format!(", {mismatches} mismatch(es) with {name} in {unfaithful} chart(s)"));
     }
     eprintln!("{summary}");
-    Ok(if errors > 0 {
+    let unfaithful = against.is_some_and(|(_, _, charts)| charts > 0);
+    if errors > 0 {
         ExitCode::from(2)
-    } else if (args.deny && warnings > 0) || unfaithful > 0 {
+    } else if (args.deny && warnings > 0) || unfaithful {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
-    })
+    }
 }
 
 /// Checks one chart's text, printing its diagnostics (and, with a
