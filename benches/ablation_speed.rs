@@ -26,7 +26,8 @@ fn client_throughput(dir: &Path) -> f64 {
         timeout: Duration::from_secs(30),
         retry: RetryPolicy::default(),
         pool: 64,
-    });
+    })
+    .expect("the test server's URL");
     let requests: Vec<Request> = (0..REQUESTS)
         .map(|i| Request {
             id: format!("r{i}"),

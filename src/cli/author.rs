@@ -181,7 +181,7 @@ fn client(args: &AuthorArgs) -> anyhow::Result<ChatClient> {
         timeout,
         retry: RetryPolicy { max_retries: args.retries, ..RetryPolicy::default() },
         pool: 1,
-    }))
+    })?)
 }
 
 /// Writes a valid chart and says so, or shows the last problems.

@@ -158,7 +158,7 @@ fn chat_client(args: &GenerateArgs, endpoint: String, key_env: &str) -> anyhow::
         timeout,
         retry: RetryPolicy { max_retries: args.retries, ..RetryPolicy::default() },
         pool: args.jobs,
-    }))
+    })?)
 }
 
 /// Prints what answering did; the exit code: 1 when some sample is

@@ -111,7 +111,7 @@ pub fn sample_line(
         // Code-Vision's cut before the first `input(` line only reproduces
         // its recorded completions; a new condition has none to reproduce,
         // and the cut would leave a whole program nothing to run.
-        flowbench_judge::extract::program_extract(Extract::CodeVision, from_last_block(response))
+        flowbench_judge::extract::fenced_block(from_last_block(response))
     } else {
         Extract::CodeVision.apply(response)
     };

@@ -35,6 +35,11 @@ pub fn p_equals(p: f64) -> String {
 }
 
 /// A delta cell: `+3.2 [−2.1, +8.5] p=0.41`.
+/// A paired Δ's three table cells: Δ, its 95 % interval, McNemar's p.
+pub fn paired_cells(d: &Delta) -> String {
+    format!("{} | [{}, {}] | {}", signed(d.delta), signed(d.ci_low), signed(d.ci_high), p_value(d.mcnemar_p))
+}
+
 pub fn delta_text(d: &Delta) -> String {
     format!("{} [{}, {}] {}", signed(d.delta), signed(d.ci_low), signed(d.ci_high), p_equals(d.mcnemar_p))
 }
@@ -94,12 +99,9 @@ pub fn markdown(ab: &Ablation) -> String {
             if let Some(d) = table.get(subset).and_then(|t| t.get("all")) {
                 let _ = writeln!(
                     md,
-                    "| {name} | {base} | {subset} | {} | {} | [{}, {}] | {} | {} | {} | {} |",
+                    "| {name} | {base} | {subset} | {} | {} | {} | {} | {} |",
                     d.tasks,
-                    signed(d.delta),
-                    signed(d.ci_low),
-                    signed(d.ci_high),
-                    p_value(d.mcnemar_p),
+                    paired_cells(d),
                     d.only_baseline,
                     d.only_condition,
                     p_value(d.paired_p)
@@ -152,14 +154,11 @@ fn memorisation_section(md: &mut String, ab: &Ablation) {
         let d = &g.gap;
         let _ = writeln!(
             md,
-            "| {} | {} | {} | {} | [{}, {}] | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} |",
             g.run,
             g.originals,
             g.variants,
-            signed(d.delta),
-            signed(d.ci_low),
-            signed(d.ci_high),
-            p_value(d.mcnemar_p),
+            paired_cells(d),
             d.only_condition,
             d.only_baseline,
         );
@@ -209,7 +208,7 @@ fn reasoning_section(md: &mut String, ab: &Ablation) {
         let d = &p.delta;
         let _ = writeln!(
             md,
-            "| {} | {} | {} | {} | {} | {:.1} | {:.1} | {} | [{}, {}] | {} |",
+            "| {} | {} | {} | {} | {} | {:.1} | {:.1} | {} |",
             p.model,
             p.condition,
             p.plain_run,
@@ -217,10 +216,7 @@ fn reasoning_section(md: &mut String, ab: &Ablation) {
             d.tasks,
             p.plain_pass_at_1,
             p.cot_pass_at_1,
-            signed(d.delta),
-            signed(d.ci_low),
-            signed(d.ci_high),
-            p_value(d.mcnemar_p),
+            paired_cells(d),
         );
     }
 }
@@ -243,16 +239,13 @@ fn coder_section(md: &mut String, ab: &Ablation) {
             (Some(d), Some(run), Some(truth)) => {
                 let _ = writeln!(
                     md,
-                    "| {} | {} | {} | {run} | {} | {:.1} | {truth:.1} | {} | [{}, {}] | {} |",
+                    "| {} | {} | {} | {run} | {} | {:.1} | {truth:.1} | {} |",
                     g.model,
                     g.coder,
                     g.two_step_run,
                     d.tasks,
                     g.on_transcriptions,
-                    signed(d.delta),
-                    signed(d.ci_low),
-                    signed(d.ci_high),
-                    p_value(d.mcnemar_p),
+                    paired_cells(d),
                 );
             }
             _ => {
@@ -285,16 +278,13 @@ fn signature_section(md: &mut String, ab: &Ablation) {
             if g.solved_by_signature.is_empty() { "—".to_string() } else { g.solved_by_signature.join(", ") };
         let _ = writeln!(
             md,
-            "| {} | {} | {} | {} | {:.1} | {} | [{}, {}] | {} | {solved} |",
+            "| {} | {} | {} | {} | {:.1} | {} | {solved} |",
             g.model,
             g.flowchart_run,
             g.signature_run,
             d.tasks,
             g.signature_pass_at_1,
-            signed(d.delta),
-            signed(d.ci_low),
-            signed(d.ci_high),
-            p_value(d.mcnemar_p),
+            paired_cells(d),
         );
     }
 }

@@ -36,6 +36,15 @@ pub enum ClientError {
     Exhausted { attempts: u32, last: String },
 }
 
+/// Why an endpoint cannot be called at all: found before any request, so a
+/// typo is one error instead of every request retried until it gives up.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("endpoint `{endpoint}`: {why} (expected a URL such as http://127.0.0.1:8000/v1)")]
+pub struct EndpointError {
+    pub endpoint: String,
+    pub why: &'static str,
+}
+
 /// The outcome of one attempt.
 enum Attempt {
     Answer(Json),
@@ -51,7 +60,10 @@ pub struct ChatClient {
 }
 
 impl ChatClient {
-    pub fn new(config: ClientConfig) -> ChatClient {
+    /// A client for `config.endpoint`, refused when that is no http(s) URL
+    /// with a host.
+    pub fn new(config: ClientConfig) -> Result<ChatClient, EndpointError> {
+        check_endpoint(&config.endpoint)?;
         let agent: ureq::Agent = ureq::Agent::config_builder()
             .timeout_global(Some(config.timeout))
             .http_status_as_error(false)
@@ -62,7 +74,7 @@ impl ChatClient {
         let base = config.endpoint.trim_end_matches('/');
         let url =
             if base.ends_with("/chat/completions") { base.to_string() } else { format!("{base}/chat/completions") };
-        ChatClient { agent, url, config }
+        Ok(ChatClient { agent, url, config })
     }
 
     /// The URL requests go to.
@@ -121,9 +133,19 @@ impl ChatClient {
     }
 }
 
+fn check_endpoint(endpoint: &str) -> Result<(), EndpointError> {
+    let refuse = |why| Err(EndpointError { endpoint: endpoint.to_string(), why });
+    let Ok(uri) = endpoint.parse::<ureq::http::Uri>() else { return refuse("not a URL") };
+    match (uri.scheme_str(), uri.host()) {
+        (Some("http" | "https"), Some(host)) if !host.is_empty() => Ok(()),
+        (Some("http" | "https"), _) => refuse("no host"),
+        _ => refuse("not an http or https URL"),
+    }
+}
+
 fn transport_error(e: ureq::Error) -> Attempt {
     match e {
-        ureq::Error::BadUri(_) | ureq::Error::InvalidProxyUrl | ureq::Error::HostNotFound => {
+        ureq::Error::BadUri(_) | ureq::Error::InvalidProxyUrl | ureq::Error::HostNotFound | ureq::Error::Http(_) => {
             Attempt::Fail(e.to_string())
         }
         // Timeouts, refused or dropped connections, protocol garbage.

@@ -26,4 +26,4 @@ pub mod retry;
 
 pub use batch::{BatchError, BatchOptions, BatchReport, Request, run_batch};
 pub use cache::{Cache, CacheError};
-pub use http::{ChatClient, ClientConfig, ClientError};
+pub use http::{ChatClient, ClientConfig, ClientError, EndpointError};

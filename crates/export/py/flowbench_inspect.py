@@ -3,9 +3,9 @@
 Each sample shows a model what `flowbench prompts` would send under a
 condition (`flowchart`: the text and the flowchart image; `mermaid`: the
 Mermaid text; `text`: the description alone) and asks for the code. The
-scorer runs `flowbench judge` on the answer: native mode, in flowbench's
-sandbox, the verdict class and the first failing test in the score's
-metadata. The judge binary is $FLOWBENCH, else `flowbench` on PATH.
+scorer runs `flowbench judge` on the answers (those scored at once share
+one run): native mode, in flowbench's sandbox, the verdict class and the
+first failing test in the score's metadata. The judge binary is $FLOWBENCH, else `flowbench` on PATH.
 
     inspect eval flowbench_inspect.py --model openai/gpt-4o
     inspect eval flowbench_inspect.py -T condition=mermaid --model ...
@@ -20,6 +20,7 @@ import os
 import subprocess
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 import anyio
@@ -37,28 +38,87 @@ CONDITION = "{{CONDITION}}"
 CONDITIONS = ("flowchart", "mermaid", "text")
 SOLVERS = ("generate", "reference")
 
-# One judge process per core at a time: inspect scores many samples at once.
-_SLOTS = threading.BoundedSemaphore(max(1, os.cpu_count() or 1))
-
 
 def flowbench_bin():
     return os.environ.get("FLOWBENCH", "flowbench")
 
 
-def judge(task_id, response, problems=HERE / "problems.jsonl"):
-    """The results line `flowbench judge` writes for one answer."""
-    with _SLOTS, tempfile.TemporaryDirectory(prefix="flowbench-judge-") as tmp:
+def judge_batch(answers, problems=HERE / "problems.jsonl"):
+    """The results lines `flowbench judge` writes for `answers` (pairs of
+    task id and response), in their order: one judge process, and so one
+    sandbox start-up, for the whole batch."""
+    with tempfile.TemporaryDirectory(prefix="flowbench-judge-") as tmp:
         samples = Path(tmp) / "samples.jsonl"
         results = Path(tmp) / "results.jsonl"
-        samples.write_text(json.dumps({"task_id": task_id, "response": response, "model": "inspect"}) + "\n")
+        samples.write_text("".join(
+            json.dumps({"task_id": task_id, "response": response, "model": "inspect"}) + "\n"
+            for task_id, response in answers))
         cmd = [flowbench_bin(), "judge", "--problems", str(problems), "--samples", str(samples),
-               "-o", str(results), "--mode", "native", "--quiet", "-j", "1"]
+               "-o", str(results), "--mode", "native", "--quiet"]
         done = subprocess.run(cmd, capture_output=True, text=True)
         lines = results.read_text().splitlines() if results.exists() else []
-        if not lines:
-            raise RuntimeError(
-                f"flowbench judge gave no verdict for {task_id} (exit {done.returncode}): {done.stderr.strip()}")
-        return json.loads(lines[0])
+        by_index = {row["sample_index"]: row for row in map(json.loads, lines)}
+        missing = [task_id for i, (task_id, _) in enumerate(answers) if i not in by_index]
+        if missing:
+            raise RuntimeError(f"flowbench judge gave no verdict for {', '.join(missing)} "
+                               f"(exit {done.returncode}): {done.stderr.strip()}")
+        return [by_index[i] for i in range(len(answers))]
+
+
+class Batcher:
+    """Judges the answers inspect scores concurrently in batches.
+
+    inspect calls the scorer once per sample, many at a time. Each call
+    queues its answer and waits; the first waiting call becomes the leader,
+    lets the queue fill for `window` seconds, judges everything queued in
+    one `flowbench judge` run (which uses every core itself) and hands each
+    caller its line, then judges what arrived meanwhile, until the queue is
+    empty. A failed run fails every answer of its batch, never a later one.
+    """
+
+    def __init__(self, judge=judge_batch, window=0.2, limit=256):
+        self._judge, self._window, self._limit = judge, window, limit
+        self._lock = threading.Lock()
+        self._queue = []
+        self._leading = False
+
+    def judge(self, task_id, response):
+        entry = {"answer": (task_id, response), "done": threading.Event()}
+        with self._lock:
+            self._queue.append(entry)
+            lead = not self._leading
+            self._leading = True
+        if lead:
+            time.sleep(self._window)
+            self._drain()
+        entry["done"].wait()
+        if "error" in entry:
+            raise entry["error"]
+        return entry["line"]
+
+    def _drain(self):
+        while True:
+            with self._lock:
+                batch, self._queue = self._queue[:self._limit], self._queue[self._limit:]
+                if not batch:
+                    self._leading = False
+                    return
+            try:
+                for entry, line in zip(batch, self._judge([e["answer"] for e in batch])):
+                    entry["line"] = line
+            except Exception as error:  # the batch's callers raise it, each in its own sample
+                for entry in batch:
+                    entry["error"] = error
+            for entry in batch:
+                entry["done"].set()
+
+
+BATCHER = Batcher()
+
+
+def judge(task_id, response):
+    """The results line `flowbench judge` writes for one answer (batched)."""
+    return BATCHER.judge(task_id, response)
 
 
 def read_samples(condition):

@@ -77,8 +77,9 @@ fn cut_before_input(code: &str) -> String {
 
 /// `re.findall(r'```python\n(.*?)\n```', s, re.DOTALL)[0]` and
 /// `re.findall(r'```(.*?)\n(.*?)```', s, re.DOTALL)[0][1]`, with the
-/// surrounding `try/except: return content`, and the `assert` cut.
-fn fenced_block(content: &str) -> String {
+/// surrounding `try/except: return content`, and the `assert` cut: the
+/// first fenced block's code, without Code-Vision's `input(` cut.
+pub fn fenced_block(content: &str) -> String {
     if content.contains("```python") {
         const OPEN: &str = "```python\n";
         let mut from = 0;

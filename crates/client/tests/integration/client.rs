@@ -18,6 +18,7 @@ fn client(url: &str) -> ChatClient {
         retry: RetryPolicy { max_retries: 4, base: Duration::from_millis(20), max: Duration::from_millis(200) },
         pool: 8,
     })
+    .expect("the test server's URL")
 }
 
 fn requests(texts: &[String]) -> Vec<Request> {
@@ -152,4 +153,25 @@ fn cache_answers_a_second_output_without_the_network() {
         std::fs::read(dir.path().join("a.jsonl")).expect("a"),
         std::fs::read(dir.path().join("b.jsonl")).expect("b")
     );
+}
+
+/// An endpoint that is no URL is refused when the client is made, naming
+/// it, instead of every request being retried until it gives up.
+#[test]
+fn an_endpoint_that_is_no_url_is_refused_before_any_request() {
+    let config = |endpoint: &str| ClientConfig {
+        endpoint: endpoint.to_string(),
+        api_key: None,
+        timeout: Duration::from_millis(100),
+        retry: RetryPolicy::default(),
+        pool: 1,
+    };
+    for (endpoint, why) in
+        [("URL", "not an http or https URL"), ("ftp://host/v1", "not an http or https URL"), ("http://", "not a URL")]
+    {
+        let err = ChatClient::new(config(endpoint)).err().unwrap_or_else(|| panic!("{endpoint} accepted"));
+        assert_eq!((err.endpoint.as_str(), err.why), (endpoint, why));
+        assert!(err.to_string().starts_with(&format!("endpoint `{endpoint}`")), "{err}");
+    }
+    assert!(ChatClient::new(config("https://api.example.com/v1")).is_ok());
 }
