@@ -125,3 +125,33 @@ fn a_problems_file_of_several_problems_needs_a_task() {
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(report(&out)["execution"]["tests"], 1);
 }
+
+/// Every chart of the embedded bank is faithful to its solution by
+/// `check --beside` (its `flowchart.mmd` against the `solution.py` beside
+/// it), and most of them decide by running: the bank's charts are written
+/// in pseudo-code (`len nums - 1`, `a mod b`, `Set i = 0 and j = …`) that
+/// the reader must take as code. Prints how many ran.
+#[test]
+#[ignore = "heavy: every bank chart run beside its solution in the sandbox"]
+fn every_bank_chart_passes_check_beside_and_most_run() {
+    let bank = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+    let out = Command::new(env!("CARGO_BIN_EXE_flowbench"))
+        .args(["check", "--beside"])
+        .arg(&bank)
+        .output()
+        .expect("flowbench runs");
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+    let charts = std::fs::read_dir(&bank)
+        .expect("problems")
+        .filter(|e| e.as_ref().is_ok_and(|e| e.path().join("flowchart.mmd").is_file()))
+        .count();
+    let ran = stdout.lines().chain(stderr.lines()).filter(|l| l.contains("all agreed")).count();
+    println!("bank charts by check --beside: {ran}/{charts} ran beside their solution and agreed, none unfaithful");
+    assert!(
+        stderr.contains(&format!("checked {charts} chart(s)"))
+            || stdout.contains(&format!("checked {charts} chart(s)")),
+        "{stderr}"
+    );
+    assert!(ran * 10 >= charts * 6, "only {ran}/{charts} bank charts ran: {stdout}\n{stderr}");
+}

@@ -215,13 +215,14 @@ pub fn parse_stmt(text: &str) -> Option<Stmt> {
                 parts.push(p.expr_list()?);
             }
             let value = parts.pop()?;
-            (p.at == toks.len() && !parts.is_empty()).then_some(Stmt::Assign(parts, value))
+            let assignable = parts.iter().all(is_target);
+            (p.at == toks.len() && !parts.is_empty() && assignable).then_some(Stmt::Assign(parts, value))
         }
         Some(op) if op.len() >= 2 && op.ends_with('=') && !matches!(op, "==" | "!=" | "<=" | ">=") => {
             let op = op.trim_end_matches('=').to_owned();
             p.at += 1;
             let value = p.expr_list()?;
-            (p.at == toks.len()).then_some(Stmt::Aug(first, op, value))
+            (p.at == toks.len() && is_target(&first)).then_some(Stmt::Aug(first, op, value))
         }
         Some(":") => {
             // An annotated assignment `x: int = 0`.
@@ -234,6 +235,17 @@ pub fn parse_stmt(text: &str) -> Option<Stmt> {
             (p.at == toks.len()).then_some(Stmt::Keyword("annotation".into()))
         }
         _ => None,
+    }
+}
+
+/// Whether Python can assign to `e`: a name, a subscript, an attribute, or
+/// a tuple or list of those (`i = 0 and j = 1` is no chained assignment).
+fn is_target(e: &Expr) -> bool {
+    match e {
+        Expr::Name(_) | Expr::Index(..) | Expr::Attr(..) => true,
+        Expr::Tuple(items) | Expr::List(items) => items.iter().all(is_target),
+        Expr::Unary(op, inner) => op == "*" && is_target(inner),
+        _ => false,
     }
 }
 

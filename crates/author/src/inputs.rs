@@ -4,8 +4,8 @@
 //!
 //! # How it works
 //!
-//! The embedded `shapes.py` (parse only, under `python3`, never running the
-//! solution) reads each parameter of the entry point: an annotation fixes
+//! The test generator's `shapes` helper (`flowbench-testgen`'s
+//! `shapes.py`: parse only, never running the solution) reads each parameter of the entry point: an annotation fixes
 //! its type; otherwise it ranks shapes of the catalogue below ([`SHAPES`])
 //! by the parameter's uses (indexing, `len`, arithmetic, `.split()`,
 //! `p[i][j]`, `for a, b in p`, …), its name, a default's literal, and the
@@ -21,24 +21,21 @@
 //! from, for the report.
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use serde::Deserialize;
 use serde_json::Value as Json;
 
 use flowbench_exec::{CallStyle, Limits};
 use flowbench_problem::problem::Category;
 use flowbench_problem::sandbox::{Sandbox, SandboxFailure};
-use flowbench_testgen::python::{GenerateAnswer, GenerateRequest, HELPER_PYTHON, HelperError};
+use flowbench_testgen::python::{
+    GenerateAnswer, GenerateRequest, HELPER_PYTHON, HelperError, ParamShapes, ShapesAnswer, ShapesRequest,
+};
 use flowbench_testgen::reference::{Run, run_all, wrap};
 use flowbench_testgen::spec::{Counts, TestSpec};
 
 use super::reader::Program;
-
-const SHAPES_PY: &str = include_str!("shapes.py");
 
 /// The shapes a parameter may be probed as: a name (what the report says)
 /// and the `[params.X]` table `tests gen` reads.
@@ -163,20 +160,6 @@ pub enum InputsError {
     /// The sandbox failed (never a verdict on the code).
     #[error("sandbox: {0}")]
     Sandbox(#[from] SandboxFailure),
-}
-
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum ShapesReply {
-    Read { params: Vec<ParamShapes>, examples: Vec<Vec<Json>> },
-    Error { error: String, line: u32 },
-}
-
-#[derive(Deserialize)]
-struct ParamShapes {
-    name: String,
-    given: bool,
-    shapes: Vec<String>,
 }
 
 /// How the entry point is called: by name, or as a `Solution` method.
@@ -380,34 +363,11 @@ fn dedup(inputs: &mut Vec<Vec<Json>>) {
     inputs.retain(|a| seen.insert(serde_json::to_string(a).unwrap_or_default()));
 }
 
-/// Runs `shapes.py` on the solution.
-fn read_shapes(source: &str, entry: &str, hints: &BTreeMap<String, String>) -> Result<ShapesRead, NoInputs> {
-    let fail = |m: String| NoInputs::Signature(m);
-    let request = serde_json::json!({"source": source, "entry": entry, "hints": hints}).to_string();
-    let mut child = Command::new("python3")
-        .args(["-I", "-S", "-c", SHAPES_PY])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| fail(format!("cannot run python3 to read the signature: {e}")))?;
-    let mut stdin = child.stdin.take().ok_or_else(|| fail("python3's stdin is not piped".into()))?;
-    let writer = std::thread::spawn(move || stdin.write_all(request.as_bytes()));
-    let out = child.wait_with_output().map_err(|e| fail(format!("python3 failed: {e}")))?;
-    let _ = writer.join();
-    if !out.status.success() {
-        return Err(fail(format!("reading the signature failed: {}", String::from_utf8_lossy(&out.stderr).trim())));
-    }
-    match serde_json::from_slice::<ShapesReply>(&out.stdout) {
-        Ok(ShapesReply::Read { params, examples }) => Ok(ShapesRead { params, examples }),
-        Ok(ShapesReply::Error { error, line }) => Err(fail(format!("line {line}: {error}"))),
-        Err(e) => Err(fail(format!("unexpected answer from the signature reader: {e}"))),
-    }
-}
-
-struct ShapesRead {
-    params: Vec<ParamShapes>,
-    examples: Vec<Vec<Json>>,
+/// The ranked shapes of the entry's parameters, read by the test
+/// generator's `shapes` helper (parse only, never running the code).
+fn read_shapes(source: &str, entry: &str, hints: &BTreeMap<String, String>) -> Result<ShapesAnswer, NoInputs> {
+    let request = ShapesRequest { solution: source, file: "solution.py".into(), entry, hints };
+    flowbench_testgen::python::shapes(Path::new(HELPER_PYTHON), request).map_err(|e| NoInputs::Signature(e.to_string()))
 }
 
 #[cfg(test)]

@@ -49,6 +49,90 @@ pub fn normalize(text: &str) -> String {
     pseudo_code(s.trim())
 }
 
+/// Builtins a chart often applies without parentheses (`len nums - 1`,
+/// `abs a`), since a Mermaid label needs quotes to hold them.
+const PREFIX_FUNCTIONS: [&str; 16] = [
+    "abs", "len", "sum", "max", "min", "sorted", "reversed", "int", "str", "float", "list", "set", "ord", "chr", "bin",
+    "sqrt",
+];
+
+/// Words that never start the operand of a prefix call (`sum of squares`,
+/// `max so far` stay prose).
+const NOT_OPERANDS: [&str; 16] =
+    ["and", "or", "not", "in", "is", "if", "else", "for", "of", "to", "by", "from", "with", "so", "the", "value"];
+
+/// `len nums - 1` → `len(nums) - 1`, `abs a` → `abs(a)` (an operand is a
+/// name with its subscripts and attributes), and `a mod b` → `a % b`:
+/// pseudo-code's juxtaposed calls and its `mod`, outside quotes. Only where
+/// code is read (statements, conditions, returned values): an Input node's
+/// `list edges` names a type.
+fn prefix_calls(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    let mut out = String::with_capacity(text.len() + 4);
+    let (mut i, mut quote) = (0, None::<char>);
+    while i < chars.len() {
+        let c = chars[i];
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if c == '\'' || c == '"' => quote = Some(c),
+            None if is_word(c) && (i == 0 || !(is_word(chars[i - 1]) || chars[i - 1] == '.')) => {
+                let end = (i..chars.len()).find(|&j| !is_word(chars[j])).unwrap_or(chars.len());
+                let word: String = chars[i..end].iter().collect();
+                let operand_end = if chars.get(end) == Some(&' ') { operand(&chars, end + 1) } else { None };
+                if let Some(operand_end) = operand_end
+                    && PREFIX_FUNCTIONS.contains(&word.as_str())
+                {
+                    let operand: String = chars[end + 1..operand_end].iter().collect();
+                    out.push_str(&format!("{word}({operand})"));
+                    i = operand_end;
+                    continue;
+                }
+                let after_operand = out.trim_end().chars().last().is_some_and(|p| is_word(p) || matches!(p, ')' | ']'));
+                let number_follows =
+                    chars.get(end) == Some(&' ') && chars.get(end + 1).is_some_and(char::is_ascii_digit);
+                if word == "mod" && after_operand && (operand_end.is_some() || number_follows) {
+                    out.push('%');
+                    i = end;
+                    continue;
+                }
+                out.push_str(&word);
+                i = end;
+                continue;
+            }
+            None => {}
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
+}
+
+/// The end of the operand starting at `start`: a name that is no keyword
+/// or filler word, then subscripts, calls and attributes.
+fn operand(chars: &[char], start: usize) -> Option<usize> {
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    let first = *chars.get(start)?;
+    if !(first.is_alphabetic() || first == '_') {
+        return None;
+    }
+    let mut end = (start..chars.len()).find(|&j| !is_word(chars[j])).unwrap_or(chars.len());
+    let name: String = chars[start..end].iter().collect();
+    if NOT_OPERANDS.contains(&name.as_str()) || PREFIX_FUNCTIONS.contains(&name.as_str()) {
+        return None;
+    }
+    loop {
+        match chars.get(end) {
+            Some('[' | '(') => end = closing(chars, end)? + 1,
+            Some('.') if chars.get(end + 1).is_some_and(|c| c.is_alphabetic() || *c == '_') => {
+                end = (end + 1..chars.len()).find(|&j| !is_word(chars[j])).unwrap_or(chars.len());
+            }
+            _ => return Some(end),
+        }
+    }
+}
+
 /// Words of other languages' pseudo-code as Python: `true`, `false`,
 /// `null`, `&&`, `||`, and `inf`/`∞` as `float('inf')` (unless the label
 /// assigns a variable of that name).
@@ -199,15 +283,42 @@ fn is_statement(text: &str) -> bool {
     }
 }
 
-/// `a = 1, b = 2` as two statements (every comma-separated piece an
+/// `a = 1, b = 2` (or `a = 1 and b = 2`) as two statements (every piece an
 /// assignment); `x, y = y, x` stays one.
 fn split_assignments(text: &str) -> Option<Vec<String>> {
-    let pieces = labels::split_top_level(text);
+    let mut pieces = labels::split_top_level(text);
+    // `i = 0 and j = len(t) - 1`: assignments joined by a word.
+    if pieces.len() < 2 {
+        pieces = text.split(" and ").map(str::to_owned).collect();
+    }
     if pieces.len() < 2 {
         return None;
     }
     let all = pieces.iter().all(|p| matches!(expr::parse_stmt(p), Some(Stmt::Assign(..) | Stmt::Aug(..))));
     all.then_some(pieces)
+}
+
+/// `i, j = len(a) - 1, len(b) - 1` as `i = len(a) - 1` and `j = len(b) - 1`:
+/// a parallel assignment to names whose values read none of them does what
+/// its assignments do one by one, which is how a chart often draws it (and
+/// `draw` reads the code's the same way, so the two sides meet).
+fn parallel_assignments(text: &str) -> Option<Vec<String>> {
+    let Some(Stmt::Assign(targets, expr::Expr::Tuple(values))) = expr::parse_stmt(text) else { return None };
+    let [expr::Expr::Tuple(names)] = targets.as_slice() else { return None };
+    let names: Vec<&str> = names
+        .iter()
+        .map(|n| if let expr::Expr::Name(s) = n { Some(s.as_str()) } else { None })
+        .collect::<Option<_>>()?;
+    let mut read = Vec::new();
+    values.iter().for_each(|v| expr::names(v, &mut read));
+    let distinct = names.iter().enumerate().all(|(k, n)| !names[..k].contains(n));
+    if names.len() != values.len() || !distinct || names.iter().any(|n| read.iter().any(|r| r == n)) {
+        return None;
+    }
+    let (_, value_text) = text.split_once('=')?;
+    let value_texts = labels::split_top_level(value_text.trim());
+    (value_texts.len() == names.len())
+        .then(|| names.iter().zip(&value_texts).map(|(n, v)| format!("{n} = {}", v.trim())).collect())
 }
 
 /// The statements a line of code holds, or `None` if it is not code.
@@ -216,7 +327,7 @@ fn as_code(text: &str) -> Option<Vec<String>> {
     if text.is_empty() {
         return None;
     }
-    if let Some(parts) = split_assignments(text) {
+    if let Some(parts) = split_assignments(text).or_else(|| parallel_assignments(text)) {
         return Some(parts);
     }
     if let Some(rest) = text.strip_suffix("++").or_else(|| text.strip_suffix("--"))
@@ -240,7 +351,7 @@ pub fn statement(line: &str) -> Option<Vec<String>> {
         // A compound statement `draw` wrote (try/with): Python's own text.
         return Some(vec![line.to_owned()]);
     }
-    let text = normalize(line);
+    let text = prefix_calls(&normalize(line));
     let stripped = strip_comments(&text);
     // `Halve: n = n // 2` is Python (an annotated assignment) but means
     // a lead-in: a capitalised or several-word head before `: ` is prose.
@@ -256,8 +367,46 @@ pub fn statement(line: &str) -> Option<Vec<String>> {
             return Some(code);
         }
     }
+    // Before a lead-in is dropped: `append line to lines, line = ''` is two
+    // statements, not the words `append line to` before `lines, line = ''`.
+    if let Some(code) = statements_in_a_row(&stripped) {
+        return Some(code);
+    }
     let unprefixed = strip_prose_prefix(&stripped)?;
     as_code(&unprefixed).or_else(|| rewrite(&unprefixed))
+}
+
+/// Comma-separated statements, each code or a wording [`rewrite`] reads.
+fn statements_in_a_row(text: &str) -> Option<Vec<String>> {
+    let pieces = labels::split_top_level(text);
+    if pieces.len() < 2 {
+        return None;
+    }
+    let mut out = Vec::new();
+    for piece in &pieces {
+        out.extend(as_code(piece).or_else(|| rewrite(piece))?);
+    }
+    Some(out)
+}
+
+/// `total = total + digit a[i], i = i - 1`: statements in a row of which
+/// some are code and some prose, each read on its own, so the code is
+/// compared as code. `None` when no piece is code (a sentence with commas).
+fn mixed_line(line: &str) -> Option<Vec<Line>> {
+    // A line of a call broken over lines is no row of statements.
+    let balanced = |open: char, close: char| line.matches(open).count() == line.matches(close).count();
+    let pieces = labels::split_top_level(line);
+    if pieces.len() < 2 || !balanced('(', ')') || !balanced('[', ']') {
+        return None;
+    }
+    let lines: Vec<Line> = pieces
+        .iter()
+        .flat_map(|piece| match statement(piece) {
+            Some(code) => code.into_iter().map(|c| Line { text: piece.trim().to_owned(), code: Some(c) }).collect(),
+            None => vec![Line { text: piece.trim().to_owned(), code: None }],
+        })
+        .collect();
+    lines.iter().any(|l| l.code.is_some()).then_some(lines)
 }
 
 /// Reads a process box: one [`Line`] per statement line.
@@ -266,7 +415,7 @@ pub fn statements(label: &str) -> Vec<Line> {
     for line in box_lines(label) {
         match statement(&line) {
             Some(code) => out.extend(code.into_iter().map(|c| Line { text: line.clone(), code: Some(c) })),
-            None => out.push(Line { text: line, code: None }),
+            None => out.extend(mixed_line(&line).unwrap_or_else(|| vec![Line { text: line, code: None }])),
         }
     }
     out
@@ -330,6 +479,7 @@ fn split_word<'a>(text: &'a str, sep: &str) -> Option<(&'a str, &'a str)> {
 
 /// An expression, possibly with a remark: its code.
 fn expression(text: &str) -> Option<String> {
+    let text = &prefix_calls(text);
     // Remarks first: `dp[j] (delete)` parses, as a call.
     let stripped = strip_comments(text.trim());
     if expr::parse(&stripped).is_some() {
@@ -340,7 +490,7 @@ fn expression(text: &str) -> Option<String> {
 }
 
 /// Statement wordings: `Append X to Y`, `Push X onto Y`, `Increment i`,
-/// `Decrement i by 2`, `Swap a and b`, `Set x to 0`, `Raise ValueError`,
+/// `Decrement i by 2`, `Swap a and b` (or `a, b`), `Set x to 0`, `Raise ValueError`,
 /// `Call f(x)`, `Print x`.
 fn rewrite(text: &str) -> Option<Vec<String>> {
     let one = |s: String| is_statement(&s).then(|| vec![s]);
@@ -382,7 +532,11 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
         return one(format!("{} {op} {}", expression(target)?, expression(by)?));
     }
     if let Some(rest) = after_word(text, "swap") {
-        let (a, b) = split_word(rest, "and").or_else(|| split_word(rest, "with"))?;
+        let pair = labels::split_top_level(rest);
+        let (a, b) = match pair.as_slice() {
+            [a, b] => (a.as_str(), b.as_str()),
+            _ => split_word(rest, "and").or_else(|| split_word(rest, "with"))?,
+        };
         let (a, b) = (expression(a)?, expression(b)?);
         return one(format!("{a}, {b} = {b}, {a}"));
     }
@@ -495,7 +649,7 @@ fn is_idiom(text: &str) -> bool {
 /// The text of a question: lines without remark-only lines, joined; no
 /// `?`, no leading `Is`/`Check if`.
 pub fn question(label: &str) -> String {
-    let text = box_lines(label).join(" ");
+    let text = without_remark_after_question(box_lines(label).join(" "));
     let mut text = text.trim().trim_end_matches(['?', '.', ':']).trim().to_owned();
     for lead in ["check if", "check whether", "is it true that", "whether", "is", "are", "does", "do", "if", "while"] {
         if let Some(rest) = after_word(&text, lead)
@@ -503,6 +657,18 @@ pub fn question(label: &str) -> String {
         {
             text = rest.to_owned();
             break;
+        }
+    }
+    text
+}
+
+/// `dist > best[town]? (stale entry)` → `dist > best[town]?`: a remark in
+/// parentheses after a decision's question.
+fn without_remark_after_question(text: String) -> String {
+    if let Some((asked, after)) = text.rsplit_once('?') {
+        let chars: Vec<char> = after.trim().chars().collect();
+        if chars.first() == Some(&'(') && closing(&chars, 0) == Some(chars.len() - 1) {
+            return format!("{asked}?");
         }
     }
     text
@@ -588,7 +754,7 @@ pub fn for_each(label: &str) -> Option<ForEach> {
     {
         return Some(ForEach { target: Some(target.to_owned()), iter: Some(iter.to_owned()) });
     }
-    let text = box_lines(label).join(" ");
+    let text = without_remark_after_question(box_lines(label).join(" "));
     let text = text.trim().trim_end_matches(['?', '.', ':']).trim();
     let first = text.split_whitespace().next()?.to_lowercase();
     let second = text.split_whitespace().nth(1).unwrap_or("").to_lowercase();
@@ -795,6 +961,42 @@ mod tests {
 
     fn code(label: &str) -> Vec<Option<String>> {
         statements(label).into_iter().map(|l| l.code).collect()
+    }
+
+    #[test]
+    fn pseudo_code_calls_without_parentheses_and_mod() {
+        let some = |s: &[&str]| s.iter().map(|x| Some((*x).to_owned())).collect::<Vec<_>>();
+        assert_eq!(code("a = abs a, b = abs b"), some(&["a = abs(a)", "b = abs(b)"]));
+        assert_eq!(code("lo = 0, hi = len nums - 1"), some(&["lo = 0", "hi = len(nums) - 1"]));
+        assert_eq!(code("n = len grid[0].cells"), some(&["n = len(grid[0].cells)"]));
+        assert_eq!(code("r = a mod b"), some(&["r = a % b"]));
+        assert_eq!(code("digit = n mod 10"), some(&["digit = n % 10"]));
+        assert_eq!(code("swap tiles[low], tiles[mid]"), some(&["tiles[low], tiles[mid] = tiles[mid], tiles[low]"]));
+        assert_eq!(code("append line to lines, line = ''"), some(&["lines.append(line)", "line = ''"]));
+        assert_eq!(code("i, j = len(a) - 1, len(b) - 1"), some(&["i = len(a) - 1", "j = len(b) - 1"]));
+        // A swap, or values reading a target, stay one statement.
+        assert_eq!(code("a, b = b, a + b"), some(&["a, b = b, a + b"]));
+        assert_eq!(code("x, y = 0, (1, 2)"), some(&["x = 0", "y = (1, 2)"]));
+        assert_eq!(code("Set i = 0 and j = len t - 1"), some(&["i = 0", "j = len(t) - 1"]));
+        assert_eq!(code("found = x and y"), some(&["found = x and y"]));
+        assert_eq!(code("total = total + digit a[i], i = i - 1"), vec![None, Some("i = i - 1".to_owned())]);
+        assert_eq!(code("Keep only letters and digits of s, lower-cased, as t"), vec![None]);
+        // Not calls: a keyword or filler after the word, a name of that
+        // spelling assigned, text in quotes, an attribute of that name.
+        assert_eq!(prefix_calls("sum of squares"), "sum of squares");
+        assert_eq!(prefix_calls("max = 0"), "max = 0");
+        assert_eq!(prefix_calls("mod = 7"), "mod = 7");
+        assert_eq!(prefix_calls("s = 'len x'"), "s = 'len x'");
+        assert_eq!(prefix_calls("best = self.max value"), "best = self.max value");
+        assert_eq!(condition("i < len s").as_deref(), Some("i < len(s)"));
+    }
+
+    #[test]
+    fn a_remark_after_the_question_is_left_out() {
+        assert_eq!(condition("dist > best[town]? (stale entry)").as_deref(), Some("dist > best[town]"));
+        assert_eq!(condition("n > 0 or k > 0? (digits left)").as_deref(), Some("n > 0 or k > 0"));
+        // Code in parentheses after the question is the condition itself.
+        assert_eq!(condition("Has n reached 1? (n == 1)").as_deref(), Some("n == 1"));
     }
 
     #[test]

@@ -29,7 +29,7 @@ const LOADER: &str = include_str!("py/loader.py");
 /// The package's modules by name (`__init__` is the package itself), sent
 /// to every helper process, which imports them from memory (`loader.py`
 /// says why not from a temporary directory).
-const PACKAGE: [(&str, &str); 11] = [
+const PACKAGE: [(&str, &str); 12] = [
     ("__init__", include_str!("py/flowbench_testgen/__init__.py")),
     ("boundary", include_str!("py/flowbench_testgen/boundary.py")),
     ("constraints", include_str!("py/flowbench_testgen/constraints.py")),
@@ -37,6 +37,7 @@ const PACKAGE: [(&str, &str); 11] = [
     ("main", include_str!("py/flowbench_testgen/main.py")),
     ("mutants", include_str!("py/flowbench_testgen/mutants.py")),
     ("serve", include_str!("py/flowbench_testgen/serve.py")),
+    ("shapes", include_str!("py/flowbench_testgen/shapes.py")),
     ("signature", include_str!("py/flowbench_testgen/signature.py")),
     ("stdin_gen", include_str!("py/flowbench_testgen/stdin_gen.py")),
     ("values", include_str!("py/flowbench_testgen/values.py")),
@@ -100,6 +101,7 @@ pub enum Request<'a> {
     Mutants(&'a MutantsRequest<'a>),
     WrongPrograms(&'a WrongProgramsRequest<'a>),
     Parse(&'a ParseRequest<'a>),
+    Shapes(&'a ShapesRequest<'a>),
 }
 
 impl Request<'_> {
@@ -109,6 +111,7 @@ impl Request<'_> {
             Request::Mutants(_) => "mutants",
             Request::WrongPrograms(_) => "wrong_programs",
             Request::Parse(_) => "parse",
+            Request::Shapes(_) => "shapes",
         }
     }
 }
@@ -166,6 +169,38 @@ pub struct WrongProgramsRequest<'a> {
 pub struct ParseRequest<'a> {
     pub solution: &'a str,
     pub file: String,
+}
+
+/// The shapes an entry point's parameters may take (`shapes.py`), for
+/// `check --against` to make inputs when a problem has no tests.
+#[derive(Debug, Clone, Serialize)]
+pub struct ShapesRequest<'a> {
+    pub solution: &'a str,
+    pub file: String,
+    /// The function: `name`, or `Class.name` for a method.
+    pub entry: &'a str,
+    /// Per parameter, the words of the chart's Input node about it.
+    pub hints: &'a BTreeMap<String, String>,
+}
+
+/// The shapes `shapes.py` ranks for each parameter, and the calls the
+/// docstring shows.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShapesAnswer {
+    pub params: Vec<ParamShapes>,
+    /// Argument lists of the docstring's calls (`>>> f(3, [1, 2])`).
+    pub examples: Vec<Vec<Json>>,
+}
+
+/// One parameter's ranked shapes (names of the author's catalogue).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ParamShapes {
+    pub name: String,
+    /// Annotated: the generator reads the type itself; `shapes` is empty.
+    pub given: bool,
+    pub shapes: Vec<String>,
 }
 
 /// Every reply: the helper's answer, or its message (about `problem.toml`,
@@ -341,6 +376,7 @@ fn call<T: DeserializeOwned>(python: &Path, request: &Request) -> Result<T, Help
             Request::Mutants(_) => "helper mutants",
             Request::WrongPrograms(_) => "helper wrong_programs",
             Request::Parse(_) => "helper parse",
+            Request::Shapes(_) => "helper shapes",
         },
         1,
     );
@@ -388,6 +424,11 @@ pub fn wrong_programs(python: &Path, request: WrongProgramsRequest) -> Result<Wr
 pub fn check_parses(python: &Path, file: &Path, source: &str) -> Result<(), HelperError> {
     let request = ParseRequest { solution: source, file: file.display().to_string() };
     call(python, &Request::Parse(&request)).map(|ParseAnswer {}| ())
+}
+
+/// The ranked shapes of the parameters of `request.entry`.
+pub fn shapes(python: &Path, request: ShapesRequest) -> Result<ShapesAnswer, HelperError> {
+    call(python, &Request::Shapes(&request))
 }
 
 /// The interpreter `python` names, as the interpreter itself reports it

@@ -241,8 +241,12 @@ fn mentioned(s: &Statement, chart: &FnFacts) -> bool {
         (code, have)
     });
     let holds = |code: &str| !parts.is_empty() && parts.iter().all(|p| code.contains(p.as_str()));
-    boxes.into_iter().any(|(code, have)| holds(&code) || (!all.is_empty() && coverage(&all, &have) >= 0.75))
-        || chart.decisions.iter().any(|d| holds(&squeeze(&d.text)))
+    // A prose line naming what the step writes stands for it (`Keep only
+    // letters and digits of s, lower-cased, as t` for `t = [c.lower() …]`).
+    let names_what_it_writes = |have: &[String]| s.writes.iter().any(|w| have.contains(&stem(&w.to_lowercase())));
+    boxes.into_iter().any(|(code, have)| {
+        holds(&code) || (!all.is_empty() && coverage(&all, &have) >= 0.75) || names_what_it_writes(&have)
+    }) || chart.decisions.iter().any(|d| holds(&squeeze(&d.text)))
         || chart.exits.iter().any(|e| holds(&squeeze(&e.text)))
 }
 

@@ -19,6 +19,8 @@
 #     mutants         {"mutants": [MUTANT, ...]}
 #     wrong_programs  {"higher_order": [MUTANT, ...], "alternative": [...]}
 #     parse           {}
+#     shapes          {"params": [{"name", "given": bool, "shapes": [name,
+#                       ...]}], "examples": [[arg, ...]]} (shapes.py)
 #   and a MUTANT is {"kind": str, "line": int, "source": str, "diff": str}.
 #   A ProblemSpecError (problem.toml at fault) replies its message as a
 #   spec_error, without the file, which flowbench names; any other SpecError
@@ -31,6 +33,7 @@ import warnings
 
 from .main import generate_answer
 from .mutants import mutants_answer
+from .shapes import shapes_answer
 from .signature import ProblemSpecError, SpecError, parse_answer
 from .wrong_programs import wrong_programs_answer
 
@@ -46,10 +49,11 @@ REQUEST_KEYS = {
     "mutants": ({"solution", "file", "skip", "whole_program"}, set()),
     "wrong_programs": ({"solution", "file", "skip", "whole_program", "seed", "cap"}, set()),
     "parse": ({"solution", "file"}, set()),
+    "shapes": ({"solution", "file", "entry", "hints"}, set()),
 }
 
 ANSWERS = {"generate": generate_answer, "mutants": mutants_answer, "wrong_programs": wrong_programs_answer,
-           "parse": parse_answer}
+           "parse": parse_answer, "shapes": shapes_answer}
 
 
 class RequestError(Exception):

@@ -1,17 +1,19 @@
-# Guesses the shapes of an entry point's parameters from its source, for
-# `check --against` to make inputs when no tests are given. The solution is
-# parsed with `ast`, never run here: the guesses are ranked candidates that
-# the reference, run in the sandbox, then confirms or refutes (inputs.rs).
-#
-# In (stdin, JSON): {"source", "entry" (name or Class.name), "hints": {param:
-# words of the chart's Input node about it}}.
-# Out: {"params": [{"name", "given": bool, "shapes": [name, ...]}],
-#       "examples": [[arg, ...]]} or {"error", "line"}.
-# `given`: the annotation (or a default's literal) fixes the type; the
-# generator reads it itself. Shape names are those of inputs.rs's catalogue.
+"""Guesses the shapes of an entry point's parameters from its source, for
+`check --against` to make inputs when no tests are given (flowbench-author's
+inputs.rs). The solution is parsed with `ast`, never run here: the guesses
+are ranked candidates that the reference, run in the sandbox, then confirms
+or refutes.
+
+The `shapes` request (serve.py's schema) carries the solution, its file,
+the entry (`name` or `Class.name`) and `hints` (per parameter, the words of
+the chart's Input node about it); the answer is {"params": [{"name",
+"given": bool, "shapes": [name, ...]}], "examples": [[arg, ...]]}. `given`:
+the annotation fixes the type, which the generator reads itself. Shape
+names are those of inputs.rs's catalogue.
+"""
 import ast
-import json
-import sys
+
+from .signature import SpecError, parse_solution, statement_examples
 
 # Every shape, in the order ties are broken (the most common first).
 CATALOGUE = ["ints", "int", "str", "nat", "strs", "text", "digits", "pairs", "grid", "bitgrid", "floats",
@@ -275,32 +277,6 @@ def find(tree, entry):
     return fns[-1] if fns else None
 
 
-def examples(fn, name, arity):
-    doc = ast.get_docstring(fn) or ""
-    out = []
-    start = 0
-    while True:
-        at = doc.find(name + "(", start)
-        if at < 0:
-            return out
-        start = at + len(name)
-        if at > 0 and (doc[at - 1].isalnum() or doc[at - 1] == "_"):
-            continue
-        close = doc.find(")", start)
-        while 0 <= close < at + 2000:
-            try:
-                call = ast.parse(doc[at:close + 1], mode="eval").body
-            except SyntaxError:
-                close = doc.find(")", close + 1)
-                continue
-            if isinstance(call, ast.Call) and not call.keywords and len(call.args) == arity:
-                try:
-                    out.append([ast.literal_eval(a) for a in call.args])
-                except (ValueError, TypeError, SyntaxError, RecursionError):
-                    pass
-            break
-
-
 def plain(v):
     """Whether a value is the same in JSON (the generator's encoding of
     tuples, sets and dicts is tagged; an example holding one is left out)."""
@@ -350,17 +326,12 @@ def shapes_of(fn, name, hint, default):
     return ranked
 
 
-def main():
-    req = json.load(sys.stdin)
-    try:
-        tree = ast.parse(req["source"])
-    except SyntaxError as e:
-        print(json.dumps({"error": "syntax error: " + str(e.msg), "line": e.lineno or 0}))
-        return
+def shapes_answer(req):
+    """The answer to a `shapes` request (see the module's docstring)."""
+    tree = parse_solution(req["solution"], req["file"])
     fn = find(tree, req["entry"])
     if fn is None:
-        print(json.dumps({"error": "no function " + req["entry"], "line": 0}))
-        return
+        raise SpecError("%s: no function %s" % (req["file"], req["entry"]))
     args = list(fn.args.posonlyargs) + list(fn.args.args)
     if args and args[0].arg in ("self", "cls") and "." in req["entry"]:
         args = args[1:]
@@ -375,9 +346,6 @@ def main():
                 dv = None
         given = a.annotation is not None
         out.append({"name": a.arg, "given": given,
-                    "shapes": [] if given else shapes_of(fn, a.arg, req.get("hints", {}).get(a.arg), dv)})
-    shown = [e for e in examples(fn, fn.name, len(args)) if plain(e)]
-    print(json.dumps({"params": out, "examples": shown}))
-
-
-main()
+                    "shapes": [] if given else shapes_of(fn, a.arg, req["hints"].get(a.arg), dv)})
+    shown = [e for e in statement_examples(fn, fn.name, len(args)) if plain(e)]
+    return {"params": out, "examples": shown}
