@@ -155,3 +155,44 @@ fn every_bank_chart_passes_check_beside_and_most_run() {
     );
     assert!(ran * 10 >= charts * 6, "only {ran}/{charts} bank charts ran: {stdout}\n{stderr}");
 }
+
+/// A helper without a value drawn ending in `Return to caller` (an LLM's
+/// habit): the chart runs beside the code on made inputs and agrees, where
+/// the words once read as a value the code does not return.
+#[test]
+fn a_helper_ending_in_return_to_caller_runs_and_agrees() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let solution = "def fill(grid, r, c):\n    if r < 0 or r >= len(grid) or c < 0 or c >= len(grid[0]) or grid[r][c] != 1:\n        return\n    grid[r][c] = 0\n    fill(grid, r + 1, c)\n    fill(grid, r - 1, c)\n    fill(grid, r, c + 1)\n    fill(grid, r, c - 1)\n\n\ndef count_islands(grid):\n    count = 0\n    for r in range(len(grid)):\n        for c in range(len(grid[0])):\n            if grid[r][c] == 1:\n                count += 1\n                fill(grid, r, c)\n    return count\n";
+    let chart = r#"flowchart TD
+    A([Start]) --> B[/Input: grid/]
+    B --> C[count = 0]
+    C --> D{"More r in range(len(grid))?"}
+    D -->|Yes| E{"More c in range(len(grid[0]))?"}
+    E -->|Yes| F{"grid[r][c] == 1?"}
+    F -->|Yes| G[count = count + 1]
+    G --> H["fill(grid, r, c)"]
+    H --> E
+    F -->|No| E
+    E -->|No| D
+    D -->|No| I[/Return count/]
+    I --> Z([End])
+    subgraph helper [fill]
+        S(["Start: fill(grid, r, c)"]) --> T{"r < 0 or r >= len(grid) or c < 0 or c >= len(grid[0]) or grid[r][c] != 1?"}
+        T -->|Yes| U[/Return to caller/]
+        T -->|No| V["grid[r][c] = 0"]
+        V --> W["fill(grid, r + 1, c)<br>fill(grid, r - 1, c)<br>fill(grid, r, c + 1)<br>fill(grid, r, c - 1)"]
+        W --> X[/Return to caller/]
+    end
+"#;
+    std::fs::write(dir.path().join("solution.py"), solution).expect("write solution");
+    std::fs::write(dir.path().join("chart.mmd"), chart).expect("write chart");
+    let out = Command::new(env!("CARGO_BIN_EXE_flowbench"))
+        .args(["check", "--json", "--against", "solution.py", "chart.mmd"])
+        .current_dir(dir.path())
+        .output()
+        .expect("flowbench runs");
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let r = report(&out);
+    assert_eq!(r["evidence"], "executed", "{r}");
+    assert_eq!((r["faithful"].as_bool(), r["mismatches"].as_array().map(Vec::len)), (Some(true), Some(0)), "{r}");
+}

@@ -827,7 +827,9 @@ pub fn output(label: &str) -> Option<Line> {
                 head.eq_ignore_ascii_case(w).then(|| text[w.len()..].trim_start_matches(':').trim())
             })
             .unwrap_or(text);
-    if rest.is_empty() {
+    // `Return to caller`, `Return (nothing)`: a return without a value.
+    let bare = rest.trim_matches(['(', ')', '.', ' ']).to_lowercase();
+    if rest.is_empty() || NO_VALUE.contains(&bare.as_str()) {
         return None;
     }
     // `not prime - return False`: prose, then the value as code.
@@ -838,6 +840,10 @@ pub fn output(label: &str) -> Option<Line> {
     });
     Some(Line { text: rest.to_owned(), code })
 }
+
+/// What follows `Return` when a function gives no value back.
+const NO_VALUE: [&str; 7] =
+    ["to caller", "to the caller", "nothing", "no value", "without a value", "void", "from helper"];
 
 /// One comma-separated part of an Input node.
 #[derive(Debug, Clone, PartialEq)]
@@ -1080,6 +1086,8 @@ mod tests {
         assert_eq!(o("Return len(ends) (number of rooms needed)").as_deref(), Some("len(ends)"));
         assert_eq!(o("Output: ''.join(out) (shifted text)").as_deref(), Some("''.join(out)"));
         assert_eq!(o("Output: the reversed string"), None);
+        assert_eq!(output("Return to caller"), None, "a return without a value");
+        assert_eq!(output("Return (nothing)"), None);
         let names = |s: &str| input(s).into_iter().map(|p| p.name).collect::<Vec<_>>();
         let n = |x: &str| Some(x.to_owned());
         assert_eq!(names("Input: s, t (strings)"), vec![n("s"), n("t")]);
