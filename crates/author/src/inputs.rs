@@ -5,9 +5,10 @@
 //! # How it works
 //!
 //! The test generator's `shapes` helper (`flowbench-testgen`'s
-//! `shapes.py`: parse only, never running the solution) reads each parameter of the entry point: an annotation fixes
-//! its type; otherwise it ranks shapes of the catalogue below ([`SHAPES`])
-//! by the parameter's uses (indexing, `len`, arithmetic, `.split()`,
+//! `shapes.py`: parse only, never running the solution) reads each
+//! parameter of the entry point: an annotation fixes its type; otherwise
+//! it ranks shapes of the catalogue below ([`SHAPES`]) by the parameter's
+//! uses (indexing, `len`, arithmetic, `.split()`,
 //! `p[i][j]`, `for a, b in p`, …), its name, a default's literal, and the
 //! words of the chart's Input node; it also returns the docstring's examples
 //! (`>>> f(3, [1, 2])`). Every combination of the best-ranked shapes is

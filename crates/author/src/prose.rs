@@ -68,7 +68,6 @@ const NOT_OPERANDS: [&str; 16] =
 /// `list edges` names a type.
 fn prefix_calls(text: &str) -> String {
     let chars: Vec<char> = text.chars().collect();
-    let is_word = |c: char| c.is_alphanumeric() || c == '_';
     let mut out = String::with_capacity(text.len() + 4);
     let (mut i, mut quote) = (0, None::<char>);
     while i < chars.len() {
@@ -78,7 +77,7 @@ fn prefix_calls(text: &str) -> String {
             Some(_) => {}
             None if c == '\'' || c == '"' => quote = Some(c),
             None if is_word(c) && (i == 0 || !(is_word(chars[i - 1]) || chars[i - 1] == '.')) => {
-                let end = (i..chars.len()).find(|&j| !is_word(chars[j])).unwrap_or(chars.len());
+                let end = word_end(&chars, i);
                 let word: String = chars[i..end].iter().collect();
                 let operand_end = if chars.get(end) == Some(&' ') { operand(&chars, end + 1) } else { None };
                 if let Some(operand_end) = operand_end
@@ -112,12 +111,11 @@ fn prefix_calls(text: &str) -> String {
 /// The end of the operand starting at `start`: a name that is no keyword
 /// or filler word, then subscripts, calls and attributes.
 fn operand(chars: &[char], start: usize) -> Option<usize> {
-    let is_word = |c: char| c.is_alphanumeric() || c == '_';
     let first = *chars.get(start)?;
     if !(first.is_alphabetic() || first == '_') {
         return None;
     }
-    let mut end = (start..chars.len()).find(|&j| !is_word(chars[j])).unwrap_or(chars.len());
+    let mut end = word_end(chars, start);
     let name: String = chars[start..end].iter().collect();
     if NOT_OPERANDS.contains(&name.as_str()) || PREFIX_FUNCTIONS.contains(&name.as_str()) {
         return None;
@@ -126,7 +124,7 @@ fn operand(chars: &[char], start: usize) -> Option<usize> {
         match chars.get(end) {
             Some('[' | '(') => end = closing(chars, end)? + 1,
             Some('.') if chars.get(end + 1).is_some_and(|c| c.is_alphabetic() || *c == '_') => {
-                end = (end + 1..chars.len()).find(|&j| !is_word(chars[j])).unwrap_or(chars.len());
+                end = word_end(chars, end + 1);
             }
             _ => return Some(end),
         }
@@ -190,6 +188,15 @@ fn pseudo_code(text: &str) -> String {
         flush(&mut word, &mut out);
     }
     out
+}
+
+fn is_word(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// Where the identifier-like word at `start` ends.
+fn word_end(chars: &[char], start: usize) -> usize {
+    (start..chars.len()).find(|&j| !is_word(chars[j])).unwrap_or(chars.len())
 }
 
 /// Python keywords that may stand before ` (` in code.
