@@ -2,7 +2,7 @@
 //! with the solution line in a note, or one JSON object per chart; and
 //! finding the problem whose tests the chart runs on.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 
@@ -15,6 +15,7 @@ use crate::exec::LazyExecutor;
 use crate::judge::problems_file::{LoadedProblem, load_problems, parse_problem};
 use crate::mermaid::Flowchart;
 use crate::mermaid::diagnostic::render_diagnostic;
+use crate::testgen::spec::TestSpec;
 
 /// The solution a chart is checked against: its file name, text and
 /// reading, and the problem whose tests a chart in code runs on.
@@ -23,6 +24,27 @@ pub struct Solution {
     pub code: String,
     pub program: Program,
     pub problem: Option<LoadedProblem>,
+    /// The problem's `problem.toml` (what its inputs may be), when the
+    /// solution is in a problem directory.
+    pub spec: Option<TestSpec>,
+}
+
+/// The `problem.toml` of the problem directory the solution belongs to
+/// (`--tests DIR`, or the directory of `--tests problem.json`, else the
+/// solution's own); `None` when there is none. An unreadable one is an
+/// error naming its line and column.
+pub fn problem_spec(solution: &Path, tests: Option<&Path>) -> anyhow::Result<Option<TestSpec>> {
+    let dir = match tests {
+        Some(p) if p.is_dir() => Some(p.to_path_buf()),
+        Some(p) if p.extension().is_some_and(|e| e == "jsonl") => None,
+        Some(p) => p.parent().map(Path::to_path_buf),
+        None => solution.parent().map(Path::to_path_buf),
+    };
+    let Some(dir) = dir.map(|d| if d.as_os_str().is_empty() { PathBuf::from(".") } else { d }) else {
+        return Ok(None);
+    };
+    let loaded = crate::bank::spec::load_spec(&crate::bank::ProblemDir::read(&dir))?;
+    Ok(loaded.map(|(spec, _)| spec.tests))
 }
 
 /// The problem named by `--tests` (a directory, a `problem.json`, or a
@@ -76,7 +98,7 @@ pub fn report(
     let settings = crate::author::execute::judge_settings();
     let tests = solution.problem.as_ref().map(|problem| Tests { problem, settings: &settings, sandbox });
     let mut result = check_against(&solution.program, chart);
-    let behave = Behave { source: &solution.code, sandbox, cache };
+    let behave = Behave { source: &solution.code, sandbox, cache, spec: solution.spec.as_ref() };
     let failure =
         add_behaviour(&mut result, &solution.program, chart, tests.as_ref(), &behave).err().map(|e| e.to_string());
     let Solution { name: solution, code, .. } = solution;

@@ -279,15 +279,17 @@ fn problem_sandbox() -> crate::exec::LazyExecutor {
 /// cannot be read.
 fn against_solution(args: &CheckArgs, path: &Path) -> anyhow::Result<Result<Solution, ExitCode>> {
     let code = read_source(path)?;
-    let problem = match super::against::problem_tests(path, args.tests.as_deref(), args.task.as_deref()) {
-        Ok(p) => p,
+    let problem = super::against::problem_tests(path, args.tests.as_deref(), args.task.as_deref())
+        .and_then(|problem| Ok((problem, super::against::problem_spec(path, args.tests.as_deref())?)));
+    let (problem, spec) = match problem {
+        Ok(found) => found,
         Err(e) => {
             eprintln!("error: {e:#}");
             return Ok(Err(ExitCode::from(2)));
         }
     };
     match crate::author::read_program(&code, args.entry.as_deref()) {
-        Ok(program) => Ok(Ok(Solution { name: path.display().to_string(), code, program, problem })),
+        Ok(program) => Ok(Ok(Solution { name: path.display().to_string(), code, program, problem, spec })),
         Err(e) => {
             let at = if e.line > 0 { format!(":{}", e.line) } else { String::new() };
             eprintln!("error: {}{at}: {}", path.display(), e.message);

@@ -90,6 +90,15 @@ fn demo_builds_generates_judges_and_reports_offline() {
     assert!(html.contains("<svg") && html.contains("data:image/png;base64,"), "charts and images in the HTML report");
     // reference and starter disagree on every problem: each chart is shown unfolded.
     assert!(html.contains("<details open><summary>flowchart</summary>"), "the disputed problems' charts are unfolded");
+    // The paired sections say in the page what they say in the Markdown.
+    for title in [
+        "Following the chart or the famous problem",
+        "Reasoning first",
+        "Perception in code terms: one coder on each model's reading",
+    ] {
+        assert!(md.contains(&format!("## {title}")), "{title} in the Markdown");
+        assert!(html.contains(&format!("<h2>{title}</h2>")), "{title} in the HTML");
+    }
     for name in ["ablation.md", "ablation.csv"] {
         assert!(out.join(name).is_file(), "{name}");
     }

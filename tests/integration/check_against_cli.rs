@@ -196,3 +196,46 @@ fn a_helper_ending_in_return_to_caller_runs_and_agrees() {
     assert_eq!(r["evidence"], "executed", "{r}");
     assert_eq!((r["faithful"].as_bool(), r["mismatches"].as_array().map(Vec::len)), (Some(true), Some(0)), "{r}");
 }
+
+/// A problem's `problem.toml` bounds the inputs a chart runs on: outside
+/// them (a negative width) the code's `range` answers `[]` where the
+/// chart's loop never ends, which would be a false alarm about an input
+/// the problem excludes.
+#[test]
+fn the_made_inputs_keep_to_the_problems_spec() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let solution = "def chunks(text, width):\n    return [text[i:i + width] for i in range(0, len(text), width)]\n";
+    let chart = r#"flowchart TD
+    A([Start]) --> B[/Input: text, width/]
+    B --> C[Create an empty list out]
+    C --> D[i = 0]
+    D --> E{i < len text?}
+    E -->|Yes| F["append text[i:i + width] to out"]
+    F --> G[i = i + width]
+    G --> E
+    E -->|No| H[/Return out/]
+    H --> Z([End])
+"#;
+    std::fs::write(dir.path().join("solution.py"), solution).expect("write solution");
+    std::fs::write(dir.path().join("chart.mmd"), chart).expect("write chart");
+    std::fs::write(dir.path().join("problem.toml"), "[params.width]\nmin = 1\nmax = 6\n").expect("write spec");
+    let out = Command::new(env!("CARGO_BIN_EXE_flowbench"))
+        .args(["check", "--json", "--against", "solution.py", "chart.mmd"])
+        .current_dir(dir.path())
+        .output()
+        .expect("flowbench runs");
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let r = report(&out);
+    assert_eq!(r["behaviour"]["outcome"], "agreed", "{r}");
+    assert!(r["behaviour"]["origin"].as_str().is_some_and(|o| o.contains("problem.toml")), "{r}");
+    // A spec that does not parse is an error naming it, not a guess.
+    std::fs::write(dir.path().join("problem.toml"), "[params.width\nmin = 1\n").expect("write spec");
+    let out = Command::new(env!("CARGO_BIN_EXE_flowbench"))
+        .args(["check", "--against", "solution.py", "chart.mmd"])
+        .current_dir(dir.path())
+        .output()
+        .expect("flowbench runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("problem.toml:1:"), "{err}");
+}

@@ -177,7 +177,7 @@ fn faithful_charts_pass_and_wrong_twins_are_flagged_by_name() {
         let program =
             read_program(&e.source, Some(&e.entry_point)).unwrap_or_else(|err| panic!("{}: {}", e.name, err.message));
         let tests = e.problem.as_ref().map(|problem| Tests { problem, settings: &settings, sandbox: &sandbox });
-        let behave = Behave { source: &e.source, sandbox: &sandbox, cache: &cache };
+        let behave = Behave { source: &e.source, sandbox: &sandbox, cache: &cache, spec: None };
         let check = |text: &str, which: &str| {
             let chart = parse(text).unwrap_or_else(|err| panic!("{}/{which}.mmd: {err}", e.name));
             let mut report = check_against(&program, &chart);
@@ -294,7 +294,7 @@ fn anchors_pass_by_behaviour_without_tests() {
         let program = read_program(&source, None).expect("reads");
         let chart = parse(&std::fs::read_to_string(chart_path).expect("chart")).expect("parses");
         let mut report = check_against(&program, &chart);
-        let behave = Behave { source: &source, sandbox: &sandbox, cache: &cache };
+        let behave = Behave { source: &source, sandbox: &sandbox, cache: &cache, spec: None };
         add_behaviour(&mut report, &program, &chart, None, &behave).expect("sandbox");
         let name = chart_path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
         if !report.mismatches.is_empty() {

@@ -150,7 +150,7 @@ pub fn forest_svg(ab: &Ablation) -> String {
 
 const STYLE: &str = "body{font-family:sans-serif;margin:2em;max-width:1200px}table{border-collapse:collapse;margin:1em 0}\
 td,th{border:1px solid #ccc;padding:3px 7px;text-align:right}td:first-child,th:first-child{text-align:left}\
-.pass{color:#1e7a34}.fail{color:#b03a2e}details img{max-width:420px;border:1px solid #ddd}pre{background:#f6f6f6;padding:6px;max-width:520px;overflow:auto}\
+.txt{text-align:left}.pass{color:#1e7a34}.fail{color:#b03a2e}details img{max-width:420px;border:1px solid #ddd}pre{background:#f6f6f6;padding:6px;max-width:520px;overflow:auto}\
 .problem{display:flex;gap:1em;align-items:flex-start}\
 .renderings{display:flex;gap:1em;align-items:flex-start;overflow-x:auto}.renderings figure{margin:0}\
 .renderings img{max-width:280px;border:1px solid #ddd}";

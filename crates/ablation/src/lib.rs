@@ -43,6 +43,7 @@ pub mod prompts;
 pub mod reasoning;
 pub mod report;
 pub mod run;
+pub mod section;
 pub mod signature;
 pub mod stand_in;
 pub mod stats;

@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 
 use super::compare::{Ablation, Delta};
+use super::section::{Block, Section, Table};
 
 /// `Algorithm easy`, `HumanEval-V` (subset without difficulties), `all`.
 pub fn column_label(subset: &str, difficulty: &str) -> String {
@@ -129,55 +130,77 @@ pub fn markdown(ab: &Ablation) -> String {
         let errors: Vec<String> = c.errors.iter().map(|(e, n)| format!("{e} {n}")).collect();
         let _ = writeln!(md, " {} |", errors.join(", "));
     }
-    signature_section(&mut md, ab);
-    reasoning_section(&mut md, ab);
-    coder_section(&mut md, ab);
-    memorisation_section(&mut md, ab);
+    for section in paired_sections(ab) {
+        md.push_str(&section.markdown());
+    }
     md
 }
 
+/// The sections that pair runs (signature, reasoning first, coders,
+/// memorisation), each present only when it has rows.
+pub fn paired_sections(ab: &Ablation) -> Vec<Section> {
+    [signature_section(ab), reasoning_section(ab), coder_section(ab), memorisation_section(ab)]
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// A paired Δ's three cells: Δ, its 95 % interval, McNemar's p.
+fn paired_cell_list(d: &Delta) -> [String; 3] {
+    [signed(d.delta), format!("[{}, {}]", signed(d.ci_low), signed(d.ci_high)), p_value(d.mcnemar_p)]
+}
+
+/// A row: the leading cells, then a paired Δ's three, then the trailing.
+fn row(lead: &[String], d: &Delta, trail: &[String]) -> Vec<String> {
+    lead.iter().cloned().chain(paired_cell_list(d)).chain(trail.iter().cloned()).collect()
+}
+
 /// Per run, pass@1 on originals − on their variants.
-fn memorisation_section(md: &mut String, ab: &Ablation) {
+fn memorisation_section(ab: &Ablation) -> Option<Section> {
     if ab.memorisation.is_empty() {
-        return;
+        return None;
     }
-    md.push_str(
-        "\n## Following the chart or the famous problem\n\n\
-         Each original problem against its variants (`flowbench variants`: renamed, a constant or a step of the \
-         logic changed, the chart re-drawn) in the same run. Gap is pass@1 on originals − on their variants in \
-         percentage points, paired over originals, with a 95 % bootstrap interval and the exact McNemar p-value; \
-         *only originals*: originals solved whose variants all failed (first samples).\n\n\
-         | run | originals | variants | gap pp | 95 % CI | McNemar p | only originals | only variants |\n\
-         |---|---:|---:|---:|---|---:|---:|---:|\n",
-    );
+    let mut table = Table::new(&[
+        "run",
+        "originals:",
+        "variants:",
+        "gap pp:",
+        "95 % CI",
+        "McNemar p:",
+        "only originals:",
+        "only variants:",
+    ]);
     for g in &ab.memorisation {
         let d = &g.gap;
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {} | {} | {} |",
-            g.run,
-            g.originals,
-            g.variants,
-            paired_cells(d),
-            d.only_condition,
-            d.only_baseline,
-        );
+        let lead = [g.run.clone(), g.originals.to_string(), g.variants.to_string()];
+        table.rows.push(row(&lead, d, &[d.only_condition.to_string(), d.only_baseline.to_string()]));
     }
-    famous_table(md, &ab.memorisation);
+    let mut blocks = vec![
+        Block::Text(
+            "Each original problem against its variants (`flowbench variants`: renamed, a constant or a step of the \
+             logic changed, the chart re-drawn) in the same run. Gap is pass@1 on originals − on their variants in \
+             percentage points, paired over originals, with a 95 % bootstrap interval and the exact McNemar p-value; \
+             *only originals*: originals solved whose variants all failed (first samples)."
+                .into(),
+        ),
+        Block::Table(table),
+    ];
+    blocks.extend(famous_blocks(&ab.memorisation));
+    Some(Section { title: "Following the chart or the famous problem".into(), blocks })
 }
 
 /// Per run, the failed variant samples that pass their original's tests.
-fn famous_table(md: &mut String, gaps: &[super::memorisation::MemorisationGap]) {
+fn famous_blocks(gaps: &[super::memorisation::MemorisationGap]) -> Vec<Block> {
     if gaps.iter().all(|g| g.famous.is_none()) {
-        return;
+        return Vec::new();
     }
-    md.push_str(
-        "
-Every variant sample that failed was judged again on its original's tests: one that passes there \
-         *answered the famous problem* instead of the chart it was shown.\n\n\
-         | run | failed variant samples | answered the famous problem | share | by kind (failed / famous) |\n\
-         |---|---:|---:|---:|---|\n",
-    );
+    let mut table = Table::new(&[
+        "run",
+        "failed variant samples:",
+        "answered the famous problem:",
+        "share:",
+        "by kind (failed / famous)",
+    ]);
     for g in gaps {
         let Some(f) = &g.famous else { continue };
         let share = if f.failed == 0 {
@@ -186,107 +209,135 @@ Every variant sample that failed was judged again on its original's tests: one t
             format!("{:.0} %", 100.0 * f.answered_original as f64 / f.failed as f64)
         };
         let kinds: Vec<String> = f.by_kind.iter().map(|(k, (n, famous))| format!("{k} {n} / {famous}")).collect();
-        let _ =
-            writeln!(md, "| {} | {} | {} | {} | {} |", g.run, f.failed, f.answered_original, share, kinds.join(", "));
+        table.rows.push(vec![
+            g.run.clone(),
+            f.failed.to_string(),
+            f.answered_original.to_string(),
+            share,
+            kinds.join(", "),
+        ]);
     }
+    vec![
+        Block::Text(
+            "Every variant sample that failed was judged again on its original's tests: one that passes there \
+             *answered the famous problem* instead of the chart it was shown."
+                .into(),
+        ),
+        Block::Table(table),
+    ]
 }
 
 /// Per model, each condition against its reasoning-first twin.
-fn reasoning_section(md: &mut String, ab: &Ablation) {
+fn reasoning_section(ab: &Ablation) -> Option<Section> {
     if ab.reasoning.is_empty() {
-        return;
+        return None;
     }
-    md.push_str(
-        "\n## Reasoning first\n\n\
-         A `+cot` condition shows the same prompt and asks the model to reason step by step before it writes the \
-         program (HumanEval-V's chain-of-thought setting). Δ is `+cot` − plain in percentage points, paired over \
-         problems, with a 95 % bootstrap interval and the exact McNemar p-value.\n\n\
-         | model | condition | plain run | +cot run | problems | plain pass@1 | +cot pass@1 | Δ +cot − plain | 95 % CI | McNemar p |\n\
-         |---|---|---|---|---:|---:|---:|---:|---|---:|\n",
-    );
+    let mut table = Table::new(&[
+        "model",
+        "condition",
+        "plain run",
+        "+cot run",
+        "problems:",
+        "plain pass@1:",
+        "+cot pass@1:",
+        "Δ +cot − plain:",
+        "95 % CI",
+        "McNemar p:",
+    ]);
     for p in &ab.reasoning {
-        let d = &p.delta;
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {} | {} | {:.1} | {:.1} | {} |",
-            p.model,
-            p.condition,
-            p.plain_run,
-            p.cot_run,
-            d.tasks,
-            p.plain_pass_at_1,
-            p.cot_pass_at_1,
-            paired_cells(d),
-        );
+        let lead = [
+            p.model.clone(),
+            p.condition.clone(),
+            p.plain_run.clone(),
+            p.cot_run.clone(),
+            p.delta.tasks.to_string(),
+            format!("{:.1}", p.plain_pass_at_1),
+            format!("{:.1}", p.cot_pass_at_1),
+        ];
+        table.rows.push(row(&lead, &p.delta, &[]));
     }
+    let intro = "A `+cot` condition shows the same prompt and asks the model to reason step by step before it writes \
+                 the program (HumanEval-V's chain-of-thought setting). Δ is `+cot` − plain in percentage points, \
+                 paired over problems, with a 95 % bootstrap interval and the exact McNemar p-value.";
+    Some(Section { title: "Reasoning first".into(), blocks: vec![Block::Text(intro.into()), Block::Table(table)] })
 }
 
 /// Per cross-model two-step run, the coder on the reading and on the truth.
-fn coder_section(md: &mut String, ab: &Ablation) {
+fn coder_section(ab: &Ablation) -> Option<Section> {
     if ab.coders.is_empty() {
-        return;
+        return None;
     }
-    md.push_str(
-        "\n## Perception in code terms: one coder on each model's reading\n\n\
-         `flowchart-then-code --coder C`: the model transcribes the image, C codes from that Mermaid. Beside it, \
-         C coding from the true Mermaid (its `mermaid` run). Δ is transcriptions − true Mermaid in percentage \
-         points, paired over problems: what the model's reading lost, in programs that pass.\n\n\
-         | model (reads) | coder | two-step run | coder's mermaid run | problems | coder on the reading | coder on the true Mermaid | Δ | 95 % CI | McNemar p |\n\
-         |---|---|---|---|---:|---:|---:|---:|---|---:|\n",
-    );
+    let mut table = Table::new(&[
+        "model (reads)",
+        "coder",
+        "two-step run",
+        "coder's mermaid run",
+        "problems:",
+        "coder on the reading:",
+        "coder on the true Mermaid:",
+        "Δ:",
+        "95 % CI",
+        "McNemar p:",
+    ]);
     for g in &ab.coders {
-        match (&g.delta, &g.mermaid_run, g.on_true_mermaid) {
+        let lead = [g.model.clone(), g.coder.clone(), g.two_step_run.clone()];
+        table.rows.push(match (&g.delta, &g.mermaid_run, g.on_true_mermaid) {
             (Some(d), Some(run), Some(truth)) => {
-                let _ = writeln!(
-                    md,
-                    "| {} | {} | {} | {run} | {} | {:.1} | {truth:.1} | {} |",
-                    g.model,
-                    g.coder,
-                    g.two_step_run,
-                    d.tasks,
-                    g.on_transcriptions,
-                    paired_cells(d),
-                );
+                let mid =
+                    [run.clone(), d.tasks.to_string(), format!("{:.1}", g.on_transcriptions), format!("{truth:.1}")];
+                row(&[lead.as_slice(), &mid].concat(), d, &[])
             }
             _ => {
-                let _ = writeln!(
-                    md,
-                    "| {} | {} | {} | — (no `mermaid` run of {}) | — | {:.1} | — | — | — | — |",
-                    g.model, g.coder, g.two_step_run, g.coder, g.on_transcriptions,
-                );
+                let missing = format!("— (no `mermaid` run of {})", g.coder);
+                let rest = [missing, "—".into(), format!("{:.1}", g.on_transcriptions)];
+                [lead.as_slice(), &rest, &["—".into(), "—".into(), "—".into(), "—".into()]].concat()
             }
-        }
+        });
     }
+    let intro = "`flowchart-then-code --coder C`: the model transcribes the image, C codes from that Mermaid. Beside \
+                 it, C coding from the true Mermaid (its `mermaid` run). Δ is transcriptions − true Mermaid in \
+                 percentage points, paired over problems: what the model's reading lost, in programs that pass.";
+    Some(Section {
+        title: "Perception in code terms: one coder on each model's reading".into(),
+        blocks: vec![Block::Text(intro.into()), Block::Table(table)],
+    })
 }
 
 /// Per model, flowchart − signature and the problems the name alone solved.
-fn signature_section(md: &mut String, ab: &Ablation) {
+fn signature_section(ab: &Ablation) -> Option<Section> {
     if ab.signature.is_empty() {
-        return;
+        return None;
     }
-    md.push_str(
-        "\n## Reading the chart or remembering the problem\n\n\
-         `signature` shows the starter code alone (no image, no Mermaid, no description): what it solves was \
-         answered from the name or from memory. Δ is flowchart − signature in percentage points, paired over \
-         problems, with a 95 % bootstrap interval and the exact McNemar p-value.\n\n\
-         | model | flowchart run | signature run | problems | signature pass@1 | Δ flowchart − signature | 95 % CI | McNemar p | solved by the signature alone |\n\
-         |---|---|---|---:|---:|---:|---|---:|---|\n",
-    );
+    let mut table = Table::new(&[
+        "model",
+        "flowchart run",
+        "signature run",
+        "problems:",
+        "signature pass@1:",
+        "Δ flowchart − signature:",
+        "95 % CI",
+        "McNemar p:",
+        "solved by the signature alone",
+    ]);
     for g in &ab.signature {
-        let d = &g.delta;
         let solved =
             if g.solved_by_signature.is_empty() { "—".to_string() } else { g.solved_by_signature.join(", ") };
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {} | {:.1} | {} | {solved} |",
-            g.model,
-            g.flowchart_run,
-            g.signature_run,
-            d.tasks,
-            g.signature_pass_at_1,
-            paired_cells(d),
-        );
+        let lead = [
+            g.model.clone(),
+            g.flowchart_run.clone(),
+            g.signature_run.clone(),
+            g.delta.tasks.to_string(),
+            format!("{:.1}", g.signature_pass_at_1),
+        ];
+        table.rows.push(row(&lead, &g.delta, &[solved]));
     }
+    let intro = "`signature` shows the starter code alone (no image, no Mermaid, no description): what it solves was \
+                 answered from the name or from memory. Δ is flowchart − signature in percentage points, paired over \
+                 problems, with a 95 % bootstrap interval and the exact McNemar p-value.";
+    Some(Section {
+        title: "Reading the chart or remembering the problem".into(),
+        blocks: vec![Block::Text(intro.into()), Block::Table(table)],
+    })
 }
 
 /// A condition's deltas: subset → difficulty → delta.

@@ -241,8 +241,10 @@ fn write_reports(out: &Path, s: &Sections) -> Result<String, RunError> {
     write(&out.join("ablation.md"), &md)?;
     write(&out.join("ablation.csv"), &csv(&s.ablation))?;
     write(&out.join("ablation.json"), &(serde_json::to_string_pretty(&json)? + "\n"))?;
-    let sections =
-        attribution_report::html(attribution, &s.drawings) + &invariance_report::html(&s.invariance, &s.renderings);
+    let paired: String = super::report::paired_sections(&s.ablation).iter().map(|x| x.html()).collect();
+    let sections = paired
+        + &attribution_report::html(attribution, &s.drawings)
+        + &invariance_report::html(&s.invariance, &s.renderings);
     write(&out.join("ablation.html"), &html_with(&s.ablation, &s.views, &sections))?;
     Ok(md)
 }

@@ -214,6 +214,9 @@ pub struct Behave<'b> {
     pub source: &'b str,
     pub sandbox: &'b dyn flowbench_judge::run::Sandbox,
     pub cache: &'b InputCache,
+    /// The problem's `problem.toml`, when the solution has one: the made
+    /// inputs keep to what it allows ([`super::inputs::find_inputs`]).
+    pub spec: Option<&'b flowbench_testgen::spec::TestSpec>,
 }
 
 impl std::fmt::Debug for Behave<'_> {
@@ -251,8 +254,7 @@ pub fn add_behaviour(
             return Ok(());
         }
     }
-    let ran = run_behaviour(program, behave.source, chart, &report.borrowed, behave.sandbox, behave.cache)
-        .map_err(|e| NoRun::Sandbox(e.to_string()))?;
+    let ran = run_behaviour(program, chart, &report.borrowed, behave).map_err(|e| NoRun::Sandbox(e.to_string()))?;
     let passed_tests = matches!(report.execution, Some(Execution::Passed { .. }));
     match &ran {
         Behaviour::Agreed(_) => agreed(report),

@@ -20,13 +20,14 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
 
 use flowbench_chart::mermaid::Flowchart;
-use flowbench_problem::sandbox::{Sandbox, SandboxFailure};
+use flowbench_problem::sandbox::SandboxFailure;
 use flowbench_problem::value::Value;
 use flowbench_testgen::generate::{compare_options, same};
 use flowbench_testgen::reference::{Run, run_all, wrap};
 use flowbench_testgen::spec::TestSpec;
 use serde_json::Value as Json;
 
+use super::against::Behave;
 use super::inputs::{Found, InputsError, NoInputs, call_limits, call_style, find_inputs};
 use super::reader::Program;
 
@@ -105,16 +106,18 @@ impl InputCache {
     fn get(
         &self,
         program: &Program,
-        source: &str,
         chart: &Flowchart,
-        sandbox: &dyn Sandbox,
+        behave: &Behave,
     ) -> Result<Result<Found, NoInputs>, SandboxFailure> {
-        let key = (source.to_owned(), program.entry.qual.clone());
+        let (source, sandbox) = (behave.source, behave.sandbox);
+        // Two problems may share a solution's text: their specs differ.
+        let spec = behave.spec.map(|s| serde_json::to_string(s).unwrap_or_default()).unwrap_or_default();
+        let key = (format!("{source}\0{spec}"), program.entry.qual.clone());
         let lock = || self.found.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(found) = lock().get(&key) {
             return Ok(found.clone());
         }
-        let made = match find_inputs(program, source, &input_hints(program, chart), sandbox) {
+        let made = match find_inputs(program, source, &input_hints(program, chart), behave.spec, sandbox) {
             Ok(found) => Ok(found),
             Err(InputsError::None(why)) => Err(why),
             Err(InputsError::Sandbox(failure)) => return Err(failure),
@@ -127,17 +130,16 @@ impl InputCache {
 /// Runs the chart beside the code. `Err`: the sandbox failed.
 pub fn run_behaviour(
     program: &Program,
-    source: &str,
     chart: &Flowchart,
     borrowed: &[super::against::Borrowed],
-    sandbox: &dyn Sandbox,
-    cache: &InputCache,
+    behave: &Behave,
 ) -> Result<Behaviour, SandboxFailure> {
+    let sandbox = behave.sandbox;
     let code = match super::execute::chart_program_borrowing(program, chart, borrowed) {
         Ok(code) => code,
         Err(why) => return Ok(Behaviour::NotCode(unreadable(chart, &why))),
     };
-    let found = match cache.get(program, source, chart, sandbox)? {
+    let found = match behave.cache.get(program, chart, behave)? {
         Ok(found) => found,
         Err(why) => return Ok(Behaviour::NoInputs(why.to_string())),
     };

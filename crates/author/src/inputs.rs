@@ -176,12 +176,20 @@ pub fn call_style(program: &Program) -> Result<CallStyle, NoInputs> {
 }
 
 /// Makes inputs for `program`'s entry point (`source`: the solution text;
-/// `hints`: per parameter, the chart's words about it) and runs the
+/// `hints`: per parameter, the chart's words about it; `problem`: the
+/// problem's own `problem.toml`, when the solution has one) and runs the
 /// reference on them.
+///
+/// The problem's spec says what the statement allows (`width` at least 1,
+/// the relations every input keeps) and its seeds: a parameter it
+/// describes is generated as it says, and only the others are guessed.
+/// Without it, a chart would be run on inputs the problem excludes, where
+/// the reference may loop or raise and its answers mean nothing.
 pub fn find_inputs(
     program: &Program,
     source: &str,
     hints: &BTreeMap<String, String>,
+    problem: Option<&TestSpec>,
     sandbox: &dyn Sandbox,
 ) -> Result<Found, InputsError> {
     let style = call_style(program)?;
@@ -190,11 +198,16 @@ pub fn find_inputs(
     }
     let read = read_shapes(source, &program.entry.qual, hints)?;
     let reference = wrap(source, &program.entry.name, style, false);
-    let open: Vec<&ParamShapes> = read.params.iter().filter(|p| !p.given && read.examples.is_empty()).collect();
+    let described = |p: &ParamShapes| problem.is_some_and(|s| described_fully(s, p));
+    let open: Vec<&ParamShapes> =
+        read.params.iter().filter(|p| !p.given && !described(p) && read.examples.is_empty()).collect();
     let combos = combinations(&open);
     let generator = Generator { program, source, style, examples: &read.examples };
+    let base = Base { problem, params: &read.params };
     let (chosen, origin) = if combos.len() <= 1 {
-        let origin = if read.params.iter().all(|p| p.given) {
+        let origin = if problem.is_some() {
+            "the problem's problem.toml".to_owned()
+        } else if read.params.iter().all(|p| p.given) {
             "annotations".to_owned()
         } else if !read.examples.is_empty() {
             "docstring examples".to_owned()
@@ -203,15 +216,18 @@ pub fn find_inputs(
         };
         (combos.into_iter().next().unwrap_or_default(), origin)
     } else {
-        let best = probe(&generator, &open, &combos, &reference, sandbox)?;
-        let origin = format!("probing the reference: {}", describe(&open, &combos[best]));
+        let best = probe(&generator, &base, &open, &combos, &reference, sandbox)?;
+        let within = if problem.is_some() { " within the problem's problem.toml" } else { "" };
+        let origin = format!("probing the reference{within}: {}", describe(&open, &combos[best]));
         (combos[best].clone(), origin)
     };
-    let spec = spec_for(&open, &chosen, Counts { typical: 16, large: 2, mutations: 6 });
+    let spec = base.spec_for(&open, &chosen, Counts { typical: 16, large: 2, mutations: 6 });
     let mut inputs: Vec<Vec<Json>> = read.examples.clone();
+    inputs.extend(problem.map(|s| s.seeds.clone()).unwrap_or_default());
+    let given = inputs.len();
     inputs.extend(generator.generate(&spec)?.into_iter().map(|(_, args)| args));
     dedup(&mut inputs);
-    inputs.truncate(MOST_INPUTS);
+    let inputs = spread(inputs, given.min(MOST_INPUTS), MOST_INPUTS);
     let runs = run_all(sandbox, &reference, &inputs, call_limits())?;
     let total = inputs.len();
     let tests: Vec<(Vec<Json>, Json, f64)> = inputs
@@ -272,6 +288,7 @@ impl Generator<'_> {
 /// often without raising (the first of the best: they are ranked).
 fn probe(
     generator: &Generator,
+    base: &Base,
     open: &[&ParamShapes],
     combos: &[Vec<usize>],
     reference: &str,
@@ -280,7 +297,7 @@ fn probe(
     let mut inputs = Vec::new();
     let mut owner = Vec::new();
     for (k, combo) in combos.iter().enumerate() {
-        let spec = spec_for(open, combo, Counts { typical: PROBES, large: 0, mutations: 0 });
+        let spec = base.spec_for(open, combo, Counts { typical: PROBES, large: 0, mutations: 0 });
         // A combination the generator refuses (a constraint its type
         // cannot take) is simply not a candidate.
         let Ok(made) = generator.generate(&spec) else { continue };
@@ -309,23 +326,52 @@ fn probe(
     Ok(counts.iter().position(|&c| share(c) == best).unwrap_or(0))
 }
 
-/// The spec of one combination: each open parameter's shape table, the
-/// counts asked, small large inputs (a chart runs slower than its code).
-fn spec_for(open: &[&ParamShapes], combo: &[usize], counts: Counts) -> TestSpec {
-    let mut params = BTreeMap::new();
-    for (p, &s) in open.iter().zip(combo) {
-        let name = &p.shapes[s];
-        if let Some(table) = SHAPES.iter().find(|(n, _)| n == name).and_then(|(_, t)| t.parse::<toml::Table>().ok()) {
+/// Whether the problem's spec says what a parameter is by itself: it names
+/// a type (an annotated parameter's type the generator reads itself).
+fn described_fully(spec: &TestSpec, p: &ParamShapes) -> bool {
+    spec.params.get(&p.name).is_some_and(|t| t.contains_key("type"))
+}
+
+/// What every generated spec starts from: the problem's `problem.toml`,
+/// when there is one, and the parameters as the shapes helper read them.
+struct Base<'a> {
+    problem: Option<&'a TestSpec>,
+    params: &'a [ParamShapes],
+}
+
+impl Base<'_> {
+    /// The spec of one combination: each open parameter's shape table
+    /// under the problem's constraints for it, the other parameters as the
+    /// problem describes them, its relations; the counts asked, small large
+    /// inputs (a chart runs slower than its code).
+    fn spec_for(&self, open: &[&ParamShapes], combo: &[usize], counts: Counts) -> TestSpec {
+        let own = |name: &str| self.problem.and_then(|s| s.params.get(name));
+        let mut params = BTreeMap::new();
+        for p in self.params {
+            if let Some(table) = own(&p.name) {
+                params.insert(p.name.clone(), table.clone());
+            }
+        }
+        for (p, &s) in open.iter().zip(combo) {
+            let name = &p.shapes[s];
+            let Some(mut table) =
+                SHAPES.iter().find(|(n, _)| n == name).and_then(|(_, t)| t.parse::<toml::Table>().ok())
+            else {
+                continue;
+            };
+            // The problem's bounds and alphabet win over the shape's.
+            table.extend(own(&p.name).cloned().unwrap_or_default());
             params.insert(p.name.clone(), table);
         }
-    }
-    TestSpec {
-        seed: 1,
-        params,
-        counts,
-        large_len: vec![toml::Value::Integer(40), toml::Value::Integer(120)],
-        large_magnitudes: vec![toml::Value::Integer(200), toml::Value::Integer(2000)],
-        ..TestSpec::default()
+        TestSpec {
+            seed: 1,
+            params,
+            relations: self.problem.map(|s| s.relations.clone()).unwrap_or_default(),
+            counts,
+            large_len: vec![toml::Value::Integer(40), toml::Value::Integer(120)],
+            large_magnitudes: vec![toml::Value::Integer(200), toml::Value::Integer(2000)],
+            ..TestSpec::default()
+        }
     }
 }
 
@@ -357,6 +403,20 @@ fn is_empty(v: &Json) -> bool {
         Json::Object(o) => o.values().all(|x| matches!(x, Json::Array(a) if a.is_empty())),
         _ => false,
     }
+}
+
+/// At most `most` inputs: the first `keep` (examples, seeds), then the rest
+/// taken evenly across their order. The generator emits its categories in
+/// turn (typical, edge, boundary, large), and the boundary inputs (a target
+/// equal to an element, a length) are where a chart's off-by-one shows: a
+/// cut at the front would drop them.
+fn spread(inputs: Vec<Vec<Json>>, keep: usize, most: usize) -> Vec<Vec<Json>> {
+    if inputs.len() <= most {
+        return inputs;
+    }
+    let (room, rest) = (most - keep, inputs.len() - keep);
+    let picked: std::collections::BTreeSet<usize> = (0..room).map(|k| keep + k * rest / room).collect();
+    inputs.into_iter().enumerate().filter(|(i, _)| *i < keep || picked.contains(i)).map(|(_, a)| a).collect()
 }
 
 fn dedup(inputs: &mut Vec<Vec<Json>>) {
@@ -393,6 +453,15 @@ mod tests {
         .expect("read");
         let first: Vec<&str> = read.params.iter().map(|p| p.shapes[0].as_str()).collect();
         assert_eq!(first, ["str", "int", "grid"]);
+    }
+
+    #[test]
+    fn a_long_list_of_inputs_is_thinned_evenly_keeping_the_given() {
+        let inputs: Vec<Vec<Json>> = (0..10).map(|i| vec![Json::from(i)]).collect();
+        let kept: Vec<i64> = spread(inputs.clone(), 2, 6).iter().map(|a| a[0].as_i64().unwrap_or(-1)).collect();
+        assert_eq!(kept, [0, 1, 2, 4, 6, 8], "the given two, then every other one");
+        assert_eq!(spread(inputs.clone(), 0, 20).len(), 10, "a short list stays whole");
+        assert_eq!(spread(inputs, 6, 6).len(), 6);
     }
 
     #[test]

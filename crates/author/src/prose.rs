@@ -80,8 +80,11 @@ fn prefix_calls(text: &str) -> String {
                 let end = word_end(&chars, i);
                 let word: String = chars[i..end].iter().collect();
                 let operand_end = if chars.get(end) == Some(&' ') { operand(&chars, end + 1) } else { None };
+                // `an empty set seen`, `a new list out`: the word names a type.
+                let names_type = out.trim_end().rsplit(' ').next().is_some_and(|w| w == "empty" || w == "new");
                 if let Some(operand_end) = operand_end
                     && PREFIX_FUNCTIONS.contains(&word.as_str())
+                    && !names_type
                 {
                     let operand: String = chars[end + 1..operand_end].iter().collect();
                     out.push_str(&format!("{word}({operand})"));
@@ -188,6 +191,14 @@ fn pseudo_code(text: &str) -> String {
         flush(&mut word, &mut out);
     }
     out
+}
+
+/// Whether `text` is one plain identifier (no keyword).
+fn is_name(text: &str) -> bool {
+    text.starts_with(|c: char| c.is_alphabetic() || c == '_')
+        && text.chars().all(is_word)
+        && !CODE_WORDS.contains(&text)
+        && !NOT_OPERANDS.contains(&text)
 }
 
 fn is_word(c: char) -> bool {
@@ -486,6 +497,9 @@ fn split_word<'a>(text: &'a str, sep: &str) -> Option<(&'a str, &'a str)> {
 
 /// An expression, possibly with a remark: its code.
 fn expression(text: &str) -> Option<String> {
+    if let Some(n) = number_word(text) {
+        return Some(n.to_owned());
+    }
     let text = &prefix_calls(text);
     // Remarks first: `dp[j] (delete)` parses, as a call.
     let stripped = strip_comments(text.trim());
@@ -494,6 +508,114 @@ fn expression(text: &str) -> Option<String> {
     }
     let text = text.trim();
     expr::parse(text).is_some().then(|| text.to_owned())
+}
+
+/// `zero` → `0`, `one` → `1`, …: a small number written as a word (`Is n
+/// equal to zero?`, `Increase total by one`).
+fn number_word(text: &str) -> Option<&'static str> {
+    const WORDS: [&str; 11] = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+    const DIGITS: [&str; 11] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10"];
+    let lower = text.trim().to_lowercase();
+    WORDS.iter().position(|w| *w == lower).map(|k| DIGITS[k])
+}
+
+/// `an empty set` → `set()`, `a new empty list` → `[]`: a new empty
+/// container said in words.
+fn empty_container(text: &str) -> Option<&'static str> {
+    let lower = text.trim().to_lowercase();
+    let rest = lower.strip_prefix("an ").or_else(|| lower.strip_prefix("a ")).unwrap_or(&lower);
+    let rest = rest.strip_prefix("new ").unwrap_or(rest);
+    match rest.strip_prefix("empty ")?.trim() {
+        "set" | "hash set" | "hashset" => Some("set()"),
+        "list" | "array" | "stack" | "queue" => Some("[]"),
+        "dict" | "dictionary" | "map" | "hash map" | "hashmap" => Some("{}"),
+        "string" | "str" => Some("''"),
+        _ => None,
+    }
+}
+
+/// `Create an empty set seen`, `Initialize seen as an empty set`, `Make a
+/// new empty list called out`: a container started empty, as code.
+fn new_container(text: &str) -> Option<String> {
+    let rest =
+        ["create", "initialize", "initialise", "init", "make", "start"].iter().find_map(|v| after_word(text, v))?;
+    // `Initialize seen as an empty set`: the name first.
+    for sep in ["as", "to", "with"] {
+        if let Some((name, value)) = split_word(rest, sep)
+            && let Some(value) = empty_container(value)
+            && is_name(name)
+        {
+            return Some(format!("{name} = {value}"));
+        }
+    }
+    // `Create an empty set seen` / `… called seen` / `… named seen`.
+    let (kind, name) = rest.rsplit_once(' ')?;
+    let kind = kind.strip_suffix(" called").or_else(|| kind.strip_suffix(" named")).unwrap_or(kind);
+    let value = empty_container(kind)?;
+    is_name(name).then(|| format!("{name} = {value}"))
+}
+
+/// `f a, b` → `f(a, b)`: a function applied to its arguments without
+/// parentheses, as pseudo-code calls a chart's own function.
+fn juxtaposed_call(text: &str) -> Option<String> {
+    let (name, args) = text.trim().split_once(' ')?;
+    let plain = name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.')
+        && name.starts_with(|c: char| c.is_alphabetic() || c == '_');
+    if !plain || CODE_WORDS.contains(&name) || NOT_OPERANDS.contains(&name) {
+        return None;
+    }
+    // `factorial with n - 1`, `helper on xs`: the preposition says nothing.
+    let args = args.trim();
+    let args = ["with ", "on ", "using ", "of "].iter().find_map(|p| args.strip_prefix(p)).unwrap_or(args);
+    let call = format!("{name}({})", args.trim());
+    matches!(expr::parse(&call), Some(expr::Expr::Call(..))).then_some(call)
+}
+
+/// A call said as a step (`Call f(x)`, `Recursive call: f n - 1`,
+/// `recursively call solve(i + 1)`): the call's code.
+fn called(text: &str) -> Option<String> {
+    let rest = ["recursive call", "recursively call", "call"].iter().find_map(|v| {
+        let head = text.get(..v.len())?;
+        let rest = &text[v.len()..];
+        (head.eq_ignore_ascii_case(v) && (rest.is_empty() || rest.starts_with([' ', ':'])))
+            .then(|| rest.trim_start_matches(':').trim())
+    })?;
+    let rest = rest.strip_suffix(" recursively").unwrap_or(rest);
+    match expression(rest) {
+        Some(code) if matches!(expr::parse(&code), Some(expr::Expr::Call(..))) => Some(code),
+        _ => juxtaposed_call(rest),
+    }
+}
+
+/// `Recursive call: f n - 1, store as smaller` → `smaller = f(n - 1)`: a
+/// value whose result the box names in words after it.
+fn stored_result(text: &str) -> Option<String> {
+    let (value, tail) = text.rsplit_once(',').or_else(|| {
+        let at = text.to_lowercase().rfind(" and ")?;
+        Some((&text[..at], &text[at + " and ".len()..]))
+    })?;
+    let words: Vec<String> = tail.split_whitespace().map(str::to_lowercase).collect();
+    let (verb, rest) = words.split_first()?;
+    if !["store", "save", "assign", "put", "keep"].contains(&verb.as_str()) {
+        return None;
+    }
+    let rest = match rest {
+        [it, rest @ ..] if ["it", "result"].contains(&it.as_str()) => rest,
+        [the, what, rest @ ..] if the.as_str() == "the" && ["result", "value", "answer"].contains(&what.as_str()) => {
+            rest
+        }
+        _ => rest,
+    };
+    let [prep, _] = rest else { return None };
+    if !["as", "in", "into", "to"].contains(&prep.as_str()) {
+        return None;
+    }
+    let name = tail.split_whitespace().last()?;
+    if !is_name(name) {
+        return None;
+    }
+    let value = called(value.trim()).or_else(|| expression(value.trim()))?;
+    Some(format!("{name} = {value}"))
 }
 
 /// Statement wordings: `Append X to Y`, `Push X onto Y`, `Increment i`,
@@ -517,6 +639,9 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
         && let (Some(t), Some(v)) = (expression(target.trim()), value_phrase(value.trim()))
     {
         return one(format!("{t} = {v}"));
+    }
+    if let Some(code) = new_container(text).or_else(|| stored_result(text)) {
+        return one(code);
     }
     for verb in ["append", "push", "add"] {
         let Some(rest) = after_word(text, verb) else { continue };
@@ -549,7 +674,8 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
     }
     if let Some(rest) = after_word(text, "set") {
         let (target, value) = split_word(rest, "to")?;
-        return one(format!("{} = {}", expression(target)?, expression(value)?));
+        let value = empty_container(value).map(str::to_owned).or_else(|| expression(value))?;
+        return one(format!("{} = {value}", expression(target)?));
     }
     for verb in ["raise", "throw"] {
         if let Some(rest) = after_word(text, verb) {
@@ -559,11 +685,8 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
     if let Some(rest) = after_word(text, "print") {
         return one(format!("print({})", expression(rest)?));
     }
-    let call = ["recursive call", "recursively call", "call"].iter().find_map(|v| after_word(text, v));
-    if let Some(rest) = call {
-        let rest = rest.strip_suffix(" recursively").unwrap_or(rest);
-        let code = expression(rest)?;
-        return matches!(expr::parse(&code), Some(expr::Expr::Call(..))).then(|| vec![code]);
+    if let Some(code) = called(text) {
+        return Some(vec![code]);
     }
     if let Some(rest) = after_word(text, "pop") {
         let rest = after_word(rest, "from").unwrap_or(rest);
@@ -576,6 +699,11 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
 /// Values said in words: `number of True values in xs` (`sum(xs)`),
 /// `length of xs`, `sum of xs`, `largest of xs`, ….
 fn value_phrase(text: &str) -> Option<String> {
+    if let Some(empty) = empty_container(text) {
+        return Some(empty.to_owned());
+    }
+    let text = text.trim();
+    let text = if text.to_lowercase().starts_with("the ") { &text[4..] } else { text };
     let lower = text.to_lowercase();
     for (lead, f) in [
         ("number of true values in ", "sum"),
@@ -596,6 +724,13 @@ fn value_phrase(text: &str) -> Option<String> {
         if lower.starts_with(lead) {
             let rest = text[lead.len()..].trim();
             let rest = rest.strip_prefix("the ").unwrap_or(rest);
+            // `maximum of nums[k] and cur + nums[k]`: two arguments.
+            if matches!(f, "max" | "min")
+                && let Some((a, b)) = split_word(rest, "and")
+                && let (Some(a), Some(b)) = (expression(a), expression(b))
+            {
+                return Some(format!("{f}({a}, {b})"));
+            }
             return Some(format!("{f}({})", expression(rest)?));
         }
     }
@@ -635,13 +770,25 @@ pub fn condition(label: &str) -> Option<String> {
     }
     // Each side of a top-level `and`/`or` may be worded on its own.
     for sep in ["or", "and"] {
-        if let Some((a, b)) = split_word(&text, sep) {
-            let (a, b) = (condition(a)?, condition(b)?);
+        // `n less than or equal to one` splits at `or` into no conditions:
+        // the comparison's words below read it.
+        if let Some((a, b)) = split_word(&text, sep)
+            && let (Some(a), Some(b)) = (condition(a), condition(b))
+        {
             return Some(format!("({a}) {sep} ({b})"));
         }
     }
-    phrase(&text)
+    phrase(&text).or_else(|| {
+        // `value already in seen`, `stack still non-empty`: an adverb
+        // that says nothing the test computes.
+        let plain: Vec<&str> = text.split(' ').filter(|w| !FILLERS.contains(&w.to_lowercase().as_str())).collect();
+        let plain = plain.join(" ");
+        (plain != text).then(|| condition(&plain)).flatten()
+    })
 }
+
+/// Adverbs a question may carry that change nothing it tests.
+const FILLERS: [&str; 5] = ["already", "still", "currently", "yet", "actually"];
 
 /// Whether a test ends in a word Python would read as a name but a person
 /// means as a property (`x is even`, `stack is not empty`).
@@ -744,11 +891,24 @@ fn phrase(text: &str) -> Option<String> {
         ("is a multiple of", "%"),
     ] {
         if let Some((a, b)) = split_word(&text, words) {
-            let (a, b) = (expression(a)?, expression(b)?);
+            let (a, b) = (value(a)?, value(b)?);
             return Some(if op == "%" { format!("({a}) % ({b}) == 0") } else { format!("({a}) {op} ({b})") });
         }
     }
+    // `k < length of nums`: a comparison whose sides are said in words.
+    for op in ["<=", ">=", "!=", "==", "<", ">"] {
+        if let Some((a, b)) = split_word(&text, op)
+            && let (Some(a), Some(b)) = (value(a), value(b))
+        {
+            return Some(format!("({a}) {op} ({b})"));
+        }
+    }
     None
+}
+
+/// An operand as code or as a value said in words (`the length of nums`).
+fn value(text: &str) -> Option<String> {
+    expression(text).or_else(|| value_phrase(text))
 }
 
 /// Loop wordings: `More x in xs?` (flowbench's), `Next x in nums?`,
@@ -840,7 +1000,7 @@ pub fn output(label: &str) -> Option<Line> {
         return None;
     }
     // `not prime - return False`: prose, then the value as code.
-    let code = expression(rest).or_else(|| {
+    let code = value(rest).or_else(|| {
         let lower = rest.to_lowercase();
         let at = lower.rfind("return ")?;
         expression(rest[at + "return ".len()..].trim())
@@ -997,11 +1157,43 @@ mod tests {
         // Not calls: a keyword or filler after the word, a name of that
         // spelling assigned, text in quotes, an attribute of that name.
         assert_eq!(prefix_calls("sum of squares"), "sum of squares");
+        assert_eq!(prefix_calls("an empty set seen"), "an empty set seen");
         assert_eq!(prefix_calls("max = 0"), "max = 0");
         assert_eq!(prefix_calls("mod = 7"), "mod = 7");
         assert_eq!(prefix_calls("s = 'len x'"), "s = 'len x'");
         assert_eq!(prefix_calls("best = self.max value"), "best = self.max value");
         assert_eq!(condition("i < len s").as_deref(), Some("i < len(s)"));
+    }
+
+    #[test]
+    fn containers_stored_results_and_numbers_in_words() {
+        let one = |s: &str| Some(vec![s.to_owned()]);
+        assert_eq!(statement("Create an empty set seen"), one("seen = set()"));
+        assert_eq!(statement("Initialize result as an empty list"), one("result = []"));
+        assert_eq!(statement("Make a new empty dictionary called counts"), one("counts = {}"));
+        assert_eq!(statement("Set best to an empty string"), one("best = ''"));
+        assert_eq!(statement("seen = empty set"), one("seen = set()"));
+        assert_eq!(
+            statement("Recursive call: power_set_size n - 1, store as smaller"),
+            one("smaller = power_set_size(n - 1)")
+        );
+        assert_eq!(statement("Call helper(i + 1) and store the result in rest"), one("rest = helper(i + 1)"));
+        assert_eq!(statement("recursively call solve i + 1, j"), one("solve(i + 1, j)"));
+        assert_eq!(statement("Increase total by one"), one("total += 1"));
+        assert_eq!(condition("Is n equal to zero?").as_deref(), Some("(n) == (0)"));
+        assert_eq!(condition("Is n less than or equal to one?").as_deref(), Some("(n) <= (1)"));
+        assert_eq!(condition("Is i less than the length of nums?").as_deref(), Some("(i) < (len(nums))"));
+        assert_eq!(condition("k < length of nums?").as_deref(), Some("(k) < (len(nums))"));
+        assert_eq!(statement("cur = maximum of nums[k] and cur + nums[k]"), one("cur = max(nums[k], cur + nums[k])"));
+        assert_eq!(statement("best = max of best and cur"), one("best = max(best, cur)"));
+        assert_eq!(statement("Call factorial with n - 1 and store the result in rest"), one("rest = factorial(n - 1)"));
+        assert_eq!(output("Return empty list").and_then(|l| l.code).as_deref(), Some("[]"));
+        assert_eq!(condition("value already in seen?").as_deref(), Some("value in seen"));
+        // Prose stays prose: no container, no name, nothing stored.
+        assert_eq!(statement("Create the answer from the parts"), None);
+        assert_eq!(statement("Create an empty board"), None);
+        assert_eq!(statement("Keep going, store nothing"), None);
+        assert_eq!(condition("Is the search still going on?"), None);
     }
 
     #[test]
