@@ -106,6 +106,8 @@ pub fn run(args: AuthorArgs) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
+    let gate = Gate::load(&args.dir)?;
+    let behave = gate.behave(&solution);
     let settings = settings(&args)?;
     let client = client(&args)?;
     let cache = (args.cache != "none").then(|| Cache::new(Path::new(&args.cache)));
@@ -115,10 +117,7 @@ pub fn run(args: AuthorArgs) -> anyhow::Result<ExitCode> {
         solution: &solution,
         solution_name: &solution_name,
         program: &program,
-        // Structure decides here: the made inputs miss errors a repair
-        // round must catch (a binary search's `lo < hi` agrees on them), so
-        // the behaviour gate waits until inputs reach such boundaries.
-        behave: None,
+        behave: behave.as_ref(),
     };
     let bar = super::progress::spinner(args.quiet);
     let mut log_file = std::fs::OpenOptions::new()
@@ -143,6 +142,36 @@ pub fn run(args: AuthorArgs) -> anyhow::Result<ExitCode> {
 
 /// Refuses a chart or log path that would overwrite an input, and a chart
 /// that would replace one already written (unless `--force`).
+/// What lets behaviour decide a reply: the problem's `problem.toml`, and
+/// the sandbox and input cache the chart runs beside the code in.
+struct Gate {
+    spec: Option<crate::testgen::spec::TestSpec>,
+    sandbox: crate::exec::LazyExecutor,
+    cache: crate::author::behaviour::InputCache,
+}
+
+impl Gate {
+    /// An unreadable `problem.toml` is an error naming its line.
+    fn load(dir: &Path) -> anyhow::Result<Gate> {
+        let spec = crate::bank::spec::load_spec(&crate::bank::ProblemDir::read(dir))?.map(|(spec, _)| spec.tests);
+        Ok(Gate {
+            spec,
+            sandbox: crate::exec::LazyExecutor::new(crate::author::execute::sandbox_config()),
+            cache: Default::default(),
+        })
+    }
+
+    /// Behaviour decides where the problem says what its inputs are
+    /// (`[params]`: a binary search's list sorted, its target in range).
+    /// Without that, inputs guessed from the signature miss the errors a
+    /// repair round must catch (on unsorted lists a search's `lo < hi`
+    /// agrees with `lo <= hi`), so the structure decides.
+    fn behave<'a>(&'a self, source: &'a str) -> Option<crate::author::against::Behave<'a>> {
+        let spec = self.spec.as_ref().filter(|s| !s.params.is_empty())?;
+        Some(crate::author::against::Behave { source, sandbox: &self.sandbox, cache: &self.cache, spec: Some(spec) })
+    }
+}
+
 fn refuse_overwrites(args: &AuthorArgs, output: &Path, log_path: &Path, sources: &[&Path; 2]) -> anyhow::Result<()> {
     let mut inputs: Vec<&Path> = vec![sources[0], sources[1], log_path];
     inputs.extend(args.template.as_deref());

@@ -238,6 +238,30 @@ fn a_faithful_code_vision_style_reply_is_accepted_in_round_one() {
     assert!(prompt.contains("Code-Vision") && prompt.contains("True`/`False"), "{prompt}");
 }
 
+/// With a `problem.toml` saying what the inputs are (the list sorted, the
+/// target in range), behaviour decides: the faithful reply runs beside the
+/// code and is accepted; `<` for `<=` is sent back with its counterexample.
+#[test]
+fn with_the_problems_spec_a_reply_runs_beside_the_code() {
+    let spec = "[params.nums]\nsorted = \"asc\"\nmin = -20\nmax = 20\n\n[params.target]\nmin = -20\nmax = 20\n";
+    let server = Server::scripted(&[CODE_VISION_STYLE]);
+    let dir = problem();
+    std::fs::write(dir.path().join("problem.toml"), spec).expect("write spec");
+    let out = author(&server, dir.path(), &[]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(log(dir.path()).len(), 1, "the faithful reply is accepted in round one");
+
+    let wrong = CODE_VISION_STYLE.replace("Is lo <= hi?", "Is lo < hi?");
+    let server = Server::scripted(&[&wrong, CODE_VISION_STYLE]);
+    let dir = problem();
+    std::fs::write(dir.path().join("problem.toml"), spec).expect("write spec");
+    let out = author(&server, dir.path(), &[]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(log(dir.path()).len(), 2);
+    let feedback = last_user_message(&server, 1);
+    assert!(feedback.contains("run beside the code, differs: on binary_search("), "{feedback}");
+}
+
 #[test]
 fn a_code_vision_style_reply_with_one_error_is_sent_back_naming_it() {
     // `<` for `<=`: the loop stops one step early.
