@@ -466,6 +466,12 @@ fn strip_prose_prefix(text: &str) -> Option<String> {
     None
 }
 
+/// `text` without `lead`, compared case-insensitively.
+fn strip_prefix_ci<'a>(text: &'a str, lead: &str) -> Option<&'a str> {
+    let head = text.get(..lead.len())?;
+    head.eq_ignore_ascii_case(lead).then(|| &text[lead.len()..])
+}
+
 /// Case-insensitive prefix strip on a word boundary.
 fn after_word<'a>(text: &'a str, word: &str) -> Option<&'a str> {
     let head = text.get(..word.len())?;
@@ -705,6 +711,25 @@ fn value_phrase(text: &str) -> Option<String> {
     let text = text.trim();
     let text = if text.to_lowercase().starts_with("the ") { &text[4..] } else { text };
     let lower = text.to_lowercase();
+    // `the shortest string in strs`: the element by length.
+    for (lead, f) in [("shortest ", "min"), ("longest ", "max")] {
+        if let Some(rest) = strip_prefix_ci(text, lead)
+            && let Some((what, within)) = split_word(rest, "in").or_else(|| split_word(rest, "of"))
+            && !what.is_empty()
+        {
+            return Some(format!("{f}({}, key=len)", expression(within)?));
+        }
+    }
+    // `sum of d * d for each d in digits`: a generator said in words.
+    for f in ["sum", "max", "min", "any", "all"] {
+        if let Some(rest) = strip_prefix_ci(text, &format!("{f} of "))
+            && let Some((element, source)) = split_word(rest, "for each").or_else(|| split_word(rest, "for"))
+            && let Some((var, iter)) = split_word(source, "in")
+            && is_name(var)
+        {
+            return Some(format!("{f}({} for {var} in {})", expression(element)?, expression(iter)?));
+        }
+    }
     for (lead, f) in [
         ("number of true values in ", "sum"),
         ("count of true values in ", "sum"),
@@ -741,6 +766,44 @@ fn value_phrase(text: &str) -> Option<String> {
 /// remarks) removed and plain-English tests (`s is empty`, `x is even`,
 /// `dfs(v) returned True`, `a less than b`) written as Python.
 pub fn condition(label: &str) -> Option<String> {
+    worded_condition(label).map(|code| literal_is_as_equality(&code))
+}
+
+/// `grid[r][c] is '1'` → `grid[r][c] == '1'`: in a chart `is` before a
+/// number or a string means equality (Python's identity test against a
+/// literal is a warning there and never what a chart means); `is None`,
+/// `is True` stay.
+fn literal_is_as_equality(code: &str) -> String {
+    let mut out = String::with_capacity(code.len());
+    let mut quote = None::<char>;
+    let mut rest = code;
+    while let Some(c) = rest.chars().next() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if c == '\'' || c == '"' => quote = Some(c),
+            None => {
+                for (words, op) in [(" is not ", " != "), (" is ", " == ")] {
+                    if let Some(after) = rest.strip_prefix(words)
+                        && after.starts_with(|n: char| n.is_ascii_digit() || matches!(n, '\'' | '"' | '-'))
+                    {
+                        out.push_str(op);
+                        rest = after;
+                        break;
+                    }
+                }
+                if !rest.starts_with(c) {
+                    continue;
+                }
+            }
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
+fn worded_condition(label: &str) -> Option<String> {
     // `Has n reached 1? (n == 1)`: the question, then its code.
     let joined = box_lines(label).join(" ");
     // `Step broken? step in blocked`: the same without parentheses.
@@ -1181,6 +1244,9 @@ mod tests {
         assert_eq!(statement("recursively call solve i + 1, j"), one("solve(i + 1, j)"));
         assert_eq!(statement("Increase total by one"), one("total += 1"));
         assert_eq!(condition("Is n equal to zero?").as_deref(), Some("(n) == (0)"));
+        assert_eq!(condition("grid[r][c] is '1'?").as_deref(), Some("grid[r][c] == '1'"));
+        assert_eq!(condition("n is not 0 and x is None").as_deref(), Some("n != 0 and x is None"));
+        assert_eq!(condition("s == 'a is 1'").as_deref(), Some("s == 'a is 1'"));
         assert_eq!(condition("Is n less than or equal to one?").as_deref(), Some("(n) <= (1)"));
         assert_eq!(condition("Is i less than the length of nums?").as_deref(), Some("(i) < (len(nums))"));
         assert_eq!(condition("k < length of nums?").as_deref(), Some("(k) < (len(nums))"));
@@ -1188,6 +1254,10 @@ mod tests {
         assert_eq!(statement("best = max of best and cur"), one("best = max(best, cur)"));
         assert_eq!(statement("Call factorial with n - 1 and store the result in rest"), one("rest = factorial(n - 1)"));
         assert_eq!(output("Return empty list").and_then(|l| l.code).as_deref(), Some("[]"));
+        assert_eq!(statement("shortest = the shortest string in strs"), one("shortest = min(strs, key=len)"));
+        assert_eq!(statement("best = longest word of words"), one("best = max(words, key=len)"));
+        assert_eq!(statement("total = sum of x * x for each x in nums"), one("total = sum(x * x for x in nums)"));
+        assert_eq!(statement("ok = all of c > 0 for c in counts"), one("ok = all(c > 0 for c in counts)"));
         assert_eq!(condition("value already in seen?").as_deref(), Some("value in seen"));
         // Prose stays prose: no container, no name, nothing stored.
         assert_eq!(statement("Create the answer from the parts"), None);
