@@ -224,8 +224,9 @@ pub fn parse_stmt(text: &str) -> Option<Stmt> {
             let value = p.expr_list()?;
             (p.at == toks.len() && is_target(&first)).then_some(Stmt::Aug(first, op, value))
         }
-        Some(":") => {
-            // An annotated assignment `x: int = 0`.
+        // An annotated assignment `x: int = 0`: one name, attribute or
+        // item (`lower-cased: t = …` is a lead-in, `lower - cased`).
+        Some(":") if matches!(first, Expr::Name(_) | Expr::Attr(..) | Expr::Index(..)) => {
             p.at += 1;
             p.test()?;
             if p.eat("=") {

@@ -391,12 +391,16 @@ pub fn statement(line: &str) -> Option<Vec<String>> {
         return Some(code);
     }
     let unprefixed = strip_prose_prefix(&stripped)?;
-    as_code(&unprefixed).or_else(|| rewrite(&unprefixed))
+    as_code(&unprefixed).or_else(|| rewrite(&unprefixed)).or_else(|| statements_in_a_row(&unprefixed))
 }
 
 /// Comma-separated statements, each code or a wording [`rewrite`] reads.
 fn statements_in_a_row(text: &str) -> Option<Vec<String>> {
-    let pieces = labels::split_top_level(text);
+    let mut pieces = labels::split_top_level(text);
+    // `i = i + 1; j = j - 1`: C's separator.
+    if pieces.len() < 2 {
+        pieces = text.split("; ").map(str::to_owned).collect();
+    }
     if pieces.len() < 2 {
         return None;
     }
@@ -679,9 +683,26 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
         return one(format!("{a}, {b} = {b}, {a}"));
     }
     if let Some(rest) = after_word(text, "set") {
-        let (target, value) = split_word(rest, "to")?;
-        let value = empty_container(value).map(str::to_owned).or_else(|| expression(value))?;
-        return one(format!("{} = {value}", expression(target)?));
+        // `Set a to 0 and b to 1`: two settings.
+        if let Some((first, second)) = split_word(rest, "and")
+            && let (Some(a), Some(b)) = (setting(first, "to"), setting(second, "to"))
+        {
+            return Some(vec![a, b]);
+        }
+        return setting(rest, "to").map(|s| vec![s]);
+    }
+    if let Some(rest) = after_word(text, "let") {
+        return setting(rest, "be").map(|s| vec![s]);
+    }
+    // `Replace n by its absolute value`, `Replace x with x // 2`.
+    if let Some(rest) = after_word(text, "replace") {
+        let (target, value) = split_word(rest, "by").or_else(|| split_word(rest, "with"))?;
+        let value = value.trim();
+        let value = match strip_prefix_ci(value, "its ") {
+            Some(property) => value_phrase(&format!("{property} of {target}"))?,
+            None => value_of(value)?,
+        };
+        return one(format!("{} = {value}", target_of(target)?));
     }
     for verb in ["raise", "throw"] {
         if let Some(rest) = after_word(text, verb) {
@@ -702,14 +723,63 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
     None
 }
 
+/// `first element of xs` → `xs[0]`, `last character of s` → `s[-1]`.
+fn element_phrase(text: &str) -> Option<String> {
+    for (lead, index) in [("first ", "0"), ("last ", "-1")] {
+        let Some(rest) = strip_prefix_ci(text, lead) else { continue };
+        let (what, of) = split_word(&format!(" {rest}"), "of").map(|(w, o)| (w.to_owned(), o.to_owned()))?;
+        let known = ["element", "item", "value", "character", "char", "letter", "number", "entry", "word"];
+        return known
+            .contains(&what.trim().to_lowercase().as_str())
+            .then_some(())
+            .and_then(|()| expression(&of))
+            .map(|seq| format!("{seq}[{index}]"));
+    }
+    None
+}
+
+/// `lo to 0`, `the index i to 0`, `highest to nothing` (`sep`: `to`,
+/// `be`): an assignment said in words.
+fn setting(text: &str, sep: &str) -> Option<String> {
+    let (target, value) = split_word(text, sep)?;
+    // `Let the vowels be a, e, i, o, u`: a list in words, not a tuple of names.
+    if labels::split_top_level(value).len() > 1 {
+        return None;
+    }
+    let code = format!("{} = {}", target_of(target)?, value_of(value)?);
+    is_statement(&code).then_some(code)
+}
+
+/// An assignment's target, with a noun before the name left out (`the
+/// index i` → `i`).
+fn target_of(text: &str) -> Option<String> {
+    let text = text.trim();
+    if let Some(code) = expression(text) {
+        return Some(code);
+    }
+    let last = text.rsplit(' ').next()?;
+    (strip_prefix_ci(text, "the ").is_some() && is_name(last)).then(|| last.to_owned())
+}
+
+/// A value as code or in words; `nothing` is `None`.
+fn value_of(text: &str) -> Option<String> {
+    if ["nothing", "none", "null"].contains(&text.trim().to_lowercase().as_str()) {
+        return Some("None".to_owned());
+    }
+    value(text)
+}
+
 /// Values said in words: `number of True values in xs` (`sum(xs)`),
 /// `length of xs`, `sum of xs`, `largest of xs`, ….
 fn value_phrase(text: &str) -> Option<String> {
+    let text = text.trim();
+    let text = if text.to_lowercase().starts_with("the ") { &text[4..] } else { text };
     if let Some(empty) = empty_container(text) {
         return Some(empty.to_owned());
     }
-    let text = text.trim();
-    let text = if text.to_lowercase().starts_with("the ") { &text[4..] } else { text };
+    if let Some(value) = element_phrase(text) {
+        return Some(value);
+    }
     let lower = text.to_lowercase();
     // `the shortest string in strs`: the element by length.
     for (lead, f) in [("shortest ", "min"), ("longest ", "max")] {
@@ -736,6 +806,7 @@ fn value_phrase(text: &str) -> Option<String> {
         ("number of trues in ", "sum"),
         ("number of elements in ", "len"),
         ("number of items in ", "len"),
+        ("absolute value of ", "abs"),
         ("length of ", "len"),
         ("size of ", "len"),
         ("sum of ", "sum"),
@@ -826,7 +897,7 @@ fn worded_condition(label: &str) -> Option<String> {
         return Some(code);
     }
     // `d divides n`: n % d == 0.
-    if let Some((a, b)) = split_word(&text, "divides")
+    if let Some((a, b)) = split_word(&text, "divides").or_else(|| split_word(&text, "divide"))
         && let (Some(a), Some(b)) = (expression(a), expression(b))
     {
         return Some(format!("({b}) % ({a}) == 0"));
@@ -937,9 +1008,15 @@ fn phrase(text: &str) -> Option<String> {
         ("is less than", "<"),
         ("less than", "<"),
         ("is smaller than", "<"),
+        ("smaller than", "<"),
         ("is greater than", ">"),
         ("greater than", ">"),
         ("is larger than", ">"),
+        ("larger than", ">"),
+        ("is bigger than", ">"),
+        ("bigger than", ">"),
+        ("at most", "<="),
+        ("at least", ">="),
         ("exceeds", ">"),
         ("is not equal to", "!="),
         ("does not equal", "!="),
@@ -1255,6 +1332,20 @@ mod tests {
         assert_eq!(statement("Call factorial with n - 1 and store the result in rest"), one("rest = factorial(n - 1)"));
         assert_eq!(output("Return empty list").and_then(|l| l.code).as_deref(), Some("[]"));
         assert_eq!(statement("shortest = the shortest string in strs"), one("shortest = min(strs, key=len)"));
+        let two = |a: &str, b: &str| Some(vec![a.to_owned(), b.to_owned()]);
+        assert_eq!(statement("Set a to 0 and b to 1"), two("a = 0", "b = 1"));
+        assert_eq!(statement("Set records to 0 and highest to nothing"), two("records = 0", "highest = None"));
+        assert_eq!(statement("Set the index i to 0"), one("i = 0"));
+        assert_eq!(statement("Let m be the first element of l"), one("m = l[0]"));
+        assert_eq!(statement("Replace n by its absolute value"), one("n = abs(n)"));
+        assert_eq!(statement("Move inwards: i = i + 1; j = j - 1"), two("i = i + 1", "j = j - 1"));
+        assert_eq!(statement("Take absolute values: a = abs(a); b = abs(b)"), two("a = abs(a)", "b = abs(b)"));
+        assert_eq!(output("Return the empty string").and_then(|l| l.code).as_deref(), Some("''"));
+        assert_eq!(condition("Does d divide n?").as_deref(), Some("(n) % (d) == 0"));
+        assert_eq!(condition("Is n smaller than 2?").as_deref(), Some("(n) < (2)"));
+        assert_eq!(condition("power at most n?").as_deref(), Some("(power) <= (n)"));
+        assert_eq!(statement("Let the vowels be a, e, i, o, u"), None);
+        assert_eq!(statement("lower-cased: t = s.lower()"), one("t = s.lower()"), "a lead-in, no annotation");
         assert_eq!(statement("best = longest word of words"), one("best = max(words, key=len)"));
         assert_eq!(statement("total = sum of x * x for each x in nums"), one("total = sum(x * x for x in nums)"));
         assert_eq!(statement("ok = all of c > 0 for c in counts"), one("ok = all(c > 0 for c in counts)"));
