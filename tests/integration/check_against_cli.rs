@@ -36,6 +36,11 @@ fn check(dir: &Path, chart: &str, extra: &[&str]) -> Output {
         .expect("flowbench runs")
 }
 
+/// `flowbench ARGS` run in `dir` (where the test wrote its files).
+fn flowbench_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_flowbench")).args(args).current_dir(dir).output().expect("flowbench runs")
+}
+
 fn report(out: &Output) -> Value {
     let text = String::from_utf8_lossy(&out.stdout);
     serde_json::from_str(text.lines().next().expect("a JSON line")).expect("JSON")
@@ -186,11 +191,7 @@ fn a_helper_ending_in_return_to_caller_runs_and_agrees() {
 "#;
     std::fs::write(dir.path().join("solution.py"), solution).expect("write solution");
     std::fs::write(dir.path().join("chart.mmd"), chart).expect("write chart");
-    let out = Command::new(env!("CARGO_BIN_EXE_flowbench"))
-        .args(["check", "--json", "--against", "solution.py", "chart.mmd"])
-        .current_dir(dir.path())
-        .output()
-        .expect("flowbench runs");
+    let out = flowbench_in(dir.path(), &["check", "--json", "--against", "solution.py", "chart.mmd"]);
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     let r = report(&out);
     assert_eq!(r["evidence"], "executed", "{r}");
@@ -219,22 +220,14 @@ fn the_made_inputs_keep_to_the_problems_spec() {
     std::fs::write(dir.path().join("solution.py"), solution).expect("write solution");
     std::fs::write(dir.path().join("chart.mmd"), chart).expect("write chart");
     std::fs::write(dir.path().join("problem.toml"), "[params.width]\nmin = 1\nmax = 6\n").expect("write spec");
-    let out = Command::new(env!("CARGO_BIN_EXE_flowbench"))
-        .args(["check", "--json", "--against", "solution.py", "chart.mmd"])
-        .current_dir(dir.path())
-        .output()
-        .expect("flowbench runs");
+    let out = flowbench_in(dir.path(), &["check", "--json", "--against", "solution.py", "chart.mmd"]);
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     let r = report(&out);
     assert_eq!(r["behaviour"]["outcome"], "agreed", "{r}");
     assert!(r["behaviour"]["origin"].as_str().is_some_and(|o| o.contains("problem.toml")), "{r}");
     // A spec that does not parse is an error naming it, not a guess.
     std::fs::write(dir.path().join("problem.toml"), "[params.width\nmin = 1\n").expect("write spec");
-    let out = Command::new(env!("CARGO_BIN_EXE_flowbench"))
-        .args(["check", "--against", "solution.py", "chart.mmd"])
-        .current_dir(dir.path())
-        .output()
-        .expect("flowbench runs");
+    let out = flowbench_in(dir.path(), &["check", "--against", "solution.py", "chart.mmd"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("problem.toml:1:"), "{err}");

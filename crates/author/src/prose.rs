@@ -301,17 +301,21 @@ fn is_statement(text: &str) -> bool {
     }
 }
 
+/// The comma-separated pieces of `text` (outside brackets and quotes), else
+/// its pieces between `separator`s; `None` unless there are two or more.
+fn pieces(text: &str, separator: &str) -> Option<Vec<String>> {
+    let mut pieces = labels::split_top_level(text);
+    if pieces.len() < 2 {
+        pieces = text.split(separator).map(str::to_owned).collect();
+    }
+    (pieces.len() >= 2).then_some(pieces)
+}
+
 /// `a = 1, b = 2` (or `a = 1 and b = 2`) as two statements (every piece an
 /// assignment); `x, y = y, x` stays one.
 fn split_assignments(text: &str) -> Option<Vec<String>> {
-    let mut pieces = labels::split_top_level(text);
     // `i = 0 and j = len(t) - 1`: assignments joined by a word.
-    if pieces.len() < 2 {
-        pieces = text.split(" and ").map(str::to_owned).collect();
-    }
-    if pieces.len() < 2 {
-        return None;
-    }
+    let pieces = pieces(text, " and ")?;
     let all = pieces.iter().all(|p| matches!(expr::parse_stmt(p), Some(Stmt::Assign(..) | Stmt::Aug(..))));
     all.then_some(pieces)
 }
@@ -396,14 +400,8 @@ pub fn statement(line: &str) -> Option<Vec<String>> {
 
 /// Comma-separated statements, each code or a wording [`rewrite`] reads.
 fn statements_in_a_row(text: &str) -> Option<Vec<String>> {
-    let mut pieces = labels::split_top_level(text);
     // `i = i + 1; j = j - 1`: C's separator.
-    if pieces.len() < 2 {
-        pieces = text.split("; ").map(str::to_owned).collect();
-    }
-    if pieces.len() < 2 {
-        return None;
-    }
+    let pieces = pieces(text, "; ")?;
     let mut out = Vec::new();
     for piece in &pieces {
         out.extend(as_code(piece).or_else(|| rewrite(piece))?);
@@ -478,9 +476,8 @@ fn strip_prefix_ci<'a>(text: &'a str, lead: &str) -> Option<&'a str> {
 
 /// Case-insensitive prefix strip on a word boundary.
 fn after_word<'a>(text: &'a str, word: &str) -> Option<&'a str> {
-    let head = text.get(..word.len())?;
-    let rest = &text[word.len()..];
-    (head.eq_ignore_ascii_case(word) && (rest.is_empty() || rest.starts_with(' '))).then(|| rest.trim_start())
+    let rest = strip_prefix_ci(text, word)?;
+    (rest.is_empty() || rest.starts_with(' ')).then(|| rest.trim_start())
 }
 
 /// Splits `text` at the first ` sep ` outside brackets and quotes.
@@ -584,12 +581,9 @@ fn juxtaposed_call(text: &str) -> Option<String> {
 /// A call said as a step (`Call f(x)`, `Recursive call: f n - 1`,
 /// `recursively call solve(i + 1)`): the call's code.
 fn called(text: &str) -> Option<String> {
-    let rest = ["recursive call", "recursively call", "call"].iter().find_map(|v| {
-        let head = text.get(..v.len())?;
-        let rest = &text[v.len()..];
-        (head.eq_ignore_ascii_case(v) && (rest.is_empty() || rest.starts_with([' ', ':'])))
-            .then(|| rest.trim_start_matches(':').trim())
-    })?;
+    let rest = ["recursive call", "recursively call", "call"]
+        .iter()
+        .find_map(|v| after_word(text, v).or_else(|| strip_prefix_ci(text, &format!("{v}:")).map(str::trim)))?;
     let rest = rest.strip_suffix(" recursively").unwrap_or(rest);
     match expression(rest) {
         Some(code) if matches!(expr::parse(&code), Some(expr::Expr::Call(..))) => Some(code),
@@ -601,7 +595,7 @@ fn called(text: &str) -> Option<String> {
 /// value whose result the box names in words after it.
 fn stored_result(text: &str) -> Option<String> {
     let (value, tail) = text.rsplit_once(',').or_else(|| {
-        let at = text.to_lowercase().rfind(" and ")?;
+        let at = text.to_ascii_lowercase().rfind(" and ")?;
         Some((&text[..at], &text[at + " and ".len()..]))
     })?;
     let words: Vec<String> = tail.split_whitespace().map(str::to_lowercase).collect();
@@ -727,13 +721,12 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
 fn element_phrase(text: &str) -> Option<String> {
     for (lead, index) in [("first ", "0"), ("last ", "-1")] {
         let Some(rest) = strip_prefix_ci(text, lead) else { continue };
-        let (what, of) = split_word(&format!(" {rest}"), "of").map(|(w, o)| (w.to_owned(), o.to_owned()))?;
+        let (what, of) = split_word(rest, "of")?;
         let known = ["element", "item", "value", "character", "char", "letter", "number", "entry", "word"];
-        return known
-            .contains(&what.trim().to_lowercase().as_str())
-            .then_some(())
-            .and_then(|()| expression(&of))
-            .map(|seq| format!("{seq}[{index}]"));
+        if !known.contains(&what.to_lowercase().as_str()) {
+            return None;
+        }
+        return Some(format!("{}[{index}]", expression(of)?));
     }
     None
 }
@@ -773,7 +766,7 @@ fn value_of(text: &str) -> Option<String> {
 /// `length of xs`, `sum of xs`, `largest of xs`, ….
 fn value_phrase(text: &str) -> Option<String> {
     let text = text.trim();
-    let text = if text.to_lowercase().starts_with("the ") { &text[4..] } else { text };
+    let text = strip_prefix_ci(text, "the ").unwrap_or(text);
     if let Some(empty) = empty_container(text) {
         return Some(empty.to_owned());
     }
@@ -854,16 +847,14 @@ fn literal_is_as_equality(code: &str) -> String {
             Some(_) => {}
             None if c == '\'' || c == '"' => quote = Some(c),
             None => {
-                for (words, op) in [(" is not ", " != "), (" is ", " == ")] {
-                    if let Some(after) = rest.strip_prefix(words)
-                        && after.starts_with(|n: char| n.is_ascii_digit() || matches!(n, '\'' | '"' | '-'))
-                    {
-                        out.push_str(op);
-                        rest = after;
-                        break;
-                    }
-                }
-                if !rest.starts_with(c) {
+                let literal =
+                    |after: &str| after.starts_with(|n: char| n.is_ascii_digit() || matches!(n, '\'' | '"' | '-'));
+                let equality = [(" is not ", " != "), (" is ", " == ")]
+                    .into_iter()
+                    .find_map(|(words, op)| rest.strip_prefix(words).filter(|a| literal(a)).map(|a| (op, a)));
+                if let Some((op, after)) = equality {
+                    out.push_str(op);
+                    rest = after;
                     continue;
                 }
             }
@@ -1354,6 +1345,8 @@ mod tests {
         assert_eq!(statement("Create the answer from the parts"), None);
         assert_eq!(statement("Create an empty board"), None);
         assert_eq!(statement("Keep going, store nothing"), None);
+        // Letters whose lower case is longer in bytes never shift a cut.
+        assert_eq!(statement("İİİ x and store it in y"), None);
         assert_eq!(condition("Is the search still going on?"), None);
     }
 
