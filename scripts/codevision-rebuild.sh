@@ -137,7 +137,31 @@ tests_all() {
   done
 }
 
-# 4. Build: every subset's problems with a chart and tests into OUT/dist.
+# 4. Every problem left out, with its reason: OUT/left-out.txt for people,
+#    OUT/left-out.jsonl for `build --left-out` (the manifest and an
+#    export's dataset card list them).
+left_out_all() {
+  local d why
+  for d in "$OUT"/problems/*/*/; do
+    d=${d%/}
+    if [ ! -f "$d/solution.py" ]; then why="no reference (see references/$(basename "$(dirname "$d")").md)"
+    elif [ ! -f "$d/flowchart.mmd" ]; then why="no chart (see logs/draw.log)"
+    elif [ ! -f "$d/tests.jsonl" ]; then
+      why=$(cut -c1-300 "$d/.tests-error" 2>/dev/null || true)
+      why="no tests: ${why:-see logs/tests.err}"
+    else continue
+    fi
+    printf '%s\t%s\n' "${d#"$OUT"/problems/}" "$why"
+  done > "$OUT/left-out.tsv"
+  sed 's/^\([^\t]*\)\t/left out: \1: /' "$OUT/left-out.tsv" > "$OUT/left-out.txt"
+  python3 -c 'import json, sys
+for line in open(sys.argv[1], encoding="utf-8"):
+    task_id, reason = line.rstrip("\n").split("\t", 1)
+    print(json.dumps({"task_id": task_id, "reason": reason}))' "$OUT/left-out.tsv" > "$OUT/left-out.jsonl"
+  rm -f "$OUT/left-out.tsv"
+}
+
+# 5. Build: every subset's problems with a chart and tests into OUT/dist.
 build_all() {
   local banks=() s
   for s in "${SUBSETS[@]}"; do
@@ -152,7 +176,8 @@ build_all() {
     banks+=(--problems "$OUT/bank/$s")
   done
   if [ "$SHARDS" -eq 1 ]; then
-    "$FB" build "${banks[@]}" -o "$OUT/dist" -j "$JOBS" --allow-ambiguous > "$OUT/logs/build.log" 2>&1 || true
+    "$FB" build "${banks[@]}" -o "$OUT/dist" -j "$JOBS" --allow-ambiguous --left-out "$OUT/left-out.jsonl" \
+      > "$OUT/logs/build.log" 2>&1 || true
     return 0
   fi
   # Shard I into OUT/shards/build-I (each resumes from its own cache), then
@@ -160,6 +185,7 @@ build_all() {
   local i pids=() dirs=()
   for ((i = 0; i < SHARDS; i++)); do
     "$FB" build "${banks[@]}" --shard "$i/$SHARDS" -o "$OUT/shards/build-$i" -j "$SHARD_JOBS" --allow-ambiguous \
+      --left-out "$OUT/left-out.jsonl" \
       > "$OUT/logs/build-$i.log" 2>&1 &
     pids+=($!)
     dirs+=("$OUT/shards/build-$i")
@@ -171,6 +197,7 @@ build_all() {
 phase import+refs import_all
 phase draw draw_all
 phase tests tests_all
+left_out_all
 phase build build_all
 
 # Summary: counts per subset, then Table 1 and the timings.
@@ -182,18 +209,7 @@ for s in "${SUBSETS[@]}"; do
   printf '%-12s %4d problems, %4d with a reference, %4d charts, %4d with tests\n' "$s" "$total" "$refs" "$charts" "$tests"
 done
 grep -E '^references' "$OUT"/logs/import-*.log || true
-# Every problem left out, with its reason (also in OUT/left-out.txt).
-for d in "$OUT"/problems/*/*/; do
-  d=${d%/}
-  if [ ! -f "$d/solution.py" ]; then why="no reference (see references/$(basename "$(dirname "$d")").md)"
-  elif [ ! -f "$d/flowchart.mmd" ]; then why="no chart (see logs/draw.log)"
-  elif [ ! -f "$d/tests.jsonl" ]; then
-    why=$(cut -c1-300 "$d/.tests-error" 2>/dev/null || true)
-    why="no tests: ${why:-see logs/tests.err}"
-  else continue
-  fi
-  echo "left out: ${d#"$OUT"/problems/}: $why"
-done | tee "$OUT/left-out.txt"
+cat "$OUT/left-out.txt"
 tail -n 30 "$OUT/logs/build.log"
 cat "$OUT/timings.txt"
 printf 'cores %s; load: %s\n' "$(nproc)" "$(uptime | sed 's/.*load average: //')"

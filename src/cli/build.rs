@@ -74,6 +74,13 @@ pub struct BuildArgs {
     /// for `flowbench build merge`.
     #[arg(long)]
     shard: Option<Shard>,
+    /// Problems of the bank's source that the bank does not hold, with why:
+    /// a JSONL file of `{"task_id": …, "reason": …}` (what
+    /// `scripts/codevision-rebuild.sh` writes as OUT/left-out.jsonl). The
+    /// manifest records them, so the dist and its exports say what they
+    /// leave out.
+    #[arg(long, value_name = "FILE")]
+    left_out: Option<PathBuf>,
 }
 
 #[derive(Debug, clap::Subcommand)]
@@ -146,6 +153,10 @@ fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
     {
         anyhow::bail!("--time-limit {}: must be a positive number of seconds, at most a day", args.time_limit);
     }
+    let left_out = match &args.left_out {
+        Some(file) => flowbench_dist::manifest::read_left_out(file)?,
+        None => Vec::new(),
+    };
     let threads = args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |j| j.max(1));
     let bar = super::progress::bar(0, "problems", false);
     let cfg = ExecConfig { workers: threads, allow_weak_sandbox: args.allow_weak_sandbox, ..ExecConfig::default() }
@@ -164,6 +175,7 @@ fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
             time_limit: Duration::from_secs_f64(args.time_limit),
             styles,
             weak_sandbox: None,
+            left_out,
         },
     };
     let outcome = crate::bank::build(plan, &sandbox, &bar);

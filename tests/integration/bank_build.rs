@@ -34,6 +34,7 @@ fn build_dist(
             styles,
             allow_ambiguous: false,
             weak_sandbox: None,
+            left_out: Vec::new(),
         },
     };
     let built: Vec<Built> = flowbench::bank::problem_dirs(bank).unwrap().iter().map(|d| builder.build(d)).collect();

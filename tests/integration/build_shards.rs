@@ -100,7 +100,11 @@ fn merged_shards_are_byte_identical_to_one_unsharded_build() {
     std::fs::write(broken.join("problem.json"), "{ not json").unwrap();
     let sweep = tmp.path().join("sweep.toml");
     std::fs::write(&sweep, "[grid]\ncurve = [\"basis\", \"linear\"]\nnode_spacing = [80]\n").unwrap();
-    let styles = ["--styles", path(&sweep)];
+    // Problems of the bank's source it does not hold ride along into the
+    // manifest, sharded or not.
+    let left = tmp.path().join("left-out.jsonl");
+    std::fs::write(&left, "{\"task_id\": \"lcm\", \"reason\": \"no reference\"}\n").unwrap();
+    let styles = ["--styles", path(&sweep), "--left-out", path(&left)];
 
     let full = tmp.path().join("full");
     let mut args = vec!["build", "--problems", path(&bank), "-o", path(&full), "-j", "2"];
@@ -139,6 +143,9 @@ fn merged_shards_are_byte_identical_to_one_unsharded_build() {
         "Table 1 as build prints it"
     );
     assert_same_tree(&full, &merged);
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(merged.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["left_out"], serde_json::json!([{"task_id": "lcm", "reason": "no reference"}]));
 
     // A later unsharded build of the same bank into the merged dist finds
     // only the failed problem to build again, and changes nothing.
@@ -147,6 +154,21 @@ fn merged_shards_are_byte_identical_to_one_unsharded_build() {
     let rerun = flowbench(&again);
     assert!(stderr(&rerun).contains("(1 rebuilt, 5 up to date"), "{}", stderr(&rerun));
     assert_same_tree(&full, &merged);
+}
+
+/// A left-out list that is not one is refused before anything is built,
+/// naming its file and line.
+#[test]
+fn a_bad_left_out_list_is_refused_naming_its_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bank = copy_bank(tmp.path(), &["gcd"]);
+    let left = tmp.path().join("left.jsonl");
+    std::fs::write(&left, "{\"task_id\": \"a\", \"reason\": \"b\"}\n{\"task_id\": \"c\"}\n").unwrap();
+    let out_dir = tmp.path().join("dist");
+    let out = flowbench(&["build", "--problems", path(&bank), "-o", path(&out_dir), "--left-out", path(&left)]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("left.jsonl:2:"), "{}", stderr(&out));
+    assert!(!out_dir.exists(), "nothing built");
 }
 
 /// Each way shards can fail to be one split of one bank built one way is

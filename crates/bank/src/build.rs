@@ -108,6 +108,9 @@ pub struct BuildOptions {
     /// (`--allow-weak-sandbox` and a confinement step failed); recorded in
     /// the manifest.
     pub weak_sandbox: Option<String>,
+    /// Problems of the bank's source it does not hold, with why: recorded
+    /// in the manifest (`build --left-out`).
+    pub left_out: Vec<flowbench_dist::manifest::LeftOut>,
 }
 
 /// Test counts by category.

@@ -18,6 +18,7 @@ use super::styles::BuildStyle;
 use super::summary::{Summary, to_json};
 use super::table1::{self, Row};
 use flowbench_chart::render::Style;
+use flowbench_dist::manifest::LeftOut;
 
 /// Options recorded in the manifest (what decides the artefacts).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -44,6 +45,9 @@ pub struct Manifest {
     pub built: usize,
     /// Problems that failed, by task id.
     pub failed: Vec<String>,
+    /// Problems of the bank's source it does not hold, with why.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left_out: Vec<LeftOut>,
     pub table1: Vec<Row>,
     /// SHA-256 of every artefact, by `dist/`-relative path.
     pub artefacts: BTreeMap<String, String>,
@@ -97,6 +101,7 @@ pub fn write_dist(out: &Path, built: &[Built], opts: &BuildOptions) -> Result<Ma
         problems: built.len(),
         built: records.len(),
         failed: built.iter().filter(|b| !b.report.ok).map(|b| b.report.name.clone()).collect(),
+        left_out: opts.left_out.clone(),
         table1: table,
         artefacts,
         style_parameters: opts

@@ -28,6 +28,7 @@ use super::build::{BuildOptions, Built};
 use super::cache::{CACHE_DIR, CacheEntry, WriteError, sha256_hex, write_if_changed};
 use super::dist::{BANK_FILES, Manifest, prune, remove_if_present, write_dist};
 use super::styles::BuildStyle;
+use flowbench_dist::manifest::LeftOut;
 use flowbench_support::outfile::RefusedOutput;
 use flowbench_support::shard::Shard;
 
@@ -45,6 +46,8 @@ pub struct ShardOptions {
     pub allow_ambiguous: bool,
     pub time_limit_ns: u64,
     pub styles: Vec<BuildStyle>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left_out: Vec<LeftOut>,
 }
 
 impl ShardOptions {
@@ -54,6 +57,7 @@ impl ShardOptions {
             allow_ambiguous: opts.allow_ambiguous,
             time_limit_ns: u64::try_from(opts.time_limit.as_nanos()).unwrap_or(u64::MAX),
             styles: opts.styles.clone(),
+            left_out: opts.left_out.clone(),
         }
     }
 
@@ -66,6 +70,7 @@ impl ShardOptions {
             styles: self.styles.clone(),
             allow_ambiguous: self.allow_ambiguous,
             weak_sandbox,
+            left_out: self.left_out.clone(),
         }
     }
 
@@ -92,6 +97,9 @@ impl ShardOptions {
                 names(&self.styles),
                 names(&other.styles)
             ));
+        }
+        if self.left_out != other.left_out {
+            out.push("--left-out lists differ".into());
         }
         out
     }
@@ -593,7 +601,13 @@ mod tests {
     }
 
     fn options() -> ShardOptions {
-        ShardOptions { deny_warnings: false, allow_ambiguous: false, time_limit_ns: 10_000_000_000, styles: Vec::new() }
+        ShardOptions {
+            deny_warnings: false,
+            allow_ambiguous: false,
+            time_limit_ns: 10_000_000_000,
+            styles: Vec::new(),
+            left_out: Vec::new(),
+        }
     }
 
     /// Shard `index` of `count` of the bank `a`…`e`, holding what it owns.

@@ -41,6 +41,7 @@ fn digest_with_format(dirs: &[PathBuf], opts: &BuildOptions, format: &str) -> st
     field(serde_json::to_string(&opts.styles).unwrap_or_default().as_bytes());
     field(&opts.time_limit.as_nanos().to_le_bytes());
     field(&[u8::from(opts.deny_warnings), u8::from(opts.allow_ambiguous)]);
+    field(serde_json::to_string(&opts.left_out).unwrap_or_default().as_bytes());
     for dir in dirs {
         field(dir.to_string_lossy().as_bytes());
         let mut files: Vec<PathBuf> =
@@ -117,6 +118,7 @@ mod tests {
             styles: Vec::new(),
             allow_ambiguous: false,
             weak_sandbox: None,
+            left_out: Vec::new(),
         }
     }
 
@@ -134,6 +136,7 @@ mod tests {
             problems: 1,
             built: 1,
             failed: failed.iter().map(|s| s.to_string()).collect(),
+            left_out: Vec::new(),
             table1: Vec::new(),
             artefacts: artefacts.iter().map(|(f, b)| (f.to_string(), sha256_hex(b))).collect(),
             style_parameters: BTreeMap::new(),

@@ -239,6 +239,21 @@ pub enum DistError {
 /// Every `*.jsonl` record of a `dist/` directory, files in name order;
 /// unreadable lines are reported with file and line and skipped.
 pub fn read_dist(dir: &Path) -> Result<(Vec<DistRecord>, Vec<Diagnostic>), DistError> {
+    let mut records = Vec::new();
+    let mut diags = Vec::new();
+    for file in record_files(dir)? {
+        let text =
+            std::fs::read_to_string(&file).map_err(|source| DistError::ReadFile { file: file.clone(), source })?;
+        let (mut read, mut bad) = parse_records(&file, &text);
+        records.append(&mut read);
+        diags.append(&mut bad);
+    }
+    Ok((records, diags))
+}
+
+/// The record files (`*.jsonl`) of a `dist/` directory, in name order; at
+/// least one.
+pub fn record_files(dir: &Path) -> Result<Vec<PathBuf>, DistError> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|source| DistError::ReadDir { dir: dir.to_path_buf(), source })?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -248,16 +263,7 @@ pub fn read_dist(dir: &Path) -> Result<(Vec<DistRecord>, Vec<Diagnostic>), DistE
     if files.is_empty() {
         return Err(DistError::NoRecordFiles { dir: dir.to_path_buf() });
     }
-    let mut records = Vec::new();
-    let mut diags = Vec::new();
-    for file in files {
-        let text =
-            std::fs::read_to_string(&file).map_err(|source| DistError::ReadFile { file: file.clone(), source })?;
-        let (mut read, mut bad) = parse_records(&file, &text);
-        records.append(&mut read);
-        diags.append(&mut bad);
-    }
-    Ok((records, diags))
+    Ok(files)
 }
 
 /// The records of one record file's text; a line that is no record is a

@@ -6,8 +6,6 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use flowbench_dist::DistRecord;
-
 use crate::Condition;
 use crate::hf::{COLUMNS, Column};
 use crate::source::Source;
@@ -26,7 +24,8 @@ pub fn card(source: &Source, condition: Condition) -> String {
 /// The YAML front matter, `---` to `---`.
 pub fn front_matter(source: &Source) -> String {
     let mut y = String::from("---\n");
-    let licences: BTreeSet<String> = source.records.iter().map(|r| r.licence.trim().to_lowercase()).collect();
+    let licences: BTreeSet<String> =
+        source.subsets().iter().flat_map(|s| s.licences.iter().map(|l| l.to_lowercase())).collect();
     match licences.iter().next() {
         Some(l) if licences.len() == 1 && HUB_LICENCES.contains(&l.as_str()) => {
             let _ = writeln!(y, "license: {l}");
@@ -37,17 +36,17 @@ pub fn front_matter(source: &Source) -> String {
     y.push_str("task_categories:\n- image-text-to-text\n- text-generation\n");
     y.push_str("tags:\n- code\n- flowchart\n- mermaid\n- code-generation\n");
     y.push_str("configs:\n");
-    for (subset, _) in source.subsets() {
+    for subset in source.subsets().iter().map(|s| &s.name) {
         let _ = writeln!(y, "- config_name: {subset}\n  data_files:\n  - split: test\n    path: data/{subset}.parquet");
     }
     y.push_str("dataset_info:\n");
-    for (subset, records) in source.subsets() {
-        let _ = writeln!(y, "- config_name: {subset}\n  features:");
+    for subset in source.subsets() {
+        let _ = writeln!(y, "- config_name: {}\n  features:", subset.name);
         for c in COLUMNS {
             let dtype = if c == Column::Image { "image" } else { "string" };
             let _ = writeln!(y, "  - name: {}\n    dtype: {dtype}", c.name());
         }
-        let _ = writeln!(y, "  splits:\n  - name: test\n    num_examples: {}", records.len());
+        let _ = writeln!(y, "  splits:\n  - name: test\n    num_examples: {}", subset.records);
     }
     y.push_str("---\n\n");
     y
@@ -65,7 +64,7 @@ fn body(source: &Source, condition: Condition) -> String {
         b,
         "This export: {} problems in {} subsets; images in style `{}`; the `prompt` column is the `{}` \
          condition's text (as `flowbench prompts` sends it).\n",
-        source.records.len(),
+        source.len(),
         source.subsets().len(),
         source.style,
         condition.name()
@@ -79,6 +78,7 @@ fn body(source: &Source, condition: Condition) -> String {
         );
     }
     b.push_str(&built(source));
+    b.push_str(&left_out(source));
     b.push_str(SCORING);
     b.push_str(&provenance(source));
     b
@@ -98,9 +98,6 @@ fn built(source: &Source) -> String {
         if m.options.deny_warnings { ", warnings denied" } else { "" },
         m.options.time_limit_s
     );
-    if !m.failed.is_empty() {
-        let _ = writeln!(b, "Left out (failed to build): {}.", m.failed.join(", "));
-    }
     b.push_str("\nStyles drawn (this export carries the images of one; re-export with `--style ID` for another):\n\n");
     for s in &m.options.styles {
         let _ = writeln!(b, "- `{}`{}", s.id, if s.name.is_empty() { String::new() } else { format!(": {}", s.name) });
@@ -126,6 +123,38 @@ fn built(source: &Source) -> String {
     b
 }
 
+/// What the source had that this dataset does not, and why: problems the
+/// bank never held (the manifest's `left_out`) and problems whose build
+/// failed (their first error).
+fn left_out(source: &Source) -> String {
+    let m = &source.manifest;
+    if m.left_out.is_empty() && m.failed.is_empty() {
+        return String::new();
+    }
+    let mut b = String::from("\n## Left out\n\n");
+    let _ = writeln!(b, "{} problems of the source are not in this dataset:\n", m.left_out.len() + m.failed.len());
+    for l in &m.left_out {
+        let _ = writeln!(b, "- `{}`: {}", l.task_id, one_line(&l.reason));
+    }
+    for name in &m.failed {
+        let report = source.summary.reports.iter().find(|r| &r.name == name);
+        let why = report
+            .and_then(|r| r.diagnostics.iter().find(|d| d.starts_with("error")).or(r.diagnostics.first()))
+            .map_or("its build failed".to_string(), |d| format!("its build failed: {}", one_line(d)));
+        let _ = writeln!(b, "- `{name}`: {why}");
+    }
+    b
+}
+
+/// `text` on one Markdown line: breaks made spaces, at most 300 characters.
+fn one_line(text: &str) -> String {
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    match flat.char_indices().nth(300) {
+        Some((cut, _)) => format!("{}…", &flat[..cut]),
+        None => flat,
+    }
+}
+
 const SCORING: &str = "
 ## How to score it
 
@@ -147,16 +176,17 @@ repository), in native mode (the tests' values are compared in the judge, never 
 /// Each subset's sources and licences, from its records.
 fn provenance(source: &Source) -> String {
     let mut b = String::from("\n## Provenance and licences\n\n");
-    for (subset, records) in source.subsets() {
-        let sources = distinct(&records, |r| &r.source);
-        let licences = distinct(&records, |r| &r.licence);
+    for subset in source.subsets() {
+        let sources = listed(&subset.sources);
+        let licences = listed(&subset.licences);
         let _ = writeln!(
             b,
-            "- `{subset}` ({} problems): from {}; licence {}.{}",
-            records.len(),
-            sources.join(", "),
-            licences.join(", "),
-            if sources.iter().chain(&licences).any(|s| s.to_lowercase().contains("leetcode")) {
+            "- `{}` ({} problems): from {}; licence {}.{}",
+            subset.name,
+            subset.records,
+            sources,
+            licences,
+            if subset.sources.iter().chain(&subset.licences).any(|s| s.to_lowercase().contains("leetcode")) {
                 " LeetCode problem statements: for research use only."
             } else {
                 ""
@@ -170,7 +200,7 @@ fn provenance(source: &Source) -> String {
     b
 }
 
-fn distinct<'a>(records: &[&'a DistRecord], field: impl Fn(&'a DistRecord) -> &'a String) -> Vec<String> {
-    let set: BTreeSet<&str> = records.iter().map(|r| field(r).as_str()).filter(|s| !s.is_empty()).collect();
-    if set.is_empty() { vec!["unstated".into()] } else { set.into_iter().map(String::from).collect() }
+/// A set's values, comma-separated (`unstated` when there are none).
+fn listed(values: &BTreeSet<String>) -> String {
+    if values.is_empty() { "unstated".into() } else { values.iter().map(String::as_str).collect::<Vec<_>>().join(", ") }
 }

@@ -73,8 +73,8 @@ impl Column {
 }
 
 /// One row before it is written.
-struct Row<'a> {
-    record: &'a DistRecord,
+struct Row {
+    record: DistRecord,
     prompt: String,
     image_name: String,
     image: Vec<u8>,
@@ -84,10 +84,10 @@ struct Row<'a> {
 pub fn write(source: &Source, opts: &Options) -> Result<Exported, ExportError> {
     let mut files = Vec::new();
     let mut rows = 0;
-    for (subset, records) in source.subsets() {
-        let rel = format!("data/{subset}.parquet");
-        write_subset(source, opts, &records, &opts.out.join(&rel))?;
-        rows += records.len();
+    for subset in source.subsets() {
+        let rel = format!("data/{}.parquet", subset.name);
+        write_subset(source, opts, &subset.name, &opts.out.join(&rel))?;
+        rows += subset.records;
         files.push(rel);
     }
     crate::put(&opts.out, "README.md", crate::card::card(source, opts.condition).as_bytes())?;
@@ -132,7 +132,7 @@ fn properties() -> WriterProperties {
         .build()
 }
 
-fn write_subset(source: &Source, opts: &Options, records: &[&DistRecord], file: &Path) -> Result<(), ExportError> {
+fn write_subset(source: &Source, opts: &Options, subset: &str, file: &Path) -> Result<(), ExportError> {
     if let Some(dir) = file.parent() {
         std::fs::create_dir_all(dir).map_err(io(dir))?;
     }
@@ -140,13 +140,16 @@ fn write_subset(source: &Source, opts: &Options, records: &[&DistRecord], file: 
     let schema = Arc::new(parse_message_type(&message_type()).map_err(parquet_error)?);
     let out = File::create(file).map_err(io(file))?;
     let mut writer = SerializedFileWriter::new(out, schema, Arc::new(properties())).map_err(parquet_error)?;
-    for chunk in records.chunks(ROWS_PER_GROUP) {
-        let rows = chunk
-            .iter()
+    let mut records = source.subset_records(subset).peekable();
+    while records.peek().is_some() {
+        let rows = records
+            .by_ref()
+            .take(ROWS_PER_GROUP)
             .map(|r| {
-                let (image_name, image) = source.image(r)?;
-                let prompt = (opts.prompt)(r, opts.condition);
-                Ok(Row { record: r, prompt, image_name, image })
+                let record = r?;
+                let (image_name, image) = source.image(&record)?;
+                let prompt = (opts.prompt)(&record, opts.condition);
+                Ok(Row { record, prompt, image_name, image })
             })
             .collect::<Result<Vec<Row>, ExportError>>()?;
         let group = writer.next_row_group().map_err(parquet_error)?;
@@ -195,7 +198,7 @@ fn write_leaf(
 
 /// A string column's value for a row.
 fn text(row: &Row, name: &str, source: &Source, opts: &Options) -> String {
-    let r = row.record;
+    let r = &row.record;
     let json = |v: Json| v.to_string();
     match name {
         "task_id" => r.task_id.clone(),

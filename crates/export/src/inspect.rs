@@ -7,7 +7,7 @@ use serde_json::{Map, Value as Json, json};
 
 use crate::error::ExportError;
 use crate::source::Source;
-use crate::{Condition, Exported, Options, put};
+use crate::{Condition, Exported, LineFile, Options, put, write_problems};
 
 /// The task file; `"{{STYLE}}"` and `"{{CONDITION}}"` are replaced by the
 /// export's choices (as Python string literals).
@@ -15,13 +15,14 @@ pub const TASK_PY: &str = include_str!("../py/flowbench_inspect.py");
 
 /// Writes the task, its samples, images and problems.
 pub fn write(source: &Source, opts: &Options) -> Result<Exported, ExportError> {
-    let mut lines = String::new();
-    for r in &source.records {
-        let (name, bytes) = source.image(r)?;
+    let mut samples = LineFile::create(&opts.out, "samples.jsonl")?;
+    for r in source.records() {
+        let r = r?;
+        let (name, bytes) = source.image(&r)?;
         let image = format!("images/{name}");
         put(&opts.out, &image, &bytes)?;
         let prompts: Map<String, Json> =
-            Condition::ALL.iter().map(|c| (c.name().to_string(), Json::String((opts.prompt)(r, *c)))).collect();
+            Condition::ALL.iter().map(|c| (c.name().to_string(), Json::String((opts.prompt)(&r, *c)))).collect();
         let line = json!({
             "id": r.task_id,
             "prompts": prompts,
@@ -35,16 +36,16 @@ pub fn write(source: &Source, opts: &Options) -> Result<Exported, ExportError> {
                 "call_style": r.call_style,
             },
         });
-        lines.push_str(&line.to_string());
-        lines.push('\n');
+        samples.write(&line.to_string())?;
+        samples.write("\n")?;
     }
-    put(&opts.out, "samples.jsonl", lines.as_bytes())?;
-    put(&opts.out, "problems.jsonl", crate::problems_jsonl(source)?.as_bytes())?;
+    samples.finish()?;
+    write_problems(source, &opts.out, "problems.jsonl")?;
     put(&opts.out, "flowbench_inspect.py", task_py(&source.style, opts.condition).as_bytes())?;
     Ok(Exported {
         files: vec!["samples.jsonl".into(), "problems.jsonl".into(), "flowbench_inspect.py".into()],
-        rows: source.records.len(),
-        images: source.records.len(),
+        rows: source.len(),
+        images: source.len(),
         style: source.style.clone(),
     })
 }

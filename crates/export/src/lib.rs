@@ -123,15 +123,42 @@ pub(crate) fn put(out: &Path, rel: &str, bytes: &[u8]) -> Result<(), ExportError
     std::fs::write(&path, bytes).map_err(io(&path))
 }
 
-/// The records as one problems file the judge reads (`flowbench judge
-/// --problems`): the dist's lines, unchanged.
-pub(crate) fn problems_jsonl(source: &Source) -> Result<String, ExportError> {
-    let mut text = String::new();
-    for r in &source.records {
-        let line =
-            serde_json::to_string(r).map_err(|e| io(source.dir.join(format!("{}.jsonl", r.subset)))(e.into()))?;
-        text.push_str(&line);
-        text.push('\n');
+/// A file of `out` written line by line (its directory created).
+pub(crate) struct LineFile {
+    path: PathBuf,
+    writer: std::io::BufWriter<std::fs::File>,
+}
+
+impl LineFile {
+    pub(crate) fn create(out: &Path, rel: &str) -> Result<LineFile, ExportError> {
+        let path = out.join(rel);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(io(dir))?;
+        }
+        let file = std::fs::File::create(&path).map_err(io(&path))?;
+        Ok(LineFile { writer: std::io::BufWriter::new(file), path })
     }
-    Ok(text)
+
+    pub(crate) fn write(&mut self, text: &str) -> Result<(), ExportError> {
+        use std::io::Write as _;
+        self.writer.write_all(text.as_bytes()).map_err(io(&self.path))
+    }
+
+    pub(crate) fn finish(mut self) -> Result<(), ExportError> {
+        use std::io::Write as _;
+        self.writer.flush().map_err(io(&self.path))
+    }
+}
+
+/// Writes the records as one problems file the judge reads (`flowbench
+/// judge --problems`), one record a line, to `out/rel`.
+pub(crate) fn write_problems(source: &Source, out: &Path, rel: &str) -> Result<(), ExportError> {
+    let mut file = LineFile::create(out, rel)?;
+    for record in source.records() {
+        let record = record?;
+        let line = serde_json::to_string(&record).map_err(|e| io(&file.path)(e.into()))?;
+        file.write(&line)?;
+        file.write("\n")?;
+    }
+    file.finish()
 }

@@ -8,7 +8,7 @@ use base64::Engine as _;
 
 use crate::error::ExportError;
 use crate::source::Source;
-use crate::{Exported, Options, put, tsv};
+use crate::{Exported, LineFile, Options, put, tsv, write_problems};
 
 /// The dataset's name in VLMEvalKit (`--data FlowBench`).
 pub const NAME: &str = "FlowBench";
@@ -22,27 +22,29 @@ pub const DATASET_PY: &str = include_str!("../py/flowbench_vlmevalkit.py");
 
 /// Writes the TSV, the problems and the dataset class.
 pub fn write(source: &Source, opts: &Options) -> Result<Exported, ExportError> {
-    let mut text = tsv::line(&COLUMNS);
-    for (i, r) in source.records.iter().enumerate() {
-        let (_, bytes) = source.image(r)?;
+    let tsv_name = format!("{NAME}.tsv");
+    let mut tsv_file = LineFile::create(&opts.out, &tsv_name)?;
+    tsv_file.write(&tsv::line(&COLUMNS))?;
+    for (i, r) in source.records().enumerate() {
+        let r = r?;
+        let (_, bytes) = source.image(&r)?;
         let image = base64::engine::general_purpose::STANDARD.encode(&bytes);
-        let question = (opts.prompt)(r, opts.condition);
+        let question = (opts.prompt)(&r, opts.condition);
         let index = i.to_string();
         let reference = r.reference_program();
         let row = [&index, &image, &question, &reference, &r.subset, "test", &r.task_id, &r.difficulty, &r.entry_point];
-        text.push_str(&tsv::line(&row));
+        tsv_file.write(&tsv::line(&row))?;
     }
-    let tsv_name = format!("{NAME}.tsv");
-    put(&opts.out, &tsv_name, text.as_bytes())?;
+    tsv_file.finish()?;
     let problems = format!("{NAME}.problems.jsonl");
-    put(&opts.out, &problems, crate::problems_jsonl(source)?.as_bytes())?;
+    write_problems(source, &opts.out, &problems)?;
     let py =
         DATASET_PY.replace("\"{{CONDITION}}\"", &serde_json::Value::String(opts.condition.name().into()).to_string());
     put(&opts.out, "flowbench_vlmevalkit.py", py.as_bytes())?;
     Ok(Exported {
         files: vec![tsv_name, problems, "flowbench_vlmevalkit.py".into()],
-        rows: source.records.len(),
-        images: source.records.len(),
+        rows: source.len(),
+        images: source.len(),
         style: source.style.clone(),
     })
 }

@@ -69,6 +69,33 @@ fn the_card_has_a_config_per_subset_and_the_manifest_in_its_body() {
 }
 
 #[test]
+fn the_card_lists_what_the_source_had_and_the_dataset_leaves_out_with_why() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    write_dist(dir.path(), 3);
+    let file = dir.path().join("manifest.json");
+    let mut manifest: Json = serde_json::from_str(&std::fs::read_to_string(&file).expect("read")).expect("json");
+    manifest["left_out"] =
+        serde_json::json!([{"task_id": "MATH/268", "reason": "no tests: a permutation with\none value missing"}]);
+    manifest["failed"] = serde_json::json!(["add_9"]);
+    std::fs::write(&file, manifest.to_string()).expect("write");
+    let file = dir.path().join("summary.json");
+    let mut summary: Json = serde_json::from_str(&std::fs::read_to_string(&file).expect("read")).expect("json");
+    summary["reports"].as_array_mut().expect("reports").push(serde_json::json!({
+        "name": "add_9", "ok": false, "diagnostics": ["warning: x", "error: solution.py:3:1: invalid syntax"]
+    }));
+    std::fs::write(&file, summary.to_string()).expect("write");
+    let out = dir.path().join("hf");
+    export(&options(dir.path(), &out, Target::Hf)).expect("export");
+    let card = std::fs::read_to_string(out.join("README.md")).expect("card");
+    assert!(card.contains("## Left out\n\n2 problems of the source are not in this dataset:\n"), "{card}");
+    assert!(card.contains("- `MATH/268`: no tests: a permutation with one value missing\n"), "{card}");
+    assert!(card.contains("- `add_9`: its build failed: error: solution.py:3:1: invalid syntax\n"), "{card}");
+    let (_dir, whole) = hf_export(3);
+    let card = std::fs::read_to_string(whole.join("README.md")).expect("card");
+    assert!(!card.contains("## Left out"), "{card}");
+}
+
+#[test]
 fn inspect_samples_carry_every_condition_and_the_chosen_style() {
     let dir = tempfile::tempdir().expect("tempdir");
     write_dist(dir.path(), 3);
