@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The harness libraries the export tests load their exports with (datasets,
-# inspect_ai, pandas + Pillow as VLMEvalKit's loader uses them), in a scratch
+# inspect_ai, pandas + Pillow as VLMEvalKit's loader uses them, xlsxwriter and
+# openpyxl for its .xlsx prediction files), in a scratch
 # venv under the user cache. Prints the venv's python on success; exits 3
 # (after one line on stderr) when the package index cannot be reached, so
 # the caller can skip.
 set -euo pipefail
 cache="${XDG_CACHE_HOME:-$HOME/.cache}/flowbench/export-harness-venv"
-stamp="$cache/.flowbench-ready-1"
+stamp="$cache/.flowbench-ready-2"
 if [[ -f "$stamp" ]]; then
     echo "$cache/bin/python"
     exit 0
@@ -21,6 +22,7 @@ rm -rf "$cache"
 "$cache/bin/python" -m pip install --quiet --upgrade pip >&2
 # Versions pinned so the tests see the loaders they were written against.
 "$cache/bin/python" -m pip install --quiet \
-    "datasets==5.2.0" "pillow>=10" "pandas>=2" "inspect_ai==0.3.285" >&2
+    "datasets==5.2.0" "pillow>=10" "pandas>=2" "inspect_ai==0.3.285" \
+    "xlsxwriter>=3" "openpyxl>=3" >&2
 touch "$stamp"
 echo "$cache/bin/python"

@@ -180,10 +180,14 @@ fn vlmevalkit_tsv_reads_as_its_loader_reads_it_and_predictions_are_judged() {
     assert_eq!(from_tsv.len(), n);
     assert_eq!(from_tsv.values().filter(|(passed, _)| *passed).count(), n.div_ceil(2));
     assert_eq!(from_tsv, bench.verdicts(&problems, &PathBuf::from(format!("{}.jsonl", s(&pred)))));
-    let score = bench.py(&["vlm-evaluate", s(&out), s(&pred)]);
-    assert_eq!(score["samples"], n);
+    let xlsx = pred.with_extension("xlsx");
+    assert_eq!(bench.verdicts(&problems, &xlsx), from_tsv, "the .xlsx prediction file judges as its .tsv");
     let expected = n.div_ceil(2) as f64 / n as f64;
-    assert!((score["pass@1"].as_f64().expect("pass@1") - expected).abs() < 1e-9, "{score}");
+    for file in [&pred, &xlsx] {
+        let score = bench.py(&["vlm-evaluate", s(&out), s(file)]);
+        assert_eq!(score["samples"], n);
+        assert!((score["pass@1"].as_f64().expect("pass@1") - expected).abs() < 1e-9, "{score}");
+    }
 }
 
 /// The one file with extension `ext` in `dir`.

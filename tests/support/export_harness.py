@@ -90,6 +90,13 @@ def vlmevalkit(out, pred):
     right = ["```python\n" + a + "\n```" if i % 2 == 0 else "I do not know." for i, a in enumerate(data["answer"])]
     pred_data = data.drop(columns=["image"]).assign(prediction=right)
     pred_data.to_csv(pred, sep="\t", index=False)
+    # The same as VLMEvalKit's default prediction file: `dump` of an .xlsx.
+    pred_data.to_excel(
+        str(Path(pred).with_suffix(".xlsx")),
+        index=False,
+        engine="xlsxwriter",
+        engine_kwargs={"options": {"strings_to_urls": False, "strings_to_formulas": False}},
+    )
     # The samples JSONL the prediction file stands for (model: the file name's `<model>_FlowBench`).
     model = Path(pred).stem.rsplit("_FlowBench", 1)[0]
     with open(str(pred) + ".jsonl", "w") as f:

@@ -170,7 +170,7 @@ repository), in native mode (the tests' values are compared in the judge, never 
   `flowbench judge`; `flowbench judge --samples LOG.eval` judges a log again.
 - **VLMEvalKit**: `flowbench export DIST --to vlmevalkit -o OUT` writes `FlowBench.tsv` and
   `flowbench_vlmevalkit.py` (a dataset class whose `evaluate` calls `flowbench judge`; the registration steps
-  are in its docstring); `flowbench judge --samples PRED.tsv` judges a prediction file (VLMEvalKit run with `PRED_FORMAT=tsv`).
+  are in its docstring); `flowbench judge --samples PRED.xlsx` (or `.tsv`) judges a prediction file.
 ";
 
 /// Each subset's sources and licences, from its records.

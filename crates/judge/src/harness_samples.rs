@@ -5,9 +5,10 @@
 //! - an inspect_ai eval log: `.json`, or `.eval` (a zip of `header.json` and
 //!   `samples/<id>_epoch_<n>.json`): each sample's `id`, the log's model, its
 //!   output's `completion`, and its `epoch`;
-//! - a VLMEvalKit prediction file as a TSV (`PRED_FORMAT=tsv`; pandas'
-//!   quoting): each row's `task_id` and `prediction`, the model its file
-//!   name's (VLMEvalKit names it `<model>_<dataset>.tsv`).
+//! - a VLMEvalKit prediction file, `.xlsx` (its default `PRED_FORMAT`, read
+//!   with calamine: the first sheet) or `.tsv` (pandas' quoting): each
+//!   row's `task_id` and `prediction`, the model its file name's
+//!   (VLMEvalKit names it `<model>_<dataset>.xlsx`).
 //!
 //! Line numbers in diagnostics are then sample numbers (1-based) in the log
 //! or data rows in the TSV.
@@ -23,6 +24,7 @@ pub enum HarnessFormat {
     InspectJson,
     InspectEval,
     VlmevalkitTsv,
+    VlmevalkitXlsx,
 }
 
 impl HarnessFormat {
@@ -32,6 +34,7 @@ impl HarnessFormat {
             "json" => Some(HarnessFormat::InspectJson),
             "eval" => Some(HarnessFormat::InspectEval),
             "tsv" => Some(HarnessFormat::VlmevalkitTsv),
+            "xlsx" => Some(HarnessFormat::VlmevalkitXlsx),
             _ => None,
         }
     }
@@ -50,6 +53,14 @@ pub enum HarnessError {
     },
     #[error("{}: no column `{column}` (a VLMEvalKit prediction file has `task_id` and `prediction`)", file.display())]
     MissingColumn { file: PathBuf, column: &'static str },
+    #[error("{}: not a readable .xlsx workbook: {source}", file.display())]
+    Xlsx {
+        file: PathBuf,
+        #[source]
+        source: calamine::XlsxError,
+    },
+    #[error("{}: the workbook has no sheet", file.display())]
+    NoSheet { file: PathBuf },
     #[error("{}: line {line}: a quoted field is not closed", file.display())]
     UnclosedQuote { file: PathBuf, line: usize },
 }
@@ -60,6 +71,7 @@ pub fn read_as_jsonl(path: &Path, format: HarnessFormat) -> std::io::Result<Stri
         HarnessFormat::InspectJson => inspect_json(path),
         HarnessFormat::InspectEval => inspect_eval(path),
         HarnessFormat::VlmevalkitTsv => vlmevalkit_tsv(path),
+        HarnessFormat::VlmevalkitXlsx => vlmevalkit_xlsx(path),
     };
     // The caller's error carries an `io::Error`; the typed cause stays its source.
     let lines = lines.map_err(|e| match e {
@@ -157,6 +169,23 @@ fn inspect_sample(sample: &Json, model: Option<&str>) -> Json {
 fn vlmevalkit_tsv(path: &Path) -> Result<Vec<Json>, Read> {
     let text = std::fs::read_to_string(path)?;
     let rows = tsv_rows(path, &text)?;
+    Ok(predictions(path, &rows)?)
+}
+
+/// The first sheet of a workbook, its cells as text (as pandas' `to_excel`
+/// wrote them: strings as strings, the index as numbers).
+fn vlmevalkit_xlsx(path: &Path) -> Result<Vec<Json>, Read> {
+    use calamine::Reader as _;
+    let xlsx_error = |source| HarnessError::Xlsx { file: path.into(), source };
+    let mut workbook: calamine::Xlsx<_> = calamine::open_workbook(path).map_err(xlsx_error)?;
+    let sheet = workbook.worksheet_range_at(0).ok_or_else(|| HarnessError::NoSheet { file: path.into() })?;
+    let rows: Vec<Vec<String>> =
+        sheet.map_err(xlsx_error)?.rows().map(|row| row.iter().map(ToString::to_string).collect()).collect();
+    Ok(predictions(path, &rows)?)
+}
+
+/// A prediction file's rows (the first is the header) as samples lines.
+fn predictions(path: &Path, rows: &[Vec<String>]) -> Result<Vec<Json>, HarnessError> {
     let Some((header, rows)) = rows.split_first() else { return Ok(Vec::new()) };
     let column = |name: &'static str| {
         header.iter().position(|h| h == name).ok_or(HarnessError::MissingColumn { file: path.into(), column: name })
@@ -223,6 +252,60 @@ mod tests {
         );
         let err = tsv_rows(Path::new("p.tsv"), "a\n\"open\n").expect_err("unclosed");
         assert!(matches!(err, HarnessError::UnclosedQuote { line: 2, .. }), "{err}");
+    }
+
+    /// A workbook as xlsxwriter lays one out: shared strings, the index a
+    /// number, a prediction with a line break.
+    fn write_workbook(path: &Path) {
+        use std::io::Write as _;
+        let parts = [
+            (
+                "[Content_Types].xml",
+                r#"<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>"#,
+            ),
+            (
+                "_rels/.rels",
+                r#"<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>"#,
+            ),
+            (
+                "xl/workbook.xml",
+                r#"<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>"#,
+            ),
+            (
+                "xl/_rels/workbook.xml.rels",
+                r#"<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>"#,
+            ),
+            (
+                "xl/sharedStrings.xml",
+                r#"<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="5" uniqueCount="5"><si><t>index</t></si><si><t>task_id</t></si><si><t>prediction</t></si><si><t>basic/add_0</t></si><si><t xml:space="preserve">```python
+x = 1
+```</t></si></sst>"#,
+            ),
+            (
+                "xl/worksheets/sheet1.xml",
+                r#"<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c></row><row r="2"><c r="A2"><v>0</v></c><c r="B2" t="s"><v>3</v></c><c r="C2" t="s"><v>4</v></c></row></sheetData></worksheet>"#,
+            ),
+        ];
+        let mut zip = zip::ZipWriter::new(std::fs::File::create(path).expect("create"));
+        for (name, text) in parts {
+            zip.start_file(name, zip::write::SimpleFileOptions::default()).expect("entry");
+            zip.write_all(text.as_bytes()).expect("write");
+        }
+        zip.finish().expect("zip");
+    }
+
+    #[test]
+    fn an_xlsx_prediction_file_reads_as_its_rows() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("gpt-4o_FlowBench.xlsx");
+        write_workbook(&path);
+        let text = read_as_jsonl(&path, HarnessFormat::of(&path).expect("a harness format")).expect("read");
+        let line: Json = serde_json::from_str(text.trim()).expect("one line");
+        assert_eq!(line, json!({"task_id": "basic/add_0", "model": "gpt-4o", "response": "```python\nx = 1\n```"}));
+        let bad = dir.path().join("bad.xlsx");
+        std::fs::write(&bad, "not a workbook").expect("write");
+        let err = read_as_jsonl(&bad, HarnessFormat::VlmevalkitXlsx).expect_err("refused");
+        assert!(err.to_string().contains("bad.xlsx: not a readable .xlsx workbook"), "{err}");
     }
 
     #[test]
