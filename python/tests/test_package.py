@@ -84,7 +84,8 @@ WORDS = '''def count_consonants(s):
 def test_inputs_beyond_the_examples_characters_are_marked_widened():
     # The examples show lowercase words alone: the generator widens the
     # charset (the other case, a blank, letters beyond ASCII) and marks
-    # each input holding such a character, and no other.
+    # each input holding such a character, and the empty string no
+    # example shows, and no other.
     originals = [["hello"], ["abcdefghijklmnopqrstuvwxyz"], ["world"]]
     spec = {"seed": 1, "counts": {"typical": 30, "large": 1, "mutations": 5}, "infer_domain": True}
     [reply] = run_helper({"helper": "generate", "solution": WORDS, "file": "s.py", "entry_point": "count_consonants",
@@ -96,9 +97,9 @@ def test_inputs_beyond_the_examples_characters_are_marked_widened():
     assert marked and len(marked) < len(candidates)
     for c in candidates:
         beyond = set(c["args"][0]) - shown if isinstance(c["args"][0], str) else set()
-        assert ("widened" in c) == bool(beyond), c
+        assert ("widened" in c) == (bool(beyond) or c["args"][0] == ""), c
     assert any("'ñ'" in c["widened"] or "'Ñ'" in c["widened"] for c in marked), [c["widened"] for c in marked]
-    assert all(c["widened"].startswith("s holds characters no example shows") for c in marked)
+    assert all(c["widened"].startswith("s holds characters no example shows") for c in marked if c["args"][0])
 
 
 def test_an_error_in_problem_toml_is_a_spec_error_without_the_file():

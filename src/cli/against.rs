@@ -43,8 +43,7 @@ pub fn problem_spec(solution: &Path, tests: Option<&Path>) -> anyhow::Result<Opt
     let Some(dir) = dir.map(|d| if d.as_os_str().is_empty() { PathBuf::from(".") } else { d }) else {
         return Ok(None);
     };
-    let loaded = crate::bank::spec::load_spec(&crate::bank::ProblemDir::read(&dir))?;
-    Ok(loaded.map(|(spec, _)| spec.tests))
+    Ok(crate::bank::spec::inputs_spec(&dir)?)
 }
 
 /// The problem named by `--tests` (a directory, a `problem.json`, or a

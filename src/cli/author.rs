@@ -153,7 +153,7 @@ struct Gate {
 impl Gate {
     /// An unreadable `problem.toml` is an error naming its line.
     fn load(dir: &Path) -> anyhow::Result<Gate> {
-        let spec = crate::bank::spec::load_spec(&crate::bank::ProblemDir::read(dir))?.map(|(spec, _)| spec.tests);
+        let spec = crate::bank::spec::inputs_spec(dir)?;
         Ok(Gate {
             spec,
             sandbox: crate::exec::LazyExecutor::new(crate::author::execute::sandbox_config()),

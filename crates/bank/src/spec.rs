@@ -54,6 +54,13 @@ pub fn load_spec(dir: &ProblemDir) -> Result<Option<(ProblemSpec, String)>, Spec
     Ok(Some((spec, text)))
 }
 
+/// What the `problem.toml` in `dir` says about the problem's inputs
+/// (`None` without one): what `check --against` and `author` make their
+/// inputs within.
+pub fn inputs_spec(dir: &Path) -> Result<Option<TestSpec>, SpecFileError> {
+    Ok(load_spec(&ProblemDir::read(dir))?.map(|(spec, _)| spec.tests))
+}
+
 /// Why `tests gen`/`tests score` cannot read a problem directory: each
 /// names the file (or the directory, for what is missing).
 #[derive(Debug, thiserror::Error)]

@@ -206,12 +206,12 @@ impl Records<'_> {
         if self.readers.len() <= place.file {
             self.readers.resize_with(place.file + 1, || None);
         }
-        if self.readers[place.file].is_none() {
-            self.readers[place.file] = Some((BufReader::new(File::open(path).map_err(io(path))?), 0));
-        }
-        let Some((reader, position)) = self.readers[place.file].as_mut() else {
-            unreachable!("the reader was opened above")
+        let slot = &mut self.readers[place.file];
+        let open = match slot.take() {
+            Some(open) => open,
+            None => (BufReader::new(File::open(path).map_err(io(path))?), 0),
         };
+        let (reader, position) = slot.insert(open);
         if *position != place.offset {
             reader.seek(SeekFrom::Start(place.offset)).map_err(io(path))?;
         }

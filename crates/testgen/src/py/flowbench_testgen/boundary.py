@@ -10,7 +10,10 @@
 #   two sequences equal, one a prefix of the other, one empty and the other
 #   not;
 # - value classes of numbers: primes and prime powers, 10^k +- 1, values
-#   where float and integer arithmetic part ways, huge numeric strings.
+#   where float and integer arithmetic part ways, huge numeric strings;
+# - sorted sequences with a run of equal values inside (a plateau): a
+#   program that tests monotony or counts runs with `<` for `<=` breaks
+#   there, and sorted random draws seldom hold equal neighbours.
 #
 # Drawn from their own seeded generator (`boundary_inputs` is given a fresh
 # Gen seeded with the request's seed ^ BOUNDARY_SEED), so the inputs
@@ -119,7 +122,42 @@ def boundary_inputs(g):
             if p != q and free(g, p) and free(g, q) and kind_of(tq) == "float" and numeric_items(tp) \
                     and tp["of"]["k"] == "float":
                 out.append(("%s = the closest gap in %s, exactly" % (q, p), adjusted(g, exact_gap(p, q))))
+    for name, t in g.params:
+        out += plateaus(g, name, t)
     return [(label, args) for label, args in out if args is not None]
+
+
+# A plateau input: the first value, a run of three equal values, then at
+# least two more, each different from its neighbours outside the run.
+PLATEAU_LEN = 8
+
+
+def plateaus(g, name, t):
+    """`name` sorted ascending and descending with a run of three equal
+    values inside; none for sequences whose elements must differ, graphs
+    and elements without an order."""
+    c = g.cons[name]
+    if kind_of(t) not in ("list", "tuple") or "items" in t or c.get("distinct") or c.get("graph"):
+        return []
+    out = []
+    for reverse in (False, True):
+        for _ in range(5):
+            args = g.args("typical", PLATEAU_LEN)
+            xs = list(args[name]) if args is not None and isinstance(args.get(name), (list, tuple)) else []
+            try:
+                xs.sort(reverse=reverse)
+            except TypeError:
+                return []
+            steps = [x for i, x in enumerate(xs) if i == 0 or x != xs[i - 1]]
+            if len(steps) < 4:
+                continue
+            run = [steps[0]] + [copy.deepcopy(steps[1]) for _ in range(3)] + steps[2:]
+            args[name] = type(args[name])(run[:max(len(xs), 6)])
+            if g.relations_hold(args):
+                label = "%s %s with a run of equal values" % (name, "descending" if reverse else "ascending")
+                out.append((label, args))
+                break
+    return out
 
 
 def large_prime_factor(g, name, t):

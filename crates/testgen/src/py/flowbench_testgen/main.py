@@ -326,6 +326,17 @@ def generate(req):
     # were when boundary inputs were added.
     for how, args in boundary_inputs(Gen(params, spec, random.Random(req["seed"] ^ BOUNDARY_SEED))):
         emit("edge", "boundary: " + how, args)
+    if statement is not None:
+        never_empty = [n for n in names if n in statement.never_empty and n not in statement.constrained]
+        # A generator of their own, as the boundary inputs': the inputs
+        # drawn after these stay as they were.
+        fresh = Gen(params, spec, random.Random(req["seed"] ^ BOUNDARY_SEED ^ 1))
+        for how, args in empty_beyond_examples(fresh, never_empty):
+            if all(satisfies(args[n], g.types()[n], dict(g.cons[n], len=[0, NO_UPPER_LEN]) if n in never_empty
+                             else g.cons[n]) for n in names):
+                empty = [n for n in never_empty if args[n] == ""]
+                out.append({"category": "edge", "how": "edge: " + how, "args": [encode(args[n]) for n in names],
+                            "widened": "%s empty: no example shows an empty string" % " and ".join(empty)})
     if not pool:
         for how, args in repeated_examples(g, seeds, g.large_len[0] // REPEATED_SHARE):
             emit("large", how, args)
@@ -394,6 +405,10 @@ class Statement:
         # where they show at least half of one), when `widened_charset`
         # added others: what the statement and its examples say.
         self.shown = {}
+        # String parameters kept non-empty only because no example is
+        # empty (the statement does not say so): an empty one is an input
+        # beyond the examples, made once and marked `widened`.
+        self.never_empty = set()
 
     # A reference that reads letters by their codes or a written alphabet
     # (or a statement about ASCII or English letters): letters beyond
@@ -529,6 +544,8 @@ def with_inferred_domain(spec, params, examples, statement):
     for i, (n, t) in enumerate(params):
         if n not in written:
             c = infer_domain(t, [e[i] for e in examples], statement, n)
+            if t["k"] == "str" and (c.get("len") or [0])[0] == 1 and not statement.says("nonempty", n):
+                statement.never_empty.add(n)
             if spec.get("words_from_examples"):
                 c = with_words(t, c, [e[i] for e in examples])
                 if "pattern" in c or "pattern" in c.get("elem", {}):
@@ -710,6 +727,21 @@ def widened_charset(chars, statement, name):
     if set(charset) - examples_say:
         statement.shown[name] = statement.shown.get(name, set()) | examples_say
     return charset
+
+
+def empty_beyond_examples(g, never_empty):
+    """(label, args): each string of `never_empty` empty, the others
+    typical, then all of them empty at once (two empty strings take paths
+    one empty string does not: `b in a` is true, a loop over either runs
+    zero times)."""
+    out = []
+    for n in never_empty:
+        out.append(("%s empty (beyond the examples)" % n, g.args("typical", 4, {n: ""})))
+    if len(never_empty) > 1:
+        names = " and ".join(never_empty) if len(never_empty) == 2 else ", ".join(never_empty)
+        out.append(("%s %s empty (beyond the examples)" % (names, "both" if len(never_empty) == 2 else "all"),
+                    g.args("typical", 4, {n: "" for n in never_empty})))
+    return [(how, args) for how, args in out if args is not None]
 
 
 def widened_by(args, shown):
