@@ -54,3 +54,11 @@ def test_no_empty_string_beyond_the_examples_where_the_statement_says_non_empty_
     assert not [t for t in said if "beyond the examples" in t["how"]]
     shown = generated(SOLUTION, EXAMPLES + [["", ""]])
     assert not [t for t in shown if "beyond the examples" in t["how"]]
+
+
+def test_an_integer_is_the_sum_of_a_lists_first_two_and_last_two_elements():
+    g = Gen([("nums", INTS), ("target", {"k": "int"})], {}, random.Random(3))
+    found = {label: args for label, args in boundary_inputs(g) if "the sum of" in label}
+    assert set(found) == {"target = the sum of the first two of nums", "target = the sum of the last two of nums"}
+    first, last = found["target = the sum of the first two of nums"], found["target = the sum of the last two of nums"]
+    assert first["target"] == sum(first["nums"][:2]) and last["target"] == sum(last["nums"][-2:])

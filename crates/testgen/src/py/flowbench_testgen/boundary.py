@@ -13,7 +13,9 @@
 #   where float and integer arithmetic part ways, huge numeric strings;
 # - sorted sequences with a run of equal values inside (a plateau): a
 #   program that tests monotony or counts runs with `<` for `<=` breaks
-#   there, and sorted random draws seldom hold equal neighbours.
+#   there, and sorted random draws seldom hold equal neighbours;
+# - an integer equal to the sum of the first two or the last two elements
+#   of a list (a pair search's first and last pairs).
 #
 # Drawn from their own seeded generator (`boundary_inputs` is given a fresh
 # Gen seeded with the request's seed ^ BOUNDARY_SEED), so the inputs
@@ -124,6 +126,13 @@ def boundary_inputs(g):
                 out.append(("%s = the closest gap in %s, exactly" % (q, p), adjusted(g, exact_gap(p, q))))
     for name, t in g.params:
         out += plateaus(g, name, t)
+    for p, tp in g.params:
+        for q, tq in g.params:
+            if p != q and free(g, p) and free(g, q) and kind_of(tq) == "int" and numeric_items(tp):
+                for what, pair in (("the first two", lambda xs: xs[:2]), ("the last two", lambda xs: xs[-2:])):
+                    label = "%s = the sum of %s of %s" % (q, what, p)
+                    value_of = (lambda p, pair: lambda a: pair_sum(pair(list(a[p]))))(p, pair)
+                    out.append((label, adjusted(g, setter(q, value_of))))
     return [(label, args) for label, args in out if args is not None]
 
 
@@ -286,6 +295,13 @@ def min_of(xs):
 def sum_of(xs):
     xs = [x for x in xs if isinstance(x, (int, float))]
     return sum(xs) if xs else None
+
+
+def pair_sum(xs):
+    """The sum of two integers (a pair at one end of a list: a pair search
+    that starts one index late, or stops one early, misses it)."""
+    xs = [x for x in xs if isinstance(x, int) and not isinstance(x, bool)]
+    return sum(xs) if len(xs) == 2 else None
 
 
 def pair_of_sized(g, p, tp, q, tq):
