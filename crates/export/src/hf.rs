@@ -28,8 +28,14 @@ use serde_json::{Map, Value as Json, json};
 use crate::error::{ExportError, io};
 use crate::{Exported, Options, Source};
 
-/// Rows per row group: what `datasets` itself writes for image datasets.
+/// Rows per row group at most: what `datasets` itself writes for image
+/// datasets.
 pub const ROWS_PER_GROUP: usize = 100;
+
+/// A row group's records' lines at most (a group holds at least one
+/// record): HumanEval-size records with stretched inputs are 2 MB a line
+/// and several times that parsed, so 100 of them would hold gigabytes.
+pub const GROUP_BYTES: u64 = 16 << 20;
 
 /// A column of the dataset, in schema order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -140,18 +146,21 @@ fn write_subset(source: &Source, opts: &Options, subset: &str, file: &Path) -> R
     let schema = Arc::new(parse_message_type(&message_type()).map_err(parquet_error)?);
     let out = File::create(file).map_err(io(file))?;
     let mut writer = SerializedFileWriter::new(out, schema, Arc::new(properties())).map_err(parquet_error)?;
-    let mut records = source.subset_records(subset).peekable();
-    while records.peek().is_some() {
-        let rows = records
-            .by_ref()
-            .take(ROWS_PER_GROUP)
-            .map(|r| {
-                let record = r?;
-                let (image_name, image) = source.image(&record)?;
-                let prompt = (opts.prompt)(&record, opts.condition);
-                Ok(Row { record, prompt, image_name, image })
-            })
-            .collect::<Result<Vec<Row>, ExportError>>()?;
+    let mut records = source.subset_records(subset);
+    while records.next_len().is_some() {
+        let mut rows = Vec::new();
+        let mut bytes = 0;
+        while let Some(len) = records.next_len() {
+            if rows.len() == ROWS_PER_GROUP || (!rows.is_empty() && bytes + len > GROUP_BYTES) {
+                break;
+            }
+            let Some(record) = records.next() else { break };
+            let record = record?;
+            let (image_name, image) = source.image(&record)?;
+            let prompt = (opts.prompt)(&record, opts.condition);
+            rows.push(Row { record, prompt, image_name, image });
+            bytes += len;
+        }
         let group = writer.next_row_group().map_err(parquet_error)?;
         write_group(group, &rows, source, opts).map_err(parquet_error)?;
     }

@@ -38,6 +38,8 @@ pub struct Source {
 struct Place {
     file: usize,
     offset: u64,
+    /// The line's length in bytes.
+    len: u64,
     /// 1-based, for a diagnostic.
     line: usize,
     subset: usize,
@@ -93,7 +95,7 @@ impl Source {
             if read == 0 {
                 break;
             }
-            let place = Place { file, offset, line: number, subset: 0 };
+            let place = Place { file, offset, len: read as u64, line: number, subset: 0 };
             offset += read as u64;
             if line.iter().all(u8::is_ascii_whitespace) {
                 continue;
@@ -201,6 +203,17 @@ pub struct Records<'a> {
 }
 
 impl Records<'_> {
+    /// The length in bytes of the record `next` returns, `None` at the end.
+    /// (A parsed record takes several times its line, so a writer that
+    /// holds records together bounds them by this.)
+    pub fn next_len(&self) -> Option<u64> {
+        self.source.places[self.next..].iter().find(|p| self.wanted(p)).map(|p| p.len)
+    }
+
+    fn wanted(&self, place: &Place) -> bool {
+        self.subset.is_none_or(|s| s == place.subset)
+    }
+
     fn read(&mut self, place: Place) -> Result<DistRecord, ExportError> {
         let path = &self.source.files[place.file];
         if self.readers.len() <= place.file {
@@ -229,7 +242,7 @@ impl Iterator for Records<'_> {
         let place = loop {
             let place = *self.source.places.get(self.next)?;
             self.next += 1;
-            if self.subset.is_none_or(|s| s == place.subset) {
+            if self.wanted(&place) {
                 break place;
             }
         };

@@ -45,6 +45,32 @@ fn parquet_declares_the_image_feature_and_pages_in_small_row_groups() {
 }
 
 #[test]
+fn row_groups_hold_a_bounded_size_of_records_not_only_a_count() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    write_dist(dir.path(), 6);
+    // Each `basic` record's line made about 6 MB: 16 MB holds two of them.
+    let file = dir.path().join("basic.jsonl");
+    let text = std::fs::read_to_string(&file).expect("read");
+    let big: Vec<String> = text
+        .lines()
+        .map(|l| {
+            let mut record: Json = serde_json::from_str(l).expect("json");
+            record["description"] = Json::String("x".repeat(6 << 20));
+            record.to_string()
+        })
+        .collect();
+    std::fs::write(&file, big.join("\n") + "\n").expect("write");
+    let out = dir.path().join("hf");
+    export(&options(dir.path(), &out, Target::Hf)).expect("export");
+    let read = |name: &str| {
+        let reader = SerializedFileReader::new(std::fs::File::open(out.join(name)).expect("open")).expect("parquet");
+        reader.metadata().row_groups().iter().map(|g| g.num_rows()).collect::<Vec<i64>>()
+    };
+    assert_eq!(read("data/basic.parquet"), [2, 1]);
+    assert_eq!(read("data/more.parquet"), [3]);
+}
+
+#[test]
 fn the_export_is_byte_for_byte_the_same_each_time() {
     let (dir, out) = hf_export(5);
     let again = dir.path().join("again");
