@@ -177,8 +177,8 @@ repository), in native mode (the tests' values are compared in the judge, never 
 fn provenance(source: &Source) -> String {
     let mut b = String::from("\n## Provenance and licences\n\n");
     for subset in source.subsets() {
-        let sources = listed(&subset.sources);
-        let licences = listed(&subset.licences);
+        let sources = listed(&subset.sources, "source");
+        let licences = listed(&subset.licences, "licence");
         let _ = writeln!(
             b,
             "- `{}` ({} problems): from {}; licence {}.{}",
@@ -200,7 +200,30 @@ fn provenance(source: &Source) -> String {
     b
 }
 
-/// A set's values, comma-separated (`unstated` when there are none).
-fn listed(values: &BTreeSet<String>) -> String {
-    if values.is_empty() { "unstated".into() } else { values.iter().map(String::as_str).collect::<Vec<_>>().join(", ") }
+/// A set's values, comma-separated (`unstated` when there are none); past
+/// a few (a source per problem), their count and the first two.
+fn listed(values: &BTreeSet<String>, column: &str) -> String {
+    const SHOWN: usize = 4;
+    let all: Vec<&str> = values.iter().map(String::as_str).collect();
+    match all.len() {
+        0 => "unstated".into(),
+        n if n <= SHOWN => all.join(", "),
+        n => format!("{n} {column}s, such as {} and {} (each row's `{column}` names its own)", all[0], all[1]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_few_values_are_listed_and_many_counted() {
+        let set = |n: usize| (0..n).map(|i| format!("LeetCode {i}")).collect::<BTreeSet<String>>();
+        assert_eq!(listed(&set(0), "source"), "unstated");
+        assert_eq!(listed(&set(2), "source"), "LeetCode 0, LeetCode 1");
+        assert_eq!(
+            listed(&set(148), "source"),
+            "148 sources, such as LeetCode 0 and LeetCode 1 (each row's `source` names its own)"
+        );
+    }
 }
