@@ -281,10 +281,13 @@ pub fn generate_reusing(
     known: &HashMap<String, Run>,
 ) -> Result<Generated, Error> {
     let first = generate_within(python, sandbox, input, known);
-    let raised_most = |g: &Generated| main_drop(&g.header.dropped) == Some("raised");
+    // Raising on inputs beyond the examples counts too: a reference that
+    // knows only the examples' words raises on every widened string.
+    let raising = |reason: &str| matches!(reason, "raised" | "beyond_examples");
+    let raised_most = |g: &Generated| main_drop(&g.header.dropped).is_some_and(raising);
     let retry = match &first {
         Ok(g) => !g.floor_errors.is_empty() && raised_most(g),
-        Err(Error::EveryInputDropped(d)) => d.reason == "raised",
+        Err(Error::EveryInputDropped(d)) => raising(&d.reason),
         Err(_) => false,
     };
     if !retry || !input.spec.infer_domain || input.spec.words_from_examples {
@@ -915,11 +918,16 @@ fn validate_reusing(
     let mut kept = Vec::new();
     let mut first_raised = None;
     for (((c, a), b), skipped) in unique.into_iter().zip(first).zip(again).zip(too_slow) {
+        // An input beyond what the examples show (`widened`) that the
+        // reference raises on lies outside the reference's domain: its drop
+        // says so (a widened input is a guess; raising on it is no fault).
+        let beyond = c.widened.is_some() && matches!(a, Run::Raised(_));
         if let (Run::Raised(why), None) = (&a, &first_raised) {
             first_raised = Some((c.args.clone(), why.clone()));
         }
         let reason = match (&a, &b) {
             _ if skipped => "too_slow",
+            _ if beyond => "beyond_examples",
             (Run::Value(x, ta), Run::Value(y, tb)) => {
                 if !same(x, y, &opts) {
                     "nondeterministic"

@@ -146,7 +146,8 @@ def plateaus(g, name, t):
     values inside; none for sequences whose elements must differ, graphs
     and elements without an order."""
     c = g.cons[name]
-    if kind_of(t) not in ("list", "tuple") or "items" in t or c.get("distinct") or c.get("graph"):
+    if kind_of(t) not in ("list", "tuple") or "items" in t or c.get("distinct") or c.get("graph") \
+            or not free(g, name):
         return []
     out = []
     for reverse in (False, True):
@@ -158,10 +159,12 @@ def plateaus(g, name, t):
             except TypeError:
                 return []
             steps = [x for i, x in enumerate(xs) if i == 0 or x != xs[i - 1]]
-            if len(steps) < 4:
+            if len(steps) < 4 or len(xs) < 6:
                 continue
+            # The length kept: the first value, the run, then the rest.
             run = [steps[0]] + [copy.deepcopy(steps[1]) for _ in range(3)] + steps[2:]
-            args[name] = type(args[name])(run[:max(len(xs), 6)])
+            run += [copy.deepcopy(steps[-1]) for _ in range(len(xs) - len(run))]
+            args[name] = type(args[name])(run[:len(xs)])
             if g.relations_hold(args):
                 label = "%s %s with a run of equal values" % (name, "descending" if reverse else "ascending")
                 out.append((label, args))
