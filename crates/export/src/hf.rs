@@ -26,6 +26,7 @@ use parquet::schema::parser::parse_message_type;
 use serde_json::{Map, Value as Json, json};
 
 use crate::error::{ExportError, io};
+use crate::source::Records;
 use crate::{Exported, Options, Source};
 
 /// Rows per row group at most: what `datasets` itself writes for image
@@ -148,24 +149,30 @@ fn write_subset(source: &Source, opts: &Options, subset: &str, file: &Path) -> R
     let mut writer = SerializedFileWriter::new(out, schema, Arc::new(properties())).map_err(parquet_error)?;
     let mut records = source.subset_records(subset);
     while records.next_len().is_some() {
-        let mut rows = Vec::new();
-        let mut bytes = 0;
-        while let Some(len) = records.next_len() {
-            if rows.len() == ROWS_PER_GROUP || (!rows.is_empty() && bytes + len > GROUP_BYTES) {
-                break;
-            }
-            let Some(record) = records.next() else { break };
-            let record = record?;
-            let (image_name, image) = source.image(&record)?;
-            let prompt = (opts.prompt)(&record, opts.condition);
-            rows.push(Row { record, prompt, image_name, image });
-            bytes += len;
-        }
+        let rows = next_group(&mut records, source, opts)?;
         let group = writer.next_row_group().map_err(parquet_error)?;
         write_group(group, &rows, source, opts).map_err(parquet_error)?;
     }
     writer.close().map_err(parquet_error)?;
     Ok(())
+}
+
+/// The next row group's rows: at most [`ROWS_PER_GROUP`], and no more
+/// record lines than [`GROUP_BYTES`] past the first.
+fn next_group(records: &mut Records, source: &Source, opts: &Options) -> Result<Vec<Row>, ExportError> {
+    let mut rows = Vec::new();
+    let mut bytes = 0;
+    while let Some(len) = records.next_len() {
+        if rows.len() == ROWS_PER_GROUP || (!rows.is_empty() && bytes + len > GROUP_BYTES) {
+            break;
+        }
+        let Some(record) = records.next().transpose()? else { break };
+        let (image_name, image) = source.image(&record)?;
+        let prompt = (opts.prompt)(&record, opts.condition);
+        rows.push(Row { record, prompt, image_name, image });
+        bytes += len;
+    }
+    Ok(rows)
 }
 
 fn write_group(

@@ -7,7 +7,7 @@ use serde_json::{Map, Value as Json, json};
 
 use crate::error::ExportError;
 use crate::source::Source;
-use crate::{Condition, Exported, LineFile, Options, put, write_problems};
+use crate::{Condition, Exported, LineFile, Options, put};
 
 /// The task file; `"{{STYLE}}"` and `"{{CONDITION}}"` are replaced by the
 /// export's choices (as Python string literals).
@@ -15,7 +15,9 @@ pub const TASK_PY: &str = include_str!("../py/flowbench_inspect.py");
 
 /// Writes the task, its samples, images and problems.
 pub fn write(source: &Source, opts: &Options) -> Result<Exported, ExportError> {
+    // One pass: each record's sample and its line of the judge's problems.
     let mut samples = LineFile::create(&opts.out, "samples.jsonl")?;
+    let mut problems = LineFile::create(&opts.out, "problems.jsonl")?;
     for r in source.records() {
         let r = r?;
         let (name, bytes) = source.image(&r)?;
@@ -38,9 +40,10 @@ pub fn write(source: &Source, opts: &Options) -> Result<Exported, ExportError> {
         });
         samples.write(&line.to_string())?;
         samples.write("\n")?;
+        problems.write_record(&r)?;
     }
     samples.finish()?;
-    write_problems(source, &opts.out, "problems.jsonl")?;
+    problems.finish()?;
     put(&opts.out, "flowbench_inspect.py", task_py(&source.style, opts.condition).as_bytes())?;
     Ok(Exported {
         files: vec!["samples.jsonl".into(), "problems.jsonl".into(), "flowbench_inspect.py".into()],

@@ -114,12 +114,18 @@ fn prepare_out(out: &Path, force: bool) -> Result<(), ExportError> {
     std::fs::create_dir_all(out).map_err(io(out))
 }
 
-/// Writes `bytes` to `out/rel`, creating its directory.
-pub(crate) fn put(out: &Path, rel: &str, bytes: &[u8]) -> Result<(), ExportError> {
+/// `out/rel`, its directory created.
+fn path_in(out: &Path, rel: &str) -> Result<PathBuf, ExportError> {
     let path = out.join(rel);
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(io(dir))?;
     }
+    Ok(path)
+}
+
+/// Writes `bytes` to `out/rel`, creating its directory.
+pub(crate) fn put(out: &Path, rel: &str, bytes: &[u8]) -> Result<(), ExportError> {
+    let path = path_in(out, rel)?;
     std::fs::write(&path, bytes).map_err(io(&path))
 }
 
@@ -131,10 +137,7 @@ pub(crate) struct LineFile {
 
 impl LineFile {
     pub(crate) fn create(out: &Path, rel: &str) -> Result<LineFile, ExportError> {
-        let path = out.join(rel);
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(io(dir))?;
-        }
+        let path = path_in(out, rel)?;
         let file = std::fs::File::create(&path).map_err(io(&path))?;
         Ok(LineFile { writer: std::io::BufWriter::new(file), path })
     }
@@ -144,21 +147,16 @@ impl LineFile {
         self.writer.write_all(text.as_bytes()).map_err(io(&self.path))
     }
 
+    /// One record as a line of a problems file the judge reads (`flowbench
+    /// judge --problems`).
+    pub(crate) fn write_record(&mut self, record: &DistRecord) -> Result<(), ExportError> {
+        let line = serde_json::to_string(record).map_err(|e| io(&self.path)(e.into()))?;
+        self.write(&line)?;
+        self.write("\n")
+    }
+
     pub(crate) fn finish(mut self) -> Result<(), ExportError> {
         use std::io::Write as _;
         self.writer.flush().map_err(io(&self.path))
     }
-}
-
-/// Writes the records as one problems file the judge reads (`flowbench
-/// judge --problems`), one record a line, to `out/rel`.
-pub(crate) fn write_problems(source: &Source, out: &Path, rel: &str) -> Result<(), ExportError> {
-    let mut file = LineFile::create(out, rel)?;
-    for record in source.records() {
-        let record = record?;
-        let line = serde_json::to_string(&record).map_err(|e| io(&file.path)(e.into()))?;
-        file.write(&line)?;
-        file.write("\n")?;
-    }
-    file.finish()
 }
