@@ -48,3 +48,15 @@ def test_a_keyword_argument_is_renamed_with_its_parameter():
 def test_a_solution_that_does_not_parse_is_an_error_answer():
     out = rename("def f(:", "f")
     assert out["ok"] is False and out["error"].startswith("the solution does not parse:"), out
+
+
+def test_a_whole_programs_variables_are_renamed_and_its_output_unchanged():
+    program = ("n = int(input())\ntotal = 0\ndef add(x):\n    global total\n    total += x\n"
+               "for i in range(n):\n    add(i)\nprint(total)\n")
+    out = rename(program, "__main__")
+    assert out["ok"] is True
+    assert {"n", "total", "i", "add", "x"} <= set(out["names"]), out["names"]
+    assert "total" not in out["source"] and "global " + out["names"]["total"] in out["source"]
+    run = lambda source: subprocess.run([sys.executable, "-c", source], input=b"5\n", capture_output=True,
+                                        timeout=60, check=True).stdout
+    assert run(out["source"]) == run(program) == b"10\n"

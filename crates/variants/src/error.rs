@@ -55,6 +55,9 @@ pub enum VariantError {
     MetaNotATable { path: PathBuf },
     #[error("writing problem.toml")]
     SpecText(#[source] toml::ser::Error),
+    /// A whole program's carried test whose input or answer is not text.
+    #[error("{}: {error}", .path.display())]
+    StdioTests { path: PathBuf, error: flowbench_bank::stdio::NotText },
     #[error("{}: drawing the variant: {error}", .target.display())]
     Draw { target: PathBuf, error: ReadError },
 }

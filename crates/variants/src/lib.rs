@@ -138,7 +138,8 @@ pub struct Kept {
     /// Share of the regenerated tests the original answers differently.
     pub differ_share: f64,
     /// The first regenerated test the original fails: its arguments, the
-    /// variant's answer and the original's.
+    /// variant's answer and the original's (`null` for a renamed whole
+    /// program, which the original cannot be told apart from).
     pub first_difference: serde_json::Value,
 }
 
@@ -174,20 +175,6 @@ pub fn make(dir: &Path, out: &Path, sandbox: &dyn Sandbox, opts: &Options) -> Re
         screened_out: Default::default(),
         short: Vec::new(),
     };
-    if original.input.entry_point == flowbench_testgen::reference::PROGRAM {
-        // A variant is written, drawn and proven as a function problem.
-        report.short = opts
-            .kinds
-            .iter()
-            .map(|k| {
-                format!(
-                    "{}: a whole-program (stdin/stdout) problem: variants are made of function problems",
-                    k.as_str()
-                )
-            })
-            .collect();
-        return Ok(report);
-    }
     let mutants = flowbench_support::timings::time("variant mutants", || {
         flowbench_testgen::score::mutants(&opts.helper_python, &original.input)
     })?;

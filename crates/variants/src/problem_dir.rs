@@ -19,9 +19,15 @@ use flowbench_author::{Detail, draw_source};
 use flowbench_bank::meta::{DESCRIPTION, PROBLEM_TOML};
 use flowbench_bank::{FLOWCHART, PROBLEM, SOLUTION};
 
-/// The description of every variant: the chart alone specifies it.
+/// The description of a function's variant: the chart alone specifies it.
 pub const CHART_ONLY: &str = "This problem is specified by its flowchart alone. Implement the function in the \
 starter code exactly as the flowchart describes; it may differ from any well-known problem it resembles.\n";
+
+/// The description of a whole program's variant: the chart's input and
+/// output nodes say what it reads and prints.
+pub const CHART_ONLY_PROGRAM: &str = "This problem is specified by its flowchart alone. Write the whole program \
+exactly as the flowchart describes: it reads standard input and prints to standard output as the chart's input and \
+output steps say; it may differ from any well-known problem it resembles.\n";
 
 /// Writes the variant directory `target` (replacing one left from an
 /// earlier run). A solution the reader cannot draw is an error.
@@ -31,14 +37,19 @@ pub fn write(original: &Original, candidate: &Candidate, kind: Kind, target: &Pa
     }
     std::fs::create_dir_all(target).map_err(FileError::creating(target))?;
     let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let entry = candidate.names.get(&original.input.entry_point).unwrap_or(&original.input.entry_point);
-    let chart = draw_source(&candidate.source, Some(entry), Detail::Medium)
+    // A whole program is drawn from its first line, as the bank draws one.
+    let entry = match original.is_program() {
+        true => None,
+        false => Some(candidate.names.get(&original.input.entry_point).unwrap_or(&original.input.entry_point)),
+    };
+    let chart = draw_source(&candidate.source, entry.map(String::as_str), Detail::Medium)
         .map_err(|error| VariantError::Draw { target: target.into(), error })?;
+    let description = if original.is_program() { CHART_ONLY_PROGRAM } else { CHART_ONLY };
     let files = [
         (SOLUTION, candidate.source.clone()),
         (PROBLEM_TOML, spec_text(original, candidate, kind)?),
         (PROBLEM, problem_json(original, candidate, &name)?),
-        (DESCRIPTION, CHART_ONLY.to_string()),
+        (DESCRIPTION, description.to_string()),
         (FLOWCHART, chart),
     ];
     for (file, text) in files {
@@ -56,7 +67,11 @@ fn spec_text(original: &Original, candidate: &Candidate, kind: Kind) -> Result<S
         Ok(doc) => doc,
         Err(source) => return Err(VariantError::Spec { path, source }),
     };
-    super::rename::spec(&mut doc, &candidate.names);
+    // A whole program's `[stdin]` format names the input's fields, not the
+    // program's variables.
+    if !original.is_program() {
+        super::rename::spec(&mut doc, &candidate.names);
+    }
     let Some(meta) = doc.entry("meta").or_insert_with(|| toml::Value::Table(toml::Table::new())).as_table_mut() else {
         return Err(VariantError::MetaNotATable { path });
     };

@@ -3,7 +3,9 @@
 //! ≥ [`super::MIN_MUTATION_SCORE`]) and the original reference failing them.
 //! A renamed variant's tests are the original's answered again by the
 //! renamed reference ([`renamed_tests`]): the same program under other
-//! names needs no new inputs, only proof that no answer changed.
+//! names needs no new inputs, only proof that no answer changed; a renamed
+//! whole program is called by no name, so the original passes its tests
+//! and that proof is the whole of it.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -122,6 +124,17 @@ pub fn prove(
     if tests.windows(2).all(|w| w[0].expected == w[1].expected) {
         return Ok(Err(Unproven::SameAnswers));
     }
+    if kind == Kind::Rename && original.is_program() {
+        // A renamed whole program reads and prints as the original does (no
+        // name of it is called from outside), so nothing tells them apart:
+        // its proof is that renaming changed no answer (`renamed_tests`).
+        return Ok(Ok(Proof {
+            tests: tests.len(),
+            mutation: *mutation,
+            differ_share: 0.0,
+            first_difference: Json::Null,
+        }));
+    }
     let entry = flowbench_bank::spec::gen_input(&ProblemDir::read(dir))?.entry_point;
     let (differ, first) =
         flowbench_support::timings::time("variant original", || original_on(sandbox, original, &entry, &generated))?;
@@ -168,7 +181,14 @@ fn carry_original_tests(
             _ => None,
         })
         .collect();
-    problem["tests"] = serde_json::to_value(tests)?;
+    // A whole program's problem.json holds `{stdin, stdout}` tests.
+    problem["tests"] = match original.is_program() {
+        true => serde_json::to_value(
+            flowbench_bank::stdio::stdio_tests(&tests)
+                .map_err(|error| VariantError::StdioTests { path: path.clone(), error })?,
+        )?,
+        false => serde_json::to_value(tests)?,
+    };
     flowbench_support::outfile::write_atomic(&path, (serde_json::to_string_pretty(&problem)? + "\n").as_bytes())
         .map_err(|source| FileError::new(FileAction::Write, &path, source).into())
 }

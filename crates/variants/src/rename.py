@@ -1,6 +1,8 @@
 """Neutral names for a solution: the entry point becomes `f`, other
 functions `g`, `h`, …, parameters and locals single letters `a`, `b`, …
 (skipping any name the program already uses), consistently everywhere.
+A whole program (entry point `__main__`) has its top-level variables
+renamed too: they are its locals.
 Reads {"solution", "entry_point", "keep"} as JSON on stdin; writes
 {"ok", "source", "names"} (old → new). Parses the solution, never runs it."""
 import ast
@@ -10,10 +12,16 @@ import string
 import sys
 
 
-def bound_names(tree, keep):
+WHOLE_PROGRAM = "__main__"
+
+
+def bound_names(tree, keep, whole_program):
     """Functions (module level and nested), their parameters and the names
-    they assign, in first-seen order; `keep` (e.g. `valid`) stays."""
+    they assign (and, in a whole program, every name it assigns), in
+    first-seen order; `keep` (e.g. `valid`) stays."""
     funcs, others = [], []
+    if whole_program:
+        others += [n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             if node.name not in keep:
@@ -49,7 +57,7 @@ def fresh(avoid):
 
 def rename(solution, entry_point, keep):
     tree = ast.parse(solution)
-    funcs, names = bound_names(tree, set(keep))
+    funcs, names = bound_names(tree, set(keep), entry_point == WHOLE_PROGRAM)
     used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} | set(dir(builtins)) | {"f", "g", "h"}
     used |= {a.name.split(".")[0] if a.asname is None else a.asname for n in ast.walk(tree)
              if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
@@ -77,6 +85,12 @@ def rename(solution, entry_point, keep):
             return node
 
         visit_AsyncFunctionDef = visit_FunctionDef
+
+        def visit_Global(self, node):
+            node.names = [mapping.get(n, n) for n in node.names]
+            return node
+
+        visit_Nonlocal = visit_Global
 
         def visit_keyword(self, node):
             # A call's keyword names a parameter: renamed with it.

@@ -1,7 +1,9 @@
 //! The `rename` candidate: the reference with neutral names, from the
 //! embedded `rename.py` (which parses the solution with `ast` and never
 //! runs it), and the same renaming applied to the text around it (starter
-//! code, the spec's parameter names).
+//! code, the spec's parameter names). A whole program's top-level
+//! variables are renamed as a function's locals are; its spec's `[stdin]`
+//! format names fields of the input, not variables, and is left as it is.
 
 use std::collections::BTreeMap;
 use std::io::Write as _;
@@ -52,6 +54,8 @@ pub enum NoRename {
     Helper(String),
     #[error("the entry point {entry_point} is not defined at the top of solution.py")]
     EntryPointNotDefined { entry_point: String },
+    #[error("the program names no variable or function")]
+    NothingToRename,
 }
 
 /// The helper's answer: `ok` with the renamed source and the names (old →
@@ -113,14 +117,20 @@ pub fn candidate(python: &Path, original: &Original) -> Result<Result<Candidate,
         Ok(renamed) => renamed,
         Err(why) => return Ok(Err(why)),
     };
-    let Some(entry) = names.get(&input.entry_point) else {
-        return Ok(Err(NoRename::EntryPointNotDefined { entry_point: input.entry_point.clone() }));
+    let change = if original.is_program() {
+        // A whole program has no entry point to rename: its variables are
+        // its names.
+        if names.is_empty() {
+            return Ok(Err(NoRename::NothingToRename));
+        }
+        format!("renamed {} names", names.len())
+    } else {
+        let Some(entry) = names.get(&input.entry_point) else {
+            return Ok(Err(NoRename::EntryPointNotDefined { entry_point: input.entry_point.clone() }));
+        };
+        format!("renamed {} → {entry} and {} more names", input.entry_point, names.len() - 1)
     };
-    Ok(Ok(Candidate {
-        source,
-        change: format!("renamed {} → {entry} and {} more names", input.entry_point, names.len() - 1),
-        names,
-    }))
+    Ok(Ok(Candidate { source, change, names }))
 }
 
 /// `text` with every whole-word occurrence of an old name replaced.

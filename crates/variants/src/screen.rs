@@ -34,6 +34,11 @@ pub struct Original {
 }
 
 impl Original {
+    /// A whole program (stdin to stdout) rather than a function.
+    pub fn is_program(&self) -> bool {
+        self.input.entry_point == flowbench_testgen::reference::PROGRAM
+    }
+
     /// Reads a problem directory with generated tests; errors name the file.
     pub fn load(dir: &Path) -> Result<Original, VariantError> {
         let input = flowbench_bank::spec::gen_input(&ProblemDir::read(dir))?;
