@@ -207,11 +207,15 @@ fn wrong_expected_value_and_bad_chart_fail_their_problem_only() {
     let (built, manifest) = build_dist(bank.path(), out.path(), &executor(), vec![BuildStyle::default_style()], false);
     let by = |n: &str| &built.iter().find(|b| b.report.name == n).unwrap().report;
     assert!(by("good").ok);
+    assert_eq!(by("good").failure, None);
     let w = by("wrong");
     assert!(!w.ok);
     assert!(w.diagnostics.iter().any(|d| d.contains("reference solution fails test 1")), "{:?}", w.diagnostics);
+    // Each failed problem records why, as the first of its errors.
+    assert!(w.failure.as_deref().is_some_and(|f| f.contains("reference solution fails test 1")), "{w:?}");
     let b = by("bad_chart");
     assert!(b.diagnostics.iter().any(|d| d.contains("flowchart.mmd:2:")), "{:?}", b.diagnostics);
+    assert!(b.failure.as_deref().is_some_and(|f| f.contains("flowchart.mmd:2:")), "{b:?}");
     let m = by("no_meta");
     assert!(
         m.diagnostics.iter().any(|d| d.contains("problem.toml") && d.contains("difficulty")),

@@ -141,6 +141,11 @@ pub struct ProblemReport {
     pub reference_passed: usize,
     /// Rendered diagnostics: lint warnings and errors, in source order.
     pub diagnostics: Vec<String>,
+    /// Why the problem was not built, when an error stopped it: the first
+    /// such diagnostic (so that readers of `summary.json` need not pick it
+    /// out of `diagnostics` by its text).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure: Option<String>,
     /// Lint warnings among the diagnostics (0: the chart lints clean).
     #[serde(default)]
     pub warnings: usize,
@@ -186,11 +191,20 @@ pub struct Built {
     pub machine_failure: Option<String>,
 }
 
+impl ProblemReport {
+    /// Records a diagnostic that stops the build: among the diagnostics,
+    /// and as the failure when it is the first.
+    pub fn error(&mut self, rendered: String) {
+        self.failure.get_or_insert_with(|| rendered.clone());
+        self.diagnostics.push(rendered);
+    }
+}
+
 impl Built {
     /// A problem that failed before anything was built, with why.
     pub fn failed(dir: &Path, diagnostic: String) -> Built {
         let mut built = Built::empty(dir);
-        built.report.diagnostics.push(diagnostic);
+        built.report.error(diagnostic);
         built
     }
 
@@ -251,7 +265,7 @@ impl Builder<'_> {
             Err(BuildError::Sandbox(SandboxFailure(detail))) => return Built::not_built(dir, detail),
             Err(e) => {
                 report.ok = false;
-                report.diagnostics.push(format!("error: {}", chain(&e)));
+                report.error(format!("error: {}", chain(&e)));
                 None
             }
         };
@@ -261,7 +275,7 @@ impl Builder<'_> {
         if let Err(e) = cache::store(&self.opts.out, &CacheEntry { stamp, built: built.clone() }) {
             let mut failed = built;
             failed.report.ok = false;
-            failed.report.diagnostics.push(format!("error: {}", chain(&e)));
+            failed.report.error(format!("error: {}", chain(&e)));
             failed.record = None;
             return failed;
         }
@@ -297,14 +311,17 @@ impl Builder<'_> {
             .map_err(|error| BuildError::Draw { chart: shown.clone(), error: Box::new(error) })?;
         // Validity gate: a picture a model could misread never enters a
         // benchmark (measured on the curves as drawn, in every style).
-        let level = if self.opts.allow_ambiguous { "warning" } else { "error" };
         let mut ambiguous = false;
         for d in &drawn {
             for defect in &d.defects {
                 ambiguous = true;
-                report
-                    .diagnostics
-                    .push(format!("{level}: {shown}: ambiguous picture (style {}): {defect}", d.style_id));
+                let what = format!("{shown}: ambiguous picture (style {}): {defect}", d.style_id);
+                // Field by field (not `report.error`): `write` holds `report.outputs`.
+                let rendered = format!("{}: {what}", if self.opts.allow_ambiguous { "warning" } else { "error" });
+                if !self.opts.allow_ambiguous {
+                    report.failure.get_or_insert_with(|| rendered.clone());
+                }
+                report.diagnostics.push(rendered);
             }
         }
         if ambiguous && !self.opts.allow_ambiguous {
@@ -369,15 +386,20 @@ impl Builder<'_> {
     fn lint(&self, bank: &BankProblem, shown: &str, report: &mut ProblemReport) -> Option<Flowchart> {
         match check(&bank.flowchart) {
             Checked::Err(d) => {
-                report.diagnostics.push(render_diagnostic(shown, &bank.flowchart, &d));
+                report.error(render_diagnostic(shown, &bank.flowchart, &d));
                 None
             }
             Checked::Ok { chart, warnings } => {
                 let mut denied = false;
                 for w in &warnings {
-                    denied |= self.opts.deny_warnings || w.severity == Severity::Error;
+                    let denies = self.opts.deny_warnings || w.severity == Severity::Error;
+                    denied |= denies;
                     report.warnings += usize::from(w.severity != Severity::Error);
-                    report.diagnostics.push(render_diagnostic(shown, &bank.flowchart, w));
+                    let rendered = render_diagnostic(shown, &bank.flowchart, w);
+                    match denies {
+                        true => report.error(rendered),
+                        false => report.diagnostics.push(rendered),
+                    }
                 }
                 (!denied).then_some(*chart)
             }

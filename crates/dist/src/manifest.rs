@@ -141,9 +141,13 @@ pub struct ProblemSummary {
     pub mutation_score: Option<f64>,
     #[serde(default)]
     pub mutation_score_at_least: Option<f64>,
-    /// Lint warnings and errors, rendered; a failed problem's say why.
+    /// Lint warnings and errors, rendered.
     #[serde(default)]
     pub diagnostics: Vec<String>,
+    /// Why a failed problem was not built: its first error (absent in
+    /// dists built before it was recorded).
+    #[serde(default)]
+    pub failure: Option<String>,
 }
 
 /// `dist/summary.json`, as read.

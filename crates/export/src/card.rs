@@ -139,7 +139,7 @@ fn left_out(source: &Source) -> String {
     for name in &m.failed {
         let report = source.summary.reports.iter().find(|r| &r.name == name);
         let why = report
-            .and_then(|r| r.diagnostics.iter().find(|d| d.starts_with("error")).or(r.diagnostics.first()))
+            .and_then(|r| r.failure.as_ref())
             .map_or("its build failed".to_string(), |d| format!("its build failed: {}", one_line(d)));
         let _ = writeln!(b, "- `{name}`: {why}");
     }

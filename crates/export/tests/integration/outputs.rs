@@ -107,13 +107,21 @@ fn the_card_lists_what_the_source_had_and_the_dataset_leaves_out_with_why() {
     let file = dir.path().join("summary.json");
     let mut summary: Json = serde_json::from_str(&std::fs::read_to_string(&file).expect("read")).expect("json");
     summary["reports"].as_array_mut().expect("reports").push(serde_json::json!({
-        "name": "add_9", "ok": false, "diagnostics": ["warning: x", "error: solution.py:3:1: invalid syntax"]
+        "name": "add_9", "ok": false, "diagnostics": ["warning: x", "error: solution.py:3:1: invalid syntax"],
+        "failure": "error: solution.py:3:1: invalid syntax"
+    }));
+    // A failed problem from a dist that recorded no failure: no reason made up.
+    manifest["failed"].as_array_mut().expect("failed").push("add_8".into());
+    std::fs::write(dir.path().join("manifest.json"), manifest.to_string()).expect("write");
+    summary["reports"].as_array_mut().expect("reports").push(serde_json::json!({
+        "name": "add_8", "ok": false, "diagnostics": ["error: x"]
     }));
     std::fs::write(&file, summary.to_string()).expect("write");
     let out = dir.path().join("hf");
     export(&options(dir.path(), &out, Target::Hf)).expect("export");
     let card = std::fs::read_to_string(out.join("README.md")).expect("card");
-    assert!(card.contains("## Left out\n\n2 problems of the source are not in this dataset:\n"), "{card}");
+    assert!(card.contains("## Left out\n\n3 problems of the source are not in this dataset:\n"), "{card}");
+    assert!(card.contains("- `add_8`: its build failed\n"), "{card}");
     assert!(card.contains("- `MATH/268`: no tests: a permutation with one value missing\n"), "{card}");
     assert!(card.contains("- `add_9`: its build failed: error: solution.py:3:1: invalid syntax\n"), "{card}");
     let (_dir, whole) = hf_export(3);
