@@ -50,6 +50,10 @@ pub fn graph_to_python(g: &Graph, entry: Option<Signature>) -> Result<String, Gr
     let mut hoisted: Vec<String> = Vec::new();
     let mut bodies: HashMap<usize, Vec<String>> = HashMap::new();
     for (fi, f) in g.functions.iter().enumerate() {
+        let params = match (&entry, fi) {
+            (Some(s), 0) => s.params.to_vec(),
+            _ => f.params.clone().unwrap_or_default(),
+        };
         let mut w = Writer {
             g,
             out: Vec::new(),
@@ -57,9 +61,11 @@ pub fn graph_to_python(g: &Graph, entry: Option<Signature>) -> Result<String, Gr
             ipdom: HashMap::new(),
             bodies: HashMap::new(),
             budget: 0,
+            scope: HashSet::new(),
         };
         if let Some(first) = f.entry {
             let (nodes, back) = g.search(first);
+            w.scope = in_scope(g, &params, &nodes);
             // Duplicated tails (an `if` whose branches never meet) are allowed,
             // but a chart that would unfold without end is not code.
             w.budget = 64 * nodes.len() + 256;
@@ -262,6 +268,39 @@ struct Writer<'g, 'h> {
     bodies: HashMap<usize, HashSet<usize>>,
     /// Lines (and nesting) left before the reading is declared endless.
     budget: usize,
+    /// The function's parameters and the names its steps assign: what a
+    /// loop worded without code may iterate over.
+    scope: HashSet<String>,
+}
+
+/// The parameters (bare names: annotations and defaults dropped) and the
+/// names assigned by the code of `nodes`.
+fn in_scope(g: &Graph, params: &[String], nodes: &[usize]) -> HashSet<String> {
+    let bare = |p: &str| p.split([':', '=']).next().unwrap_or("").trim().trim_start_matches('*').to_owned();
+    let mut names: HashSet<String> = params.iter().map(|p| bare(p)).collect();
+    for &n in nodes {
+        if let Kind::Steps(lines) = &g.nodes[n].kind {
+            for code in lines.iter().filter_map(|l| l.code.as_deref()) {
+                if let Some((target, _)) = code.split_once(" = ") {
+                    names.extend(target.split(',').map(|t| t.trim().to_owned()).filter(|t| is_identifier(t)));
+                }
+            }
+        }
+    }
+    names
+}
+
+fn is_identifier(text: &str) -> bool {
+    text.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && text.chars().all(|c| c.is_alphanumeric() || c == '_')
+}
+
+/// A loop worded without code, resolved: `for target in iter`, its body
+/// starting at `body`.
+struct WordedLoop {
+    target: String,
+    iter: String,
+    body: usize,
 }
 
 impl Writer<'_, '_> {
@@ -348,6 +387,9 @@ impl Writer<'_, '_> {
                             let s = self.code(n, l)?.to_owned();
                             if (s.starts_with("import ") || s.starts_with("from ")) && !s.contains('\n') {
                                 self.hoisted.push(s);
+                            } else if matches!(super::expr::parse(&s), Some(super::expr::Expr::Call(..))) {
+                                // A later box may say `the result of the call`.
+                                self.line(depth, &format!("{} = {s}", labels::CALL_RESULT));
                             } else {
                                 self.line(depth, &s);
                             }
@@ -367,6 +409,47 @@ impl Writer<'_, '_> {
         }
     }
 
+    /// A for-each loop worded without its iterable or its variable (`More
+    /// words left?` → `Take the next word w`): the iterable is the name in
+    /// scope that the loop's words say (`words`, or `word` pluralised); the
+    /// variable is the name ending a first body step that takes the next
+    /// one (`… next word w`), a step that is then the loop's own and not
+    /// emitted, or else the loop's own trailing name when it names the
+    /// iterable's items in code the body uses.
+    fn worded_loop(&self, n: usize, e: &super::prose::ForEach, yes: usize) -> Option<WordedLoop> {
+        let words: Vec<&str> =
+            self.g.label(n).split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).collect();
+        let iter = e.iter.clone().or_else(|| {
+            words.iter().find_map(|w| {
+                [w.to_string(), format!("{w}s"), format!("{w}es")].into_iter().find(|c| self.scope.contains(c))
+            })
+        })?;
+        if let Kind::Steps(lines) = &self.g.nodes[yes].kind
+            && let [line] = lines.as_slice()
+            && line.code.is_none()
+            && line.text.to_lowercase().split_whitespace().any(|w| w == "next")
+            && let [(after, _)] = self.g.nodes[yes].succ.as_slice()
+        {
+            let last = line.text.trim().trim_end_matches(['.', ':']).rsplit(' ').next().unwrap_or("");
+            if is_identifier(last) && last != iter && !self.scope.contains(last) {
+                return Some(WordedLoop { target: last.to_owned(), iter, body: *after });
+            }
+        }
+        let target = e.target.clone().filter(|t| is_identifier(t) && self.used_in_loop(n, t))?;
+        Some(WordedLoop { target, iter, body: yes })
+    }
+
+    /// Whether the code of loop `n`'s body reads `name`.
+    fn used_in_loop(&self, n: usize, name: &str) -> bool {
+        let reads = |code: &str| code.split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|w| w == name);
+        self.bodies.get(&n).into_iter().flatten().any(|&b| match &self.g.nodes[b].kind {
+            Kind::Steps(lines) => lines.iter().filter_map(|l| l.code.as_deref()).any(reads),
+            Kind::Decision { test, .. } => test.code.as_deref().is_some_and(reads),
+            Kind::Return(Some(line)) => line.code.as_deref().is_some_and(reads),
+            _ => false,
+        })
+    }
+
     /// Emits a loop or an `if` at decision `n`; says where the flow goes on.
     fn decision(&mut self, n: usize, stops: &HashMap<usize, Stop>, depth: usize) -> Result<Next, GraphError> {
         let g = self.g;
@@ -376,12 +459,18 @@ impl Writer<'_, '_> {
         let mut no = g.branch(n, Branch::No).ok_or_else(|| missing("No"))?;
         let for_loop = match each {
             Some(e) => match (&e.target, &e.iter) {
-                (Some(t), Some(i)) => Some((t.as_str(), i.as_str())),
-                _ => {
-                    return Err(
-                        self.prose_err(n, &format!("the loop `{}` does not say what it iterates over", test.text))
-                    );
-                }
+                (Some(t), Some(i)) => Some((t.clone(), i.clone())),
+                _ => match self.worded_loop(n, e, yes) {
+                    Some(l) => {
+                        yes = l.body;
+                        Some((l.target, l.iter))
+                    }
+                    None => {
+                        return Err(
+                            self.prose_err(n, &format!("the loop `{}` does not say what it iterates over", test.text))
+                        );
+                    }
+                },
             },
             None => None,
         };
@@ -395,7 +484,7 @@ impl Writer<'_, '_> {
             self.line(depth, &if negate { format!("while not ({cond}):") } else { format!("while {cond}:") });
         }
         if for_loop.is_some() || self.bodies.contains_key(&n) {
-            if let Some((target, iter)) = for_loop {
+            if let Some((target, iter)) = &for_loop {
                 self.line(depth, &format!("for {target} in {iter}:"));
             }
             let mut inner: HashMap<usize, Stop> =
@@ -441,5 +530,45 @@ impl Writer<'_, '_> {
             self.line(depth, "pass");
         }
         Ok(jumps)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn translate(chart: &str, name: &str, params: &[&str]) -> Result<String, GraphError> {
+        let chart = flowbench_chart::mermaid::parse(chart).expect("parses");
+        let params: Vec<String> = params.iter().map(|p| p.to_string()).collect();
+        graph_to_python(&Graph::new(&chart)?, Some(Signature { name, params: &params, nested: &[] }))
+    }
+
+    #[test]
+    fn a_loop_worded_without_code_iterates_the_name_its_words_say() {
+        let chart = "flowchart TD\n  A([Start]) --> B{More words left?}\n  B -- Yes --> C[Take the next word w]\n  \
+                     C --> D{Is the length of w odd?}\n  D -- Yes --> E[/Return False/]\n  D -- No --> B\n  \
+                     B -- No --> F[/Return True/]\n";
+        let program = translate(chart, "all_even", &["words"]).expect("translates");
+        assert!(program.contains("for w in words:\n"), "{program}");
+        assert!(program.contains("if (len(w)) % 2 == 1:"), "{program}");
+        assert!(!program.to_lowercase().contains("next word"), "{program}");
+        // `word` pluralised names the iterable too; a loop naming nothing in
+        // scope stays unread, with its node named.
+        let singular = chart.replace("More words left?", "Another word?");
+        assert!(translate(&singular, "all_even", &["words"]).expect("translates").contains("for w in words:"));
+        let error = translate(chart, "all_even", &["items"]).expect_err("no iterable in scope");
+        assert!(error.prose && error.message.starts_with("node B:"), "{error:?}");
+    }
+
+    #[test]
+    fn a_call_drawn_as_a_box_gives_its_value_to_the_box_that_says_so() {
+        let chart = "flowchart TD\n  A([Start skip_sum with n]) --> B{Is n zero or less?}\n  \
+                     B -- Yes --> C[/Return 0/]\n  B -- No --> D[Recursive call: skip_sum of n - 2]\n  \
+                     D --> E[/Return n plus the result of the recursive call/]\n";
+        let program = translate(chart, "skip_sum", &["n"]).expect("translates");
+        assert!(program.contains("if (n) <= 0:"), "{program}");
+        let call = format!("{} = skip_sum(n - 2)", labels::CALL_RESULT);
+        assert!(program.contains(&call), "{program}");
+        assert!(program.contains(&format!("return (n) + ({})", labels::CALL_RESULT)), "{program}");
     }
 }

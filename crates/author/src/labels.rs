@@ -27,6 +27,11 @@ pub const NESTED: &str = " (nested in ";
 /// the judge's name for it too.
 pub const PROGRAM: &str = "__main__";
 
+/// The name `chart2py` gives the value of a call drawn as a box of its own
+/// (`Recursive call: f of n - 2`), which a later box may use in words (`n
+/// plus the result of the recursive call`).
+pub const CALL_RESULT: &str = "_call_result";
+
 /// Whether a statement reads standard input or prints (drawn as an
 /// Input/Output node in a whole program).
 pub fn is_io(text: &str) -> bool {

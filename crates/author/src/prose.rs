@@ -767,6 +767,17 @@ fn value_of(text: &str) -> Option<String> {
 fn value_phrase(text: &str) -> Option<String> {
     let text = text.trim();
     let text = strip_prefix_ci(text, "the ").unwrap_or(text);
+    if CALL_RESULTS.contains(&text.to_lowercase().as_str()) {
+        return Some(labels::CALL_RESULT.to_owned());
+    }
+    // `n plus the result of the call`: arithmetic said in words.
+    for (words, op) in [("plus", "+"), ("minus", "-"), ("times", "*"), ("multiplied by", "*"), ("divided by", "/")] {
+        if let Some((a, b)) = split_word(text, words)
+            && let (Some(a), Some(b)) = (value(a), value(b))
+        {
+            return Some(format!("({a}) {op} ({b})"));
+        }
+    }
     if let Some(empty) = empty_container(text) {
         return Some(empty.to_owned());
     }
@@ -825,6 +836,16 @@ fn value_phrase(text: &str) -> Option<String> {
     }
     None
 }
+
+/// How a box says the value of the call drawn just before it (after `the`).
+const CALL_RESULTS: [&str; 6] = [
+    "result of the recursive call",
+    "result of the call",
+    "recursive call's result",
+    "recursive result",
+    "result of recursion",
+    "value returned by the recursive call",
+];
 
 /// A decision's condition as code: the question's wording (`Is`, `?`,
 /// remarks) removed and plain-English tests (`s is empty`, `x is even`,
@@ -912,6 +933,21 @@ fn worded_condition(label: &str) -> Option<String> {
     })
 }
 
+/// A sign said with its bound included (`n is zero or less`): one test, not
+/// an `or` of two (`n zero` or `less`).
+const SIGNS: [(&str, &str); 10] = [
+    (" zero or less", "<= 0"),
+    (" zero or below", "<= 0"),
+    (" zero or negative", "<= 0"),
+    (" non-positive", "<= 0"),
+    (" nonpositive", "<= 0"),
+    (" zero or more", ">= 0"),
+    (" zero or above", ">= 0"),
+    (" zero or positive", ">= 0"),
+    (" non-negative", ">= 0"),
+    (" nonnegative", ">= 0"),
+];
+
 /// Adverbs a question may carry that change nothing it tests.
 const FILLERS: [&str; 5] = ["already", "still", "currently", "yet", "actually"];
 
@@ -919,6 +955,9 @@ const FILLERS: [&str; 5] = ["already", "still", "currently", "yet", "actually"];
 /// means as a property (`x is even`, `stack is not empty`).
 fn is_idiom(text: &str) -> bool {
     let lower = text.trim().to_lowercase();
+    if SIGNS.iter().any(|(words, _)| lower.ends_with(words)) {
+        return true;
+    }
     let Some((_, last)) = lower.rsplit_once(' ') else { return false };
     let before = lower[..lower.len() - last.len()].trim_end();
     ["odd", "even", "empty", "zero", "positive", "negative", "nonempty", "non-empty"].contains(&last)
@@ -964,7 +1003,7 @@ fn phrase(text: &str) -> Option<String> {
         }
         let s = text[..text.len() - suffix.len()].trim();
         let s = s.strip_suffix(" is").or_else(|| s.strip_suffix(" are")).unwrap_or(s).trim();
-        expression(s)
+        value(s)
     };
     for (suffix, positive) in [
         (" not empty", true),
@@ -982,9 +1021,13 @@ fn phrase(text: &str) -> Option<String> {
             return Some(if positive { x } else { format!("not ({x})") });
         }
     }
-    for (suffix, test) in
-        [(" even", "% 2 == 0"), (" odd", "% 2 == 1"), (" zero", "== 0"), (" positive", "> 0"), (" negative", "< 0")]
-    {
+    for (suffix, test) in SIGNS.into_iter().chain([
+        (" even", "% 2 == 0"),
+        (" odd", "% 2 == 1"),
+        (" zero", "== 0"),
+        (" positive", "> 0"),
+        (" negative", "< 0"),
+    ]) {
         if let Some(x) = subject(suffix) {
             return Some(format!("({x}) {test}"));
         }
@@ -1334,6 +1377,11 @@ mod tests {
         assert_eq!(output("Return the empty string").and_then(|l| l.code).as_deref(), Some("''"));
         assert_eq!(condition("Does d divide n?").as_deref(), Some("(n) % (d) == 0"));
         assert_eq!(condition("Is n smaller than 2?").as_deref(), Some("(n) < (2)"));
+        // A sign with its bound included is one test, not an `or`.
+        assert_eq!(condition("Is n zero or less?").as_deref(), Some("(n) <= 0"));
+        assert_eq!(condition("Is balance non-negative?").as_deref(), Some("(balance) >= 0"));
+        assert_eq!(condition("Is nums[i] zero or more?").as_deref(), Some("(nums[i]) >= 0"));
+        assert_eq!(condition("Is the length of w odd?").as_deref(), Some("(len(w)) % 2 == 1"));
         assert_eq!(condition("power at most n?").as_deref(), Some("(power) <= (n)"));
         assert_eq!(statement("Let the vowels be a, e, i, o, u"), None);
         assert_eq!(statement("lower-cased: t = s.lower()"), one("t = s.lower()"), "a lead-in, no annotation");
