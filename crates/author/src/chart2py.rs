@@ -430,9 +430,14 @@ impl Writer<'_, '_> {
             && line.text.to_lowercase().split_whitespace().any(|w| w == "next")
             && let [(after, _)] = self.g.nodes[yes].succ.as_slice()
         {
-            let last = line.text.trim().trim_end_matches(['.', ':']).rsplit(' ').next().unwrap_or("");
-            if is_identifier(last) && last != iter && !self.scope.contains(last) {
-                return Some(WordedLoop { target: last.to_owned(), iter, body: *after });
+            // `ch = next character`, or `Take the next word w`.
+            let text = line.text.trim().trim_end_matches(['.', ':']);
+            let named = match text.split_once('=') {
+                Some((target, _)) => target.trim(),
+                None => text.rsplit(' ').next().unwrap_or(""),
+            };
+            if is_identifier(named) && named != iter && !self.scope.contains(named) {
+                return Some(WordedLoop { target: named.to_owned(), iter, body: *after });
             }
         }
         let target = e.target.clone().filter(|t| is_identifier(t) && self.used_in_loop(n, t))?;
@@ -556,6 +561,9 @@ mod tests {
         // scope stays unread, with its node named.
         let singular = chart.replace("More words left?", "Another word?");
         assert!(translate(&singular, "all_even", &["words"]).expect("translates").contains("for w in words:"));
+        // The variable from an assignment in words.
+        let assigned = chart.replace("Take the next word w", "w = next word");
+        assert!(translate(&assigned, "all_even", &["words"]).expect("translates").contains("for w in words:"));
         let error = translate(chart, "all_even", &["items"]).expect_err("no iterable in scope");
         assert!(error.prose && error.message.starts_with("node B:"), "{error:?}");
     }

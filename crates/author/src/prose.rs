@@ -837,6 +837,27 @@ fn value_phrase(text: &str) -> Option<String> {
     None
 }
 
+/// `flg 0` (from `Is flg 0?`): a subject, then the literal value it is asked
+/// to be: a number or a string (`Is x True?` is a truth test, read as such
+/// by `phrase`). Several values (`Is n 2 or 3?`) stay words: in a chart
+/// that cannot run, such a set is often the code's range seen from where
+/// the chart stands (`n < 4` once `n < 2` has returned), which the
+/// structural comparison cannot tell equal.
+fn juxtaposed_values(text: &str) -> Option<String> {
+    let (subject, value) = text.trim().rsplit_once(' ')?;
+    let value = value.trim();
+    if !(value.parse::<f64>().is_ok() || is_quoted(value)) || split_word(subject, "or").is_some() {
+        return None;
+    }
+    Some(format!("({}) == {value}", expression(subject)?))
+}
+
+fn is_quoted(text: &str) -> bool {
+    text.len() >= 2
+        && ((text.starts_with('\'') && text.ends_with('\'')) || (text.starts_with('"') && text.ends_with('"')))
+        && !text[1..text.len() - 1].contains(['\'', '"'])
+}
+
 /// How a box says the value of the call drawn just before it (after `the`).
 const CALL_RESULTS: [&str; 6] = [
     "result of the recursive call",
@@ -908,6 +929,10 @@ fn worded_condition(label: &str) -> Option<String> {
     if let Some(code) = expression(&text) {
         return Some(code);
     }
+    // `Is n 2 or 3?`: `is` before values, taken with the question's `Is`.
+    if let Some(code) = juxtaposed_values(&text) {
+        return Some(code);
+    }
     // `d divides n`: n % d == 0.
     if let Some((a, b)) = split_word(&text, "divides").or_else(|| split_word(&text, "divide"))
         && let (Some(a), Some(b)) = (expression(a), expression(b))
@@ -918,7 +943,11 @@ fn worded_condition(label: &str) -> Option<String> {
     for sep in ["or", "and"] {
         // `n less than or equal to one` splits at `or` into no conditions:
         // the comparison's words below read it.
+        // A bare value is no side of one (`n 2 or 3`).
+        let literal = |t: &str| t.trim().parse::<f64>().is_ok() || is_quoted(t.trim());
         if let Some((a, b)) = split_word(&text, sep)
+            && !literal(a)
+            && !literal(b)
             && let (Some(a), Some(b)) = (condition(a), condition(b))
         {
             return Some(format!("({a}) {sep} ({b})"));
@@ -1099,18 +1128,43 @@ pub fn for_each(label: &str) -> Option<ForEach> {
     let text = text.trim().trim_end_matches(['?', '.', ':']).trim();
     let first = text.split_whitespace().next()?.to_lowercase();
     let second = text.split_whitespace().nth(1).unwrap_or("").to_lowercase();
+    // `Any characters left in text?`, `Are there elements of l left to
+    // visit?`: a question whether items remain.
+    // (`x left of y` is a position.)
+    let words: Vec<String> = text.split_whitespace().map(str::to_lowercase).collect();
+    let remain = words.iter().enumerate().any(|(i, w)| {
+        REMAIN.contains(&w.as_str())
+            && words.get(i + 1).is_none_or(|next| ["in", "to", "over", "from", "for"].contains(&next.as_str()))
+    });
     let loop_word =
         matches!(first.as_str(), "more" | "next" | "for" | "each" | "another" | "remaining" | "iterate" | "loop")
             || (matches!(first.as_str(), "any" | "has" | "have" | "still")
-                && matches!(second.as_str(), "more" | "next"));
+                && matches!(second.as_str(), "more" | "next"))
+            || (matches!(first.as_str(), "any" | "are" | "is" | "has" | "have" | "still" | "there") && remain);
     if !loop_word {
         return None;
     }
     let (head, iter) = ["in", "of", "over", "from"]
         .iter()
         .find_map(|sep| split_word(text, sep))
-        .map_or((text, None), |(h, i)| (h, expression(i.trim_end_matches(" remaining"))));
+        .map_or((text, None), |(h, i)| (h, expression(before_remain(i))));
     Some(ForEach { target: trailing_names(head), iter })
+}
+
+/// Words saying that items remain (`left`, `remaining`): never a name.
+const REMAIN: [&str; 3] = ["left", "remaining", "unvisited"];
+
+/// `text left to visit` → `text`: the iterable before the words that say
+/// items remain.
+fn before_remain(text: &str) -> &str {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    match words.iter().position(|w| REMAIN.contains(&w.to_lowercase().as_str())) {
+        Some(at) => {
+            let cut = text.find(words[at]).unwrap_or(text.len());
+            text[..cut].trim()
+        }
+        None => text.trim(),
+    }
 }
 
 /// The comma-separated identifiers at the end of `text` (`u, v` in `More
@@ -1142,8 +1196,9 @@ fn trailing_names(text: &str) -> Option<String> {
     let last = names.last()?;
     // A lone plain word (`More items`) names nothing.
     if names.len() == 1
-        && ["items", "elements", "values", "numbers", "characters", "chars", "entries", "words"]
+        && (["items", "elements", "values", "numbers", "characters", "chars", "entries", "words"]
             .contains(&last.to_lowercase().as_str())
+            || REMAIN.contains(&last.to_lowercase().as_str()))
     {
         return None;
     }
@@ -1382,6 +1437,11 @@ mod tests {
         assert_eq!(condition("Is balance non-negative?").as_deref(), Some("(balance) >= 0"));
         assert_eq!(condition("Is nums[i] zero or more?").as_deref(), Some("(nums[i]) >= 0"));
         assert_eq!(condition("Is the length of w odd?").as_deref(), Some("(len(w)) % 2 == 1"));
+        // `is` before a value; never an `or` with a bare value as one side.
+        assert_eq!(condition("Is flg 0?").as_deref(), Some("(flg) == 0"));
+        assert_eq!(condition("Is s[i] 'a'?").as_deref(), Some("(s[i]) == 'a'"));
+        assert_eq!(condition("Is n 2 or 3?"), None);
+        assert_eq!(condition("Is count of words 3?"), None);
         assert_eq!(condition("power at most n?").as_deref(), Some("(power) <= (n)"));
         assert_eq!(statement("Let the vowels be a, e, i, o, u"), None);
         assert_eq!(statement("lower-cased: t = s.lower()"), one("t = s.lower()"), "a lead-in, no annotation");
@@ -1477,6 +1537,13 @@ mod tests {
         assert_eq!(f("More directions dr, dc?"), Some((s("dr, dc"), None)));
         assert_eq!(f("For each (u, v) in edges"), Some((s("u, v"), s("edges"))));
         assert_eq!(f("Is x in vowels?"), None);
+        // A question whether items remain: the iterable before `left`, no
+        // variable (`left` names none).
+        assert_eq!(f("Any characters left in text?"), Some((None, s("text"))));
+        assert_eq!(f("Are there elements of l left to visit?"), Some((None, s("l"))));
+        assert_eq!(f("More words left?"), Some((None, None)));
+        assert_eq!(f("Is anything left?"), Some((None, None)));
+        assert_eq!(f("Is x left of y?"), None);
     }
 
     #[test]
