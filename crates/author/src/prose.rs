@@ -929,7 +929,7 @@ fn worded_condition(label: &str) -> Option<String> {
     if let Some(code) = expression(&text) {
         return Some(code);
     }
-    // `Is n 2 or 3?`: `is` before values, taken with the question's `Is`.
+    // `Is flg 0?`: `is` before a value, taken with the question's `Is`.
     if let Some(code) = juxtaposed_values(&text) {
         return Some(code);
     }
@@ -942,8 +942,8 @@ fn worded_condition(label: &str) -> Option<String> {
     // Each side of a top-level `and`/`or` may be worded on its own.
     for sep in ["or", "and"] {
         // `n less than or equal to one` splits at `or` into no conditions:
-        // the comparison's words below read it.
-        // A bare value is no side of one (`n 2 or 3`).
+        // the comparison's words below read it. A bare value is no side of
+        // one (`n 2 or 3`).
         let literal = |t: &str| t.trim().parse::<f64>().is_ok() || is_quoted(t.trim());
         if let Some((a, b)) = split_word(&text, sep)
             && !literal(a)
