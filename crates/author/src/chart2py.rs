@@ -13,9 +13,11 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::expr::{self, Stmt};
+use super::facts::target_names;
 use super::graph::{Branch, Function, Graph, GraphError, Kind};
 use super::labels;
-use super::prose::Line;
+use super::prose::{Line, is_word};
 
 /// What reaching a node means in the current context.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -274,25 +276,24 @@ struct Writer<'g, 'h> {
 }
 
 /// The parameters (bare names: annotations and defaults dropped) and the
-/// names assigned by the code of `nodes`.
+/// names assigned by the code of `nodes` (as `facts` reads an assignment).
 fn in_scope(g: &Graph, params: &[String], nodes: &[usize]) -> HashSet<String> {
     let bare = |p: &str| p.split([':', '=']).next().unwrap_or("").trim().trim_start_matches('*').to_owned();
-    let mut names: HashSet<String> = params.iter().map(|p| bare(p)).collect();
+    let mut names: Vec<String> = params.iter().map(|p| bare(p)).collect();
     for &n in nodes {
         if let Kind::Steps(lines) = &g.nodes[n].kind {
             for code in lines.iter().filter_map(|l| l.code.as_deref()) {
-                if let Some((target, _)) = code.split_once(" = ") {
-                    names.extend(target.split(',').map(|t| t.trim().to_owned()).filter(|t| is_identifier(t)));
+                if let Some(Stmt::Assign(targets, _)) = expr::parse_stmt(code) {
+                    targets.iter().for_each(|t| target_names(t, &mut names));
                 }
             }
         }
     }
-    names
+    names.into_iter().collect()
 }
 
 fn is_identifier(text: &str) -> bool {
-    text.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
-        && text.chars().all(|c| c.is_alphanumeric() || c == '_')
+    text.starts_with(|c: char| c.is_alphabetic() || c == '_') && text.chars().all(is_word)
 }
 
 /// A loop worded without code, resolved: `for target in iter`, its body
@@ -387,7 +388,7 @@ impl Writer<'_, '_> {
                             let s = self.code(n, l)?.to_owned();
                             if (s.starts_with("import ") || s.starts_with("from ")) && !s.contains('\n') {
                                 self.hoisted.push(s);
-                            } else if matches!(super::expr::parse(&s), Some(super::expr::Expr::Call(..))) {
+                            } else if matches!(expr::parse(&s), Some(expr::Expr::Call(..))) {
                                 // A later box may say `the result of the call`.
                                 self.line(depth, &format!("{} = {s}", labels::CALL_RESULT));
                             } else {
@@ -417,8 +418,7 @@ impl Writer<'_, '_> {
     /// emitted, or else the loop's own trailing name when it names the
     /// iterable's items in code the body uses.
     fn worded_loop(&self, n: usize, e: &super::prose::ForEach, yes: usize) -> Option<WordedLoop> {
-        let words: Vec<&str> =
-            self.g.label(n).split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).collect();
+        let words: Vec<&str> = self.g.label(n).split(|c: char| !is_word(c)).filter(|w| !w.is_empty()).collect();
         let iter = e.iter.clone().or_else(|| {
             words.iter().find_map(|w| {
                 [w.to_string(), format!("{w}s"), format!("{w}es")].into_iter().find(|c| self.scope.contains(c))
@@ -446,7 +446,7 @@ impl Writer<'_, '_> {
 
     /// Whether the code of loop `n`'s body reads `name`.
     fn used_in_loop(&self, n: usize, name: &str) -> bool {
-        let reads = |code: &str| code.split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|w| w == name);
+        let reads = |code: &str| code.split(|c: char| !is_word(c)).any(|w| w == name);
         self.bodies.get(&n).into_iter().flatten().any(|&b| match &self.g.nodes[b].kind {
             Kind::Steps(lines) => lines.iter().filter_map(|l| l.code.as_deref()).any(reads),
             Kind::Decision { test, .. } => test.code.as_deref().is_some_and(reads),

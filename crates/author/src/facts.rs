@@ -770,7 +770,7 @@ fn canonical_statement(l: &prose::Line) -> String {
 }
 
 /// The variables an assignment target writes (`a[i]` writes `a`).
-fn target_names(t: &Expr, out: &mut Vec<String>) {
+pub(crate) fn target_names(t: &Expr, out: &mut Vec<String>) {
     match t {
         Expr::Name(n) => out.push(n.clone()),
         Expr::Tuple(v) | Expr::List(v) => v.iter().for_each(|x| target_names(x, out)),

@@ -201,7 +201,7 @@ fn is_name(text: &str) -> bool {
         && !NOT_OPERANDS.contains(&text)
 }
 
-fn is_word(c: char) -> bool {
+pub(crate) fn is_word(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
 
