@@ -717,7 +717,8 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
     None
 }
 
-/// `first element of xs` → `xs[0]`, `last character of s` → `s[-1]`.
+/// `first element of xs` → `xs[0]`, `last character of s` → `s[-1]`, `nums
+/// at mid` → `nums[mid]`.
 fn element_phrase(text: &str) -> Option<String> {
     for (lead, index) in [("first ", "0"), ("last ", "-1")] {
         let Some(rest) = strip_prefix_ci(text, lead) else { continue };
@@ -728,7 +729,9 @@ fn element_phrase(text: &str) -> Option<String> {
         }
         return Some(format!("{}[{index}]", expression(of)?));
     }
-    None
+    // `nums at mid`: the element at an index.
+    let (seq, at) = split_word(text, "at")?;
+    Some(format!("{}[{}]", expression(seq)?, expression(at)?))
 }
 
 /// `lo to 0`, `the index i to 0`, `highest to nothing` (`sep`: `to`,
@@ -1439,6 +1442,8 @@ mod tests {
         assert_eq!(condition("Is the length of w odd?").as_deref(), Some("(len(w)) % 2 == 1"));
         // `is` before a value; never an `or` with a bare value as one side.
         assert_eq!(condition("Is flg 0?").as_deref(), Some("(flg) == 0"));
+        assert_eq!(condition("Is values at i equal to best?").as_deref(), Some("(values[i]) == (best)"));
+        assert_eq!(condition("Is power at most n?").as_deref(), Some("(power) <= (n)"));
         assert_eq!(condition("Is s[i] 'a'?").as_deref(), Some("(s[i]) == 'a'"));
         assert_eq!(condition("Is n 2 or 3?"), None);
         assert_eq!(condition("Is count of words 3?"), None);
