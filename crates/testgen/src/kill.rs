@@ -350,7 +350,15 @@ mod tests {
     use crate::reference::WRAPPER;
 
     fn test(time_s: f64) -> ScoredTest {
-        ScoredTest { args: vec![], expected: Json::Null, time_s, cost_s: time_s, timing_only: false, widened: None }
+        ScoredTest {
+            args: vec![],
+            expected: Json::Null,
+            time_s,
+            cost_s: time_s,
+            ops: None,
+            timing_only: false,
+            widened: None,
+        }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! well as on the tests are set aside as likely equivalent; the score is
 //! killed ÷ (mutants − equivalent).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::time::Duration;
 
@@ -41,6 +41,11 @@ pub struct ScoredTest {
     /// its counted operations where they are known, the same on any load):
     /// a mutant's limit is ten times this.
     pub cost_s: f64,
+    /// The reference's counted operations (none for a whole program, or
+    /// a hand-written test before it runs): unlike the time, the same on
+    /// any machine and load, so what is decided by them (the head of
+    /// [`survivors`]) is too.
+    pub ops: Option<u64>,
     /// Kept for the time limit alone (the stretched example, `main.py`'s
     /// `stretched_examples`): no mutant runs it. Its input is the largest
     /// by far (up to 3·10^5 elements) and a first-order mutant is no
@@ -56,7 +61,7 @@ impl ScoredTest {
     /// A test whose reference answered `expected` at `cost`.
     fn answered(args: Vec<Json>, expected: Json, cost: Cost, widened: Option<String>) -> ScoredTest {
         let time_s = cost.wall.as_secs_f64();
-        ScoredTest { args, expected, time_s, cost_s: cost.seconds(), timing_only: false, widened }
+        ScoredTest { args, expected, time_s, cost_s: cost.seconds(), ops: cost.ops, timing_only: false, widened }
     }
 }
 
@@ -71,6 +76,7 @@ impl From<&GeneratedTest> for ScoredTest {
             expected: t.expected.clone(),
             time_s: t.reference_time_s,
             cost_s: cost.seconds(),
+            ops: t.reference_ops,
             timing_only: t.how.ends_with(STRETCHED),
             widened: t.widened.clone(),
         }
@@ -86,6 +92,7 @@ impl From<&TestCase> for ScoredTest {
             expected: t.expected.clone(),
             time_s: 0.0,
             cost_s: 0.0,
+            ops: None,
             timing_only: false,
             widened: None,
         }
@@ -262,8 +269,30 @@ pub struct Survivors {
     pub known: Vec<Known>,
 }
 
-/// The mutants that `tests` leaves alive.
+/// Counted reference operations of the tests every mutant runs before the
+/// equivalence pool judges the survivors ([`survivors`]): two seconds of
+/// reference time at [`super::reference::OPS_PER_SECOND`]. On the HumanEval
+/// yardstick (cheapest test first) the latest first kill came after one
+/// second of the reference's wall time (10.4 M operations), while the
+/// survivors that ran every test to the end, nearly all of them judged
+/// equivalent, spent 150 s of its time doing so.
+const HEAD_OPS: u64 = 10_000_000;
+
+/// The mutants that `tests` leaves alive. Every mutant runs the head of
+/// the suite: its cheapest tests (in [`cheapest_first`] order) up to
+/// [`HEAD_OPS`] counted operations, and every original test among them (a
+/// mutant the author's own examples kill is killed by the suite that holds
+/// them, whichever suite is scored). The head's survivors meet the
+/// equivalence pool; those it cannot tell from the reference are set aside
+/// as likely equivalent and run no further test, and only the others run
+/// the rest of the suite. A set-aside mutant counts as alive (the
+/// mutant-guided step still looks for a killer in its own pool), so a
+/// score counts it equivalent only if no pool kills it: were a later test
+/// to kill it, the score is a lower bound, and exact whenever it is 1.
+/// Where the operations are not counted (a whole program), every mutant
+/// runs the whole suite.
 pub fn survivors(
+    python: &Path,
     sandbox: &dyn Sandbox,
     input: &GenInput,
     mutants: &[Mutant],
@@ -272,15 +301,52 @@ pub fn survivors(
     let has_valid = candidates_has_valid(&input.solution);
     let sources: Vec<String> = mutants.iter().map(|m| mutant_source(input, has_valid, m)).collect();
     let mut known = vec![Known::new(); sources.len()];
-    let killers = kill_lists(sandbox, input, &sources, &[tests], &mut known)?;
-    let alive = sources
-        .into_iter()
-        .zip(killers)
-        .enumerate()
-        .filter(|(_, (_, k))| k[0].is_empty())
-        .map(|(i, (source, _))| (i, source))
-        .collect();
+    let mut alive = vec![true; sources.len()];
+    let mut rest: Vec<usize> = (0..sources.len()).collect();
+    if let Some(head) = head_of(tests, &input.originals) {
+        let killed = run_on(sandbox, input, &sources, &rest, &head, &mut known)?;
+        rest.retain(|&m| !killed[m]);
+        let mut set_aside = vec![false; sources.len()];
+        if !rest.is_empty() {
+            let pool = equivalence_pool(python, sandbox, input)?;
+            // A pool smaller than the head tells too little: where the
+            // reference is slow it holds a handful of inputs, or none.
+            if pool.len() >= head.len() {
+                unkilled_on(sandbox, input, &sources, &rest, &pool, &mut set_aside)?;
+            }
+        }
+        for (m, &k) in killed.iter().enumerate() {
+            alive[m] = !k;
+        }
+        rest.retain(|&m| !set_aside[m]);
+    }
+    for (&m, k) in rest.iter().zip(run_on(sandbox, input, &sources, &rest, tests, &mut known)?) {
+        alive[m] = !k;
+    }
+    let alive = sources.into_iter().enumerate().filter(|&(m, _)| alive[m]).collect();
     Ok(Survivors { alive, known })
+}
+
+/// The head of `tests` ([`survivors`]): the cheapest ones up to
+/// [`HEAD_OPS`] and the `originals` among the others; none when that is
+/// every test a mutant runs, or when some test's operations are not
+/// counted.
+fn head_of(tests: &[ScoredTest], originals: &[TestCase]) -> Option<Vec<ScoredTest>> {
+    let order = cheapest_first(tests);
+    if order.iter().any(|&i| tests[i].ops.is_none()) {
+        return None;
+    }
+    let original: HashSet<String> = originals.iter().map(|t| args_key(&t.args)).collect();
+    let mut spent = 0u64;
+    let head: Vec<ScoredTest> = order
+        .iter()
+        .filter(|&&i| {
+            spent = spent.saturating_add(tests[i].ops.unwrap_or(0));
+            spent <= HEAD_OPS || original.contains(&args_key(&tests[i].args))
+        })
+        .map(|&i| tests[i].clone())
+        .collect();
+    (head.len() < order.len()).then_some(head)
 }
 
 /// What a kill search stopped once a score was proven leaves.
@@ -626,6 +692,7 @@ fn with_reference_times(
             Run::Value(v, cost) if same(&v, &tests[i].expected, &opts) => timed[i].take().map(|t| ScoredTest {
                 time_s: cost.wall.as_secs_f64().max(1e-6),
                 cost_s: cost.seconds(),
+                ops: cost.ops,
                 ..t
             }),
             _ => None,
@@ -726,6 +793,35 @@ pub fn random_pool(
 mod tests {
     use super::*;
     use serde_json::json;
+
+    fn counted(n: i64, ops: Option<u64>) -> ScoredTest {
+        ScoredTest {
+            args: vec![json!(n)],
+            expected: Json::Null,
+            time_s: 0.1,
+            cost_s: 0.1,
+            ops,
+            timing_only: false,
+            widened: None,
+        }
+    }
+
+    /// The head is the cheapest tests (shortest input first) up to the
+    /// operations' budget, plus every original test beyond it; a suite
+    /// that fits, or whose operations are not counted, has none.
+    #[test]
+    fn the_head_is_the_cheap_tests_and_the_originals() {
+        let big = Some(HEAD_OPS / 3);
+        let tests: Vec<ScoredTest> = [1000, 1, 22, 333, 4444].iter().map(|&n| counted(n, big)).collect();
+        let original: TestCase = serde_json::from_value(json!({"args": [4444], "expected": null})).expect("a test");
+        let head = head_of(&tests, &[original]).expect("a head");
+        let heads: Vec<&Json> = head.iter().map(|t| &t.args[0]).collect();
+        assert_eq!(heads, [&json!(1), &json!(22), &json!(333), &json!(4444)]);
+        assert!(head_of(&tests[..3], &[]).is_none(), "three tests fit the budget");
+        let mut uncounted = tests.clone();
+        uncounted[0].ops = None;
+        assert!(head_of(&uncounted, &[]).is_none());
+    }
 
     /// A tests.jsonl's time is read from a file: a negative or absurd one
     /// gives a cost, not a panic.

@@ -48,7 +48,7 @@ pub fn strengthen(
 ) -> Result<Strengthened, Error> {
     let mutants = input.phase("mutants", || mutants(python, input))?;
     let tests: Vec<ScoredTest> = generated.tests.iter().map(ScoredTest::from).collect();
-    let found = input.phase("survivors", || survivors(sandbox, input, &mutants, &tests))?;
+    let found = input.phase("survivors", || survivors(python, sandbox, input, &mutants, &tests))?;
     strengthen_survivors(python, sandbox, input, generated, mutants, found)
 }
 
