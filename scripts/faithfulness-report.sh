@@ -12,7 +12,8 @@
 # `tuned` (the default) leaves out the entries whose entry.toml says
 # `split = "held-back"`; `held-back` reports only those (never look at
 # them while tuning the checker); `all` reports both, apart. `-v` lists
-# each refused faithful chart and each missed or unnamed wrong twin.
+# each refused faithful chart, each missed or unnamed wrong twin, and each
+# faithful chart whose program did not run (and why).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 split=tuned
@@ -97,7 +98,7 @@ for which in ("tuned", "held-back"):
         continue
     n = len(rows)
     passed = flagged = counter = element = ran = agreed = 0
-    refused, missed, unnamed = [], [], []
+    refused, missed, unnamed, not_run = [], [], [], []
     for name, meta, lines, err in rows:
         if len(lines) != 2:
             refused.append("%s: no report (%s)" % (name, err.strip().splitlines()[-1:] or "?"))
@@ -114,6 +115,8 @@ for which in ("tuned", "held-back"):
             ran += 1
             if b.get("outcome") == "agreed" or (e.get("outcome") == "passed" and b.get("outcome") != "differs"):
                 agreed += 1
+        else:
+            not_run.append("%s: %s" % (name, b.get("reason") or e.get("reason") or b.get("outcome")))
         if w["faithful"]:
             missed.append("%s (%s)" % (name, meta["wrong"]["kind"]))
             continue
@@ -137,6 +140,8 @@ for which in ("tuned", "held-back"):
             print("  refused: " + r)
         for m in missed:
             print("  missed: " + m)
+        for r in not_run:
+            print("  not run: " + r)
         for u in unnamed:
             print("  unnamed: " + u)
 EOF
