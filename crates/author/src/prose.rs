@@ -542,7 +542,8 @@ fn empty_container(text: &str) -> Option<&'static str> {
 }
 
 /// `Create an empty set seen`, `Initialize seen as an empty set`, `Make a
-/// new empty list called out`: a container started empty, as code.
+/// new empty list called out`, `Start an empty list of parts`, `Start with
+/// an empty output list`: a container started empty, as code.
 fn new_container(text: &str) -> Option<String> {
     let rest =
         ["create", "initialize", "initialise", "init", "make", "start"].iter().find_map(|v| after_word(text, v))?;
@@ -555,9 +556,22 @@ fn new_container(text: &str) -> Option<String> {
             return Some(format!("{name} = {value}"));
         }
     }
-    // `Create an empty set seen` / `… called seen` / `… named seen`.
+    // `Start with an empty output list`: the name before the kind (unless
+    // the two words are the kind, `an empty hash set`).
+    let rest = rest.strip_prefix("with ").unwrap_or(rest);
+    if let Some((before, kind)) = rest.rsplit_once(' ')
+        && let Some((lead, name)) = before.rsplit_once(' ')
+        && lead.to_lowercase().ends_with("empty")
+        && let Some(value) = empty_container(&format!("{lead} {kind}"))
+        && empty_container(rest).is_none()
+        && is_name(name)
+    {
+        return Some(format!("{name} = {value}"));
+    }
+    // `Create an empty set seen` / `… called seen` / `… named seen` /
+    // `Start an empty list of parts`.
     let (kind, name) = rest.rsplit_once(' ')?;
-    let kind = kind.strip_suffix(" called").or_else(|| kind.strip_suffix(" named")).unwrap_or(kind);
+    let kind = [" called", " named", " of"].iter().find_map(|s| kind.strip_suffix(s)).unwrap_or(kind);
     let value = empty_container(kind)?;
     is_name(name).then(|| format!("{name} = {value}"))
 }
@@ -1403,6 +1417,9 @@ mod tests {
         assert_eq!(statement("Create an empty set seen"), one("seen = set()"));
         assert_eq!(statement("Initialize result as an empty list"), one("result = []"));
         assert_eq!(statement("Make a new empty dictionary called counts"), one("counts = {}"));
+        assert_eq!(statement("Start an empty list of parts"), one("parts = []"));
+        assert_eq!(statement("Start with an empty output list"), one("output = []"));
+        assert_eq!(statement("Create an empty hash set"), None, "no name");
         assert_eq!(statement("Set best to an empty string"), one("best = ''"));
         assert_eq!(statement("seen = empty set"), one("seen = set()"));
         assert_eq!(
