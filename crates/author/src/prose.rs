@@ -690,17 +690,15 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
         let (a, b) = (expression(a)?, expression(b)?);
         return one(format!("{a}, {b} = {b}, {a}"));
     }
-    if let Some(rest) = after_word(text, "set") {
-        // `Set a to 0 and b to 1`: two settings.
+    for (verb, sep) in [("set", "to"), ("let", "be")] {
+        let Some(rest) = after_word(text, verb) else { continue };
+        // `Set a to 0 and b to 1`, `Let a be 0 and b be 1`: two settings.
         if let Some((first, second)) = split_word(rest, "and")
-            && let (Some(a), Some(b)) = (setting(first, "to"), setting(second, "to"))
+            && let (Some(a), Some(b)) = (setting(first, sep), setting(second, sep))
         {
             return Some(vec![a, b]);
         }
-        return setting(rest, "to").map(|s| vec![s]);
-    }
-    if let Some(rest) = after_word(text, "let") {
-        return setting(rest, "be").map(|s| vec![s]);
+        return setting(rest, sep).map(|s| vec![s]);
     }
     // `Replace n by its absolute value`, `Replace x with x // 2`.
     if let Some(rest) = after_word(text, "replace") {
@@ -1418,6 +1416,7 @@ mod tests {
         assert_eq!(statement("Initialize result as an empty list"), one("result = []"));
         assert_eq!(statement("Make a new empty dictionary called counts"), one("counts = {}"));
         assert_eq!(statement("Start an empty list of parts"), one("parts = []"));
+        assert_eq!(statement("Let lo be 0 and hi be n"), Some(vec!["lo = 0".to_owned(), "hi = n".to_owned()]));
         assert_eq!(statement("Start with an empty output list"), one("output = []"));
         assert_eq!(statement("Create an empty hash set"), None, "no name");
         assert_eq!(statement("Set best to an empty string"), one("best = ''"));
