@@ -948,6 +948,7 @@ fn the_kill_search_limits_a_mutant_by_its_count_of_operations() {
             expected: n.into(),
             time_s: 1e-6,
             cost_s: 1e-6,
+            ops: None,
             timing_only: false,
             widened: None,
         })
