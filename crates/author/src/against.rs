@@ -778,15 +778,22 @@ fn is_code_loop(d: &Decision) -> bool {
 /// How a chart decision relates to a code decision, if they can stand for
 /// each other at all.
 fn relate(r: &Decision, g: &Decision) -> Option<Rel> {
-    match (&r.looping, &g.looping) {
-        (Some(Loop::Count(a)), Some(Loop::Count(b))) => {
-            // `for _ in range(n)` names no counter; a chart must name one.
-            if a.var != b.var && a.var != "_" {
-                return None;
-            }
-            let starts = a.start.is_none() || b.start.is_none() || a.start == b.start;
-            return Some(if starts && a.stop == b.stop && a.step == b.step { Rel::Same } else { Rel::Differs(1.0) });
+    // Two counters, or an `enumerate` loop drawn as a counter over its index.
+    let counted = |l: &Option<Loop>| match l {
+        Some(Loop::Count(c)) => Some(c.clone()),
+        Some(each) => each.enumerate_count(),
+        None => None,
+    };
+    let counts = matches!(r.looping, Some(Loop::Count(_))) || matches!(g.looping, Some(Loop::Count(_)));
+    if counts && let (Some(a), Some(b)) = (counted(&r.looping), counted(&g.looping)) {
+        // `for _ in range(n)` names no counter; a chart must name one.
+        if a.var != b.var && a.var != "_" {
+            return None;
         }
+        let starts = a.start.is_none() || b.start.is_none() || a.start == b.start;
+        return Some(if starts && a.stop == b.stop && a.step == b.step { Rel::Same } else { Rel::Differs(1.0) });
+    }
+    match (&r.looping, &g.looping) {
         (Some(Loop::Each { target: ta, iter: ia }), Some(Loop::Each { target: tb, iter: ib }))
             if ta.is_some() && ta == tb =>
         {
@@ -800,6 +807,7 @@ fn relate(r: &Decision, g: &Decision) -> Option<Rel> {
     }
     match (&r.cond, &g.cond) {
         (Cond::Code(a), Cond::Code(b)) => {
+            let (a, b) = (&with_items(a, r), &with_items(b, g));
             if a == b {
                 return Some(Rel::Same);
             }
@@ -816,6 +824,13 @@ fn relate(r: &Decision, g: &Decision) -> Option<Rel> {
             (w >= 0.6 && back >= 0.3).then_some(Rel::Words(w))
         }
     }
+}
+
+/// `e` with each item an enclosing `enumerate` binds said as its element
+/// (`v` as `xs[i]`, [`Decision::items`]), so that either side's form matches.
+fn with_items(e: &Expr, d: &Decision) -> Expr {
+    let said = d.items.iter().fold(e.clone(), |e, (name, element)| super::expr::substitute(&e, name, element));
+    super::expr::canon(&said)
 }
 
 /// The words a decision is matched by.

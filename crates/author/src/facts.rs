@@ -73,6 +73,28 @@ pub enum Loop {
     While,
 }
 
+impl Loop {
+    /// The count an `enumerate` loop makes of its index (`for i, v in
+    /// enumerate(xs)` counts `i` from 0 below `len(xs)`), as a chart that
+    /// draws it as a counter says it.
+    pub fn enumerate_count(&self) -> Option<Count> {
+        let Loop::Each { target: Some(Expr::Tuple(target)), iter: Some(Expr::Call(f, args)) } = self else {
+            return None;
+        };
+        match (&target[..], &**f, &args[..]) {
+            ([Expr::Name(i), _], Expr::Name(enumerate), [seq]) if enumerate == "enumerate" && seq.keyword.is_none() => {
+                let len = Expr::Call(
+                    Box::new(Expr::Name("len".into())),
+                    vec![expr::Arg { keyword: None, value: seq.value.clone() }],
+                );
+                let stop = (expr::canon(&len), 0);
+                Some(Count { var: i.clone(), start: Some(Expr::Num("0".into())), stop, step: 1 })
+            }
+            _ => None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Count {
     pub var: String,
@@ -102,6 +124,10 @@ pub struct Decision {
     pub simple: bool,
     /// Names assigned in a loop's body.
     pub body_names: Vec<String>,
+    /// Names an enclosing `for i, v in enumerate(xs)` binds to an element
+    /// of its sequence, with that element (`v`, `xs[i]`): a chart that
+    /// draws the loop as a counter says `xs[i]` where the code says `v`.
+    pub items: Vec<(String, Expr)>,
 }
 
 /// Where a branch leads: the first decision or exit on its way, and the
@@ -328,6 +354,26 @@ impl<'g> Work<'g> {
         }
     }
 
+    /// The item a `for i, v in enumerate(xs)` loop headed at `head` binds,
+    /// as `v` and `xs[i]`.
+    fn enumerated_item(&self, head: usize) -> Option<(String, Expr)> {
+        let Kind::Decision { each: Some(each), .. } = &self.kind[head] else { return None };
+        let (Some(Expr::Tuple(target)), Some(Expr::Call(f, args))) =
+            (each.target.as_deref().and_then(expr::parse), each.iter.as_deref().and_then(expr::parse))
+        else {
+            return None;
+        };
+        match (&target[..], &*f, &args[..]) {
+            ([Expr::Name(i), Expr::Name(v)], Expr::Name(enumerate), [seq])
+                if enumerate == "enumerate" && seq.keyword.is_none() =>
+            {
+                let element = Expr::Index(Box::new(seq.value.clone()), Box::new(Expr::Name(i.clone())));
+                Some((v.clone(), element))
+            }
+            _ => None,
+        }
+    }
+
     /// Reads one function's decisions and exits.
     fn read_function(&self, entry: usize, ff: &mut FnFacts) {
         let (order, back) = depth_first(&self.targets(), &[entry]);
@@ -354,7 +400,10 @@ impl<'g> Work<'g> {
             let origin = self.g.nodes[n].origin;
             match &self.kind[n] {
                 Kind::Decision { test, each } => {
-                    let depth = bodies.iter().filter(|(h, body)| **h != n && body.contains(&n)).count();
+                    let around: Vec<usize> =
+                        bodies.iter().filter(|(h, body)| **h != n && body.contains(&n)).map(|(h, _)| *h).collect();
+                    let depth = around.len();
+                    let items = around.iter().filter_map(|&h| self.enumerated_item(h)).collect();
                     let cond = match test.code.as_deref().and_then(expr::parse) {
                         Some(e) if each.is_none() => Cond::Code(expr::canon(&e)),
                         _ => Cond::Prose(words(&test.text)),
@@ -392,6 +441,7 @@ impl<'g> Work<'g> {
                         no: sig(Branch::No),
                         simple,
                         body_names,
+                        items,
                     });
                 }
                 Kind::Return(value) => {
@@ -845,6 +895,22 @@ mod tests {
         let (a, b) = (&drawn.functions[0].decisions[0], &worded.functions[0].decisions[0]);
         assert_eq!(a.looping, b.looping);
         assert!(matches!(&a.looping, Some(Loop::Count(c)) if c.step == 1 && c.start == Some(Expr::Num("1".into()))));
+    }
+
+    #[test]
+    fn an_enumerate_loop_is_the_count_of_its_index_and_its_item_the_element() {
+        let each = read(
+            "flowchart TD\n A([Start]) --> B[best = 0]\n B --> C{\"More i, v in enumerate(values)?\"}\n C -->|Yes| D{\"v >= values[best]?\"}\n D -->|Yes| E[best = i] --> C\n D -->|No| C\n C -->|No| R[/Return best/]\n",
+        );
+        let counter = read(
+            "flowchart TD\n A([Start]) --> B[best = 0; i = 0]\n B --> C{i < len of values?}\n C -->|No| R[/Return best/]\n C -->|Yes| D{\"values[i] >= values[best]?\"}\n D -->|Yes| E[best = i] --> F[i = i + 1]\n D -->|No| F\n F --> C\n",
+        );
+        let (each, counter) = (&each.functions[0].decisions, &counter.functions[0].decisions);
+        let Some(Loop::Count(count)) = &counter[0].looping else { panic!("a count: {:?}", counter[0].looping) };
+        assert_eq!(each[0].looping.as_ref().and_then(Loop::enumerate_count).as_ref(), Some(count));
+        let element = Expr::Index(Box::new(Expr::Name("values".into())), Box::new(Expr::Name("i".into())));
+        assert_eq!(each[1].items, vec![("v".to_string(), element)]);
+        assert!(counter[1].items.is_empty());
     }
 
     #[test]

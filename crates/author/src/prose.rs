@@ -827,6 +827,7 @@ fn value_phrase(text: &str) -> Option<String> {
         ("number of items in ", "len"),
         ("absolute value of ", "abs"),
         ("length of ", "len"),
+        ("len of ", "len"),
         ("size of ", "len"),
         ("sum of ", "sum"),
         ("maximum of ", "max"),
@@ -1435,6 +1436,7 @@ mod tests {
         assert_eq!(condition("Is n less than or equal to one?").as_deref(), Some("(n) <= (1)"));
         assert_eq!(condition("Is i less than the length of nums?").as_deref(), Some("(i) < (len(nums))"));
         assert_eq!(condition("k < length of nums?").as_deref(), Some("(k) < (len(nums))"));
+        assert_eq!(condition("i < len of values?").as_deref(), Some("(i) < (len(values))"));
         assert_eq!(statement("cur = maximum of nums[k] and cur + nums[k]"), one("cur = max(nums[k], cur + nums[k])"));
         assert_eq!(statement("best = max of best and cur"), one("best = max(best, cur)"));
         assert_eq!(statement("Call factorial with n - 1 and store the result in rest"), one("rest = factorial(n - 1)"));
