@@ -9,7 +9,7 @@ use crate::exec::LazyExecutor;
 use crate::judge::summary::{Counting, CountingError};
 use crate::testgen::differential::{Overall, Totals, score_differential};
 use crate::testgen::generate::GenInput;
-use crate::testgen::score::{Fate, MutantReport, Score, ScoredTest, Suite, mutants, score_suites};
+use crate::testgen::score::{EquivalencePool, Fate, MutantReport, Score, ScoredTest, Suite, mutants, score_suites};
 use crate::testgen::tests_file::{self, TESTS};
 
 use super::tests_gen::{Common, each_in_order, executor, name_of, scored};
@@ -145,7 +145,7 @@ fn score_one(executor: &LazyExecutor, args: &ScoreArgs, dir: &Path) -> anyhow::R
     let mut scores = if suites.is_empty() {
         Vec::new()
     } else if args.first_order_only {
-        score_suites(python, executor, &input, &mutants, &name, &suites, &mut [])?
+        score_suites(python, executor, &input, &mutants, &name, &suites, &mut [], &EquivalencePool::default())?
     } else {
         score_differential(python, executor, &input, &name, &mutants, &suites)?
     }

@@ -38,7 +38,7 @@ use flowbench_problem::sandbox::Sandbox;
 use super::Error;
 use super::generate::GenInput;
 use super::python::{Mutant, WrongPrograms, WrongProgramsRequest};
-use super::score::{Score, SetScore, Suite, score_suites};
+use super::score::{EquivalencePool, Score, SetScore, Suite, score_suites};
 
 /// Higher-order mutants sampled per problem: enough for a score to two
 /// decimals on a typical problem, few enough that scoring stays within twice
@@ -71,7 +71,7 @@ pub fn score_differential(
 ) -> Result<Vec<Score>, Error> {
     let wrong = wrong_programs(python, input)?;
     let all: Vec<Mutant> = first_order.iter().chain(&wrong.higher_order).chain(&wrong.alternative).cloned().collect();
-    let scores = score_suites(python, sandbox, input, &all, name, suites, &mut [])?;
+    let scores = score_suites(python, sandbox, input, &all, name, suites, &mut [], &EquivalencePool::default())?;
     Ok(scores.into_iter().map(|s| split(s, first_order.len(), wrong.higher_order.len())).collect())
 }
 

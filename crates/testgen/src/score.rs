@@ -5,6 +5,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
+use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use serde::Serialize;
@@ -194,7 +195,8 @@ pub fn mutants_request(input: &GenInput) -> MutantsRequest<'_> {
 /// the shared work (mutants, the equivalence pool and each survivor's run on
 /// it) is done once. The pool is built only when some mutant survives a suite.
 /// `known` (empty, or one per mutant) holds verdicts already found, such as
-/// `tests gen`'s on its own tests; it gains the ones found here.
+/// `tests gen`'s on its own tests; it gains the ones found here. `pool`
+/// keeps equivalence verdicts already found for the same problem.
 #[allow(clippy::too_many_arguments)]
 pub fn score_suites(
     python: &Path,
@@ -204,6 +206,7 @@ pub fn score_suites(
     name: &str,
     suites: &[Suite],
     known: &mut [Known],
+    pool: &EquivalencePool,
 ) -> Result<Vec<Score>, Error> {
     let has_valid = candidates_has_valid(&input.solution);
     let sources: Vec<String> = mutants.iter().map(|m| mutant_source(input, has_valid, m)).collect();
@@ -234,7 +237,7 @@ pub fn score_suites(
     // Survivors of any suite meet the equivalence pool, built only for them
     // (and outside the parallel loop above: building it runs jobs itself).
     let survivors: Vec<usize> = (0..mutants.len()).filter(|&m| killed.iter().any(|k| !k[m])).collect();
-    let equivalent = equivalence(python, sandbox, input, &sources, &survivors)?;
+    let equivalent = equivalence(python, sandbox, input, pool, &sources, &survivors)?;
     Ok(killed
         .into_iter()
         .map(|per_mutant| {
@@ -289,41 +292,40 @@ const HEAD_OPS: u64 = 10_000_000;
 /// mutant-guided step still looks for a killer in its own pool), so a
 /// score counts it equivalent only if no pool kills it: were a later test
 /// to kill it, the score is a lower bound, and exact whenever it is 1.
-/// Where the operations are not counted (a whole program), every mutant
-/// runs the whole suite.
+/// Nothing is set aside when the pool holds fewer inputs than the head, and
+/// where the operations are not counted (a whole program) there is no
+/// head: every mutant then runs the whole suite.
 pub fn survivors(
     python: &Path,
     sandbox: &dyn Sandbox,
     input: &GenInput,
     mutants: &[Mutant],
     tests: &[ScoredTest],
+    pool: &EquivalencePool,
 ) -> Result<Survivors, Error> {
     let has_valid = candidates_has_valid(&input.solution);
     let sources: Vec<String> = mutants.iter().map(|m| mutant_source(input, has_valid, m)).collect();
     let mut known = vec![Known::new(); sources.len()];
-    let mut alive = vec![true; sources.len()];
-    let mut rest: Vec<usize> = (0..sources.len()).collect();
+    let every: Vec<usize> = (0..sources.len()).collect();
+    let mut killed = vec![false; sources.len()];
+    let mut rest = every.clone();
     if let Some(head) = head_of(tests, &input.originals) {
-        let killed = run_on(sandbox, input, &sources, &rest, &head, &mut known)?;
+        for (&m, k) in every.iter().zip(run_on(sandbox, input, &sources, &every, &head, &mut known)?) {
+            killed[m] = k;
+        }
         rest.retain(|&m| !killed[m]);
-        let mut set_aside = vec![false; sources.len()];
-        if !rest.is_empty() {
-            let pool = equivalence_pool(python, sandbox, input)?;
-            // A pool smaller than the head tells too little: where the
-            // reference is slow it holds a handful of inputs, or none.
-            if pool.len() >= head.len() {
-                unkilled_on(sandbox, input, &sources, &rest, &pool, &mut set_aside)?;
-            }
+        // A pool smaller than the head tells too little: where the
+        // reference is slow it holds a handful of inputs, or none.
+        if !rest.is_empty() && pool.len(python, sandbox, input)? >= head.len() {
+            let mut set_aside = vec![false; sources.len()];
+            pool.judge(python, sandbox, input, &sources, &rest, &mut set_aside)?;
+            rest.retain(|&m| !set_aside[m]);
         }
-        for (m, &k) in killed.iter().enumerate() {
-            alive[m] = !k;
-        }
-        rest.retain(|&m| !set_aside[m]);
     }
     for (&m, k) in rest.iter().zip(run_on(sandbox, input, &sources, &rest, tests, &mut known)?) {
-        alive[m] = !k;
+        killed[m] = k;
     }
-    let alive = sources.into_iter().enumerate().filter(|&(m, _)| alive[m]).collect();
+    let alive = sources.into_iter().enumerate().filter(|&(m, _)| !killed[m]).collect();
     Ok(Survivors { alive, known })
 }
 
@@ -408,6 +410,7 @@ pub fn score_at_least(
     mutants: &[Mutant],
     tests: &[ScoredTest],
     wanted: f64,
+    pool: &EquivalencePool,
 ) -> Result<Bounded, Error> {
     let has_valid = candidates_has_valid(&input.solution);
     let sources: Vec<String> = mutants.iter().map(|m| mutant_source(input, has_valid, m)).collect();
@@ -441,7 +444,7 @@ pub fn score_at_least(
         }
         if !pool_judged && prefix >= POOL_AFTER && prefix < order.len() {
             pool_judged = true;
-            set_aside = set_aside_enough(python, sandbox, input, &sources, &killed, wanted)?;
+            set_aside = set_aside_enough(python, sandbox, input, pool, &sources, &killed, wanted)?;
             if let Some(proven) = proven(&killed, &set_aside, wanted) {
                 return Ok(Bounded { met: true, survivors: Survivors { alive: Vec::new(), known }, ..proven });
             }
@@ -472,13 +475,13 @@ fn set_aside_enough(
     python: &Path,
     sandbox: &dyn Sandbox,
     input: &GenInput,
+    pool: &EquivalencePool,
     sources: &[String],
     killed: &[bool],
     wanted: f64,
 ) -> Result<Vec<bool>, Error> {
     let survivors: Vec<usize> = (0..sources.len()).filter(|&m| !killed[m]).collect();
     let mut set_aside = vec![false; sources.len()];
-    let mut pool = None;
     let mut judged = 0;
     while judged < survivors.len() {
         let needed = fewest_more(killed, &set_aside, wanted);
@@ -487,11 +490,7 @@ fn set_aside_enough(
         }
         let batch = &survivors[judged..(judged + needed).min(survivors.len())];
         judged += batch.len();
-        if pool.is_none() {
-            pool = Some(equivalence_pool(python, sandbox, input)?);
-        }
-        let pool: &[ScoredTest] = pool.as_deref().expect("the pool, built above");
-        unkilled_on(sandbox, input, sources, batch, pool, &mut set_aside)?;
+        pool.judge(python, sandbox, input, sources, batch, &mut set_aside)?;
     }
     Ok(set_aside)
 }
@@ -576,46 +575,79 @@ fn kill_lists(
         .collect())
 }
 
+/// The random pool that judges equivalence, and each mutant's verdict on
+/// it, kept for every step of one problem that asks: the survivors of a
+/// suite's head, the bound's set-aside and the exact score then judge the
+/// same mutant on the same pool once. Built on first use (a suite every
+/// mutant dies on never needs it). Verdicts are kept by the mutant's
+/// source, so mutants made again for a reduced suite find theirs.
+#[derive(Default)]
+pub struct EquivalencePool {
+    pool: OnceLock<Vec<ScoredTest>>,
+    /// Wrapped mutant source → whether the pool kills it.
+    killed: Mutex<HashMap<String, bool>>,
+}
+
+impl EquivalencePool {
+    /// The pool's inputs, built the first time.
+    fn inputs(&self, python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> Result<&[ScoredTest], Error> {
+        if let Some(pool) = self.pool.get() {
+            return Ok(pool);
+        }
+        let built = input.phase("equivalence pool", || random_pool(python, sandbox, input, EQUIVALENCE_SEED, 1))?;
+        Ok(self.pool.get_or_init(|| built))
+    }
+
+    /// How many inputs the pool holds (building it if need be).
+    fn len(&self, python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> Result<usize, Error> {
+        Ok(self.inputs(python, sandbox, input)?.len())
+    }
+
+    /// Marks in `unkilled` each of the mutants `which` (indices into
+    /// `sources`, wrapped) that no pool input kills; a mutant judged before
+    /// is not run again.
+    fn judge(
+        &self,
+        python: &Path,
+        sandbox: &dyn Sandbox,
+        input: &GenInput,
+        sources: &[String],
+        which: &[usize],
+        unkilled: &mut [bool],
+    ) -> Result<(), Error> {
+        let verdict = |m: usize| self.killed.lock().ok().and_then(|k| k.get(&sources[m]).copied());
+        let new: Vec<usize> = which.iter().copied().filter(|&m| verdict(m).is_none()).collect();
+        if !new.is_empty() {
+            let pool = self.inputs(python, sandbox, input)?;
+            let chosen: Vec<String> = new.iter().map(|&m| sources[m].clone()).collect();
+            let found = input.phase("equivalence kills", || kill_lists(sandbox, input, &chosen, &[pool], &mut []))?;
+            if let Ok(mut killed) = self.killed.lock() {
+                for (source, killers) in chosen.into_iter().zip(found) {
+                    killed.insert(source, !killers[0].is_empty());
+                }
+            }
+        }
+        for &m in which {
+            unkilled[m] = verdict(m) == Some(false);
+        }
+        Ok(())
+    }
+}
+
 /// Which of the mutants (`sources`, all of them) agree with the reference
-/// on the equivalence pool; only those named in `survivors` are run (the
+/// on the equivalence pool; only those named in `survivors` are judged (the
 /// pool is built only when there is one), the others are `false`.
 fn equivalence(
     python: &Path,
     sandbox: &dyn Sandbox,
     input: &GenInput,
+    pool: &EquivalencePool,
     sources: &[String],
     survivors: &[usize],
 ) -> Result<Vec<bool>, Error> {
     let mut equivalent = vec![false; sources.len()];
-    if survivors.is_empty() {
-        return Ok(equivalent);
-    }
-    let pool = equivalence_pool(python, sandbox, input)?;
-    unkilled_on(sandbox, input, sources, survivors, &pool, &mut equivalent)?;
+    pool.judge(python, sandbox, input, sources, survivors, &mut equivalent)?;
     Ok(equivalent)
-}
-
-/// The random pool that judges equivalence.
-fn equivalence_pool(python: &Path, sandbox: &dyn Sandbox, input: &GenInput) -> Result<Vec<ScoredTest>, Error> {
-    input.phase("equivalence pool", || random_pool(python, sandbox, input, EQUIVALENCE_SEED, 1))
-}
-
-/// Runs the mutants `which` (indices into `sources`) on `pool`, marking in
-/// `unkilled` each that no pool input kills.
-fn unkilled_on(
-    sandbox: &dyn Sandbox,
-    input: &GenInput,
-    sources: &[String],
-    which: &[usize],
-    pool: &[ScoredTest],
-    unkilled: &mut [bool],
-) -> Result<(), Error> {
-    let chosen: Vec<String> = which.iter().map(|&m| sources[m].clone()).collect();
-    let found = input.phase("equivalence kills", || kill_lists(sandbox, input, &chosen, &[pool], &mut []))?;
-    for (&m, killers) in which.iter().zip(found) {
-        unkilled[m] = killers[0].is_empty();
-    }
-    Ok(())
 }
 
 /// A mutant's source wrapped like the reference's, ready to run.
@@ -864,6 +896,73 @@ mod tests {
             test("large: original test 1 repeated 625 times", 1),
         ];
         assert_eq!(cheapest_first(&tests), [2, 1]);
+    }
+
+    #[test]
+    fn a_mutant_is_judged_on_the_pool_once() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        /// Mutant `k`'s answer to `[k, x]` is `x`, or `x + 1` when its
+        /// source says `wrong`; counts the calls.
+        struct Mutants(AtomicUsize);
+        impl Sandbox for Mutants {
+            fn run_job(&self, job: &flowbench_exec::Job) -> flowbench_exec::Outcome {
+                let flowbench_exec::Job::Calls { source, calls, .. } = job else { panic!("only calls") };
+                let list = source.split("__fb_mutants__ = ").nth(1).and_then(|s| s.split("\n__fb_job_cap__").next());
+                let mutants: Vec<String> = serde_json::from_str(list.expect("the dispatcher's list")).expect("json");
+                let calls = calls
+                    .texts()
+                    .iter()
+                    .map(|text| {
+                        self.0.fetch_add(1, Ordering::SeqCst);
+                        let args = &serde_json::from_str::<Json>(text).expect("a call")["args"];
+                        let (k, x) = (args[0].as_u64().expect("k") as usize, args[1].as_i64().expect("x"));
+                        let answer = if mutants[k].contains("wrong") { x + 1 } else { x };
+                        flowbench_exec::CallOutcome {
+                            status: flowbench_exec::Status::Completed,
+                            value: Some(json!(["ok", answer])),
+                            unencodable: None,
+                            wall: Duration::from_micros(5),
+                        }
+                    })
+                    .collect();
+                flowbench_exec::Outcome {
+                    status: flowbench_exec::Status::Completed,
+                    calls,
+                    runs: vec![],
+                    stdout: String::new(),
+                    stderr: String::new(),
+                    wall: Duration::from_millis(1),
+                }
+            }
+        }
+        let pool = EquivalencePool {
+            pool: OnceLock::from([1, 2].map(|n| ScoredTest { expected: json!(n), ..counted(n, Some(1)) }).to_vec()),
+            ..Default::default()
+        };
+        let input = GenInput {
+            dir: Default::default(),
+            solution: String::new(),
+            spec: Default::default(),
+            spec_text: String::new(),
+            originals_text: String::new(),
+            originals: Vec::new(),
+            entry_point: "f".into(),
+            call_style: flowbench_exec::CallStyle::Function,
+            constraints: String::new(),
+        };
+        let sandbox = Mutants(AtomicUsize::new(0));
+        let sources = ["same".to_string(), "wrong".to_string()];
+        let mut unkilled = [false; 2];
+        let python = Path::new("python3");
+        pool.judge(python, &sandbox, &input, &sources, &[0, 1], &mut unkilled).expect("judged");
+        assert_eq!(unkilled, [true, false]);
+        let calls = sandbox.0.load(Ordering::SeqCst);
+        assert!(calls >= 3, "{calls} calls");
+        // Judged again (the exact score after the survivors' step): no call.
+        let mut again = [false; 2];
+        pool.judge(python, &sandbox, &input, &sources, &[1, 0], &mut again).expect("judged");
+        assert_eq!(again, [true, false]);
+        assert_eq!(sandbox.0.load(Ordering::SeqCst), calls);
     }
 
     #[test]

@@ -16,7 +16,9 @@ use super::Error;
 use super::generate::{Candidate, GenInput, Generated, Validated, args_key, validate};
 use super::python::Mutant;
 use super::reference::wrap;
-use super::score::{Known, STRENGTHEN_SEED, ScoredTest, Survivors, cheapest_killers, mutants, random_pool, survivors};
+use super::score::{
+    EquivalencePool, Known, STRENGTHEN_SEED, ScoredTest, Survivors, cheapest_killers, mutants, random_pool, survivors,
+};
 
 /// The pool's size, in scoring pools: on the HumanEval yardstick one
 /// scoring-sized pool left some mutants alive that a second or third (other
@@ -45,10 +47,11 @@ pub fn strengthen(
     sandbox: &dyn Sandbox,
     input: &GenInput,
     generated: &mut Generated,
+    pool: &EquivalencePool,
 ) -> Result<Strengthened, Error> {
     let mutants = input.phase("mutants", || mutants(python, input))?;
     let tests: Vec<ScoredTest> = generated.tests.iter().map(ScoredTest::from).collect();
-    let found = input.phase("survivors", || survivors(python, sandbox, input, &mutants, &tests))?;
+    let found = input.phase("survivors", || survivors(python, sandbox, input, &mutants, &tests, pool))?;
     strengthen_survivors(python, sandbox, input, generated, mutants, found)
 }
 

@@ -17,7 +17,9 @@ use super::Error;
 use super::generate::{GenInput, Generated, constant_suite, generate_reusing};
 use super::python::Mutant;
 use super::reference::Run;
-use super::score::{Known, Score, ScoredTest, Suite as Scored, Survivors, mutants, score_at_least, score_suites};
+use super::score::{
+    EquivalencePool, Known, Score, ScoredTest, Suite as Scored, Survivors, mutants, score_at_least, score_suites,
+};
 use super::ship::{self, Kills};
 use super::strengthen::{Strengthened, strengthen, strengthen_survivors};
 use super::tests_file::{self, Bound, MutationSummary, TestsFileError};
@@ -106,18 +108,21 @@ pub fn make_suite(
         return Err(SuiteError::Floors(std::mem::take(&mut generated.floor_errors)));
     }
     let mut suite = Suite { input, generated, added: None, shipped: None, reduced: None };
+    // One problem's steps judge equivalence on one pool (its spec settled above).
+    let pool = EquivalencePool::default();
     match policy {
         Policy::Full { strengthen, reduce, score, score_originals } => {
-            let strengthened = if strengthen { Some(strengthen_and_mark(python, sandbox, &mut suite)?) } else { None };
+            let strengthened =
+                if strengthen { Some(strengthen_and_mark(python, sandbox, &mut suite, &pool)?) } else { None };
             if reduce {
                 reduce_to_shipped(&mut suite, strengthened.is_some())?;
             }
             if score || score_originals {
-                score_exactly(python, sandbox, &mut suite, strengthened, score_originals)?;
+                score_exactly(python, sandbox, &mut suite, strengthened, score_originals, &pool)?;
             }
         }
         Policy::Floor { floor, .. } => {
-            let mutation = prove_floor(python, sandbox, &mut suite, floor)?;
+            let mutation = prove_floor(python, sandbox, &mut suite, floor, &pool)?;
             suite.generated.header.mutation = Some(mutation);
         }
     }
@@ -138,9 +143,14 @@ fn timed<T>(policy: Policy, step: &str, f: impl FnOnce() -> T) -> T {
 }
 
 /// The mutant-guided step, then the shipped tests marked by its kills.
-fn strengthen_and_mark(python: &Path, sandbox: &dyn Sandbox, suite: &mut Suite) -> Result<Strengthened, Error> {
+fn strengthen_and_mark(
+    python: &Path,
+    sandbox: &dyn Sandbox,
+    suite: &mut Suite,
+    pool: &EquivalencePool,
+) -> Result<Strengthened, Error> {
     let before = suite.generated.tests.len();
-    let st = strengthen(python, sandbox, &suite.input, &mut suite.generated)?;
+    let st = strengthen(python, sandbox, &suite.input, &mut suite.generated, pool)?;
     suite.added = Some(st.added);
     suite.shipped = mark(suite, &st.known, before);
     Ok(st)
@@ -180,6 +190,7 @@ fn score_exactly(
     suite: &mut Suite,
     mut strengthened: Option<Strengthened>,
     score_originals: bool,
+    pool: &EquivalencePool,
 ) -> Result<(), SuiteError> {
     let input = &suite.input;
     // After the mutant-guided step the kills are known; a reduced suite
@@ -208,7 +219,7 @@ fn score_exactly(
     }
     let name = input.dir.file_name().map_or_else(|| input.dir.display().to_string(), |n| n.to_string_lossy().into());
     let mut scores =
-        score_suites(python, sandbox, input, mutants, &name, &suites, known)?.into_iter().map(|s| exact(&s));
+        score_suites(python, sandbox, input, mutants, &name, &suites, known, pool)?.into_iter().map(|s| exact(&s));
     let score = scores.next().ok_or_else(|| SuiteError::NotScored(input.dir.clone()))?;
     suite.generated.header.mutation = Some(score);
     suite.generated.header.originals_mutation = scores.next();
@@ -225,15 +236,16 @@ fn prove_floor(
     sandbox: &dyn Sandbox,
     suite: &mut Suite,
     floor: f64,
+    pool: &EquivalencePool,
 ) -> Result<MutationSummary, SuiteError> {
     let mutants = suite.input.phase("mutants", || mutants(python, &suite.input))?;
     let tests: Vec<ScoredTest> = suite.generated.tests.iter().map(ScoredTest::from).collect();
     let bounded = flowbench_support::timings::time("variant bound", || {
-        score_at_least(python, sandbox, &suite.input, &mutants, &tests, floor)
+        score_at_least(python, sandbox, &suite.input, &mutants, &tests, floor, pool)
     })?;
     if !bounded.met {
         return flowbench_support::timings::time("variant exact", || {
-            exact_score(python, sandbox, suite, mutants, bounded.survivors, floor)
+            exact_score(python, sandbox, suite, mutants, bounded.survivors, floor, pool)
         });
     }
     let generated_tests = suite.generated.tests.len();
@@ -257,11 +269,12 @@ fn exact_score(
     mutants: Vec<Mutant>,
     found: Survivors,
     floor: f64,
+    pool: &EquivalencePool,
 ) -> Result<MutationSummary, SuiteError> {
     let generated_tests = suite.generated.tests.len();
     let alive: Vec<usize> = found.alive.iter().map(|(m, _)| *m).collect();
     let mut known = found.known.clone();
-    let unstrengthened = score_alive(python, sandbox, &suite.input, &mutants, &alive, &mut known)?;
+    let unstrengthened = score_alive(python, sandbox, &suite.input, &mutants, &alive, &mut known, pool)?;
     if unstrengthened.score >= floor {
         mark(suite, &known, generated_tests);
         return Ok(unstrengthened);
@@ -271,7 +284,7 @@ fn exact_score(
     })?;
     mark(suite, &st.known, generated_tests);
     let mut known = st.known;
-    score_alive(python, sandbox, &suite.input, &st.mutants, &st.alive, &mut known)
+    score_alive(python, sandbox, &suite.input, &st.mutants, &st.alive, &mut known, pool)
 }
 
 /// The exact figures of a suite that leaves `alive` of `mutants` alive.
@@ -282,9 +295,10 @@ fn score_alive(
     mutants: &[Mutant],
     alive: &[usize],
     known: &mut [Known],
+    pool: &EquivalencePool,
 ) -> Result<MutationSummary, SuiteError> {
     let scores = flowbench_support::timings::time("variant score", || {
-        score_suites(python, sandbox, input, mutants, &input.entry_point, &[Scored::Alive(alive)], known)
+        score_suites(python, sandbox, input, mutants, &input.entry_point, &[Scored::Alive(alive)], known, pool)
     })?;
     let s = scores.first().ok_or_else(|| SuiteError::NotScored(input.dir.clone()))?;
     Ok(exact(s))
