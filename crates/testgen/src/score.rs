@@ -316,10 +316,21 @@ pub fn survivors(
         rest.retain(|&m| !killed[m]);
         // A pool smaller than the head tells too little: where the
         // reference is slow it holds a handful of inputs, or none.
+        let head_survivors = rest.len();
         if !rest.is_empty() && pool.len(python, sandbox, input)? >= head.len() {
             let mut set_aside = vec![false; sources.len()];
             pool.judge(python, sandbox, input, &sources, &rest, &mut set_aside)?;
             rest.retain(|&m| !set_aside[m]);
+        }
+        if flowbench_support::timings::enabled() {
+            eprintln!(
+                "survivors {}: {} mutants, the head's {} of {} tests leave {head_survivors}, {} run the rest",
+                input.dir.display(),
+                sources.len(),
+                head.len(),
+                tests.len(),
+                rest.len()
+            );
         }
     }
     for (&m, k) in rest.iter().zip(run_on(sandbox, input, &sources, &rest, tests, &mut known)?) {
