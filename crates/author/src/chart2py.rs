@@ -64,6 +64,7 @@ pub fn graph_to_python(g: &Graph, entry: Option<Signature>) -> Result<String, Gr
             bodies: HashMap::new(),
             budget: 0,
             scope: HashSet::new(),
+            params: params.iter().map(|p| bare_name(p)).collect(),
         };
         if let Some(first) = f.entry {
             let (nodes, back) = g.search(first);
@@ -273,13 +274,15 @@ struct Writer<'g, 'h> {
     /// The function's parameters and the names its steps assign: what a
     /// loop worded without code may iterate over.
     scope: HashSet<String>,
+    /// The function's parameters (bare names): a loop that names no
+    /// iterable in scope iterates over the only one.
+    params: Vec<String>,
 }
 
 /// The parameters (bare names: annotations and defaults dropped) and the
 /// names assigned by the code of `nodes` (as `facts` reads an assignment).
 fn in_scope(g: &Graph, params: &[String], nodes: &[usize]) -> HashSet<String> {
-    let bare = |p: &str| p.split([':', '=']).next().unwrap_or("").trim().trim_start_matches('*').to_owned();
-    let mut names: Vec<String> = params.iter().map(|p| bare(p)).collect();
+    let mut names: Vec<String> = params.iter().map(|p| bare_name(p)).collect();
     for &n in nodes {
         if let Kind::Steps(lines) = &g.nodes[n].kind {
             for code in lines.iter().filter_map(|l| l.code.as_deref()) {
@@ -291,6 +294,37 @@ fn in_scope(g: &Graph, params: &[String], nodes: &[usize]) -> HashSet<String> {
     }
     names.into_iter().collect()
 }
+
+/// A parameter's name, its annotation, default and stars dropped.
+fn bare_name(param: &str) -> String {
+    param.split([':', '=']).next().unwrap_or("").trim().trim_start_matches('*').to_owned()
+}
+
+/// Words Python reads as names that are no variable: keywords, constants,
+/// the types a test names (`isinstance(item, list)`).
+const NOT_VARIABLES: [&str; 21] = [
+    "and",
+    "or",
+    "not",
+    "in",
+    "is",
+    "if",
+    "else",
+    "for",
+    "lambda",
+    "None",
+    "True",
+    "False",
+    "list",
+    "str",
+    "int",
+    "float",
+    "dict",
+    "tuple",
+    "set",
+    "bool",
+    labels::CALL_RESULT,
+];
 
 fn is_identifier(text: &str) -> bool {
     text.starts_with(|c: char| c.is_alphabetic() || c == '_') && text.chars().all(is_word)
@@ -419,11 +453,18 @@ impl Writer<'_, '_> {
     /// iterable's items in code the body uses.
     fn worded_loop(&self, n: usize, e: &super::prose::ForEach, yes: usize) -> Option<WordedLoop> {
         let words: Vec<&str> = self.g.label(n).split(|c: char| !is_word(c)).filter(|w| !w.is_empty()).collect();
-        let iter = e.iter.clone().or_else(|| {
-            words.iter().find_map(|w| {
-                [w.to_string(), format!("{w}s"), format!("{w}es")].into_iter().find(|c| self.scope.contains(c))
+        let iter = e
+            .iter
+            .clone()
+            .or_else(|| {
+                words.iter().find_map(|w| {
+                    [w.to_string(), format!("{w}s"), format!("{w}es")].into_iter().find(|c| self.scope.contains(c))
+                })
             })
-        })?;
+            .or_else(|| match self.params.as_slice() {
+                [only] => Some(only.clone()),
+                _ => None,
+            })?;
         if let Kind::Steps(lines) = &self.g.nodes[yes].kind
             && let [line] = lines.as_slice()
             && line.code.is_none()
@@ -440,8 +481,58 @@ impl Writer<'_, '_> {
                 return Some(WordedLoop { target: named.to_owned(), iter, body: *after });
             }
         }
-        let target = e.target.clone().filter(|t| is_identifier(t) && self.used_in_loop(n, t))?;
+        // The loop's own name, when the body reads it and nothing else
+        // undefined; else the variables the body reads that nothing
+        // defines: one, or several in the order the label says them (`Any
+        // interval start, end left?`; `index i and temperature t` counts
+        // its items).
+        let named = e.target.clone().filter(|t| is_identifier(t) && self.used_in_loop(n, t));
+        let free = self.free_in_loop(n);
+        if let Some(target) = named.clone().filter(|t| free.iter().all(|f| f == t)) {
+            return Some(WordedLoop { target, iter, body: yes });
+        }
+        let at = |name: &String| words.iter().position(|w| w == name);
+        let said: Option<Vec<(usize, &String)>> = free.iter().map(|v| at(v).map(|p| (p, v))).collect();
+        let (target, iter) = match (free.as_slice(), said) {
+            ([one], _) if named.is_none() => (one.clone(), iter),
+            ([_, _, ..], Some(mut said)) => {
+                said.sort();
+                let first = said[0].0;
+                let counted = said.len() == 2 && first > 0 && words[first - 1].eq_ignore_ascii_case("index");
+                let target = said.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>().join(", ");
+                (target, if counted { format!("enumerate({iter})") } else { iter })
+            }
+            _ => (named?, iter),
+        };
         Some(WordedLoop { target, iter, body: yes })
+    }
+
+    /// The names the code of loop `n`'s body reads (not calls, not
+    /// attributes) that are not in scope: the loop's own variables when
+    /// its label does not name them in code.
+    fn free_in_loop(&self, n: usize) -> Vec<String> {
+        let mut free: Vec<String> = Vec::new();
+        let codes =
+            self.bodies.get(&n).into_iter().flatten().filter(|&&b| b != n).flat_map(|&b| match &self.g.nodes[b].kind {
+                Kind::Steps(lines) => lines.iter().filter_map(|l| l.code.as_deref()).collect(),
+                Kind::Decision { test, .. } => test.code.as_deref().into_iter().collect(),
+                Kind::Return(Some(line)) => line.code.as_deref().into_iter().collect(),
+                _ => Vec::new(),
+            });
+        for code in codes {
+            let toks = expr::tokenize(code).unwrap_or_default();
+            for (k, tok) in toks.iter().enumerate() {
+                let expr::Tok::Name(name) = tok else { continue };
+                let op = |i: Option<usize>, o: &str| i.and_then(|i| toks.get(i)) == Some(&expr::Tok::Op(o.into()));
+                let read = !op(k.checked_sub(1), ".") && !op(Some(k + 1), "(") && !op(Some(k + 1), "=");
+                if read && !self.scope.contains(name) && !NOT_VARIABLES.contains(&name.as_str()) && !free.contains(name)
+                {
+                    free.push(name.clone());
+                }
+            }
+        }
+        free.sort();
+        free
     }
 
     /// Whether the code of loop `n`'s body reads `name`.

@@ -803,7 +803,8 @@ pub fn kind(shape: Shape, label: &str, out_degree: usize) -> Kind {
         }
     }
     if diamond || out_degree >= 2 {
-        let each = prose::for_each(label);
+        // Code stated after the question is the test, whatever its words.
+        let each = if prose::code_after_question(label).is_some() { None } else { prose::for_each(label) };
         let code = if each.is_some() { None } else { prose::condition(label) };
         return Kind::Decision { test: Line { text: prose::question(label), code }, each };
     }

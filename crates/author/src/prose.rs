@@ -661,6 +661,9 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
     if let Some(code) = new_container(text).or_else(|| stored_result(text)) {
         return one(code);
     }
+    if let Some(code) = extended(text) {
+        return one(code);
+    }
     for verb in ["append", "push", "add"] {
         let Some(rest) = after_word(text, verb) else { continue };
         for sep in ["onto", "to", "into", "on"] {
@@ -799,6 +802,18 @@ fn value_phrase(text: &str) -> Option<String> {
     if let Some(value) = element_phrase(text) {
         return Some(value);
     }
+    // `temperatures[top of stack]`: an index said in words.
+    if let Some(open) = text.find('[')
+        && let Some(inner) = text[open + 1..].strip_suffix(']')
+        && let (Some(base), Some(index)) = (expression(&text[..open]), value(inner))
+    {
+        return Some(format!("{base}[{index}]"));
+    }
+    // `the top of the stack`: its last element.
+    if let Some(rest) = strip_prefix_ci(text, "top of ") {
+        let rest = strip_prefix_ci(rest, "the ").unwrap_or(rest);
+        return Some(format!("{}[-1]", expression(rest)?));
+    }
     let lower = text.to_lowercase();
     // `the shortest string in strs`: the element by length.
     for (lead, f) in [("shortest ", "min"), ("longest ", "max")] {
@@ -874,6 +889,28 @@ fn is_quoted(text: &str) -> bool {
         && !text[1..text.len() - 1].contains(['\'', '"'])
 }
 
+/// `Add its elements to result` (after a call: the call's value), `Append
+/// the elements of xs to out`, `Extend out with xs`: a list extended.
+fn extended(text: &str) -> Option<String> {
+    if let Some(rest) = after_word(text, "extend")
+        && let Some((list, with)) = split_word(rest, "with")
+    {
+        return Some(format!("{}.extend({})", expression(list)?, value(with)?));
+    }
+    let rest = after_word(text, "add").or_else(|| after_word(text, "append"))?;
+    let (what, list) = split_word(rest, "to")?;
+    let what = what.trim();
+    let what = strip_prefix_ci(what, "all ").unwrap_or(what);
+    let items = if ["its elements", "its items"].iter().any(|w| what.eq_ignore_ascii_case(w)) {
+        labels::CALL_RESULT.to_owned()
+    } else {
+        let of = strip_prefix_ci(what, "the elements of ").or_else(|| strip_prefix_ci(what, "the items of "))?;
+        value(of)?
+    };
+    let list = list.trim();
+    Some(format!("{}.extend({items})", expression(strip_prefix_ci(list, "the ").unwrap_or(list))?))
+}
+
 /// How a box says the value of the call drawn just before it (after `the`).
 const CALL_RESULTS: [&str; 6] = [
     "result of the recursive call",
@@ -923,16 +960,21 @@ fn literal_is_as_equality(code: &str) -> String {
     out
 }
 
-fn worded_condition(label: &str) -> Option<String> {
-    // `Has n reached 1? (n == 1)`: the question, then its code.
+/// The code a question states after itself: `Has n reached 1? (n == 1)`,
+/// or without parentheses `Step broken? step in blocked`. Such code is the
+/// decision's test whatever the question's words say (`Are there elements
+/// left? (i < len(nums))` is a counter's test, not a for-each).
+pub fn code_after_question(label: &str) -> Option<String> {
     let joined = box_lines(label).join(" ");
-    // `Step broken? step in blocked`: the same without parentheses.
-    if let Some((_, after)) = joined.rsplit_once('?') {
-        let after = after.trim();
-        let inner = after.strip_prefix('(').and_then(|r| r.strip_suffix(')')).unwrap_or(after);
-        if let Some(code) = expression(inner.trim()) {
-            return Some(code);
-        }
+    let (_, after) = joined.rsplit_once('?')?;
+    let after = after.trim();
+    let inner = after.strip_prefix('(').and_then(|r| r.strip_suffix(')')).unwrap_or(after);
+    expression(inner.trim())
+}
+
+fn worded_condition(label: &str) -> Option<String> {
+    if let Some(code) = code_after_question(label) {
+        return Some(code);
     }
     let text = question(label);
     // `stack is empty`, `i is odd` parse as Python (`is` and a name) but
@@ -1075,6 +1117,27 @@ fn phrase(text: &str) -> Option<String> {
     ]) {
         if let Some(x) = subject(suffix) {
             return Some(format!("({x}) {test}"));
+        }
+    }
+    // `item is a list`, `x is not a string`: a type test.
+    for (kind, ty) in [
+        ("a list", "list"),
+        ("a string", "str"),
+        ("a str", "str"),
+        ("an integer", "int"),
+        ("an int", "int"),
+        ("a float", "float"),
+        ("a number", "(int, float)"),
+        ("a dict", "dict"),
+        ("a dictionary", "dict"),
+        ("a tuple", "tuple"),
+        ("a set", "set"),
+    ] {
+        if let Some(x) = subject(&format!(" not {kind}")) {
+            return Some(format!("not isinstance({x}, {ty})"));
+        }
+        if let Some(x) = subject(&format!(" {kind}")) {
+            return Some(format!("isinstance({x}, {ty})"));
         }
     }
     for (words, op) in [
@@ -1391,6 +1454,10 @@ mod tests {
         assert_eq!(code("digit = n mod 10"), some(&["digit = n % 10"]));
         assert_eq!(code("swap tiles[low], tiles[mid]"), some(&["tiles[low], tiles[mid] = tiles[mid], tiles[low]"]));
         assert_eq!(code("append line to lines, line = ''"), some(&["lines.append(line)", "line = ''"]));
+        assert_eq!(code("Add the elements of rest to out"), some(&["out.extend(rest)"]));
+        assert_eq!(code("Extend out with rest"), some(&["out.extend(rest)"]));
+        let after_call = format!("result.extend({})", labels::CALL_RESULT);
+        assert_eq!(code("add its elements to result"), some(&[after_call.as_str()]));
         assert_eq!(code("i, j = len(a) - 1, len(b) - 1"), some(&["i = len(a) - 1", "j = len(b) - 1"]));
         // A swap, or values reading a target, stay one statement.
         assert_eq!(code("a, b = b, a + b"), some(&["a, b = b, a + b"]));
@@ -1437,6 +1504,10 @@ mod tests {
         assert_eq!(condition("Is i less than the length of nums?").as_deref(), Some("(i) < (len(nums))"));
         assert_eq!(condition("k < length of nums?").as_deref(), Some("(k) < (len(nums))"));
         assert_eq!(condition("i < len of values?").as_deref(), Some("(i) < (len(values))"));
+        assert_eq!(condition("item is a list?").as_deref(), Some("isinstance(item, list)"));
+        assert_eq!(condition("Is x not a string?").as_deref(), Some("not isinstance(x, str)"));
+        assert_eq!(condition("Is the top of the stack less than t?").as_deref(), Some("(stack[-1]) < (t)"));
+        assert_eq!(condition("temperatures[top of stack] < t?").as_deref(), Some("(temperatures[stack[-1]]) < (t)"));
         assert_eq!(statement("cur = maximum of nums[k] and cur + nums[k]"), one("cur = max(nums[k], cur + nums[k])"));
         assert_eq!(statement("best = max of best and cur"), one("best = max(best, cur)"));
         assert_eq!(statement("Call factorial with n - 1 and store the result in rest"), one("rest = factorial(n - 1)"));
