@@ -655,7 +655,10 @@ mod tests {
         // The variable from an assignment in words.
         let assigned = chart.replace("Take the next word w", "w = next word");
         assert!(translate(&assigned, "all_even", &["words"]).expect("translates").contains("for w in words:"));
-        let error = translate(chart, "all_even", &["items"]).expect_err("no iterable in scope");
+        // Naming nothing in scope, it iterates over the only parameter;
+        // with several, it stays unread, with its node named.
+        assert!(translate(chart, "all_even", &["items"]).expect("translates").contains("for w in items:"));
+        let error = translate(chart, "all_even", &["items", "k"]).expect_err("no iterable in scope");
         assert!(error.prose && error.message.starts_with("node B:"), "{error:?}");
     }
 

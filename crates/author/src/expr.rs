@@ -21,6 +21,30 @@ pub enum Tok {
     Op(String),
 }
 
+/// Whether `text` (lowercase, no `_`) is a Python number: an integer in
+/// base 2, 8, 10 or 16, or a decimal with a fraction, an exponent or `j`.
+fn is_number_literal(text: &str) -> bool {
+    let radix = |digits: &str, ok: fn(char) -> bool| !digits.is_empty() && digits.chars().all(ok);
+    if let Some(d) = text.strip_prefix("0x") {
+        return radix(d, |c| c.is_ascii_hexdigit());
+    }
+    if let Some(d) = text.strip_prefix("0o") {
+        return radix(d, |c| ('0'..='7').contains(&c));
+    }
+    if let Some(d) = text.strip_prefix("0b") {
+        return radix(d, |c| c == '0' || c == '1');
+    }
+    let text = text.strip_suffix('j').unwrap_or(text);
+    let (mantissa, exponent) = text.split_once('e').unwrap_or((text, "0"));
+    let exponent = exponent.strip_prefix(['+', '-']).unwrap_or(exponent);
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = |d: &str| d.chars().all(|c| c.is_ascii_digit());
+    !(whole.is_empty() && fraction.is_empty())
+        && digits(whole)
+        && digits(fraction)
+        && radix(exponent, |c| c.is_ascii_digit())
+}
+
 /// Splits `text` into tokens; `None` on a character Python would not accept
 /// or an unterminated string.
 pub fn tokenize(text: &str) -> Option<Vec<Tok>> {
@@ -57,7 +81,12 @@ pub fn tokenize(text: &str) -> Option<Vec<Tok>> {
                     break;
                 }
             }
-            out.push(Tok::Num(chars[start..i].iter().filter(|&&d| d != '_').collect::<String>().to_lowercase()));
+            let literal = chars[start..i].iter().filter(|&&d| d != '_').collect::<String>().to_lowercase();
+            // `3n` is no number (nor a name): algebra's product, not code.
+            if !is_number_literal(&literal) {
+                return None;
+            }
+            out.push(Tok::Num(literal));
         } else if c == '\'' || c == '"' {
             let (s, next) = string(&chars, i)?;
             out.push(Tok::Str(s));

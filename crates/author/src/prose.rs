@@ -364,7 +364,12 @@ fn as_code(text: &str) -> Option<Vec<String>> {
         Some(Stmt::Expr(e)) => matches!(e, expr::Expr::Call(..) | expr::Expr::Unary(..)),
         _ => true,
     };
-    (useful && is_statement(text)).then(|| vec![text.to_owned()])
+    if useful && is_statement(text) {
+        return Some(vec![text.to_owned()]);
+    }
+    // `n = 3n + 1`: algebra's products written out.
+    let product = implicit_products(text)?;
+    is_statement(&product).then(|| vec![product])
 }
 
 /// Reads one line of a process box into statements.
@@ -514,7 +519,45 @@ fn expression(text: &str) -> Option<String> {
         return Some(stripped);
     }
     let text = text.trim();
-    expr::parse(text).is_some().then(|| text.to_owned())
+    if expr::parse(text).is_some() {
+        return Some(text.to_owned());
+    }
+    // `3n + 1`: a number before a name multiplies it, as in algebra.
+    let product = implicit_products(text)?;
+    expr::parse(&product).is_some().then_some(product)
+}
+
+/// `3n + 1` → `3*n + 1`; `None` when no number stands against a name
+/// (`2nd`, `1st`, hex and exponents are no products).
+fn implicit_products(text: &str) -> Option<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len() + 4);
+    let mut changed = false;
+    let mut i = 0;
+    while i < chars.len() {
+        let starts_number = chars[i].is_ascii_digit()
+            && (i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_' || chars[i - 1] == '.'));
+        if !starts_number {
+            out.push(chars[i]);
+            i += 1;
+            continue;
+        }
+        let end = (i..chars.len()).find(|&k| !chars[k].is_ascii_digit()).unwrap_or(chars.len());
+        out.extend(&chars[i..end]);
+        let name_end =
+            (end..chars.len()).find(|&k| !(chars[k].is_alphanumeric() || chars[k] == '_')).unwrap_or(chars.len());
+        let name: String = chars[end..name_end].iter().collect();
+        let ordinal = ["st", "nd", "rd", "th"].contains(&name.to_lowercase().as_str());
+        if name.starts_with(|c: char| c.is_alphabetic())
+            && !ordinal
+            && !name.starts_with(['e', 'E', 'x', 'X', 'j', 'J'])
+        {
+            out.push('*');
+            changed = true;
+        }
+        i = end;
+    }
+    changed.then_some(out)
 }
 
 /// `zero` → `0`, `one` → `1`, …: a small number written as a word (`Is n
@@ -809,6 +852,20 @@ fn value_phrase(text: &str) -> Option<String> {
     {
         return Some(format!("{base}[{index}]"));
     }
+    // `the list of words`, `the string s`: a parameter named by its kind.
+    for kind in ["list of ", "array of ", "list ", "array ", "string ", "number ", "integer "] {
+        if let Some(rest) = strip_prefix_ci(text, kind)
+            && is_name(rest.trim())
+        {
+            return Some(rest.trim().to_owned());
+        }
+    }
+    // `the rest of a from i`: the slice from there on.
+    if let Some(rest) = strip_prefix_ci(text, "rest of ")
+        && let Some((list, from)) = split_word(rest, "from")
+    {
+        return Some(format!("{}[{}:]", expression(list)?, value(from)?));
+    }
     // `the top of the stack`: its last element.
     if let Some(rest) = strip_prefix_ci(text, "top of ") {
         let rest = strip_prefix_ci(rest, "the ").unwrap_or(rest);
@@ -903,6 +960,8 @@ fn extended(text: &str) -> Option<String> {
     let what = strip_prefix_ci(what, "all ").unwrap_or(what);
     let items = if ["its elements", "its items"].iter().any(|w| what.eq_ignore_ascii_case(w)) {
         labels::CALL_RESULT.to_owned()
+    } else if strip_prefix_ci(what, "the rest of ").is_some() {
+        value(what)?
     } else {
         let of = strip_prefix_ci(what, "the elements of ").or_else(|| strip_prefix_ci(what, "the items of "))?;
         value(of)?
@@ -1227,7 +1286,27 @@ pub fn for_each(label: &str) -> Option<ForEach> {
         .iter()
         .find_map(|sep| split_word(text, sep))
         .map_or((text, None), |(h, i)| (h, expression(before_remain(i))));
+    // `For each index i, character ch in s`, `Next index i and value v of
+    // xs`: the index and the item, counted by `enumerate`.
+    if let Some((index, item)) = index_and_item(head) {
+        return Some(ForEach {
+            target: Some(format!("{index}, {item}")),
+            iter: iter.map(|i| format!("enumerate({i})")),
+        });
+    }
     Some(ForEach { target: trailing_names(head), iter })
+}
+
+/// `… index i, character ch`, `… index i and value v`: the index's name
+/// and the item's (the last word of each part).
+fn index_and_item(head: &str) -> Option<(String, String)> {
+    let lower = head.to_lowercase();
+    let at = lower.find("index ")?;
+    let rest = &head[at + "index ".len()..];
+    let (index, item) = rest.split_once(',').or_else(|| split_word(rest, "and"))?;
+    let index = index.trim();
+    let item = item.trim().rsplit(' ').next()?.trim();
+    (is_name(index) && is_name(item) && index != item).then(|| (index.to_owned(), item.to_owned()))
 }
 
 /// Words saying that items remain (`left`, `remaining`): never a name.
@@ -1456,6 +1535,9 @@ mod tests {
         assert_eq!(code("append line to lines, line = ''"), some(&["lines.append(line)", "line = ''"]));
         assert_eq!(code("Add the elements of rest to out"), some(&["out.extend(rest)"]));
         assert_eq!(code("Extend out with rest"), some(&["out.extend(rest)"]));
+        assert_eq!(code("Append the rest of a from i to out"), some(&["out.extend(a[i:])"]));
+        assert_eq!(code("n = 3n + 1"), some(&["n = 3*n + 1"]));
+        assert_eq!(condition("Is the list of words empty?").as_deref(), Some("not (words)"));
         let after_call = format!("result.extend({})", labels::CALL_RESULT);
         assert_eq!(code("add its elements to result"), some(&[after_call.as_str()]));
         assert_eq!(code("i, j = len(a) - 1, len(b) - 1"), some(&["i = len(a) - 1", "j = len(b) - 1"]));
@@ -1638,6 +1720,8 @@ mod tests {
         assert_eq!(f("More words left?"), Some((None, None)));
         assert_eq!(f("Is anything left?"), Some((None, None)));
         assert_eq!(f("Is x left of y?"), None);
+        assert_eq!(f("For each index i, character ch in s"), Some((s("i, ch"), s("enumerate(s)"))));
+        assert_eq!(f("Next index i and value v of xs?"), Some((s("i, v"), s("enumerate(xs)"))));
     }
 
     #[test]
