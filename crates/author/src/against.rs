@@ -28,6 +28,7 @@
 mod flow;
 mod steps;
 
+use std::cmp::Ordering;
 use std::collections::HashMap;
 
 use flowbench_chart::mermaid::Flowchart;
@@ -895,7 +896,9 @@ fn summarised(r: &Decision, chart: &FnFacts) -> bool {
 }
 
 /// Both branches of the code decision meet at once (an `if` without
-/// `else`): swapped if the chart's boxes assign on the other branch.
+/// `else`, or an `if`/`else` whose branches join): swapped if the chart's
+/// boxes do the code's work on the other branch, one branch's at least,
+/// the other's not on its own side (a branch said in prose tells neither).
 fn swapped_by_boxes(r: &Decision, gy: &super::facts::Sig, gn: &super::facts::Sig) -> bool {
     // Steps both branches share (a counter's step after the join) say
     // nothing about which branch is which.
@@ -907,7 +910,9 @@ fn swapped_by_boxes(r: &Decision, gy: &super::facts::Sig, gn: &super::facts::Sig
         &own(&gn.steps, &gy.steps),
     );
     let j = |a: &Vec<String>, b: &Vec<String>| jaccard(a, b);
-    ry != rn && j(ry, cn) > j(ry, cy) && j(rn, cy) > j(rn, cn)
+    let (yes_crossed, no_crossed) = (j(ry, cn).total_cmp(&j(ry, cy)), j(rn, cy).total_cmp(&j(rn, cn)));
+    let crossed = [yes_crossed, no_crossed];
+    ry != rn && crossed.contains(&Ordering::Greater) && !crossed.contains(&Ordering::Less)
 }
 
 fn differs_message(r: &Decision, g: &Decision) -> String {
