@@ -453,6 +453,10 @@ impl Writer<'_, '_> {
     /// iterable's items in code the body uses.
     fn worded_loop(&self, n: usize, e: &super::prose::ForEach, yes: usize) -> Option<WordedLoop> {
         let words: Vec<&str> = self.g.label(n).split(|c: char| !is_word(c)).filter(|w| !w.is_empty()).collect();
+        // A label that names its iterable in words (`… of (y, x): down, up,
+        // …`) is read as it says or not at all: the guesses below (the only
+        // parameter, the names the body reads) are for labels naming none.
+        let names_iterable = words.iter().any(|w| ["in", "of", "over", "from"].contains(&w.to_lowercase().as_str()));
         let iter = e
             .iter
             .clone()
@@ -462,7 +466,7 @@ impl Writer<'_, '_> {
                 })
             })
             .or_else(|| match self.params.as_slice() {
-                [only] => Some(only.clone()),
+                [only] if !names_iterable => Some(only.clone()),
                 _ => None,
             })?;
         if let Kind::Steps(lines) = &self.g.nodes[yes].kind
@@ -487,7 +491,7 @@ impl Writer<'_, '_> {
         // interval start, end left?`; `index i and temperature t` counts
         // its items).
         let named = e.target.clone().filter(|t| is_identifier(t) && self.used_in_loop(n, t));
-        let free = self.free_in_loop(n);
+        let free = if names_iterable { Vec::new() } else { self.free_in_loop(n) };
         if let Some(target) = named.clone().filter(|t| free.iter().all(|f| f == t)) {
             return Some(WordedLoop { target, iter, body: yes });
         }
@@ -511,11 +515,22 @@ impl Writer<'_, '_> {
     /// attributes) that are not in scope: the loop's own variables when
     /// its label does not name them in code.
     fn free_in_loop(&self, n: usize) -> Vec<String> {
+        // Variables of loops inside the body are theirs, not this loop's.
+        let mut inner: Vec<String> = Vec::new();
+        for &b in self.bodies.get(&n).into_iter().flatten().filter(|&&b| b != n) {
+            if let Kind::Decision { each: Some(e), .. } = &self.g.nodes[b].kind
+                && let Some(target) = e.target.as_deref().and_then(expr::parse)
+            {
+                target_names(&target, &mut inner);
+            }
+        }
         let mut free: Vec<String> = Vec::new();
         let codes =
             self.bodies.get(&n).into_iter().flatten().filter(|&&b| b != n).flat_map(|&b| match &self.g.nodes[b].kind {
                 Kind::Steps(lines) => lines.iter().filter_map(|l| l.code.as_deref()).collect(),
-                Kind::Decision { test, .. } => test.code.as_deref().into_iter().collect(),
+                Kind::Decision { test, each } => {
+                    test.code.as_deref().into_iter().chain(each.as_ref().and_then(|e| e.iter.as_deref())).collect()
+                }
                 Kind::Return(Some(line)) => line.code.as_deref().into_iter().collect(),
                 _ => Vec::new(),
             });
@@ -525,8 +540,8 @@ impl Writer<'_, '_> {
                 let expr::Tok::Name(name) = tok else { continue };
                 let op = |i: Option<usize>, o: &str| i.and_then(|i| toks.get(i)) == Some(&expr::Tok::Op(o.into()));
                 let read = !op(k.checked_sub(1), ".") && !op(Some(k + 1), "(") && !op(Some(k + 1), "=");
-                if read && !self.scope.contains(name) && !NOT_VARIABLES.contains(&name.as_str()) && !free.contains(name)
-                {
+                let defined = self.scope.contains(name) || inner.contains(name);
+                if read && !defined && !NOT_VARIABLES.contains(&name.as_str()) && !free.contains(name) {
                     free.push(name.clone());
                 }
             }
@@ -637,6 +652,23 @@ mod tests {
         let chart = flowbench_chart::mermaid::parse(chart).expect("parses");
         let params: Vec<String> = params.iter().map(|p| p.to_string()).collect();
         graph_to_python(&Graph::new(&chart)?, Some(Signature { name, params: &params, nested: &[] }))
+    }
+
+    #[test]
+    fn a_loop_naming_no_variable_takes_the_one_its_body_reads() {
+        // `More items?` names neither; the body reads `item`, and `ch`,
+        // which the inner loop defines.
+        let chart = "flowchart TD\n  A([Start]) --> B[total = 0]\n  B --> C{More items?}\n  \
+                     C -- Yes --> D{\"More ch in item?\"}\n  D -- Yes --> E[\"total = total + len(ch)\"]\n  E --> D\n  \
+                     D -- No --> C\n  C -- No --> F[/Return total/]\n";
+        let program = translate(chart, "count", &["items"]).expect("translates");
+        assert!(program.contains("for item in items:\n"), "{program}");
+        assert!(program.contains("for ch in item:\n"), "{program}");
+        // Two undefined names, said in the label's order, after `index`.
+        let indexed = "flowchart TD\n  A([Start]) --> B[best = 0]\n  B --> C{Next index i and value v?}\n  \
+                       C -- Yes --> D[best = best + i * v]\n  D --> C\n  C -- No --> F[/Return best/]\n";
+        let program = translate(indexed, "weighted", &["values"]).expect("translates");
+        assert!(program.contains("for i, v in enumerate(values):\n"), "{program}");
     }
 
     #[test]

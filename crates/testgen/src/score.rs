@@ -5,7 +5,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::Duration;
 
 use serde::Serialize;
@@ -626,16 +626,17 @@ impl EquivalencePool {
         which: &[usize],
         unkilled: &mut [bool],
     ) -> Result<(), Error> {
-        let verdict = |m: usize| self.killed.lock().ok().and_then(|k| k.get(&sources[m]).copied());
+        // A verdict is a plain fact: one kept before a panic elsewhere is still true.
+        let verdicts = || self.killed.lock().unwrap_or_else(PoisonError::into_inner);
+        let verdict = |m: usize| verdicts().get(&sources[m]).copied();
         let new: Vec<usize> = which.iter().copied().filter(|&m| verdict(m).is_none()).collect();
         if !new.is_empty() {
             let pool = self.inputs(python, sandbox, input)?;
             let chosen: Vec<String> = new.iter().map(|&m| sources[m].clone()).collect();
             let found = input.phase("equivalence kills", || kill_lists(sandbox, input, &chosen, &[pool], &mut []))?;
-            if let Ok(mut killed) = self.killed.lock() {
-                for (source, killers) in chosen.into_iter().zip(found) {
-                    killed.insert(source, !killers[0].is_empty());
-                }
+            let mut killed = verdicts();
+            for (source, killers) in chosen.into_iter().zip(found) {
+                killed.insert(source, !killers[0].is_empty());
             }
         }
         for &m in which {
