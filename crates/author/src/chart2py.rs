@@ -88,6 +88,11 @@ pub fn graph_to_python(g: &Graph, entry: Option<Signature>) -> Result<String, Gr
             program.push(h);
         }
     }
+    // A conversion test drawn as a decision (`Can t be converted to int?`)
+    // calls the predicate that tries it.
+    if bodies.values().flatten().any(|l| l.contains(super::prose::CONVERTS)) {
+        program.insert(0, super::prose::CONVERTS_DEF.trim_end().to_owned());
+    }
     if is_program(g, entry.as_ref()) {
         return program_to_python(g, &bodies, program);
     }
@@ -455,7 +460,9 @@ impl Writer<'_, '_> {
         let words: Vec<&str> = self.g.label(n).split(|c: char| !is_word(c)).filter(|w| !w.is_empty()).collect();
         // A label that names its iterable in words (`… of (y, x): down, up,
         // …`) is read as it says or not at all: the guesses below (the only
-        // parameter, the names the body reads) are for labels naming none.
+        // parameter, the names the body reads) are for labels naming none,
+        // but for a variable beside an iterable read as code (`Any
+        // characters left in text?`).
         let names_iterable = words.iter().any(|w| ["in", "of", "over", "from"].contains(&w.to_lowercase().as_str()));
         let iter = e
             .iter
@@ -469,21 +476,8 @@ impl Writer<'_, '_> {
                 [only] if !names_iterable => Some(only.clone()),
                 _ => None,
             })?;
-        if let Kind::Steps(lines) = &self.g.nodes[yes].kind
-            && let [line] = lines.as_slice()
-            && line.code.is_none()
-            && line.text.to_lowercase().split_whitespace().any(|w| w == "next")
-            && let [(after, _)] = self.g.nodes[yes].succ.as_slice()
-        {
-            // `ch = next character`, or `Take the next word w`.
-            let text = line.text.trim().trim_end_matches(['.', ':']);
-            let named = match text.split_once('=') {
-                Some((target, _)) => target.trim(),
-                None => text.rsplit(' ').next().unwrap_or(""),
-            };
-            if is_identifier(named) && named != iter && !self.scope.contains(named) {
-                return Some(WordedLoop { target: named.to_owned(), iter, body: *after });
-            }
+        if let Some((target, body)) = self.next_item_step(yes, &iter) {
+            return Some(WordedLoop { target, iter, body });
         }
         // The loop's own name, when the body reads it and nothing else
         // undefined; else the variables the body reads that nothing
@@ -491,7 +485,7 @@ impl Writer<'_, '_> {
         // interval start, end left?`; `index i and temperature t` counts
         // its items).
         let named = e.target.clone().filter(|t| is_identifier(t) && self.used_in_loop(n, t));
-        let free = if names_iterable { Vec::new() } else { self.free_in_loop(n) };
+        let free = if names_iterable && e.iter.is_none() { Vec::new() } else { self.free_in_loop(n) };
         if let Some(target) = named.clone().filter(|t| free.iter().all(|f| f == t)) {
             return Some(WordedLoop { target, iter, body: yes });
         }
@@ -509,6 +503,23 @@ impl Writer<'_, '_> {
             _ => (named?, iter),
         };
         Some(WordedLoop { target, iter, body: yes })
+    }
+
+    /// A loop body's first step that only takes the next item and names it
+    /// (`ch = next character`, `Take the next word w`): the name, and where
+    /// the body goes on after it (the step is the loop's own, not emitted).
+    fn next_item_step(&self, yes: usize, iter: &str) -> Option<(String, usize)> {
+        let Kind::Steps(lines) = &self.g.nodes[yes].kind else { return None };
+        let ([line], [(after, _)]) = (lines.as_slice(), self.g.nodes[yes].succ.as_slice()) else { return None };
+        if line.code.is_some() || !line.text.to_lowercase().split_whitespace().any(|w| w == "next") {
+            return None;
+        }
+        let text = line.text.trim().trim_end_matches(['.', ':']);
+        let named = match text.split_once('=') {
+            Some((target, _)) => target.trim(),
+            None => text.rsplit(' ').next().unwrap_or(""),
+        };
+        (is_identifier(named) && named != iter && !self.scope.contains(named)).then(|| (named.to_owned(), *after))
     }
 
     /// The names the code of loop `n`'s body reads (not calls, not
@@ -570,7 +581,15 @@ impl Writer<'_, '_> {
         let mut no = g.branch(n, Branch::No).ok_or_else(|| missing("No"))?;
         let for_loop = match each {
             Some(e) => match (&e.target, &e.iter) {
-                (Some(t), Some(i)) => Some((t.clone(), i.clone())),
+                // `More numbers in nums?` → `Take the next number x`: the
+                // step names the item the label only describes.
+                (Some(t), Some(i)) => match self.next_item_step(yes, i) {
+                    Some((named, body)) if !self.used_in_loop(n, t) => {
+                        yes = body;
+                        Some((named, i.clone()))
+                    }
+                    _ => Some((t.clone(), i.clone())),
+                },
                 _ => match self.worded_loop(n, e, yes) {
                     Some(l) => {
                         yes = l.body;
@@ -669,6 +688,11 @@ mod tests {
                        C -- Yes --> D[best = best + i * v]\n  D --> C\n  C -- No --> F[/Return best/]\n";
         let program = translate(indexed, "weighted", &["values"]).expect("translates");
         assert!(program.contains("for i, v in enumerate(values):\n"), "{program}");
+        // An iterable in code beside words: the variable is the body's.
+        let worded = "flowchart TD\n  A([Start]) --> B[n = 0]\n  B --> C{Any characters left in text?}\n  \
+                      C -- Yes --> D[\"n = n + ord(ch)\"]\n  D --> C\n  C -- No --> F[/Return n/]\n";
+        let program = translate(worded, "total", &["text", "k"]).expect("translates");
+        assert!(program.contains("for ch in text:\n"), "{program}");
     }
 
     #[test]
@@ -692,6 +716,16 @@ mod tests {
         assert!(translate(chart, "all_even", &["items"]).expect("translates").contains("for w in items:"));
         let error = translate(chart, "all_even", &["items", "k"]).expect_err("no iterable in scope");
         assert!(error.prose && error.message.starts_with("node B:"), "{error:?}");
+    }
+
+    #[test]
+    fn a_loop_that_only_describes_its_item_takes_the_name_its_first_step_gives() {
+        let chart = "flowchart TD\n  A([Start]) --> B[/Read nums/]\n  B --> C[best = 0]\n  \
+                     C --> D{More numbers in nums?}\n  D -- Yes --> E[Take next number x]\n  \
+                     E --> F[best = best + x]\n  F --> D\n  D -- No --> G[/Return best/]\n";
+        let program = translate(chart, "total", &["nums"]).expect("translates");
+        assert!(program.contains("for x in nums:\n"), "{program}");
+        assert!(!program.to_lowercase().contains("next number"), "{program}");
     }
 
     #[test]

@@ -157,6 +157,11 @@ pub fn chart_program_borrowing(
     } else {
         chart
     };
+    // `the last index`, `the string`: the role of the entry's sequence.
+    let all_params: Vec<String> = program.entry.params.iter().map(|p| p.name.clone()).collect();
+    let roles_named = super::roles::sequence_parameter(program)
+        .and_then(|subject| super::roles::with_roles_named(chart, &subject, &all_params));
+    let chart = roles_named.as_ref().unwrap_or(chart);
     let mut graph = Graph::new(chart)?;
     for node in &mut graph.nodes {
         if let super::graph::Kind::Steps(lines) = &mut node.kind {

@@ -790,6 +790,9 @@ pub fn kind(shape: Shape, label: &str, out_degree: usize) -> Kind {
         if worded("input") || worded("inputs") || worded("given") {
             return Kind::Input;
         }
+        if prose::reads_inputs(label, matches!(shape, Shape::LeanR | Shape::LeanL)) {
+            return Kind::Input;
+        }
         // A return may leave by several edges (back to several callers).
         if worded("return") || worded("returns") || worded("output") || worded("print") || worded("display") {
             return Kind::Return(prose::output(label));

@@ -227,7 +227,10 @@ pub fn find_inputs(
     let given = inputs.len();
     inputs.extend(generator.generate(&spec)?.into_iter().map(|(_, args)| args));
     dedup(&mut inputs);
-    let inputs = spread(inputs, given.min(MOST_INPUTS), MOST_INPUTS);
+    let mut inputs = spread(inputs, given.min(MOST_INPUTS), MOST_INPUTS);
+    let derived = derived_inputs(&inputs);
+    inputs.extend(spread(derived, 0, MOST_DERIVED));
+    dedup(&mut inputs);
     let runs = run_all(sandbox, &reference, &inputs, call_limits())?;
     let total = inputs.len();
     let tests: Vec<(Vec<Json>, Json, f64)> = inputs
@@ -419,6 +422,47 @@ fn spread(inputs: Vec<Vec<Json>>, keep: usize, most: usize) -> Vec<Vec<Json>> {
     inputs.into_iter().enumerate().filter(|(i, _)| *i < keep || picked.contains(i)).map(|(_, a)| a).collect()
 }
 
+/// Most inputs derived from the made ones ([`derived_inputs`]).
+const MOST_DERIVED: usize = 20;
+
+/// Inputs the generator rarely draws but code often needs: the lists
+/// sorted (a binary search, a two-pointer scan or a merge assumes it, and
+/// on random lists both a right and a wrong chart answer "not found"), and
+/// then a number argument replaced by the middle element of a list beside
+/// it (the value a search looks for is usually there).
+fn derived_inputs(inputs: &[Vec<Json>]) -> Vec<Vec<Json>> {
+    let mut out = Vec::new();
+    for args in inputs {
+        let sorted: Vec<Json> = args.iter().map(|a| sorted_list(a).unwrap_or_else(|| a.clone())).collect();
+        if sorted == *args {
+            continue;
+        }
+        let middle = sorted.iter().find_map(|a| a.as_array().filter(|l| !l.is_empty()).map(|l| l[l.len() / 2].clone()));
+        if let Some(m) = middle.filter(Json::is_i64)
+            && sorted.iter().any(Json::is_i64)
+        {
+            let found: Vec<Json> = sorted.iter().map(|a| if a.is_i64() { m.clone() } else { a.clone() }).collect();
+            out.push(found);
+        }
+        out.push(sorted);
+    }
+    out
+}
+
+/// A list of numbers or of strings, sorted; `None` for anything else.
+fn sorted_list(arg: &Json) -> Option<Json> {
+    let list = arg.as_array()?;
+    let mut sorted = list.clone();
+    if list.iter().all(Json::is_number) {
+        sorted.sort_by(|a, b| a.as_f64().unwrap_or(0.0).total_cmp(&b.as_f64().unwrap_or(0.0)));
+    } else if list.iter().all(Json::is_string) {
+        sorted.sort_by(|a, b| a.as_str().cmp(&b.as_str()));
+    } else {
+        return None;
+    }
+    Some(Json::Array(sorted))
+}
+
 fn dedup(inputs: &mut Vec<Vec<Json>>) {
     let mut seen = std::collections::HashSet::new();
     inputs.retain(|a| seen.insert(serde_json::to_string(a).unwrap_or_default()));
@@ -434,6 +478,22 @@ fn read_shapes(source: &str, entry: &str, hints: &BTreeMap<String, String>) -> R
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lists_are_also_tried_sorted_and_searched_for_their_middle() {
+        let args = vec![serde_json::json!([5, 1, 3]), serde_json::json!(7)];
+        let derived = derived_inputs(std::slice::from_ref(&args));
+        assert_eq!(
+            derived,
+            vec![
+                vec![serde_json::json!([1, 3, 5]), serde_json::json!(3)],
+                vec![serde_json::json!([1, 3, 5]), serde_json::json!(7)]
+            ]
+        );
+        // Already sorted, or not a list of numbers or strings: nothing new.
+        assert!(derived_inputs(&[vec![serde_json::json!([1, 2]), serde_json::json!(0)]]).is_empty());
+        assert!(derived_inputs(&[vec![serde_json::json!([[2], [1]])]]).is_empty());
+    }
 
     #[test]
     fn every_shape_is_a_table_the_generator_reads() {

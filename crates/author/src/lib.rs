@@ -40,6 +40,7 @@ pub mod prose;
 pub mod read_cache;
 pub mod reader;
 pub mod review;
+pub mod roles;
 pub mod session;
 
 pub use against::{Evidence, Mismatch, MismatchKind, Report, Tests, check_against, check_against_with};

@@ -718,7 +718,7 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
                 if verb == "add" {
                     return None;
                 }
-                return one(format!("{}.append({})", expression(y)?, expression(x)?));
+                return one(format!("{}.append({})", expression(y)?, value(x)?));
             }
         }
     }
@@ -726,6 +726,26 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
         let Some(rest) = after_word(text, verb) else { continue };
         let (target, by) = split_word(rest, "by").unwrap_or((rest, "1"));
         return one(format!("{} {op} {}", expression(target)?, expression(by)?));
+    }
+    // `Multiply p by x`; `Divide n by 2` halves an integer (a whole
+    // number divisor says a digit or a half is cut off), `Divide total by
+    // count` is a true division.
+    for verb in ["multiply", "divide"] {
+        let Some(rest) = after_word(text, verb) else { continue };
+        let (target, by) = split_word(rest, "by")?;
+        let by = expression(by)?;
+        let op = match verb {
+            "multiply" => "*=",
+            _ if by.parse::<u64>().is_ok() => "//=",
+            _ => "/=",
+        };
+        return one(format!("{} {op} {by}", expression(target)?));
+    }
+    if let Some(rest) = after_word(text, "halve") {
+        return one(format!("{} //= 2", expression(rest)?));
+    }
+    if let Some(rest) = after_word(text, "double") {
+        return one(format!("{} *= 2", expression(rest)?));
     }
     if let Some(rest) = after_word(text, "swap") {
         let pair = labels::split_top_level(rest);
@@ -898,6 +918,9 @@ fn value_phrase(text: &str) -> Option<String> {
         ("number of elements in ", "len"),
         ("number of items in ", "len"),
         ("absolute value of ", "abs"),
+        ("integer value of ", "int"),
+        ("int of ", "int"),
+        ("float of ", "float"),
         ("length of ", "len"),
         ("len of ", "len"),
         ("size of ", "len"),
@@ -1106,7 +1129,22 @@ fn is_idiom(text: &str) -> bool {
     }
     let Some((_, last)) = lower.rsplit_once(' ') else { return false };
     let before = lower[..lower.len() - last.len()].trim_end();
-    ["odd", "even", "empty", "zero", "positive", "negative", "nonempty", "non-empty"].contains(&last)
+    [
+        "odd",
+        "even",
+        "empty",
+        "zero",
+        "positive",
+        "negative",
+        "nonempty",
+        "non-empty",
+        "uppercase",
+        "lowercase",
+        "alphabetic",
+        "alphanumeric",
+        "whitespace",
+    ]
+    .contains(&last)
         && (before.ends_with(" is") || before.ends_with(" is not") || before.ends_with(" are"))
 }
 
@@ -1178,6 +1216,11 @@ fn phrase(text: &str) -> Option<String> {
             return Some(format!("({x}) {test}"));
         }
     }
+    // `Can t be converted to int?`, `s is a valid integer`: a `try` of
+    // the conversion, drawn as a decision on whether it succeeds.
+    if let Some(code) = conversion_test(&text, &subject) {
+        return Some(code);
+    }
     // `item is a list`, `x is not a string`: a type test.
     for (kind, ty) in [
         ("a list", "list"),
@@ -1197,6 +1240,15 @@ fn phrase(text: &str) -> Option<String> {
         }
         if let Some(x) = subject(&format!(" {kind}")) {
             return Some(format!("isinstance({x}, {ty})"));
+        }
+    }
+    // `ch is a digit`, `c is not a vowel`: a character's class.
+    for (class, test) in CHARACTER_CLASSES {
+        if let Some(x) = subject(&format!(" not {class}")) {
+            return Some(format!("not ({})", test.replace('X', &format!("({x})"))));
+        }
+        if let Some(x) = subject(&format!(" {class}")) {
+            return Some(test.replace('X', &format!("({x})")));
         }
     }
     for (words, op) in [
@@ -1247,6 +1299,69 @@ fn phrase(text: &str) -> Option<String> {
     None
 }
 
+/// The predicate a conversion test calls: whether `kind(x)` returns
+/// rather than raising (chart2py defines it, [`CONVERTS_DEF`]).
+pub const CONVERTS: &str = "__fb_converts__";
+
+/// Python defining [`CONVERTS`].
+pub const CONVERTS_DEF: &str = "def __fb_converts__(kind, x):\n    try:\n        kind(x)\n        return True\n    \
+                                except (ValueError, TypeError, OverflowError):\n        return False\n";
+
+/// `Can t be converted to int`, `t can be converted to a number`, `s is a
+/// valid integer`, `s is not a valid float`: whether a conversion succeeds.
+fn conversion_test(text: &str, subject: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+    let kind_of = |words: &str| {
+        let words = words.trim().to_lowercase();
+        let words = words.strip_prefix("an ").or_else(|| words.strip_prefix("a ")).unwrap_or(&words).to_owned();
+        match words.as_str() {
+            "int" | "integer" | "whole number" => Some("int"),
+            "float" | "number" | "decimal" | "real number" => Some("float"),
+            _ => None,
+        }
+    };
+    let lower = text.to_lowercase();
+    if let Some(rest) = lower.strip_prefix("can ")
+        && let Some((x, kind)) = rest.split_once(" be converted to ")
+        && let (Some(kind), Some(x)) = (kind_of(kind), expression(&text["can ".len().."can ".len() + x.len()]))
+    {
+        return Some(format!("{CONVERTS}({kind}, {x})"));
+    }
+    if let Some((x, kind)) = split_word(text, "can be converted to")
+        && let (Some(kind), Some(x)) = (kind_of(kind), expression(x))
+    {
+        return Some(format!("{CONVERTS}({kind}, {x})"));
+    }
+    for (words, kind) in [("integer", "int"), ("int", "int"), ("number", "float"), ("float", "float")] {
+        if let Some(x) = subject(&format!(" not a valid {words}")) {
+            return Some(format!("not {CONVERTS}({kind}, {x})"));
+        }
+        if let Some(x) = subject(&format!(" a valid {words}")) {
+            return Some(format!("{CONVERTS}({kind}, {x})"));
+        }
+    }
+    None
+}
+
+/// A character's class in words, and its test on `X` (longer wordings
+/// first: `an uppercase letter` before `a letter`). Case is the ASCII
+/// range, as charts about letters mean it; `a vowel` is left unread (is
+/// `y` one? capitals?).
+const CHARACTER_CLASSES: [(&str, &str); 13] = [
+    ("an uppercase letter", "'A' <= X <= 'Z'"),
+    ("a lowercase letter", "'a' <= X <= 'z'"),
+    ("uppercase", "'A' <= X <= 'Z'"),
+    ("lowercase", "'a' <= X <= 'z'"),
+    ("a digit", "X.isdigit()"),
+    ("a number character", "X.isdigit()"),
+    ("a letter", "X.isalpha()"),
+    ("alphabetic", "X.isalpha()"),
+    ("alphanumeric", "X.isalnum()"),
+    ("a letter or digit", "X.isalnum()"),
+    ("a space", "X == ' '"),
+    ("whitespace", "X.isspace()"),
+    ("a whitespace", "X.isspace()"),
+];
+
 /// An operand as code or as a value said in words (`the length of nums`).
 fn value(text: &str) -> Option<String> {
     expression(text).or_else(|| value_phrase(text))
@@ -1264,7 +1379,8 @@ pub fn for_each(label: &str) -> Option<ForEach> {
     }
     let text = without_remark_after_question(box_lines(label).join(" "));
     let text = text.trim().trim_end_matches(['?', '.', ':']).trim();
-    let first = text.split_whitespace().next()?.to_lowercase();
+    // `Loop: for each v in values`: the leading word's colon says nothing.
+    let first = text.split_whitespace().next()?.trim_end_matches(':').to_lowercase();
     let second = text.split_whitespace().nth(1).unwrap_or("").to_lowercase();
     // `Any characters left in text?`, `Are there elements of l left to
     // visit?`: a question whether items remain.
@@ -1420,11 +1536,12 @@ pub fn input(label: &str) -> Vec<InputPart> {
             let head = text.get(..w.len())?;
             head.eq_ignore_ascii_case(w).then(|| text[w.len()..].trim())
         })
+        .or_else(|| after_input_verb(text))
         .unwrap_or(text);
     if rest.eq_ignore_ascii_case("none") {
         return Vec::new();
     }
-    labels::split_top_level(rest)
+    input_pieces(rest)
         .into_iter()
         .map(|piece| {
             let plain = without_brackets(&piece);
@@ -1443,6 +1560,42 @@ pub fn input(label: &str) -> Vec<InputPart> {
             InputPart { words, name }
         })
         .collect()
+}
+
+/// An Input node's parts: split at top-level commas, and at an `and`
+/// between two plain names (`Read a and b`).
+fn input_pieces(rest: &str) -> Vec<String> {
+    labels::split_top_level(rest)
+        .into_iter()
+        .flat_map(|piece| match split_word(piece.trim(), "and") {
+            Some((a, b)) if is_name(a.trim()) && is_name(b.trim()) => vec![a.trim().to_owned(), b.trim().to_owned()],
+            _ => vec![piece],
+        })
+        .collect()
+}
+
+/// Verbs that say a box takes the function's inputs (`Read n`, `Get a, b`,
+/// `Enter the list nums`).
+const INPUT_VERBS: [&str; 6] = ["read", "get", "enter", "accept", "receive", "take"];
+
+/// What an input verb takes (`Read: a, b` → `a, b`), when the text starts
+/// with one.
+fn after_input_verb(text: &str) -> Option<&str> {
+    let first = text.split([' ', ':']).next()?;
+    INPUT_VERBS.contains(&first.to_lowercase().as_str()).then(|| text[first.len()..].trim_start_matches(':').trim())
+}
+
+/// Whether a box reads the function's inputs in words: an input verb
+/// before its values. In an input shape (a parallelogram) anything may
+/// follow the verb; in another box only plain names (`Get n`, `Read a, b`),
+/// so that `Get the next character ch` stays a step.
+pub fn reads_inputs(label: &str, input_shape: bool) -> bool {
+    let text = box_lines(label).join(", ");
+    let Some(rest) = after_input_verb(text.trim()) else { return false };
+    if rest.is_empty() {
+        return false;
+    }
+    input_shape || input_pieces(rest).iter().all(|piece| is_name(without_brackets(piece).trim()))
 }
 
 /// Text with every bracketed part removed.
@@ -1722,6 +1875,31 @@ mod tests {
         assert_eq!(f("Is x left of y?"), None);
         assert_eq!(f("For each index i, character ch in s"), Some((s("i, ch"), s("enumerate(s)"))));
         assert_eq!(f("Next index i and value v of xs?"), Some((s("i, v"), s("enumerate(xs)"))));
+        assert_eq!(f("Loop: for each v in values"), Some((s("v"), s("values"))));
+    }
+
+    #[test]
+    fn character_classes_arithmetic_verbs_and_input_verbs() {
+        let c = |s: &str| condition(s);
+        let s = |x: &str| Some(x.to_owned());
+        assert_eq!(c("Is ch a space?"), s("(ch) == ' '"));
+        assert_eq!(c("c is not a digit"), s("not ((c).isdigit())"));
+        assert_eq!(c("Is ch an uppercase letter?"), s("'A' <= (ch) <= 'Z'"));
+        assert_eq!(c("ch is lowercase"), s("'a' <= (ch) <= 'z'"));
+        assert_eq!(c("Is s[i] a letter?"), s("(s[i]).isalpha()"));
+        let one = |x: &str| vec![Some(x.to_owned())];
+        assert_eq!(code("Divide n by 2"), one("n //= 2"), "a whole divisor halves an integer");
+        assert_eq!(code("Divide total by count"), one("total /= count"));
+        assert_eq!(code("Multiply result by x"), one("result *= x"));
+        assert_eq!(code("Halve step"), one("step //= 2"));
+        let names = |s: &str| input(s).into_iter().map(|p| p.name).collect::<Vec<_>>();
+        assert_eq!(names("Read a, b"), vec![s("a"), s("b")]);
+        assert_eq!(names("Get n and k"), vec![s("n"), s("k")]);
+        assert!(reads_inputs("Read a, b", false));
+        assert!(reads_inputs("Get n", false));
+        assert!(!reads_inputs("Get the next character ch", false), "a step, not the inputs");
+        assert!(!reads_inputs("Readings = []", false));
+        assert!(reads_inputs("Read the list of heights", true), "a parallelogram says it is the input");
     }
 
     #[test]
