@@ -262,9 +262,22 @@ pub fn add_behaviour(
         Behaviour::NoInputs(_) if passed_tests => agreed(report),
         Behaviour::Differs(d, a) => {
             let element = report.mismatches.iter().find(|m| m.node.is_some()).or(report.mismatches.first());
-            let (node, code_line) = element.map_or((None, None), |m| (m.node, m.code_line));
+            let (mut node, mut code_line) = element.map_or((None, None), |m| (m.node, m.code_line));
+            // Where the structure names no element, the trace's suspects
+            // place the error. Where it does, it stays: a changed condition
+            // spoils the inputs that end at a later step, which the trace
+            // then blames.
+            let mut at = String::new();
+            if node.is_none() && !d.suspects.is_empty() {
+                (node, code_line) = (Some(d.suspects[0]), None);
+            }
+            if let Some(n) = node.filter(|n| d.suspects.contains(n))
+                && let Some(label) = chart.nodes.get(n).map(|c| c.label.replace("<br>", " "))
+            {
+                at = format!("; most likely at `{}`", label.trim());
+            }
             let message = format!(
-                "the chart, run beside the code, differs: {d} ({} of {} made inputs agreed; inputs from {})",
+                "the chart, run beside the code, differs: {d} ({} of {} made inputs agreed; inputs from {}){at}",
                 a.agreed, a.inputs, a.origin
             );
             report.evidence = Evidence::Executed;
@@ -339,7 +352,7 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
         Err(e) => return fail(format!("the solution's own chart does not read back: {}", e.message)),
     };
     let chart_graph = match Graph::new(chart) {
-        Ok(g) => g,
+        Ok(g) => g.without_helper_calls(),
         Err(e) => return fail(format!("the chart does not read as a program: {}", e.message)),
     };
     let (code, drawn) = (facts(&code_graph), facts(&chart_graph));

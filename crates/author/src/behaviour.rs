@@ -20,6 +20,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
 
 use flowbench_chart::mermaid::Flowchart;
+use flowbench_exec::CallStyle;
 use flowbench_problem::sandbox::SandboxFailure;
 use flowbench_problem::value::Value;
 use flowbench_testgen::generate::{compare_options, same};
@@ -69,6 +70,11 @@ pub struct Disagreement {
     pub code: String,
     /// What the chart did: a value, an exception, or a runaway.
     pub chart: ChartRun,
+    /// The chart's nodes (indices) most tied to the inputs it gets wrong,
+    /// all equally: run most by failing inputs and least by the others
+    /// ([`suspects`]). Empty when the chart's runs could not be traced.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub suspects: Vec<usize>,
 }
 
 /// What the chart's program did on one input.
@@ -153,10 +159,13 @@ pub fn run_behaviour(
     let opts = compare_options(&TestSpec::default());
     let mut agreement = Agreement { origin: found.origin.clone(), inputs: inputs.len(), agreed: 0 };
     let mut first = None;
+    // Per input: whether the chart got it wrong (`None`: not counted).
+    let mut failed: Vec<Option<bool>> = Vec::with_capacity(inputs.len());
     for ((args, expected, cost), run) in found.tests.iter().zip(runs) {
         let chart_run = match run {
             Run::Value(v, _) if same(&v, expected, &opts) => {
                 agreement.agreed += 1;
+                failed.push(Some(false));
                 continue;
             }
             // A chart may draw a slower way to the same result: running out
@@ -164,6 +173,7 @@ pub fn run_behaviour(
             // says nothing; where the code was quick, it is a runaway.
             Run::TimedOut if *cost > SLOW_REFERENCE => {
                 agreement.inputs -= 1;
+                failed.push(None);
                 continue;
             }
             Run::Value(v, _) => ChartRun::Returned(repr(&v)),
@@ -171,13 +181,23 @@ pub fn run_behaviour(
             Run::Raised(e) | Run::Unencodable(e) => ChartRun::Raised(last_line(&e)),
             Run::Invalid | Run::NotRun => ChartRun::Raised("no answer".into()),
         };
+        failed.push(Some(true));
         if first.is_none() {
             first = Some(Disagreement {
                 call: call_text(&program.entry.name, args),
                 code: repr(expected),
                 chart: chart_run,
+                suspects: Vec::new(),
             });
         }
+    }
+    if let Some(d) = first.as_mut()
+        && let Ok(traced) = super::execute::chart_program_traced(program, chart, borrowed)
+    {
+        let wrapped = wrap(&traced, super::execute::TRACED_ENTRY, CallStyle::Function, false);
+        let hits: Vec<Option<Vec<usize>>> =
+            run_all(sandbox, &wrapped, &inputs, call_limits())?.into_iter().map(|r| hit_ids(&r)).collect();
+        d.suspects = suspects(&hits, &failed);
     }
     if !borrowed.is_empty() {
         agreement
@@ -193,6 +213,45 @@ pub fn run_behaviour(
         Some(d) => Behaviour::Differs(d, agreement),
         None => Behaviour::Agreed(agreement),
     })
+}
+
+/// The ids a traced run recorded (`None`: it did not finish).
+fn hit_ids(run: &Run) -> Option<Vec<usize>> {
+    let Run::Value(Json::Array(ids), _) = run else { return None };
+    ids.iter().map(|id| id.as_u64().and_then(|i| usize::try_from(i).ok())).collect()
+}
+
+/// The chart nodes most tied to the failing inputs (spectrum-based fault
+/// localisation, Ochiai's measure): a node — or a decision's Yes branch —
+/// scores `ef / sqrt(F · (ef + ep))`, where `ef` and `ep` count the failing
+/// and passing inputs that ran it and `F` every failing input. A wrong step
+/// runs on the inputs it spoils and, in general, on few others. `hits[i]`:
+/// the ids input `i` recorded (`2·node`, `2·node + 1` for a Yes branch);
+/// `failed[i]`: whether the chart got it wrong. Every node of the best
+/// score, ascending; none when no failing input was traced.
+fn suspects(hits: &[Option<Vec<usize>>], failed: &[Option<bool>]) -> Vec<usize> {
+    let mut counts: BTreeMap<usize, (f64, f64)> = BTreeMap::new();
+    let mut all_failing = 0.0;
+    for (ids, wrong) in hits.iter().zip(failed) {
+        let (Some(ids), Some(wrong)) = (ids, wrong) else { continue };
+        all_failing += f64::from(u8::from(*wrong));
+        for &id in ids {
+            let c = counts.entry(id).or_default();
+            if *wrong {
+                c.0 += 1.0;
+            } else {
+                c.1 += 1.0;
+            }
+        }
+    }
+    let score = |&(ef, ep): &(f64, f64)| if ef == 0.0 { 0.0 } else { ef / (all_failing * (ef + ep)).sqrt() };
+    let best = counts.values().map(score).fold(0.0, f64::max);
+    if best == 0.0 {
+        return Vec::new();
+    }
+    let mut nodes: Vec<usize> = counts.iter().filter(|(_, c)| score(c) >= best - 1e-9).map(|(&id, _)| id / 2).collect();
+    nodes.dedup();
+    nodes
 }
 
 /// Why a chart is no program, naming the node that stops it.
@@ -263,8 +322,21 @@ mod tests {
             call: call_text("f", &[serde_json::json!([3, 1])]),
             code: repr(&serde_json::json!(1)),
             chart: ChartRun::Returned(repr(&serde_json::json!(3))),
+            suspects: Vec::new(),
         };
         assert_eq!(d.to_string(), "on f([3, 1]) the code returns 1, the chart computes 3");
+    }
+
+    #[test]
+    fn the_suspect_runs_on_the_failing_inputs_and_few_others() {
+        // Node 3 (id 6) runs on the two failing inputs only; node 1 (id 2)
+        // on every input; node 2's Yes branch (id 5) on one failing, one
+        // passing; the third input did not finish.
+        let hits = vec![Some(vec![2, 6]), Some(vec![2, 5, 6]), None, Some(vec![2, 5]), Some(vec![2])];
+        let failed = vec![Some(true), Some(true), Some(true), Some(false), Some(false)];
+        assert_eq!(suspects(&hits, &failed), vec![3]);
+        // No failing input traced: no suspect.
+        assert!(suspects(&hits, &[Some(false); 5]).is_empty());
     }
 
     #[test]

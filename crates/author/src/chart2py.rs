@@ -47,8 +47,28 @@ pub struct Signature<'s> {
     pub nested: &'s [String],
 }
 
+/// The call a traced program ([`graph_to_traced_python`]) makes where a
+/// node's code runs: `__fb_hit__(2 * node)` before it, `__fb_hit__(2 * node
+/// + 1)` first in a decision's Yes branch (`node`: the chart's node index).
+pub const TRACE_HIT: &str = "__fb_hit__";
+
+/// Python defining [`TRACE_HIT`] and the set it fills, `__fb_hits__`.
+const TRACE_DEF: &str = "__fb_hits__ = set()\n\n\ndef __fb_hit__(k):\n    __fb_hits__.add(k)";
+
 /// Writes a reading as Python; `entry` overrides the entry's signature.
 pub fn graph_to_python(g: &Graph, entry: Option<Signature>) -> Result<String, GraphError> {
+    write_program(g, entry, false)
+}
+
+/// [`graph_to_python`] with each node recording that it ran
+/// ([`TRACE_HIT`]): which parts of a chart an input runs, for telling
+/// where a wrong chart goes wrong.
+pub fn graph_to_traced_python(g: &Graph, entry: Option<Signature>) -> Result<String, GraphError> {
+    let program = write_program(g, entry, true)?;
+    Ok(format!("{TRACE_DEF}\n\n\n{program}"))
+}
+
+fn write_program(g: &Graph, entry: Option<Signature>, trace: bool) -> Result<String, GraphError> {
     let mut hoisted: Vec<String> = Vec::new();
     let mut bodies: HashMap<usize, Vec<String>> = HashMap::new();
     for (fi, f) in g.functions.iter().enumerate() {
@@ -65,6 +85,7 @@ pub fn graph_to_python(g: &Graph, entry: Option<Signature>) -> Result<String, Gr
             budget: 0,
             scope: HashSet::new(),
             params: params.iter().map(|p| bare_name(p)).collect(),
+            trace,
         };
         if let Some(first) = f.entry {
             let (nodes, back) = g.search(first);
@@ -88,10 +109,11 @@ pub fn graph_to_python(g: &Graph, entry: Option<Signature>) -> Result<String, Gr
             program.push(h);
         }
     }
-    // A conversion test drawn as a decision (`Can t be converted to int?`)
-    // calls the predicate that tries it.
-    if bodies.values().flatten().any(|l| l.contains(super::prose::CONVERTS)) {
-        program.insert(0, super::prose::CONVERTS_DEF.trim_end().to_owned());
+    // The helpers a reading calls (a conversion test, `Add x to y`).
+    for (name, def) in super::prose::HELPERS.iter().rev() {
+        if bodies.values().flatten().any(|l| l.contains(name)) {
+            program.insert(0, (*def).to_owned());
+        }
     }
     if is_program(g, entry.as_ref()) {
         return program_to_python(g, &bodies, program);
@@ -282,6 +304,8 @@ struct Writer<'g, 'h> {
     /// The function's parameters (bare names): a loop that names no
     /// iterable in scope iterates over the only one.
     params: Vec<String>,
+    /// Whether each node's code records that it ran ([`TRACE_HIT`]).
+    trace: bool,
 }
 
 /// The parameters (bare names: annotations and defaults dropped) and the
@@ -344,6 +368,15 @@ struct WordedLoop {
 }
 
 impl Writer<'_, '_> {
+    /// In a traced program, the record that node `n` ran (`branch`: its
+    /// Yes branch).
+    fn hit(&mut self, depth: usize, n: usize, branch: bool) {
+        if self.trace {
+            let id = 2 * self.g.nodes[n].origin + usize::from(branch);
+            self.line(depth, &format!("{TRACE_HIT}({id})"));
+        }
+    }
+
     fn line(&mut self, depth: usize, text: &str) {
         self.budget = self.budget.saturating_sub(1);
         let pad = "    ".repeat(depth);
@@ -417,12 +450,14 @@ impl Writer<'_, '_> {
                         Some(v) => format!("return {}", self.code(n, v)?),
                         None => "return".to_owned(),
                     };
+                    self.hit(depth, n, false);
                     self.line(depth, &text);
                     return Ok(true);
                 }
                 Kind::Start => return Err(self.err(n, "a Start terminal inside the flow")),
                 Kind::Input | Kind::Steps(_) => {
                     if let Kind::Steps(lines) = &g.nodes[n].kind {
+                        self.hit(depth, n, false);
                         for l in lines {
                             let s = self.code(n, l)?.to_owned();
                             if (s.starts_with("import ") || s.starts_with("from ")) && !s.contains('\n') {
@@ -611,10 +646,12 @@ impl Writer<'_, '_> {
             if negate {
                 std::mem::swap(&mut yes, &mut no);
             }
+            self.hit(depth, n, false);
             self.line(depth, &if negate { format!("while not ({cond}):") } else { format!("while {cond}:") });
         }
         if for_loop.is_some() || self.bodies.contains_key(&n) {
             if let Some((target, iter)) = &for_loop {
+                self.hit(depth, n, false);
                 self.line(depth, &format!("for {target} in {iter}:"));
             }
             let mut inner: HashMap<usize, Stop> =
@@ -631,7 +668,9 @@ impl Writer<'_, '_> {
             return Ok(Next::At(Some(no)));
         }
         let cond = self.code(n, test)?;
+        self.hit(depth, n, false);
         self.line(depth, &format!("if {cond}:"));
+        self.hit(depth + 1, n, true);
         let join = self.ipdom.get(&n).copied().flatten();
         let mut inner = stops.clone();
         if let Some(j) = join {
@@ -726,6 +765,22 @@ mod tests {
         let program = translate(chart, "total", &["nums"]).expect("translates");
         assert!(program.contains("for x in nums:\n"), "{program}");
         assert!(!program.to_lowercase().contains("next number"), "{program}");
+    }
+
+    #[test]
+    fn a_reading_that_calls_a_helper_defines_it() {
+        let chart = "flowchart TD\n  A([Start]) --> B[\"out = []\"]\n  B --> C{More t in ts?}\n  \
+                     C -- Yes --> D{Can t be converted to int?}\n  D -- Yes --> E[Append int of t to out]\n  \
+                     E --> C\n  D -- No --> C\n  C -- No --> F[/Return out/]\n";
+        let program = translate(chart, "ints", &["ts"]).expect("translates");
+        assert!(program.starts_with("def __fb_converts__(kind, x):\n"), "{program}");
+        assert!(program.contains("if __fb_converts__(int, t):"), "{program}");
+        assert!(
+            !translate(chart.replace("Can t be converted to int?", "t > 0?").as_str(), "ints", &["ts"])
+                .expect("translates")
+                .contains("__fb_converts__"),
+            "only the helpers used"
+        );
     }
 
     #[test]

@@ -144,6 +144,39 @@ pub fn chart_program_borrowing(
     chart: &Flowchart,
     borrowed: &[super::against::Borrowed],
 ) -> Result<String, GraphError> {
+    written(program, chart, borrowed, false)
+}
+
+/// The entry a traced chart program ([`chart_program_traced`]) is called
+/// by: it calls the chart's entry with the same arguments and returns the
+/// sorted ids its nodes recorded ([`super::chart2py::TRACE_HIT`]), whatever
+/// the call returned or raised.
+pub const TRACED_ENTRY: &str = "__fb_traced__";
+
+/// [`chart_program_borrowing`] with every node recording that it ran, and
+/// [`TRACED_ENTRY`] to call it by.
+pub fn chart_program_traced(
+    program: &Program,
+    chart: &Flowchart,
+    borrowed: &[super::against::Borrowed],
+) -> Result<String, GraphError> {
+    let body = written(program, chart, borrowed, true)?;
+    let call = match program.entry.method.as_deref() {
+        Some(class) => format!("{class}().{}", program.entry.name),
+        None => program.entry.name.clone(),
+    };
+    Ok(format!(
+        "{body}\n\ndef {TRACED_ENTRY}(*args):\n    __fb_hits__.clear()\n    try:\n        {call}(*args)\n    \
+         except Exception:\n        pass\n    return sorted(__fb_hits__)\n"
+    ))
+}
+
+fn written(
+    program: &Program,
+    chart: &Flowchart,
+    borrowed: &[super::against::Borrowed],
+    trace: bool,
+) -> Result<String, GraphError> {
     // People write a power as `2^31`; Python reads `^` as exclusive or.
     // When the code has no `^` of its own, the chart's means a power.
     let powered;
@@ -188,7 +221,11 @@ pub fn chart_program_borrowing(
         .map(|h| h.name.clone())
         .collect();
     let signature = Signature { name: &program.entry.qual, params: &params, nested: &nested };
-    let body = graph_to_python(&graph, Some(signature))?;
+    let body = if trace {
+        super::chart2py::graph_to_traced_python(&graph, Some(signature))?
+    } else {
+        graph_to_python(&graph, Some(signature))?
+    };
     let preamble: Vec<&str> = program
         .preamble
         .iter()

@@ -713,8 +713,9 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
             if let Some((x, y)) = split_word(rest, sep) {
                 let y = y.strip_prefix("the end of ").unwrap_or(y);
                 let y = y.strip_prefix("the ").unwrap_or(y);
-                // `Add x to total` is a sum, `Add x to seen` a set: only
-                // appending is unambiguous.
+                // `Add x to total` is a sum, `Add x to seen` a set, `Add
+                // the neighbours to queue` an extension: only appending is
+                // unambiguous.
                 if verb == "add" {
                     return None;
                 }
@@ -918,6 +919,8 @@ fn value_phrase(text: &str) -> Option<String> {
         ("number of elements in ", "len"),
         ("number of items in ", "len"),
         ("absolute value of ", "abs"),
+        ("floor of the average of ", "floor average"),
+        ("last digit of ", "last digit"),
         ("integer value of ", "int"),
         ("int of ", "int"),
         ("float of ", "float"),
@@ -935,6 +938,15 @@ fn value_phrase(text: &str) -> Option<String> {
         if lower.starts_with(lead) {
             let rest = text[lead.len()..].trim();
             let rest = rest.strip_prefix("the ").unwrap_or(rest);
+            if f == "last digit" {
+                return Some(format!("({}) % 10", value(rest)?));
+            }
+            // `the average of lo and hi` alone may be a mean or a middle
+            // index: only its floor is one thing.
+            if f == "floor average" {
+                let (a, b) = split_word(rest, "and")?;
+                return Some(format!("({} + {}) // 2", value(a)?, value(b)?));
+            }
             // `maximum of nums[k] and cur + nums[k]`: two arguments.
             if matches!(f, "max" | "min")
                 && let Some((a, b)) = split_word(rest, "and")
@@ -1299,13 +1311,23 @@ fn phrase(text: &str) -> Option<String> {
     None
 }
 
+/// Names of the helpers a reading may call where the words leave a choice
+/// to the values (chart2py defines those a program uses, [`HELPERS`]).
+/// Their code does what the words say whatever the values are, but it is
+/// not the solution's code: the structural comparison leaves such lines
+/// unverified.
+pub const HELPER_PREFIX: &str = "__fb_";
+
 /// The predicate a conversion test calls: whether `kind(x)` returns
-/// rather than raising (chart2py defines it, [`CONVERTS_DEF`]).
+/// rather than raising.
 pub const CONVERTS: &str = "__fb_converts__";
 
-/// Python defining [`CONVERTS`].
-pub const CONVERTS_DEF: &str = "def __fb_converts__(kind, x):\n    try:\n        kind(x)\n        return True\n    \
-                                except (ValueError, TypeError, OverflowError):\n        return False\n";
+/// Each helper's name and its Python definition.
+pub const HELPERS: [(&str, &str); 1] = [(
+    CONVERTS,
+    "def __fb_converts__(kind, x):\n    try:\n        kind(x)\n        return True\n    \
+     except (ValueError, TypeError, OverflowError):\n        return False",
+)];
 
 /// `Can t be converted to int`, `t can be converted to a number`, `s is a
 /// valid integer`, `s is not a valid float`: whether a conversion succeeds.
@@ -1893,6 +1915,10 @@ mod tests {
         assert_eq!(code("Multiply result by x"), one("result *= x"));
         assert_eq!(code("Halve step"), one("step //= 2"));
         let names = |s: &str| input(s).into_iter().map(|p| p.name).collect::<Vec<_>>();
+        assert_eq!(code("Add x to total"), vec![None], "a sum, a set or a list");
+        assert_eq!(code("digit = the last digit of n"), one("digit = (n) % 10"));
+        assert_eq!(code("Set mid to the floor of the average of lo and hi"), one("mid = (lo + hi) // 2"));
+        assert_eq!(code("avg = the average of a and b"), vec![None], "a mean or a middle index");
         assert_eq!(names("Read a, b"), vec![s("a"), s("b")]);
         assert_eq!(names("Get n and k"), vec![s("n"), s("k")]);
         assert!(reads_inputs("Read a, b", false));
