@@ -1254,7 +1254,7 @@ fn phrase(text: &str) -> Option<String> {
             return Some(format!("isinstance({x}, {ty})"));
         }
     }
-    // `ch is a digit`, `c is not a vowel`: a character's class.
+    // `ch is a digit`, `c is not a letter`: a character's class.
     for (class, test) in CHARACTER_CLASSES {
         if let Some(x) = subject(&format!(" not {class}")) {
             return Some(format!("not ({})", test.replace('X', &format!("({x})"))));
@@ -1341,10 +1341,9 @@ fn conversion_test(text: &str, subject: &dyn Fn(&str) -> Option<String>) -> Opti
             _ => None,
         }
     };
-    let lower = text.to_lowercase();
-    if let Some(rest) = lower.strip_prefix("can ")
-        && let Some((x, kind)) = rest.split_once(" be converted to ")
-        && let (Some(kind), Some(x)) = (kind_of(kind), expression(&text["can ".len().."can ".len() + x.len()]))
+    if let Some(rest) = strip_prefix_ci(text, "can ")
+        && let Some((x, kind)) = split_word(rest, "be converted to")
+        && let (Some(kind), Some(x)) = (kind_of(kind), expression(x))
     {
         return Some(format!("{CONVERTS}({kind}, {x})"));
     }

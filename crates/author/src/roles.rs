@@ -102,7 +102,9 @@ pub fn with_roles_named(chart: &Flowchart, subject: &str, params: &[String]) -> 
 /// `label` with each role of `subject` as code; `None` when it names none.
 /// Nouns in `owned` are not the subject's (the chart makes its own).
 fn roles_in(label: &str, subject: &str, params: &[String], owned: &[&str]) -> Option<String> {
-    let lower = label.to_lowercase();
+    // ASCII lowering keeps every byte where it was: offsets in `lower` are
+    // offsets in `label`.
+    let lower = label.to_ascii_lowercase();
     let mut out = String::new();
     let mut at = 0;
     let mut changed = false;
@@ -187,6 +189,7 @@ mod tests {
         assert_eq!(roles("Return the string arr"), None);
         assert_eq!(roles("Another listing"), None);
         assert_eq!(roles("Then stop"), None);
+        assert_eq!(roles("İİ the last index ß"), s("İİ len(arr) - 1 ß"), "letters beyond ASCII keep their place");
     }
 
     #[test]
