@@ -109,7 +109,7 @@ fn write_program(g: &Graph, entry: Option<Signature>, trace: bool) -> Result<Str
             program.push(h);
         }
     }
-    // The helpers a reading calls (a conversion test, `Add x to y`).
+    // The helpers a reading calls (a conversion test).
     for (name, def) in super::prose::HELPERS.iter().rev() {
         if bodies.values().flatten().any(|l| l.contains(name)) {
             program.insert(0, (*def).to_owned());
@@ -369,11 +369,12 @@ struct WordedLoop {
 
 impl Writer<'_, '_> {
     /// In a traced program, the record that node `n` ran (`branch`: its
-    /// Yes branch).
+    /// Yes branch). Outside the budget: a chart the plain reading writes,
+    /// the traced one writes too.
     fn hit(&mut self, depth: usize, n: usize, branch: bool) {
         if self.trace {
             let id = 2 * self.g.nodes[n].origin + usize::from(branch);
-            self.line(depth, &format!("{TRACE_HIT}({id})"));
+            self.out.push(format!("{}{TRACE_HIT}({id})", "    ".repeat(depth)));
         }
     }
 

@@ -27,7 +27,7 @@ use flowbench_judge::samples::Sample;
 
 use super::chart2py::{Signature, graph_to_python};
 use super::graph::{Graph, GraphError};
-use super::reader::{Program, Stmt};
+use super::reader::{Program, Stmt, code_texts};
 
 /// What a chart may use without drawing an import: the standard library
 /// part of Code-Vision's prelude (its `sympy` import alone costs a second
@@ -239,17 +239,11 @@ fn written(
 
 /// Whether any statement of the solution writes `^`.
 fn uses_caret(program: &Program) -> bool {
-    fn any(body: &[Stmt]) -> bool {
-        body.iter().any(|s| match s {
-            Stmt::Simple { text, .. } | Stmt::Raise { text, .. } => text.contains('^'),
-            Stmt::Return { value, .. } => value.as_deref().is_some_and(|v| v.contains('^')),
-            Stmt::If { cond, then, otherwise, .. } => cond.contains('^') || any(then) || any(otherwise),
-            Stmt::While { cond, body, .. } => cond.contains('^') || any(body),
-            Stmt::For { iter, body, .. } => iter.contains('^') || any(body),
-            Stmt::Break { .. } | Stmt::Continue { .. } => false,
-        })
-    }
-    std::iter::once(&program.entry).chain(&program.helpers).any(|f| any(&f.body)) || any(&program.preamble)
+    std::iter::once(&program.entry.body)
+        .chain(program.helpers.iter().map(|f| &f.body))
+        .chain(std::iter::once(&program.preamble))
+        .flat_map(|body| code_texts(body))
+        .any(|text| text.contains('^'))
 }
 
 /// Runs the chart on `problem`'s tests. `Err`: the sandbox failed (or the

@@ -94,7 +94,6 @@ pub struct GraphError {
 }
 
 impl<'a> Graph<'a> {
-    /// Reads a chart: node kinds, branches, functions, calls cut.
     /// The reading with the lines that call a reading's helpers
     /// ([`prose::HELPER_PREFIX`]) as prose again: what the structural
     /// comparison reads, since such code does the words' work but is not
@@ -116,6 +115,7 @@ impl<'a> Graph<'a> {
         self
     }
 
+    /// Reads a chart: node kinds, branches, functions, calls cut.
     pub fn new(chart: &'a Flowchart) -> Result<Graph<'a>, GraphError> {
         let index: HashMap<&str, usize> = chart.nodes.iter().enumerate().map(|(i, n)| (n.id.as_str(), i)).collect();
         let mut edges = Vec::new();

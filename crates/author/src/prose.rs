@@ -912,6 +912,17 @@ fn value_phrase(text: &str) -> Option<String> {
             return Some(format!("{f}({} for {var} in {})", expression(element)?, expression(iter)?));
         }
     }
+    if let Some(rest) = strip_prefix_ci(text, "last digit of ") {
+        let rest = rest.trim();
+        return Some(format!("({}) % 10", value(rest.strip_prefix("the ").unwrap_or(rest))?));
+    }
+    // `the average of lo and hi` alone may be a mean or a middle index:
+    // only its floor is one thing.
+    if let Some(rest) = strip_prefix_ci(text, "floor of the average of ") {
+        let rest = rest.trim();
+        let (a, b) = split_word(rest.strip_prefix("the ").unwrap_or(rest), "and")?;
+        return Some(format!("({} + {}) // 2", value(a)?, value(b)?));
+    }
     for (lead, f) in [
         ("number of true values in ", "sum"),
         ("count of true values in ", "sum"),
@@ -919,8 +930,6 @@ fn value_phrase(text: &str) -> Option<String> {
         ("number of elements in ", "len"),
         ("number of items in ", "len"),
         ("absolute value of ", "abs"),
-        ("floor of the average of ", "floor average"),
-        ("last digit of ", "last digit"),
         ("integer value of ", "int"),
         ("int of ", "int"),
         ("float of ", "float"),
@@ -938,15 +947,6 @@ fn value_phrase(text: &str) -> Option<String> {
         if lower.starts_with(lead) {
             let rest = text[lead.len()..].trim();
             let rest = rest.strip_prefix("the ").unwrap_or(rest);
-            if f == "last digit" {
-                return Some(format!("({}) % 10", value(rest)?));
-            }
-            // `the average of lo and hi` alone may be a mean or a middle
-            // index: only its floor is one thing.
-            if f == "floor average" {
-                let (a, b) = split_word(rest, "and")?;
-                return Some(format!("({} + {}) // 2", value(a)?, value(b)?));
-            }
             // `maximum of nums[k] and cur + nums[k]`: two arguments.
             if matches!(f, "max" | "min")
                 && let Some((a, b)) = split_word(rest, "and")
@@ -1341,13 +1341,12 @@ fn conversion_test(text: &str, subject: &dyn Fn(&str) -> Option<String>) -> Opti
             _ => None,
         }
     };
-    if let Some(rest) = strip_prefix_ci(text, "can ")
-        && let Some((x, kind)) = split_word(rest, "be converted to")
-        && let (Some(kind), Some(x)) = (kind_of(kind), expression(x))
-    {
-        return Some(format!("{CONVERTS}({kind}, {x})"));
-    }
-    if let Some((x, kind)) = split_word(text, "can be converted to")
+    // `Can t be converted …` asks it, `t can be converted …` says it.
+    let converted = match strip_prefix_ci(text, "can ") {
+        Some(rest) => split_word(rest, "be converted to"),
+        None => split_word(text, "can be converted to"),
+    };
+    if let Some((x, kind)) = converted
         && let (Some(kind), Some(x)) = (kind_of(kind), expression(x))
     {
         return Some(format!("{CONVERTS}({kind}, {x})"));

@@ -108,6 +108,34 @@ impl Stmt {
     }
 }
 
+/// The code of every statement in `body`, nested ones too: simple
+/// statements and raises as written, a return's value, the conditions of
+/// `if` and `while`, and a `for`'s header as `for target in iter`.
+pub fn code_texts(body: &[Stmt]) -> Vec<String> {
+    let mut out = Vec::new();
+    for s in body {
+        match s {
+            Stmt::Simple { text, .. } | Stmt::Raise { text, .. } => out.push(text.clone()),
+            Stmt::Return { value, .. } => out.extend(value.clone()),
+            Stmt::If { cond, then, otherwise, .. } => {
+                out.push(cond.clone());
+                out.extend(code_texts(then));
+                out.extend(code_texts(otherwise));
+            }
+            Stmt::While { cond, body, .. } => {
+                out.push(cond.clone());
+                out.extend(code_texts(body));
+            }
+            Stmt::For { target, iter, body, .. } => {
+                out.push(format!("for {target} in {iter}"));
+                out.extend(code_texts(body));
+            }
+            Stmt::Break { .. } | Stmt::Continue { .. } => {}
+        }
+    }
+    out
+}
+
 /// Why a solution could not be read.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadError {

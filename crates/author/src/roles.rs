@@ -8,7 +8,7 @@
 
 use flowbench_chart::mermaid::Flowchart;
 
-use super::reader::{Program, Stmt};
+use super::reader::{Program, code_texts};
 
 /// Items a role may name (`the first character`, `the last element`).
 const ITEMS: [&str; 9] = ["element", "item", "value", "character", "char", "letter", "number", "entry", "word"];
@@ -24,35 +24,11 @@ pub fn sequence_parameter(program: &Program) -> Option<String> {
     if let [only] = params.as_slice() {
         return Some((*only).to_owned());
     }
-    let mut texts = Vec::new();
-    collect_texts(&program.entry.body, &mut texts);
+    let texts = code_texts(&program.entry.body);
     let used: Vec<&str> = params.into_iter().filter(|p| texts.iter().any(|t| uses_as_sequence(t, p))).collect();
     match used.as_slice() {
         [one] => Some((*one).to_owned()),
         _ => None,
-    }
-}
-
-fn collect_texts(body: &[Stmt], out: &mut Vec<String>) {
-    for s in body {
-        match s {
-            Stmt::Simple { text, .. } | Stmt::Raise { text, .. } => out.push(text.clone()),
-            Stmt::Return { value, .. } => out.extend(value.clone()),
-            Stmt::If { cond, then, otherwise, .. } => {
-                out.push(cond.clone());
-                collect_texts(then, out);
-                collect_texts(otherwise, out);
-            }
-            Stmt::While { cond, body, .. } => {
-                out.push(cond.clone());
-                collect_texts(body, out);
-            }
-            Stmt::For { iter, body, .. } => {
-                out.push(format!("in {iter}"));
-                collect_texts(body, out);
-            }
-            Stmt::Break { .. } | Stmt::Continue { .. } => {}
-        }
     }
 }
 
@@ -128,12 +104,12 @@ fn roles_in(label: &str, subject: &str, params: &[String], owned: &[&str]) -> Op
 
 /// The role a text (after `the `) starts with: its length and its code.
 fn role_at(text: &str, subject: &str, params: &[String], owned: &[&str]) -> Option<(usize, String)> {
-    let words: Vec<&str> = text.split(|c: char| !(c.is_alphanumeric() || c == '_')).collect();
-    let word = |i: usize| words.get(i).copied().unwrap_or("");
-    // Where the role's words end, and what follows them.
-    let end = |n: usize| words[..n].iter().map(|w| w.len() + 1).sum::<usize>() - 1;
+    let words = words_ending(text);
+    let word = |i: usize| words.get(i).map_or("", |&(w, _)| w);
+    // Where the role's `n` words end, and what follows them.
+    let end = |n: usize| words.get(n - 1).map_or(text.len(), |&(_, end)| end);
     let described = |n: usize| {
-        let rest = text[end(n).min(text.len())..].trim_start();
+        let rest = text[end(n)..].trim_start();
         rest.starts_with("of ") || params.iter().any(|p| rest.split([' ', ',', '?']).next() == Some(p.as_str()))
     };
     match (word(0), word(1)) {
@@ -150,6 +126,22 @@ fn role_at(text: &str, subject: &str, params: &[String], owned: &[&str]) -> Opti
         }
         _ => None,
     }
+}
+
+/// The words of `text` split at every character that is not a letter, a
+/// digit or `_` (two such characters in a row leave an empty word), each
+/// with the byte offset where it ends.
+fn words_ending(text: &str) -> Vec<(&str, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (at, c) in text.char_indices() {
+        if !(c.is_alphanumeric() || c == '_') {
+            out.push((&text[start..at], at));
+            start = at + c.len_utf8();
+        }
+    }
+    out.push((&text[start..], text.len()));
+    out
 }
 
 #[cfg(test)]
@@ -190,6 +182,7 @@ mod tests {
         assert_eq!(roles("Another listing"), None);
         assert_eq!(roles("Then stop"), None);
         assert_eq!(roles("İİ the last index ß"), s("İİ len(arr) - 1 ß"), "letters beyond ASCII keep their place");
+        assert_eq!(roles("Set i to the first\u{2019}index, then stop"), s("Set i to 0, then stop"), "a wide separator");
     }
 
     #[test]
