@@ -52,6 +52,37 @@ def domain_source(domains):
     return "examples fallback" if "examples" in sources else "signature only"
 
 
+_decoder = json.JSONDecoder()
+
+
+def split_test(line):
+    """A tests.jsonl line as (its small fields, the raw JSON of its args and
+    of its expected value). The large inputs run to megabytes: their text is
+    copied, not decoded and encoded again (that took ten seconds)."""
+    start = line.index(',"args":') + len(',"args":')
+    _, end = _decoder.raw_decode(line, start)
+    assert line.startswith(',"expected":', end), "tests.jsonl: args then expected"
+    value_start = end + len(',"expected":')
+    _, value_end = _decoder.raw_decode(line, value_start)
+    rest = json.loads(line[:start - len(',"args":')] + line[value_end:])
+    return rest, line[start:end], line[value_start:value_end]
+
+
+def native_line(problem, suite):
+    """The problem as a native record with `suite` as its tests. Each test
+    keeps its purpose: its category, and why its input lies beyond the
+    statement when it does (the judge's classes)."""
+    tests = []
+    for fields, args, expected in suite:
+        extra = {"category": fields["category"]}
+        if fields.get("widened"):
+            extra["widened"] = fields["widened"]
+        tests.append('{"args":' + args + ',"expected":' + expected + "," + json.dumps(extra, ensure_ascii=False)[1:])
+    rest = {k: v for k, v in problem.items() if k not in ("tests", "reference_time_s")}
+    rest["reference_time_s"] = max(fields["reference_time_s"] for fields, _, _ in suite)
+    return json.dumps(rest, ensure_ascii=False)[:-1] + ',"tests":[' + ",".join(tests) + "]}"
+
+
 for name in sorted(os.listdir(root), key=lambda n: (len(n), n)):
     d = os.path.join(root, name)
     problem = json.load(open(os.path.join(d, "problem.json")))
@@ -60,16 +91,10 @@ for name in sorted(os.listdir(root), key=lambda n: (len(n), n)):
     if os.path.exists(tests_path):
         with open(tests_path) as f:
             header = json.loads(f.readline())
-            tests = [json.loads(l) for l in f if l.strip()]
-        for suite, into in ((tests, full_lines), ([t for t in tests if t.get("shipped", True)], lines)):
-            native = dict(problem)
-            # Each test keeps its purpose: its category, and why its input
-            # lies beyond the statement when it does (the judge's classes).
-            native["tests"] = [dict({"args": t["args"], "expected": t["expected"], "category": t["category"]},
-                                    **({"widened": t["widened"]} if t.get("widened") else {})) for t in suite]
-            native["reference_time_s"] = max(t["reference_time_s"] for t in suite)
-            into.append(json.dumps(native, ensure_ascii=False))
-        shipped_total += sum(1 for t in tests if t.get("shipped", True))
+            tests = [split_test(l) for l in f if l.strip()]
+        for suite, into in ((tests, full_lines), ([t for t in tests if t[0].get("shipped", True)], lines)):
+            into.append(native_line(problem, suite))
+        shipped_total += sum(1 for t in tests if t[0].get("shipped", True))
     # `tests gen --score` scored both suites against the same mutants.
     if header.get("mutation"):
         gen[name] = header["mutation"]
