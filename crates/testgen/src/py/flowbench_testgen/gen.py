@@ -78,47 +78,67 @@ class Gen:
         return lo, hi
 
     def scalar(self, t, c, mode, args):
+        ref = c.get("often_in")
+        if ref and mode != "large" and args.get(ref) and self.rng.random() < 0.5:
+            return self.rng.choice(list(args[ref]))
+        return self.scalar_drawer(t, c, mode)()
+
+    def scalar_drawer(self, t, c, mode):
+        """A function drawing one bool, int or float for `scalar` (past its
+        `often_in`), the constraints read once: a large list's 10^5
+        elements pay for the reading once, not once each."""
         r = self.rng
         k = t["k"]
-        ref = c.get("often_in")
-        if ref and mode != "large" and args.get(ref) and r.random() < 0.5:
-            return r.choice(list(args[ref]))
         if k == "bool":
-            return r.random() < 0.5
+            return lambda: r.random() < 0.5
         allowed = one_of(c)
         if allowed is not None:
             # Large inputs take the largest values allowed.
-            return r.choice(allowed[-max(1, len(allowed) // 4):] if mode == "large" else allowed)
+            among = allowed[-max(1, len(allowed) // 4):] if mode == "large" else allowed
+            return lambda: r.choice(among)
         lo, hi = self.int_range(c)
         if k == "float":
             flo = float(lo) if lo is not None else -1e6
             fhi = float(hi) if hi is not None else 1e6
             if mode == "large":
-                return r.choice([flo, fhi, r.uniform(fhi - (fhi - flo) / 10, fhi)])
-            return round(r.uniform(max(flo, -100.0), min(fhi, 100.0)) if max(flo, -100.0) <= min(fhi, 100.0) else r.uniform(flo, fhi), r.choice([1, 2, 3, 6]))
+                return lambda: r.choice([flo, fhi, r.uniform(fhi - (fhi - flo) / 10, fhi)])
+            wlo, whi = (max(flo, -100.0), min(fhi, 100.0)) if max(flo, -100.0) <= min(fhi, 100.0) else (flo, fhi)
+            return lambda: round(r.uniform(wlo, whi), r.choice([1, 2, 3, 6]))
         # int
         if mode == "large":
-            # Unbounded: a ladder of magnitudes, so a reference that loops
-            # `n` times still gets large inputs it finishes (the others time
-            # out and are dropped) and one that does not gets huge ones.
-            mag = self.magnitudes[self.ladder % len(self.magnitudes)]
-            self.ladder += 1
-            far = r.randint(mag // 2, mag)
-            if hi is None and lo is None:
-                return r.choice([1, -1]) * far
-            if hi is None:
-                return lo + far
-            if lo is None:
-                return hi - far
-            top = max(lo, hi - max(6, (hi - lo) // 4))
-            return r.choice([hi, lo, r.randint(top, hi), r.randint(top, hi)])
+            return lambda: self.large_int(lo, hi)
         wlo = max(lo, -SMALL) if lo is not None else -SMALL
         whi = min(hi, SMALL) if hi is not None else SMALL
         if wlo > whi:  # the domain lies outside the small window
             wlo, whi = lo, min(hi, lo + 2 * SMALL) if hi is not None else lo + 2 * SMALL
-        if lo is not None and hi is not None and hi - lo > 2 * SMALL and r.random() < 0.3:
-            return r.randint(lo, hi)
-        return r.randint(wlo, whi) if r.random() < 0.7 else r.randint(max(wlo, -10), min(whi, 10)) if max(wlo, -10) <= min(whi, 10) else r.randint(wlo, whi)
+        wide = lo is not None and hi is not None and hi - lo > 2 * SMALL
+        nlo, nhi = (max(wlo, -10), min(whi, 10)) if max(wlo, -10) <= min(whi, 10) else (wlo, whi)
+        # `randint(a, b)` is `a + _randbelow(b - a + 1)`: the same draws
+        # without its argument checks, once per element.
+        below, rand = r._randbelow, r.random
+
+        def small():
+            if wide and rand() < 0.3:
+                return r.randint(lo, hi)
+            return wlo + below(whi - wlo + 1) if rand() < 0.7 else nlo + below(nhi - nlo + 1)
+        return small
+
+    def large_int(self, lo, hi):
+        """Unbounded: a ladder of magnitudes, so a reference that loops `n`
+        times still gets large inputs it finishes (the others time out and
+        are dropped) and one that does not gets huge ones."""
+        r = self.rng
+        mag = self.magnitudes[self.ladder % len(self.magnitudes)]
+        self.ladder += 1
+        far = r.randint(mag // 2, mag)
+        if hi is None and lo is None:
+            return r.choice([1, -1]) * far
+        if hi is None:
+            return lo + far
+        if lo is None:
+            return hi - far
+        top = max(lo, hi - max(6, (hi - lo) // 4))
+        return r.choice([hi, lo, r.randint(top, hi), r.randint(top, hi)])
 
     def size_for(self, c, mode, size, hi_default):
         lo, hi = length(c, 0, None)
@@ -183,9 +203,30 @@ class Gen:
             return tuple(items)
         return items
 
+    def many(self, t, c, mode, size, args, n):
+        """`n` draws of `value(t, c, mode, size, args)`: the same values from
+        the same random stream, with a scalar's or a string's constraints
+        read once for all `n` (a large input's elements are most of the
+        generator's time)."""
+        if n <= 0:
+            return []
+        k = t["k"]
+        if k == "any":
+            t, k = {"k": "int"}, "int"
+        ref = c.get("often_in")
+        if k in ("int", "float", "bool") and not (ref and mode != "large" and args.get(ref)):
+            draw = self.scalar_drawer(t, c, mode)
+            return [draw() for _ in range(n)]
+        if k == "str" and "pattern" not in c:
+            length, chars = self.length_for(c, mode, size, args), charset(c)
+            return [self.text_of(chars, c, length) for _ in range(n)]
+        return [self.value(t, c, mode, size, args) for _ in range(n)]
+
     def text(self, c, n):
+        return self.text_of(charset(c), c, n)
+
+    def text_of(self, chars, c, n):
         r = self.rng
-        chars = charset(c)
         if c.get("distinct"):  # "all letters in word are distinct"
             return "".join(r.sample(chars, min(n, len(chars))))
         shape = r.random()
@@ -309,15 +350,15 @@ class Gen:
             inner = min(8, max(1, n)) if mode != "large" else 8
             shape = r.random()
             if shape < 0.55 or n < 2:
-                items = [self.value(et, ec, mode, inner, args) for _ in range(n)]
+                items = self.many(et, ec, mode, inner, args, n)
             elif shape < 0.7:
-                pool = [self.value(et, ec, mode, inner, args) for _ in range(r.randint(1, 3))]
+                pool = self.many(et, ec, mode, inner, args, r.randint(1, 3))
                 items = [r.choice(pool) for _ in range(n)]  # duplicates
             elif shape < 0.8:
-                half = [self.value(et, ec, mode, inner, args) for _ in range(n // 2)]
+                half = self.many(et, ec, mode, inner, args, n // 2)
                 items = half + ([self.value(et, ec, mode, inner, args)] if n % 2 else []) + half[::-1]
             elif shape < 0.9:
-                items = sorted_if([self.value(et, ec, mode, inner, args) for _ in range(n)], reverse=r.random() < 0.5)
+                items = sorted_if(self.many(et, ec, mode, inner, args, n), reverse=r.random() < 0.5)
             else:
                 items = [self.value(et, ec, mode, inner, args)] * n
             if c.get("distinct"):
