@@ -479,6 +479,13 @@ fn strip_prefix_ci<'a>(text: &'a str, lead: &str) -> Option<&'a str> {
     head.eq_ignore_ascii_case(lead).then(|| &text[lead.len()..])
 }
 
+/// `text` without `tail`, compared case-insensitively.
+fn strip_suffix_ci<'a>(text: &'a str, tail: &str) -> Option<&'a str> {
+    let cut = text.len().checked_sub(tail.len())?;
+    let end = text.get(cut..)?;
+    end.eq_ignore_ascii_case(tail).then(|| &text[..cut])
+}
+
 /// Case-insensitive prefix strip on a word boundary.
 fn after_word<'a>(text: &'a str, word: &str) -> Option<&'a str> {
     let rest = strip_prefix_ci(text, word)?;
@@ -631,8 +638,15 @@ fn juxtaposed_call(text: &str) -> Option<String> {
     // `factorial with n - 1`, `helper on xs`: the preposition says nothing.
     let args = args.trim();
     let args = ["with ", "on ", "using ", "of "].iter().find_map(|p| args.strip_prefix(p)).unwrap_or(args);
+    let is_call = |call: &String| matches!(expr::parse(call), Some(expr::Expr::Call(..)));
     let call = format!("{name}({})", args.trim());
-    matches!(expr::parse(&call), Some(expr::Expr::Call(..))).then_some(call)
+    if is_call(&call) {
+        return Some(call);
+    }
+    // `power_set_size on items without its first element`: arguments said
+    // in words, each read as a value.
+    let words: Option<Vec<String>> = labels::split_top_level(args).iter().map(|a| value(a)).collect();
+    Some(format!("{name}({})", words?.join(", "))).filter(is_call)
 }
 
 /// A call said as a step (`Call f(x)`, `Recursive call: f n - 1`,
@@ -802,16 +816,35 @@ fn element_phrase(text: &str) -> Option<String> {
     for (lead, index) in [("first ", "0"), ("last ", "-1")] {
         let Some(rest) = strip_prefix_ci(text, lead) else { continue };
         let (what, of) = split_word(rest, "of")?;
-        let known = ["element", "item", "value", "character", "char", "letter", "number", "entry", "word"];
-        if !known.contains(&what.to_lowercase().as_str()) {
+        if !ELEMENT_NOUNS.contains(&what.to_lowercase().as_str()) {
             return None;
         }
         return Some(format!("{}[{index}]", expression(of)?));
+    }
+    // `items without its first element`: the rest of it, as a recursion
+    // on a shorter list says it.
+    if let Some((seq, dropped)) = split_word(text, "without") {
+        let dropped = dropped.to_lowercase();
+        let mut words = dropped.split_whitespace();
+        let (Some("its" | "the"), Some(end), Some(what), None) =
+            (words.next(), words.next(), words.next(), words.next())
+        else {
+            return None;
+        };
+        let slice = match end {
+            "first" => "[1:]",
+            "last" => "[:-1]",
+            _ => return None,
+        };
+        return ELEMENT_NOUNS.contains(&what).then(|| expression(seq).map(|s| format!("{s}{slice}")))?;
     }
     // `nums at mid`: the element at an index.
     let (seq, at) = split_word(text, "at")?;
     Some(format!("{}[{}]", expression(seq)?, expression(at)?))
 }
+
+/// What `the first … of` and `without its last …` may name: one element.
+const ELEMENT_NOUNS: [&str; 9] = ["element", "item", "value", "character", "char", "letter", "number", "entry", "word"];
 
 /// `lo to 0`, `the index i to 0`, `highest to nothing` (`sep`: `to`,
 /// `be`): an assignment said in words.
@@ -962,10 +995,7 @@ fn value_phrase(text: &str) -> Option<String> {
 
 /// `flg 0` (from `Is flg 0?`): a subject, then the literal value it is asked
 /// to be: a number or a string (`Is x True?` is a truth test, read as such
-/// by `phrase`). Several values (`Is n 2 or 3?`) stay words: in a chart
-/// that cannot run, such a set is often the code's range seen from where
-/// the chart stands (`n < 4` once `n < 2` has returned), which the
-/// structural comparison cannot tell equal.
+/// by `phrase`); several values (`Is n 2 or 3?`) are `one_of_values`.
 fn juxtaposed_values(text: &str) -> Option<String> {
     let (subject, value) = text.trim().rsplit_once(' ')?;
     let value = value.trim();
@@ -973,6 +1003,50 @@ fn juxtaposed_values(text: &str) -> Option<String> {
         return None;
     }
     Some(format!("({}) == {value}", expression(subject)?))
+}
+
+/// `n 2 or 3` (from `Is n 2 or 3?`), `n is 2 or 3`, `c is not 'a' or 'b'`:
+/// one value tested against several, by the [`ONE_OF`] helper.
+fn one_of_values(text: &str) -> Option<String> {
+    let literal = |t: &str| t.parse::<f64>().is_ok() || is_quoted(t);
+    let mut parts = Vec::new();
+    let mut rest = text.trim();
+    while let Some((before, after)) = split_word(rest, "or") {
+        parts.push(before);
+        rest = after;
+    }
+    parts.push(rest);
+    let (subject, first) = parts[0].rsplit_once(' ')?;
+    if parts.len() < 2 || !parts[1..].iter().all(|p| literal(p)) || !literal(first) {
+        return None;
+    }
+    let values: Vec<&str> = std::iter::once(first).chain(parts[1..].iter().copied()).collect();
+    let (subject, negation) = match strip_suffix_ci(subject, " is not").or_else(|| strip_suffix_ci(subject, " not")) {
+        Some(s) => (s, "not "),
+        None => (strip_suffix_ci(subject, " is").unwrap_or(subject), ""),
+    };
+    Some(format!("{negation}{ONE_OF}({}, {})", expression(subject)?, values.join(", ")))
+}
+
+/// `q at i and q at j differ`, `a and b are equal`: two values compared.
+fn pair_compared(text: &str) -> Option<String> {
+    let text = text.trim();
+    // `Are a and b equal?` comes here without its `Are`.
+    let (rest, op) = [
+        (" differ", "!="),
+        (" are different", "!="),
+        (" different", "!="),
+        (" are not equal", "!="),
+        (" not equal", "!="),
+        (" are equal", "=="),
+        (" equal", "=="),
+        (" are the same", "=="),
+        (" the same", "=="),
+    ]
+    .into_iter()
+    .find_map(|(words, op)| strip_suffix_ci(text, words).map(|rest| (rest, op)))?;
+    let (a, b) = split_word(rest, "and")?;
+    Some(format!("({}) {op} ({})", value(a)?, value(b)?))
 }
 
 fn is_quoted(text: &str) -> bool {
@@ -1076,6 +1150,10 @@ fn worded_condition(label: &str) -> Option<String> {
     if is_idiom(&text)
         && let Some(code) = phrase(&text)
     {
+        return Some(code);
+    }
+    // `n is 2 or 3` parses as Python but means membership.
+    if let Some(code) = one_of_values(&text).or_else(|| pair_compared(&text)) {
         return Some(code);
     }
     if let Some(code) = expression(&text) {
@@ -1314,20 +1392,28 @@ fn phrase(text: &str) -> Option<String> {
 /// Names of the helpers a reading may call where the words leave a choice
 /// to the values (chart2py defines those a program uses, [`HELPERS`]).
 /// Their code does what the words say whatever the values are, but it is
-/// not the solution's code: the structural comparison leaves such lines
-/// unverified.
+/// not the solution's code (a conversion tried; `n is 2 or 3` where the
+/// code, past `n < 2`, tests `n < 4`): the structural comparison leaves
+/// such lines unverified, and running the chart decides.
 pub const HELPER_PREFIX: &str = "__fb_";
 
 /// The predicate a conversion test calls: whether `kind(x)` returns
 /// rather than raising.
 pub const CONVERTS: &str = "__fb_converts__";
 
+/// The predicate a test of one value against several calls: whether `x`
+/// is among them.
+pub const ONE_OF: &str = "__fb_one_of__";
+
 /// Each helper's name and its Python definition.
-pub const HELPERS: [(&str, &str); 1] = [(
-    CONVERTS,
-    "def __fb_converts__(kind, x):\n    try:\n        kind(x)\n        return True\n    \
-     except (ValueError, TypeError, OverflowError):\n        return False",
-)];
+pub const HELPERS: [(&str, &str); 2] = [
+    (
+        CONVERTS,
+        "def __fb_converts__(kind, x):\n    try:\n        kind(x)\n        return True\n    \
+         except (ValueError, TypeError, OverflowError):\n        return False",
+    ),
+    (ONE_OF, "def __fb_one_of__(x, *values):\n    return x in values"),
+];
 
 /// `Can t be converted to int`, `t can be converted to a number`, `s is a
 /// valid integer`, `s is not a valid float`: whether a conversion succeeds.
@@ -1748,6 +1834,10 @@ mod tests {
             statement("Recursive call: power_set_size n - 1, store as smaller"),
             one("smaller = power_set_size(n - 1)")
         );
+        assert_eq!(
+            statement("Recursive call: power_set_size on items without its first element, store as rest"),
+            one("rest = power_set_size(items[1:])")
+        );
         assert_eq!(statement("Call helper(i + 1) and store the result in rest"), one("rest = helper(i + 1)"));
         assert_eq!(statement("recursively call solve i + 1, j"), one("solve(i + 1, j)"));
         assert_eq!(statement("Increase total by one"), one("total += 1"));
@@ -1789,7 +1879,7 @@ mod tests {
         assert_eq!(condition("Is values at i equal to best?").as_deref(), Some("(values[i]) == (best)"));
         assert_eq!(condition("Is power at most n?").as_deref(), Some("(power) <= (n)"));
         assert_eq!(condition("Is s[i] 'a'?").as_deref(), Some("(s[i]) == 'a'"));
-        assert_eq!(condition("Is n 2 or 3?"), None);
+        assert_eq!(condition("Is n 2 or 3?").as_deref(), Some("__fb_one_of__(n, 2, 3)"));
         assert_eq!(condition("Is count of words 3?"), None);
         assert_eq!(condition("power at most n?").as_deref(), Some("(power) <= (n)"));
         assert_eq!(statement("Let the vowels be a, e, i, o, u"), None);
@@ -1915,6 +2005,17 @@ mod tests {
         let names = |s: &str| input(s).into_iter().map(|p| p.name).collect::<Vec<_>>();
         assert_eq!(code("Add x to total"), vec![None], "a sum, a set or a list");
         assert_eq!(code("digit = the last digit of n"), one("digit = (n) % 10"));
+        assert_eq!(code("rest = items without its first element"), one("rest = items[1:]"));
+        assert_eq!(c("Is n 2 or 3?"), s("__fb_one_of__(n, 2, 3)"));
+        assert_eq!(c("n is 2 or 3"), s("__fb_one_of__(n, 2, 3)"), "not `n == 2 or 3`, which is always true");
+        assert_eq!(c("Is ch not 'a' or 'b' or 'c'?"), s("not __fb_one_of__(ch, 'a', 'b', 'c')"));
+        assert_eq!(one_of_values("x less than 2 or y"), None, "a side that is no value stays a condition");
+        assert_eq!(c("q at i and q at j differ"), s("(q[i]) != (q[j])"));
+        assert_eq!(c("Are a and b the same?"), s("(a) == (b)"));
+        assert_eq!(c("Are xs at i and xs at i - 1 equal?"), s("(xs[i]) == (xs[i - 1])"));
+        assert_eq!(c("a[i] and a[j] are equal"), s("(a[i]) == (a[j])"));
+        assert_eq!(code("Set head to word without the last character"), one("head = word[:-1]"));
+        assert_eq!(code("rest = items without duplicates"), vec![None], "not one element dropped");
         assert_eq!(code("Set mid to the floor of the average of lo and hi"), one("mid = (lo + hi) // 2"));
         assert_eq!(code("avg = the average of a and b"), vec![None], "a mean or a middle index");
         assert_eq!(names("Read a, b"), vec![s("a"), s("b")]);
