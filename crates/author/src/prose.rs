@@ -447,7 +447,9 @@ pub fn statements(label: &str) -> Vec<Line> {
 }
 
 /// `Add current value: total = …` → `total = …`; `Initialize i = 0` →
-/// `i = 0`: a short lead-in of plain words before code.
+/// `i = 0`: a short lead-in of plain words before code. A longer one (up
+/// to seven words) only before an assignment, the value it names: `Start
+/// trying odd divisors from d = 3`.
 fn strip_prose_prefix(text: &str) -> Option<String> {
     if let Some((head, rest)) = text.split_once(": ")
         && head.split_whitespace().count() <= 6
@@ -455,16 +457,19 @@ fn strip_prose_prefix(text: &str) -> Option<String> {
     {
         return Some(rest.trim().to_owned());
     }
-    let words: Vec<&str> = text.splitn(5, ' ').collect();
-    for k in 1..words.len().min(4) {
+    let words: Vec<&str> = text.splitn(9, ' ').collect();
+    for k in 1..words.len().min(8) {
         let lead = &words[..k];
         if !lead.iter().all(|w| w.chars().all(char::is_alphabetic)) {
             break;
         }
         let rest = words[k..].join(" ");
+        let short = k <= 3;
         if let Some(code) = as_code(&rest)
-            && code.iter().all(|c| {
-                matches!(expr::parse_stmt(c), Some(Stmt::Assign(..) | Stmt::Aug(..) | Stmt::Expr(expr::Expr::Call(..))))
+            && code.iter().all(|c| match expr::parse_stmt(c) {
+                Some(Stmt::Assign(..)) => true,
+                Some(Stmt::Aug(..) | Stmt::Expr(expr::Expr::Call(..))) => short,
+                _ => false,
             })
         {
             return Some(rest);
@@ -780,6 +785,12 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
             return Some(vec![a, b]);
         }
         return setting(rest, sep).map(|s| vec![s]);
+    }
+    // `Move lo to mid + 1`: a pointer set to its new place.
+    if let Some(rest) = after_word(text, "move")
+        && let Some(code) = setting(rest, "to")
+    {
+        return one(code);
     }
     // `Replace n by its absolute value`, `Replace x with x // 2`.
     if let Some(rest) = after_word(text, "replace") {
@@ -2006,6 +2017,10 @@ mod tests {
         assert_eq!(code("Add x to total"), vec![None], "a sum, a set or a list");
         assert_eq!(code("digit = the last digit of n"), one("digit = (n) % 10"));
         assert_eq!(code("rest = items without its first element"), one("rest = items[1:]"));
+        assert_eq!(code("Move lo to mid + 1"), one("lo = mid + 1"));
+        assert_eq!(code("Start trying odd divisors from d = 3"), one("d = 3"));
+        assert_eq!(code("Print the value of the helper f(x)"), vec![None], "a long lead-in only before an assignment");
+        assert_eq!(code("Move to the next element"), vec![None], "no place named");
         assert_eq!(c("Is n 2 or 3?"), s("__fb_one_of__(n, 2, 3)"));
         assert_eq!(c("n is 2 or 3"), s("__fb_one_of__(n, 2, 3)"), "not `n == 2 or 3`, which is always true");
         assert_eq!(c("Is ch not 'a' or 'b' or 'c'?"), s("not __fb_one_of__(ch, 'a', 'b', 'c')"));
