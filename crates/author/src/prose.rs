@@ -786,8 +786,11 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
         }
         return setting(rest, sep).map(|s| vec![s]);
     }
-    // `Move lo to mid + 1`: a pointer set to its new place.
+    // `Move lo to mid + 1`: a pointer set to its new place (`Move i to the
+    // right` names a direction, not a value).
     if let Some(rest) = after_word(text, "move")
+        && let Some((_, place)) = split_word(rest, "to")
+        && !DIRECTIONS.contains(&place.trim_start_matches("the ").trim().to_lowercase().as_str())
         && let Some(code) = setting(rest, "to")
     {
         return one(code);
@@ -853,6 +856,10 @@ fn element_phrase(text: &str) -> Option<String> {
     let (seq, at) = split_word(text, "at")?;
     Some(format!("{}[{}]", expression(seq)?, expression(at)?))
 }
+
+/// Where `Move i to the …` may send a pointer without naming a value.
+const DIRECTIONS: [&str; 10] =
+    ["right", "left", "next", "previous", "end", "start", "front", "back", "beginning", "middle"];
 
 /// What `the first … of` and `without its last …` may name: one element.
 const ELEMENT_NOUNS: [&str; 9] = ["element", "item", "value", "character", "char", "letter", "number", "entry", "word"];
@@ -2021,6 +2028,7 @@ mod tests {
         assert_eq!(code("Start trying odd divisors from d = 3"), one("d = 3"));
         assert_eq!(code("Print the value of the helper f(x)"), vec![None], "a long lead-in only before an assignment");
         assert_eq!(code("Move to the next element"), vec![None], "no place named");
+        assert_eq!(code("Move i to the right"), vec![None], "a direction, not a value");
         assert_eq!(c("Is n 2 or 3?"), s("__fb_one_of__(n, 2, 3)"));
         assert_eq!(c("n is 2 or 3"), s("__fb_one_of__(n, 2, 3)"), "not `n == 2 or 3`, which is always true");
         assert_eq!(c("Is ch not 'a' or 'b' or 'c'?"), s("not __fb_one_of__(ch, 'a', 'b', 'c')"));
