@@ -953,14 +953,24 @@ fn value_phrase(text: &str) -> Option<String> {
             return Some(format!("{f}({}, key=len)", expression(within)?));
         }
     }
-    // `sum of d * d for each d in digits`: a generator said in words.
+    // `sum of d * d for each d in digits`: a generator said in words;
+    // `for each digit d of n` walks a number's decimal digits.
     for f in ["sum", "max", "min", "any", "all"] {
-        if let Some(rest) = strip_prefix_ci(text, &format!("{f} of "))
-            && let Some((element, source)) = split_word(rest, "for each").or_else(|| split_word(rest, "for"))
-            && let Some((var, iter)) = split_word(source, "in")
+        let Some(rest) = strip_prefix_ci(text, &format!("{f} of ")) else { continue };
+        let Some((element, source)) = split_word(rest, "for each").or_else(|| split_word(rest, "for")) else {
+            continue;
+        };
+        if let Some((var, iter)) = split_word(source, "in")
             && is_name(var)
         {
             return Some(format!("{f}({} for {var} in {})", expression(element)?, expression(iter)?));
+        }
+        if let Some(digit) = strip_prefix_ci(source, "digit ")
+            && let Some((var, number)) = split_word(digit, "of")
+            && is_name(var)
+        {
+            let number = value(number)?;
+            return Some(format!("{f}({} for {var} in map(int, str(abs({number}))))", expression(element)?));
         }
     }
     if let Some(rest) = strip_prefix_ci(text, "last digit of ") {
@@ -2025,6 +2035,7 @@ mod tests {
         assert_eq!(code("digit = the last digit of n"), one("digit = (n) % 10"));
         assert_eq!(code("rest = items without its first element"), one("rest = items[1:]"));
         assert_eq!(code("Move lo to mid + 1"), one("lo = mid + 1"));
+        assert_eq!(code("n = sum of d**2 for each digit d of n"), one("n = sum(d**2 for d in map(int, str(abs(n))))"));
         assert_eq!(code("Start trying odd divisors from d = 3"), one("d = 3"));
         assert_eq!(code("Print the value of the helper f(x)"), vec![None], "a long lead-in only before an assignment");
         assert_eq!(code("Move to the next element"), vec![None], "no place named");
