@@ -861,8 +861,10 @@ fn element_phrase(text: &str) -> Option<String> {
 const DIRECTIONS: [&str; 10] =
     ["right", "left", "next", "previous", "end", "start", "front", "back", "beginning", "middle"];
 
-/// What `the first … of` and `without its last …` may name: one element.
-const ELEMENT_NOUNS: [&str; 9] = ["element", "item", "value", "character", "char", "letter", "number", "entry", "word"];
+/// What `the first … of` and `without its last …` may name: one element
+/// (the role words, `super::roles`, name the same).
+pub(super) const ELEMENT_NOUNS: [&str; 9] =
+    ["element", "item", "value", "character", "char", "letter", "number", "entry", "word"];
 
 /// `lo to 0`, `the index i to 0`, `highest to nothing` (`sep`: `to`,
 /// `be`): an assignment said in words.
@@ -1027,7 +1029,7 @@ fn value_phrase(text: &str) -> Option<String> {
 fn juxtaposed_values(text: &str) -> Option<String> {
     let (subject, value) = text.trim().rsplit_once(' ')?;
     let value = value.trim();
-    if !(value.parse::<f64>().is_ok() || is_quoted(value)) || split_word(subject, "or").is_some() {
+    if !is_literal(value) || split_word(subject, "or").is_some() {
         return None;
     }
     Some(format!("({}) == {value}", expression(subject)?))
@@ -1036,7 +1038,6 @@ fn juxtaposed_values(text: &str) -> Option<String> {
 /// `n 2 or 3` (from `Is n 2 or 3?`), `n is 2 or 3`, `c is not 'a' or 'b'`:
 /// one value tested against several, by the [`ONE_OF`] helper.
 fn one_of_values(text: &str) -> Option<String> {
-    let literal = |t: &str| t.parse::<f64>().is_ok() || is_quoted(t);
     let mut parts = Vec::new();
     let mut rest = text.trim();
     while let Some((before, after)) = split_word(rest, "or") {
@@ -1045,7 +1046,7 @@ fn one_of_values(text: &str) -> Option<String> {
     }
     parts.push(rest);
     let (subject, first) = parts[0].rsplit_once(' ')?;
-    if parts.len() < 2 || !parts[1..].iter().all(|p| literal(p)) || !literal(first) {
+    if parts.len() < 2 || !parts[1..].iter().all(|p| is_literal(p)) || !is_literal(first) {
         return None;
     }
     let values: Vec<&str> = std::iter::once(first).chain(parts[1..].iter().copied()).collect();
@@ -1075,6 +1076,12 @@ fn pair_compared(text: &str) -> Option<String> {
     .find_map(|(words, op)| strip_suffix_ci(text, words).map(|rest| (rest, op)))?;
     let (a, b) = split_word(rest, "and")?;
     Some(format!("({}) {op} ({})", value(a)?, value(b)?))
+}
+
+/// A number or a quoted string: a value, never a condition of its own.
+fn is_literal(text: &str) -> bool {
+    let text = text.trim();
+    text.parse::<f64>().is_ok() || is_quoted(text)
 }
 
 fn is_quoted(text: &str) -> bool {
@@ -1202,10 +1209,9 @@ fn worded_condition(label: &str) -> Option<String> {
         // `n less than or equal to one` splits at `or` into no conditions:
         // the comparison's words below read it. A bare value is no side of
         // one (`n 2 or 3`).
-        let literal = |t: &str| t.trim().parse::<f64>().is_ok() || is_quoted(t.trim());
         if let Some((a, b)) = split_word(&text, sep)
-            && !literal(a)
-            && !literal(b)
+            && !is_literal(a)
+            && !is_literal(b)
             && let (Some(a), Some(b)) = (condition(a), condition(b))
         {
             return Some(format!("({a}) {sep} ({b})"));

@@ -8,10 +8,8 @@
 
 use flowbench_chart::mermaid::Flowchart;
 
+use super::prose::ELEMENT_NOUNS;
 use super::reader::{Program, code_texts};
-
-/// Items a role may name (`the first character`, `the last element`).
-const ITEMS: [&str; 9] = ["element", "item", "value", "character", "char", "letter", "number", "entry", "word"];
 
 /// Nouns that name the sequence itself (`the list`, `the input string`).
 const SEQUENCES: [&str; 7] = ["list", "array", "string", "sequence", "text", "word", "input"];
@@ -117,7 +115,7 @@ fn role_at(text: &str, subject: &str, params: &[String], owned: &[&str]) -> Opti
             let code = if word(0) == "first" { "0".to_owned() } else { format!("len({subject}) - 1") };
             Some((end(2), code))
         }
-        ("first" | "last", item) if ITEMS.contains(&item) && !described(2) => {
+        ("first" | "last", item) if ELEMENT_NOUNS.contains(&item) && !described(2) => {
             Some((end(2), format!("{subject}[{}]", if word(0) == "first" { "0" } else { "-1" })))
         }
         ("input", noun) if SEQUENCES.contains(&noun) && !described(2) => Some((end(2), subject.to_owned())),

@@ -78,10 +78,16 @@ class Gen:
         return lo, hi
 
     def scalar(self, t, c, mode, args):
-        ref = c.get("often_in")
-        if ref and mode != "large" and args.get(ref) and self.rng.random() < 0.5:
-            return self.rng.choice(list(args[ref]))
+        among = self.often_among(c, mode, args)
+        if among and self.rng.random() < 0.5:
+            return self.rng.choice(list(among))
         return self.scalar_drawer(t, c, mode)()
+
+    def often_among(self, c, mode, args):
+        """The drawn value `often_in` names, which a scalar is then taken
+        from half the time (not in large inputs); None otherwise."""
+        ref = c.get("often_in")
+        return args.get(ref) if ref and mode != "large" else None
 
     def scalar_drawer(self, t, c, mode):
         """A function drawing one bool, int or float for `scalar` (past its
@@ -213,8 +219,7 @@ class Gen:
         k = t["k"]
         if k == "any":
             t, k = {"k": "int"}, "int"
-        ref = c.get("often_in")
-        if k in ("int", "float", "bool") and not (ref and mode != "large" and args.get(ref)):
+        if k in ("int", "float", "bool") and not self.often_among(c, mode, args):
             draw = self.scalar_drawer(t, c, mode)
             return [draw() for _ in range(n)]
         if k == "str" and "pattern" not in c:
