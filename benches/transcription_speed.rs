@@ -34,10 +34,10 @@ fn main() {
     let mut times = Vec::new();
     for _ in 0..3 {
         let started = Instant::now();
-        let (lines, unusable) = score_lines(&samples, &sources, None);
+        let scored = score_lines(&samples, &sources, None);
         times.push(started.elapsed().as_secs_f64());
-        assert_eq!((lines.len(), unusable.len()), (TRANSCRIPTIONS, 0));
-        assert!(lines.iter().all(|l| l["parsed"] == json!(true)), "every transcription parses");
+        assert_eq!((scored.lines.len(), scored.unusable.len()), (TRANSCRIPTIONS, 0));
+        assert!(scored.lines.iter().all(|l| l["parsed"] == json!(true)), "every transcription parses");
     }
     let best = times.iter().copied().fold(f64::INFINITY, f64::min);
     println!(

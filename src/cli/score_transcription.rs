@@ -38,7 +38,9 @@ pub struct ScoreTranscriptionArgs {
     /// Seconds per test when running a transcription's program.
     #[arg(long, default_value_t = 3.0)]
     timeout: f64,
-    #[arg(long, value_enum, default_value_t = Clock::Wall)]
+    /// What the programs' time limits measure. CPU time by default: a
+    /// score must not depend on how loaded the machine is.
+    #[arg(long, value_enum, default_value_t = Clock::Cpu)]
     clock: Clock,
     /// Concurrent sandbox workers [default: 3 × cores].
     #[arg(short = 'j', long)]
@@ -79,7 +81,8 @@ pub fn run(args: ScoreTranscriptionArgs) -> anyhow::Result<ExitCode> {
         .with_interpreter(args.python.as_deref(), None),
     );
     let execution = Execution { problems: &bench.problems, settings: &settings, sandbox: &sandbox };
-    let (lines, unusable) = score_lines(&text, &sources, (!args.no_execute).then_some(&execution));
+    let scored = score_lines(&text, &sources, (!args.no_execute).then_some(&execution));
+    let lines = scored.lines;
     let mut out = String::new();
     for line in &lines {
         out.push_str(&serde_json::Value::Object(line.clone()).to_string());
@@ -87,11 +90,20 @@ pub fn run(args: ScoreTranscriptionArgs) -> anyhow::Result<ExitCode> {
     }
     crate::outfile::write_atomic(&args.output, out.as_bytes())
         .with_context(|| format!("writing {}", args.output.display()))?;
-    for problem in &unusable {
+    for problem in &scored.unusable {
         eprintln!("warning: {}: {problem}", args.samples.display());
     }
     eprintln!("{}: {}", args.output.display(), summary(&lines));
-    Ok(if unusable.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    if let Some(first) = scored.not_run.first() {
+        eprintln!(
+            "error: {}: {} of the programs could not be run (their `executes` is null; run again to score them); \
+             first: {first}",
+            args.samples.display(),
+            scored.not_run.len()
+        );
+        return Ok(ExitCode::from(1));
+    }
+    Ok(if scored.unusable.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
 /// `N scored, P parsed, mean relaxed triple F1 X, E execute`.

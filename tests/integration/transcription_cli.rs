@@ -3,7 +3,8 @@
 //! a sequenceDiagram, prose with no code block, a 10,000-node chart, a
 //! line that is not JSON, an unknown task) are each scored or refused with
 //! a recorded reason while the rest of the run is kept. Scores are
-//! byte-identical across runs.
+//! byte-identical across runs; a sandbox that cannot run the programs fails
+//! the run without a verdict.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -37,8 +38,10 @@ fn stand_ins_and_bad_replies_are_scored_with_reasons() {
         let lines = scores(&dir.join(&out));
         assert!(lines.len() >= 50, "{model}: one line per sample");
         ok(&flowbench(&["score-transcription", "--samples", &file, "-o", "again.jsonl"], dir), "score again");
-        let bytes = |f: &str| std::fs::read(dir.join(f)).expect("scores");
-        assert!(bytes(&out) == bytes("again.jsonl"), "{model}: scores are byte-identical across runs");
+        let text = |f: &str| std::fs::read_to_string(dir.join(f)).expect("scores");
+        let (first, second) = (text(&out), text("again.jsonl"));
+        let differ = first.lines().zip(second.lines()).find(|(a, b)| a != b);
+        assert!(first == second, "{model}: scores are byte-identical across runs; first difference: {differ:#?}");
         let perfect = lines.iter().filter(|l| l["triple_f1_relaxed"] == json!(1.0)).count();
         if model == "transcriber" {
             assert_eq!(perfect, lines.len(), "the transcriber reads every chart right");
@@ -91,4 +94,23 @@ fn stand_ins_and_bad_replies_are_scored_with_reasons() {
         "the good line is kept"
     );
     assert!(err.contains("line 5") && err.contains("no-such-task"), "each unusable line is reported: {err}");
+
+    // A sandbox that cannot run the programs is the machine's failure: the
+    // graph scores are kept, `executes` stays null, and the run says so and
+    // fails, so that it is run again rather than read as "does not execute".
+    let refused = Command::new(env!("CARGO_BIN_EXE_flowbench"))
+        .args(["score-transcription", "--samples", "transcriber.jsonl", "-o", "refused.jsonl"])
+        .env("FLOWBENCH_TEST_FAIL_STEP", "network")
+        .current_dir(dir)
+        .output()
+        .expect("flowbench runs");
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(1), "{err}");
+    assert!(err.contains("could not be run") && err.contains("network"), "{err}");
+    let lines = scores(&dir.join("refused.jsonl"));
+    // (A chart that chart2py cannot read fails before any sandbox.)
+    let ran = |l: &&Value| !l["execution"].as_str().is_some_and(|why| why.starts_with("chart2py"));
+    assert!(lines.iter().filter(ran).all(|l| l["executes"].is_null()), "no verdict from a refused sandbox");
+    assert!(lines.iter().any(|l| l["executes"].is_null()), "some programs reached the sandbox");
+    assert!(lines.iter().all(|l| l["triple_f1_relaxed"] == json!(1.0)), "the graph scores are kept");
 }

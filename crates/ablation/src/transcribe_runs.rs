@@ -85,7 +85,11 @@ pub fn score_run(
             text.push('\n');
         }
     }
-    let (lines, unusable) = score_lines(&text, sources, Some(execution));
+    let scored = score_lines(&text, sources, Some(execution));
+    let lines = scored.lines;
+    // A program the sandbox could not run is read as not executed: said
+    // beside the lines that were not samples, never taken as a verdict.
+    let unusable = scored.unusable.into_iter().chain(scored.not_run).collect();
     let mut out = String::new();
     let mut scores: BTreeMap<String, Vec<Score>> = BTreeMap::new();
     for line in &lines {

@@ -5,32 +5,39 @@
 //! the bank's charts start at a bare `Start`, so the image never names them.
 
 use flowbench_author::chart2py::{Signature, graph_to_python};
-use flowbench_author::execute::{Execution, judge_program};
+use flowbench_author::execute::{Execution, NoRun, judge_program};
 use flowbench_author::graph::{Graph, GraphError};
 use flowbench_chart::mermaid::Flowchart;
 use flowbench_judge::problems_file::LoadedProblem;
 use flowbench_judge::run::{JudgeSettings, Sandbox};
 
 /// Whether `chart`'s program passes `problem`'s tests, and the verdict (or
-/// why there is none: labels that stay prose, a sandbox failure — a machine
-/// failure is `None`, never a verdict on the transcription).
+/// why there is none: labels that stay prose, a problem without tests).
+/// A failure of the sandbox is the error: the machine's, never a verdict on
+/// the transcription.
 pub fn executes(
     chart: &Flowchart,
     problem: &LoadedProblem,
     settings: &JudgeSettings,
     sandbox: &dyn Sandbox,
-) -> (Option<bool>, String) {
+) -> Result<(Option<bool>, String), MachineFailure> {
     let code = match program(chart, &problem.problem.starter_code, &problem.problem.entry_point) {
         Ok(code) => code,
-        Err(why) => return (Some(false), why.to_string()),
+        Err(why) => return Ok((Some(false), why.to_string())),
     };
     match judge_program(code, problem, settings, sandbox) {
-        Ok(Execution::Passed { .. }) => (Some(true), "passed".into()),
-        Ok(Execution::Failed(c)) => (Some(false), c.result),
-        Ok(Execution::NotCode(why)) => (Some(false), why),
-        Err(why) => (None, why.to_string()),
+        Ok(Execution::Passed { .. }) => Ok((Some(true), "passed".into())),
+        Ok(Execution::Failed(c)) => Ok((Some(false), c.result)),
+        Ok(Execution::NotCode(why)) => Ok((Some(false), why)),
+        Err(NoRun::NotJudgeable(why)) => Ok((None, why)),
+        Err(NoRun::Sandbox(why)) => Err(MachineFailure(why)),
     }
 }
+
+/// The sandbox could not run a transcription's program.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("the sandbox could not run the program: {0}")]
+pub struct MachineFailure(pub String);
 
 /// A chart `chart2py` cannot read as a program.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
