@@ -250,7 +250,7 @@ pub fn add_behaviour(
     report.mismatches = rest;
     report.notes.extend(inputs);
     if let Some(t) = tests {
-        add_execution(report, program, chart, t)?;
+        flowbench_support::timings::time("against tests", || add_execution(report, program, chart, t))?;
         if !matches!(report.execution, Some(Execution::Passed { .. })) {
             return Ok(());
         }

@@ -23,6 +23,7 @@ use flowbench_chart::mermaid::Flowchart;
 use flowbench_exec::CallStyle;
 use flowbench_problem::sandbox::SandboxFailure;
 use flowbench_problem::value::Value;
+use flowbench_support::timings::time;
 use flowbench_testgen::generate::{compare_options, same};
 use flowbench_testgen::reference::{Run, run_all, wrap};
 use flowbench_testgen::spec::TestSpec;
@@ -32,7 +33,7 @@ use super::against::Behave;
 use super::inputs::{Found, InputsError, NoInputs, call_limits, call_style, find_inputs};
 use super::reader::Program;
 
-/// Seconds (of a call's one-second limit, counted) past which the
+/// Seconds (of a call's quarter-second limit, counted) past which the
 /// reference was slow enough that a chart running out of time on the same
 /// input is no counterexample.
 const SLOW_REFERENCE: f64 = 0.02;
@@ -155,13 +156,13 @@ pub fn run_behaviour(
     };
     let wrapped = wrap(&code, &program.entry.name, style, false);
     let inputs: Vec<Vec<Json>> = found.tests.iter().map(|(a, _, _)| a.clone()).collect();
-    let runs = run_all(sandbox, &wrapped, &inputs, call_limits())?;
+    let chart_runs = time("behaviour chart", || run_all(sandbox, &wrapped, &inputs, call_limits()))?;
     let opts = compare_options(&TestSpec::default());
     let mut agreement = Agreement { origin: found.origin.clone(), inputs: inputs.len(), agreed: 0 };
     let mut first = None;
     // Per input: whether the chart got it wrong (`None`: not counted).
     let mut failed: Vec<Option<bool>> = Vec::with_capacity(inputs.len());
-    for ((args, expected, cost), run) in found.tests.iter().zip(runs) {
+    for ((args, expected, cost), run) in found.tests.iter().zip(chart_runs.iter().cloned()) {
         let chart_run = match run {
             Run::Value(v, _) if same(&v, expected, &opts) => {
                 agreement.agreed += 1;
@@ -195,8 +196,15 @@ pub fn run_behaviour(
         && let Ok(traced) = super::execute::chart_program_traced(program, chart, borrowed)
     {
         let wrapped = wrap(&traced, super::execute::TRACED_ENTRY, CallStyle::Function, false);
-        let hits: Vec<Option<Vec<usize>>> =
-            run_all(sandbox, &wrapped, &inputs, call_limits())?.into_iter().map(|r| hit_ids(&r)).collect();
+        // An input the chart did not finish leaves no trace; traced, it
+        // would only run out of time again.
+        let finished: Vec<usize> = (0..inputs.len()).filter(|&i| chart_runs[i] != Run::TimedOut).collect();
+        let traced_inputs: Vec<Vec<Json>> = finished.iter().map(|&i| inputs[i].clone()).collect();
+        let runs = time("behaviour traced", || run_all(sandbox, &wrapped, &traced_inputs, call_limits()))?;
+        let mut hits: Vec<Option<Vec<usize>>> = vec![None; inputs.len()];
+        for (i, run) in finished.into_iter().zip(runs) {
+            hits[i] = hit_ids(&run);
+        }
         d.suspects = suspects(&hits, &failed);
     }
     if !borrowed.is_empty() {

@@ -30,10 +30,11 @@ use serde_json::Value as Json;
 use flowbench_exec::{CallStyle, Limits};
 use flowbench_problem::problem::Category;
 use flowbench_problem::sandbox::{Sandbox, SandboxFailure};
+use flowbench_support::timings::time;
 use flowbench_testgen::python::{
     GenerateAnswer, GenerateRequest, HELPER_PYTHON, HelperError, ParamShapes, ShapesAnswer, ShapesRequest,
 };
-use flowbench_testgen::reference::{Run, run_all, wrap};
+use flowbench_testgen::reference::{Run, run_all, run_cheapest_first, wrap};
 use flowbench_testgen::spec::{Counts, TestSpec};
 
 use super::reader::Program;
@@ -119,9 +120,12 @@ const PROBES: usize = 6;
 const MOST_INPUTS: usize = 60;
 
 /// Limits of one call of the reference (or the chart) on a made input: the
-/// inputs are small, so a call past a second is a runaway.
+/// inputs are small, so a call past a quarter of a second is a runaway.
+/// Agreement is decided on the inputs the reference finishes within it;
+/// a larger limit only makes each input it cannot finish cost more (a
+/// comprehension over `range(2**53)` runs to the clock's backstop).
 pub fn call_limits() -> Limits {
-    Limits { wall: Duration::from_secs(1), cpu: Duration::from_secs(1) }
+    Limits { wall: Duration::from_millis(250), cpu: Duration::from_millis(250) }
 }
 
 /// Inputs made, with the reference's answers.
@@ -196,7 +200,7 @@ pub fn find_inputs(
     if program.entry.name == "__main__" {
         return Err(NoInputs::NotCallable("a whole program reads standard input; no call to make".into()).into());
     }
-    let read = read_shapes(source, &program.entry.qual, hints)?;
+    let read = time("inputs shapes", || read_shapes(source, &program.entry.qual, hints))?;
     let reference = wrap(source, &program.entry.name, style, false);
     let described = |p: &ParamShapes| problem.is_some_and(|s| described_fully(s, p));
     let open: Vec<&ParamShapes> =
@@ -216,7 +220,7 @@ pub fn find_inputs(
         };
         (combos.into_iter().next().unwrap_or_default(), origin)
     } else {
-        let best = probe(&generator, &base, &open, &combos, &reference, sandbox)?;
+        let best = time("inputs probe", || probe(&generator, &base, &open, &combos, &reference, sandbox))?;
         let within = if problem.is_some() { " within the problem's problem.toml" } else { "" };
         let origin = format!("probing the reference{within}: {}", describe(&open, &combos[best]));
         (combos[best].clone(), origin)
@@ -225,13 +229,16 @@ pub fn find_inputs(
     let mut inputs: Vec<Vec<Json>> = read.examples.clone();
     inputs.extend(problem.map(|s| s.seeds.clone()).unwrap_or_default());
     let given = inputs.len();
-    inputs.extend(generator.generate(&spec)?.into_iter().map(|(_, args)| args));
+    inputs.extend(time("inputs generate", || generator.generate(&spec))?.into_iter().map(|(_, args)| args));
     dedup(&mut inputs);
     let mut inputs = spread(inputs, given.min(MOST_INPUTS), MOST_INPUTS);
     let derived = derived_inputs(&inputs);
     inputs.extend(spread(derived, 0, MOST_DERIVED));
     dedup(&mut inputs);
-    let runs = run_all(sandbox, &reference, &inputs, call_limits())?;
+    // Smallest first: the first counterexample is the smallest, and an input
+    // larger than one the reference could not finish is not tried.
+    inputs.sort_by_cached_key(|args| serde_json::to_string(args).map_or(0, |s| s.len()));
+    let runs = time("inputs reference", || run_cheapest_first(sandbox, &reference, &inputs, call_limits()))?;
     let total = inputs.len();
     let tests: Vec<(Vec<Json>, Json, f64)> = inputs
         .into_iter()
