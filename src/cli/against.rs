@@ -82,10 +82,28 @@ pub fn problem_tests(
     parse_problem(&text).map(Some).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
 }
 
-/// Compares (and runs, when the solution has a problem) and prints;
+/// What one chart's check prints, held so that charts checked side by side
+/// print in their own order, each whole.
+#[derive(Debug, Default)]
+pub struct Printed {
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Printed {
+    /// Prints what was held.
+    pub fn flush(self) {
+        print!("{}", self.stdout);
+        eprint!("{}", self.stderr);
+    }
+}
+
+/// Compares (and runs, when the solution has a problem) into `out`;
 /// returns the number of mismatches (0: faithful). `Err`: the sandbox
-/// failed; the comparison of facts was still printed.
+/// failed; the comparison of facts was still written.
+#[allow(clippy::too_many_arguments)]
 pub fn report(
+    out: &mut Printed,
     name: &str,
     source: &str,
     chart: &Flowchart,
@@ -102,15 +120,15 @@ pub fn report(
         add_behaviour(&mut result, &solution.program, chart, tests.as_ref(), &behave).err().map(|e| e.to_string());
     let Solution { name: solution, code, .. } = solution;
     if json {
-        println!("{}", as_json(name, chart, solution, &result));
+        out.stdout.push_str(&format!("{}\n", as_json(name, chart, solution, &result)));
     } else {
         for m in &result.mismatches {
-            eprint!("{}", render_diagnostic(name, source, &mismatch_diagnostic(m, chart, solution, code)));
+            out.stderr.push_str(&render_diagnostic(name, source, &mismatch_diagnostic(m, chart, solution, code)));
         }
         for m in &result.notes {
             let mut d = mismatch_diagnostic(m, chart, solution, code);
             d.severity = crate::mermaid::diagnostic::Severity::Warning;
-            eprint!("{}", render_diagnostic(name, source, &d));
+            out.stderr.push_str(&render_diagnostic(name, source, &d));
         }
         let mut evidence = match &result.execution {
             Some(Execution::Passed { tests: Some(n) }) => format!("; ran on {n} tests: passed"),
@@ -131,7 +149,10 @@ pub fn report(
         });
         let evidence_word = serde_json::to_value(result.evidence).ok();
         let word = evidence_word.as_ref().and_then(|v| v.as_str()).unwrap_or("");
-        eprintln!("{name}: similarity to {solution}: {:.3}; evidence {word}{evidence}", result.similarity);
+        out.stderr.push_str(&format!(
+            "{name}: similarity to {solution}: {:.3}; evidence {word}{evidence}\n",
+            result.similarity
+        ));
     }
     match failure {
         Some(e) => Err(e),

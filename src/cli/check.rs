@@ -14,7 +14,9 @@ use crate::mermaid::diagnostic::{Severity, render_diagnostic};
 use crate::mermaid::fix::fix_with;
 use crate::mermaid::lint::{Checked, check_with};
 
-use super::against::Solution;
+use rayon::prelude::*;
+
+use super::against::{Printed, Solution};
 use super::mmd_io::{read_source, write_source};
 
 #[derive(Debug, clap::Args)]
@@ -109,7 +111,10 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         if args.fix {
             source = fix(&args, path, &name, &source, &opts)?;
         }
-        let (e, w, found) = check_text(&args, &name, &source, &opts, solution.as_ref(), (&candidates, &cache));
+        let mut out = Printed::default();
+        let (e, w, found) =
+            check_text(&mut out, &args, &name, &source, &opts, solution.as_ref(), (&candidates, &cache));
+        out.flush();
         (errors, warnings) = (errors + e, warnings + w);
         if let Some(found) = found {
             (mismatches, unfaithful) = (mismatches + found, unfaithful + usize::from(found > 0));
@@ -142,10 +147,11 @@ fn summarise(args: &CheckArgs, errors: usize, warnings: usize, against: Option<(
     }
 }
 
-/// Checks one chart's text, printing its diagnostics (and, with a
-/// solution, its comparison): its errors, its warnings and its mismatches
-/// with the solution (`None`: not compared).
+/// Checks one chart's text, writing its diagnostics (and, with a
+/// solution, its comparison) into `out`: its errors, its warnings and its
+/// mismatches with the solution (`None`: not compared).
 fn check_text(
+    out: &mut Printed,
     args: &CheckArgs,
     name: &str,
     source: &str,
@@ -157,10 +163,13 @@ fn check_text(
     match check_with(source, opts) {
         Checked::Ok { warnings: ws, chart } => {
             if let Some(solution) = solution {
-                match super::against::report(name, source, &chart, solution, candidates, cache, args.json) {
+                match super::against::report(out, name, source, &chart, solution, candidates, cache, args.json) {
                     Ok(found) => mismatches = Some(found),
                     Err(e) => {
-                        eprintln!("error: {name}: running the chart on the tests of {}: {e}", solution.name);
+                        out.stderr.push_str(&format!(
+                            "error: {name}: running the chart on the tests of {}: {e}\n",
+                            solution.name
+                        ));
                         errors += 1;
                     }
                 }
@@ -170,19 +179,21 @@ fn check_text(
                 if args.deny {
                     w.severity = Severity::Error;
                 }
-                eprint!("{}", render_diagnostic(name, source, &w));
+                out.stderr.push_str(&render_diagnostic(name, source, &w));
             }
             (errors, ws.len(), mismatches)
         }
         Checked::Err(d) => {
-            eprint!("{}", render_diagnostic(name, source, &d));
+            out.stderr.push_str(&render_diagnostic(name, source, &d));
             (1, 0, None)
         }
     }
 }
 
 /// `--beside`: every chart under `args.files` against the solution beside
-/// it, one sandbox and one input cache for all.
+/// it, one sandbox and one input cache for all. The solutions are checked
+/// side by side (a solution's charts one after another, so they share its
+/// inputs), and each chart's report prints whole, in the charts' order.
 fn run_beside(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let mut charts = Vec::new();
     for path in &args.files {
@@ -192,33 +203,67 @@ fn run_beside(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let cache = crate::author::behaviour::InputCache::default();
     let opts = ParseOptions { max_edges: args.max_edges, ..ParseOptions::default() };
     let mut solutions: std::collections::HashMap<PathBuf, Option<Solution>> = Default::default();
-    let (mut errors, mut unfaithful) = (0usize, 0usize);
+    let mut planned: Vec<Planned> = Vec::new();
     for chart in &charts {
         let name = chart.display().to_string();
+        let mut out = Printed::default();
         let Some(path) = solution_beside(chart) else {
-            eprintln!("error: {name}: no solution beside it (`{}` or `solution.py`)", stem_py(chart).display());
-            errors += 1;
+            out.stderr.push_str(&format!(
+                "error: {name}: no solution beside it (`{}` or `solution.py`)\n",
+                stem_py(chart).display()
+            ));
+            planned.push(Planned { out, errors: 1, left: None });
             continue;
         };
         if !solutions.contains_key(&path) {
             let read = against_solution(args, &path)?.ok();
             solutions.insert(path.clone(), read);
         }
-        let Some(solution) = solutions[&path].as_ref() else {
-            errors += 1;
+        if solutions[&path].is_none() {
+            planned.push(Planned { out, errors: 1, left: None });
             continue;
-        };
-        let source = match read_source(chart) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("error: {name}: {e:#}");
-                errors += 1;
-                continue;
+        }
+        match read_source(chart) {
+            Ok(source) => {
+                planned.push(Planned { out, errors: 0, left: Some(ToCheck { name, source, solution: path }) })
             }
-        };
-        let (e, _, found) = check_text(args, &name, &source, &opts, Some(solution), (&candidates, &cache));
-        errors += e;
-        unfaithful += usize::from(found.is_some_and(|f| f > 0));
+            Err(e) => {
+                out.stderr.push_str(&format!("error: {name}: {e:#}\n"));
+                planned.push(Planned { out, errors: 1, left: None });
+            }
+        }
+    }
+    let mut by_solution: std::collections::BTreeMap<&Path, Vec<usize>> = Default::default();
+    for (i, p) in planned.iter().enumerate() {
+        if let Some(left) = &p.left {
+            by_solution.entry(left.solution.as_path()).or_default().push(i);
+        }
+    }
+    let groups: Vec<&Vec<usize>> = by_solution.values().collect();
+    let checked: Vec<(usize, Printed, usize, bool)> = groups
+        .par_iter()
+        .flat_map_iter(|group| {
+            group.iter().filter_map(|&i| {
+                let ToCheck { name, source, solution } = planned[i].left.as_ref()?;
+                let solution = solutions[solution].as_ref()?;
+                let mut out = Printed::default();
+                let (e, _, found) =
+                    check_text(&mut out, args, name, source, &opts, Some(solution), (&candidates, &cache));
+                Some((i, out, e, found.is_some_and(|f| f > 0)))
+            })
+        })
+        .collect();
+    let mut unfaithful = vec![false; planned.len()];
+    for (i, out, e, bad) in checked {
+        planned[i].out.stderr.push_str(&out.stderr);
+        planned[i].out.stdout.push_str(&out.stdout);
+        planned[i].errors += e;
+        unfaithful[i] = bad;
+    }
+    let errors: usize = planned.iter().map(|p| p.errors).sum();
+    let unfaithful = unfaithful.iter().filter(|&&u| u).count();
+    for p in planned {
+        p.out.flush();
     }
     eprintln!(
         "checked {} chart(s) against the solutions beside them: {unfaithful} unfaithful, {errors} error(s)",
@@ -231,6 +276,21 @@ fn run_beside(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// One chart of a `--beside` run: what it printed so far, its errors, and
+/// what is left to check.
+struct Planned {
+    out: Printed,
+    errors: usize,
+    left: Option<ToCheck>,
+}
+
+/// A chart read and its solution found, to be checked.
+struct ToCheck {
+    name: String,
+    source: String,
+    solution: PathBuf,
 }
 
 /// `path`'s `.mmd` files (itself when it is a file), sorted.

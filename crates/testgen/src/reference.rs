@@ -167,20 +167,6 @@ pub fn run_all(
     run_chunks(sandbox, source, inputs, limits, true, None, sandbox.batch_jobs())
 }
 
-/// Like [`run_all`] for inputs in increasing order of cost, where an input
-/// past one that ran out of time is not worth its limit: each chunk stops
-/// at its first timeout and its later inputs are [`Run::NotRun`]. A
-/// reference that cannot finish its larger inputs costs a limit per chunk,
-/// not one per input.
-pub fn run_cheapest_first(
-    sandbox: &dyn Sandbox,
-    source: &str,
-    inputs: &[Vec<Json>],
-    limits: Limits,
-) -> Result<Vec<Run>, SandboxFailure> {
-    run_chunks(sandbox, source, inputs, limits, false, None, sandbox.batch_jobs())
-}
-
 /// Like [`run_all`] for inputs in increasing order of cost (a random pool,
 /// smallest first), with two stops. A chunk stops at its first timeout, and
 /// its later inputs, which would cost more, are [`Run::NotRun`]: a pool that
