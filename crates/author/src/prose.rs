@@ -1412,8 +1412,10 @@ fn phrase(text: &str) -> Option<String> {
             return Some(if op == "%" { format!("({a}) % ({b}) == 0") } else { format!("({a}) {op} ({b})") });
         }
     }
-    // `k < length of nums`: a comparison whose sides are said in words.
-    for op in ["<=", ">=", "!=", "==", "<", ">"] {
+    // `k < length of nums`: a comparison whose sides are said in words;
+    // last, a bare `in` (`k minus x in seen`), where both sides read as
+    // values (Python's own `x in seen` never gets here).
+    for op in ["<=", ">=", "!=", "==", "<", ">", "not in", "in"] {
         if let Some((a, b)) = split_word(&text, op)
             && let (Some(a), Some(b)) = (value(a), value(b))
         {
@@ -1922,6 +1924,8 @@ mod tests {
         assert_eq!(statement("total = sum of x * x for each x in nums"), one("total = sum(x * x for x in nums)"));
         assert_eq!(statement("ok = all of c > 0 for c in counts"), one("ok = all(c > 0 for c in counts)"));
         assert_eq!(condition("value already in seen?").as_deref(), Some("value in seen"));
+        assert_eq!(condition("Is k minus x already in seen?").as_deref(), Some("((k) - (x)) in (seen)"));
+        assert_eq!(condition("length of word not in lengths?").as_deref(), Some("(len(word)) not in (lengths)"));
         // Prose stays prose: no container, no name, nothing stored.
         assert_eq!(statement("Create the answer from the parts"), None);
         assert_eq!(statement("Create an empty board"), None);
