@@ -199,12 +199,36 @@ fn run_beside(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     for path in &args.files {
         collect_charts(path, &mut charts)?;
     }
-    let candidates = crate::exec::LazyExecutor::new(crate::author::execute::sandbox_config());
-    let cache = crate::author::behaviour::InputCache::default();
-    let opts = ParseOptions { max_edges: args.max_edges, ..ParseOptions::default() };
-    let mut solutions: std::collections::HashMap<PathBuf, Option<Solution>> = Default::default();
-    let mut planned: Vec<Planned> = Vec::new();
-    for chart in &charts {
+    let (mut planned, solutions) = plan_beside(args, &charts)?;
+    check_side_by_side(args, &mut planned, &solutions);
+    let errors: usize = planned.iter().map(|p| p.errors).sum();
+    let unfaithful = planned.iter().filter(|p| p.unfaithful).count();
+    for p in planned {
+        p.out.flush();
+    }
+    eprintln!(
+        "checked {} chart(s) against the solutions beside them: {unfaithful} unfaithful, {errors} error(s)",
+        charts.len()
+    );
+    Ok(if errors > 0 {
+        ExitCode::from(2)
+    } else if unfaithful > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// The solutions beside the charts, by path (`None`: unreadable, its error
+/// printed).
+type Solutions = std::collections::HashMap<PathBuf, Option<Solution>>;
+
+/// Per chart, what is left to check (or the error that stops it), and the
+/// solutions beside the charts, each read once.
+fn plan_beside(args: &CheckArgs, charts: &[PathBuf]) -> anyhow::Result<(Vec<Planned>, Solutions)> {
+    let mut solutions = Solutions::default();
+    let mut planned = Vec::new();
+    for chart in charts {
         let name = chart.display().to_string();
         let mut out = Printed::default();
         let Some(path) = solution_beside(chart) else {
@@ -212,7 +236,7 @@ fn run_beside(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                 "error: {name}: no solution beside it (`{}` or `solution.py`)\n",
                 stem_py(chart).display()
             ));
-            planned.push(Planned { out, errors: 1, left: None });
+            planned.push(Planned::failed(out));
             continue;
         };
         if !solutions.contains_key(&path) {
@@ -220,19 +244,31 @@ fn run_beside(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             solutions.insert(path.clone(), read);
         }
         if solutions[&path].is_none() {
-            planned.push(Planned { out, errors: 1, left: None });
+            planned.push(Planned::failed(out));
             continue;
         }
         match read_source(chart) {
-            Ok(source) => {
-                planned.push(Planned { out, errors: 0, left: Some(ToCheck { name, source, solution: path }) })
-            }
+            Ok(source) => planned.push(Planned {
+                out,
+                errors: 0,
+                unfaithful: false,
+                left: Some(ToCheck { name, source, solution: path }),
+            }),
             Err(e) => {
                 out.stderr.push_str(&format!("error: {name}: {e:#}\n"));
-                planned.push(Planned { out, errors: 1, left: None });
+                planned.push(Planned::failed(out));
             }
         }
     }
+    Ok((planned, solutions))
+}
+
+/// Checks what is left of `planned`, a solution's charts in turn and the
+/// solutions side by side, adding each chart's report to its own.
+fn check_side_by_side(args: &CheckArgs, planned: &mut [Planned], solutions: &Solutions) {
+    let candidates = crate::exec::LazyExecutor::new(crate::author::execute::sandbox_config());
+    let cache = crate::author::behaviour::InputCache::default();
+    let opts = ParseOptions { max_edges: args.max_edges, ..ParseOptions::default() };
     let mut by_solution: std::collections::BTreeMap<&Path, Vec<usize>> = Default::default();
     for (i, p) in planned.iter().enumerate() {
         if let Some(left) = &p.left {
@@ -253,29 +289,12 @@ fn run_beside(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             })
         })
         .collect();
-    let mut unfaithful = vec![false; planned.len()];
-    for (i, out, e, bad) in checked {
-        planned[i].out.stderr.push_str(&out.stderr);
-        planned[i].out.stdout.push_str(&out.stdout);
-        planned[i].errors += e;
-        unfaithful[i] = bad;
+    for (i, out, e, unfaithful) in checked {
+        let p = &mut planned[i];
+        p.out.stderr.push_str(&out.stderr);
+        p.out.stdout.push_str(&out.stdout);
+        (p.errors, p.unfaithful) = (p.errors + e, unfaithful);
     }
-    let errors: usize = planned.iter().map(|p| p.errors).sum();
-    let unfaithful = unfaithful.iter().filter(|&&u| u).count();
-    for p in planned {
-        p.out.flush();
-    }
-    eprintln!(
-        "checked {} chart(s) against the solutions beside them: {unfaithful} unfaithful, {errors} error(s)",
-        charts.len()
-    );
-    Ok(if errors > 0 {
-        ExitCode::from(2)
-    } else if unfaithful > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
 }
 
 /// One chart of a `--beside` run: what it printed so far, its errors, and
@@ -283,7 +302,15 @@ fn run_beside(args: &CheckArgs) -> anyhow::Result<ExitCode> {
 struct Planned {
     out: Printed,
     errors: usize,
+    unfaithful: bool,
     left: Option<ToCheck>,
+}
+
+impl Planned {
+    /// A chart stopped by an error already written in `out`.
+    fn failed(out: Printed) -> Planned {
+        Planned { out, errors: 1, unfaithful: false, left: None }
+    }
 }
 
 /// A chart read and its solution found, to be checked.

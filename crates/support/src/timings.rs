@@ -1,5 +1,5 @@
-//! `FLOWBENCH_TIMINGS=1`: per-phase wall times (of `flowbench render`, `tests gen`, `variants`) on
-//! stderr, so a slow render can be attributed (parse, layout, SVG, usvg,
+//! `FLOWBENCH_TIMINGS=1`: per-phase wall times (of `flowbench render`, `tests gen`, `variants`,
+//! `check --against`) on stderr, so a slow render can be attributed (parse, layout, SVG, usvg,
 //! rasterise, encode, write) without a profiler, and counts of the work
 //! done (sandbox jobs and calls, helper requests: [`count`]), which unlike
 //! times do not depend on the machine's load. Off by default and then
