@@ -969,6 +969,49 @@ fn the_kill_search_limits_a_mutant_by_its_count_of_operations() {
     assert_eq!(found[2].verdicts, [(0, true)], "past its cap once, the endless mutant's other calls are not run");
 }
 
+/// A mutant that raises is killed by that call, whatever the expected value,
+/// so its later calls in the step are not run; a test of another suite it
+/// skipped runs in the next round, where that suite still needs a killer.
+#[test]
+fn a_mutant_that_raises_runs_no_more_of_its_step() {
+    use flowbench::exec::{ExecConfig, Executor};
+    use flowbench::judge::compare::CompareOptions;
+    use flowbench::testgen::kill::kill_search;
+    use flowbench::testgen::reference::wrap;
+    use flowbench::testgen::score::ScoredTest;
+    let exec =
+        Executor::start(ExecConfig { workers: 1, ..ExecConfig::default() }).unwrap_or_else(|e| panic!("executor: {e}"));
+    let source =
+        |body: &str| wrap(&format!("def f(n):\n    {body}\n"), "f", flowbench::exec::CallStyle::Function, false);
+    let sources = vec![source("raise ValueError(n)"), source("return n")];
+    let tests: Vec<ScoredTest> = (1..=4)
+        .map(|n| ScoredTest {
+            args: vec![n.into()],
+            expected: n.into(),
+            time_s: 1e-6,
+            cost_s: 1e-6,
+            ops: None,
+            timing_only: false,
+            widened: None,
+        })
+        .collect();
+    let found = kill_search(
+        &exec,
+        &sources,
+        &tests,
+        &[0, 0, 0, 1],
+        &[0, 1, 2, 3],
+        std::time::Duration::from_secs(1),
+        &CompareOptions::default(),
+        &[],
+    )
+    .unwrap();
+    assert_eq!(found[0].killers, [vec![0], vec![3]], "killed in both suites");
+    assert_eq!(found[0].verdicts, [(0, true), (3, true)], "suite 0's later tests were not run");
+    assert_eq!(found[1].verdicts.len(), 4, "the faithful mutant runs every test");
+    assert!(found[1].killers.iter().all(Vec::is_empty));
+}
+
 /// A problem compared as a set (`compare_mode = "set"`, as `import` writes
 /// for `set(f(x)) == …` tests): a mutant that only changes the order of the
 /// result (the sort deleted) is no kill, while in plain mode it is; the

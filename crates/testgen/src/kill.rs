@@ -26,7 +26,8 @@ use super::score::ScoredTest;
 /// further step is twice the size of the one before: a mutant that survives
 /// the first step tends to survive them all (an equivalent one runs the
 /// whole pool). Not smaller: a step runs to its end whatever its first call
-/// gave (the expected values never enter the sandbox), yet on the bank's
+/// gave (the expected values never enter the sandbox; only a mutant that
+/// raises, a kill whatever was expected, skips the rest), yet on the bank's
 /// variants a first step of 8 ran a quarter fewer calls for 70 % more jobs
 /// (each mutant's every round is defined again in a new job), and a job,
 /// a fork, costs hundreds of calls.
@@ -213,7 +214,8 @@ fn pack(mut steps: Vec<Step>, tests: &[ScoredTest], share: usize) -> Vec<PackedJ
 /// idle until the round ends); the stopped mutant's later calls are
 /// [`Run::NotRun`], for the search to re-queue if it still needs them. A
 /// counted mutant past its cap does not end the process: it answers
-/// "over", and the dispatcher skips its later calls alike.
+/// "over", and the dispatcher skips its later calls alike, as it does after
+/// a mutant raises or refuses an input (`dispatch.py`).
 fn run_job(
     sandbox: &dyn Sandbox,
     sources: &[String],

@@ -14,7 +14,11 @@
 # that ends the process, the mutant's later calls in the job are not run
 # ("skipped"): the search runs them again only if it still needs them (a
 # mutant that never ends would otherwise spend its cap on every call of
-# its step).
+# its step). A mutant that raises, or whose `valid()` refuses the input, is
+# skipped alike: the reference answered every test with a value, so either
+# is a kill whatever the expected value was, and the search needs no more
+# of this step's calls (its other killers there would change nothing: only
+# whether a mutant is killed, and by its earliest test, is read).
 __fb_base__ = dict(globals())
 __fb_defined__ = {}
 __fb_over__ = set()
@@ -29,7 +33,11 @@ def __flowbench_mutant__(k, *args):
         exec(compile(__fb_mutants__[k], "<mutant>", "exec"), ns)
         ns["__fb_cap__"] = __fb_job_cap__
         __fb_defined__[k] = ns
-    answer = ns["__flowbench_reference__"](*args)
-    if answer == ["over"]:
+    try:
+        answer = ns["__flowbench_reference__"](*args)
+    except BaseException:
+        __fb_over__.add(k)
+        raise
+    if answer == ["over"] or answer == ["invalid"]:
         __fb_over__.add(k)
     return answer
