@@ -147,6 +147,9 @@ pub fn report(
             Some(Behaviour::NoInputs(why)) => format!("; no inputs made ({why})"),
             _ => String::new(),
         });
+        if result.unchecked > 0 {
+            evidence.push_str(&format!("; {} difference(s) unchecked: the chart did not run", result.unchecked));
+        }
         let evidence_word = serde_json::to_value(result.evidence).ok();
         let word = evidence_word.as_ref().and_then(|v| v.as_str()).unwrap_or("");
         out.stderr.push_str(&format!(
@@ -211,6 +214,7 @@ fn as_json(
         "behaviour": behaviour,
         "mismatches": mismatches,
         "notes": notes,
+        "unchecked": result.unchecked,
         "unverifiable": result.unverifiable.iter().map(|u| serde_json::json!({
             "text": u.text,
             "chart_line": chart.nodes[u.node].span.line,

@@ -29,7 +29,7 @@ mod flow;
 mod steps;
 
 use std::cmp::Ordering;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use flowbench_chart::mermaid::Flowchart;
 
@@ -129,6 +129,13 @@ pub struct Report {
     /// the chart's program runs those statements in their place.
     #[serde(skip)]
     pub borrowed: Vec<Borrowed>,
+    /// Chart nodes whose fact is written as code (a box, a condition, a
+    /// returned value): where a chart that cannot run is still checked.
+    #[serde(skip)]
+    pub said_in_code: Vec<usize>,
+    /// Of the notes, the differences a chart that cannot run leaves
+    /// unchecked ([`add_behaviour`]'s lenient check).
+    pub unchecked: usize,
 }
 
 /// A chart line in prose (`Sort meetings by start time`) and the code
@@ -251,6 +258,9 @@ pub fn add_behaviour(
     report.notes.extend(inputs);
     if let Some(t) = tests {
         flowbench_support::timings::time("against tests", || add_execution(report, program, chart, t))?;
+        if matches!(report.execution, Some(Execution::NotCode(_))) {
+            lenient(report);
+        }
         if !matches!(report.execution, Some(Execution::Passed { .. })) {
             return Ok(());
         }
@@ -283,10 +293,31 @@ pub fn add_behaviour(
             report.evidence = Evidence::Executed;
             report.mismatches.insert(0, Mismatch { kind: MismatchKind::Behaviour, message, node, code_line });
         }
-        Behaviour::NotCode(_) | Behaviour::NoInputs(_) => {}
+        Behaviour::NotCode(_) => lenient(report),
+        Behaviour::NoInputs(_) => {}
     }
     report.behaviour = Some(ran);
     Ok(())
+}
+
+/// A chart that cannot run is checked leniently: a difference stays an
+/// error only where the chart says its side in code (a box, a condition or
+/// a returned value written as code, [`Report::said_in_code`]), for there
+/// the labels allow the check. A difference about a node in prose, or about
+/// something the chart does not show (a prose node may stand for it), is
+/// what running the chart would decide: it becomes a note, and the
+/// evidence says how little was checked. A chart that does not read as a
+/// program at all stays refused.
+fn lenient(report: &mut Report) {
+    let checked = |m: &Mismatch| match m.kind {
+        MismatchKind::Structure | MismatchKind::Behaviour => true,
+        _ => m.node.is_some_and(|n| report.said_in_code.binary_search(&n).is_ok()),
+    };
+    let (kept, unverified): (Vec<Mismatch>, Vec<Mismatch>) =
+        std::mem::take(&mut report.mismatches).into_iter().partition(checked);
+    report.mismatches = kept;
+    report.unchecked = unverified.len();
+    report.notes.extend(unverified);
 }
 
 /// The chart's program agreed with the code everywhere it ran: faithful.
@@ -346,6 +377,8 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
         behaviour: None,
         notes: Vec::new(),
         borrowed: Vec::new(),
+        said_in_code: Vec::new(),
+        unchecked: 0,
     };
     let code_graph = match Graph::new(&reference.chart) {
         Ok(g) => g,
@@ -403,6 +436,8 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
         behaviour: None,
         notes: Vec::new(),
         borrowed: c.borrowed,
+        said_in_code: said_in_code(&drawn.functions),
+        unchecked: 0,
     }
 }
 
@@ -423,6 +458,39 @@ struct Comparison<'p> {
     /// not said in other words. Counted over the whole chart because a
     /// helper may have no box but its return.
     written_in_code: bool,
+}
+
+/// The chart nodes of `functions` whose fact is code: a box's statement, a
+/// decision's condition, an Output's value (or its `raise`, or a bare
+/// return) — unless a prose box of its function names a variable the value
+/// reads, for then the prose may make it (`Append key to result`, then
+/// `Return result`).
+fn said_in_code(functions: &[FnFacts]) -> Vec<usize> {
+    let mut nodes: Vec<usize> = functions
+        .iter()
+        .flat_map(|f| {
+            let prose: HashSet<&str> = f
+                .statements
+                .iter()
+                .filter(|s| s.code.is_none())
+                .flat_map(|s| s.words.iter().map(String::as_str))
+                .collect();
+            let made_in_prose = move |e: &Exit| match &e.value {
+                Value::Code(forms) => {
+                    forms.first().is_some_and(|v| code_words(v).iter().any(|w| prose.contains(w.as_str())))
+                }
+                Value::Prose(_) => true,
+                Value::Raise(_) | Value::Nothing => false,
+            };
+            let boxes = f.statements.iter().filter(|s| s.code.is_some()).map(|s| s.origin);
+            let decisions = f.decisions.iter().filter(|d| matches!(d.cond, Cond::Code(_))).map(|d| d.origin);
+            let exits = f.exits.iter().filter(move |e| !made_in_prose(e)).map(|e| e.origin);
+            boxes.chain(decisions).chain(exits)
+        })
+        .collect();
+    nodes.sort_unstable();
+    nodes.dedup();
+    nodes
 }
 
 /// See [`Comparison::written_in_code`].
@@ -676,6 +744,8 @@ impl Comparison<'_> {
                 stands_for[j].push(left.remove(0));
             }
         }
+        // A bare `return` is the chart's End.
+        let mut unsaid = Vec::new();
         for (i, r) in code.exits.iter().enumerate() {
             let hits: Vec<usize> = (0..chart.exits.len()).filter(|&j| stands_for[j].contains(&i)).collect();
             if !hits.is_empty() {
@@ -684,16 +754,28 @@ impl Comparison<'_> {
                     self.verified += 1;
                 }
             } else if r.value != Value::Nothing {
-                // A bare `return` is the chart's End.
-                let message = format!("the code {} but no Output node says so", describe_exit(r));
-                self.push(MismatchKind::Outputs, message, None, self.line(r.origin));
+                unsaid.push(r);
             }
         }
-        for (j, g) in chart.exits.iter().enumerate() {
-            if stands_for[j].is_empty() && g.value != Value::Nothing {
-                let message = format!("Output `{}` is not a value the code returns", g.text.trim());
-                self.push(MismatchKind::Outputs, message, Some(g.origin), None);
-            }
+        let foreign: Vec<&Exit> = (0..chart.exits.len())
+            .filter(|&j| stands_for[j].is_empty() && chart.exits[j].value != Value::Nothing)
+            .map(|j| &chart.exits[j])
+            .collect();
+        if let ([r], [g]) = (unsaid.as_slice(), foreign.as_slice()) {
+            // One value each side left over: the Output stands where the
+            // code's return does, and one error names both.
+            let message =
+                format!("Output `{}` is not a value the code returns (the code {})", g.text.trim(), describe_exit(r));
+            self.push(MismatchKind::Outputs, message, Some(g.origin), self.line(r.origin));
+            return stands_for;
+        }
+        for r in unsaid {
+            let message = format!("the code {} but no Output node says so", describe_exit(r));
+            self.push(MismatchKind::Outputs, message, None, self.line(r.origin));
+        }
+        for g in foreign {
+            let message = format!("Output `{}` is not a value the code returns", g.text.trim());
+            self.push(MismatchKind::Outputs, message, Some(g.origin), None);
         }
         stands_for
     }
