@@ -463,8 +463,8 @@ struct Comparison<'p> {
 /// The chart nodes of `functions` whose fact is code: a box's statement, a
 /// decision's condition, an Output's value (or its `raise`, or a bare
 /// return) — unless a prose box of its function names a variable the value
-/// reads, for then the prose may make it (`Append key to result`, then
-/// `Return result`).
+/// reads, as written or with the boxes before it put in, for then the prose
+/// may make it (`Append key to result`, then `Return result`).
 fn said_in_code(functions: &[FnFacts]) -> Vec<usize> {
     let mut nodes: Vec<usize> = functions
         .iter()
@@ -476,9 +476,7 @@ fn said_in_code(functions: &[FnFacts]) -> Vec<usize> {
                 .flat_map(|s| s.words.iter().map(String::as_str))
                 .collect();
             let made_in_prose = move |e: &Exit| match &e.value {
-                Value::Code(forms) => {
-                    forms.first().is_some_and(|v| code_words(v).iter().any(|w| prose.contains(w.as_str())))
-                }
+                Value::Code(forms) => forms.iter().any(|v| code_words(v).iter().any(|w| prose.contains(w.as_str()))),
                 Value::Prose(_) => true,
                 Value::Raise(_) | Value::Nothing => false,
             };

@@ -698,6 +698,30 @@ fn stored_result(text: &str) -> Option<String> {
     Some(format!("{name} = {value}"))
 }
 
+/// `Add up the digits of n into s`, `Sum the values into total`: a total
+/// named after the values.
+fn summed_into(text: &str) -> Option<String> {
+    let rest = ["add up", "sum up", "sum"].iter().find_map(|v| after_word(text, v))?;
+    let (values, name) = split_word(rest, "into").or_else(|| split_word(rest, "as"))?;
+    let name = name.strip_prefix("the ").unwrap_or(name);
+    is_name(name).then_some(())?;
+    Some(format!("{name} = sum({})", value(values.strip_prefix("the ").unwrap_or(values))?))
+}
+
+/// `Split the sentence into words`, `Split line on ',' into fields`: a
+/// string's words (or pieces between a separator), named after.
+fn split_into(text: &str) -> Option<String> {
+    let rest = after_word(text, "split")?;
+    let (whole, name) = split_word(rest, "into")?;
+    let name = ["a list of ", "the "].iter().find_map(|p| name.strip_prefix(p)).unwrap_or(name);
+    is_name(name).then_some(())?;
+    let (whole, sep) = match split_word(whole, "on").or_else(|| split_word(whole, "by")) {
+        Some((whole, sep)) => (whole, expression(sep)?),
+        None => (whole, String::new()),
+    };
+    Some(format!("{name} = ({}).split({sep})", value(whole.strip_prefix("the ").unwrap_or(whole))?))
+}
+
 /// Statement wordings: `Append X to Y`, `Push X onto Y`, `Increment i`,
 /// `Decrement i by 2`, `Swap a and b` (or `a, b`), `Set x to 0`, `Raise ValueError`,
 /// `Call f(x)`, `Print x`.
@@ -724,6 +748,9 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
         return one(code);
     }
     if let Some(code) = extended(text) {
+        return one(code);
+    }
+    if let Some(code) = summed_into(text).or_else(|| split_into(text)) {
         return one(code);
     }
     for verb in ["append", "push", "add"] {
@@ -975,6 +1002,11 @@ fn value_phrase(text: &str) -> Option<String> {
             return Some(format!("{f}({} for {var} in map(int, str(abs({number}))))", expression(element)?));
         }
     }
+    // `the digits of n`: a number's decimal digits, as numbers.
+    if let Some(rest) = strip_prefix_ci(text, "digits of ") {
+        let rest = rest.trim();
+        return Some(format!("list(map(int, str(abs({}))))", value(rest.strip_prefix("the ").unwrap_or(rest))?));
+    }
     if let Some(rest) = strip_prefix_ci(text, "last digit of ") {
         let rest = rest.trim();
         return Some(format!("({}) % 10", value(rest.strip_prefix("the ").unwrap_or(rest))?));
@@ -1017,7 +1049,7 @@ fn value_phrase(text: &str) -> Option<String> {
             {
                 return Some(format!("{f}({a}, {b})"));
             }
-            return Some(format!("{f}({})", expression(rest)?));
+            return Some(format!("{f}({})", value(rest)?));
         }
     }
     None
@@ -1963,6 +1995,12 @@ mod tests {
             some(&["parts.append(current + str(run))"])
         );
         assert_eq!(code("Call is_open(nr, nc)"), some(&["is_open(nr, nc)"]));
+        assert_eq!(code("Add up the digits of n into s"), some(&["s = sum(list(map(int, str(abs(n)))))"]));
+        assert_eq!(code("s = the sum of the digits of n"), some(&["s = sum(list(map(int, str(abs(n)))))"]));
+        assert_eq!(code("Sum costs as total"), some(&["total = sum(costs)"]));
+        assert_eq!(code("Split the sentence into words"), some(&["words = (sentence).split()"]));
+        assert_eq!(code("Split line on ',' into a list of fields"), some(&["fields = (line).split(',')"]));
+        assert_eq!(code("Split the work into halves and recurse"), vec![None]);
         assert_eq!(code("Raise ValueError (zero denominator)"), some(&["raise ValueError"]));
         assert_eq!(
             code("dp[i][j] = 1 + min(dp[i - 1][j] (delete),<br>dp[i][j - 1] (insert), dp[i - 1][j - 1] (replace))")
