@@ -125,7 +125,7 @@ pub fn report(
         for m in &result.mismatches {
             out.stderr.push_str(&render_diagnostic(name, source, &mismatch_diagnostic(m, chart, solution, code)));
         }
-        for m in &result.notes {
+        for m in result.notes.iter().chain(&result.unchecked) {
             let mut d = mismatch_diagnostic(m, chart, solution, code);
             d.severity = crate::mermaid::diagnostic::Severity::Warning;
             out.stderr.push_str(&render_diagnostic(name, source, &d));
@@ -147,8 +147,8 @@ pub fn report(
             Some(Behaviour::NoInputs(why)) => format!("; no inputs made ({why})"),
             _ => String::new(),
         });
-        if result.unchecked > 0 {
-            evidence.push_str(&format!("; {} difference(s) unchecked: the chart did not run", result.unchecked));
+        if !result.unchecked.is_empty() {
+            evidence.push_str(&format!("; {} difference(s) unchecked: the chart did not run", result.unchecked.len()));
         }
         let evidence_word = serde_json::to_value(result.evidence).ok();
         let word = evidence_word.as_ref().and_then(|v| v.as_str()).unwrap_or("");
@@ -214,7 +214,7 @@ fn as_json(
         "behaviour": behaviour,
         "mismatches": mismatches,
         "notes": notes,
-        "unchecked": result.unchecked,
+        "unchecked": result.unchecked.iter().map(located).collect::<Vec<_>>(),
         "unverifiable": result.unverifiable.iter().map(|u| serde_json::json!({
             "text": u.text,
             "chart_line": chart.nodes[u.node].span.line,

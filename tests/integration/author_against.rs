@@ -201,3 +201,29 @@ fn a_valid_precondition_is_neither_the_entry_nor_a_helper() {
     let program = read_program("def valid(n: int) -> bool:\n    return n >= 0\n", Some("valid")).unwrap();
     assert_eq!(program.entry.name, "valid");
 }
+
+/// A chart that cannot run (a prose box) is checked leniently by `check
+/// --against`: a difference at a prose node is left unchecked, no refusal;
+/// `author`'s review, which can ask for a better chart, still sends it.
+#[test]
+fn a_chart_that_cannot_run_leaves_prose_differences_unchecked_but_author_sends_them() {
+    use flowbench::author::against::{Behave, add_behaviour};
+    use flowbench::author::behaviour::InputCache;
+    use flowbench::author::execute::sandbox_config;
+    use flowbench::author::review::review_with;
+    use flowbench::exec::LazyExecutor;
+    let source = "def count_big(xs, n):\n    count = 0\n    for x in xs:\n        if x > n:\n            count += 1\n    return count\n";
+    let program = read_program(source, None).unwrap();
+    // The loop is left out: a difference about what the chart does not
+    // show, which its prose box (that the reader cannot run) might say.
+    let chart = "flowchart TD\n    A([Start]) --> B[Tidy the numbers up first]\n    B --> C[count = 0]\n    C --> G[/Return count/]\n";
+    let (sandbox, cache) = (LazyExecutor::new(sandbox_config()), InputCache::default());
+    let behave = Behave { source, sandbox: &sandbox, cache: &cache, spec: None };
+    let mut report = check_against(&program, &parse(chart).unwrap());
+    add_behaviour(&mut report, &program, &parse(chart).unwrap(), None, &behave).unwrap();
+    assert!(report.mismatches.is_empty(), "{:?}", report.mismatches);
+    assert!(!report.unchecked.is_empty(), "the worded condition is left unchecked: {report:?}");
+    let reply = format!("```mermaid\n{chart}```\n");
+    let review = review_with(&reply, &program, "s.py", source, Some(&behave));
+    assert!(review.diagnostics.iter().any(|d| d.contains("against-")), "{:?}", review.diagnostics);
+}

@@ -133,9 +133,11 @@ pub struct Report {
     /// returned value): where a chart that cannot run is still checked.
     #[serde(skip)]
     pub said_in_code: Vec<usize>,
-    /// Of the notes, the differences a chart that cannot run leaves
-    /// unchecked ([`add_behaviour`]'s lenient check).
-    pub unchecked: usize,
+    /// Differences a chart that cannot run leaves unchecked (at prose
+    /// nodes, or about what it does not show: [`add_behaviour`]'s lenient
+    /// check): no refusal, but said, and a reviewer that can ask for a
+    /// better chart (`author`) still sends them.
+    pub unchecked: Vec<Mismatch>,
 }
 
 /// A chart line in prose (`Sort meetings by start time`) and the code
@@ -305,8 +307,8 @@ pub fn add_behaviour(
 /// a returned value written as code, [`Report::said_in_code`]), for there
 /// the labels allow the check. A difference about a node in prose, or about
 /// something the chart does not show (a prose node may stand for it), is
-/// what running the chart would decide: it becomes a note, and the
-/// evidence says how little was checked. A chart that does not read as a
+/// what running the chart would decide: it is kept apart
+/// ([`Report::unchecked`]), and the evidence says how little was checked. A chart that does not read as a
 /// program at all stays refused.
 fn lenient(report: &mut Report) {
     let checked = |m: &Mismatch| match m.kind {
@@ -316,8 +318,7 @@ fn lenient(report: &mut Report) {
     let (kept, unverified): (Vec<Mismatch>, Vec<Mismatch>) =
         std::mem::take(&mut report.mismatches).into_iter().partition(checked);
     report.mismatches = kept;
-    report.unchecked = unverified.len();
-    report.notes.extend(unverified);
+    report.unchecked = unverified;
 }
 
 /// The chart's program agreed with the code everywhere it ran: faithful.
@@ -378,7 +379,7 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
         notes: Vec::new(),
         borrowed: Vec::new(),
         said_in_code: Vec::new(),
-        unchecked: 0,
+        unchecked: Vec::new(),
     };
     let code_graph = match Graph::new(&reference.chart) {
         Ok(g) => g,
@@ -437,7 +438,7 @@ pub fn check_against(program: &Program, chart: &Flowchart) -> Report {
         notes: Vec::new(),
         borrowed: c.borrowed,
         said_in_code: said_in_code(&drawn.functions),
-        unchecked: 0,
+        unchecked: Vec::new(),
     }
 }
 

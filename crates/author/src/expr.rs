@@ -936,6 +936,10 @@ fn deep(e: &Expr) -> Expr {
             Expr::Slice(o(l), o(u), o(s))
         }
         Expr::Unary(op, x) => Expr::Unary(op.clone(), b(x)),
+        // A square is written `x ** 2` or `x * x`: one form.
+        Expr::Bin(op, l, r) if op == "**" && matches!(&**r, Expr::Num(n) if n == "2") => {
+            Expr::Bin("*".into(), b(l), b(l))
+        }
         Expr::Bin(op, l, r) => Expr::Bin(op.clone(), b(l), b(r)),
         Expr::IfExp(c, x, y) => Expr::IfExp(Box::new(positive(c)), b(x), b(y)),
         Expr::Lambda(p, x) => Expr::Lambda(p.clone(), b(x)),
@@ -1159,6 +1163,8 @@ mod tests {
         assert!(same("found is True", "found"));
         assert!(same("second == -inf", "second == float('-inf')"));
         assert!(same("x < math.inf", "x < float(\"inf\")"));
+        assert!(same("(d) ** 2 <= n", "d * d <= n"));
+        assert!(!same("d ** 3 <= n", "d * d <= n"));
         assert!(!same("i < n", "i <= n"));
         assert!(!same("x > 0", "x < 0"));
         assert_eq!(canon(&parse("not (i < n)").unwrap()), canon(&parse("n <= i").unwrap()));

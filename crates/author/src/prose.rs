@@ -524,6 +524,10 @@ fn expression(text: &str) -> Option<String> {
     if let Some(n) = number_word(text) {
         return Some(n.to_owned());
     }
+    // `-1 because target is absent`: a value and its reason.
+    if let Some((value, _)) = split_word(text, "because") {
+        return expression(value);
+    }
     let text = &prefix_calls(text);
     // Remarks first: `dp[j] (delete)` parses, as a call.
     let stripped = strip_comments(text.trim());
@@ -698,6 +702,41 @@ fn stored_result(text: &str) -> Option<String> {
     Some(format!("{name} = {value}"))
 }
 
+/// `Move i one step right and j one step left`, `Move left forward`,
+/// `Move hi left by 2`: pointers stepped along a sequence (right and
+/// forward add, left and back subtract).
+fn moved(text: &str) -> Option<Vec<String>> {
+    let mut rest = after_word(text, "move")?;
+    let mut out = Vec::new();
+    loop {
+        let (piece, more) = split_word(rest, "and").map_or((rest, None), |(a, b)| (a, Some(b)));
+        out.push(step_moved(piece)?);
+        match more {
+            Some(more) => rest = after_word(more, "move").unwrap_or(more),
+            None => return Some(out),
+        }
+    }
+}
+
+/// One pointer of [`moved`]: `i one step right`, `hi left by 2`.
+fn step_moved(piece: &str) -> Option<String> {
+    let words: Vec<String> = piece.split_whitespace().map(str::to_lowercase).collect();
+    let tail: Vec<&str> = words.iter().skip(1).map(String::as_str).collect();
+    let (by, direction) = match tail.as_slice() {
+        [direction] => ("1", *direction),
+        ["one", "step" | "place" | "position", direction] => ("1", *direction),
+        [direction, "by", by] => (*by, *direction),
+        _ => return None,
+    };
+    let op = match direction {
+        "right" | "forward" | "forwards" | "ahead" => "+=",
+        "left" | "back" | "backward" | "backwards" => "-=",
+        _ => return None,
+    };
+    let name = piece.split_whitespace().next()?;
+    is_name(name).then(|| format!("{name} {op} {}", expression(by).unwrap_or_else(|| by.to_owned())))
+}
+
 /// `Add up the digits of n into s`, `Sum the values into total`: a total
 /// named after the values.
 fn summed_into(text: &str) -> Option<String> {
@@ -752,6 +791,9 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
     }
     if let Some(code) = summed_into(text).or_else(|| split_into(text)) {
         return one(code);
+    }
+    if let Some(code) = moved(text) {
+        return Some(code);
     }
     for verb in ["append", "push", "add"] {
         let Some(rest) = after_word(text, verb) else { continue };
@@ -924,6 +966,32 @@ fn value_of(text: &str) -> Option<String> {
     value(text)
 }
 
+/// `d squared`, `n cubed`, `the square of d`: a power said in words.
+fn powered(text: &str) -> Option<String> {
+    for (tail, power) in [(" squared", 2), (" cubed", 3)] {
+        if let Some(base) = strip_suffix_ci(text, tail) {
+            return Some(format!("({}) ** {power}", value(base)?));
+        }
+    }
+    let base = strip_prefix_ci(text, "square of ")?;
+    Some(format!("({}) ** 2", value(base)?))
+}
+
+/// `the first k words of ordered` (`ordered[:k]`), `the last 3 items of
+/// xs`: a count, a plural noun, then the sequence.
+fn first_or_last(text: &str) -> Option<String> {
+    let (end, rest) = [("first", true), ("last", false)]
+        .into_iter()
+        .find_map(|(w, first)| after_word(text, w).map(|rest| (first, rest)))?;
+    let (head, whole) = split_word(rest, "of")?;
+    let (count, noun) = head.rsplit_once(' ')?;
+    if !noun.ends_with('s') || !noun.chars().all(|c| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    let (count, whole) = (value(count)?, value(whole.strip_prefix("the ").unwrap_or(whole))?);
+    Some(if end { format!("({whole})[:{count}]") } else { format!("({whole})[len({whole}) - ({count}):]") })
+}
+
 /// Values said in words: `number of True values in xs` (`sum(xs)`),
 /// `length of xs`, `sum of xs`, `largest of xs`, ….
 fn value_phrase(text: &str) -> Option<String> {
@@ -931,6 +999,9 @@ fn value_phrase(text: &str) -> Option<String> {
     let text = strip_prefix_ci(text, "the ").unwrap_or(text);
     if CALL_RESULTS.contains(&text.to_lowercase().as_str()) {
         return Some(labels::CALL_RESULT.to_owned());
+    }
+    if let Some(code) = powered(text).or_else(|| first_or_last(text)) {
+        return Some(code);
     }
     // `n plus the result of the call`: arithmetic said in words.
     for (words, op) in [("plus", "+"), ("minus", "-"), ("times", "*"), ("multiplied by", "*"), ("divided by", "/")] {
@@ -1950,6 +2021,8 @@ mod tests {
         assert_eq!(condition("Is n 2 or 3?").as_deref(), Some("__fb_one_of__(n, 2, 3)"));
         assert_eq!(condition("Is count of words 3?"), None);
         assert_eq!(condition("power at most n?").as_deref(), Some("(power) <= (n)"));
+        assert_eq!(condition("d squared at most n?").as_deref(), Some("((d) ** 2) <= (n)"));
+        assert_eq!(condition("Is the square of d greater than n?").as_deref(), Some("((d) ** 2) > (n)"));
         assert_eq!(statement("Let the vowels be a, e, i, o, u"), None);
         assert_eq!(statement("lower-cased: t = s.lower()"), one("t = s.lower()"), "a lead-in, no annotation");
         assert_eq!(statement("best = longest word of words"), one("best = max(words, key=len)"));
@@ -2001,6 +2074,12 @@ mod tests {
         assert_eq!(code("Split the sentence into words"), some(&["words = (sentence).split()"]));
         assert_eq!(code("Split line on ',' into a list of fields"), some(&["fields = (line).split(',')"]));
         assert_eq!(code("Split the work into halves and recurse"), vec![None]);
+        assert_eq!(code("Move i one step right and j one step left"), some(&["i += 1", "j -= 1"]));
+        assert_eq!(code("Move hi left by 2"), some(&["hi -= 2"]));
+        assert_eq!(code("Move on to the next row"), vec![None]);
+        assert_eq!(code("best = the first k words of ordered"), some(&["best = (ordered)[:k]"]));
+        assert_eq!(code("tail = the last 2 items of xs"), some(&["tail = (xs)[len(xs) - (2):]"]));
+        assert_eq!(code("c = the first character of s"), some(&["c = s[0]"]), "one element, not a slice");
         assert_eq!(code("Raise ValueError (zero denominator)"), some(&["raise ValueError"]));
         assert_eq!(
             code("dp[i][j] = 1 + min(dp[i - 1][j] (delete),<br>dp[i][j - 1] (insert), dp[i - 1][j - 1] (replace))")

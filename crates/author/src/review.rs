@@ -99,7 +99,10 @@ pub fn review_with(reply: &str, program: &Program, solution: &str, code: &str, b
             }
             let mut ds: Vec<String> = warnings.iter().map(|w| render_diagnostic(CHART_NAME, &text, w)).collect();
             let mismatch = |m| render_diagnostic(CHART_NAME, &text, &mismatch_diagnostic(m, &chart, solution, code));
-            ds.extend(result.mismatches.iter().map(mismatch));
+            // A chart that cannot run is not refused over what only running
+            // it could decide, but a model asked for a chart can write those
+            // nodes as code: the gate stays the full comparison.
+            ds.extend(result.mismatches.iter().chain(&result.unchecked).map(mismatch));
             (ds, Some(result.similarity))
         }
     };

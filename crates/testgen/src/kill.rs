@@ -111,8 +111,10 @@ pub fn kill_search(
                 s.size *= 2;
                 s.budget *= 2.0;
             }
-            let limits = job_limits(step.iter().map(|&i| tests[i].cost_s).fold(0.0, f64::max), cap);
-            steps.push(Step { mutant, tests: step, limits });
+            let slowest = |of: fn(&ScoredTest) -> f64| step.iter().map(|&i| of(&tests[i])).fold(0.0, f64::max);
+            let limits = job_limits(slowest(|t| t.cost_s), cap);
+            let clock = wider(limits, job_limits(slowest(|t| t.time_s), cap));
+            steps.push(Step { mutant, tests: step, limits, clock });
         }
         if steps.is_empty() {
             break;
@@ -167,12 +169,21 @@ struct Step {
     mutant: usize,
     tests: Vec<usize>,
     limits: Limits,
+    /// The limits that also follow the reference's measured time: what the
+    /// clock enforces on a counted mutant ([`run_job`]).
+    clock: Limits,
 }
 
 /// A sandbox job: several mutants' steps under one per-call limit.
 struct PackedJob {
     steps: Vec<Step>,
     limits: Limits,
+    clock: Limits,
+}
+
+/// The larger of two limits, each part on its own.
+fn wider(a: Limits, b: Limits) -> Limits {
+    Limits { wall: a.wall.max(b.wall), cpu: a.cpu.max(b.cpu) }
 }
 
 /// Packs a round's steps into jobs: steps with similar limits together (a
@@ -198,11 +209,12 @@ fn pack(mut steps: Vec<Step>, tests: &[ScoredTest], share: usize) -> Vec<PackedJ
         if fits {
             let job = jobs.last_mut().expect("a job to join");
             job.limits = step.limits;
+            job.clock = wider(job.clock, step.clock);
             job.steps.push(step);
             (job_calls, job_time) = (job_calls + n, job_time + t);
         } else {
             (job_calls, job_time) = (n, t);
-            jobs.push(PackedJob { limits: step.limits, steps: vec![step] });
+            jobs.push(PackedJob { limits: step.limits, clock: step.clock, steps: vec![step] });
         }
     }
     jobs
@@ -224,10 +236,13 @@ fn run_job(
 ) -> Result<Vec<(usize, usize, Run)>, SandboxFailure> {
     // A counted mutant is stopped by its count (the job's CPU limit in
     // operations), the clock only a backstop: which mutants a test kills
-    // by time is then the same on a loaded machine.
+    // by time is then the same on a loaded machine. The count does not see
+    // work done in C (`xs.count(x)` in a loop), so the backstop also
+    // follows the reference's measured time: a mutant doing the
+    // reference's own work in C is not stopped by a clock set for the few
+    // operations counted, which a loaded machine runs past.
     let counted = job.steps.iter().all(|s| is_counted(&sources[s.mutant]));
-    let (cap, limits) =
-        if counted { (Some(ops_cap(job.limits.cpu)), backstop(job.limits)) } else { (None, job.limits) };
+    let (cap, limits) = if counted { (Some(ops_cap(job.limits.cpu)), backstop(job.clock)) } else { (None, job.limits) };
     let source = dispatcher(job.steps.iter().map(|s| sources[s.mutant].as_str()), cap);
     // (position of the mutant in the job, its index, the test)
     let who: Vec<(usize, usize, usize)> = job
@@ -380,7 +395,7 @@ mod tests {
             .map(|m| {
                 let ids: Vec<usize> = if m % 2 == 0 { (0..5).collect() } else { (5..10).collect() };
                 let limits = job_limits(ids.iter().map(|&i| tests[i].cost_s).fold(0.0, f64::max), cap);
-                Step { mutant: m, tests: ids, limits }
+                Step { mutant: m, tests: ids, limits, clock: limits }
             })
             .collect();
         let jobs = pack(steps, &tests, 4);
