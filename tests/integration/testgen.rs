@@ -929,7 +929,6 @@ fn the_kill_search_limits_a_mutant_by_its_count_of_operations() {
     use flowbench::judge::compare::CompareOptions;
     use flowbench::testgen::kill::kill_search;
     use flowbench::testgen::reference::wrap;
-    use flowbench::testgen::score::ScoredTest;
     let exec =
         Executor::start(ExecConfig { workers: 1, ..ExecConfig::default() }).unwrap_or_else(|e| panic!("executor: {e}"));
     let mutant = |work: &str| {
@@ -942,17 +941,7 @@ fn the_kill_search_limits_a_mutant_by_its_count_of_operations() {
         mutant("while True: pass"),
         mutant("pass"),
     ];
-    let tests: Vec<ScoredTest> = (1..=3)
-        .map(|n| ScoredTest {
-            args: vec![n.into()],
-            expected: n.into(),
-            time_s: 1e-6,
-            cost_s: 1e-6,
-            ops: None,
-            timing_only: false,
-            widened: None,
-        })
-        .collect();
+    let tests = answering_their_argument(3);
     let found = kill_search(
         &exec,
         &sources,
@@ -969,6 +958,22 @@ fn the_kill_search_limits_a_mutant_by_its_count_of_operations() {
     assert_eq!(found[2].verdicts, [(0, true)], "past its cap once, the endless mutant's other calls are not run");
 }
 
+/// Tests `f(1)` … `f(count)` that expect their argument back, measured as
+/// instant (so only the limits the search sets itself apply).
+fn answering_their_argument(count: i64) -> Vec<flowbench::testgen::score::ScoredTest> {
+    (1..=count)
+        .map(|n| flowbench::testgen::score::ScoredTest {
+            args: vec![n.into()],
+            expected: n.into(),
+            time_s: 1e-6,
+            cost_s: 1e-6,
+            ops: None,
+            timing_only: false,
+            widened: None,
+        })
+        .collect()
+}
+
 /// A mutant that raises is killed by that call, whatever the expected value,
 /// so its later calls in the step are not run; a test of another suite it
 /// skipped runs in the next round, where that suite still needs a killer.
@@ -978,23 +983,12 @@ fn a_mutant_that_raises_runs_no_more_of_its_step() {
     use flowbench::judge::compare::CompareOptions;
     use flowbench::testgen::kill::kill_search;
     use flowbench::testgen::reference::wrap;
-    use flowbench::testgen::score::ScoredTest;
     let exec =
         Executor::start(ExecConfig { workers: 1, ..ExecConfig::default() }).unwrap_or_else(|e| panic!("executor: {e}"));
     let source =
         |body: &str| wrap(&format!("def f(n):\n    {body}\n"), "f", flowbench::exec::CallStyle::Function, false);
     let sources = vec![source("raise ValueError(n)"), source("return n")];
-    let tests: Vec<ScoredTest> = (1..=4)
-        .map(|n| ScoredTest {
-            args: vec![n.into()],
-            expected: n.into(),
-            time_s: 1e-6,
-            cost_s: 1e-6,
-            ops: None,
-            timing_only: false,
-            widened: None,
-        })
-        .collect();
+    let tests = answering_their_argument(4);
     let found = kill_search(
         &exec,
         &sources,

@@ -710,7 +710,7 @@ fn moved(text: &str) -> Option<Vec<String>> {
     let mut out = Vec::new();
     loop {
         let (piece, more) = split_word(rest, "and").map_or((rest, None), |(a, b)| (a, Some(b)));
-        out.push(step_moved(piece)?);
+        out.push(step_moved(piece).filter(|s| is_statement(s))?);
         match more {
             Some(more) => rest = after_word(more, "move").unwrap_or(more),
             None => return Some(out),
@@ -720,12 +720,15 @@ fn moved(text: &str) -> Option<Vec<String>> {
 
 /// One pointer of [`moved`]: `i one step right`, `hi left by 2`.
 fn step_moved(piece: &str) -> Option<String> {
-    let words: Vec<String> = piece.split_whitespace().map(str::to_lowercase).collect();
-    let tail: Vec<&str> = words.iter().skip(1).map(String::as_str).collect();
-    let (by, direction) = match tail.as_slice() {
+    let words: Vec<&str> = piece.split_whitespace().collect();
+    let (name, tail) = words.split_first()?;
+    let lower: Vec<String> = tail.iter().map(|w| w.to_lowercase()).collect();
+    let lower: Vec<&str> = lower.iter().map(String::as_str).collect();
+    // The step keeps its own spelling: `hi left by K` steps by `K`.
+    let (by, direction) = match lower.as_slice() {
         [direction] => ("1", *direction),
         ["one", "step" | "place" | "position", direction] => ("1", *direction),
-        [direction, "by", by] => (*by, *direction),
+        [direction, "by", _] => (tail[2], *direction),
         _ => return None,
     };
     let op = match direction {
@@ -733,8 +736,8 @@ fn step_moved(piece: &str) -> Option<String> {
         "left" | "back" | "backward" | "backwards" => "-=",
         _ => return None,
     };
-    let name = piece.split_whitespace().next()?;
-    is_name(name).then(|| format!("{name} {op} {}", expression(by).unwrap_or_else(|| by.to_owned())))
+    is_name(name).then_some(())?;
+    Some(format!("{name} {op} {}", expression(by)?))
 }
 
 /// `Add up the digits of n into s`, `Sum the values into total`: a total
@@ -744,7 +747,7 @@ fn summed_into(text: &str) -> Option<String> {
     let (values, name) = split_word(rest, "into").or_else(|| split_word(rest, "as"))?;
     let name = name.strip_prefix("the ").unwrap_or(name);
     is_name(name).then_some(())?;
-    Some(format!("{name} = sum({})", value(values.strip_prefix("the ").unwrap_or(values))?))
+    Some(format!("{name} = sum({})", value_without_the(values)?))
 }
 
 /// `Split the sentence into words`, `Split line on ',' into fields`: a
@@ -758,7 +761,7 @@ fn split_into(text: &str) -> Option<String> {
         Some((whole, sep)) => (whole, expression(sep)?),
         None => (whole, String::new()),
     };
-    Some(format!("{name} = ({}).split({sep})", value(whole.strip_prefix("the ").unwrap_or(whole))?))
+    Some(format!("{name} = ({}).split({sep})", value_without_the(whole)?))
 }
 
 /// Statement wordings: `Append X to Y`, `Push X onto Y`, `Increment i`,
@@ -988,7 +991,7 @@ fn first_or_last(text: &str) -> Option<String> {
     if !noun.ends_with('s') || !noun.chars().all(|c| c.is_ascii_alphabetic()) {
         return None;
     }
-    let (count, whole) = (value(count)?, value(whole.strip_prefix("the ").unwrap_or(whole))?);
+    let (count, whole) = (value(count)?, value_without_the(whole)?);
     Some(if end { format!("({whole})[:{count}]") } else { format!("({whole})[len({whole}) - ({count}):]") })
 }
 
@@ -1076,11 +1079,11 @@ fn value_phrase(text: &str) -> Option<String> {
     // `the digits of n`: a number's decimal digits, as numbers.
     if let Some(rest) = strip_prefix_ci(text, "digits of ") {
         let rest = rest.trim();
-        return Some(format!("list(map(int, str(abs({}))))", value(rest.strip_prefix("the ").unwrap_or(rest))?));
+        return Some(format!("list(map(int, str(abs({}))))", value_without_the(rest)?));
     }
     if let Some(rest) = strip_prefix_ci(text, "last digit of ") {
         let rest = rest.trim();
-        return Some(format!("({}) % 10", value(rest.strip_prefix("the ").unwrap_or(rest))?));
+        return Some(format!("({}) % 10", value_without_the(rest)?));
     }
     // `the average of lo and hi` alone may be a mean or a middle index:
     // only its floor is one thing.
@@ -1612,6 +1615,12 @@ fn value(text: &str) -> Option<String> {
     expression(text).or_else(|| value_phrase(text))
 }
 
+/// A value named with an article (`the sentence`, `the digits of n`): the
+/// article says nothing about what is computed.
+fn value_without_the(text: &str) -> Option<String> {
+    value(text.strip_prefix("the ").unwrap_or(text))
+}
+
 /// Loop wordings: `More x in xs?` (flowbench's), `Next x in nums?`,
 /// `More characters ch in text?`, `For each (u, v) in edges`,
 /// `More directions dr, dc?`. `None`: not worded as an iteration.
@@ -2076,6 +2085,8 @@ mod tests {
         assert_eq!(code("Split the work into halves and recurse"), vec![None]);
         assert_eq!(code("Move i one step right and j one step left"), some(&["i += 1", "j -= 1"]));
         assert_eq!(code("Move hi left by 2"), some(&["hi -= 2"]));
+        assert_eq!(code("Move hi left by K"), some(&["hi -= K"]), "the step keeps its spelling");
+        assert_eq!(code("Move hi left by a lot"), vec![None], "a step in words is not code");
         assert_eq!(code("Move on to the next row"), vec![None]);
         assert_eq!(code("best = the first k words of ordered"), some(&["best = (ordered)[:k]"]));
         assert_eq!(code("tail = the last 2 items of xs"), some(&["tail = (xs)[len(xs) - (2):]"]));
