@@ -8,6 +8,11 @@
 set -euo pipefail
 cache="${XDG_CACHE_HOME:-$HOME/.cache}/flowbench/export-harness-venv"
 stamp="$cache/.flowbench-ready-2"
+# One maker at a time: test runners that start each test in its own process
+# (cargo nextest) would otherwise build the venv twice over one another.
+mkdir -p "$(dirname "$cache")"
+exec 9>"$cache.lock"
+flock 9
 if [[ -f "$stamp" ]]; then
     echo "$cache/bin/python"
     exit 0
