@@ -15,7 +15,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::expr::{self, Stmt};
 use super::facts::target_names;
-use super::graph::{Branch, Function, Graph, GraphError, Kind};
+use super::graph::{Branch, Function, Graph, GraphError, Kind, is_identifier};
 use super::labels;
 use super::prose::{Line, is_word};
 
@@ -355,10 +355,6 @@ const NOT_VARIABLES: [&str; 21] = [
     labels::CALL_RESULT,
 ];
 
-fn is_identifier(text: &str) -> bool {
-    text.starts_with(|c: char| c.is_alphabetic() || c == '_') && text.chars().all(is_word)
-}
-
 /// A loop worded without code, resolved: `for target in iter`, its body
 /// starting at `body`.
 struct WordedLoop {
@@ -403,6 +399,33 @@ impl Writer<'_, '_> {
     /// A label's code, or the error that it is prose.
     fn code<'l>(&self, node: usize, line: &'l Line) -> Result<&'l str, GraphError> {
         line.code.as_deref().ok_or_else(|| self.prose_err(node, &format!("`{}` is not code", line.text)))
+    }
+
+    /// `Add X to total` as `total += X` when every code box that sets
+    /// `total` sets a number (or every one a string): adding to a number
+    /// or a text is one thing, while adding to a list or a set may append,
+    /// extend or insert.
+    fn added_to_number_or_text(&self, line: &Line) -> Option<String> {
+        let (value, name) = super::prose::added_to(&line.text)?;
+        // Each code box setting the name: 0 a number, 1 a string, 2 else.
+        let kinds: Vec<u8> = (self.g.nodes.iter())
+            .flat_map(|node| match &node.kind {
+                Kind::Steps(lines) => lines.iter().filter_map(|l| l.code.as_deref()).collect(),
+                _ => Vec::new(),
+            })
+            .filter_map(|code| match expr::parse_stmt(code)? {
+                Stmt::Assign(targets, set) if targets.iter().any(|t| *t == expr::Expr::Name(name.clone())) => {
+                    Some(match set {
+                        expr::Expr::Num(_) => 0,
+                        expr::Expr::Str(_) => 1,
+                        _ => 2,
+                    })
+                }
+                _ => None,
+            })
+            .collect();
+        (kinds.first().is_some_and(|&k| k < 2) && kinds.iter().all(|&k| k == kinds[0]))
+            .then(|| format!("{name} += {value}"))
     }
 
     /// Emits the flow from `at` until it stops; returns whether every path
@@ -460,7 +483,10 @@ impl Writer<'_, '_> {
                     if let Kind::Steps(lines) = &g.nodes[n].kind {
                         self.hit(depth, n, false);
                         for l in lines {
-                            let s = self.code(n, l)?.to_owned();
+                            let s = match self.code(n, l) {
+                                Ok(code) => code.to_owned(),
+                                Err(e) => self.added_to_number_or_text(l).ok_or(e)?,
+                            };
                             if (s.starts_with("import ") || s.starts_with("from ")) && !s.contains('\n') {
                                 self.hoisted.push(s);
                             } else if matches!(expr::parse(&s), Some(expr::Expr::Call(..))) {
@@ -494,6 +520,21 @@ impl Writer<'_, '_> {
     /// iterable's items in code the body uses.
     fn worded_loop(&self, n: usize, e: &super::prose::ForEach, yes: usize) -> Option<WordedLoop> {
         let words: Vec<&str> = self.g.label(n).split(|c: char| !is_word(c)).filter(|w| !w.is_empty()).collect();
+        // `More words w after the first?`, `… from the second`: the items
+        // but the first.
+        let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+        let but_first = lower.windows(3).any(|w| w == ["after", "the", "first"] || w == ["from", "the", "second"]);
+        let found = self.worded_loop_items(n, e, yes, &words)?;
+        match but_first {
+            // An index counted over the rest would start at 1: not said.
+            true if found.iter.starts_with("enumerate(") => None,
+            true => Some(WordedLoop { iter: format!("{}[1:]", found.iter), ..found }),
+            false => Some(found),
+        }
+    }
+
+    /// [`Self::worded_loop`] over all the items.
+    fn worded_loop_items(&self, n: usize, e: &super::prose::ForEach, yes: usize, words: &[&str]) -> Option<WordedLoop> {
         // A label that names its iterable in words (`… of (y, x): down, up,
         // …`) is read as it says or not at all: the guesses below (the only
         // parameter, the names the body reads) are for labels naming none,
@@ -756,6 +797,14 @@ mod tests {
         assert!(translate(chart, "all_even", &["items"]).expect("translates").contains("for w in items:"));
         let error = translate(chart, "all_even", &["items", "k"]).expect_err("no iterable in scope");
         assert!(error.prose && error.message.starts_with("node B:"), "{error:?}");
+    }
+
+    #[test]
+    fn a_loop_after_the_first_item_iterates_the_rest() {
+        let chart = "flowchart TD\n  A([Start]) --> D[\"prefix = words[0]\"]\n  D --> E{\"More words w after the first?\"}\n  \
+                     E -->|Yes| F[\"prefix = prefix + w\"]\n  F --> E\n  E -->|No| H[/Return prefix/]\n";
+        let program = translate(chart, "joined", &["words"]).expect("translates");
+        assert!(program.contains("for w in words[1:]:\n"), "{program}");
     }
 
     #[test]

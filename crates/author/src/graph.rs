@@ -699,7 +699,8 @@ fn params_of(label: &str) -> Option<Vec<String>> {
     }
 }
 
-fn is_identifier(s: &str) -> bool {
+/// Whether `s` is one identifier (keywords included).
+pub(crate) fn is_identifier(s: &str) -> bool {
     s.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
         && s.chars().all(|c| c.is_alphanumeric() || c == '_')
 }
@@ -773,13 +774,20 @@ pub fn branch_of(label: Option<&str>) -> Branch {
 /// outgoing edges is a decision whatever its shape (a `For each` box with
 /// `next`/`done` edges).
 /// A terminal that only names a function (`([below_thousand(k)])`, a
-/// helper's entry as Code-Vision draws it): a start when nothing leads in.
+/// helper's entry as Code-Vision draws it), or names it beside the word
+/// start (`([check start])`): a start when nothing leads in.
 fn is_bare_signature(shape: Shape, label: &str) -> bool {
     let terminal = matches!(shape, Shape::Stadium | Shape::Circle | Shape::DblCirc | Shape::Rounded);
     let text = label.trim();
+    let is_start = |w: &str| ["start", "begin"].iter().any(|s| w.eq_ignore_ascii_case(s));
+    let named_start = match text.split_whitespace().collect::<Vec<_>>().as_slice() {
+        [a, b] => is_start(a) && is_identifier(b) || is_start(b) && is_identifier(a),
+        _ => false,
+    };
     terminal
-        && text.ends_with(')')
-        && prose::signature(text).is_some_and(|(name, _)| text.starts_with(&name) && !name.contains('.'))
+        && (named_start
+            || text.ends_with(')')
+                && prose::signature(text).is_some_and(|(name, _)| text.starts_with(&name) && !name.contains('.')))
 }
 
 pub fn kind(shape: Shape, label: &str, out_degree: usize) -> Kind {

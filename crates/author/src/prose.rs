@@ -740,6 +740,40 @@ fn step_moved(piece: &str) -> Option<String> {
     Some(format!("{name} {op} {}", expression(by)?))
 }
 
+/// `Add the last digit of n to total`: the value, as code, and the name it
+/// is added to. What adding means (a sum, a set's `add`, an append) is the
+/// name's kind, which only the chart around the box says.
+pub fn added_to(text: &str) -> Option<(String, String)> {
+    let rest = after_word(text.trim().trim_end_matches('.'), "add")?;
+    let (x, y) = split_word(rest, "to")?;
+    let y = y.strip_prefix("the ").unwrap_or(y);
+    is_name(y).then_some(())?;
+    Some((value_without_the(x)?, y.to_owned()))
+}
+
+/// `Drop the last digit of n` (`n = n // 10`), `Remove the last character
+/// of prefix` (`prefix = prefix[:-1]`), `Cut the first letter off word`,
+/// `Remove the last element of path` (`path.pop()`): a value shortened at
+/// one end, kept under its name.
+fn dropped_end(text: &str) -> Option<String> {
+    let rest = ["drop", "remove", "cut", "delete", "strip"].iter().find_map(|v| after_word(text, v))?;
+    let rest = rest.trim().trim_end_matches('.').strip_prefix("the ")?;
+    let (end, rest) = rest.split_once(' ')?;
+    let (item, name) = split_word(rest, "of").or_else(|| split_word(rest, "off"))?;
+    let name = name.strip_prefix("the ").unwrap_or(name);
+    is_name(name).then_some(())?;
+    // A list loses its item in place (a caller or a result may hold the
+    // same list); a string, which cannot, is rebound.
+    Some(match (end, item) {
+        ("last", "digit") => format!("{name} = {name} // 10"),
+        ("last", "character" | "letter" | "char") => format!("{name} = {name}[:-1]"),
+        ("first", "character" | "letter" | "char") => format!("{name} = {name}[1:]"),
+        ("last", "element" | "item") => format!("{name}.pop()"),
+        ("first", "element" | "item") => format!("{name}.pop(0)"),
+        _ => return None,
+    })
+}
+
 /// `Add up the digits of n into s`, `Sum the values into total`: a total
 /// named after the values.
 fn summed_into(text: &str) -> Option<String> {
@@ -792,7 +826,7 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
     if let Some(code) = extended(text) {
         return one(code);
     }
-    if let Some(code) = summed_into(text).or_else(|| split_into(text)) {
+    if let Some(code) = summed_into(text).or_else(|| split_into(text)).or_else(|| dropped_end(text)) {
         return one(code);
     }
     if let Some(code) = moved(text) {
@@ -1310,6 +1344,19 @@ fn worded_condition(label: &str) -> Option<String> {
     {
         return Some(format!("({b}) % ({a}) == 0"));
     }
+    // `Does w start with prefix?`, `name ends with '.py'`.
+    for (verb, method) in [
+        ("starts with", "startswith"),
+        ("start with", "startswith"),
+        ("ends with", "endswith"),
+        ("end with", "endswith"),
+    ] {
+        if let Some((a, b)) = split_word(&text, verb)
+            && let (Some(a), Some(b)) = (value(a), value(b))
+        {
+            return Some(format!("({a}).{method}({b})"));
+        }
+    }
     // Each side of a top-level `and`/`or` may be worded on its own.
     for sep in ["or", "and"] {
         // `n less than or equal to one` splits at `or` into no conditions:
@@ -1594,7 +1641,7 @@ fn conversion_test(text: &str, subject: &dyn Fn(&str) -> Option<String>) -> Opti
 /// first: `an uppercase letter` before `a letter`). Case is the ASCII
 /// range, as charts about letters mean it; `a vowel` is left unread (is
 /// `y` one? capitals?).
-const CHARACTER_CLASSES: [(&str, &str); 13] = [
+const CHARACTER_CLASSES: [(&str, &str); 18] = [
     ("an uppercase letter", "'A' <= X <= 'Z'"),
     ("a lowercase letter", "'a' <= X <= 'z'"),
     ("uppercase", "'A' <= X <= 'Z'"),
@@ -1606,6 +1653,11 @@ const CHARACTER_CLASSES: [(&str, &str); 13] = [
     ("alphanumeric", "X.isalnum()"),
     ("a letter or digit", "X.isalnum()"),
     ("a space", "X == ' '"),
+    ("a comma", "X == ','"),
+    ("a period", "X == '.'"),
+    ("a full stop", "X == '.'"),
+    ("a hyphen", "X == '-'"),
+    ("an underscore", "X == '_'"),
     ("whitespace", "X.isspace()"),
     ("a whitespace", "X.isspace()"),
 ];
@@ -2086,6 +2138,14 @@ mod tests {
         assert_eq!(code("Move i one step right and j one step left"), some(&["i += 1", "j -= 1"]));
         assert_eq!(code("Move hi left by 2"), some(&["hi -= 2"]));
         assert_eq!(code("Move hi left by K"), some(&["hi -= K"]), "the step keeps its spelling");
+        assert_eq!(code("Drop the last digit of n"), some(&["n = n // 10"]));
+        assert_eq!(code("Remove the last character of prefix"), some(&["prefix = prefix[:-1]"]));
+        assert_eq!(code("Cut the first letter off word."), some(&["word = word[1:]"]));
+        assert_eq!(code("Remove the first digit of n"), vec![None], "not one operation");
+        assert_eq!(code("Remove the last element of path"), some(&["path.pop()"]), "in place");
+        assert_eq!(added_to("Add the last digit of n to total"), Some(("(n) % 10".into(), "total".into())));
+        assert_eq!(added_to("Add 1 to the count."), Some(("1".into(), "count".into())));
+        assert_eq!(added_to("Add the neighbours to the queue and go on"), None);
         assert_eq!(code("Move hi left by a lot"), vec![None], "a step in words is not code");
         assert_eq!(code("Move on to the next row"), vec![None]);
         assert_eq!(code("best = the first k words of ordered"), some(&["best = (ordered)[:k]"]));
@@ -2126,6 +2186,8 @@ mod tests {
         assert_eq!(c("stack is empty?").as_deref(), Some("not (stack)"));
         assert_eq!(c("stack is not empty").as_deref(), Some("stack"));
         assert_eq!(c("d divides n?").as_deref(), Some("(n) % (d) == 0"));
+        assert_eq!(c("Does w start with prefix?").as_deref(), Some("(w).startswith(prefix)"));
+        assert_eq!(c("name ends with '.py'?").as_deref(), Some("(name).endswith('.py')"));
         assert_eq!(c("Is x less than 10?").as_deref(), Some("(x) < (10)"));
         assert_eq!(c("Is ch a vowel?"), None);
         assert_eq!(c("Are (0, 0) and (rows - 1, cols - 1)<br>both open?"), None);
@@ -2159,6 +2221,7 @@ mod tests {
         let c = |s: &str| condition(s);
         let s = |x: &str| Some(x.to_owned());
         assert_eq!(c("Is ch a space?"), s("(ch) == ' '"));
+        assert_eq!(c("Is letter a comma?"), s("(letter) == ','"));
         assert_eq!(c("c is not a digit"), s("not ((c).isdigit())"));
         assert_eq!(c("Is ch an uppercase letter?"), s("'A' <= (ch) <= 'Z'"));
         assert_eq!(c("ch is lowercase"), s("'a' <= (ch) <= 'z'"));
