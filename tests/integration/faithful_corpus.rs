@@ -247,8 +247,8 @@ fn faithful_charts_pass_and_wrong_twins_are_flagged_by_name() {
 
 /// Issue 57's bars are ≥ 95 % of the wrong twins flagged with a
 /// counterexample and the element named in ≥ 90 % of those flagged; the
-/// tuned split (148 entries, `scripts/faithfulness-report.sh`) has 95.9 %
-/// flagged, 88.0 % of those with a counterexample, 91.5 % named. A twin
+/// tuned split (148 entries, `scripts/faithfulness-report.sh`) has 96.6 %
+/// flagged, 88.1 % of those with a counterexample, 91.6 % named. A twin
 /// that cannot run is judged leniently (a difference at a prose node is
 /// left unchecked), so the twins in prose are the ones missed. These floors
 /// keep what is reached from slipping.

@@ -21,7 +21,7 @@
 //! does not finish are dropped. [`Found::origin`] says where the shapes came
 //! from, for the report.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::time::Duration;
 
@@ -37,6 +37,7 @@ use flowbench_testgen::python::{
 use flowbench_testgen::reference::{Run, run_all, wrap};
 use flowbench_testgen::spec::{Counts, TestSpec};
 
+use super::expr::{Tok, tokenize};
 use super::reader::Program;
 
 /// The shapes a parameter may be probed as: a name (what the report says)
@@ -207,7 +208,8 @@ pub fn find_inputs(
         read.params.iter().filter(|p| !p.given && !described(p) && read.examples.is_empty()).collect();
     let combos = combinations(&open);
     let generator = Generator { program, source, style, examples: &read.examples };
-    let base = Base { problem, params: &read.params };
+    let extra_characters = literal_characters(source);
+    let base = Base { problem, params: &read.params, extra_characters: &extra_characters };
     let (chosen, origin) = if combos.len() <= 1 {
         let origin = if problem.is_some() {
             "the problem's problem.toml".to_owned()
@@ -346,6 +348,26 @@ fn described_fully(spec: &TestSpec, p: &ParamShapes) -> bool {
 struct Base<'a> {
     problem: Option<&'a TestSpec>,
     params: &'a [ParamShapes],
+    /// See [`literal_characters`].
+    extra_characters: &'a str,
+}
+
+/// The characters of the solution's short string literals beyond the
+/// lowercase letters (`'!'` of `w.endswith('!')`, `','` of `s.split(',')`),
+/// at most six: strings made of `a`–`z` alone never take the branch that
+/// tests for them, so a chart that draws it wrong would go unseen.
+fn literal_characters(source: &str) -> String {
+    let mut found = BTreeSet::new();
+    for line in source.lines() {
+        for token in tokenize(line.trim()).unwrap_or_default() {
+            if let Tok::Str(text) = token
+                && text.chars().count() <= 4
+            {
+                found.extend(text.chars().filter(|c| !c.is_ascii_lowercase() && !c.is_control()));
+            }
+        }
+    }
+    found.into_iter().take(6).collect()
 }
 
 impl Base<'_> {
@@ -368,6 +390,10 @@ impl Base<'_> {
             else {
                 continue;
             };
+            if table.get("charset").and_then(|c| c.as_str()) == Some("lower") && !self.extra_characters.is_empty() {
+                let charset = format!("abcdefghijklmnopqrstuvwxyz{}", self.extra_characters);
+                table.insert("charset".into(), toml::Value::String(charset));
+            }
             // The problem's bounds and alphabet win over the shape's.
             table.extend(own(&p.name).cloned().unwrap_or_default());
             params.insert(p.name.clone(), table);
@@ -499,6 +525,16 @@ mod tests {
         // Already sorted, or not a list of numbers or strings: nothing new.
         assert!(derived_inputs(&[vec![serde_json::json!([1, 2]), serde_json::json!(0)]]).is_empty());
         assert!(derived_inputs(&[vec![serde_json::json!([[2], [1]])]]).is_empty());
+    }
+
+    #[test]
+    fn short_literals_add_their_characters_to_made_strings() {
+        let source = "def f(words):\n    \"\"\"Join the loud ones.\"\"\"\n    return ', '.join(w for w in words if w.endswith('!'))\n";
+        assert_eq!(literal_characters(source), " !,");
+        let params = [ParamShapes { name: "words".into(), shapes: vec!["strs".into()], given: false }];
+        let base = Base { problem: None, params: &params, extra_characters: " !," };
+        let spec = base.spec_for(&[&params[0]], &[0], Counts { typical: 1, large: 0, mutations: 0 });
+        assert_eq!(spec.params["words"]["charset"].as_str(), Some("abcdefghijklmnopqrstuvwxyz !,"));
     }
 
     #[test]

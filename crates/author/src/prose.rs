@@ -753,8 +753,8 @@ pub fn added_to(text: &str) -> Option<(String, String)> {
 
 /// `Drop the last digit of n` (`n = n // 10`), `Remove the last character
 /// of prefix` (`prefix = prefix[:-1]`), `Cut the first letter off word`,
-/// `Remove the last element of path` (`path.pop()`): a value shortened at
-/// one end, kept under its name.
+/// `Remove the last element of path` (`del path[-1]`, a list or a
+/// deque): a value shortened at one end, kept under its name.
 fn dropped_end(text: &str) -> Option<String> {
     let rest = ["drop", "remove", "cut", "delete", "strip"].iter().find_map(|v| after_word(text, v))?;
     let rest = rest.trim().trim_end_matches('.').strip_prefix("the ")?;
@@ -768,8 +768,8 @@ fn dropped_end(text: &str) -> Option<String> {
         ("last", "digit") => format!("{name} = {name} // 10"),
         ("last", "character" | "letter" | "char") => format!("{name} = {name}[:-1]"),
         ("first", "character" | "letter" | "char") => format!("{name} = {name}[1:]"),
-        ("last", "element" | "item") => format!("{name}.pop()"),
-        ("first", "element" | "item") => format!("{name}.pop(0)"),
+        ("last", "element" | "item") => format!("del {name}[-1]"),
+        ("first", "element" | "item") => format!("del {name}[0]"),
         _ => return None,
     })
 }
@@ -2142,7 +2142,7 @@ mod tests {
         assert_eq!(code("Remove the last character of prefix"), some(&["prefix = prefix[:-1]"]));
         assert_eq!(code("Cut the first letter off word."), some(&["word = word[1:]"]));
         assert_eq!(code("Remove the first digit of n"), vec![None], "not one operation");
-        assert_eq!(code("Remove the last element of path"), some(&["path.pop()"]), "in place");
+        assert_eq!(code("Remove the last element of path"), some(&["del path[-1]"]), "in place");
         assert_eq!(added_to("Add the last digit of n to total"), Some(("(n) % 10".into(), "total".into())));
         assert_eq!(added_to("Add 1 to the count."), Some(("1".into(), "count".into())));
         assert_eq!(added_to("Add the neighbours to the queue and go on"), None);
