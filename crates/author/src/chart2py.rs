@@ -407,8 +407,8 @@ impl Writer<'_, '_> {
     /// extend or insert.
     fn added_to_number_or_text(&self, line: &Line) -> Option<String> {
         let (value, name) = super::prose::added_to(&line.text)?;
-        // Each code box setting the name: 0 a number, 1 a string, 2 else.
-        let kinds: Vec<u8> = (self.g.nodes.iter())
+        // What each code box setting the name sets it to.
+        let kinds: HashSet<Option<&str>> = (self.g.nodes.iter())
             .flat_map(|node| match &node.kind {
                 Kind::Steps(lines) => lines.iter().filter_map(|l| l.code.as_deref()).collect(),
                 _ => Vec::new(),
@@ -416,16 +416,15 @@ impl Writer<'_, '_> {
             .filter_map(|code| match expr::parse_stmt(code)? {
                 Stmt::Assign(targets, set) if targets.iter().any(|t| *t == expr::Expr::Name(name.clone())) => {
                     Some(match set {
-                        expr::Expr::Num(_) => 0,
-                        expr::Expr::Str(_) => 1,
-                        _ => 2,
+                        expr::Expr::Num(_) => Some("number"),
+                        expr::Expr::Str(_) => Some("string"),
+                        _ => None,
                     })
                 }
                 _ => None,
             })
             .collect();
-        (kinds.first().is_some_and(|&k| k < 2) && kinds.iter().all(|&k| k == kinds[0]))
-            .then(|| format!("{name} += {value}"))
+        (kinds.len() == 1 && !kinds.contains(&None)).then(|| format!("{name} += {value}"))
     }
 
     /// Emits the flow from `at` until it stops; returns whether every path
@@ -797,6 +796,26 @@ mod tests {
         assert!(translate(chart, "all_even", &["items"]).expect("translates").contains("for w in items:"));
         let error = translate(chart, "all_even", &["items", "k"]).expect_err("no iterable in scope");
         assert!(error.prose && error.message.starts_with("node B:"), "{error:?}");
+    }
+
+    #[test]
+    fn a_helper_terminal_naming_its_function_beside_start_is_its_start() {
+        let chart = "flowchart TD\n  A([Start]) --> B{\"check(s)\"}\n  B -- Yes --> C[/Return 1/]\n  \
+                     B -- No --> D[/Return 0/]\n  subgraph H [\"check(t)\"]\n    K0([check start]) --> K1{\"t == ''\"}\n    \
+                     K1 -- Yes --> K2[return True]\n    K1 -- No --> K3[return False]\n  end\n";
+        let program = translate(chart, "f", &["s"]).expect("translates");
+        assert!(program.contains("def check(t):\n"), "{program}");
+    }
+
+    #[test]
+    fn adding_to_a_name_set_to_a_number_is_a_sum_and_to_a_list_unread() {
+        let chart = "flowchart TD\n  A([Start]) --> B[total = 0]\n  B --> C{More x in xs?}\n  \
+                     C -- Yes --> D[Add x to total]\n  D --> C\n  C -- No --> E[/Return total/]\n";
+        let program = translate(chart, "f", &["xs"]).expect("translates");
+        assert!(program.contains("total += x\n"), "{program}");
+        let listed = chart.replace("B[total = 0]", "B[\"total = []\"]");
+        let error = translate(&listed, "f", &["xs"]).expect_err("append or extend: not said");
+        assert!(error.prose && error.message.starts_with("node D:"), "{error:?}");
     }
 
     #[test]
