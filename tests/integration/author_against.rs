@@ -227,3 +227,20 @@ fn a_chart_that_cannot_run_leaves_prose_differences_unchecked_but_author_sends_t
     let review = review_with(&reply, &program, "s.py", source, Some(&behave));
     assert!(review.diagnostics.iter().any(|d| d.contains("against-")), "{:?}", review.diagnostics);
 }
+
+/// `return sorted(a) == sorted(b)` drawn as a decision on the test with
+/// `Return True` and `Return False` on its branches (one `Return False`
+/// shared with an earlier `return False`) is that return, not two foreign
+/// Outputs; a `True` that stands for nothing in the code still is one.
+#[test]
+fn a_returned_test_drawn_as_a_decision_with_true_and_false_returns_is_that_return() {
+    let source =
+        "def is_anagram(a, b):\n    if len(a) != len(b):\n        return False\n    return sorted(a) == sorted(b)\n";
+    let program = read_program(source, None).unwrap();
+    let chart = "flowchart TD\n    A([Start]) --> B[/Input a, b/]\n    B --> C{\"len(a) != len(b)?\"}\n    C -->|Yes| D[/Return False/]\n    C -->|No| F{\"sorted(a) == sorted(b)?\"}\n    F -->|Yes| G[/Return True/]\n    F -->|No| D\n";
+    let r = check_against(&program, &parse(chart).unwrap());
+    assert!(r.mismatches.iter().all(|m| m.kind != flowbench::author::MismatchKind::Outputs), "{:?}", r.mismatches);
+    let plain = "def f(a, b):\n    if len(a) != len(b):\n        return False\n    return len(a) + 1\n";
+    let r = check_against(&read_program(plain, None).unwrap(), &parse(chart).unwrap());
+    assert!(r.mismatches.iter().any(|m| m.kind == flowbench::author::MismatchKind::Outputs), "{:?}", r.mismatches);
+}

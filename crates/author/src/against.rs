@@ -743,6 +743,22 @@ impl Comparison<'_> {
                 stands_for[j].push(left.remove(0));
             }
         }
+        // `return sorted(a) == sorted(b)` drawn as a decision on it, with
+        // `Return True` and `Return False` on its branches (one of them
+        // perhaps shared with the code's own `return False`): they stand for
+        // the one return, and where they sit is for `branches` to check.
+        let literal = |word: &str| -> Vec<usize> {
+            (0..chart.exits.len()).filter(|&j| is_literal(&chart.exits[j], word)).collect()
+        };
+        let (yes, no) = (literal("True"), literal("False"));
+        let unpaired = |js: &[usize]| js.iter().any(|&j| stands_for[j].is_empty());
+        if !yes.is_empty() && !no.is_empty() && (unpaired(&yes) || unpaired(&no)) {
+            let tests: Vec<usize> =
+                (0..code.exits.len()).filter(|&i| is_test(&code.exits[i]) && left_over(&stands_for, i)).collect();
+            for i in tests {
+                yes.iter().chain(&no).for_each(|&j| stands_for[j].push(i));
+            }
+        }
         // A bare `return` is the chart's End.
         let mut unsaid = Vec::new();
         for (i, r) in code.exits.iter().enumerate() {
@@ -1042,6 +1058,26 @@ fn same_exit(r: &Exit, g: &Exit) -> bool {
         (Value::Raise(a), Value::Prose(w)) => w.contains(&a.to_lowercase()),
         _ => false,
     }
+}
+
+/// Whether a code exit returns a test (`a == b`, `x in seen`, `not s`,
+/// `p and q`): a value a chart may draw as a decision with `True` and
+/// `False` returns.
+fn is_test(e: &Exit) -> bool {
+    let Value::Code(forms) = &e.value else { return false };
+    forms
+        .first()
+        .is_some_and(|v| matches!(v, Expr::Cmp(..) | Expr::Bool(..)) || matches!(v, Expr::Unary(op, _) if op == "not"))
+}
+
+/// Whether no chart exit stands for code exit `i` yet.
+fn left_over(stands_for: &[Vec<usize>], i: usize) -> bool {
+    !stands_for.iter().any(|s| s.contains(&i))
+}
+
+/// Whether a chart exit returns exactly the constant `word`.
+fn is_literal(e: &Exit, word: &str) -> bool {
+    matches!(&e.value, Value::Code(forms) if matches!(forms.first(), Some(Expr::Name(n)) if n == word))
 }
 
 fn describe_exit(e: &Exit) -> String {
