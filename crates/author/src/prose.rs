@@ -1029,6 +1029,19 @@ fn first_or_last(text: &str) -> Option<String> {
     Some(if end { format!("({whole})[:{count}]") } else { format!("({whole})[len({whole}) - ({count}):]") })
 }
 
+/// `i as a string` (`str(i)`), `t as an integer` (`int(t)`): a value
+/// converted, said after it.
+fn converted(text: &str) -> Option<String> {
+    let (what, into) = split_word(text, "as")?;
+    let convert = match into.to_lowercase().as_str() {
+        "a string" | "text" | "a str" => "str",
+        "an integer" | "an int" | "a whole number" => "int",
+        "a float" | "a decimal number" => "float",
+        _ => return None,
+    };
+    Some(format!("{convert}({})", value(what)?))
+}
+
 /// Values said in words: `number of True values in xs` (`sum(xs)`),
 /// `length of xs`, `sum of xs`, `largest of xs`, ….
 fn value_phrase(text: &str) -> Option<String> {
@@ -1037,7 +1050,7 @@ fn value_phrase(text: &str) -> Option<String> {
     if CALL_RESULTS.contains(&text.to_lowercase().as_str()) {
         return Some(labels::CALL_RESULT.to_owned());
     }
-    if let Some(code) = powered(text).or_else(|| first_or_last(text)) {
+    if let Some(code) = powered(text).or_else(|| first_or_last(text)).or_else(|| converted(text)) {
         return Some(code);
     }
     // `n plus the result of the call`: arithmetic said in words.
@@ -2139,6 +2152,8 @@ mod tests {
         assert_eq!(code("Move hi left by 2"), some(&["hi -= 2"]));
         assert_eq!(code("Move hi left by K"), some(&["hi -= K"]), "the step keeps its spelling");
         assert_eq!(code("Drop the last digit of n"), some(&["n = n // 10"]));
+        assert_eq!(code("Append i as a string to result"), some(&["result.append(str(i))"]));
+        assert_eq!(code("Append t as an integer to out"), some(&["out.append(int(t))"]));
         assert_eq!(code("Remove the last character of prefix"), some(&["prefix = prefix[:-1]"]));
         assert_eq!(code("Cut the first letter off word."), some(&["word = word[1:]"]));
         assert_eq!(code("Remove the first digit of n"), vec![None], "not one operation");
