@@ -308,8 +308,8 @@ pub fn add_behaviour(
 /// the labels allow the check. A difference about a node in prose, or about
 /// something the chart does not show (a prose node may stand for it), is
 /// what running the chart would decide: it is kept apart
-/// ([`Report::unchecked`]), and the evidence says how little was checked. A chart that does not read as a
-/// program at all stays refused.
+/// ([`Report::unchecked`]), and the evidence says how little was checked.
+/// A chart that does not read as a program at all stays refused.
 fn lenient(report: &mut Report) {
     let checked = |m: &Mismatch| match m.kind {
         MismatchKind::Structure | MismatchKind::Behaviour => true,

@@ -222,7 +222,8 @@ pub fn find_inputs(
         };
         (combos.into_iter().next().unwrap_or_default(), origin)
     } else {
-        let best = time("inputs probe", || probe(&generator, &base, &open, &combos, &reference, sandbox))?;
+        let prober = Prober { generator: &generator, base: &base, open: &open, reference: &reference, sandbox };
+        let best = time("inputs probe", || prober.best(&combos))?;
         let within = if problem.is_some() { " within the problem's problem.toml" } else { "" };
         let origin = format!("probing the reference{within}: {}", describe(&open, &combos[best]));
         (combos[best].clone(), origin)
@@ -295,64 +296,62 @@ impl Generator<'_> {
     }
 }
 
-/// Index of the combination whose typical inputs the reference answers most
-/// often without raising (the first of the best: they are ranked).
-fn probe(
-    generator: &Generator,
-    base: &Base,
-    open: &[&ParamShapes],
-    combos: &[Vec<usize>],
-    reference: &str,
-    sandbox: &dyn Sandbox,
-) -> Result<usize, InputsError> {
-    let share = |(a, t): (usize, usize)| if t == 0 { 0.0 } else { a as f64 / t as f64 };
-    // The best-ranked combination alone first: when the reference answers
-    // all its inputs, no later one can do better, and most probes end here.
-    let mut counts = probe_counts(generator, base, open, &combos[..1], reference, sandbox)?;
-    if share(counts[0]) < 1.0 {
-        counts.extend(probe_counts(generator, base, open, &combos[1..], reference, sandbox)?);
-    }
-    let best = counts.iter().map(|&c| share(c)).fold(0.0, f64::max);
-    if best == 0.0 {
-        return Err(NoInputs::AllRaised(format!("probed {} combination(s) of shapes", combos.len())).into());
-    }
-    Ok(counts.iter().position(|&c| share(c) == best).unwrap_or(0))
+/// What probing a combination of shapes takes: the reference run on a
+/// few typical inputs made for it.
+struct Prober<'a> {
+    generator: &'a Generator<'a>,
+    base: &'a Base<'a>,
+    open: &'a [&'a ParamShapes],
+    reference: &'a str,
+    sandbox: &'a dyn Sandbox,
 }
 
-/// (answered, tried) per combination: the reference run on a few typical
-/// inputs of each.
-fn probe_counts(
-    generator: &Generator,
-    base: &Base,
-    open: &[&ParamShapes],
-    combos: &[Vec<usize>],
-    reference: &str,
-    sandbox: &dyn Sandbox,
-) -> Result<Vec<(usize, usize)>, InputsError> {
-    let mut inputs = Vec::new();
-    let mut owner = Vec::new();
-    for (k, combo) in combos.iter().enumerate() {
-        let spec = base.spec_for(open, combo, Counts { typical: PROBES, large: 0, mutations: 0 });
-        // A combination the generator refuses (a constraint its type
-        // cannot take) is simply not a candidate.
-        let Ok(made) = generator.generate(&spec) else { continue };
-        for (_, args) in made.into_iter().filter(|(c, _)| *c == Category::Typical).take(PROBES) {
-            inputs.push(args);
-            owner.push(k);
+impl Prober<'_> {
+    /// Index of the combination whose typical inputs the reference answers
+    /// most often without raising (the first of the best: they are ranked).
+    fn best(&self, combos: &[Vec<usize>]) -> Result<usize, InputsError> {
+        let share = |(a, t): (usize, usize)| if t == 0 { 0.0 } else { a as f64 / t as f64 };
+        // The best-ranked combination alone first: when the reference
+        // answers all its inputs, no later one can do better, and most
+        // probes end here.
+        let mut counts = self.counts(&combos[..1])?;
+        if share(counts[0]) < 1.0 {
+            counts.extend(self.counts(&combos[1..])?);
         }
-    }
-    let runs = run_all(sandbox, reference, &inputs, call_limits())?;
-    // An empty list or string is answered whatever its elements would
-    // have been: only inputs with something in them tell shapes apart.
-    let mut counts = vec![(0usize, 0usize); combos.len()];
-    for ((k, run), args) in owner.into_iter().zip(runs).zip(&inputs) {
-        if args.iter().any(is_empty) {
-            continue;
+        let best = counts.iter().map(|&c| share(c)).fold(0.0, f64::max);
+        if best == 0.0 {
+            return Err(NoInputs::AllRaised(format!("probed {} combination(s) of shapes", combos.len())).into());
         }
-        counts[k].1 += 1;
-        counts[k].0 += usize::from(matches!(run, Run::Value(..)));
+        Ok(counts.iter().position(|&c| share(c) == best).unwrap_or(0))
     }
-    Ok(counts)
+
+    /// (answered, tried) per combination.
+    fn counts(&self, combos: &[Vec<usize>]) -> Result<Vec<(usize, usize)>, InputsError> {
+        let mut inputs = Vec::new();
+        let mut owner = Vec::new();
+        for (k, combo) in combos.iter().enumerate() {
+            let spec = self.base.spec_for(self.open, combo, Counts { typical: PROBES, large: 0, mutations: 0 });
+            // A combination the generator refuses (a constraint its type
+            // cannot take) is simply not a candidate.
+            let Ok(made) = self.generator.generate(&spec) else { continue };
+            for (_, args) in made.into_iter().filter(|(c, _)| *c == Category::Typical).take(PROBES) {
+                inputs.push(args);
+                owner.push(k);
+            }
+        }
+        let runs = run_all(self.sandbox, self.reference, &inputs, call_limits())?;
+        // An empty list or string is answered whatever its elements would
+        // have been: only inputs with something in them tell shapes apart.
+        let mut counts = vec![(0usize, 0usize); combos.len()];
+        for ((k, run), args) in owner.into_iter().zip(runs).zip(&inputs) {
+            if args.iter().any(is_empty) {
+                continue;
+            }
+            counts[k].1 += 1;
+            counts[k].0 += usize::from(matches!(run, Run::Value(..)));
+        }
+        Ok(counts)
+    }
 }
 
 /// Whether the problem's spec says what a parameter is by itself: it names

@@ -746,9 +746,7 @@ fn step_moved(piece: &str) -> Option<String> {
 pub fn added_to(text: &str) -> Option<(String, String)> {
     let rest = after_word(text.trim().trim_end_matches('.'), "add")?;
     let (x, y) = split_word(rest, "to")?;
-    let y = y.strip_prefix("the ").unwrap_or(y);
-    is_name(y).then_some(())?;
-    Some((value_without_the(x)?, y.to_owned()))
+    Some((value_without_the(x)?, name_without_the(y)?.to_owned()))
 }
 
 /// `Drop the last digit of n` (`n = n // 10`), `Remove the last character
@@ -760,8 +758,7 @@ fn dropped_end(text: &str) -> Option<String> {
     let rest = rest.trim().trim_end_matches('.').strip_prefix("the ")?;
     let (end, rest) = rest.split_once(' ')?;
     let (item, name) = split_word(rest, "of").or_else(|| split_word(rest, "off"))?;
-    let name = name.strip_prefix("the ").unwrap_or(name);
-    is_name(name).then_some(())?;
+    let name = name_without_the(name)?;
     // A list loses its item in place (a caller or a result may hold the
     // same list); a string, which cannot, is rebound.
     Some(match (end, item) {
@@ -779,8 +776,7 @@ fn dropped_end(text: &str) -> Option<String> {
 fn summed_into(text: &str) -> Option<String> {
     let rest = ["add up", "sum up", "sum"].iter().find_map(|v| after_word(text, v))?;
     let (values, name) = split_word(rest, "into").or_else(|| split_word(rest, "as"))?;
-    let name = name.strip_prefix("the ").unwrap_or(name);
-    is_name(name).then_some(())?;
+    let name = name_without_the(name)?;
     Some(format!("{name} = sum({})", value_without_the(values)?))
 }
 
@@ -1678,6 +1674,12 @@ const CHARACTER_CLASSES: [(&str, &str); 18] = [
 /// An operand as code or as a value said in words (`the length of nums`).
 fn value(text: &str) -> Option<String> {
     expression(text).or_else(|| value_phrase(text))
+}
+
+/// A variable named with an article (`the total`): the name.
+fn name_without_the(text: &str) -> Option<&str> {
+    let name = text.strip_prefix("the ").unwrap_or(text);
+    is_name(name).then_some(name)
 }
 
 /// A value named with an article (`the sentence`, `the digits of n`): the
