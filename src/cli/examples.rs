@@ -33,7 +33,13 @@ pub const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
             ("flowbench check --against solution.py flowchart.mmd", "the chart against the code"),
         ],
     ),
-    ("chart2py", &[("flowbench chart2py flowchart.mmd -o program.py", "the chart read back as Python")]),
+    (
+        "chart2py",
+        &[
+            ("flowbench chart2py flowchart.mmd -o program.py", "the chart read back as Python"),
+            ("flowbench chart2py --against solution.py flowchart.mmd", "the program `check --against` runs"),
+        ],
+    ),
     (
         "draw",
         &[(

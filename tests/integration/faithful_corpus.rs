@@ -260,10 +260,8 @@ const RAN_FLOOR: f64 = 80.0;
 
 /// Issue 57: the 24 shared Code-Vision-style anchors, with no tests beside
 /// them, pass — none refused — and with `executed` evidence (inputs made
-/// from each solution, the chart's program agreeing with it on every one),
-/// except the anchors named in [`KNOWN_UNRUN_ANCHORS`], which pass on the
-/// structure alone; one of those that starts to run fails the test until
-/// it is struck from the list, so the list only shrinks.
+/// from each solution, the chart's program agreeing with it on every one):
+/// every one of them, so none passes on the structure alone.
 #[test]
 #[ignore = "heavy: every anchor run beside its solution in the sandbox"]
 fn anchors_pass_by_behaviour_without_tests() {
@@ -296,15 +294,5 @@ fn anchors_pass_by_behaviour_without_tests() {
         }
     }
     assert!(failed.is_empty(), "anchors refused:\n{}", failed.join("\n"));
-    let known = |n: &String| KNOWN_UNRUN_ANCHORS.iter().any(|k| n.starts_with(k));
-    let unknown: Vec<&String> = unrun.iter().filter(|n| !known(n)).collect();
-    assert!(unknown.is_empty(), "anchors passed on the structure alone, not run: {unknown:?}");
-    let now_run: Vec<&&str> =
-        KNOWN_UNRUN_ANCHORS.iter().filter(|k| !unrun.iter().any(|n| n.starts_with(**k))).collect();
-    assert!(now_run.is_empty(), "these anchors run now: strike them from KNOWN_UNRUN_ANCHORS: {now_run:?}");
+    assert!(unrun.is_empty(), "anchors passed on the structure alone, not run: {unrun:?}");
 }
-
-/// Anchors with a node the chart reader cannot take as code, so they pass
-/// on the structure alone: `Append ch unchanged` (06), a decision on two
-/// cells at once (11), `dp[0][j] = j for j in 0..n` (13).
-const KNOWN_UNRUN_ANCHORS: &[&str] = &["06_caesar_shift", "11_grid_shortest_path", "13_edit_distance"];

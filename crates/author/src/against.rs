@@ -284,7 +284,7 @@ pub fn add_behaviour(
                 (node, code_line) = (Some(d.suspects[0]), None);
             }
             if let Some(n) = node.filter(|n| d.suspects.contains(n))
-                && let Some(label) = chart.nodes.get(n).map(|c| c.label.replace("<br>", " "))
+                && let Some(label) = chart.nodes.get(n).map(|c| super::labels::on_one_line(&c.label, " "))
             {
                 at = format!("; most likely at `{}`", label.trim());
             }

@@ -298,8 +298,7 @@ pub fn input_hints(program: &Program, chart: &Flowchart) -> BTreeMap<String, Str
     let inputs = chart.nodes.iter().filter(|n| n.label.to_lowercase().contains("input"));
     let segments: Vec<String> = inputs
         .flat_map(|n| {
-            n.label
-                .replace("<br>", ",")
+            super::labels::on_one_line(&n.label, ",")
                 .replace(" and ", ",")
                 .split([',', ';', '\n'])
                 .map(str::to_owned)

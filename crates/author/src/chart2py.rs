@@ -396,9 +396,25 @@ impl Writer<'_, '_> {
         GraphError { prose: true, ..self.err(node, message) }
     }
 
-    /// A label's code, or the error that it is prose.
-    fn code<'l>(&self, node: usize, line: &'l Line) -> Result<&'l str, GraphError> {
-        line.code.as_deref().ok_or_else(|| self.prose_err(node, &format!("`{}` is not code", line.text)))
+    /// A label's code — as written, or as the chart around it settles its
+    /// words ([`Self::in_context`]) — or the error that it is prose.
+    fn code(&self, node: usize, line: &Line) -> Result<String, GraphError> {
+        match &line.code {
+            Some(code) => Ok(code.clone()),
+            None => self.in_context(line).ok_or_else(|| self.prose_err(node, &format!("`{}` is not code", line.text))),
+        }
+    }
+
+    /// Wordings whose code depends on what else the chart holds: what a
+    /// name is set to, which lists there are, which functions it defines.
+    fn in_context(&self, line: &Line) -> Option<String> {
+        self.added_to_number_or_text(line).or_else(|| self.appended_to_the_list(line)).or_else(|| {
+            let arity = |name: &str| {
+                let f = self.g.functions.iter().find(|f| f.name == name)?;
+                Some(f.params.as_ref().map_or(1, Vec::len))
+            };
+            super::prose::property_tested(&line.text, &arity)
+        })
     }
 
     /// `Add X to total` as `total += X` when every code box that sets
@@ -407,24 +423,49 @@ impl Writer<'_, '_> {
     /// extend or insert.
     fn added_to_number_or_text(&self, line: &Line) -> Option<String> {
         let (value, name) = super::prose::added_to(&line.text)?;
-        // What each code box setting the name sets it to.
-        let kinds: HashSet<Option<&str>> = (self.g.nodes.iter())
+        let kinds: HashSet<Option<&str>> = self
+            .values_set()
+            .into_iter()
+            .filter(|(set_name, _)| *set_name == name)
+            .map(|(_, set)| match set {
+                expr::Expr::Num(_) => Some("number"),
+                expr::Expr::Str(_) => Some("string"),
+                _ => None,
+            })
+            .collect();
+        (kinds.len() == 1 && !kinds.contains(&None)).then(|| format!("{name} += {value}"))
+    }
+
+    /// `Append ch` with no list named: the chart's one list (the one name
+    /// its code boxes set to a list display, `out = []`).
+    fn appended_to_the_list(&self, line: &Line) -> Option<String> {
+        let value = super::prose::appended(&line.text)?;
+        let lists: HashSet<String> = (self.values_set().into_iter())
+            .filter(|(_, set)| matches!(set, expr::Expr::List(_)))
+            .map(|(name, _)| name)
+            .collect();
+        let [list] = Vec::from_iter(lists).try_into().ok()?;
+        Some(format!("{list}.append({value})"))
+    }
+
+    /// Each name a code box of the chart assigns, with the value it sets.
+    fn values_set(&self) -> Vec<(String, expr::Expr)> {
+        (self.g.nodes.iter())
             .flat_map(|node| match &node.kind {
                 Kind::Steps(lines) => lines.iter().filter_map(|l| l.code.as_deref()).collect(),
                 _ => Vec::new(),
             })
             .filter_map(|code| match expr::parse_stmt(code)? {
-                Stmt::Assign(targets, set) if targets.iter().any(|t| *t == expr::Expr::Name(name.clone())) => {
-                    Some(match set {
-                        expr::Expr::Num(_) => Some("number"),
-                        expr::Expr::Str(_) => Some("string"),
-                        _ => None,
-                    })
-                }
+                Stmt::Assign(targets, set) => Some((targets, set)),
                 _ => None,
             })
-            .collect();
-        (kinds.len() == 1 && !kinds.contains(&None)).then(|| format!("{name} += {value}"))
+            .flat_map(|(targets, set)| {
+                targets.into_iter().filter_map(move |t| match t {
+                    expr::Expr::Name(name) => Some((name, set.clone())),
+                    _ => None,
+                })
+            })
+            .collect()
     }
 
     /// Emits the flow from `at` until it stops; returns whether every path
@@ -482,10 +523,7 @@ impl Writer<'_, '_> {
                     if let Kind::Steps(lines) = &g.nodes[n].kind {
                         self.hit(depth, n, false);
                         for l in lines {
-                            let s = match self.code(n, l) {
-                                Ok(code) => code.to_owned(),
-                                Err(e) => self.added_to_number_or_text(l).ok_or(e)?,
-                            };
+                            let s = self.code(n, l)?;
                             if (s.starts_with("import ") || s.starts_with("from ")) && !s.contains('\n') {
                                 self.hoisted.push(s);
                             } else if matches!(expr::parse(&s), Some(expr::Expr::Call(..))) {
@@ -862,5 +900,26 @@ mod tests {
         let call = format!("{} = skip_sum(n - 2)", labels::CALL_RESULT);
         assert!(program.contains(&call), "{program}");
         assert!(program.contains(&format!("return (n) + ({})", labels::CALL_RESULT)), "{program}");
+    }
+
+    #[test]
+    fn words_the_chart_around_them_settles() {
+        // `Append ch` with no list named: the chart's one list.
+        let chart = "flowchart TD\n  A([Start]) --> B[\"out = []\"]\n  B --> C{More ch in text?}\n  \
+                     C -- Yes --> D[Append ch unchanged]\n  D --> C\n  C -- No --> F[/Return out/]\n";
+        let program = translate(chart, "chars", &["text"]).expect("translates");
+        assert!(program.contains("out.append(ch)"), "{program}");
+        // With two lists, which one is not said.
+        let two = chart.replace("out = []", "out = [], seen = []");
+        let error = translate(&two, "chars", &["text"]).expect_err("which list");
+        assert!(error.message.contains("`Append ch unchanged` is not code"), "{}", error.message);
+        // `Is n prime?` calls the chart's own `is_prime`; without one, unread.
+        let helper = "flowchart TD\n  A([Start]) --> B{Is n prime?}\n  B -- Yes --> C[/Return 1/]\n  \
+                      B -- No --> D[/Return 0/]\n  subgraph H [\"is_prime(k)\"]\n    \
+                      H1([Start is_prime]) --> H2[/Return k > 1/]\n  end\n";
+        let program = translate(helper, "flag", &["n"]).expect("translates");
+        assert!(program.contains("if is_prime(n):"), "{program}");
+        let without = helper.replace("is_prime", "check");
+        assert!(translate(&without, "flag", &["n"]).is_err());
     }
 }

@@ -429,7 +429,7 @@ impl<'g> Work<'g> {
                     // rewritten from several nodes.
                     let label = self.g.label(n).trim();
                     let drawn = n < self.g.chart.nodes.len() && prose::question(label) == test.text;
-                    let text = if drawn { label.replace(super::labels::BR, " ") } else { test.text.clone() };
+                    let text = if drawn { super::labels::on_one_line(label, " ") } else { test.text.clone() };
                     ff.decisions.push(Decision {
                         origin,
                         text,
@@ -841,7 +841,7 @@ pub fn words(text: &str) -> Vec<String> {
             out.push(w);
         }
     };
-    for word in text.replace(super::labels::BR, " ").split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.')) {
+    for word in super::labels::on_one_line(text, " ").split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.')) {
         let word = word.trim_matches('.');
         if word.is_empty() {
             continue;

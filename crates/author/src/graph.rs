@@ -690,7 +690,7 @@ fn params_of(label: &str) -> Option<Vec<String>> {
     if parts.iter().any(|p| p.name.is_none()) {
         return None;
     }
-    let first_line = label.split(labels::BR).next().unwrap_or(label).trim();
+    let first_line = labels::break_lines(label)[0].trim();
     let exact = labels::parse_input(first_line)
         .or_else(|| labels::parse_input(&first_line.replacen(':', ": ", 1).replacen(":  ", ": ", 1)));
     match exact {

@@ -68,12 +68,41 @@ pub fn statement(text: &str) -> String {
         .join(BR)
 }
 
+/// The lines of a label: mermaid breaks a line at `<br>`, and also at
+/// `<br/>`, `<br />` and `<BR>`, which people write as often.
+pub fn break_lines(label: &str) -> Vec<&str> {
+    let mut lines = Vec::new();
+    let (mut start, mut at) = (0, 0);
+    while let Some(found) = label[at..].find('<') {
+        let open = at + found;
+        let rest = &label[open + 1..];
+        let tag = rest.get(..2).is_some_and(|t| t.eq_ignore_ascii_case("br"));
+        let after = rest.get(2..).unwrap_or("").trim_start_matches(' ');
+        let after = after.strip_prefix('/').unwrap_or(after);
+        match after.strip_prefix('>') {
+            Some(tail) if tag => {
+                lines.push(&label[start..open]);
+                start = label.len() - tail.len();
+                at = start;
+            }
+            _ => at = open + 1,
+        }
+    }
+    lines.push(&label[start..]);
+    lines
+}
+
+/// A label's lines joined by `separator`.
+pub fn on_one_line(label: &str, separator: &str) -> String {
+    break_lines(label).join(separator)
+}
+
 /// Splits a process box back into statements: `<br>` separates lines; a line
 /// that is indented, or continues a compound statement (`else:`, `except`,
 /// …), belongs to the statement before it.
 pub fn statements(label: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for line in label.split(BR) {
+    for line in break_lines(label) {
         let body = line.trim_start_matches(INDENT);
         let indent = line.chars().count() - body.chars().count();
         let continues = indent > 0 || ["else:", "elif ", "except", "finally:"].iter().any(|k| body.starts_with(k));

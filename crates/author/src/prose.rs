@@ -273,9 +273,35 @@ fn box_lines(label: &str) -> Vec<String> {
         if line.is_empty() || (remark && (i > 0 || expr::parse(&line).is_none())) {
             continue;
         }
-        out.push(line);
+        // `1 + min(a,<br>b)`: a line break inside brackets, to keep the box
+        // narrow, continues the line.
+        match out.last_mut() {
+            Some(open) if unclosed_brackets(open) > 0 => {
+                open.push(' ');
+                open.push_str(&line);
+            }
+            _ => out.push(line),
+        }
     }
     out
+}
+
+/// How many brackets `text` opens and does not close (outside quotes).
+fn unclosed_brackets(text: &str) -> i32 {
+    let (mut depth, mut quote) = (0, None::<char>);
+    for c in text.chars() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None => match c {
+                '\'' | '"' => quote = Some(c),
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' => depth -= 1,
+                _ => {}
+            },
+        }
+    }
+    depth
 }
 
 /// Whether `text` is one Python simple statement.
@@ -464,7 +490,9 @@ fn strip_prose_prefix(text: &str) -> Option<String> {
             break;
         }
         let rest = words[k..].join(" ");
-        let short = k <= 3;
+        // `Append chr(c)`, `Return f(x)`: a verb that does something with
+        // the value, not a lead-in before a call.
+        let short = k <= 3 && !VALUE_VERBS.contains(&lead[0].to_lowercase().as_str());
         if let Some(code) = as_code(&rest)
             && code.iter().all(|c| match expr::parse_stmt(c) {
                 Some(Stmt::Assign(..)) => true,
@@ -477,6 +505,13 @@ fn strip_prose_prefix(text: &str) -> Option<String> {
     }
     None
 }
+
+/// Verbs whose object is the value after them (what they do with it, a
+/// context may settle: `Append ch` to the chart's one list).
+const VALUE_VERBS: [&str; 14] = [
+    "append", "push", "add", "insert", "enqueue", "return", "yield", "output", "print", "store", "save", "record",
+    "emit", "collect",
+];
 
 /// `text` without `lead`, compared case-insensitively.
 fn strip_prefix_ci<'a>(text: &'a str, lead: &str) -> Option<&'a str> {
@@ -635,6 +670,51 @@ fn new_container(text: &str) -> Option<String> {
     is_name(name).then(|| format!("{name} = {value}"))
 }
 
+/// `Create table dp of size (m + 1) x (n + 1) filled with 0`, `Make a dp
+/// array of size n + 1 initialized to False`: a list (of lists) of one
+/// value, its sizes said in words.
+fn filled_table(text: &str) -> Option<String> {
+    let rest =
+        ["create", "initialize", "initialise", "make", "build", "allocate"].iter().find_map(|v| after_word(text, v))?;
+    let (named, sized) = split_word(rest, "of size").or_else(|| split_word(rest, "with size"))?;
+    let words: Vec<&str> = named
+        .split_whitespace()
+        .filter(|w| {
+            !["a", "an", "the", "2d", "2-d", "two-dimensional", "called", "named"].contains(&w.to_lowercase().as_str())
+        })
+        .collect();
+    let is_kind = |w: &&str| ["table", "grid", "matrix", "array", "list"].contains(&w.to_lowercase().as_str());
+    let [first, second] = words.as_slice() else { return None };
+    let name = if is_kind(first) {
+        second
+    } else if is_kind(second) {
+        first
+    } else {
+        return None;
+    };
+    if !is_name(name) {
+        return None;
+    }
+    let (size, fill) =
+        ["filled with", "initialized to", "initialised to", "initialized with", "all set to", "set to", "of"]
+            .iter()
+            .find_map(|w| split_word(sized, w))?;
+    let fill = value(fill.trim().trim_start_matches("all ").trim_end_matches('s'))
+        .or_else(|| value(fill.trim().trim_start_matches("all ")))?;
+    // `of size x`: the sizes were in parentheses, read as remarks (the
+    // caller also tries the text as written).
+    if ["x", "by", "*"].contains(&size.trim()) {
+        return None;
+    }
+    let dims = split_word(size, "x").or_else(|| split_word(size, "by")).or_else(|| split_word(size, "*"));
+    Some(match dims {
+        Some((rows, cols)) => {
+            format!("{name} = [[{fill}] * ({}) for _ in range({})]", expression(cols)?, expression(rows)?)
+        }
+        None => format!("{name} = [{fill}] * ({})", expression(size)?),
+    })
+}
+
 /// `f a, b` → `f(a, b)`: a function applied to its arguments without
 /// parentheses, as pseudo-code calls a chart's own function.
 fn juxtaposed_call(text: &str) -> Option<String> {
@@ -749,6 +829,15 @@ pub fn added_to(text: &str) -> Option<(String, String)> {
     Some((value_without_the(x)?, name_without_the(y)?.to_owned()))
 }
 
+/// `Append ch`, `Push the value`: the value put on a list the box does not
+/// name (which list, only the chart around it says).
+pub fn appended(text: &str) -> Option<String> {
+    let text = text.trim().trim_end_matches('.');
+    let rest = ["append", "push"].iter().find_map(|v| after_word(text, v))?;
+    let named = ["onto", "to", "into", "on"].iter().any(|sep| split_word(rest, sep).is_some());
+    (!named).then(|| value_without_the(rest)).flatten()
+}
+
 /// `Drop the last digit of n` (`n = n // 10`), `Remove the last character
 /// of prefix` (`prefix = prefix[:-1]`), `Cut the first letter off word`,
 /// `Remove the last element of path` (`del path[-1]`, a list or a
@@ -816,7 +905,14 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
     {
         return one(format!("{t} = {v}"));
     }
-    if let Some(code) = new_container(text).or_else(|| stored_result(text)) {
+    // After the value in words: `sum of x * x for each x in nums` is one.
+    if let Some(code) = repeated(text) {
+        return Some(vec![code]);
+    }
+    if let Some(code) = named_values(text) {
+        return one(code);
+    }
+    if let Some(code) = filled_table(text).or_else(|| new_container(text)).or_else(|| stored_result(text)) {
         return one(code);
     }
     if let Some(code) = extended(text) {
@@ -926,6 +1022,71 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
     None
 }
 
+/// `dp[0][j] = j for j in 0..n`, `seen[v] = False for each v in nodes`:
+/// a statement with the loop it repeats in said after it, as a
+/// comprehension would, which is a `for` loop around the statement.
+fn repeated(text: &str) -> Option<String> {
+    let (body, clause) = split_word(text, "for")?;
+    let clause = ["each ", "every ", "all "].iter().find_map(|w| strip_prefix_ci(clause, w)).unwrap_or(clause);
+    let (target, iter) = match split_word(clause, "in") {
+        Some((target, iter)) => (target, range_words(iter).or_else(|| expression(iter))?),
+        None => {
+            let (target, bounds) = split_word(clause, "from")?;
+            let (low, high) = split_word(bounds, "to")?;
+            (target, format!("range({}, ({}) + 1)", expression(low)?, expression(high)?))
+        }
+    };
+    let target = expression(target)?;
+    let [body] = as_code(body).or_else(|| rewrite(body))?.try_into().ok()?;
+    // `Repeat for each x in xs` marks a loop the edges draw.
+    if body == "pass" {
+        return None;
+    }
+    let code = format!("for {target} in {iter}:\n    {body}");
+    expr::parse(&target).is_some().then_some(code)
+}
+
+/// `Directions: (1, 0), (-1, 0), (0, 1), (0, -1)`, `Primes: 2, 3, 5`: a
+/// list of literal values under a name, which is the list's name (a loop
+/// over `More directions dr, dc?` then finds it in scope).
+fn named_values(text: &str) -> Option<String> {
+    let (head, values) = text.split_once(": ")?;
+    let words: Vec<&str> = head.split_whitespace().collect();
+    if words.is_empty() || words.len() > 3 || !words.iter().all(|w| w.chars().all(|c| c.is_ascii_alphabetic())) {
+        return None;
+    }
+    let values = labels::split_top_level(values.trim().trim_end_matches('.'));
+    let literal = |v: &String| expr::parse(v.trim()).is_some_and(|e| is_literal_value(&e));
+    if values.len() < 2 || !values.iter().all(literal) {
+        return None;
+    }
+    let name = words.join("_").to_lowercase();
+    let items: Vec<&str> = values.iter().map(|v| v.trim()).collect();
+    Some(format!("{name} = [{}]", items.join(", ")))
+}
+
+/// A number, a string, or a tuple of them (`-1` too).
+fn is_literal_value(e: &expr::Expr) -> bool {
+    match e {
+        expr::Expr::Num(_) | expr::Expr::Str(_) => true,
+        expr::Expr::Unary(_, inner) => matches!(**inner, expr::Expr::Num(_)),
+        expr::Expr::Tuple(items) => items.iter().all(is_literal_value),
+        _ => false,
+    }
+}
+
+/// `0..n` (both ends, as pseudo-code, Kotlin and Ruby count) and `0..<n`
+/// (without the last, as Swift says it) as a `range`.
+fn range_words(text: &str) -> Option<String> {
+    let (low, high) = text.split_once("..")?;
+    let (high, inclusive) = match high.strip_prefix('<') {
+        Some(h) => (h, false),
+        None => (high, true),
+    };
+    let (low, high) = (expression(low.trim())?, expression(high.trim())?);
+    Some(if inclusive { format!("range({low}, ({high}) + 1)") } else { format!("range({low}, {high})") })
+}
+
 /// `first element of xs` → `xs[0]`, `last character of s` → `s[-1]`, `nums
 /// at mid` → `nums[mid]`.
 fn element_phrase(text: &str) -> Option<String> {
@@ -1025,6 +1186,45 @@ fn first_or_last(text: &str) -> Option<String> {
     Some(if end { format!("({whole})[:{count}]") } else { format!("({whole})[len({whole}) - ({count}):]") })
 }
 
+/// `words joined with a space` (`' '.join(words)`), `parts joined by
+/// ', '`, `out joined together`: strings joined, the separator said in
+/// words or as a literal.
+fn joined(text: &str) -> Option<String> {
+    let (items, separator) = match split_word(text, "joined") {
+        Some((items, how)) => {
+            let how = how.trim();
+            let separator = ["with ", "by ", "using "].iter().find_map(|w| strip_prefix_ci(how, w));
+            match separator {
+                Some(sep) => (items, separator_words(sep)?),
+                None if ["together", ""].contains(&how) => (items, "''".to_owned()),
+                None => return None,
+            }
+        }
+        None => (strip_suffix_ci(text, " joined")?, "''".to_owned()),
+    };
+    Some(format!("{separator}.join({})", value_without_the(items)?))
+}
+
+/// A separator said in words (`a space`, `commas`, `nothing`) or written.
+fn separator_words(text: &str) -> Option<String> {
+    let text = text.trim();
+    if is_quoted(text) {
+        return Some(text.to_owned());
+    }
+    let lower = text.to_lowercase();
+    let lower = ["a ", "an ", "single "].iter().fold(lower.as_str(), |t, a| t.strip_prefix(a).unwrap_or(t)).to_owned();
+    let sep = match lower.as_str() {
+        "space" | "spaces" | "blank" | "blanks" => " ",
+        "comma" | "commas" => ",",
+        "comma and a space" | "comma and space" => ", ",
+        "newline" | "newlines" | "line break" | "line breaks" => "\\n",
+        "dash" | "dashes" | "hyphen" | "hyphens" => "-",
+        "nothing" | "no separator" | "empty string" | "the empty string" => "",
+        _ => return None,
+    };
+    Some(format!("'{sep}'"))
+}
+
 /// `i as a string` (`str(i)`), `t as an integer` (`int(t)`): a value
 /// converted, said after it.
 fn converted(text: &str) -> Option<String> {
@@ -1048,6 +1248,16 @@ fn value_phrase(text: &str) -> Option<String> {
     }
     if let Some(code) = powered(text).or_else(|| first_or_last(text)).or_else(|| converted(text)) {
         return Some(code);
+    }
+    if let Some(code) = joined(text) {
+        return Some(code);
+    }
+    // `ch unchanged`, `x as is`: the value itself, said to be kept.
+    if let Some(kept) = [" unchanged", " as is", " as-is", " as it is", " unmodified", " itself"]
+        .iter()
+        .find_map(|tail| strip_suffix_ci(text, tail))
+    {
+        return value(kept);
     }
     // `n plus the result of the call`: arithmetic said in words.
     for (words, op) in [("plus", "+"), ("minus", "-"), ("times", "*"), ("multiplied by", "*"), ("divided by", "/")] {
@@ -1166,6 +1376,14 @@ fn value_phrase(text: &str) -> Option<String> {
             {
                 return Some(format!("{f}({a}, {b})"));
             }
+            // `length of s - 1`: a length is of a sequence, never of a
+            // difference, so the arithmetic comes after it.
+            if f == "len"
+                && let Some((op, (a, b))) = ["-", "+"].into_iter().find_map(|op| split_word(rest, op).map(|p| (op, p)))
+                && let (Some(a), Some(b)) = (value(a), expression(b))
+            {
+                return Some(format!("len({a}) {op} {b}"));
+            }
             return Some(format!("{f}({})", value(rest)?));
         }
     }
@@ -1223,8 +1441,23 @@ fn pair_compared(text: &str) -> Option<String> {
     ]
     .into_iter()
     .find_map(|(words, op)| strip_suffix_ci(text, words).map(|rest| (rest, op)))?;
-    let (a, b) = split_word(rest, "and")?;
-    Some(format!("({}) {op} ({})", value(a)?, value(b)?))
+    let (a, b) = shared_property(rest).or_else(|| {
+        let (a, b) = split_word(rest, "and")?;
+        Some((value(a)?, value(b)?))
+    })?;
+    Some(format!("({a}) {op} ({b})"))
+}
+
+/// `the lengths of a and b` → `len(a)`, `len(b)`: one property said of two
+/// values.
+fn shared_property(text: &str) -> Option<(String, String)> {
+    let text = strip_prefix_ci(text, "the ").unwrap_or(text);
+    let (property, owners) = split_word(text, "of")?;
+    let (a, b) = split_word(owners, "and")?;
+    let singular = property.strip_suffix('s').unwrap_or(property);
+    [singular, property]
+        .into_iter()
+        .find_map(|p| Some((value(&format!("{p} of {a}"))?, value(&format!("{p} of {b}"))?)))
 }
 
 /// A number or a quoted string: a value, never a condition of its own.
@@ -1450,6 +1683,67 @@ pub fn question(label: &str) -> String {
     text
 }
 
+/// `Is n prime?`, `Is s a palindrome?`, `Are (0, 0) and (r, c) both
+/// open?`, `Is cell not safe?`: a property of values that a function of
+/// the chart tests (`is_prime`, `is_open`). Which functions there are only
+/// the chart says: `arity` gives a name's parameter count when the chart
+/// defines it. A tuple said as the subject of a function of as many
+/// parameters is its arguments (`is_open(0, 0)`).
+pub fn property_tested(label: &str, arity: &dyn Fn(&str) -> Option<usize>) -> Option<String> {
+    let text = question(label);
+    let words: Vec<&str> = text.split(' ').filter(|w| !w.is_empty()).collect();
+    for k in 1..=3.min(words.len().saturating_sub(1)) {
+        let property = words[words.len() - k..].join("_").to_lowercase();
+        if !property.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            continue;
+        }
+        let Some((function, params)) =
+            [format!("is_{property}"), property.clone()].into_iter().find_map(|name| arity(&name).map(|n| (name, n)))
+        else {
+            continue;
+        };
+        let mut subject = &words[..words.len() - k];
+        let mut negated = false;
+        while let Some((last, before)) = subject.split_last() {
+            match last.to_lowercase().as_str() {
+                "not" => negated = !negated,
+                "a" | "an" | "is" | "are" | "both" | "all" => {}
+                _ => break,
+            }
+            subject = before;
+        }
+        let subject = subject.join(" ");
+        let subject = strip_prefix_ci(&subject, "both ").unwrap_or(&subject);
+        let mut calls = Vec::new();
+        let mut rest = subject;
+        loop {
+            let (one, more) = split_word(rest, "and").unwrap_or((rest, ""));
+            calls.push(format!("{function}({})", arguments(&value(one)?, params)?));
+            if more.is_empty() {
+                break;
+            }
+            rest = more;
+        }
+        let test = calls.join(" and ");
+        return Some(if negated { format!("not ({test})") } else { test });
+    }
+    None
+}
+
+/// A value as the arguments of a call of `params` parameters: a tuple of
+/// as many items is spread.
+fn arguments(value: &str, params: usize) -> Option<String> {
+    match expr::parse(value)? {
+        expr::Expr::Tuple(items) if items.len() == params && params > 1 => {
+            let chars: Vec<char> = value.trim().chars().collect();
+            let enclosed = chars.first() == Some(&'(') && closing(&chars, 0) == Some(chars.len() - 1);
+            let inner = if enclosed { chars[1..chars.len() - 1].iter().collect() } else { value.trim().to_owned() };
+            Some(inner.trim().to_owned())
+        }
+        _ => (params == 1).then(|| value.to_owned()),
+    }
+}
+
 /// `dist > best[town]? (stale entry)` → `dist > best[town]?`: a remark in
 /// parentheses after a decision's question.
 fn without_remark_after_question(text: String) -> String {
@@ -1563,6 +1857,12 @@ fn phrase(text: &str) -> Option<String> {
         ("is equal to", "=="),
         ("equal to", "=="),
         ("equals", "=="),
+        ("is different from", "!="),
+        ("different from", "!="),
+        ("differs from", "!="),
+        ("is the same as", "=="),
+        ("the same as", "=="),
+        ("equal", "=="),
         ("is not in", "not in"),
         ("is in", "in"),
         ("is divisible by", "%"),
@@ -1938,7 +2238,7 @@ fn without_brackets(text: &str) -> String {
 /// `Helper: is_open(r, c)`, `Helper 2: is_amicable(a)`, `below_thousand(k):
 /// words for 0 < k < 1000`, `Start: f(a, b=1)`, `def f(x)`.
 pub fn signature(text: &str) -> Option<(String, Option<Vec<String>>)> {
-    let text = normalize(&text.replace(labels::BR, " "));
+    let text = normalize(&labels::on_one_line(text, " "));
     let chars: Vec<char> = text.chars().collect();
     // The first `name(` whose parenthesis closes: the signature.
     let mut i = 0;
@@ -2117,6 +2417,74 @@ mod tests {
     }
 
     #[test]
+    fn statements_repeated_tables_named_values_and_broken_lines() {
+        let some = |s: &[&str]| s.iter().map(|x| Some((*x).to_owned())).collect::<Vec<_>>();
+        // A loop said after its statement: `..` counts both ends, `..<` not.
+        assert_eq!(
+            code("Fill first row: dp[0][j] = j for j in 0..n"),
+            some(&["for j in range(0, (n) + 1):\n    dp[0][j] = j"])
+        );
+        assert_eq!(code("seen[v] = False for v in 0..<n"), some(&["for v in range(0, n):\n    seen[v] = False"]));
+        assert_eq!(code("Repeat for each x in xs"), vec![None]);
+        assert_eq!(code("count[c] += 1 for each c in s"), some(&["for c in s:\n    count[c] += 1"]));
+        assert_eq!(code("dp[i] = i for i from 1 to n"), some(&["for i in range(1, (n) + 1):\n    dp[i] = i"]));
+        // Prose with `for` in it stays prose.
+        assert_eq!(code("Look for the target"), vec![None]);
+        assert_eq!(
+            code("Create table dp of size (m + 1) x (n + 1) filled with 0"),
+            some(&["dp = [[0] * ((n + 1)) for _ in range((m + 1))]"])
+        );
+        assert_eq!(code("Make a dp array of size n + 1 initialized to False"), some(&["dp = [False] * (n + 1)"]));
+        assert_eq!(code("Create table of size n filled with 0"), vec![None]);
+        assert_eq!(
+            code("Directions: (1, 0), (-1, 0), (0, 1), (0, -1)"),
+            some(&["directions = [(1, 0), (-1, 0), (0, 1), (0, -1)]"])
+        );
+        assert_eq!(code("Vowels: 'a', 'e'"), some(&["vowels = ['a', 'e']"]));
+        // Names are not literal values: which would they be?
+        assert_eq!(named_values("Neighbours: up, down"), None);
+        // A line broken inside brackets continues.
+        assert_eq!(code("best = max(a,<br>b)<br>i = 0"), some(&["best = max(a, b)", "i = 0"]));
+        // A verb doing something with the value is no lead-in.
+        assert_eq!(code("Append chr(c)"), vec![None]);
+        assert_eq!(appended("Append ch unchanged").as_deref(), Some("ch"));
+        assert_eq!(appended("Push the value"), Some("value".to_owned()));
+        assert_eq!(appended("Append ch to out"), None);
+    }
+
+    #[test]
+    fn equality_in_words_and_strings_joined() {
+        assert_eq!(condition("Does items at i equal target?").as_deref(), Some("(items[i]) == (target)"));
+        assert_eq!(condition("Is a different from b?").as_deref(), Some("(a) != (b)"));
+        assert_eq!(condition("Are the lengths of a and b different?").as_deref(), Some("(len(a)) != (len(b))"));
+        assert_eq!(condition("Are x and y the same?").as_deref(), Some("(x) == (y)"));
+        assert_eq!(output("Return words joined with a space").and_then(|l| l.code).as_deref(), Some("' '.join(words)"));
+        assert_eq!(value_phrase("parts joined by ', '").as_deref(), Some("', '.join(parts)"));
+        assert_eq!(value_phrase("the characters joined").as_deref(), Some("''.join(characters)"));
+        assert_eq!(value_phrase("parts joined with care"), None);
+    }
+
+    #[test]
+    fn a_property_is_tested_by_the_chart_function_of_its_name() {
+        let arity = |name: &str| match name {
+            "is_open" => Some(2),
+            "is_prime" | "palindrome" => Some(1),
+            _ => None,
+        };
+        let tested = |label: &str| property_tested(label, &arity);
+        assert_eq!(tested("Is n prime?").as_deref(), Some("is_prime(n)"));
+        assert_eq!(tested("Is s a palindrome?").as_deref(), Some("palindrome(s)"));
+        assert_eq!(tested("Is n - 1 not prime?").as_deref(), Some("not (is_prime(n - 1))"));
+        assert_eq!(
+            tested("Are (0, 0) and (rows - 1, cols - 1)<br>both open?").as_deref(),
+            Some("is_open(0, 0) and is_open(rows - 1, cols - 1)")
+        );
+        // No function of that name, or not as many parameters: unread.
+        assert_eq!(tested("Is n even?"), None);
+        assert_eq!(tested("Is cell open?"), None);
+    }
+
+    #[test]
     fn a_remark_after_the_question_is_left_out() {
         assert_eq!(condition("dist > best[town]? (stale entry)").as_deref(), Some("dist > best[town]"));
         assert_eq!(condition("n > 0 or k > 0? (digits left)").as_deref(), Some("n > 0 or k > 0"));
@@ -2170,9 +2538,8 @@ mod tests {
         assert_eq!(code("c = the first character of s"), some(&["c = s[0]"]), "one element, not a slice");
         assert_eq!(code("Raise ValueError (zero denominator)"), some(&["raise ValueError"]));
         assert_eq!(
-            code("dp[i][j] = 1 + min(dp[i - 1][j] (delete),<br>dp[i][j - 1] (insert), dp[i - 1][j - 1] (replace))")
-                .len(),
-            2
+            code("dp[i][j] = 1 + min(dp[i - 1][j] (delete),<br>dp[i][j - 1] (insert), dp[i - 1][j - 1] (replace))"),
+            some(&["dp[i][j] = 1 + min(dp[i - 1][j], dp[i][j - 1], dp[i - 1][j - 1])"])
         );
         assert_eq!(
             code("x2, y2 = points[(i + 1) % n] (wraps to the first vertex)"),
