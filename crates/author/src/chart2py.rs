@@ -86,10 +86,12 @@ fn write_program(g: &Graph, entry: Option<Signature>, trace: bool) -> Result<Str
             scope: HashSet::new(),
             params: params.iter().map(|p| bare_name(p)).collect(),
             trace,
+            reads_result: false,
         };
         if let Some(first) = f.entry {
             let (nodes, back) = g.search(first);
             w.scope = in_scope(g, &params, &nodes);
+            w.reads_result = reads_name(g, &nodes, "result");
             // Duplicated tails (an `if` whose branches never meet) are allowed,
             // but a chart that would unfold without end is not code.
             w.budget = 64 * nodes.len() + 256;
@@ -306,6 +308,8 @@ struct Writer<'g, 'h> {
     params: Vec<String>,
     /// Whether each node's code records that it ran ([`TRACE_HIT`]).
     trace: bool,
+    /// Whether some code of the chart reads a name `result`.
+    reads_result: bool,
 }
 
 /// The parameters (bare names: annotations and defaults dropped) and the
@@ -322,6 +326,19 @@ fn in_scope(g: &Graph, params: &[String], nodes: &[usize]) -> HashSet<String> {
         }
     }
     names.into_iter().collect()
+}
+
+/// Whether the code of `nodes` (boxes, tests, returned values) reads `name`.
+fn reads_name(g: &Graph, nodes: &[usize], name: &str) -> bool {
+    let reads = |code: &str| {
+        expr::tokenize(code).is_some_and(|toks| toks.iter().any(|t| *t == expr::Tok::Name(name.to_owned())))
+    };
+    nodes.iter().any(|&n| match &g.nodes[n].kind {
+        Kind::Steps(lines) => lines.iter().filter_map(|l| l.code.as_deref()).any(reads),
+        Kind::Decision { test, .. } => test.code.as_deref().is_some_and(reads),
+        Kind::Return(Some(line)) => line.code.as_deref().is_some_and(reads),
+        _ => false,
+    })
 }
 
 /// A parameter's name, its annotation, default and stars dropped.
@@ -408,13 +425,25 @@ impl Writer<'_, '_> {
     /// Wordings whose code depends on what else the chart holds: what a
     /// name is set to, which lists there are, which functions it defines.
     fn in_context(&self, line: &Line) -> Option<String> {
-        self.added_to_number_or_text(line).or_else(|| self.appended_to_the_list(line)).or_else(|| {
-            let arity = |name: &str| {
-                let f = self.g.functions.iter().find(|f| f.name == name)?;
-                Some(f.params.as_ref().map_or(1, Vec::len))
-            };
-            super::prose::property_tested(&line.text, &arity)
-        })
+        let counted = || {
+            let (map, key, by) = super::prose::counted_entry(&line.text)?;
+            self.is_mapping(&map).then(|| format!("{map}[{key}] += {by}"))
+        };
+        // `Has x been seen before?` where the chart keeps a `seen`.
+        let seen = || {
+            let (subject, collection) = super::prose::seen_before(&line.text)?;
+            self.scope.contains(collection).then(|| format!("{subject} in {collection}"))
+        };
+        (self.added_to_number_or_text(line).or_else(|| self.appended_to_the_list(line)))
+            .or_else(counted)
+            .or_else(seen)
+            .or_else(|| {
+                let arity = |name: &str| {
+                    let f = self.g.functions.iter().find(|f| f.name == name)?;
+                    Some(f.params.as_ref().map_or(1, Vec::len))
+                };
+                super::prose::property_tested(&line.text, &arity)
+            })
     }
 
     /// `Add X to total` as `total += X` when every code box that sets
@@ -446,6 +475,30 @@ impl Writer<'_, '_> {
             .collect();
         let [list] = Vec::from_iter(lists).try_into().ok()?;
         Some(format!("{list}.append({value})"))
+    }
+
+    /// Whether the chart sets `name` to a mapping (`{}`, `dict()`).
+    fn is_mapping(&self, name: &str) -> bool {
+        let dict = |e: &expr::Expr| match e {
+            expr::Expr::Dict(_) => true,
+            expr::Expr::Call(f, args) => args.is_empty() && **f == expr::Expr::Name("dict".into()),
+            _ => false,
+        };
+        self.values_set().iter().any(|(set, value)| set == name && dict(value))
+    }
+
+    /// `freq[w] += 1` where the chart set `freq = {}`: a count kept in a
+    /// mapping, which pseudo-code starts at zero for a new key (Python's
+    /// `dict` would raise), so it runs as `freq[w] = freq.get(w, 0) + 1`.
+    fn counted_from_zero(&self, code: &str) -> Option<String> {
+        let Some(Stmt::Aug(expr::Expr::Index(map, _), op, _)) = expr::parse_stmt(code) else { return None };
+        let expr::Expr::Name(map) = *map else { return None };
+        if !matches!(op.as_str(), "+" | "-") || !self.is_mapping(&map) {
+            return None;
+        }
+        let (target, value) = code.split_once(&format!(" {op}= "))?;
+        let key = target.trim().strip_prefix(map.as_str())?.trim().strip_prefix('[')?.strip_suffix(']')?;
+        Some(format!("{map}[{key}] = {map}.get({key}, 0) {op} ({})", value.trim()))
     }
 
     /// Each name a code box of the chart assigns, with the value it sets.
@@ -524,11 +577,18 @@ impl Writer<'_, '_> {
                         self.hit(depth, n, false);
                         for l in lines {
                             let s = self.code(n, l)?;
+                            let s = self.counted_from_zero(&s).unwrap_or(s);
                             if (s.starts_with("import ") || s.starts_with("from ")) && !s.contains('\n') {
                                 self.hoisted.push(s);
                             } else if matches!(expr::parse(&s), Some(expr::Expr::Call(..))) {
                                 // A later box may say `the result of the call`.
                                 self.line(depth, &format!("{} = {s}", labels::CALL_RESULT));
+                                // `return n * result` after `Compute
+                                // factorial of n - 1`: a `result` nothing
+                                // assigns is the call's.
+                                if !self.scope.contains("result") && self.reads_result {
+                                    self.line(depth, &format!("result = {}", labels::CALL_RESULT));
+                                }
                             } else {
                                 self.line(depth, &s);
                             }
@@ -650,16 +710,8 @@ impl Writer<'_, '_> {
             }
         }
         let mut free: Vec<String> = Vec::new();
-        let codes =
-            self.bodies.get(&n).into_iter().flatten().filter(|&&b| b != n).flat_map(|&b| match &self.g.nodes[b].kind {
-                Kind::Steps(lines) => lines.iter().filter_map(|l| l.code.as_deref()).collect(),
-                Kind::Decision { test, each } => {
-                    test.code.as_deref().into_iter().chain(each.as_ref().and_then(|e| e.iter.as_deref())).collect()
-                }
-                Kind::Return(Some(line)) => line.code.as_deref().into_iter().collect(),
-                _ => Vec::new(),
-            });
-        for code in codes {
+        let codes = self.body_codes(n);
+        for code in &codes {
             let toks = expr::tokenize(code).unwrap_or_default();
             for (k, tok) in toks.iter().enumerate() {
                 let expr::Tok::Name(name) = tok else { continue };
@@ -677,13 +729,23 @@ impl Writer<'_, '_> {
 
     /// Whether the code of loop `n`'s body reads `name`.
     fn used_in_loop(&self, n: usize, name: &str) -> bool {
-        let reads = |code: &str| code.split(|c: char| !is_word(c)).any(|w| w == name);
-        self.bodies.get(&n).into_iter().flatten().any(|&b| match &self.g.nodes[b].kind {
-            Kind::Steps(lines) => lines.iter().filter_map(|l| l.code.as_deref()).any(reads),
-            Kind::Decision { test, .. } => test.code.as_deref().is_some_and(reads),
-            Kind::Return(Some(line)) => line.code.as_deref().is_some_and(reads),
-            _ => false,
+        self.body_codes(n).iter().any(|code| code.split(|c: char| !is_word(c)).any(|w| w == name))
+    }
+
+    /// The code of loop `n`'s body, its own decision left out: each line as
+    /// written or as the chart settles its words.
+    fn body_codes(&self, n: usize) -> Vec<String> {
+        let read = |l: &Line| l.code.clone().or_else(|| self.in_context(l));
+        let body = self.bodies.get(&n).into_iter().flatten().filter(|&&b| b != n);
+        body.flat_map(|&b| match &self.g.nodes[b].kind {
+            Kind::Steps(lines) => lines.iter().filter_map(read).collect(),
+            Kind::Decision { test, each } => {
+                read(test).into_iter().chain(each.as_ref().and_then(|e| e.iter.clone())).collect()
+            }
+            Kind::Return(Some(line)) => read(line).into_iter().collect(),
+            _ => Vec::new(),
         })
+        .collect()
     }
 
     /// Emits a loop or an `if` at decision `n`; says where the flow goes on.
@@ -921,5 +983,15 @@ mod tests {
         assert!(program.contains("if is_prime(n):"), "{program}");
         let without = helper.replace("is_prime", "check");
         assert!(translate(&without, "flag", &["n"]).is_err());
+        // A count kept in a mapping the chart starts empty starts at zero.
+        let counts = "flowchart TD\n  A([Start]) --> B[\"freq = {}\"]\n  B --> C{For each word w in words}\n  \
+                      C -- next --> D[Increase freq of w by 1]\n  D --> C\n  C -- done --> F[/Return freq/]\n";
+        let program = translate(counts, "tally", &["words"]).expect("translates");
+        assert!(program.contains("freq[w] = freq.get(w, 0) + (1)"), "{program}");
+        // `result` nothing assigns, after a call drawn as a box: the call's.
+        let recursion = "flowchart TD\n  A([fact n]) --> B{n <= 1?}\n  B -->|Yes| C([return 1])\n  \
+                         B -->|No| D[Compute fact of n - 1 recursively]\n  D --> E([return n * result])\n";
+        let program = translate(recursion, "fact", &["n"]).expect("translates");
+        assert!(program.contains(&format!("result = {}", labels::CALL_RESULT)), "{program}");
     }
 }

@@ -82,9 +82,16 @@ fn prefix_calls(text: &str) -> String {
                 let operand_end = if chars.get(end) == Some(&' ') { operand(&chars, end + 1) } else { None };
                 // `an empty set seen`, `a new list out`: the word names a type.
                 let names_type = out.trim_end().rsplit(' ').next().is_some_and(|w| w == "empty" || w == "new");
+                // `result list out = []`: a call is never assigned to.
+                let assigned = |end: usize| {
+                    let after: String = chars[end..].iter().collect::<String>();
+                    let after = after.trim_start();
+                    after.starts_with('=') && !after.starts_with("==")
+                };
                 if let Some(operand_end) = operand_end
                     && PREFIX_FUNCTIONS.contains(&word.as_str())
                     && !names_type
+                    && !assigned(operand_end)
                 {
                     let operand: String = chars[end + 1..operand_end].iter().collect();
                     out.push_str(&format!("{word}({operand})"));
@@ -422,7 +429,7 @@ pub fn statement(line: &str) -> Option<Vec<String>> {
     }
     // Before a lead-in is dropped: `append line to lines, line = ''` is two
     // statements, not the words `append line to` before `lines, line = ''`.
-    if let Some(code) = statements_in_a_row(&stripped) {
+    if let Some(code) = statements_in_a_row(&stripped).or_else(|| two_steps(&stripped)) {
         return Some(code);
     }
     let unprefixed = strip_prose_prefix(&stripped)?;
@@ -435,9 +442,27 @@ fn statements_in_a_row(text: &str) -> Option<Vec<String>> {
     let pieces = pieces(text, "; ")?;
     let mut out = Vec::new();
     for piece in &pieces {
-        out.extend(as_code(piece).or_else(|| rewrite(piece))?);
+        out.extend(one_step(piece)?);
     }
     Some(out)
+}
+
+/// A piece of a line that says one step (or two, joined by `and`): code,
+/// a wording, or code after a lead-in (`result list out = []`).
+fn one_step(text: &str) -> Option<Vec<String>> {
+    as_code(text)
+        .or_else(|| rewrite(text))
+        .or_else(|| two_steps(text))
+        .or_else(|| strip_prose_prefix(text).and_then(|rest| as_code(&rest)))
+}
+
+/// `Recursively flatten x and add its elements to out`: two steps said as
+/// one sentence, each read on its own.
+fn two_steps(text: &str) -> Option<Vec<String>> {
+    let (first, second) = split_word(text, "and")?;
+    let mut code = one_step(first)?;
+    code.extend(one_step(second)?);
+    Some(code)
 }
 
 /// `total = total + digit a[i], i = i - 1`: statements in a row of which
@@ -490,13 +515,16 @@ fn strip_prose_prefix(text: &str) -> Option<String> {
             break;
         }
         let rest = words[k..].join(" ");
+        let short = k <= 3;
         // `Append chr(c)`, `Return f(x)`: a verb that does something with
-        // the value, not a lead-in before a call.
-        let short = k <= 3 && !VALUE_VERBS.contains(&lead[0].to_lowercase().as_str());
+        // the value a function computes, not a lead-in before a call (`Push
+        // stack.append(i)` does what it says).
+        let value_verb = VALUE_VERBS.contains(&lead[0].to_lowercase().as_str());
         if let Some(code) = as_code(&rest)
             && code.iter().all(|c| match expr::parse_stmt(c) {
                 Some(Stmt::Assign(..)) => true,
-                Some(Stmt::Aug(..) | Stmt::Expr(expr::Expr::Call(..))) => short,
+                Some(Stmt::Expr(expr::Expr::Call(f, _))) => short && !(value_verb && matches!(*f, expr::Expr::Name(_))),
+                Some(Stmt::Aug(..)) => short,
                 _ => false,
             })
         {
@@ -635,12 +663,21 @@ fn empty_container(text: &str) -> Option<&'static str> {
     }
 }
 
+const CREATE_VERBS: [&str; 6] = ["create", "initialize", "initialise", "init", "make", "start"];
+
+/// `Create an empty set seen and an empty list out`: two containers, the
+/// verb said once.
+fn new_containers(text: &str) -> Option<Vec<String>> {
+    let verb = CREATE_VERBS.iter().find(|v| after_word(text, v).is_some())?;
+    let (first, second) = split_word(text, "and")?;
+    Some(vec![new_container(first)?, new_container(&format!("{verb} {second}"))?])
+}
+
 /// `Create an empty set seen`, `Initialize seen as an empty set`, `Make a
 /// new empty list called out`, `Start an empty list of parts`, `Start with
 /// an empty output list`: a container started empty, as code.
 fn new_container(text: &str) -> Option<String> {
-    let rest =
-        ["create", "initialize", "initialise", "init", "make", "start"].iter().find_map(|v| after_word(text, v))?;
+    let rest = CREATE_VERBS.iter().find_map(|v| after_word(text, v))?;
     // `Initialize seen as an empty set`: the name first.
     for sep in ["as", "to", "with"] {
         if let Some((name, value)) = split_word(rest, sep)
@@ -743,12 +780,22 @@ fn juxtaposed_call(text: &str) -> Option<String> {
 fn called(text: &str) -> Option<String> {
     let rest = ["recursive call", "recursively call", "call"]
         .iter()
-        .find_map(|v| after_word(text, v).or_else(|| strip_prefix_ci(text, &format!("{v}:")).map(str::trim)))?;
+        .find_map(|v| after_word(text, v).or_else(|| strip_prefix_ci(text, &format!("{v}:")).map(str::trim)))
+        .or_else(|| recursion_said(text))?;
     let rest = rest.strip_suffix(" recursively").unwrap_or(rest);
     match expression(rest) {
         Some(code) if matches!(expr::parse(&code), Some(expr::Expr::Call(..))) => Some(code),
         _ => juxtaposed_call(rest),
     }
+}
+
+/// `Compute factorial of n - 1 recursively`, `Recursively flatten x`: the
+/// call, without the word that says it recurses and the verb around it.
+fn recursion_said(text: &str) -> Option<&str> {
+    let rest = after_word(text, "recursively").or_else(|| strip_suffix_ci(text, " recursively"))?;
+    let verbs = ["compute", "calculate", "find", "get", "solve", "apply", "evaluate"];
+    let rest = verbs.iter().find_map(|v| after_word(rest, v)).unwrap_or(rest);
+    Some(strip_prefix_ci(rest, "the ").unwrap_or(rest).trim())
 }
 
 /// `Recursive call: f n - 1, store as smaller` → `smaller = f(n - 1)`: a
@@ -827,6 +874,55 @@ pub fn added_to(text: &str) -> Option<(String, String)> {
     let rest = after_word(text.trim().trim_end_matches('.'), "add")?;
     let (x, y) = split_word(rest, "to")?;
     Some((value_without_the(x)?, name_without_the(y)?.to_owned()))
+}
+
+/// `Increase freq of w by 1`, `Increment the count of ch in counts`, `Add
+/// 1 to seen of x`: an entry of a mapping counted up — the mapping's name,
+/// the key and the step, as code. Whether the name is a mapping only the
+/// chart around it says.
+pub fn counted_entry(text: &str) -> Option<(String, String, String)> {
+    let text = text.trim().trim_end_matches('.');
+    let (entry, by) = if let Some(rest) = ["increase", "increment", "bump"].iter().find_map(|v| after_word(text, v)) {
+        split_word(rest, "by").unwrap_or((rest, "1"))
+    } else {
+        let rest = after_word(text, "add")?;
+        let (by, entry) = split_word(rest, "to")?;
+        (entry, by)
+    };
+    let entry = strip_prefix_ci(entry, "the ").unwrap_or(entry);
+    let (map, key) = match ["count of ", "frequency of ", "tally of "].iter().find_map(|w| strip_prefix_ci(entry, w)) {
+        Some(counted) => {
+            let (key, map) = split_word(counted, "in")?;
+            (map, key)
+        }
+        None => split_word(entry, "of")?,
+    };
+    let map = name_without_the(map)?;
+    Some((map.to_owned(), value_without_the(key)?, expression(by)?))
+}
+
+/// `Has x been seen before?`, `x already visited`, `Was v seen?`: the
+/// subject as code and the word (`seen`, `visited`), which is also the name
+/// of the collection the chart keeps, if it keeps one.
+pub fn seen_before(label: &str) -> Option<(String, &'static str)> {
+    let text = question(label);
+    let text = ["has ", "have ", "was ", "were "].iter().find_map(|w| strip_prefix_ci(&text, w)).unwrap_or(&text);
+    let words: Vec<&str> = text.split(' ').collect();
+    let at = words.iter().position(|w| ["seen", "visited"].contains(&w.to_lowercase().as_str()))?;
+    let word = if words[at].eq_ignore_ascii_case("seen") { "seen" } else { "visited" };
+    let rest: Vec<&str> = words[at + 1..].to_vec();
+    if !rest.iter().all(|w| ["before", "already", "yet"].contains(&w.to_lowercase().as_str())) {
+        return None;
+    }
+    let subject: Vec<&str> = words[..at]
+        .iter()
+        .copied()
+        .filter(|w| !["been", "already", "is", "was", "has", "not"].contains(&w.to_lowercase().as_str()))
+        .collect();
+    if words[..at].iter().any(|w| w.eq_ignore_ascii_case("not")) {
+        return None;
+    }
+    Some((value(&subject.join(" "))?, word))
 }
 
 /// `Append ch`, `Push the value`: the value put on a list the box does not
@@ -915,6 +1011,9 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
     if let Some(code) = filled_table(text).or_else(|| new_container(text)).or_else(|| stored_result(text)) {
         return one(code);
     }
+    if let Some(code) = new_containers(text) {
+        return Some(code);
+    }
     if let Some(code) = extended(text) {
         return one(code);
     }
@@ -923,6 +1022,9 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
     }
     if let Some(code) = moved(text) {
         return Some(code);
+    }
+    if let Some(code) = changed_in_place(text) {
+        return one(code);
     }
     for verb in ["append", "push", "add"] {
         let Some(rest) = after_word(text, verb) else { continue };
@@ -1044,6 +1146,35 @@ fn repeated(text: &str) -> Option<String> {
     }
     let code = format!("for {target} in {iter}:\n    {body}");
     expr::parse(&target).is_some().then_some(code)
+}
+
+/// `Convert s to lowercase`, `Make word upper case`, `Turn t into an
+/// integer`, `Take the absolute value of n`: a value changed and kept under
+/// its name.
+fn changed_in_place(text: &str) -> Option<String> {
+    let text = text.trim().trim_end_matches('.');
+    if let Some(rest) = after_word(text, "take") {
+        let rest = strip_prefix_ci(rest, "the ").unwrap_or(rest);
+        let owner = strip_prefix_ci(rest, "absolute value of ")?;
+        let name = name_without_the(owner)?;
+        return Some(format!("{name} = abs({name})"));
+    }
+    let rest = ["convert", "make", "turn", "change"].iter().find_map(|v| after_word(text, v))?;
+    let (what, into) = split_word(rest, "to").or_else(|| split_word(rest, "into")).or_else(|| rest.rsplit_once(' '))?;
+    let name = name_without_the(what)?;
+    let into = into.trim().to_lowercase();
+    let into = ["all ", "a ", "an "].iter().fold(into.as_str(), |t, a| t.strip_prefix(a).unwrap_or(t));
+    let changed = match into {
+        "lowercase" | "lower case" | "lower-case" | "lower" => format!("{name}.lower()"),
+        "uppercase" | "upper case" | "upper-case" | "upper" => format!("{name}.upper()"),
+        "integer" | "int" | "whole number" => format!("int({name})"),
+        "float" | "decimal number" => format!("float({name})"),
+        "string" | "str" | "text" => format!("str({name})"),
+        "list" => format!("list({name})"),
+        "set" => format!("set({name})"),
+        _ => return None,
+    };
+    Some(format!("{name} = {changed}"))
 }
 
 /// `Directions: (1, 0), (-1, 0), (0, 1), (0, -1)`, `Primes: 2, 3, 5`: a
@@ -1329,6 +1460,13 @@ fn value_phrase(text: &str) -> Option<String> {
             return Some(format!("{f}({} for {var} in map(int, str(abs({number}))))", expression(element)?));
         }
     }
+    // `the number of columns of m`: the length of its first row.
+    if let Some(rest) = ["number of columns of ", "number of columns in ", "number of cols of "]
+        .iter()
+        .find_map(|lead| strip_prefix_ci(text, lead))
+    {
+        return Some(format!("len({}[0])", value_without_the(rest.trim())?));
+    }
     // `the digits of n`: a number's decimal digits, as numbers.
     if let Some(rest) = strip_prefix_ci(text, "digits of ") {
         let rest = rest.trim();
@@ -1349,6 +1487,11 @@ fn value_phrase(text: &str) -> Option<String> {
         ("number of true values in ", "sum"),
         ("count of true values in ", "sum"),
         ("number of trues in ", "sum"),
+        ("number of true in ", "sum"),
+        ("count of true in ", "sum"),
+        ("count of trues in ", "sum"),
+        ("number of rows of ", "len"),
+        ("number of rows in ", "len"),
         ("number of elements in ", "len"),
         ("number of items in ", "len"),
         ("absolute value of ", "abs"),
@@ -1489,8 +1632,16 @@ fn extended(text: &str) -> Option<String> {
     } else if strip_prefix_ci(what, "the rest of ").is_some() {
         value(what)?
     } else {
-        let of = strip_prefix_ci(what, "the elements of ").or_else(|| strip_prefix_ci(what, "the items of "))?;
-        value(of)?
+        // `the elements of xs`, `remaining elements a[i:]`, `the remaining
+        // items of rest`.
+        let what = strip_prefix_ci(what, "the ").unwrap_or(what);
+        let what = ["remaining ", "other "].iter().find_map(|w| strip_prefix_ci(what, w)).unwrap_or(what);
+        let of = ["elements", "items", "values", "numbers", "characters"].iter().find_map(|noun| {
+            let rest = strip_prefix_ci(what, noun)?;
+            let rest = rest.trim_start();
+            Some(strip_prefix_ci(rest, "of ").or_else(|| strip_prefix_ci(rest, "in ")).unwrap_or(rest))
+        })?;
+        value_without_the(of.trim())?
     };
     let list = list.trim();
     Some(format!("{}.extend({items})", expression(strip_prefix_ci(list, "the ").unwrap_or(list))?))
@@ -1680,7 +1831,22 @@ pub fn question(label: &str) -> String {
             break;
         }
     }
-    text
+    sentence_case_dropped(&text)
+}
+
+/// `Stack empty or …` → `stack empty or …`: the capital a sentence starts
+/// with is no part of the name (a Title-case word; `N`, `True`, `None`
+/// keep theirs).
+fn sentence_case_dropped(text: &str) -> String {
+    let end = text.find(|c: char| !c.is_alphabetic()).unwrap_or(text.len());
+    let word = &text[..end];
+    let mut chars = word.chars();
+    let title =
+        chars.next().is_some_and(|c| c.is_ascii_uppercase()) && word.len() > 1 && chars.all(|c| c.is_ascii_lowercase());
+    if !title || ["True", "False", "None"].contains(&word) {
+        return text.to_owned();
+    }
+    format!("{}{}", word.to_lowercase(), &text[end..])
 }
 
 /// `Is n prime?`, `Is s a palindrome?`, `Are (0, 0) and (r, c) both
@@ -1950,7 +2116,7 @@ fn conversion_test(text: &str, subject: &dyn Fn(&str) -> Option<String>) -> Opti
 /// first: `an uppercase letter` before `a letter`). Case is the ASCII
 /// range, as charts about letters mean it; `a vowel` is left unread (is
 /// `y` one? capitals?).
-const CHARACTER_CLASSES: [(&str, &str); 18] = [
+const CHARACTER_CLASSES: [(&str, &str); 22] = [
     ("an uppercase letter", "'A' <= X <= 'Z'"),
     ("a lowercase letter", "'a' <= X <= 'z'"),
     ("uppercase", "'A' <= X <= 'Z'"),
@@ -1969,6 +2135,10 @@ const CHARACTER_CLASSES: [(&str, &str); 18] = [
     ("an underscore", "X == '_'"),
     ("whitespace", "X.isspace()"),
     ("a whitespace", "X.isspace()"),
+    ("a closing bracket", "X in ')]}'"),
+    ("an opening bracket", "X in '([{'"),
+    ("a vowel", "X in 'aeiouAEIOU'"),
+    ("a consonant", "X.isalpha() and X not in 'aeiouAEIOU'"),
 ];
 
 /// An operand as code or as a value said in words (`the length of nums`).
@@ -2450,6 +2620,21 @@ mod tests {
         assert_eq!(appended("Append ch unchanged").as_deref(), Some("ch"));
         assert_eq!(appended("Push the value"), Some("value".to_owned()));
         assert_eq!(appended("Append ch to out"), None);
+        assert_eq!(code("j = 0 and result list out = []"), some(&["j = 0", "out = []"]));
+        assert_eq!(code("Set i = 0, j = 0 and result list out = []"), some(&["i = 0", "j = 0", "out = []"]));
+        assert_eq!(code("Convert s to lowercase"), some(&["s = s.lower()"]));
+        assert_eq!(code("Turn t into an integer"), some(&["t = int(t)"]));
+        assert_eq!(code("Take absolute value of n"), some(&["n = abs(n)"]));
+        assert_eq!(code("Take the length of s"), vec![None]);
+        assert_eq!(code("Compute factorial of n - 1 recursively"), some(&["factorial(n - 1)"]));
+        let extended = format!("out.extend({})", labels::CALL_RESULT);
+        assert_eq!(code("Recursively flatten x and add its elements to out"), some(&["flatten(x)", extended.as_str()]));
+        assert_eq!(counted_entry("Increase freq of w by 1"), Some(("freq".into(), "w".into(), "1".into())));
+        assert_eq!(
+            counted_entry("Increment the count of ch in counts"),
+            Some(("counts".into(), "ch".into(), "1".into()))
+        );
+        assert_eq!(counted_entry("Increment i"), None);
     }
 
     #[test]
@@ -2573,7 +2758,8 @@ mod tests {
         assert_eq!(c("Does w start with prefix?").as_deref(), Some("(w).startswith(prefix)"));
         assert_eq!(c("name ends with '.py'?").as_deref(), Some("(name).endswith('.py')"));
         assert_eq!(c("Is x less than 10?").as_deref(), Some("(x) < (10)"));
-        assert_eq!(c("Is ch a vowel?"), None);
+        assert_eq!(c("Is ch a vowel?").as_deref(), Some("(ch) in 'aeiouAEIOU'"));
+        assert_eq!(c("Is ch a consonant?").as_deref(), Some("(ch).isalpha() and (ch) not in 'aeiouAEIOU'"));
         assert_eq!(c("Are (0, 0) and (rows - 1, cols - 1)<br>both open?"), None);
     }
 
