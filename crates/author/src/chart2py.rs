@@ -416,7 +416,12 @@ impl Writer<'_, '_> {
     /// A label's code — as written, or as the chart around it settles its
     /// words ([`Self::in_context`]) — or the error that it is prose.
     fn code(&self, node: usize, line: &Line) -> Result<String, GraphError> {
+        let origin = self.g.nodes[node].origin;
+        let borrowed = self.g.borrowed.iter().any(|(n, text)| *n == origin && *text == line.text);
         match &line.code {
+            // Words read in the chart's context say more than the code
+            // line the words were paired with.
+            Some(code) if borrowed => Ok(self.in_context(line).unwrap_or_else(|| code.clone())),
             Some(code) => Ok(code.clone()),
             None => self.in_context(line).ok_or_else(|| self.prose_err(node, &format!("`{}` is not code", line.text))),
         }
@@ -426,8 +431,8 @@ impl Writer<'_, '_> {
     /// name is set to, which lists there are, which functions it defines.
     fn in_context(&self, line: &Line) -> Option<String> {
         let counted = || {
-            let (map, key, by) = super::prose::counted_entry(&line.text)?;
-            self.is_mapping(&map).then(|| format!("{map}[{key}] += {by}"))
+            let e = super::prose::counted_entry(&line.text)?;
+            self.is_mapping(&e.map).then(|| format!("{}[{}] {}= {}", e.map, e.key, e.op, e.by))
         };
         // `Has x been seen before?` where the chart keeps a `seen`.
         let seen = || {

@@ -201,6 +201,7 @@ fn written(
             for l in lines.iter_mut().filter(|l| l.code.is_none()) {
                 if let Some(b) = borrowed.iter().find(|b| b.node == node.origin && b.text == l.text) {
                     l.code = Some(b.code.clone());
+                    graph.borrowed.push((node.origin, l.text.clone()));
                 }
             }
         }

@@ -81,6 +81,10 @@ pub struct Graph<'a> {
     pub nodes: Vec<Node>,
     /// The entry first.
     pub functions: Vec<Function>,
+    /// Prose box lines (chart node, text) given the code line their words
+    /// matched (`check --against`'s pairing): a reading of the words in
+    /// the chart's own context, when there is one, goes first.
+    pub borrowed: Vec<(usize, String)>,
 }
 
 /// A chart that cannot be read as a program, pointing at a node.
@@ -151,7 +155,7 @@ impl<'a> Graph<'a> {
                 Node { origin: i, kind: k, succ: Vec::new() }
             })
             .collect();
-        let mut g = Graph { chart, nodes, functions: Vec::new() };
+        let mut g = Graph { chart, nodes, functions: Vec::new(), borrowed: Vec::new() };
         let member_of = g.find_functions(&edges)?;
         g.link(&edges, &member_of);
         g.absorb_call_boxes();

@@ -236,7 +236,9 @@ pub fn find_inputs(
     dedup(&mut inputs);
     let mut inputs = spread(inputs, given.min(MOST_INPUTS), MOST_INPUTS);
     let derived = derived_inputs(&inputs);
+    let related = related_inputs(&inputs, tests_for_lists(source));
     inputs.extend(spread(derived, 0, MOST_DERIVED));
+    inputs.extend(spread(related, 0, MOST_RELATED));
     dedup(&mut inputs);
     // Shortest first: the first counterexample is the smallest.
     inputs.sort_by_cached_key(|args| serde_json::to_string(args).map_or(0, |s| s.len()));
@@ -498,6 +500,96 @@ fn derived_inputs(inputs: &[Vec<Json>]) -> Vec<Vec<Json>> {
     out
 }
 
+/// Most inputs whose parts are made to relate ([`related_inputs`]).
+const MOST_RELATED: usize = 8;
+
+/// Whether the code asks if a value is a list (`isinstance(x, list)`):
+/// then lists inside lists are inputs it expects.
+fn tests_for_lists(source: &str) -> bool {
+    source.split("isinstance(").skip(1).any(|call| call.split(')').next().is_some_and(|args| args.contains("list")))
+}
+
+/// Inputs where what code tests for holds, which random values almost
+/// never give: each string followed by its mirror image (a palindrome),
+/// a list of strings grown from its first one, so they share prefixes
+/// of several lengths (a common prefix, `startswith`), and, when the code
+/// tests for lists (`nested`), a list with two of its items in a list of
+/// their own.
+fn related_inputs(inputs: &[Vec<Json>], nested: bool) -> Vec<Vec<Json>> {
+    let mirrored = |a: &Json| match a.as_str() {
+        Some(s) if !s.is_empty() => Some(Json::String(format!("{s}{}", s.chars().rev().collect::<String>()))),
+        _ => None,
+    };
+    let prefixed = |a: &Json| {
+        let words: Vec<&str> = a.as_array()?.iter().map(Json::as_str).collect::<Option<_>>()?;
+        let first: Vec<char> = words.first()?.chars().collect();
+        if words.len() < 2 || first.is_empty() {
+            return None;
+        }
+        // The second keeps all of the first, the third all but its last
+        // character, and so on.
+        let grown = words.iter().enumerate().skip(1).map(|(i, w)| {
+            let kept: String = first[..first.len().saturating_sub(i - 1)].iter().collect();
+            Json::String(format!("{kept}{w}"))
+        });
+        Some(Json::Array(std::iter::once(Json::String(words[0].to_owned())).chain(grown).collect()))
+    };
+    let grouped = |a: &Json| match a.as_array() {
+        Some(items) if nested && items.len() >= 3 => {
+            let inner = Json::Array(items[1..3].to_vec());
+            Some(Json::Array([&items[..1], &[inner], &items[3..]].concat()))
+        }
+        _ => None,
+    };
+    let mut out = Vec::new();
+    for make in [&mirrored as &dyn Fn(&Json) -> Option<Json>, &prefixed, &grouped] {
+        for args in inputs {
+            let changed: Vec<Option<Json>> = args.iter().map(make).collect();
+            if changed.iter().any(Option::is_some) {
+                out.push(args.iter().zip(changed).map(|(a, c)| c.unwrap_or_else(|| a.clone())).collect());
+            }
+        }
+    }
+    for near in [false, true] {
+        out.extend(inputs.iter().filter_map(|args| rearranged_pair(args, near)));
+    }
+    out
+}
+
+/// Two sequences of one kind (strings, or lists) with the second replaced
+/// by the first reversed: the same items in another order (an anagram, a
+/// permutation, a rotation's test), which two random values never are;
+/// `near`: with its last item then made a copy of its first, so the two
+/// share items but are no rearrangement (where a test stopping early
+/// answers wrong).
+fn rearranged_pair(args: &[Json], near: bool) -> Option<Vec<Json>> {
+    let reversed = |a: &Json| {
+        let mut items: Vec<Json> = match a {
+            Json::String(s) => s.chars().rev().map(|c| Json::String(c.to_string())).collect(),
+            Json::Array(items) => items.iter().rev().cloned().collect(),
+            _ => return None,
+        };
+        if items.len() < 2 {
+            return None;
+        }
+        if near {
+            let last = items.len() - 1;
+            items[last] = items[0].clone();
+        }
+        Some(match a {
+            Json::String(_) => Json::String(items.iter().filter_map(Json::as_str).collect()),
+            _ => Json::Array(items),
+        })
+    };
+    let same_kind =
+        |a: &Json, b: &Json| matches!((a, b), (Json::String(_), Json::String(_)) | (Json::Array(_), Json::Array(_)));
+    let first = args.iter().position(|a| reversed(a).is_some())?;
+    let second = (first + 1..args.len()).find(|&j| same_kind(&args[first], &args[j]))?;
+    let mut out = args.to_vec();
+    out[second] = reversed(&args[first])?;
+    Some(out)
+}
+
 /// A list of numbers or of strings, sorted; `None` for anything else.
 fn sorted_list(arg: &Json) -> Option<Json> {
     let list = arg.as_array()?;
@@ -542,6 +634,32 @@ mod tests {
         // Already sorted, or not a list of numbers or strings: nothing new.
         assert!(derived_inputs(&[vec![serde_json::json!([1, 2]), serde_json::json!(0)]]).is_empty());
         assert!(derived_inputs(&[vec![serde_json::json!([[2], [1]])]]).is_empty());
+    }
+
+    #[test]
+    fn strings_are_also_tried_mirrored_and_grown_from_the_first() {
+        let args = vec![serde_json::json!("abc"), serde_json::json!(["flow", "er", "x"]), serde_json::json!(2)];
+        let related = related_inputs(std::slice::from_ref(&args), false);
+        assert_eq!(
+            related,
+            vec![
+                vec![serde_json::json!("abccba"), serde_json::json!(["flow", "er", "x"]), serde_json::json!(2)],
+                vec![serde_json::json!("abc"), serde_json::json!(["flow", "flower", "flox"]), serde_json::json!(2)],
+            ]
+        );
+        // Nothing to relate: no input.
+        assert!(related_inputs(&[vec![serde_json::json!(""), serde_json::json!([1, 2])]], false).is_empty());
+        // Two strings: the second becomes the first reversed.
+        let pair = vec![serde_json::json!("abc"), serde_json::json!("xy")];
+        let related = related_inputs(std::slice::from_ref(&pair), false);
+        assert!(related.contains(&vec![serde_json::json!("abc"), serde_json::json!("cba")]), "{related:?}");
+        assert!(related.contains(&vec![serde_json::json!("abc"), serde_json::json!("cbc")]), "{related:?}");
+        // Lists in a list, only for code that tests for lists.
+        let flat = vec![serde_json::json!([1, 2, 3, 4])];
+        assert!(related_inputs(std::slice::from_ref(&flat), false).is_empty());
+        assert_eq!(related_inputs(&[flat], true), vec![vec![serde_json::json!([1, [2, 3], 4])]]);
+        assert!(tests_for_lists("if isinstance(x, (list, tuple)):"));
+        assert!(!tests_for_lists("if isinstance(x, int):\n    xs = list(ys)"));
     }
 
     #[test]

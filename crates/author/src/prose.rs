@@ -876,18 +876,33 @@ pub fn added_to(text: &str) -> Option<(String, String)> {
     Some((value_without_the(x)?, name_without_the(y)?.to_owned()))
 }
 
+/// An entry of a mapping counted up or down ([`counted_entry`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CountedEntry {
+    /// The mapping's name.
+    pub map: String,
+    pub key: String,
+    /// `+` or `-`.
+    pub op: &'static str,
+    pub by: String,
+}
+
 /// `Increase freq of w by 1`, `Increment the count of ch in counts`, `Add
-/// 1 to seen of x`: an entry of a mapping counted up — the mapping's name,
-/// the key and the step, as code. Whether the name is a mapping only the
-/// chart around it says.
-pub fn counted_entry(text: &str) -> Option<(String, String, String)> {
+/// 1 to seen of x`, `Decrement counts of ch`: an entry of a mapping counted
+/// up or down, as code. Whether the name is a mapping only the chart
+/// around it says.
+pub fn counted_entry(text: &str) -> Option<CountedEntry> {
     let text = text.trim().trim_end_matches('.');
-    let (entry, by) = if let Some(rest) = ["increase", "increment", "bump"].iter().find_map(|v| after_word(text, v)) {
-        split_word(rest, "by").unwrap_or((rest, "1"))
-    } else {
-        let rest = after_word(text, "add")?;
-        let (by, entry) = split_word(rest, "to")?;
-        (entry, by)
+    let verbs = [("increase", "+"), ("increment", "+"), ("bump", "+"), ("decrease", "-"), ("decrement", "-")];
+    let (entry, op, by) = match verbs.iter().find_map(|(v, op)| after_word(text, v).map(|rest| (rest, *op))) {
+        Some((rest, op)) => {
+            let (entry, by) = split_word(rest, "by").unwrap_or((rest, "1"));
+            (entry, op, by)
+        }
+        None => {
+            let (by, entry) = split_word(after_word(text, "add")?, "to")?;
+            (entry, "+", by)
+        }
     };
     let entry = strip_prefix_ci(entry, "the ").unwrap_or(entry);
     let (map, key) = match ["count of ", "frequency of ", "tally of "].iter().find_map(|w| strip_prefix_ci(entry, w)) {
@@ -897,8 +912,8 @@ pub fn counted_entry(text: &str) -> Option<(String, String, String)> {
         }
         None => split_word(entry, "of")?,
     };
-    let map = name_without_the(map)?;
-    Some((map.to_owned(), value_without_the(key)?, expression(by)?))
+    let (map, key, by) = (name_without_the(map)?.to_owned(), value_without_the(key)?, expression(by)?);
+    Some(CountedEntry { map, key, op, by })
 }
 
 /// `Has x been seen before?`, `x already visited`, `Was v seen?`: the
@@ -1042,6 +1057,16 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
             }
         }
     }
+    // `Subtract nums at i from total`.
+    if let Some(rest) = after_word(text, "subtract")
+        && let Some((value, target)) = split_word(rest, "from")
+    {
+        return one(format!(
+            "{} -= {}",
+            expression(strip_prefix_ci(target, "the ").unwrap_or(target))?,
+            value_without_the(value)?
+        ));
+    }
     for (verb, op) in [("increment", "+="), ("increase", "+="), ("decrement", "-="), ("decrease", "-=")] {
         let Some(rest) = after_word(text, verb) else { continue };
         let (target, by) = split_word(rest, "by").unwrap_or((rest, "1"));
@@ -1085,6 +1110,22 @@ fn rewrite(text: &str) -> Option<Vec<String>> {
             return Some(vec![a, b]);
         }
         return setting(rest, sep).map(|s| vec![s]);
+    }
+    // `Move i to the next position`, `Advance j to the previous index`: a
+    // pointer stepped by one.
+    if let Some(rest) = ["move", "advance", "step", "shift"].iter().find_map(|v| after_word(text, v))
+        && let Some((pointer, place)) = split_word(rest, "to")
+        && let Some(place) = strip_prefix_ci(place.trim(), "the ")
+        && let Some((way, noun)) = place.split_once(' ')
+        && ["position", "index", "item", "element", "character", "cell", "one", "slot"]
+            .contains(&noun.to_lowercase().as_str())
+    {
+        let op = match way.to_lowercase().as_str() {
+            "next" | "following" => "+=",
+            "previous" | "prior" => "-=",
+            _ => return None,
+        };
+        return one(format!("{} {op} 1", expression(pointer)?));
     }
     // `Move lo to mid + 1`: a pointer set to its new place (`Move i to the
     // right` names a direction, not a value).
@@ -1187,13 +1228,27 @@ fn named_values(text: &str) -> Option<String> {
         return None;
     }
     let values = labels::split_top_level(values.trim().trim_end_matches('.'));
+    let name = words.join("_").to_lowercase();
+    if let Some(list) = letters(&values) {
+        return Some(format!("{name} = {list}"));
+    }
     let literal = |v: &String| expr::parse(v.trim()).is_some_and(|e| is_literal_value(&e));
     if values.len() < 2 || !values.iter().all(literal) {
         return None;
     }
-    let name = words.join("_").to_lowercase();
     let items: Vec<&str> = values.iter().map(|v| v.trim()).collect();
     Some(format!("{name} = [{}]", items.join(", ")))
+}
+
+/// `a, e, i, o, u` as the string of those letters (`'aeiou'`, as code
+/// keeps letters to test or walk): three or more single letters listed are
+/// characters, not names (no one lists five variables).
+fn letters(items: &[String]) -> Option<String> {
+    let single = |s: &&String| s.trim().chars().count() == 1 && s.trim().chars().all(|c| c.is_alphabetic());
+    if items.len() < 3 || !items.iter().all(|s| single(&s)) {
+        return None;
+    }
+    Some(format!("'{}'", items.iter().map(|s| s.trim()).collect::<String>()))
 }
 
 /// A number, a string, or a tuple of them (`-1` too).
@@ -1264,9 +1319,11 @@ pub(super) const ELEMENT_NOUNS: [&str; 9] =
 /// `be`): an assignment said in words.
 fn setting(text: &str, sep: &str) -> Option<String> {
     let (target, value) = split_word(text, sep)?;
-    // `Let the vowels be a, e, i, o, u`: a list in words, not a tuple of names.
-    if labels::split_top_level(value).len() > 1 {
-        return None;
+    // `Let the vowels be a, e, i, o, u`: a list in words, not a tuple of
+    // names — letters, when every item is one.
+    let items = labels::split_top_level(value);
+    if items.len() > 1 {
+        return Some(format!("{} = {}", target_of(target)?, letters(&items)?));
     }
     let code = format!("{} = {}", target_of(target)?, value_of(value)?);
     is_statement(&code).then_some(code)
@@ -1638,6 +1695,10 @@ fn extended(text: &str) -> Option<String> {
         let what = ["remaining ", "other "].iter().find_map(|w| strip_prefix_ci(what, w)).unwrap_or(what);
         let of = ["elements", "items", "values", "numbers", "characters"].iter().find_map(|noun| {
             let rest = strip_prefix_ci(what, noun)?;
+            // A word, not the start of a name (`values[s[i]]`).
+            if !rest.starts_with(' ') {
+                return None;
+            }
             let rest = rest.trim_start();
             Some(strip_prefix_ci(rest, "of ").or_else(|| strip_prefix_ci(rest, "in ")).unwrap_or(rest))
         })?;
@@ -1952,8 +2013,18 @@ fn phrase(text: &str) -> Option<String> {
         }
     }
     for (suffix, test) in SIGNS.into_iter().chain([
+        // `i an even position`, `k at an odd index`.
+        (" an even position", "% 2 == 0"),
+        (" an even index", "% 2 == 0"),
+        (" an even number", "% 2 == 0"),
+        (" an odd position", "% 2 == 1"),
+        (" an odd index", "% 2 == 1"),
+        (" an odd number", "% 2 == 1"),
         (" even", "% 2 == 0"),
         (" odd", "% 2 == 1"),
+        (" non-zero", "!= 0"),
+        (" nonzero", "!= 0"),
+        (" not zero", "!= 0"),
         (" zero", "== 0"),
         (" positive", "> 0"),
         (" negative", "< 0"),
@@ -1995,6 +2066,35 @@ fn phrase(text: &str) -> Option<String> {
         }
         if let Some(x) = subject(&format!(" {class}")) {
             return Some(test.replace('X', &format!("({x})")));
+        }
+    }
+    // `i still inside nums`, `j within the list`: an index in bounds.
+    for (words, inside) in [("outside", false), ("out of", false), ("inside", true), ("within", true)] {
+        let Some((index, seq)) = split_word(&text, words) else { continue };
+        let index = strip_suffix_ci(index, " is").unwrap_or(index);
+        let seq = strip_prefix_ci(seq, "the bounds of ").or_else(|| strip_prefix_ci(seq, "bounds of ")).unwrap_or(seq);
+        if let (Some(i), Some(s)) = (expression(index), value_without_the(seq)) {
+            let test = format!("0 <= ({i}) < len({s})");
+            return Some(if inside { test } else { format!("not ({test})") });
+        }
+    }
+    // `heights at i greater than both neighbours`: an element against the
+    // one before it and the one after it.
+    for (words, op) in
+        [("greater than", ">"), ("larger than", ">"), ("bigger than", ">"), ("less than", "<"), ("smaller than", "<")]
+    {
+        for both in ["both neighbours", "both neighbors", "both its neighbours", "both its neighbors"] {
+            let Some(subject) = strip_suffix_ci(&text, &format!(" {words} {both}")) else { continue };
+            let subject = strip_suffix_ci(subject, " is").unwrap_or(subject);
+            if let Some(element) = value(subject)
+                && let Some(expr::Expr::Index(..)) = expr::parse(&element)
+                && let Some((base, index)) = element.rsplit_once('[')
+                && let Some(index) = index.strip_suffix(']')
+            {
+                return Some(format!(
+                    "({element}) {op} ({base}[{index} - 1]) and ({element}) {op} ({base}[{index} + 1])"
+                ));
+            }
         }
     }
     for (words, op) in [
@@ -2569,7 +2669,14 @@ mod tests {
         assert_eq!(condition("power at most n?").as_deref(), Some("(power) <= (n)"));
         assert_eq!(condition("d squared at most n?").as_deref(), Some("((d) ** 2) <= (n)"));
         assert_eq!(condition("Is the square of d greater than n?").as_deref(), Some("((d) ** 2) > (n)"));
-        assert_eq!(statement("Let the vowels be a, e, i, o, u"), None);
+        assert_eq!(statement("Let the vowels be a, e, i, o, u"), one("vowels = 'aeiou'"));
+        assert_eq!(statement("Let the pair be a, b"), None, "two names are no list of letters");
+        assert_eq!(condition("Is i still inside nums?").as_deref(), Some("0 <= (i) < len(nums)"));
+        assert_eq!(condition("j outside the bounds of grid?").as_deref(), Some("not (0 <= (j) < len(grid))"));
+        assert_eq!(
+            condition("heights at i greater than both neighbours?").as_deref(),
+            Some("(heights[i]) > (heights[i - 1]) and (heights[i]) > (heights[i + 1])")
+        );
         assert_eq!(statement("lower-cased: t = s.lower()"), one("t = s.lower()"), "a lead-in, no annotation");
         assert_eq!(statement("best = longest word of words"), one("best = max(words, key=len)"));
         assert_eq!(statement("total = sum of x * x for each x in nums"), one("total = sum(x * x for x in nums)"));
@@ -2623,17 +2730,23 @@ mod tests {
         assert_eq!(code("j = 0 and result list out = []"), some(&["j = 0", "out = []"]));
         assert_eq!(code("Set i = 0, j = 0 and result list out = []"), some(&["i = 0", "j = 0", "out = []"]));
         assert_eq!(code("Convert s to lowercase"), some(&["s = s.lower()"]));
+        assert_eq!(code("Subtract nums at i from the total"), some(&["total -= nums[i]"]));
+        assert_eq!(code("Move i to the next position"), some(&["i += 1"]));
+        assert_eq!(code("Move j to the previous index"), some(&["j -= 1"]));
+        assert_eq!(code("Append remaining elements a[i:] to out"), some(&["out.extend(a[i:])"]));
+        assert_eq!(code("Add values[s[i]] to total"), vec![None], "a name, not the word `values`");
         assert_eq!(code("Turn t into an integer"), some(&["t = int(t)"]));
         assert_eq!(code("Take absolute value of n"), some(&["n = abs(n)"]));
         assert_eq!(code("Take the length of s"), vec![None]);
         assert_eq!(code("Compute factorial of n - 1 recursively"), some(&["factorial(n - 1)"]));
         let extended = format!("out.extend({})", labels::CALL_RESULT);
         assert_eq!(code("Recursively flatten x and add its elements to out"), some(&["flatten(x)", extended.as_str()]));
-        assert_eq!(counted_entry("Increase freq of w by 1"), Some(("freq".into(), "w".into(), "1".into())));
-        assert_eq!(
-            counted_entry("Increment the count of ch in counts"),
-            Some(("counts".into(), "ch".into(), "1".into()))
-        );
+        let entry = |map: &str, key: &str, op, by: &str| {
+            Some(CountedEntry { map: map.into(), key: key.into(), op, by: by.into() })
+        };
+        assert_eq!(counted_entry("Increase freq of w by 1"), entry("freq", "w", "+", "1"));
+        assert_eq!(counted_entry("Increment the count of ch in counts"), entry("counts", "ch", "+", "1"));
+        assert_eq!(counted_entry("Decrement counts of ch"), entry("counts", "ch", "-", "1"));
         assert_eq!(counted_entry("Increment i"), None);
     }
 
@@ -2758,6 +2871,8 @@ mod tests {
         assert_eq!(c("Does w start with prefix?").as_deref(), Some("(w).startswith(prefix)"));
         assert_eq!(c("name ends with '.py'?").as_deref(), Some("(name).endswith('.py')"));
         assert_eq!(c("Is x less than 10?").as_deref(), Some("(x) < (10)"));
+        assert_eq!(c("Is nums[i] non-zero?").as_deref(), Some("(nums[i]) != 0"));
+        assert_eq!(c("Is i an even position?").as_deref(), Some("(i) % 2 == 0"));
         assert_eq!(c("Is ch a vowel?").as_deref(), Some("(ch) in 'aeiouAEIOU'"));
         assert_eq!(c("Is ch a consonant?").as_deref(), Some("(ch).isalpha() and (ch) not in 'aeiouAEIOU'"));
         assert_eq!(c("Are (0, 0) and (rows - 1, cols - 1)<br>both open?"), None);
