@@ -929,14 +929,14 @@ pub fn seen_before(label: &str) -> Option<(String, &'static str)> {
     if !rest.iter().all(|w| ["before", "already", "yet"].contains(&w.to_lowercase().as_str())) {
         return None;
     }
-    let subject: Vec<&str> = words[..at]
-        .iter()
-        .copied()
-        .filter(|w| !["been", "already", "is", "was", "has", "not"].contains(&w.to_lowercase().as_str()))
-        .collect();
     if words[..at].iter().any(|w| w.eq_ignore_ascii_case("not")) {
         return None;
     }
+    let subject: Vec<&str> = words[..at]
+        .iter()
+        .copied()
+        .filter(|w| !["been", "already", "is", "was", "has"].contains(&w.to_lowercase().as_str()))
+        .collect();
     Some((value(&subject.join(" "))?, word))
 }
 
